@@ -1,0 +1,18 @@
+"""Euchre rules engine: the single source of truth for every rule the app teaches.
+
+Import everything from here: ``from engine import Card, Suit, Rules, ...``.
+"""
+
+from engine.cards import (ALL_CARDS, BENNY_DECK, JOKER, NO_TRUMP, STANDARD_DECK, Card, Colour,
+                          NoTrump, Rank, Suit, deck)
+from engine.errors import (EuchreError, IllegalActionError, NotationError, Reason, RecordError,
+                           RulesError)
+from engine.notation import (format_card, format_seat, format_suit, parse_card, parse_cards,
+                             parse_seat, parse_suit, parse_team)
+from engine.ranking import (effective_suit, is_left_bower, is_right_bower, is_trump, rank_order,
+                            sort_hand, suit_order, trick_strength, trump_position)
+from engine.rules import PRESETS, SETTING_NAMES, Rules
+from engine.scoring import HandScore, Outcome, ScoringRow, score_hand, scoring_table
+from engine.seats import SEATS, Seat, Team
+
+__all__ = [name for name in dir() if not name.startswith("_")]

@@ -1,0 +1,110 @@
+"""Rule sets: the three presets of RULES.md and every variant setting.
+
+>>> Rules.preset("pagat").target_points
+11
+>>> Rules.from_settings({"preset": "bga", "lone_defender": True}).lone_defender
+True
+>>> Rules.from_settings({"benny": True, "no_trump": True})
+Traceback (most recent call last):
+...
+engine.errors.RulesError: benny and no_trump cannot be combined: the Joker needs a trump suit to belong to; switch one of them off
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, Mapping
+
+from engine.errors import RulesError
+
+ALONE_DECISIONS = ("maker", "any")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One rule set. Build with ``Rules.preset`` or ``Rules.from_settings``."""
+
+    stick_the_dealer: bool = True
+    no_trump: bool = False
+    loner_starts_last: bool = False
+    canadian_loner: bool = False
+    lone_defender: bool = False
+    benny: bool = False
+    no_first_blood: bool = False
+    alone_decision: str = "maker"
+    target_points: int = 10
+    preset_name: str = "bga"
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.type == "bool" and not isinstance(value, bool):
+                raise RulesError(f"{f.name} must be true or false, not {value!r}")
+        if self.alone_decision not in ALONE_DECISIONS:
+            raise RulesError(
+                f"alone_decision must be \"maker\" or \"any\", not {self.alone_decision!r}")
+        if (not isinstance(self.target_points, int) or isinstance(self.target_points, bool)
+                or not 1 <= self.target_points <= 100):
+            raise RulesError(
+                f"target_points must be a whole number from 1 to 100, not {self.target_points!r}")
+        if self.preset_name not in PRESETS:
+            raise RulesError(f"unknown preset {self.preset_name!r}: use one of {', '.join(PRESETS)}")
+        if self.benny and self.no_trump:
+            raise RulesError("benny and no_trump cannot be combined: the Joker needs a "
+                             "trump suit to belong to; switch one of them off")
+
+    @classmethod
+    def preset(cls, name: str = "bga") -> Rules:
+        """A preset by name: 'bga', 'pagat' or 'cardsuite'; raises RulesError."""
+        if not isinstance(name, str) or name not in PRESETS:
+            raise RulesError(f"unknown preset {name!r}: use one of {', '.join(PRESETS)}")
+        return cls(preset_name=name, **PRESETS[name])
+
+    @classmethod
+    def from_settings(cls, settings: Mapping[str, Any] | None = None) -> Rules:
+        """A preset (key 'preset', default 'bga') with settings overriding it."""
+        if settings is None:
+            settings = {}
+        if not isinstance(settings, Mapping):
+            raise RulesError(f"rules must be an object of settings, not {type(settings).__name__}")
+        settings = dict(settings)
+        base = cls.preset(settings.pop("preset", "bga"))
+        unknown = [key for key in settings if key not in SETTING_NAMES]
+        if unknown:
+            raise RulesError(f"unknown setting {unknown[0]!r}: the settings are "
+                             f"{', '.join(SETTING_NAMES)} (and preset)")
+        return replace(base, **settings)
+
+    def with_settings(self, **settings: Any) -> Rules:
+        """This rule set with some settings changed; raises RulesError."""
+        unknown = [key for key in settings if key not in SETTING_NAMES]
+        if unknown:
+            raise RulesError(f"unknown setting {unknown[0]!r}: the settings are "
+                             f"{', '.join(SETTING_NAMES)}")
+        return replace(self, **settings)
+
+    def settings(self) -> dict[str, Any]:
+        """Every setting by name, plus 'preset': the form a hand record holds."""
+        data = asdict(self)
+        data["preset"] = data.pop("preset_name")
+        return {"preset": data.pop("preset"), **data}
+
+    def changes(self) -> dict[str, Any]:
+        """The settings that differ from this rule set's preset."""
+        base = PRESETS[self.preset_name]
+        return {name: getattr(self, name) for name in SETTING_NAMES
+                if getattr(self, name) != base[name]}
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "bga": dict(stick_the_dealer=True, no_trump=False, loner_starts_last=False,
+                canadian_loner=False, lone_defender=False, benny=False,
+                no_first_blood=False, alone_decision="maker", target_points=10),
+    "pagat": dict(stick_the_dealer=False, no_trump=False, loner_starts_last=True,
+                  canadian_loner=True, lone_defender=True, benny=False,
+                  no_first_blood=False, alone_decision="any", target_points=11),
+    "cardsuite": dict(stick_the_dealer=False, no_trump=False, loner_starts_last=False,
+                      canadian_loner=False, lone_defender=False, benny=False,
+                      no_first_blood=False, alone_decision="maker", target_points=10),
+}
+SETTING_NAMES: tuple[str, ...] = tuple(PRESETS["bga"])
