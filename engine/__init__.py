@@ -5,8 +5,13 @@ Import everything from here: ``from engine import Card, Suit, Rules, ...``.
 
 from engine.cards import (ALL_CARDS, BENNY_DECK, JOKER, NO_TRUMP, STANDARD_DECK, Card, Colour,
                           NoTrump, Rank, Suit, deck)
+from engine.actions import Action, Do
 from engine.errors import (EuchreError, IllegalActionError, NotationError, Reason, RecordError,
                            RulesError)
+from engine.explain import (card_role, describe_card, explain_play, explain_result,
+                            explain_trick, winner_of)
+from engine.hand import (Deal, HandResult, HandState, Phase, Trick, apply, deal_cards,
+                         first_leader, legal_actions, new_hand, random_hand)
 from engine.notation import (format_card, format_seat, format_suit, parse_card, parse_cards,
                              parse_seat, parse_suit, parse_team)
 from engine.ranking import (effective_suit, is_left_bower, is_right_bower, is_trump, rank_order,

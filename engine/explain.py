@@ -1,0 +1,233 @@
+"""Plain-sentence explanations built from the rules: what a card is, why a card
+may be played, why a trick went to its winner, why an action is illegal.
+
+>>> from engine.notation import parse_card
+>>> describe_card(parse_card("JD"), Suit.HEARTS)
+'The jack of diamonds is the left bower, the second-highest heart.'
+>>> describe_card(parse_card("AD"), Suit.HEARTS)
+'The ace of diamonds is not a trump. It is the highest diamond.'
+"""
+
+from __future__ import annotations
+
+from engine.actions import Action, Do
+from engine.cards import NO_TRUMP, Card, Suit
+from engine.errors import IllegalActionError, Reason
+from engine.ranking import (effective_suit, is_left_bower, is_right_bower, suit_order,
+                            trick_strength)
+from engine.seats import Seat
+
+_ORDINALS = ["highest", "second-highest", "third-highest", "fourth-highest", "fifth-highest",
+             "sixth-highest", "seventh-highest", "eighth-highest"]
+
+
+def _place(card: Card, suit: Suit, trump: Suit | None, benny: bool) -> str:
+    order = suit_order(suit, trump, benny or card.is_joker)
+    i = order.index(card)
+    if i == len(order) - 1:
+        return "lowest"
+    return _ORDINALS[i]
+
+
+def describe_card(card: Card, trump: Suit | None, benny: bool = False) -> str:
+    """What a card "is" under a trump, in one or two short sentences."""
+    name = "The Joker" if card.is_joker else f"The {card.name}"
+    if trump is None:
+        if card.is_joker:
+            return "The Joker has no suit until a trump suit is named."
+        return (f"{name} is an ordinary {card.suit.singular}: with no trump, every suit "
+                f"ranks A K Q J 10 9. It is the {_place(card, card.suit, None, benny)} "
+                f"{card.suit.singular}.")
+    suit = effective_suit(card, trump)
+    if suit is not trump:
+        return (f"{name} is not a trump. It is the {_place(card, suit, trump, benny)} "
+                f"{suit.singular}.")
+    where = f"the {_place(card, trump, trump, benny)} {trump.singular}"
+    if card.is_joker:
+        return f"{name} is the Benny, {where}."
+    if is_right_bower(card, trump):
+        return f"{name} is the right bower, {where}."
+    if is_left_bower(card, trump):
+        return f"{name} is the left bower, {where}."
+    return f"{name} is a trump, {where}."
+
+
+def card_role(card: Card, trump: Suit | None) -> str:
+    """A short tag for a card under a trump: 'right bower', 'left bower', 'Benny', 'trump' or ''."""
+    if trump is None:
+        return ""
+    if card.is_joker:
+        return "Benny"
+    if is_right_bower(card, trump):
+        return "right bower"
+    if is_left_bower(card, trump):
+        return "left bower"
+    return "trump" if effective_suit(card, trump) is trump else ""
+
+
+def _trump_words(trump: Suit | None) -> str:
+    return "with no trump" if trump is None else f"when {trump.plural} are trump"
+
+
+def _member(card: Card, trump: Suit | None) -> str:
+    """'the jack of diamonds is a heart when hearts are trump' for a bower or Benny."""
+    suit = effective_suit(card, trump)
+    return f"the {card.name} is a {suit.singular} {_trump_words(trump)}"
+
+
+def _is_disguised(card: Card, trump: Suit | None) -> bool:
+    """True for a card whose suit for play is not its printed suit (left bower, Benny)."""
+    return card.is_joker or effective_suit(card, trump) is not card.suit
+
+
+def explain_play(state, card: Card) -> str:
+    """Why the seat to play may or may not play ``card`` now."""
+    from engine.hand import Phase, legal_actions
+
+    if state.phase is not Phase.PLAY:
+        return f"No card is played now: it is the {_phase_word(state)}."
+    seat = state.turn
+    legal = {a.card for a in legal_actions(state)}
+    if card not in state.hand_of(seat):
+        return f"{seat.word} does not hold the {card.name}."
+    if card not in legal:
+        return illegal_action_error(state, Action.play(card)).message
+    trump = state.trump_suit
+    if not state.trick:
+        if state.rules.no_first_blood and not state.tricks and trump is not None:
+            if effective_suit(card, trump) is trump:
+                return (f"{seat.word} leads the first trick and holds only trumps, "
+                        "so a trump may be led.")
+        return f"{seat.word} leads, so any card may be played."
+    led = state.led_suit
+    suit = effective_suit(card, trump)
+    if suit is led:
+        if _is_disguised(card, trump):
+            return f"{led.plural.capitalize()} were led, and {_member(card, trump)}."
+        return f"{led.plural.capitalize()} were led, and the {card.name} is a {led.singular}."
+    if trump is not None and suit is trump:
+        return (f"{seat.word} has no {led.plural}, so any card may be played. Trumping in "
+                "is allowed, never required.")
+    return f"{seat.word} has no {led.plural}, so any card may be played."
+
+
+def illegal_action_error(state, action: Action) -> IllegalActionError:
+    """The error, with its reason and a learner's sentence, for an illegal action."""
+    from engine.hand import PHASE_WORDS, Phase, _ordered_up, _playable, legal_actions
+
+    seat = state.turn
+    phase = state.phase
+    legal = legal_actions(state)
+    if action.do not in {a.do for a in legal}:
+        if phase is Phase.BID2 and action.do is Do.PASS:
+            return IllegalActionError(
+                Reason.DEALER_MUST_CALL,
+                f"{seat.word} is the dealer and is stuck: with stick the dealer, the dealer "
+                "may not pass in round 2 and must call a trump suit.")
+        if phase is Phase.ALONE and action.do is Do.WITH_PARTNER and legal == (Action.ALONE,):
+            return IllegalActionError(
+                Reason.MUST_GO_ALONE,
+                f"{seat.word} ordered up the dealer, their partner: with the Canadian loner "
+                "rule that is only allowed alone, so they must go alone.")
+        wanted = " or ".join(sorted({a.do.value.replace('_', ' ') for a in legal}))
+        return IllegalActionError(
+            Reason.WRONG_PHASE,
+            f"{seat.word} cannot {action.do.value.replace('_', ' ')} now: this is the "
+            f"{PHASE_WORDS[phase]}, where {seat.word} may {wanted}.")
+    if action.do in (Do.CALL, Do.NAME):
+        if action.suit is NO_TRUMP:
+            return IllegalActionError(
+                Reason.NO_TRUMP_NOT_ALLOWED,
+                "No trump may not be called: this rule set does not use the no-trump variant.")
+        if action.suit is state.upcard.suit:
+            return IllegalActionError(
+                Reason.TURNED_DOWN_SUIT,
+                f"{action.suit.plural.capitalize()} were turned down in round 1, so they "
+                "cannot be called in round 2. Call another suit or pass.")
+    if action.do in (Do.DISCARD, Do.PLAY):
+        hand = state.hand_of(seat)
+        if action.card not in hand:
+            return IllegalActionError(
+                Reason.CARD_NOT_IN_HAND, f"{seat.word} does not hold the {action.card.name}.")
+        if action.do is Do.PLAY and action.card not in _playable(state):
+            return _play_error(state, action.card)
+    return IllegalActionError(Reason.WRONG_PHASE,
+                              f"{seat.word} cannot {action} now.")
+
+
+def _play_error(state, card: Card) -> IllegalActionError:
+    seat = state.turn
+    trump = state.trump_suit
+    hand = state.hand_of(seat)
+    if not state.trick:  # only no first blood forbids a lead
+        return IllegalActionError(
+            Reason.NO_FIRST_BLOOD,
+            f"No first blood: on the first trick {seat.word} may not lead a trump while "
+            f"holding a card that is not trump, and the {card.name} is a trump "
+            f"{_trump_words(trump)}.")
+    led = state.led_suit
+    head = f"{seat.word} must follow {led.plural}"
+    if card.suit is led and _is_disguised(card, trump):
+        return IllegalActionError(
+            Reason.MUST_FOLLOW_SUIT,
+            f"{head}: the {card.name} is not a {led.singular} {_trump_words(trump)}, "
+            f"it is the left bower, a {trump.singular}.")
+    followers = [c for c in hand if effective_suit(c, trump) is led]
+    disguised = [c for c in followers if _is_disguised(c, trump)]
+    if disguised:
+        return IllegalActionError(Reason.MUST_FOLLOW_SUIT, f"{head}: {_member(disguised[0], trump)}.")
+    names = _join([f"the {c.name}" for c in followers])
+    return IllegalActionError(Reason.MUST_FOLLOW_SUIT, f"{head} and holds {names}.")
+
+
+def explain_trick(trick, trump: Suit | None) -> str:
+    """Why a finished trick went to its winner."""
+    cards = trick.cards
+    led_card = cards[0][1]
+    led = effective_suit(led_card, trump)
+    winner, card = max(cards, key=lambda played: trick_strength(played[1], trump, led))
+    trumps = [c for _, c in cards if trump is not None and effective_suit(c, trump) is trump]
+    led_words = f"{led_card.name.capitalize()} led, so {led.plural} were led"
+    if led_card.is_joker or (trump is not None and effective_suit(led_card, trump) is trump
+                             and _is_disguised(led_card, trump)):
+        led_words = f"The {led_card.name} led: {_member(led_card, trump)}, so trump was led"
+    if trump is not None and trumps:
+        role = card_role(card, trump)
+        what = {"right bower": "the right bower", "left bower": "the left bower",
+                "Benny": "the Benny"}.get(role, f"the {card.name}")
+        if role in ("right bower", "left bower"):
+            what += f" ({card.name})"
+        if len(trumps) == 1:
+            return f"{led_words}. {winner.word} wins with {what}, the only trump in the trick."
+        return f"{led_words}. {winner.word} wins with {what}, the highest trump in the trick."
+    return (f"{led_words}. No trump was played, so the highest {led.singular} wins: "
+            f"{winner.word}'s {card.name}. Cards of other suits cannot win.")
+
+
+def explain_result(state) -> str:
+    """Why the finished hand scored what it scored."""
+    result = state.result
+    if result is None:
+        return "The hand is not over yet."
+    if result.thrown_in:
+        return ("All four players passed twice, so the hand is thrown in: nobody scores "
+                "and the deal passes to the left.")
+    return result.score.explanation
+
+
+def _phase_word(state) -> str:
+    from engine.hand import PHASE_WORDS
+
+    return PHASE_WORDS.get(state.phase, "end of the hand")
+
+
+def _join(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def winner_of(cards: list[tuple[Seat, Card]] | tuple, trump: Suit | None) -> Seat:
+    """Who wins a complete trick of (seat, card) pairs under a trump (None: no trump)."""
+    led = effective_suit(cards[0][1], trump)
+    return max(cards, key=lambda played: trick_strength(played[1], trump, led))[0]

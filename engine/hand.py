@@ -1,0 +1,484 @@
+"""One hand of euchre as an immutable state machine: deal, make trump, go alone, play.
+
+``legal_actions(state)`` is the single source of what may happen next;
+``apply(state, action)`` returns the next state or raises IllegalActionError
+with a reason and a sentence a learner understands.
+
+The state is a named tuple (immutable, and cheap to build, which the search
+code needs); every field is derived from ``(rules, deal, actions)``.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import Enum
+from typing import NamedTuple
+
+from engine import actions as A
+from engine.actions import Action, Do
+from engine.cards import JOKER, NO_TRUMP, Card, NoTrump, Suit, deck
+from engine.errors import IllegalActionError, Reason
+from engine.ranking import EFFECTIVE_SUIT, TRICK_STRENGTH
+from engine.rules import Rules
+from engine.scoring import HandScore, score_hand
+from engine.seats import SEATS, Seat, Team
+
+
+class Phase(Enum):
+    BID1 = "bid1"
+    BID2 = "bid2"
+    NAME_TRUMP = "name_trump"
+    ALONE = "alone"
+    DISCARD = "discard"
+    DEFEND_ALONE = "defend_alone"
+    PLAY = "play"
+    OVER = "over"
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+class Deal(NamedTuple):
+    """What the dealer dealt: five cards a seat (by seat order N E S W) and the upcard."""
+
+    dealer: Seat
+    hands: tuple[tuple[Card, ...], ...]
+    upcard: Card
+    stock: tuple[Card, ...] = ()  # the hidden rest; never used by the rules
+
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        return self.hands[seat.index]
+
+
+def deal_cards(rules: Rules, dealer: Seat, rng: random.Random) -> Deal:
+    """Shuffle the rule set's deck with ``rng`` and deal five cards each and an upcard."""
+    cards = list(deck(rules.benny))
+    rng.shuffle(cards)
+    hands = tuple(tuple(cards[i * 5:(i + 1) * 5]) for i in range(4))
+    return Deal(dealer, hands, cards[20], tuple(cards[21:]))
+
+
+class Trick(NamedTuple):
+    leader: Seat
+    cards: tuple[tuple[Seat, Card], ...]
+    winner: Seat | None = None
+
+    @property
+    def led_card(self) -> Card | None:
+        return self.cards[0][1] if self.cards else None
+
+
+class HandResult(NamedTuple):
+    thrown_in: bool
+    makers_tricks: int
+    score: HandScore | None  # None when thrown in
+
+    @property
+    def points(self) -> dict[Team, int]:
+        if self.score is None:
+            return {Team.NS: 0, Team.EW: 0}
+        return self.score.points
+
+
+class HandState(NamedTuple):
+    """Everything about a hand in progress. Build with ``new_hand``; change with ``apply``."""
+
+    rules: Rules
+    deal: Deal
+    phase: Phase
+    turn: Seat | None
+    hands: tuple[tuple[Card, ...], ...]   # what each seat holds now, by seat index
+    trump: Suit | NoTrump | None           # None until trump is made
+    maker: Seat | None
+    alone: tuple[Seat, ...]                # lone players, in the order they announced
+    dealer_took_upcard: bool               # public: the dealer picked the upcard up
+    discarded: Card | None                 # the dealer's face-down discard (hidden)
+    leader: Seat | None                    # who led (or leads) the current trick
+    trick: tuple[tuple[Seat, Card], ...]   # the trick on the table
+    tricks: tuple[Trick, ...]              # finished tricks
+    tricks_won: tuple[int, int]            # by team: (NS, EW)
+    actions: tuple[tuple[Seat, Action], ...]
+    result: HandResult | None
+
+    # ---- what players say about the state -------------------------------------------
+    @property
+    def dealer(self) -> Seat:
+        return self.deal.dealer
+
+    @property
+    def upcard(self) -> Card:
+        return self.deal.upcard
+
+    @property
+    def trump_suit(self) -> Suit | None:
+        """The trump suit for ranking cards: None before trump is made and in no trump."""
+        return self.trump if isinstance(self.trump, Suit) else None
+
+    @property
+    def makers(self) -> Team | None:
+        return None if self.maker is None else self.maker.team
+
+    @property
+    def defenders(self) -> Team | None:
+        return None if self.maker is None else self.maker.team.other
+
+    @property
+    def sitting_out(self) -> tuple[Seat, ...]:
+        return tuple(seat.partner for seat in self.alone)
+
+    @property
+    def active_seats(self) -> tuple[Seat, ...]:
+        out = self.sitting_out
+        return tuple(seat for seat in SEATS if seat not in out)
+
+    @property
+    def turned_down(self) -> Suit | None:
+        """The upcard's suit once all four passed in round 1 (None before, or if ordered up)."""
+        if self.upcard.suit is None or self.dealer_took_upcard or _ordered_up(self):
+            return None
+        reached_round2 = (self.phase is Phase.BID2
+                          or any(action.do is Do.CALL for _, action in self.actions)
+                          or (self.result is not None and self.result.thrown_in))
+        return self.upcard.suit if reached_round2 else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def led_suit(self) -> Suit | None:
+        if not self.trick:
+            return None
+        return EFFECTIVE_SUIT[self.trump_suit][self.trick[0][1].index]
+
+    def hand_of(self, seat: Seat) -> tuple[Card, ...]:
+        return self.hands[seat.index]
+
+    def team_tricks(self, team: Team) -> int:
+        return self.tricks_won[0 if team is Team.NS else 1]
+
+    def _repr_svg_(self) -> str:
+        from engine.svg import state_svg
+
+        return state_svg(self)
+
+
+# ---- building a hand ------------------------------------------------------------------
+
+def new_hand(rules: Rules, deal: Deal) -> HandState:
+    """The state right after the deal; raises RulesError/ValueError for a bad deal."""
+    _check_deal(rules, deal)
+    first = deal.dealer.next
+    if rules.benny and deal.upcard is JOKER:
+        # Benny turned up: no bidding; the dealer names trump.
+        phase, turn = Phase.NAME_TRUMP, deal.dealer
+    else:
+        phase, turn = Phase.BID1, first
+    return HandState(rules, deal, phase, turn, deal.hands, None, None, (), False, None,
+                     None, (), (), (0, 0), (), None)
+
+
+def _check_deal(rules: Rules, deal: Deal) -> None:
+    from engine.errors import RecordError
+
+    if len(deal.hands) != 4 or any(len(hand) != 5 for hand in deal.hands):
+        raise RecordError("a deal has five cards for each of the four seats")
+    cards = [c for hand in deal.hands for c in hand] + [deal.upcard] + list(deal.stock)
+    allowed = set(deck(rules.benny))
+    for card in cards:
+        if card not in allowed:
+            raise RecordError(f"{card.code} is not in this rule set's deck: "
+                              "the Joker is only used with the benny setting")
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise RecordError(f"{card.code} is dealt twice")
+        seen.add(card)
+
+
+def random_hand(rules: Rules, dealer: Seat, seed: int | random.Random | None) -> HandState:
+    """A freshly dealt hand from a seed (or a Random), for practice and tests."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    return new_hand(rules, deal_cards(rules, dealer, rng))
+
+
+# ---- what is legal ---------------------------------------------------------------------
+
+_BID1 = (A.ORDER_UP, A.PASS)
+_MAKER_ALONE = (A.ALONE, A.WITH_PARTNER)
+_ONLY_ALONE = (A.ALONE,)
+_ANNOUNCE = (A.ALONE, A.PASS)
+
+
+def legal_actions(state: HandState) -> tuple[Action, ...]:
+    """Every action the seat to act may take now, in a fixed order; () when over."""
+    phase = state.phase
+    if phase is Phase.PLAY:
+        return tuple(A.PLAY[c.index] for c in _playable(state))
+    if phase is Phase.BID1:
+        return _BID1
+    if phase is Phase.BID2:
+        turned_down = state.upcard.suit
+        calls = [A.CALL[s] for s in Suit if s is not turned_down]
+        if state.rules.no_trump:
+            calls.append(A.CALL[NO_TRUMP])
+        if not (state.rules.stick_the_dealer and state.turn is state.dealer):
+            calls.append(A.PASS)
+        return tuple(calls)
+    if phase is Phase.ALONE:
+        if _must_go_alone(state, state.turn):
+            return _ONLY_ALONE
+        return _MAKER_ALONE if state.rules.alone_decision == "maker" else _ANNOUNCE
+    if phase is Phase.DISCARD:
+        return tuple(A.DISCARD[c.index] for c in state.hands[state.dealer.index])
+    if phase is Phase.DEFEND_ALONE:
+        return _ANNOUNCE
+    if phase is Phase.NAME_TRUMP:
+        return tuple(A.NAME[s] for s in Suit)
+    return ()
+
+
+def _must_go_alone(state: HandState, seat: Seat | None) -> bool:
+    """Canadian loner: the dealer's partner who ordered up in round 1 must play alone."""
+    return (state.rules.canadian_loner and seat is state.maker
+            and seat is state.dealer.partner and _ordered_up(state))
+
+
+def _ordered_up(state: HandState) -> bool:
+    return any(action.do is Do.ORDER_UP for _, action in state.actions)
+
+
+def _playable(state: HandState) -> tuple[Card, ...]:
+    hand = state.hands[state.turn.index]
+    trump = state.trump_suit
+    table = EFFECTIVE_SUIT[trump]
+    if state.trick:
+        led = table[state.trick[0][1].index]
+        follow = tuple(c for c in hand if table[c.index] is led)
+        return follow or hand
+    if state.rules.no_first_blood and not state.tricks and trump is not None:
+        plain = tuple(c for c in hand if table[c.index] is not trump)
+        return plain or hand
+    return hand
+
+
+# ---- applying an action ----------------------------------------------------------------
+
+def apply(state: HandState, action: Action, seat: Seat | None = None) -> HandState:
+    """The state after ``action`` by the seat to act; raises IllegalActionError.
+
+    Give ``seat`` to have it checked against whose turn it is.
+    """
+    if state.phase is Phase.OVER:
+        raise IllegalActionError(Reason.HAND_OVER, "The hand is over: no more actions.")
+    turn = state.turn
+    if seat is not None and seat is not turn:
+        raise IllegalActionError(
+            Reason.NOT_YOUR_TURN, f"It is {turn.word}'s turn, not {seat.word}'s.")
+    phase = state.phase
+    if phase is Phase.PLAY:
+        if action.do is not Do.PLAY:
+            raise _wrong_phase(state, action)
+        return _play(state, action)
+    if action not in legal_actions(state):
+        raise _why_illegal(state, action)
+    history = state.actions + ((turn, action),)
+    state = state._replace(actions=history)
+    if phase is Phase.BID1:
+        return _bid1(state, turn, action)
+    if phase is Phase.BID2:
+        return _bid2(state, turn, action)
+    if phase is Phase.NAME_TRUMP:
+        return _trump_made(state._replace(trump=action.suit), turn)
+    if phase is Phase.ALONE:
+        return _alone(state, turn, action)
+    if phase is Phase.DISCARD:
+        hand = list(state.hands[turn.index])
+        hand.remove(action.card)
+        return _after_discard(state._replace(hands=_with_hand(state.hands, turn, tuple(hand)),
+                                             discarded=action.card))
+    if phase is Phase.DEFEND_ALONE:
+        if action.do is Do.ALONE:
+            return _start_play(state._replace(alone=state.alone + (turn,)))
+        nxt = _next_defender(state, turn)
+        if nxt is None:
+            return _start_play(state)
+        return state._replace(turn=nxt)
+    raise AssertionError(phase)
+
+
+def _with_hand(hands: tuple, seat: Seat, hand: tuple[Card, ...]) -> tuple:
+    i = seat.index
+    return hands[:i] + (hand,) + hands[i + 1:]
+
+
+def _bid1(state: HandState, turn: Seat, action: Action) -> HandState:
+    if action.do is Do.ORDER_UP:
+        return _trump_made(state._replace(trump=state.upcard.suit), turn)
+    if turn is state.dealer:
+        return state._replace(phase=Phase.BID2, turn=turn.next)
+    return state._replace(turn=turn.next)
+
+
+def _bid2(state: HandState, turn: Seat, action: Action) -> HandState:
+    if action.do is Do.CALL:
+        return _trump_made(state._replace(trump=action.suit), turn)
+    if turn is state.dealer:  # four passes again, and the dealer was not stuck
+        result = HandResult(True, 0, None)
+        return state._replace(phase=Phase.OVER, turn=None, result=result)
+    return state._replace(turn=turn.next)
+
+
+def _trump_made(state: HandState, maker: Seat) -> HandState:
+    state = state._replace(maker=maker)
+    if state.rules.alone_decision == "maker":
+        return state._replace(phase=Phase.ALONE, turn=maker)
+    first = _next_announcer(state, None)
+    return state._replace(phase=Phase.ALONE, turn=first)
+
+
+def _next_announcer(state: HandState, after: Seat | None) -> Seat | None:
+    """The next seat in the announcement round ('any' mode), from the dealer's left."""
+    dealer = state.dealer
+    seat = dealer.next if after is None else after.next
+    if after is dealer:
+        return None
+    makers = state.maker.team
+    announced = {s.team for s in state.alone}
+    while True:
+        team = seat.team
+        if team not in announced and (team is makers or state.rules.lone_defender):
+            return seat
+        if seat is dealer:
+            return None
+        seat = seat.next
+
+
+def _alone(state: HandState, turn: Seat, action: Action) -> HandState:
+    if action.do is Do.ALONE:
+        state = state._replace(alone=state.alone + (turn,))
+    if state.rules.alone_decision == "any":
+        nxt = _next_announcer(state, turn)
+        if nxt is not None:
+            return state._replace(turn=nxt)
+    return _after_alone(state)
+
+
+def _dealer_takes_upcard(state: HandState) -> bool:
+    """Round 1 acceptance or Benny turned up, and the dealer is not sitting out."""
+    accepted = state.upcard.suit is None or _ordered_up(state)
+    return accepted and state.dealer not in state.sitting_out
+
+
+def _after_alone(state: HandState) -> HandState:
+    if _dealer_takes_upcard(state):
+        dealer = state.dealer
+        hand = state.hands[dealer.index] + (state.upcard,)
+        return state._replace(phase=Phase.DISCARD, turn=dealer, dealer_took_upcard=True,
+                              hands=_with_hand(state.hands, dealer, hand))
+    return _after_discard(state)
+
+
+def _after_discard(state: HandState) -> HandState:
+    if state.rules.lone_defender and state.rules.alone_decision == "maker":
+        first = _next_defender(state, None)
+        return state._replace(phase=Phase.DEFEND_ALONE, turn=first)
+    return _start_play(state)
+
+
+def _next_defender(state: HandState, after: Seat | None) -> Seat | None:
+    """Defenders in turn from the dealer's left; each asked once."""
+    order = [s for s in (state.dealer.after(i) for i in range(1, 5))
+             if s.team is not state.maker.team]
+    if after is None:
+        return order[0]
+    i = order.index(after)
+    return order[i + 1] if i + 1 < len(order) else None
+
+
+def _start_play(state: HandState) -> HandState:
+    leader = first_leader(state)
+    return state._replace(phase=Phase.PLAY, turn=leader, leader=leader)
+
+
+def first_leader(state: HandState) -> Seat:
+    """Who leads the first trick (RULES.md, 'Play')."""
+    alone = state.alone
+    if state.rules.loner_starts_last and alone:
+        if len(alone) == 1:
+            return alone[0].next
+        return next(seat for seat in alone if seat.team is not state.maker.team)
+    out = state.sitting_out
+    seat = state.dealer.next
+    while seat in out:
+        seat = seat.next
+    return seat
+
+
+def _play(state: HandState, action: Action) -> HandState:
+    turn = state.turn
+    card = action.card
+    if card not in _playable(state):
+        raise _why_illegal(state, action)
+    i = turn.index
+    old = state.hands[i]
+    hands = state.hands[:i] + (tuple(c for c in old if c is not card),) + state.hands[i + 1:]
+    trick = state.trick + ((turn, card),)
+    history = state.actions + ((turn, action),)
+    out = [p.partner for p in state.alone]
+    if len(trick) < 4 - len(out):
+        nxt = turn.next
+        while nxt in out:
+            nxt = nxt.next
+        return state._replace(turn=nxt, hands=hands, trick=trick, actions=history)
+    # The trick is complete.
+    trump = state.trump_suit
+    led = EFFECTIVE_SUIT[trump][trick[0][1].index]
+    strength = TRICK_STRENGTH[(trump, led)]
+    winner = max(trick, key=lambda played: strength[played[1].index])[0]
+    finished = Trick(state.leader, trick, winner)
+    ns, ew = state.tricks_won
+    if winner is Seat.N or winner is Seat.S:
+        ns += 1
+    else:
+        ew += 1
+    tricks = state.tricks + (finished,)
+    if len(tricks) < 5:
+        return state._replace(turn=winner, leader=winner, hands=hands, trick=(),
+                              tricks=tricks, tricks_won=(ns, ew), actions=history)
+    makers = state.maker.team
+    makers_tricks = ns if makers is Team.NS else ew
+    maker_alone = any(s.team is makers for s in state.alone)
+    defender_alone = any(s.team is not makers for s in state.alone)
+    score = score_hand(makers, makers_tricks, maker_alone=maker_alone,
+                       defender_alone=defender_alone)
+    return state._replace(phase=Phase.OVER, turn=None, hands=hands, trick=(), tricks=tricks,
+                          tricks_won=(ns, ew), actions=history,
+                          result=HandResult(False, makers_tricks, score))
+
+
+# ---- why an action is illegal ------------------------------------------------------------
+
+def _wrong_phase(state: HandState, action: Action) -> IllegalActionError:
+    wanted = ", ".join(sorted({a.do.value for a in legal_actions(state)}))
+    return IllegalActionError(
+        Reason.WRONG_PHASE,
+        f"{state.turn.word} cannot {action.do.value.replace('_', ' ')} now: "
+        f"this is the {PHASE_WORDS[state.phase]}, where the choices are {wanted}.")
+
+
+PHASE_WORDS = {
+    Phase.BID1: "first round of bidding",
+    Phase.BID2: "second round of bidding",
+    Phase.NAME_TRUMP: "naming of trump after the Joker turned up",
+    Phase.ALONE: "decision to go alone",
+    Phase.DISCARD: "dealer's discard",
+    Phase.DEFEND_ALONE: "decision to defend alone",
+    Phase.PLAY: "play of the cards",
+}
+
+
+def _why_illegal(state: HandState, action: Action) -> IllegalActionError:
+    from engine import explain
+
+    return explain.illegal_action_error(state, action)
