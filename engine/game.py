@@ -1,0 +1,73 @@
+"""A game: hands dealt in turn, the deal passing left, until a team reaches the target.
+
+>>> import random
+>>> from engine.rules import Rules
+>>> game = new_game(Rules.preset("cardsuite"), Seat.N)
+>>> game = start_hand(game, random.Random(7))
+>>> game.hand.dealer, game.scores
+(Seat.N, (0, 0))
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from engine.actions import Action
+from engine.hand import Deal, HandState, apply, deal_cards, new_hand
+from engine.rules import Rules
+from engine.seats import Seat, Team
+
+
+class GameState(NamedTuple):
+    rules: Rules
+    dealer: Seat                        # dealer of the current (or next) hand
+    scores: tuple[int, int]             # (NS, EW)
+    finished: tuple[HandState, ...]     # hands played to the end, thrown-in ones included
+    hand: HandState | None              # the hand in progress
+    winner: Team | None
+
+    def score(self, team: Team) -> int:
+        return self.scores[0 if team is Team.NS else 1]
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+
+def new_game(rules: Rules, first_dealer: Seat = Seat.N) -> GameState:
+    return GameState(rules, first_dealer, (0, 0), (), None, None)
+
+
+def start_hand(game: GameState, deal: Deal | random.Random) -> GameState:
+    """Deal the next hand (from a Random, or a given Deal for the current dealer)."""
+    if game.winner is not None:
+        raise ValueError("the game is over: start a new game")
+    if game.hand is not None:
+        raise ValueError("a hand is still in progress")
+    if isinstance(deal, random.Random):
+        deal = deal_cards(game.rules, game.dealer, deal)
+    elif deal.dealer is not game.dealer:
+        raise ValueError(f"it is {game.dealer.word}'s deal, not {deal.dealer.word}'s")
+    return game._replace(hand=new_hand(game.rules, deal))
+
+
+def game_apply(game: GameState, action: Action, seat: Seat | None = None) -> GameState:
+    """Apply an action to the hand in progress; a finished hand is scored and the deal moves on."""
+    if game.hand is None:
+        raise ValueError("no hand in progress: deal one with start_hand")
+    hand = apply(game.hand, action, seat)
+    if not hand.is_over:
+        return game._replace(hand=hand)
+    return finish_hand(game, hand)
+
+
+def finish_hand(game: GameState, hand: HandState) -> GameState:
+    """Add a finished hand's points; the deal passes one seat clockwise."""
+    points = hand.result.points
+    ns = game.scores[0] + points[Team.NS]
+    ew = game.scores[1] + points[Team.EW]
+    target = game.rules.target_points
+    winner = Team.NS if ns >= target else Team.EW if ew >= target else None
+    return game._replace(dealer=game.dealer.next, scores=(ns, ew),
+                         finished=game.finished + (hand,), hand=None, winner=winner)
