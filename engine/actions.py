@@ -29,6 +29,8 @@ class Do(Enum):
     DISCARD = "discard"
     PLAY = "play"
 
+    __hash__ = object.__hash__  # identity hash in C: enums are dict keys in hot loops
+
     def __repr__(self) -> str:
         return f"Do.{self.name}"
 

@@ -56,6 +56,8 @@ class Suit(Enum):
         """The other suit of the same colour ("next"): its jack is the left bower."""
         return _SAME_COLOUR[self]
 
+    __hash__ = object.__hash__  # identity hash in C: enums are dict keys in hot loops
+
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
 

@@ -34,6 +34,8 @@ class Phase(Enum):
     PLAY = "play"
     OVER = "over"
 
+    __hash__ = object.__hash__  # identity hash in C: enums are dict keys in hot loops
+
     def __repr__(self) -> str:
         return f"Phase.{self.name}"
 
@@ -214,7 +216,8 @@ def legal_actions(state: HandState) -> tuple[Action, ...]:
     """Every action the seat to act may take now, in a fixed order; () when over."""
     phase = state.phase
     if phase is Phase.PLAY:
-        return tuple(A.PLAY[c.index] for c in _playable(state))
+        play = A.PLAY
+        return tuple([play[c.index] for c in _playable(state)])
     if phase is Phase.BID1:
         return _BID1
     if phase is Phase.BID2:
@@ -248,16 +251,19 @@ def _ordered_up(state: HandState) -> bool:
     return any(action.do is Do.ORDER_UP for _, action in state.actions)
 
 
-def _playable(state: HandState) -> tuple[Card, ...]:
+def _playable(state: HandState) -> tuple[Card, ...] | list[Card]:
+    """The cards the seat to play may play (RULES.md, 'Play')."""
     hand = state.hands[state.turn.index]
-    trump = state.trump_suit
+    trump = state.trump
+    if trump is NO_TRUMP:
+        trump = None
     table = EFFECTIVE_SUIT[trump]
     if state.trick:
         led = table[state.trick[0][1].index]
-        follow = tuple(c for c in hand if table[c.index] is led)
+        follow = [c for c in hand if table[c.index] is led]
         return follow or hand
-    if state.rules.no_first_blood and not state.tricks and trump is not None:
-        plain = tuple(c for c in hand if table[c.index] is not trump)
+    if trump is not None and state.rules.no_first_blood and not state.tricks:
+        plain = [c for c in hand if table[c.index] is not trump]
         return plain or hand
     return hand
 
@@ -416,45 +422,57 @@ def first_leader(state: HandState) -> Seat:
 
 
 def _play(state: HandState, action: Action) -> HandState:
-    turn = state.turn
+    # The hottest path of every search: builds the next state as a plain tuple.
+    (rules, deal, phase, turn, hands, trump, maker, alone, took, discarded, leader, trick,
+     tricks, tricks_won, history, result) = state
     card = action.card
     if card not in _playable(state):
         raise _why_illegal(state, action)
     i = turn.index
-    old = state.hands[i]
-    hands = state.hands[:i] + (tuple(c for c in old if c is not card),) + state.hands[i + 1:]
-    trick = state.trick + ((turn, card),)
-    history = state.actions + ((turn, action),)
-    out = [p.partner for p in state.alone]
+    hands = hands[:i] + (tuple([c for c in hands[i] if c is not card]),) + hands[i + 1:]
+    trick = trick + ((turn, card),)
+    history = history + ((turn, action),)
+    out = [p.partner for p in alone] if alone else ()
     if len(trick) < 4 - len(out):
         nxt = turn.next
         while nxt in out:
             nxt = nxt.next
-        return state._replace(turn=nxt, hands=hands, trick=trick, actions=history)
+        return _new_state((rules, deal, phase, nxt, hands, trump, maker, alone, took, discarded,
+                           leader, trick, tricks, tricks_won, history, result))
     # The trick is complete.
-    trump = state.trump_suit
-    led = EFFECTIVE_SUIT[trump][trick[0][1].index]
-    strength = TRICK_STRENGTH[(trump, led)]
-    winner = max(trick, key=lambda played: strength[played[1].index])[0]
-    finished = Trick(state.leader, trick, winner)
-    ns, ew = state.tricks_won
-    if winner is Seat.N or winner is Seat.S:
+    trump_suit = None if trump is NO_TRUMP else trump
+    led = EFFECTIVE_SUIT[trump_suit][trick[0][1].index]
+    strength = TRICK_STRENGTH[(trump_suit, led)]
+    best = -1
+    winner = turn
+    for seat, played in trick:
+        if strength[played.index] > best:
+            best = strength[played.index]
+            winner = seat
+    ns, ew = tricks_won
+    if winner.team is Team.NS:
         ns += 1
     else:
         ew += 1
-    tricks = state.tricks + (finished,)
+    tricks = tricks + (Trick(leader, trick, winner),)
     if len(tricks) < 5:
-        return state._replace(turn=winner, leader=winner, hands=hands, trick=(),
-                              tricks=tricks, tricks_won=(ns, ew), actions=history)
-    makers = state.maker.team
+        return _new_state((rules, deal, phase, winner, hands, trump, maker, alone, took,
+                           discarded, winner, (), tricks, (ns, ew), history, result))
+    makers = maker.team
     makers_tricks = ns if makers is Team.NS else ew
-    maker_alone = any(s.team is makers for s in state.alone)
-    defender_alone = any(s.team is not makers for s in state.alone)
-    score = score_hand(makers, makers_tricks, maker_alone=maker_alone,
-                       defender_alone=defender_alone)
-    return state._replace(phase=Phase.OVER, turn=None, hands=hands, trick=(), tricks=tricks,
-                          tricks_won=(ns, ew), actions=history,
-                          result=HandResult(False, makers_tricks, score))
+    score = score_hand(makers, makers_tricks,
+                       maker_alone=any(s.team is makers for s in alone),
+                       defender_alone=any(s.team is not makers for s in alone))
+    return _new_state((rules, deal, Phase.OVER, None, hands, trump, maker, alone, took,
+                       discarded, leader, (), tricks, (ns, ew), history,
+                       HandResult(False, makers_tricks, score)))
+
+
+def _new_state(fields: tuple) -> HandState:
+    return _tuple_new(HandState, fields)
+
+
+_tuple_new = tuple.__new__
 
 
 # ---- why an action is illegal ------------------------------------------------------------

@@ -10,34 +10,25 @@ from enum import Enum
 
 
 class Seat(Enum):
+    """A seat at the table. ``index``, ``next``, ``partner`` and ``team`` are plain
+    attributes set below (not properties): the search code reads them millions of times.
+    """
+
     N = "N"
     E = "E"
     S = "S"
     W = "W"
 
-    @property
-    def index(self) -> int:
-        return _INDEX[self]
-
-    @property
-    def next(self) -> Seat:
-        """The seat to this seat's left: the next to play, clockwise."""
-        return SEATS[(_INDEX[self] + 1) % 4]
-
-    @property
-    def partner(self) -> Seat:
-        return SEATS[(_INDEX[self] + 2) % 4]
-
-    @property
-    def team(self) -> Team:
-        return Team.NS if self in (Seat.N, Seat.S) else Team.EW
-
-    @property
-    def word(self) -> str:
-        return _WORDS[self]
+    index: int
+    next: Seat      # the seat to this seat's left: the next to play, clockwise
+    partner: Seat
+    team: Team
+    word: str
 
     def after(self, steps: int) -> Seat:
-        return SEATS[(_INDEX[self] + steps) % 4]
+        return SEATS[(self.index + steps) % 4]
+
+    __hash__ = object.__hash__  # identity hash in C: enums are dict keys in hot loops
 
     def __repr__(self) -> str:
         return f"Seat.{self.name}"
@@ -47,22 +38,30 @@ class Team(Enum):
     NS = "NS"
     EW = "EW"
 
-    @property
-    def seats(self) -> tuple[Seat, Seat]:
-        return (Seat.N, Seat.S) if self is Team.NS else (Seat.E, Seat.W)
+    seats: tuple[Seat, Seat]
+    other: Team
+    index: int  # 0 for NS, 1 for EW: the order of score pairs
+    word: str
 
-    @property
-    def other(self) -> Team:
-        return Team.EW if self is Team.NS else Team.NS
-
-    @property
-    def word(self) -> str:
-        return "North-South" if self is Team.NS else "East-West"
+    __hash__ = object.__hash__  # identity hash in C: enums are dict keys in hot loops
 
     def __repr__(self) -> str:
         return f"Team.{self.name}"
 
 
 SEATS: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)
-_INDEX = {seat: i for i, seat in enumerate(SEATS)}
+TEAMS: tuple[Team, ...] = (Team.NS, Team.EW)
 _WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+
+for _i, _seat in enumerate(SEATS):
+    _seat.index = _i
+    _seat.next = SEATS[(_i + 1) % 4]
+    _seat.partner = SEATS[(_i + 2) % 4]
+    _seat.team = Team.NS if _i % 2 == 0 else Team.EW
+    _seat.word = _WORDS[_seat]
+for _i, _team in enumerate(TEAMS):
+    _team.index = _i
+    _team.other = TEAMS[1 - _i]
+    _team.seats = (SEATS[_i], SEATS[_i + 2])
+    _team.word = "North-South" if _i == 0 else "East-West"
+del _i, _seat, _team
