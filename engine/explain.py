@@ -231,3 +231,92 @@ def winner_of(cards: list[tuple[Seat, Card]] | tuple, trump: Suit | None) -> Sea
     """Who wins a complete trick of (seat, card) pairs under a trump (None: no trump)."""
     led = effective_suit(cards[0][1], trump)
     return max(cards, key=lambda played: trick_strength(played[1], trump, led))[0]
+
+
+def explain_first_lead(state) -> str:
+    """Why the first trick is led by the seat that leads it (state in or after play)."""
+    from engine.hand import first_leader
+
+    leader = first_leader(state)
+    alone = state.alone
+    out = state.sitting_out
+    if state.rules.loner_starts_last and alone:
+        if len(alone) == 1:
+            return (f"{alone[0].word} is alone, and with 'loner starts last' the player to the "
+                    f"loner's left leads: {leader.word}.")
+        return (f"A maker and a defender are both alone. With 'loner starts last' the "
+                f"defender leads: {leader.word}.")
+    left = state.dealer.next
+    if left in out:
+        return (f"The player to the dealer's left, {left.word}, would lead, but sits out while "
+                f"their partner plays alone. The next player, {leader.word}, leads.")
+    return f"The player to the dealer's left leads the first trick: {leader.word}."
+
+
+def explain_action(state, action: Action) -> str:
+    """Why an action is, or is not, allowed now (any phase)."""
+    from engine.hand import Phase, legal_actions
+
+    if action not in legal_actions(state):
+        return illegal_action_error(state, action).message
+    seat = state.turn
+    phase = state.phase
+    if phase is Phase.PLAY:
+        return explain_play(state, action.card)
+    if phase is Phase.BID1:
+        if action.do is Do.PASS:
+            return f"Anyone may pass in round 1. {seat.word} passes."
+        who = "the dealer picks it up" if seat is state.dealer else (
+            f"the dealer, {state.dealer.word}, will pick it up")
+        return (f"{seat.word} orders up the {state.upcard.name}: "
+                f"{state.upcard.suit.plural} become trump and {who}.")
+    if phase is Phase.BID2:
+        if action.do is Do.PASS:
+            if state.rules.stick_the_dealer:
+                return (f"{seat.word} is not the dealer, so may pass. Only the dealer is stuck "
+                        "and must call.")
+            return (f"{seat.word} may pass. Without stick the dealer, if all four pass again "
+                    "the hand is thrown in.")
+        return (f"{seat.word} may call {action.suit.plural}: any suit but the turned-down one, "
+                f"{state.upcard.suit.plural}, may be called in round 2.")
+    if phase is Phase.ALONE:
+        if action.do is Do.ALONE:
+            return f"{seat.word} may go alone: their partner, {seat.partner.word}, sits out."
+        return f"{seat.word} may play with their partner, {seat.partner.word}."
+    if phase is Phase.DISCARD:
+        return (f"The dealer holds six cards after picking up, so discards one face down: "
+                f"any card, the upcard included.")
+    if phase is Phase.DEFEND_ALONE:
+        if action.do is Do.ALONE:
+            return (f"{seat.word} may defend alone: their partner, {seat.partner.word}, sits "
+                    "out, and a euchre then scores 4.")
+        return f"{seat.word} may pass and defend with their partner."
+    if phase is Phase.NAME_TRUMP:
+        return (f"The Joker was turned up, so the dealer, {seat.word}, names trump: any suit.")
+    return ""
+
+
+def explain_pickup(state) -> str:
+    """Who takes the upcard after it is ordered up, and why (state after the alone decision)."""
+    dealer = state.dealer
+    upcard = state.upcard.name
+    if dealer in state.sitting_out:
+        return (f"The dealer, {dealer.word}, sits out because their partner plays alone, so "
+                f"nobody picks up the {upcard}.")
+    orderer = state.maker
+    if orderer is dealer:
+        return f"The dealer, {dealer.word}, picked it up: the {upcard} goes into their hand."
+    return (f"{orderer.word} ordered it up, but the card always goes to the dealer: "
+            f"{dealer.word} picks up the {upcard} and discards one card.")
+
+
+def explain_makers(state) -> str:
+    """Which team made trump, and so must take 3 tricks."""
+    maker = state.maker
+    if maker is None:
+        return "Nobody has made trump yet."
+    how = "ordered up" if any(a.do is Do.ORDER_UP for _, a in state.actions) else "called"
+    if state.upcard.is_joker:
+        how = "named"
+    return (f"{maker.word} {how} trump, so {maker.team.word} are the makers and must take at "
+            f"least 3 tricks. {maker.team.other.word} are the defenders.")

@@ -67,7 +67,15 @@ def finish_hand(game: GameState, hand: HandState) -> GameState:
     points = hand.result.points
     ns = game.scores[0] + points[Team.NS]
     ew = game.scores[1] + points[Team.EW]
-    target = game.rules.target_points
-    winner = Team.NS if ns >= target else Team.EW if ew >= target else None
+    winner = game_winner((ns, ew), game.rules.target_points)
     return game._replace(dealer=game.dealer.next, scores=(ns, ew),
                          finished=game.finished + (hand,), hand=None, winner=winner)
+
+
+def game_winner(scores: tuple[int, int], target: int) -> Team | None:
+    """The team that has reached the target, if any (only one team scores a hand)."""
+    if scores[0] >= target:
+        return Team.NS
+    if scores[1] >= target:
+        return Team.EW
+    return None

@@ -63,9 +63,17 @@ SUIT_PATHS = {Suit.HEARTS: _HEART, Suit.DIAMONDS: _DIAMOND, Suit.SPADES: _SPADE,
 
 
 class SvgImage(str):
-    """SVG text that notebooks (Jupyter, IPython) display as a picture."""
+    """SVG text that notebooks (Jupyter, IPython) display as a picture.
 
-    __slots__ = ()
+    ``title`` is the drawing's text alternative, ready for an ``alt`` attribute.
+    """
+
+    title: str
+
+    def __new__(cls, svg: str, title: str = "") -> SvgImage:
+        image = super().__new__(cls, svg)
+        image.title = title
+        return image
 
     def _repr_svg_(self) -> str:
         return str(self)
@@ -166,7 +174,7 @@ def _svg(units_w: float, units_h: float, scale: float, title: str, body: str) ->
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{label}" '
         f'width="{_n(units_w * scale)}" height="{_n(units_h * scale)}" '
         f'viewBox="0 0 {_n(units_w)} {_n(units_h)}" font-family="{FONT}">'
-        f"<title>{label}</title>{body}</svg>")
+        f"<title>{label}</title>{body}</svg>", title)
 
 
 def _card_group(card: Card | None, x: float, y: float, highlight: str | None) -> str:
