@@ -114,3 +114,4 @@ def test_notebook_hooks():
     assert card._repr_svg_() == card_svg(card)
     image = hand_svg([card])
     assert isinstance(image, SvgImage) and image._repr_svg_() == str(image)
+    assert image.title == "queen of spades"

@@ -1,0 +1,1 @@
+"""One Streamlit page per file; ``tutorial_app.navigation`` lists them."""

@@ -1,0 +1,54 @@
+"""``euchre-tutorial``: start the app's web server (``make run`` calls this).
+
+Binds 127.0.0.1 unless told otherwise: ``--host 0.0.0.0`` serves a classroom
+on the local network. The port comes from ``--port``, else ``$PORT``, else 8501.
+Any other arguments go to ``streamlit run`` unchanged.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+APP = Path(__file__).resolve().with_name("streamlit_app.py")
+DEFAULT_PORT = 8501
+
+
+def streamlit_command(host: str, port: int, extra: list[str]) -> list[str]:
+    """The ``python -m streamlit run ...`` command line for these settings."""
+    return [sys.executable, "-m", "streamlit", "run", str(APP),
+            "--server.address", host, "--server.port", str(port),
+            "--server.headless", "true", "--browser.gatherUsageStats", "false", *extra]
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"port {port} is not between 1 and 65535")
+    return port
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="euchre-tutorial", description=__doc__.split("\n")[0])
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1; 0.0.0.0 for a classroom)")
+    parser.add_argument("--port", type=_port, default=os.environ.get("PORT") or DEFAULT_PORT,
+                        help=f"port to listen on (default $PORT or {DEFAULT_PORT})")
+    args, extra = parser.parse_known_args(argv)
+    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    print(f"Euchre tutorial: open http://{shown}:{args.port}/ in a browser (Ctrl+C stops it).",
+          flush=True)
+    if args.host in ("0.0.0.0", "::"):
+        print("Serving the network too: others use this machine's address with the same port.",
+              flush=True)
+    command = streamlit_command(args.host, args.port, extra)
+    os.execv(command[0], command)  # hand the process to Streamlit: Ctrl+C reaches it directly
+
+
+if __name__ == "__main__":
+    main()
