@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from engine import Card, Suit, card_role, parse_suit, rank_order, scoring_table
-from engine.svg import RANK_TEXT
+from engine.svg import RANK_TEXT, hand_text
 
 # Segmented-control options: short values for the URL (?trump=H), words for people.
 TRUMP_CHOICES: dict[str, str] = {
@@ -42,6 +42,11 @@ class Group:
     cards: tuple[Card, ...]
     highlights: tuple[str | None, ...]   # "right bower", "left bower", "Benny" or None
     labels: tuple[str, ...]              # place in the suit: "1", "2", ...
+
+    @property
+    def description(self) -> str:
+        """The row in words, for alt text: 'Trump: hearts (...): jack of hearts (right bower); ...'."""
+        return f"{self.heading}: {hand_text(self.cards, self.highlights)}"
 
 
 def ranking_groups(trump: Suit | None, benny: bool) -> list[Group]:

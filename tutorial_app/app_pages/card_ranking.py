@@ -44,7 +44,8 @@ elif benny:
 
 for group in ranking_groups(trump, benny):
     st.subheader(group.heading)
-    show_hand(group.cards, highlights=group.highlights, labels=group.labels)
+    show_hand(group.cards, highlights=group.highlights, labels=group.labels,
+              title=group.description)
     for card, mark in zip(group.cards, group.highlights):
         if mark:
             st.markdown(f"- {describe_card(card, trump, benny)}")

@@ -1,0 +1,112 @@
+"""AppTest: every page in the navigation renders, and the reference page follows the trump."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tutorial_app.navigation import all_pages
+
+pytestmark = pytest.mark.app
+
+APP_DIR = Path(__file__).resolve().parents[2] / "tutorial_app"
+APP = str(APP_DIR / "streamlit_app.py")
+RANKING = "app_pages/card_ranking.py"
+
+
+def open_page(path: str, **query: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.run()
+    return at.switch_page(path).run()
+
+
+def card_alts(at: AppTest) -> list[str]:
+    """The alt text of every card picture, in page order."""
+    return [md.value.split('alt="', 1)[1].split('"', 1)[0]
+            for md in at.markdown if 'class="euchre-cards"' in md.value]
+
+
+def test_navigation_lists_every_page_file_once():
+    listed = [page.path for page in all_pages()]
+    on_disk = sorted(f"app_pages/{p.name}" for p in (APP_DIR / "app_pages").glob("*.py")
+                     if p.name != "__init__.py")
+    assert sorted(listed) == on_disk
+    assert len(set(listed)) == len(listed)
+    assert sum(page.default for page in all_pages()) == 1
+
+
+def test_home_page_opens_first():
+    at = AppTest.from_file(APP, default_timeout=30).run()
+    assert not at.exception
+    assert at.title[0].value == "Learn to play Euchre"
+
+
+@pytest.mark.parametrize("page", all_pages(), ids=lambda page: page.url_path or "home")
+def test_every_page_renders_without_exception(page):
+    at = open_page(page.path)
+    assert not at.exception
+    assert at.title[0].value
+    assert card_alts(at), "every page so far shows cards"
+
+
+def test_reference_defaults_to_hearts_with_both_bowers():
+    at = open_page(RANKING)
+    trumps = card_alts(at)[0]
+    assert trumps.startswith("Trump: hearts (7 cards, highest first): jack of hearts "
+                             "(right bower); jack of diamonds (left bower); ace of hearts")
+    table = at.table[0].value
+    left = table[table["Card"].str.contains("jack of diamonds")].iloc[0]
+    assert left["Suit it belongs to"] == "hearts"
+    assert "left bower" in left["Note"]
+
+
+def test_changing_trump_changes_the_ranking():
+    at = open_page(RANKING)
+    before = card_alts(at)
+    at.segmented_control(key="trump").set_value("S").run()
+    assert not at.exception
+    after = card_alts(at)
+    assert after != before
+    assert "spades (7 cards, highest first): jack of spades (right bower); jack of clubs " \
+        "(left bower)" in after[0]
+    assert at.query_params["trump"] == "S"
+
+
+def test_no_trump_has_no_bowers():
+    at = open_page(RANKING)
+    at.segmented_control(key="trump").set_value("NT").run()
+    assert not any("bower" in alt for alt in card_alts(at))
+    assert len(card_alts(at)) == 4
+
+
+def test_link_with_trump_and_benny_opens_that_view():
+    at = open_page(RANKING, trump="D", benny="1")
+    assert at.segmented_control(key="trump").value == "D"
+    assert "diamonds (8 cards, highest first): the Joker (Benny); jack of diamonds " \
+        "(right bower); jack of hearts (left bower); ace of diamonds" in card_alts(at)[0]
+
+
+def test_a_bad_link_falls_back_to_the_default():
+    at = open_page(RANKING, trump="<script>")
+    assert not at.exception
+    assert at.segmented_control(key="trump").value == "H"
+
+
+def test_benny_with_no_trump_shows_the_engines_message():
+    at = open_page(RANKING)
+    at.segmented_control(key="trump").set_value("NT").run()
+    at.toggle(key="benny").set_value(True).run()
+    assert not at.exception
+    assert "cannot be combined" in at.warning[0].value
+    assert not any("Joker" in alt for alt in card_alts(at))
+
+
+def test_scoring_table_follows_the_lone_defender_rule():
+    at = open_page(RANKING)
+    assert len(at.table[1].value) == 5
+    at.toggle(key="lone_defender").set_value(True).run()
+    scoring = at.table[1].value
+    assert len(scoring) == 6
+    assert scoring.iloc[-1]["Points"] == 4

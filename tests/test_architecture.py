@@ -1,0 +1,54 @@
+"""Data flows one way: tutorial_app -> lessons -> engine. engine is standard library only."""
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FIRST_PARTY = {"engine", "lessons", "tutorial_app"}
+# What each package may import from this project; engine also nothing outside the stdlib.
+ALLOWED = {"engine": {"engine"}, "lessons": {"engine", "lessons"}}
+
+
+def imported_top_names(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def modules_of(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+@pytest.mark.parametrize("package", sorted(ALLOWED))
+def test_package_imports_stay_in_their_layer(package):
+    problems = []
+    for path in modules_of(package):
+        for name in imported_top_names(path):
+            first_party_ok = name not in FIRST_PARTY or name in ALLOWED[package]
+            stdlib_ok = package != "engine" or name in FIRST_PARTY or name in sys.stdlib_module_names
+            if name == "streamlit" or not first_party_ok or not stdlib_ok:
+                problems.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert not problems, "\n".join(problems)
+
+
+def test_importing_engine_and_lessons_loads_no_streamlit():
+    # Catches indirect and dynamic imports that the source scan cannot see.
+    code = ("import importlib, pkgutil, sys\n"
+            "import engine, lessons\n"
+            "for pkg in (engine, lessons):\n"
+            "    for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
+            "        if not m.name.endswith('__main__'):\n"
+            "            importlib.import_module(m.name)\n"
+            "print(sorted(n for n in sys.modules if n.split('.')[0] in ('streamlit', 'tutorial_app')))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
