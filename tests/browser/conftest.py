@@ -1,0 +1,91 @@
+"""Browser layer: a real Streamlit server on a free port, driven by Debian's Chromium.
+
+Never ``playwright install``: the browser is /usr/bin/chromium (``make test``
+installs it with apt). Run this layer alone with ``pytest tests/browser``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+SCREENSHOTS = ARTIFACTS / "screenshots"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _healthy(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as response:
+            return response.read().strip() == b"ok"
+    except OSError:
+        return False
+
+
+@pytest.fixture(scope="session")
+def app_url():
+    """Start the app (from the repository root, so .streamlit/config.toml applies)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    log_path = ARTIFACTS / "streamlit-server.log"
+    with open(log_path, "w") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", "tutorial_app/streamlit_app.py",
+             "--server.address", "127.0.0.1", "--server.port", str(port),
+             "--server.headless", "true", "--browser.gatherUsageStats", "false",
+             "--server.fileWatcherType", "none"],
+            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while not _healthy(url):
+            if server.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"the app did not start; its log:\n{log_path.read_text()}")
+            time.sleep(0.2)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    chromium = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(chromium).exists():
+        pytest.fail("chromium not found: `make test` installs it (apt-get install chromium); "
+                    "or set CHROMIUM=/path/to/chromium")
+    return {**browser_type_launch_args, "executable_path": chromium, "headless": True,
+            "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    # Tall: the app scrolls inside its main panel, so full-page shots do not grow.
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 1400}}
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS

@@ -1,0 +1,74 @@
+"""In headless Chromium: every page loads without an error and its cards are really drawn."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tutorial_app.navigation import all_pages
+
+pytestmark = pytest.mark.browser
+
+CARDS = "img.euchre-cards"
+
+
+def wait_for_app(page: Page) -> None:
+    """Streamlit is connected, has finished running the script, and shows no skeleton."""
+    page.wait_for_timeout(200)
+    page.wait_for_selector("[data-testid=stApp][data-test-connection-state=CONNECTED]")
+    page.wait_for_selector("[data-test-script-state=notRunning]")
+    expect(page.locator("[data-testid=stSkeleton]")).to_have_count(0)
+
+
+def starts_with(prefix: str) -> re.Pattern:
+    return re.compile("^" + re.escape(prefix))
+
+
+def assert_cards_drawn(page: Page) -> None:
+    cards = page.locator(CARDS)
+    expect(cards.first).to_be_visible()
+    for i in range(cards.count()):
+        card = cards.nth(i)
+        alt = card.get_attribute("alt")
+        assert alt
+        card.scroll_into_view_if_needed()
+        box = card.bounding_box()
+        assert box and box["width"] > 50 and box["height"] > 50, alt
+        # naturalWidth stays 0 when the browser cannot decode the SVG.
+        assert card.evaluate("img => img.complete && img.naturalWidth > 0"), alt
+
+
+@pytest.mark.parametrize("spec", all_pages(), ids=lambda spec: spec.url_path or "home")
+def test_page_loads_with_cards_and_no_error(page: Page, app_url, screenshots, spec):
+    page.goto(f"{app_url}/{spec.url_path}")
+    wait_for_app(page)
+    expect(page.locator("h1").first).to_have_text(spec.title if spec.url_path else
+                                                  "Learn to play Euchre")
+    expect(page.locator("[data-testid=stException]")).to_have_count(0)
+    assert_cards_drawn(page)
+    page.locator("[data-testid=stMain]").evaluate("main => main.scrollTo(0, 0)")
+    page.screenshot(path=screenshots / f"{spec.url_path or 'home'}.png", full_page=True)
+
+
+def test_picking_a_trump_redraws_the_cards_and_the_link(page: Page, app_url, screenshots):
+    page.goto(f"{app_url}/card-ranking")
+    wait_for_app(page)
+    first_row = page.locator(CARDS).first
+    expect(first_row).to_have_attribute("alt", starts_with("Trump: hearts"))
+    page.get_by_role("radio", name="Spades").click()
+    wait_for_app(page)
+    expect(first_row).to_have_attribute(
+        "alt", starts_with("Trump: spades (7 cards, highest first): jack of spades "
+                           "(right bower); jack of clubs (left bower)"))
+    expect(page).to_have_url(re.compile(r"trump=S\b"))
+    page.screenshot(path=screenshots / "card-ranking-spades.png", full_page=True)
+
+
+def test_a_shared_link_opens_the_same_view(page: Page, app_url):
+    page.goto(f"{app_url}/card-ranking?trump=D&benny=1")
+    wait_for_app(page)
+    expect(page.locator(CARDS).first).to_have_attribute(
+        "alt", starts_with("Trump: diamonds (8 cards, highest first): the Joker (Benny)"))
+    expect(page.get_by_role("radio", name="Diamonds")).to_be_checked()
