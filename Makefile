@@ -1,0 +1,70 @@
+# Two commands:
+#   make run    serve the app on http://127.0.0.1:8501 (PORT=9000 / HOST=0.0.0.0 to change)
+#   make test   run every test layer: plain pytest, AppTest, headless Chromium
+# Both create .venv and install the project on first use; the stamp files
+# .venv/.installed* make later runs skip that until pyproject.toml changes.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+PORT ?= 8501
+HOST ?= 127.0.0.1
+# Some shells export HOST as the machine's name: only a HOST given on the
+# make command line (make run HOST=0.0.0.0) counts.
+ifeq ($(origin HOST),environment)
+HOST := 127.0.0.1
+endif
+PYTEST_ARGS ?=
+
+# apt-get needs root: use sudo when we are not root and sudo exists.
+SUDO := $(shell [ "$$(id -u)" -eq 0 ] || command -v sudo)
+APT_INSTALL := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y
+PIP := $(VENV)/bin/python -m pip --disable-pip-version-check install --progress-bar off
+
+.PHONY: help run test browser-deps clean
+
+help:
+	@echo "make run    start the app (PORT=$(PORT), HOST=$(HOST); make run HOST=0.0.0.0 serves a classroom)"
+	@echo "make test   run the whole test suite, browser tests included"
+
+run: $(VENV)/.installed
+	$(VENV)/bin/euchre-tutorial --host "$(HOST)" --port "$(PORT)"
+
+test: $(VENV)/.installed-test browser-deps
+	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
+
+# pip appears only once venv has fully worked (Debian needs python3-venv for that).
+$(VENV)/bin/pip:
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+		|| { echo "Python 3.11 or newer is needed: make PYTHON=python3.11 ..." >&2; exit 1; }
+	@if ! $(PYTHON) -m venv $(VENV); then \
+		echo "Installing Debian's python3-venv, which 'python3 -m venv' needs"; \
+		rm -rf $(VENV); \
+		$(SUDO) apt-get update && $(APT_INSTALL) python3-venv; \
+		$(PYTHON) -m venv $(VENV); \
+	fi
+
+$(VENV)/.installed: pyproject.toml | $(VENV)/bin/pip
+	$(PIP) -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/pip
+	$(PIP) -e '.[test]'
+	touch $@ $(VENV)/.installed
+
+# The browser tests drive Debian's Chromium (never `playwright install`);
+# the emoji font keeps icons from showing as empty boxes.
+browser-deps:
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="chromium"; \
+	dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || missing="$$missing fonts-noto-color-emoji"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages for the browser tests:$$missing"; \
+		$(SUDO) apt-get update && $(APT_INSTALL) $$missing; \
+	fi
+
+clean:
+	rm -rf $(VENV) test-artifacts *.egg-info
