@@ -1,0 +1,378 @@
+"""Question builders: each asks the engine for the answer and the reason.
+
+This is the only place a quiz answer is decided, and it decides nothing
+itself: every answer is what ``engine`` says. Curated items and generators
+both go through these functions, by name (``CHECKERS``).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from engine import (NO_TRUMP, Colour, SEATS, TEAMS, Action, Card, Do, HandRecord, HandState, Phase,
+                    Seat, Suit, Team, Trick, deck, trick_strength, describe_card, effective_suit,
+                    explain_action, explain_first_lead, explain_makers, explain_pickup,
+                    explain_trick, first_leader, game_winner, legal_actions, score_hand,
+                    suit_order, winner_of)
+from engine.explain import illegal_action_error
+from engine.ranking import suit_strength
+
+from lessons.quiz import Kind, Option, Question, Scene
+
+
+def _card_options(cards) -> tuple[Option, ...]:
+    return tuple(Option(c.code, c.name, c) for c in cards)
+
+
+def _seat_options(seats=SEATS) -> tuple[Option, ...]:
+    return tuple(Option(s.value, s.word) for s in seats)
+
+
+def _suit_options(suits) -> tuple[Option, ...]:
+    return tuple(Option(s.letter, s.plural) for s in suits)
+
+
+_TEAM_OPTIONS = tuple(Option(t.value, t.word) for t in TEAMS)
+_NOBODY = Option("none", "Nobody")
+
+
+def _trump_words(trump) -> str:
+    return "There is no trump." if trump is None or trump is NO_TRUMP else (
+        f"{trump.plural.capitalize()} are trump.")
+
+
+# ---- cards and trump ---------------------------------------------------------------------
+
+def effective_suit_question(card: Card, trump: Suit) -> Question:
+    answer = effective_suit(card, trump)
+    return Question(
+        Kind.SINGLE, f"{_trump_words(trump)} Which suit does the {card.name} belong to?",
+        _suit_options(Suit), (answer.letter,), describe_card(card, trump),
+        Scene(trump=trump, cards=(card,)), "effective_suit")
+
+
+def is_trump_question(card: Card, trump: Suit) -> Question:
+    yes = effective_suit(card, trump) is trump
+    return Question(
+        Kind.YESNO, f"{_trump_words(trump)} Is the {card.name} a trump?",
+        (Option("yes", "Yes"), Option("no", "No")), ("yes" if yes else "no",),
+        describe_card(card, trump), Scene(trump=trump, cards=(card,)), "is_trump")
+
+
+def rank_order_question(cards: tuple[Card, ...], trump: Suit | None) -> Question:
+    """Put cards of one suit (as it counts under this trump) in order, highest first."""
+    suits = {effective_suit(c, trump) for c in cards}
+    if len(suits) != 1:
+        raise ValueError("rank these cards: give cards that all belong to one suit "
+                         "under this trump")
+    (suit,) = suits
+    ordered = sorted(cards, key=lambda c: -suit_strength(c, trump))
+    full = " > ".join(c.code for c in suit_order(suit, trump, any(c.is_joker for c in cards)))
+    what = "trumps" if trump is not None and suit is trump else suit.plural
+    explanation = f"Under this trump the {what} rank: {full}."
+    return Question(
+        Kind.ORDER, f"{_trump_words(trump)} Put these {what} in order, highest first.",
+        _card_options(cards), tuple(c.code for c in ordered), explanation,
+        Scene(trump=trump, cards=cards), "rank_order")
+
+
+def suit_members_question(cards: tuple[Card, ...], trump: Suit | None, suit: Suit) -> Question:
+    """Which of these cards count as ``suit`` under this trump (the left bower trap)."""
+    members = [c for c in cards if effective_suit(c, trump) is suit]
+    notes = [describe_card(c, trump) for c in cards
+             if c.is_joker or (c.rank.letter == "J" and trump is not None)]
+    explanation = " ".join(notes) or (
+        f"Each card here belongs to its printed suit. {len(members)} of them are "
+        f"{suit.plural}.")
+    what = "trumps" if trump is not None and suit is trump else suit.plural
+    return Question(
+        Kind.MULTI, f"{_trump_words(trump)} Which of these cards are {what}? "
+                    "Choose all that apply.",
+        _card_options(cards), tuple(c.code for c in members), explanation,
+        Scene(trump=trump, cards=cards), "suit_members")
+
+
+def trick_order_question(cards: tuple[Card, ...], trump: Suit | None, led: Suit) -> Question:
+    """Order cards that could win a trick (trumps and the suit led), strongest first."""
+    if any(trick_strength(c, trump, led) == 0 for c in cards):
+        raise ValueError("trick order: every card must be a trump or of the suit led")
+    ordered = sorted(cards, key=lambda c: -trick_strength(c, trump, led))
+    trumps = [c for c in ordered if trump is not None and effective_suit(c, trump) is trump]
+    parts = []
+    if trumps:
+        parts.append("Any trump beats any card of the suit led; among trumps the order is "
+                     + " > ".join(c.code for c in suit_order(trump, trump,
+                                                            any(c.is_joker for c in cards)))
+                     + ".")
+    parts.append(f"Among {led.plural} the order is "
+                 + " > ".join(c.code for c in suit_order(led, trump)) + ".")
+    return Question(
+        Kind.ORDER, f"{_trump_words(trump)} {led.plural.capitalize()} were led. Put these "
+                    "cards in order, from the one that would win the trick down.",
+        _card_options(cards), tuple(c.code for c in ordered), " ".join(parts),
+        Scene(trump=trump, cards=cards), "trick_order")
+
+
+def colour_question(cards: tuple[Card, ...], colour: Colour) -> Question:
+    members = [c for c in cards if c.colour is colour]
+    return Question(
+        Kind.MULTI, f"Which of these cards are {colour.value}? Choose all that apply.",
+        _card_options(cards), tuple(c.code for c in members),
+        " ".join(f"{s.plural.capitalize()} are {s.colour.value}." for s in Suit),
+        Scene(cards=cards), "colour")
+
+
+def highest_card_question(cards: tuple[Card, ...], suit: Suit) -> Question:
+    """Among a hand with no trump, which card is the highest of a suit."""
+    members = [c for c in cards if effective_suit(c, None) is suit]
+    if not members:
+        raise ValueError("highest card: the hand holds no card of that suit")
+    best = max(members, key=lambda c: suit_strength(c, None))
+    order = " > ".join(c.code for c in suit_order(suit, None))
+    return Question(
+        Kind.SINGLE, f"There is no trump yet. Which is your highest {suit.singular}?",
+        _card_options(cards), (best.code,),
+        f"Without trump, {suit.plural} rank {order}: the {best.name} is the highest you hold.",
+        Scene(cards=cards), "highest_card")
+
+
+# ---- tricks --------------------------------------------------------------------------------
+
+def trick_winner_question(trick: tuple[tuple[Seat, Card], ...], trump: Suit | None) -> Question:
+    winner = winner_of(trick, trump)
+    explanation = explain_trick(Trick(trick[0][0], trick, winner), trump)
+    seats = tuple(seat for seat, _ in trick)
+    return Question(
+        Kind.SINGLE, f"{_trump_words(trump)} Who wins this trick?", _seat_options(seats),
+        (winner.value,), explanation, Scene(trump=trump, trick=trick), "trick_winner")
+
+
+def legal_plays_question(record: HandRecord) -> Question:
+    state = record.replay()
+    if state.phase is not Phase.PLAY:
+        raise ValueError("legal plays need a scenario where a card is to be played")
+    seat = state.turn
+    hand = state.hand_of(seat)
+    legal = [a.card for a in legal_actions(state)]
+    illegal = [c for c in hand if c not in legal]
+    if illegal:
+        explanation = illegal_action_error(state, Action.play(illegal[0])).message
+        if state.trick and len(legal) == 1:
+            explanation += " " + explain_action(state, Action.play(legal[0]))
+    else:
+        explanation = explain_action(state, Action.play(hand[0]))
+        if state.trick:
+            explanation = (f"{seat.word} holds no {state.led_suit.plural}, so any card may be "
+                           "played.") if effective_suit(hand[0], state.trump_suit) is not (
+                state.led_suit) else explanation + " Every card here follows suit."
+    you = "you" if seat is Seat.S else seat.word
+    return Question(
+        Kind.MULTI, f"{_trump_words(state.trump_suit)} Which cards may {you} play? "
+                    "Choose all that apply.",
+        _card_options(hand), tuple(c.code for c in legal), explanation,
+        Scene(record=record, trump=state.trump), "legal_plays")
+
+
+def next_leader_question(record: HandRecord) -> Question:
+    """After a finished trick: who leads the next one (the winner)."""
+    state = record.replay()
+    if not state.tricks:
+        raise ValueError("next leader needs a finished trick")
+    last = state.tricks[-1]
+    return Question(
+        Kind.SINGLE, "Who leads the next trick?", _seat_options(state.active_seats),
+        (last.winner.value,),
+        explain_trick(last, state.trump_suit) + f" The winner of a trick leads the next: "
+                                                f"{last.winner.word}.",
+        Scene(record=record, trump=state.trump, trick=last.cards), "next_leader")
+
+
+# ---- making trump ----------------------------------------------------------------------------
+
+def may_pass_question(record: HandRecord) -> Question:
+    state = record.replay()
+    if state.phase not in (Phase.BID1, Phase.BID2):
+        raise ValueError("may-pass needs a scenario in the bidding")
+    seat = state.turn
+    may = Action.PASS in legal_actions(state)
+    who = "the dealer" if seat is state.dealer else seat.word
+    return Question(
+        Kind.YESNO, f"It is {seat.word}'s turn in round {1 if state.phase is Phase.BID1 else 2}"
+                    f". May {who} pass?",
+        (Option("yes", "Yes"), Option("no", "No")), ("yes" if may else "no",),
+        explain_action(state, Action.PASS), Scene(record=record), "may_pass")
+
+
+def callable_suits_question(record: HandRecord) -> Question:
+    state = record.replay()
+    if state.phase is not Phase.BID2:
+        raise ValueError("callable suits need a scenario in round 2")
+    offered = list(Suit) + ([NO_TRUMP] if state.rules.no_trump else [])
+    legal = [a.suit for a in legal_actions(state) if a.do is Do.CALL]
+    down = state.upcard.suit
+    explanation = illegal_action_error(state, Action.call(down)).message
+    return Question(
+        Kind.MULTI, f"Round 2: the {state.upcard.name} was turned down. Which suits may "
+                    f"{state.turn.word} call? Choose all that apply.",
+        _suit_options(offered), tuple(s.letter for s in legal), explanation,
+        Scene(record=record), "callable_suits")
+
+
+def who_picks_up_question(record: HandRecord) -> Question:
+    state = record.replay()
+    if state.maker is None or state.phase in (Phase.BID1, Phase.BID2, Phase.ALONE):
+        raise ValueError("who-picks-up needs a round-1 order-up with the alone decision made")
+    answer = state.dealer.value if state.dealer_took_upcard else _NOBODY.key
+    return Question(
+        Kind.SINGLE, f"{state.maker.word} ordered up the {state.upcard.name}. Who adds it to "
+                     "their hand?", _seat_options() + (_NOBODY,), (answer,),
+        explain_pickup(state), Scene(record=record), "who_picks_up")
+
+
+def makers_question(record: HandRecord) -> Question:
+    state = record.replay()
+    if state.maker is None:
+        raise ValueError("makers need a scenario where trump has been made")
+    return Question(
+        Kind.SINGLE, "Which team are the makers?", _TEAM_OPTIONS, (state.makers.value,),
+        explain_makers(state), Scene(record=record), "makers")
+
+
+# ---- going alone ---------------------------------------------------------------------------
+
+def first_leader_question(record: HandRecord) -> Question:
+    state = record.replay()
+    if state.phase is not Phase.PLAY or state.tricks or state.trick:
+        raise ValueError("first leader needs a scenario just before the first lead")
+    leader = first_leader(state)
+    return Question(
+        Kind.SINGLE, "Who leads the first trick?", _seat_options(), (leader.value,),
+        explain_first_lead(state), Scene(record=record), "first_leader")
+
+
+def sitting_out_question(record: HandRecord) -> Question:
+    state = record.replay()
+    if state.maker is None or state.phase in (Phase.BID1, Phase.BID2):
+        raise ValueError("sitting out needs a scenario after the alone decisions")
+    out = state.sitting_out
+    explanation = (" ".join(f"{seat.word} is alone, so their partner, {seat.partner.word}, "
+                            "sits out." for seat in state.alone)
+                   or "Nobody went alone, so all four players play.")
+    options = _seat_options() + (_NOBODY,)
+    if len(out) > 1:
+        return Question(Kind.MULTI, "Who sits out this hand? Choose all that apply.",
+                        _seat_options(), tuple(s.value for s in out), explanation,
+                        Scene(record=record), "sitting_out")
+    return Question(Kind.SINGLE, "Who sits out this hand?", options,
+                    (out[0].value if out else _NOBODY.key,), explanation,
+                    Scene(record=record), "sitting_out")
+
+
+# ---- scoring -----------------------------------------------------------------------------------
+
+def hand_points_question(makers: Team, makers_tricks: int, maker_alone: bool = False,
+                         defender_alone: bool = False) -> Question:
+    score = score_hand(makers, makers_tricks, maker_alone=maker_alone,
+                       defender_alone=defender_alone)
+    who = makers.word + (" (alone)" if maker_alone else "")
+    facts = [f"Makers: {who}", f"Tricks taken by the makers: {makers_tricks}"]
+    if defender_alone:
+        facts.append(f"{makers.other.word} defended alone")
+    return Question(
+        Kind.POINTS, f"{who} made trump and took {makers_tricks} trick"
+                     f"{'s' if makers_tricks != 1 else ''}. How many points, and to whom?",
+        _TEAM_OPTIONS, (score.winner.value, str(score.points_won)), score.explanation,
+        Scene(facts=tuple(facts)), "hand_points")
+
+
+def game_winner_question(scores: tuple[int, int], target: int, makers: Team,
+                         makers_tricks: int, maker_alone: bool = False) -> Question:
+    score = score_hand(makers, makers_tricks, maker_alone=maker_alone)
+    after = (scores[0] + score.points[Team.NS], scores[1] + score.points[Team.EW])
+    winner = game_winner(after, target)
+    facts = (f"Game to {target}", f"Score before the hand: North-South {scores[0]}, "
+             f"East-West {scores[1]}")
+    options = _TEAM_OPTIONS + (Option("none", "Nobody yet"),)
+    end = (f"{winner.word} reach {after[winner.index]} of {target} and win the game."
+           if winner else f"The score is now {after[0]} to {after[1]}: nobody has reached "
+                          f"{target} yet.")
+    return Question(
+        Kind.SINGLE, f"{makers.word} made trump{' alone' if maker_alone else ''} and took "
+                     f"{makers_tricks} tricks. Who has won the game?", options,
+        (winner.value if winner else "none",), f"{score.explanation} {end}",
+        Scene(facts=facts), "game_winner")
+
+
+# ---- the table -----------------------------------------------------------------------------------
+
+def partner_question(seat: Seat) -> Question:
+    return Question(
+        Kind.SINGLE, f"Who is {seat.word}'s partner?", _seat_options(s for s in SEATS
+                                                                      if s is not seat),
+        (seat.partner.value,), f"Partners sit opposite: {seat.word} and {seat.partner.word} "
+                               f"are partners, the {seat.team.word} team.",
+        Scene(), "partner")
+
+
+def next_seat_question(seat: Seat) -> Question:
+    return Question(
+        Kind.SINGLE, f"Play goes clockwise. Who plays after {seat.word}?",
+        _seat_options(s for s in SEATS if s is not seat), (seat.next.value,),
+        f"Clockwise means to the left: after {seat.word} comes {seat.next.word}.",
+        Scene(), "next_seat")
+
+
+def deck_size_question(benny: bool = False) -> Question:
+    size = len(deck(benny))
+    options = tuple(Option(str(n), str(n)) for n in (20, 24, 25, 32, 52))
+    joker = " with the Joker (Benny)" if benny else ""
+    return Question(
+        Kind.SINGLE, f"How many cards are in a euchre deck{joker}?", options, (str(size),),
+        f"The deck is 9 10 J Q K A in four suits: 24 cards"
+        + (", plus the Joker: 25." if benny else "."), Scene(), "deck_size")
+
+
+CHECKERS: dict[str, Callable[..., Question]] = {
+    "effective_suit": effective_suit_question,
+    "is_trump": is_trump_question,
+    "suit_members": suit_members_question,
+    "trick_order": trick_order_question,
+    "colour": colour_question,
+    "highest_card": highest_card_question,
+    "rank_order": rank_order_question,
+    "trick_winner": trick_winner_question,
+    "legal_plays": legal_plays_question,
+    "next_leader": next_leader_question,
+    "may_pass": may_pass_question,
+    "callable_suits": callable_suits_question,
+    "who_picks_up": who_picks_up_question,
+    "makers": makers_question,
+    "first_leader": first_leader_question,
+    "sitting_out": sitting_out_question,
+    "hand_points": hand_points_question,
+    "game_winner": game_winner_question,
+    "partner": partner_question,
+    "next_seat": next_seat_question,
+    "deck_size": deck_size_question,
+}
+
+
+def hand_result_question(record: HandRecord) -> Question:
+    """A finished hand: how many points, and to whom."""
+    state = record.replay()
+    if state.result is None or state.result.thrown_in:
+        raise ValueError("hand result needs a hand played to the end")
+    score = state.result.score
+    makers = state.makers
+    lone = [seat for seat in state.alone]
+    facts = [f"Trump: {state.trump.plural}", f"Makers: {makers.word}",
+             f"Tricks: {makers.word} {state.team_tricks(makers)}, "
+             f"{makers.other.word} {state.team_tricks(makers.other)}"]
+    facts += [f"{seat.word} played alone" for seat in lone]
+    return Question(
+        Kind.POINTS, "The hand is over. How many points, and to whom?", _TEAM_OPTIONS,
+        (score.winner.value, str(score.points_won)), score.explanation,
+        Scene(record=record, trump=state.trump, facts=tuple(facts)), "hand_result")
+
+
+CHECKERS["hand_result"] = hand_result_question

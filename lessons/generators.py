@@ -1,0 +1,212 @@
+"""Quiz generators: random positions from the engine, asked through ``checkers``.
+
+Each generator takes a ``random.Random`` and a base rule set and returns a
+``Question``; the same seed gives the same question, so a seed in a link
+reproduces a whole quiz. Positions come from dealing and playing random
+legal actions, so anything the engine allows can come up.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from engine import (SEATS, Action, Colour, Do, HandRecord, HandState, Phase, Rank, Rules, Suit, Team,
+                    apply, deck, effective_suit, legal_actions, random_hand, trick_strength)
+from lessons import checkers
+from lessons.quiz import Question
+
+Generator = Callable[[random.Random, Rules], Question]
+
+# How often a random player says "alone" when asked: high enough that lone hands come up.
+ALONE_CHANCE = 0.35
+# How often a random bidder passes: often enough that round 2 and stuck dealers come up.
+PASS_CHANCE = 0.7
+
+
+def _random_step(rng: random.Random, state: HandState) -> HandState:
+    legal = legal_actions(state)
+    alone = [a for a in legal if a.do is Do.ALONE]
+    if state.phase in (Phase.BID1, Phase.BID2) and Action.PASS in legal and len(legal) > 1:
+        action = Action.PASS if rng.random() < PASS_CHANCE else rng.choice(
+            [a for a in legal if a is not Action.PASS])
+    elif alone and len(legal) > 1:
+        action = alone[0] if rng.random() < ALONE_CHANCE else rng.choice(
+            [a for a in legal if a.do is not Do.ALONE])
+    else:
+        action = rng.choice(legal)
+    return apply(state, action)
+
+
+def random_position(rng: random.Random, rules: Rules,
+                    wanted: Callable[[HandState], bool], tries: int = 500) -> HandState:
+    """Deal and play at random until ``wanted(state)``; raises RuntimeError if it never is."""
+    for _ in range(tries):
+        state = random_hand(rules, rng.choice(SEATS), rng)
+        while True:
+            if wanted(state):
+                return state
+            if state.is_over:
+                break
+            state = _random_step(rng, state)
+    raise RuntimeError("no position of the wanted kind came up")
+
+
+def _varied(rng: random.Random, rules: Rules, **choices: tuple) -> Rules:
+    """The base rules with some settings picked at random (never benny with no trump)."""
+    settings = {key: rng.choice(values) for key, values in choices.items()}
+    if settings.get("benny") and (settings.get("no_trump") or rules.no_trump):
+        settings["benny"] = False
+    if settings.get("no_trump") and rules.benny:
+        settings["no_trump"] = False
+    return rules.with_settings(**settings)
+
+
+def _record(state: HandState) -> HandRecord:
+    return HandRecord.from_state(state)
+
+
+# ---- cards and trump -----------------------------------------------------------------------
+
+def gen_suit_members(rng: random.Random, rules: Rules) -> Question:
+    trump = rng.choice(list(Suit))
+    cards = list(deck(rules.benny))
+    rng.shuffle(cards)
+    hand = cards[:5]
+    left = next(c for c in cards if c.rank is Rank.JACK and c.suit is trump.same_colour)
+    if left not in hand and rng.random() < 0.6:  # the left bower is the point of the lesson
+        hand[rng.randrange(5)] = left
+    suit = trump if rng.random() < 0.6 else trump.same_colour
+    return checkers.suit_members_question(tuple(hand), trump, suit)
+
+
+def gen_trick_order(rng: random.Random, rules: Rules) -> Question:
+    trump = None if rules.no_trump and rng.random() < 0.2 else rng.choice(list(Suit))
+    led = rng.choice([s for s in Suit if s is not trump])
+    pool = [c for c in deck(rules.benny) if trick_strength(c, trump, led) > 0]
+    cards = tuple(rng.sample(pool, rng.choice((3, 4, 4, 5))))
+    return checkers.trick_order_question(cards, trump, led)
+
+
+def gen_colour(rng: random.Random, rules: Rules) -> Question:
+    cards = tuple(rng.sample([c for c in deck(False)], 5))
+    return checkers.colour_question(cards, rng.choice(list(Colour)))
+
+
+def gen_highest_card(rng: random.Random, rules: Rules) -> Question:
+    cards = tuple(rng.sample(list(deck(False)), 5))
+    suit = rng.choice(sorted({c.suit for c in cards}, key=lambda s: s.value))
+    return checkers.highest_card_question(cards, suit)
+
+
+# ---- bidding ---------------------------------------------------------------------------------
+
+def gen_bidding(rng: random.Random, rules: Rules) -> Question:
+    rules = _varied(rng, rules, stick_the_dealer=(True, False), no_trump=(False, False, True))
+    if rng.random() < 0.5:
+        state = random_position(rng, rules, lambda s: s.phase is Phase.BID2 and (
+            s.turn is s.dealer or rng.random() < 0.3))
+        if rng.random() < 0.5:
+            return checkers.callable_suits_question(_record(state))
+        return checkers.may_pass_question(_record(state))
+    state = random_position(rng, rules, lambda s: s.phase is Phase.BID1 and rng.random() < 0.4)
+    return checkers.may_pass_question(_record(state))
+
+
+def gen_who_picks_up(rng: random.Random, rules: Rules) -> Question:
+    rules = _varied(rng, rules, canadian_loner=(False, True))
+    state = random_position(rng, rules, lambda s: s.maker is not None and s.phase not in (
+        Phase.ALONE,) and any(a.do is Do.ORDER_UP for _, a in s.actions))
+    return checkers.who_picks_up_question(_record(state))
+
+
+def gen_makers(rng: random.Random, rules: Rules) -> Question:
+    state = random_position(rng, rules, lambda s: s.maker is not None)
+    return checkers.makers_question(_record(state))
+
+
+# ---- play ------------------------------------------------------------------------------------
+
+def gen_trick_winner(rng: random.Random, rules: Rules) -> Question:
+    rules = _varied(rng, rules, no_trump=(False, False, True), benny=(False, False, True))
+    trick_number = rng.randrange(1, 5)
+    state = random_position(rng, rules, lambda s: len(s.tricks) >= trick_number)
+    trick = state.tricks[-1]
+    return checkers.trick_winner_question(trick.cards, state.trump_suit)
+
+
+def gen_legal_plays(rng: random.Random, rules: Rules) -> Question:
+    rules = _varied(rng, rules, benny=(False, False, True))
+    leading = rng.random() < 0.1
+
+    def wanted(s: HandState) -> bool:
+        if s.phase is not Phase.PLAY or s.turn is not Seat_S:
+            return False
+        if leading:
+            return not s.trick
+        return bool(s.trick) and len(legal_actions(s)) < len(s.hand_of(s.turn)) or (
+            bool(s.trick) and rng.random() < 0.25)
+
+    state = random_position(rng, rules, wanted)
+    return checkers.legal_plays_question(_record(state))
+
+
+def gen_next_leader(rng: random.Random, rules: Rules) -> Question:
+    trick_number = rng.randrange(1, 5)
+    state = random_position(rng, rules, lambda s: len(s.tricks) == trick_number)
+    return checkers.next_leader_question(_record(state))
+
+
+# ---- going alone -------------------------------------------------------------------------------
+
+def gen_first_leader(rng: random.Random, rules: Rules) -> Question:
+    rules = _varied(rng, rules, loner_starts_last=(False, True), lone_defender=(False, True))
+    want_alone = rng.random() < 0.8
+    state = random_position(rng, rules, lambda s: s.phase is Phase.PLAY and not s.tricks
+                            and not s.trick and (bool(s.alone) == want_alone))
+    return checkers.first_leader_question(_record(state))
+
+
+def gen_sitting_out(rng: random.Random, rules: Rules) -> Question:
+    rules = _varied(rng, rules, lone_defender=(False, True))
+    state = random_position(rng, rules, lambda s: s.phase is Phase.PLAY and not s.trick
+                            and not s.tricks and (bool(s.alone) or rng.random() < 0.2))
+    return checkers.sitting_out_question(_record(state))
+
+
+# ---- scoring -----------------------------------------------------------------------------------
+
+def gen_hand_result(rng: random.Random, rules: Rules) -> Question:
+    rules = _varied(rng, rules, lone_defender=(False, True))
+    state = random_position(rng, rules, lambda s: s.result is not None
+                            and not s.result.thrown_in)
+    return checkers.hand_result_question(_record(state))
+
+
+def gen_game_winner(rng: random.Random, rules: Rules) -> Question:
+    target = rng.choice((5, 7, 10, 10, 11, 15))
+    scores = (rng.randrange(target), rng.randrange(target))
+    makers = rng.choice(list(Team))
+    alone = rng.random() < 0.3
+    tricks = rng.choice((0, 1, 2, 3, 3, 4, 4, 5, 5))
+    return checkers.game_winner_question(scores, target, makers, tricks, alone)
+
+
+Seat_S = SEATS[2]
+
+GENERATORS: dict[str, Generator] = {
+    "suit_members": gen_suit_members,
+    "trick_order": gen_trick_order,
+    "colour": gen_colour,
+    "highest_card": gen_highest_card,
+    "bidding": gen_bidding,
+    "who_picks_up": gen_who_picks_up,
+    "makers": gen_makers,
+    "trick_winner": gen_trick_winner,
+    "legal_plays": gen_legal_plays,
+    "next_leader": gen_next_leader,
+    "first_leader": gen_first_leader,
+    "sitting_out": gen_sitting_out,
+    "hand_result": gen_hand_result,
+    "game_winner": gen_game_winner,
+}

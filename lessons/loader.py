@@ -1,0 +1,278 @@
+"""Load lessons from ``lessons/content``: TOML for structure and quiz items,
+Markdown for the words. Strict: an unknown key or a missing section is an
+error that says what to fix.
+
+Each curated quiz item names a checker (``ask``) and its inputs; the loader
+asks the engine, through the checker, for the answer. The item's stored
+``answer`` is kept beside it so the content tests can prove they agree.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from engine import (Colour, HandRecord, Rules, Seat, Suit, Team, parse_card, parse_cards,
+                    parse_seat, parse_suit, parse_team)
+from engine.errors import EuchreError
+
+from lessons.checkers import CHECKERS
+from lessons.generators import GENERATORS
+from lessons.quiz import Question
+from lessons.scenario import ScenarioError, Sketch, build_record
+
+CONTENT = Path(__file__).parent / "content"
+
+STEP_SHOWS = ("text", "cards", "ranking", "inspect", "bidding", "trick", "hand", "scoring",
+              "table")
+LESSON_KEYS = {"id": str, "number": int, "title": str, "summary": str, "rules": dict,
+               "steps": list, "quiz": dict}
+STEP_KEYS = {"id": str, "show": str, "cards": str, "trump": str, "scenario": dict,
+             "rules": dict, "caption": str}
+QUIZ_KEYS = {"length": int, "generators": list, "items": list}
+ITEM_KEYS = {"id": str, "ask": str, "trap": str, "answer": list, "prompt": str,
+             "rules": dict}
+
+
+class LessonError(ValueError):
+    """Lesson content that cannot be loaded: the message says which file and what to fix."""
+
+
+@dataclass(frozen=True)
+class Step:
+    id: str
+    show: str
+    text: str
+    cards: tuple = ()
+    trump: Suit | None = None
+    record: HandRecord | None = None
+    rules: Rules | None = None
+    caption: str = ""
+
+
+@dataclass(frozen=True)
+class CuratedItem:
+    id: str
+    question: Question        # built by the engine-backed checker
+    stored_answer: tuple[str, ...]
+    trap: str | None
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    number: int
+    title: str
+    summary: str
+    intro: str
+    rules: Rules
+    steps: tuple[Step, ...]
+    quiz_length: int
+    generators: tuple[str, ...]
+    items: tuple[CuratedItem, ...] = field(default=())
+
+
+def _check_keys(where: str, data: dict, allowed: dict[str, type], required: tuple[str, ...]):
+    for key, value in data.items():
+        if key not in allowed:
+            raise LessonError(f"{where}: unknown key {key!r}; the keys are "
+                              f"{', '.join(sorted(allowed))}")
+        if allowed[key] is not Any and not isinstance(value, allowed[key]):
+            raise LessonError(f"{where}: {key!r} must be a {allowed[key].__name__}, "
+                              f"not {type(value).__name__}")
+    for key in required:
+        if key not in data:
+            raise LessonError(f"{where}: {key!r} is missing")
+
+
+def _rules(where: str, data: dict | None, base: Rules | None = None) -> Rules:
+    try:
+        if data is None:
+            return base or Rules.preset("bga")
+        return Rules.from_settings(data)
+    except EuchreError as exc:
+        raise LessonError(f"{where}: rules: {exc}") from None
+
+
+def _sections(path: Path) -> tuple[str, dict[str, str]]:
+    """Split Markdown into the text before the first '## ' heading and one text per heading."""
+    text = path.read_text(encoding="utf-8")
+    parts = re.split(r"^## +(.+?) *$", text, flags=re.MULTILINE)
+    intro = re.sub(r"^# .*$", "", parts[0], count=1, flags=re.MULTILINE).strip()
+    sections = {}
+    for name, body in zip(parts[1::2], parts[2::2]):
+        if name in sections:
+            raise LessonError(f"{path.name}: the section '## {name}' appears twice")
+        sections[name] = body.strip()
+    return intro, sections
+
+
+def _record(where: str, data: dict, rules: Rules) -> HandRecord:
+    try:
+        if "record" in data:
+            if len(data) != 1:
+                raise LessonError(f"{where}: a scenario is either a record or a sketch, not both")
+            return HandRecord.from_json(data["record"], rules)
+        return build_record(Sketch.parse(data), rules)
+    except (EuchreError, ScenarioError) as exc:
+        raise LessonError(f"{where}: scenario: {exc}") from None
+
+
+# How each checker input is written in TOML.
+def _trump_or_none(value: str) -> Suit | None:
+    suit = parse_suit(value, allow_no_trump=True)
+    return suit if isinstance(suit, Suit) else None
+
+
+def _trick(value: str) -> tuple:
+    pairs = []
+    for token in value.split():
+        seat, _, card = token.partition(":")
+        pairs.append((parse_seat(seat), parse_card(card)))
+    return tuple(pairs)
+
+
+def _strict(kind: type):
+    def convert(value):
+        if type(value) is not kind:
+            raise TypeError(f"must be {'true or false' if kind is bool else 'a whole number'}, "
+                            f"not {value!r}")
+        return value
+    return convert
+
+
+def _scores(value) -> tuple[int, int]:
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(type(v) is int and v >= 0 for v in value)):
+        raise TypeError(f"must be two scores like [8, 9], not {value!r}")
+    return tuple(value)
+
+
+_INPUTS = {
+    "card": parse_card, "cards": parse_cards, "trump": _trump_or_none, "suit": parse_suit,
+    "led": parse_suit, "trick": _trick, "makers": parse_team, "seat": parse_seat,
+    "colour": lambda v: Colour(v), "makers_tricks": _strict(int), "maker_alone": _strict(bool),
+    "defender_alone": _strict(bool), "benny": _strict(bool), "target": _strict(int),
+    "scores": _scores,
+}
+
+
+def _question(where: str, data: dict, rules: Rules) -> Question:
+    ask = data["ask"]
+    if ask not in CHECKERS:
+        raise LessonError(f"{where}: unknown ask {ask!r}; use one of {', '.join(CHECKERS)}")
+    checker = CHECKERS[ask]
+    params = inspect.signature(checker).parameters
+    kwargs: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in ITEM_KEYS:
+            continue
+        if key == "scenario":
+            if "record" not in params:
+                raise LessonError(f"{where}: ask {ask!r} takes no scenario")
+            if not isinstance(value, dict):
+                raise LessonError(f"{where}: scenario must be a table")
+            kwargs["record"] = _record(where, value, rules)
+            continue
+        if key not in params or key not in _INPUTS:
+            raise LessonError(f"{where}: ask {ask!r} takes {', '.join(params)}, "
+                              f"not {key!r}")
+        try:
+            kwargs[key] = _INPUTS[key](value)
+        except (EuchreError, ValueError, TypeError) as exc:
+            raise LessonError(f"{where}: {key}: {exc}") from None
+    try:
+        question = checker(**kwargs)
+    except TypeError as exc:
+        raise LessonError(f"{where}: ask {ask!r}: {exc}") from None
+    except (EuchreError, ValueError) as exc:
+        raise LessonError(f"{where}: {exc}") from None
+    if "prompt" in data:
+        question = _replace(question, prompt=data["prompt"])
+    return question
+
+
+def _replace(question: Question, **changes) -> Question:
+    from dataclasses import replace
+
+    return replace(question, **changes)
+
+
+def load_lesson(toml_path: Path) -> Lesson:
+    """Read one lesson (its .toml and the .md beside it); raises LessonError."""
+    name = toml_path.name
+    try:
+        data = tomllib.loads(toml_path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise LessonError(f"{name}: not valid TOML: {exc}") from None
+    _check_keys(name, data, LESSON_KEYS, ("id", "number", "title", "summary", "steps", "quiz"))
+    rules = _rules(name, data.get("rules"))
+    md_path = toml_path.with_suffix(".md")
+    if not md_path.exists():
+        raise LessonError(f"{name}: the words go in {md_path.name}, which is missing")
+    intro, sections = _sections(md_path)
+    steps = []
+    for i, step in enumerate(data["steps"]):
+        where = f"{name}: step {i + 1}"
+        _check_keys(where, step, STEP_KEYS, ("id", "show"))
+        if step["show"] not in STEP_SHOWS:
+            raise LessonError(f"{where}: show must be one of {', '.join(STEP_SHOWS)}")
+        if step["id"] not in sections:
+            raise LessonError(f"{where}: {md_path.name} has no section '## {step['id']}'")
+        step_rules = _rules(where, step.get("rules"), rules)
+        try:
+            cards = parse_cards(step.get("cards", ""))
+            trump = _trump_or_none(step["trump"]) if "trump" in step else None
+        except EuchreError as exc:
+            raise LessonError(f"{where}: {exc}") from None
+        record = _record(where, step["scenario"], step_rules) if "scenario" in step else None
+        steps.append(Step(step["id"], step["show"], sections.pop(step["id"]), cards, trump,
+                          record, step_rules if "rules" in step else None,
+                          step.get("caption", "")))
+    if sections:
+        raise LessonError(f"{md_path.name}: section '## {next(iter(sections))}' belongs to no "
+                          f"step in {name}")
+    quiz = data["quiz"]
+    _check_keys(f"{name}: quiz", quiz, QUIZ_KEYS, ("length", "generators"))
+    if quiz["length"] < 10:
+        raise LessonError(f"{name}: quiz length must be at least 10")
+    for gen in quiz["generators"]:
+        if gen not in GENERATORS:
+            raise LessonError(f"{name}: unknown generator {gen!r}; use one of "
+                              f"{', '.join(GENERATORS)}")
+    items = []
+    seen = set()
+    for i, item in enumerate(quiz.get("items", [])):
+        where = f"{name}: quiz item {item.get('id', i + 1)}"
+        allowed = dict(ITEM_KEYS, **{k: Any for k in _INPUTS}, scenario=dict)
+        _check_keys(where, item, allowed, ("id", "ask", "answer"))
+        if item["id"] in seen:
+            raise LessonError(f"{where}: the id is used twice")
+        seen.add(item["id"])
+        item_rules = _rules(where, item.get("rules"), rules)
+        question = _question(where, item, item_rules)
+        question = _replace(question, source=f"{data['id']}/{item['id']}",
+                            trap=item.get("trap"))
+        items.append(CuratedItem(item["id"], question, tuple(str(a) for a in item["answer"]),
+                                 item.get("trap")))
+    return Lesson(data["id"], data["number"], data["title"], data["summary"], intro, rules,
+                  tuple(steps), quiz["length"], tuple(quiz["generators"]), tuple(items))
+
+
+@lru_cache(maxsize=1)
+def load_all() -> tuple[Lesson, ...]:
+    """Every lesson, in order; raises LessonError for the first problem."""
+    lessons = [load_lesson(path) for path in sorted(CONTENT.glob("*.toml"))]
+    numbers = [lesson.number for lesson in lessons]
+    if numbers != sorted(set(numbers)):
+        raise LessonError(f"lesson numbers must be distinct and in file order: {numbers}")
+    return tuple(lessons)
+
+
+def lesson_by_id(lesson_id: str) -> Lesson | None:
+    return next((lesson for lesson in load_all() if lesson.id == lesson_id), None)

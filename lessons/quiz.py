@@ -1,0 +1,134 @@
+"""Quiz questions and feedback. A question's answer always comes from the engine
+(see ``lessons.checkers``); this module only compares and words the feedback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Sequence
+
+from engine import Card, NoTrump, Suit
+from engine.record import HandRecord
+
+
+class Kind(Enum):
+    SINGLE = "single"      # one right option
+    MULTI = "multi"        # choose all that apply
+    ORDER = "order"        # put the options in order, first = highest
+    POINTS = "points"      # a team and a number of points
+    YESNO = "yesno"        # yes or no, with the reason shown after
+
+    def __repr__(self) -> str:
+        return f"Kind.{self.name}"
+
+
+@dataclass(frozen=True)
+class Option:
+    key: str                  # stable, URL-friendly: a card code, seat, suit letter, "yes"
+    label: str                # what the learner reads
+    card: Card | None = None  # drawn as a card when set
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What to draw with a question: a replayable hand, or loose cards under a trump."""
+
+    record: HandRecord | None = None
+    trump: Suit | NoTrump | None = None
+    cards: tuple[Card, ...] = ()
+    trick: tuple[tuple[object, Card], ...] = ()   # (seat, card) pairs of a finished trick
+    facts: tuple[str, ...] = ()                     # short lines shown beside the cards
+
+
+@dataclass(frozen=True)
+class Question:
+    kind: Kind
+    prompt: str
+    options: tuple[Option, ...]
+    answer: tuple[str, ...]       # option keys; ORDER: in order; POINTS: (team key, points)
+    explanation: str              # the engine's reason, shown after any answer
+    scene: Scene = field(default_factory=Scene)
+    source: str = ""              # checker or curated item id
+    trap: str | None = None       # the classic trap this item covers (TEACHING.md)
+
+    def fingerprint(self) -> str:
+        """Equal for two questions that ask the same thing about the same table."""
+        scene = self.scene
+        parts = [self.kind.value, self.prompt, "|".join(o.key for o in self.options),
+                 "|".join(self.answer), scene.record.dumps() if scene.record else "",
+                 str(scene.trump), " ".join(c.code for c in scene.cards),
+                 " ".join(f"{s}:{c.code}" for s, c in scene.trick), "|".join(scene.facts)]
+        return "\n".join(parts)
+
+    def option(self, key: str) -> Option | None:
+        return next((o for o in self.options if o.key == key), None)
+
+    @property
+    def answer_text(self) -> str:
+        """The right answer in words."""
+        if self.kind is Kind.POINTS:
+            team = self.option(self.answer[0])
+            points = int(self.answer[1])
+            return f"{points} point{'s' if points != 1 else ''} to {team.label}"
+        labels = [self.option(key).label for key in self.answer]
+        if not labels:
+            return "none of them"
+        if self.kind is Kind.ORDER:
+            return ", then ".join(labels)
+        return ", ".join(labels)
+
+    def check(self, response: Sequence[str] | str | None) -> Feedback:
+        """Judge a response (option keys; POINTS: (team, points)); never raises."""
+        given = normalise(self, response)
+        if given is None:
+            return Feedback(False, self.answer, "Choose an answer first.", self.explanation,
+                            self.answer_text, invalid=True)
+        correct = given == _expected(self)
+        headline = "Right!" if correct else f"Not quite. The answer is: {self.answer_text}."
+        return Feedback(correct, self.answer, headline, self.explanation, self.answer_text)
+
+
+def normalise(question: Question, response) -> tuple[str, ...] | frozenset | None:
+    """A response in comparable form, or None when it is empty or malformed."""
+    if response is None:
+        return None
+    if isinstance(response, str):
+        response = (response,)
+    try:
+        items = tuple(str(item).strip() for item in response)
+    except TypeError:
+        return None
+    kind = question.kind
+    if kind is Kind.POINTS:
+        if len(items) != 2 or question.option(items[0]) is None:
+            return None
+        try:
+            points = int(items[1])
+        except ValueError:
+            return None
+        return (items[0], str(points))
+    keys = {o.key for o in question.options}
+    if any(item not in keys for item in items):
+        return None
+    if kind is Kind.MULTI:
+        return frozenset(items)
+    if kind is Kind.ORDER:
+        return items if len(items) == len(question.options) else None
+    return items if len(items) == 1 else None
+
+
+def _expected(question: Question) -> tuple[str, ...] | frozenset:
+    if question.kind is Kind.MULTI:
+        return frozenset(question.answer)
+    return tuple(question.answer)
+
+
+@dataclass(frozen=True)
+class Feedback:
+    correct: bool
+    answer: tuple[str, ...]
+    headline: str
+    explanation: str
+    answer_text: str
+    invalid: bool = False

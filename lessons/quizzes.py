@@ -1,0 +1,63 @@
+"""Build a lesson's quiz from a seed: curated items for the classic traps plus
+generated ones, in an order fixed by the seed, so one link gives one quiz.
+"""
+
+from __future__ import annotations
+
+import random
+
+from lessons.generators import GENERATORS
+from lessons.loader import Lesson
+from lessons.quiz import Question
+
+# At most this share of a quiz is curated; the rest is generated, so retakes vary.
+CURATED_SHARE = 0.5
+SEED_LIMIT = 10**9
+
+
+def parse_seed(text: object) -> tuple[int | None, str | None]:
+    """A seed from a URL value: (seed, None), or (None, a note saying what was wrong)."""
+    if text is None or text == "":
+        return None, None
+    value = str(text).strip()
+    if value.isdigit() and int(value) < SEED_LIMIT:
+        return int(value), None
+    shown = value[:20] + ("..." if len(value) > 20 else "")
+    return None, (f"The seed {shown!r} in the link is not a whole number below "
+                  f"{SEED_LIMIT:,}, so this is a fresh quiz.")
+
+
+def new_seed(rng: random.Random | None = None) -> int:
+    return (rng or random.SystemRandom()).randrange(1, SEED_LIMIT)
+
+
+def build_quiz(lesson: Lesson, seed: int, length: int | None = None) -> list[Question]:
+    """The quiz for ``seed``: the same seed always gives the same questions."""
+    rng = random.Random(seed)
+    length = length or lesson.quiz_length
+    curated = [item.question for item in lesson.items]
+    take = min(len(curated), int(length * CURATED_SHARE))
+    questions = rng.sample(curated, take)
+    seen = {q.fingerprint() for q in questions}
+    generators = [GENERATORS[name] for name in lesson.generators]
+    attempts = 0
+    while len(questions) < length and generators:
+        generator = generators[len(questions) % len(generators)]
+        question = generator(random.Random(rng.getrandbits(32)), lesson.rules)
+        attempts += 1
+        if question.fingerprint() in seen and attempts < 10 * length:
+            continue
+        seen.add(question.fingerprint())
+        questions.append(question)
+    rng.shuffle(questions)
+    return questions
+
+
+def mixed_quiz(generator_names: list[str], rules, seed: int, length: int) -> list[Question]:
+    """A practice set drawn from several generators (no curated items)."""
+    rng = random.Random(seed)
+    questions = []
+    for i in range(length):
+        name = generator_names[rng.randrange(len(generator_names))]
+        questions.append(GENERATORS[name](random.Random(rng.getrandbits(32)), rules))
+    return questions
