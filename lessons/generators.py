@@ -184,8 +184,11 @@ def gen_hand_result(rng: random.Random, rules: Rules) -> Question:
 
 
 def gen_game_winner(rng: random.Random, rules: Rules) -> Question:
-    target = rng.choice((5, 7, 10, 10, 11, 15))
-    scores = (rng.randrange(target), rng.randrange(target))
+    target = rng.choice((rules.target_points, rng.randrange(5, 16), rng.randrange(5, 16)))
+    # Scores near the target make the question worth asking.
+    scores = (target - 1 - rng.randrange(min(target, 8)), rng.randrange(target))
+    if rng.random() < 0.5:
+        scores = scores[::-1]
     makers = rng.choice(list(Team))
     alone = rng.random() < 0.3
     tricks = rng.choice((0, 1, 2, 3, 3, 4, 4, 5, 5))

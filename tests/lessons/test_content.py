@@ -1,0 +1,102 @@
+"""Lesson content: every lesson loads, every stored answer is the engine's answer,
+every scenario replays legally, and the loader rejects bad content clearly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lessons.loader import LessonError, load_all, load_lesson
+from lessons.quiz import Kind
+
+LESSONS = load_all()
+ITEMS = [(lesson.id, item) for lesson in LESSONS for item in lesson.items]
+
+
+def test_lessons_are_numbered_in_order():
+    assert [lesson.number for lesson in LESSONS] == sorted(lesson.number for lesson in LESSONS)
+    assert len({lesson.id for lesson in LESSONS}) == len(LESSONS)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_lesson_has_steps_and_a_long_enough_quiz(lesson):
+    assert lesson.steps, "a lesson needs steps"
+    assert all(step.text.strip() for step in lesson.steps)
+    assert lesson.quiz_length >= 10
+    assert lesson.generators
+
+
+@pytest.mark.parametrize("lesson_id,item", ITEMS, ids=lambda v: getattr(v, "id", v))
+def test_stored_answer_is_the_engines_answer(lesson_id, item):
+    question = item.question
+    if question.kind is Kind.MULTI:
+        assert set(item.stored_answer) == set(question.answer)
+    else:
+        assert item.stored_answer == question.answer
+    assert question.check(list(question.answer) if question.kind is not Kind.SINGLE
+                          else question.answer[0]).correct
+
+
+@pytest.mark.parametrize("lesson_id,item", ITEMS, ids=lambda v: getattr(v, "id", v))
+def test_curated_scenario_replays(lesson_id, item):
+    record = item.question.scene.record
+    if record is not None:
+        record.replay()  # raises ReplayError if any action is illegal
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_step_scenarios_replay(lesson):
+    for step in lesson.steps:
+        if step.record is not None:
+            step.record.replay()
+        if step.show in ("bidding", "trick", "hand"):
+            assert step.record is not None, f"step {step.id} needs a scenario"
+
+
+def _write(tmp_path: Path, toml: str, md: str = "# T\n\n## a\nWords.\n") -> Path:
+    path = tmp_path / "01_test.toml"
+    path.write_text(toml, encoding="utf-8")
+    path.with_suffix(".md").write_text(md, encoding="utf-8")
+    return path
+
+
+BASE = """id = "t"
+number = 1
+title = "T"
+summary = "S"
+[[steps]]
+id = "a"
+show = "text"
+[quiz]
+length = 10
+generators = ["colour"]
+"""
+
+
+def test_loader_accepts_a_minimal_lesson(tmp_path):
+    lesson = load_lesson(_write(tmp_path, BASE))
+    assert lesson.steps[0].text == "Words."
+
+
+@pytest.mark.parametrize("change,message", [
+    (BASE.replace('title = "T"', 'title = "T"\ncolour = "red"'), "unknown key 'colour'"),
+    (BASE.replace('show = "text"', 'show = "movie"'), "show must be one of"),
+    (BASE.replace('["colour"]', '["dice"]'), "unknown generator 'dice'"),
+    (BASE.replace("length = 10", "length = 3"), "at least 10"),
+    (BASE.replace('number = 1', 'number = "one"'), "'number' must be a int"),
+    (BASE + '[[quiz.items]]\nid = "x"\nask = "is_trump"\ncard = "HJ"\ntrump = "H"\n'
+            'answer = ["no"]\n', "write rank then suit"),
+    (BASE + '[[quiz.items]]\nid = "x"\nask = "is_trump"\nkard = "JH"\ntrump = "H"\n'
+            'answer = ["no"]\n', "unknown key 'kard'"),
+    (BASE + '[[quiz.items]]\nid = "x"\nask = "guess"\nanswer = ["no"]\n', "unknown ask"),
+    (BASE.replace('id = "a"', 'id = "b"'), "no section '## b'"),
+])
+def test_loader_rejects_bad_content_with_a_message(tmp_path, change, message):
+    with pytest.raises(LessonError, match=message):
+        load_lesson(_write(tmp_path, change))
+
+
+def test_loader_rejects_a_section_without_a_step(tmp_path):
+    with pytest.raises(LessonError, match="belongs to no step"):
+        load_lesson(_write(tmp_path, BASE, "# T\n\n## a\nWords.\n\n## extra\nMore.\n"))

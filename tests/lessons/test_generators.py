@@ -1,0 +1,73 @@
+"""Generators: for many seeds the engine's answer is among the options, every
+distractor is really wrong, and each generator makes over 1,000 distinct items."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import Rules
+from lessons.generators import GENERATORS
+from lessons.quiz import Kind
+
+RULES = Rules.preset("bga")
+SEEDS = range(60)
+DISTINCT_SAMPLE = 1100
+
+
+def _right_response(question):
+    if question.kind is Kind.SINGLE or question.kind is Kind.YESNO:
+        return question.answer[0]
+    return list(question.answer)
+
+
+@pytest.mark.parametrize("name", sorted(GENERATORS))
+def test_answer_is_among_options_and_checks_right(name):
+    for seed in SEEDS:
+        question = GENERATORS[name](random.Random(seed), RULES)
+        keys = [option.key for option in question.options]
+        assert len(keys) == len(set(keys))
+        if question.kind is Kind.POINTS:
+            assert question.answer[0] in keys and question.answer[1].isdigit()
+        else:
+            assert set(question.answer) <= set(keys)
+        assert question.check(_right_response(question)).correct
+        assert question.explanation
+
+
+@pytest.mark.parametrize("name", sorted(GENERATORS))
+def test_every_distractor_is_wrong(name):
+    for seed in SEEDS:
+        question = GENERATORS[name](random.Random(seed), RULES)
+        if question.kind in (Kind.SINGLE, Kind.YESNO):
+            for option in question.options:
+                if option.key != question.answer[0]:
+                    assert not question.check(option.key).correct
+        elif question.kind is Kind.MULTI:
+            for option in question.options:  # flipping any one choice makes it wrong
+                flipped = set(question.answer) ^ {option.key}
+                assert not question.check(sorted(flipped)).correct
+        elif question.kind is Kind.ORDER:
+            answer = list(question.answer)
+            swapped = answer[1:2] + answer[:1] + answer[2:]
+            assert not question.check(swapped).correct
+        else:
+            team, points = question.answer
+            assert not question.check((team, str(int(points) + 1))).correct
+            other = next(o.key for o in question.options if o.key != team)
+            assert not question.check((other, points)).correct
+
+
+@pytest.mark.parametrize("name", sorted(GENERATORS))
+def test_same_seed_same_question(name):
+    first = GENERATORS[name](random.Random(123), RULES)
+    again = GENERATORS[name](random.Random(123), RULES)
+    assert first.fingerprint() == again.fingerprint()
+
+
+@pytest.mark.parametrize("name", sorted(GENERATORS))
+def test_generator_makes_over_a_thousand_distinct_items(name):
+    prints = {GENERATORS[name](random.Random(seed), RULES).fingerprint()
+              for seed in range(DISTINCT_SAMPLE)}
+    assert len(prints) > 1000

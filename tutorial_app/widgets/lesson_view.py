@@ -1,0 +1,125 @@
+"""A lesson page: the steps, one idea each, then the quiz.
+
+The address says where you are: ``?step=3`` opens a step, ``?part=quiz&seed=42``
+opens the quiz for seed 42 (the same questions for everyone with that link).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from lessons.loader import Lesson, load_all
+from lessons.progress import stars_text
+from lessons.quizzes import build_quiz, new_seed, parse_seed
+from tutorial_app.progress_store import lesson_progress, record_run
+from tutorial_app.widgets.quiz_view import run_quiz
+from tutorial_app.widgets.step_views import STEP_VIEWS
+
+
+def render_lesson(lesson_id: str) -> None:
+    lessons = load_all()
+    lesson = next(item for item in lessons if item.id == lesson_id)
+    progress = lesson_progress(lesson.id)
+    badge = f" {stars_text(progress.stars)}" if progress.stars else ""
+    st.title(f"{lesson.number}. {lesson.title}{badge}")
+    if progress.mastered:
+        st.caption("Mastered ✓")
+    part = st.query_params.get("part")
+    choice = st.segmented_control("Part", ["steps", "quiz"], key=f"{lesson.id}-part",
+                                  default="quiz" if part == "quiz" else "steps",
+                                  format_func={"steps": "Learn step by step",
+                                               "quiz": "Take the quiz"}.get,
+                                  required=True, label_visibility="collapsed")
+    if choice == "quiz":
+        st.query_params["part"] = "quiz"
+        st.query_params.pop("step", None)
+        _quiz(lesson, lessons)
+    else:
+        st.query_params.pop("part", None)
+        st.query_params.pop("seed", None)
+        _steps(lesson)
+
+
+def _steps(lesson: Lesson) -> None:
+    if lesson.intro:
+        st.markdown(lesson.intro)
+    count = len(lesson.steps)
+    key = f"{lesson.id}-step"
+    if key not in st.session_state:
+        st.session_state[key] = _step_from_url(count)
+    if st.session_state.get("url-note"):
+        st.info(st.session_state.pop("url-note"))
+    number = st.session_state[key]
+    st.query_params["step"] = str(number)
+    step = lesson.steps[number - 1]
+    st.progress(number / count, text=f"Step {number} of {count}")
+    st.markdown(step.text)
+    STEP_VIEWS[step.show](step, f"{lesson.id}-{step.id}")
+    if step.caption:
+        st.caption(step.caption)
+    left, right = st.columns(2)
+    with left:
+        st.button("◀ Previous step", key="step-back", disabled=number == 1,
+                  on_click=_go_step, args=(key, number - 1), width="stretch")
+    with right:
+        if number < count:
+            st.button("Next step ▶", key="step-next", type="primary",
+                      on_click=_go_step, args=(key, number + 1), width="stretch")
+        else:
+            st.button("Take the quiz ▶", key="step-quiz", type="primary",
+                      on_click=_open_quiz, args=(lesson,), width="stretch")
+
+
+def _step_from_url(count: int) -> int:
+    text = st.query_params.get("step", "1")
+    if text.isdigit() and 1 <= int(text) <= count:
+        return int(text)
+    if text != "1":
+        st.session_state["url-note"] = (f"There is no step {text[:10]!r} in this lesson: "
+                                        f"the steps are 1 to {count}. Showing step 1.")
+    return 1
+
+
+def _go_step(key: str, number: int) -> None:
+    st.session_state[key] = number
+
+
+def _open_quiz(lesson: Lesson) -> None:
+    st.session_state[f"{lesson.id}-part"] = "quiz"
+
+
+def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
+    seed_key = f"{lesson.id}-seed"
+    seed, note = parse_seed(st.query_params.get("seed"))
+    if note:
+        st.info(note)
+    if seed is None:
+        seed = st.session_state.get(seed_key) if not note else None
+        seed = seed or new_seed()
+    st.session_state[seed_key] = seed
+    st.query_params["seed"] = str(seed)
+    cache_key = f"questions:{lesson.id}:{seed}"
+    if cache_key not in st.session_state:
+        st.session_state[cache_key] = build_quiz(lesson, seed)
+    questions = st.session_state[cache_key]
+    st.caption(f"Quiz number {seed}. Share it: everyone who opens this page's address gets "
+               "the same questions.")
+    run = run_quiz(f"{lesson.id}:{seed}", questions,
+                   on_finished=lambda finished: record_run(lesson.id, finished))
+    if run.finished:
+        left, right = st.columns(2)
+        with left:
+            st.button("Try a new quiz", key="new-quiz", on_click=_fresh_quiz,
+                      args=(seed_key,), width="stretch")
+        later = [item for item in lessons if item.number > lesson.number]
+        if later:
+            with right:
+                from tutorial_app.navigation import lesson_page_path
+
+                st.page_link(lesson_page_path(later[0].id),
+                             label=f"Next lesson: {later[0].title}", icon="▶️")
+
+
+def _fresh_quiz(seed_key: str) -> None:
+    st.session_state[seed_key] = new_seed()
+    st.query_params["seed"] = str(st.session_state[seed_key])

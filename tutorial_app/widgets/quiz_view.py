@@ -1,0 +1,253 @@
+"""One quiz on a page: a question at a time, an answer widget for its kind,
+feedback at once (the engine's reason, the right answer on the cards), and
+stars at the end. Judging is ``Question.check``; nothing here knows a rule.
+
+Widget keys are stable so tests can drive them: ``answer-<option>`` buttons,
+``pick-<option>`` check boxes, ``order-<option>``, ``points-team``,
+``points-number``, ``check`` and ``next``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import streamlit as st
+
+from lessons.progress import QuizRun, stars_text
+from lessons.quiz import Feedback, Kind, Question
+from tutorial_app.widgets.cards import show_hand, show_trick
+from tutorial_app.widgets.table_view import show_state
+
+RIGHT_MARK = "right"
+WRONG_MARK = "your pick"
+
+
+def _state(quiz_id: str, length: int) -> dict:
+    key = f"quiz:{quiz_id}"
+    if key not in st.session_state:
+        st.session_state[key] = {"run": QuizRun.start(length), "showing": 0, "feedback": None,
+                                 "response": None, "order": [], "reported": False}
+    return st.session_state[key]
+
+
+def run_quiz(quiz_id: str, questions: list[Question],
+             on_finished: Callable[[QuizRun], None] | None = None) -> QuizRun:
+    """Show the quiz ``quiz_id`` (one id per lesson and seed); returns its run."""
+    state = _state(quiz_id, len(questions))
+    run: QuizRun = state["run"]
+    if run.finished and state["feedback"] is None:
+        if not state["reported"] and on_finished is not None:
+            on_finished(run)
+            state["reported"] = True
+        _show_summary(run)
+        return run
+    index = state["showing"]
+    question = questions[index]
+    done = len(run.answered)
+    st.progress(done / run.total, text=f"{done} of {run.total} answered right"
+                + (f" · {run.misses} wrong tr{'y' if run.misses == 1 else 'ies'}"
+                   if run.misses else ""))
+    if index in run.missed and state["feedback"] is None:
+        st.info("This one came back: you missed it earlier. Have another go.")
+    _show_scene(question)
+    st.markdown(f"#### {question.prompt}")
+    feedback: Feedback | None = state["feedback"]
+    if feedback is None:
+        _answer_widget(question, state)
+    else:
+        _show_feedback(question, feedback, state)
+        st.button("Next question" if not run.finished else "See your result", key="next",
+                  type="primary", on_click=_next, args=(state,))
+    return run
+
+
+# ---- the scene ---------------------------------------------------------------------------------
+
+def _options_are_cards(question: Question) -> bool:
+    return bool(question.options) and all(o.card is not None for o in question.options)
+
+
+def _show_scene(question: Question) -> None:
+    scene = question.scene
+    if scene.record is not None:
+        state = scene.record.replay()
+        if _options_are_cards(question):
+            _show_state_without_hand(state)
+        else:
+            show_state(state)
+    if scene.trick and scene.record is None:
+        show_trick(scene.trick)
+    if scene.cards and not _options_are_cards(question):
+        show_hand(scene.cards)
+    if scene.facts:
+        st.markdown("\n".join(f"- {fact}" for fact in scene.facts))
+
+
+def _show_state_without_hand(state) -> None:
+    from tutorial_app.widgets.table_view import facts_line, show_bidding
+
+    st.markdown(facts_line(state))
+    if state.trick:
+        st.markdown(f"**The trick so far** ({state.leader.word} led):")
+        show_trick(state.trick)
+    elif not state.tricks:
+        show_bidding(state)
+
+
+# ---- answering ---------------------------------------------------------------------------------
+
+def _submit(state: dict, question: Question, response) -> None:
+    feedback = question.check(response)
+    if feedback.invalid:
+        state["invalid"] = feedback.headline
+        return
+    state.pop("invalid", None)
+    state["feedback"] = feedback
+    state["response"] = response
+    state["run"] = state["run"].answer(feedback.correct)
+
+
+def _next(state: dict) -> None:
+    for key in list(st.session_state.keys()):
+        if isinstance(key, str) and key.startswith(("pick-", "points-")):
+            del st.session_state[key]
+    state["feedback"] = None
+    state["response"] = None
+    state["order"] = []
+    run: QuizRun = state["run"]
+    if not run.finished:
+        state["showing"] = run.current
+
+
+def _answer_widget(question: Question, state: dict) -> None:
+    kind = question.kind
+    if state.get("invalid"):
+        st.warning(state["invalid"])
+    if kind in (Kind.SINGLE, Kind.YESNO):
+        _choose_one(question, state)
+    elif kind is Kind.MULTI:
+        _choose_all(question, state)
+    elif kind is Kind.ORDER:
+        _put_in_order(question, state)
+    else:
+        _points(question, state)
+
+
+def _card_row(question: Question, marks: dict[str, str] | None = None) -> None:
+    cards = [o.card for o in question.options]
+    show_hand(cards, highlights=[(marks or {}).get(o.key) for o in question.options])
+
+
+def _choose_one(question: Question, state: dict) -> None:
+    if _options_are_cards(question):
+        _card_row(question)
+    columns = st.columns(min(len(question.options), 6))
+    for i, option in enumerate(question.options):
+        with columns[i % len(columns)]:
+            st.button(option.label if option.card is None else option.card.code,
+                      key=f"answer-{option.key}", on_click=_submit,
+                      args=(state, question, option.key), width="stretch",
+                      help=option.label if option.card is not None else None)
+
+
+def _choose_all(question: Question, state: dict) -> None:
+    if _options_are_cards(question):
+        _card_row(question)
+    columns = st.columns(min(len(question.options), 6))
+    for i, option in enumerate(question.options):
+        with columns[i % len(columns)]:
+            st.checkbox(option.card.code if option.card else option.label,
+                        key=f"pick-{option.key}", help=option.label)
+
+    def submit() -> None:
+        chosen = [o.key for o in question.options if st.session_state.get(f"pick-{o.key}")]
+        _submit(state, question, chosen)
+
+    st.button("Check my answer", key="check", type="primary", on_click=submit)
+    st.caption("Tick every card that fits, or none if no card does.")
+
+
+def _put_in_order(question: Question, state: dict) -> None:
+    order: list[str] = state["order"]
+    _card_row(question, {key: f"{i + 1}." for i, key in enumerate(order)})
+    columns = st.columns(min(len(question.options), 6))
+
+    def pick(key: str) -> None:
+        if key not in state["order"]:
+            state["order"] = state["order"] + [key]
+
+    for i, option in enumerate(question.options):
+        with columns[i % len(columns)]:
+            st.button(option.card.code if option.card else option.label,
+                      key=f"order-{option.key}", on_click=pick, args=(option.key,),
+                      disabled=option.key in order, width="stretch")
+    if order:
+        st.markdown("Your order: " + " → ".join(f"**{question.option(k).label}**"
+                                                  for k in order))
+    left, right = st.columns(2)
+    with left:
+        st.button("Start again", key="order-undo",
+                  on_click=lambda: state.update(order=[]), disabled=not order)
+    with right:
+        st.button("Check my answer", key="check", type="primary",
+                  disabled=len(order) < len(question.options),
+                  on_click=lambda: _submit(state, question, list(state["order"])))
+    st.caption("Click the cards one by one, the strongest first.")
+
+
+def _points(question: Question, state: dict) -> None:
+    teams = [o.key for o in question.options]
+    labels = {o.key: o.label for o in question.options}
+    st.radio("Which team scores?", teams, format_func=labels.get, key="points-team",
+             horizontal=True, index=None)
+    st.number_input("How many points?", min_value=0, max_value=4, step=1, key="points-number",
+                    value=None, placeholder="0 to 4")
+
+    def submit() -> None:
+        team = st.session_state.get("points-team")
+        number = st.session_state.get("points-number")
+        _submit(state, question, None if team is None or number is None
+                else (team, str(int(number))))
+
+    st.button("Check my answer", key="check", type="primary", on_click=submit)
+
+
+# ---- feedback ------------------------------------------------------------------------------------
+
+def _show_feedback(question: Question, feedback: Feedback, state: dict) -> None:
+    if feedback.correct:
+        st.success(f"**{feedback.headline}** {feedback.explanation}")
+    else:
+        st.error(f"**{feedback.headline}**\n\n{feedback.explanation}")
+    if _options_are_cards(question):
+        response = state["response"]
+        chosen = {response} if isinstance(response, str) else set(response or ())
+        marks = {}
+        for option in question.options:
+            if option.key in question.answer:
+                marks[option.key] = RIGHT_MARK
+            elif option.key in chosen:
+                marks[option.key] = WRONG_MARK
+        if question.kind is Kind.ORDER:
+            marks = {key: f"{i + 1}." for i, key in enumerate(question.answer)}
+            cards = [question.option(k).card for k in question.answer]
+            st.markdown("**The right order:**")
+            show_hand(cards, highlights=[marks[k] for k in question.answer])
+        else:
+            st.markdown("**On the cards:** the right answers are marked.")
+            _card_row(question, marks)
+
+
+def _show_summary(run: QuizRun) -> None:
+    st.subheader("Quiz finished")
+    stars = run.stars
+    st.markdown(f"## {stars_text(stars)}")
+    if run.misses == 0:
+        st.success("A clean run: every answer right first time. Three stars!")
+    else:
+        st.info(f"You finished with {run.misses} wrong tr{'y' if run.misses == 1 else 'ies'}. "
+                "Answer every question right first time for three stars.")
+    if run.mastered:
+        st.success("Lesson mastered: you answered a long run of questions right in a row.")
+    else:
+        st.warning("Not mastered yet: get five right in a row to master this lesson.")

@@ -1,0 +1,157 @@
+"""The interactive part of a lesson step, by its ``show`` kind in the lesson TOML.
+
+Each view draws what the engine says: rank orders, what a card is, each bid
+and card of a scenario with the engine's reason, the points for a result.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import streamlit as st
+
+from engine import (SEATS, Phase, Seat, Suit, Team, apply, card_role, describe_card,
+                    explain_action, explain_trick, new_hand, score_hand)
+from lessons.loader import Step
+from tutorial_app.reference import (DEFAULT_TRUMP, TRUMP_CHOICES, ranking_groups,
+                                    scoring_frame, trump_from_choice)
+from tutorial_app.widgets.cards import show_hand, show_trick
+from tutorial_app.widgets.table_view import action_words, show_state
+
+
+def show_cards(step: Step, key: str) -> None:
+    marks = [card_role(card, step.trump) or None for card in step.cards]
+    show_hand(step.cards, highlights=marks)
+
+
+def show_ranking(step: Step, key: str) -> None:
+    choices = [c for c in TRUMP_CHOICES if c != "NT"]
+    choice = st.segmented_control("Pick a trump suit", choices, format_func=TRUMP_CHOICES.get,
+                                  key=f"{key}-trump", default=DEFAULT_TRUMP, required=True)
+    trump = trump_from_choice(choice or DEFAULT_TRUMP)
+    for group in ranking_groups(trump, False):
+        st.markdown(f"**{group.heading}**")
+        show_hand(group.cards, highlights=group.highlights, labels=group.labels,
+                  title=group.description, width=90)
+
+
+def show_inspect(step: Step, key: str) -> None:
+    trump = step.trump
+    picked_key = f"{key}-picked"
+    show_hand(step.cards, width=110)
+    columns = st.columns(len(step.cards))
+    for column, card in zip(columns, step.cards):
+        with column:
+            if st.button(card.code, key=f"{key}-{card.code}", help=f"What is the {card.name}?",
+                         width="stretch"):
+                st.session_state[picked_key] = card.code
+    picked = st.session_state.get(picked_key)
+    card = next((c for c in step.cards if c.code == picked), None)
+    if card is not None:
+        st.info(describe_card(card, trump))
+    else:
+        st.caption("Click a card's button to see what it is under this trump.")
+
+
+def _stepper(key: str, count: int, label: str) -> int:
+    """Back / Next through ``count`` positions; returns the position (0 = start)."""
+    pos_key = f"{key}-pos"
+    position = min(st.session_state.get(pos_key, 0), count)
+    left, middle, right = st.columns([1, 2, 1])
+    with left:
+        if st.button("◀ Back", key=f"{key}-back", disabled=position == 0, width="stretch"):
+            position -= 1
+    with right:
+        if st.button("Next ▶", key=f"{key}-next", disabled=position == count, width="stretch",
+                     type="primary"):
+            position += 1
+    st.session_state[pos_key] = position
+    with middle:
+        st.markdown(f"<div style='text-align:center'>{label} {position} of {count}</div>",
+                    unsafe_allow_html=True)
+    return position
+
+
+def _replay_view(step: Step, key: str, actions: list, base_index: int, label: str) -> None:
+    """Step through ``actions`` (from ``base_index`` in the record), explaining each."""
+    record = step.record
+    state = new_hand(record.rules, record.deal)
+    for seat, action in record.actions[:base_index]:
+        state = apply(state, action, seat)
+    position = _stepper(key, len(actions), label)
+    before = state
+    for seat, action in actions[:position]:
+        before = state
+        state = apply(state, action, seat)
+    if position:
+        seat, action = actions[position - 1]
+        st.success(f"**{action_words(seat, action, state.dealer)}.** "
+                   f"{explain_action(before, action)}")
+        if state.tricks and not state.trick and action.do.value == "play":
+            last = state.tricks[-1]
+            st.info(explain_trick(last, state.trump_suit))
+    else:
+        st.caption("Press Next to take one step.")
+    show_state(state)
+
+
+def show_bidding(step: Step, key: str) -> None:
+    actions = [(s, a) for s, a in step.record.actions if a.do.value != "play"]
+    _replay_view(step, key, actions, 0, "Bid")
+
+
+def show_trick_steps(step: Step, key: str) -> None:
+    actions = list(step.record.actions)
+    first_play = next(i for i, (_, a) in enumerate(actions) if a.do.value == "play")
+    _replay_view(step, key, actions[first_play:], first_play, "Card")
+
+
+def show_hand_steps(step: Step, key: str) -> None:
+    _replay_view(step, key, list(step.record.actions), 0, "Step")
+
+
+def show_scoring(step: Step, key: str) -> None:
+    left, right = st.columns(2)
+    with left:
+        tricks = st.slider("Tricks the makers took", 0, 5, 3, key=f"{key}-tricks")
+    with right:
+        alone = st.toggle("A maker went alone", key=f"{key}-alone")
+        defender = st.toggle("A defender went alone (lone defender rule)",
+                             key=f"{key}-defender")
+    score = score_hand(Team.NS, tricks, maker_alone=alone, defender_alone=defender)
+    st.success(f"**{score.points_won} point{'s' if score.points_won != 1 else ''} to "
+               f"{score.winner.word}.** {score.explanation}")
+    st.table(scoring_frame(True), hide_index=True)
+
+
+def show_table(step: Step, key: str) -> None:
+    """The four seats: partners opposite, play clockwise, South is you."""
+    top = st.columns(3)
+    top[1].markdown("<div style='text-align:center;font-size:1.3em'><b>North</b><br>"
+                    "South's partner</div>", unsafe_allow_html=True)
+    middle = st.columns(3)
+    middle[0].markdown("<div style='text-align:center;font-size:1.3em'><b>West</b><br>"
+                       "East's partner</div>", unsafe_allow_html=True)
+    middle[1].markdown("<div style='text-align:center;font-size:2em'>↻</div>",
+                       unsafe_allow_html=True)
+    middle[2].markdown("<div style='text-align:center;font-size:1.3em'><b>East</b><br>"
+                       "West's partner</div>", unsafe_allow_html=True)
+    bottom = st.columns(3)
+    bottom[1].markdown("<div style='text-align:center;font-size:1.3em'><b>South</b><br>"
+                       "you</div>", unsafe_allow_html=True)
+    order = " → ".join(seat.word for seat in SEATS) + " → North"
+    st.markdown(f"Play goes clockwise: {order}. "
+                f"Teams: **{Team.NS.word}** against **{Team.EW.word}**.")
+
+
+STEP_VIEWS: dict[str, Callable[[Step, str], None]] = {
+    "text": lambda step, key: None,
+    "cards": show_cards,
+    "ranking": show_ranking,
+    "inspect": show_inspect,
+    "bidding": show_bidding,
+    "trick": show_trick_steps,
+    "hand": show_hand_steps,
+    "scoring": show_scoring,
+    "table": show_table,
+}

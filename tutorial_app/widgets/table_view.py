@@ -1,0 +1,103 @@
+"""Draw a hand in progress as the learner (South) sees it: who dealt, the upcard,
+the bidding so far, trump and makers, the trick on the table and South's cards.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import streamlit as st
+
+from engine import SEATS, Card, Do, HandState, Phase, Seat, card_role, sort_hand
+from tutorial_app.widgets.cards import show_hand, show_trick
+
+ACTION_WORDS = {Do.PASS: "passes", Do.ORDER_UP: "orders it up", Do.ALONE: "goes alone",
+                Do.WITH_PARTNER: "plays with partner", Do.DISCARD: "discards"}
+
+
+def action_words(seat: Seat, action, dealer: Seat) -> str:
+    """'West picks it up', 'North calls hearts': an action as players say it."""
+    if action.do is Do.ORDER_UP and seat is dealer:
+        return f"{seat.word} (dealer) picks it up"
+    if action.do is Do.CALL:
+        return f"{seat.word} calls {action.suit.plural}"
+    if action.do is Do.NAME:
+        return f"{seat.word} names {action.suit.plural}"
+    if action.do is Do.PLAY:
+        return f"{seat.word} plays the {action.card.name}"
+    if action.do is Do.DISCARD:
+        return f"{seat.word} discards a card face down"
+    return f"{seat.word} {ACTION_WORDS[action.do]}"
+
+
+def facts_line(state: HandState) -> str:
+    """One short line: dealer, trump and makers, lone players."""
+    parts = [f"Dealer: **{state.dealer.word}**"]
+    if state.trump is not None:
+        parts.append(f"Trump: **{state.trump.plural}**")
+        parts.append(f"Makers: **{state.makers.word}** ({state.maker.word} made it)")
+    for seat in state.alone:
+        parts.append(f"**{seat.word}** is alone, **{seat.partner.word}** sits out")
+    if state.tricks:
+        parts.append(f"Tricks: North-South {state.tricks_won[0]}, "
+                     f"East-West {state.tricks_won[1]}")
+    return " · ".join(parts)
+
+
+def show_bidding(state: HandState) -> None:
+    """The bids so far, one line per seat, and the upcard while it matters."""
+    bids = [(seat, a) for seat, a in state.actions if a.do not in (Do.PLAY,)]
+    if state.phase in (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP) or not state.trick:
+        label = "Upcard" if state.phase is Phase.BID1 else (
+            "Upcard (turned down)" if state.turned_down else "Upcard")
+        show_hand([state.upcard], labels=[label], width=100)
+    if bids:
+        st.markdown("\n".join(f"{i + 1}. {escape(action_words(seat, action, state.dealer))}"
+                              for i, (seat, action) in enumerate(bids)))
+
+
+def show_state(state: HandState, *, seat: Seat = Seat.S, highlights: dict | None = None,
+               hand_title: str | None = None) -> None:
+    """The table from ``seat``'s chair: public facts, bidding or trick, and that seat's hand."""
+    st.markdown(facts_line(state))
+    if state.phase in (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP, Phase.ALONE, Phase.DISCARD,
+                       Phase.DEFEND_ALONE) or (state.phase is Phase.PLAY and not state.trick
+                                               and not state.tricks):
+        show_bidding(state)
+    if state.trick:
+        st.markdown(f"**The trick so far** ({state.leader.word} led):")
+        show_trick(state.trick)
+    elif state.tricks and state.phase is Phase.PLAY:
+        last = state.tricks[-1]
+        st.markdown(f"**Last trick**, won by {last.winner.word}:")
+        show_trick(last.cards, winner=[s for s, _ in last.cards].index(last.winner))
+    if state.turn is not None:
+        st.markdown(f"**{state.turn.word}** is to act.")
+    show_seat_hand(state, seat, highlights=highlights, title=hand_title)
+
+
+def show_seat_hand(state: HandState, seat: Seat, *, highlights: dict | None = None,
+                   title: str | None = None) -> None:
+    hand = sort_hand(state.hand_of(seat), state.trump_suit)
+    if not hand:
+        return
+    marks = [(highlights or {}).get(card) or card_role(card, state.trump_suit) or None
+             for card in hand]
+    st.markdown(title or f"**{seat.word}'s cards**" + (" (yours)" if seat is Seat.S else ""))
+    show_hand(hand, highlights=marks)
+
+
+def show_finished_tricks(state: HandState) -> None:
+    for number, trick in enumerate(state.tricks, 1):
+        winner = [s for s, _ in trick.cards].index(trick.winner)
+        st.markdown(f"Trick {number}: won by **{trick.winner.word}**")
+        show_trick(trick.cards, winner=winner, width=80)
+
+
+def seat_order_from(first: Seat) -> list[Seat]:
+    start = first.index
+    return [SEATS[(start + i) % 4] for i in range(4)]
+
+
+def card_list(cards: list[Card]) -> str:
+    return ", ".join(card.name for card in cards)
