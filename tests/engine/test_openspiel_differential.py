@@ -38,13 +38,13 @@ import json
 import random
 from collections import Counter
 
+import pyspiel  # a declared test dependency: if it is missing the test must fail, not skip
 import pytest
 
 from engine import (SEATS, Action, Card, Deal, Do, Phase, Rank, Rules, Suit, apply,
                     legal_actions, new_hand)
 from engine import actions as A
 
-pyspiel = pytest.importorskip("pyspiel", reason="the differential test needs open_spiel")
 E = pyspiel.euchre
 
 HANDS_PER_COMBO = 2000   # random hands for each of the 4 parameter sets (at least 2000)
