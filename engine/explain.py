@@ -124,7 +124,8 @@ def illegal_action_error(state, action: Action) -> IllegalActionError:
                 Reason.DEALER_MUST_CALL,
                 f"{seat.word} is the dealer and is stuck: with stick the dealer, the dealer "
                 "may not pass in round 2 and must call a trump suit.")
-        if phase is Phase.ALONE and action.do is Do.WITH_PARTNER and legal == (Action.ALONE,):
+        if phase is Phase.ALONE and action.do in (Do.WITH_PARTNER, Do.PASS) and legal == (
+                Action.ALONE,):
             return IllegalActionError(
                 Reason.MUST_GO_ALONE,
                 f"{seat.word} ordered up the dealer, their partner: with the Canadian loner "

@@ -168,8 +168,12 @@ class HandState(NamedTuple):
 # ---- building a hand ------------------------------------------------------------------
 
 def new_hand(rules: Rules, deal: Deal) -> HandState:
-    """The state right after the deal; raises RulesError/ValueError for a bad deal."""
+    """The state right after the deal; raises RecordError for a bad deal."""
     _check_deal(rules, deal)
+    return _start(rules, deal)
+
+
+def _start(rules: Rules, deal: Deal) -> HandState:
     first = deal.dealer.next
     if rules.benny and deal.upcard is JOKER:
         # Benny turned up: no bidding; the dealer names trump.
@@ -201,7 +205,7 @@ def _check_deal(rules: Rules, deal: Deal) -> None:
 def random_hand(rules: Rules, dealer: Seat, seed: int | random.Random | None) -> HandState:
     """A freshly dealt hand from a seed (or a Random), for practice and tests."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    return new_hand(rules, deal_cards(rules, dealer, rng))
+    return _start(rules, deal_cards(rules, dealer, rng))  # a fresh shuffle needs no check
 
 
 # ---- what is legal ---------------------------------------------------------------------
@@ -289,27 +293,27 @@ def apply(state: HandState, action: Action, seat: Seat | None = None) -> HandSta
     if action not in legal_actions(state):
         raise _why_illegal(state, action)
     history = state.actions + ((turn, action),)
-    state = state._replace(actions=history)
+    state = _with(state, actions=history)
     if phase is Phase.BID1:
         return _bid1(state, turn, action)
     if phase is Phase.BID2:
         return _bid2(state, turn, action)
     if phase is Phase.NAME_TRUMP:
-        return _trump_made(state._replace(trump=action.suit), turn)
+        return _trump_made(_with(state, trump=action.suit), turn)
     if phase is Phase.ALONE:
         return _alone(state, turn, action)
     if phase is Phase.DISCARD:
         hand = list(state.hands[turn.index])
         hand.remove(action.card)
-        return _after_discard(state._replace(hands=_with_hand(state.hands, turn, tuple(hand)),
+        return _after_discard(_with(state, hands=_with_hand(state.hands, turn, tuple(hand)),
                                              discarded=action.card))
     if phase is Phase.DEFEND_ALONE:
         if action.do is Do.ALONE:
-            return _start_play(state._replace(alone=state.alone + (turn,)))
+            return _start_play(_with(state, alone=state.alone + (turn,)))
         nxt = _next_defender(state, turn)
         if nxt is None:
             return _start_play(state)
-        return state._replace(turn=nxt)
+        return _with(state, turn=nxt)
     raise AssertionError(phase)
 
 
@@ -320,27 +324,27 @@ def _with_hand(hands: tuple, seat: Seat, hand: tuple[Card, ...]) -> tuple:
 
 def _bid1(state: HandState, turn: Seat, action: Action) -> HandState:
     if action.do is Do.ORDER_UP:
-        return _trump_made(state._replace(trump=state.upcard.suit), turn)
+        return _trump_made(_with(state, trump=state.upcard.suit), turn)
     if turn is state.dealer:
-        return state._replace(phase=Phase.BID2, turn=turn.next)
-    return state._replace(turn=turn.next)
+        return _with(state, phase=Phase.BID2, turn=turn.next)
+    return _with(state, turn=turn.next)
 
 
 def _bid2(state: HandState, turn: Seat, action: Action) -> HandState:
     if action.do is Do.CALL:
-        return _trump_made(state._replace(trump=action.suit), turn)
+        return _trump_made(_with(state, trump=action.suit), turn)
     if turn is state.dealer:  # four passes again, and the dealer was not stuck
         result = HandResult(True, 0, None)
-        return state._replace(phase=Phase.OVER, turn=None, result=result)
-    return state._replace(turn=turn.next)
+        return _with(state, phase=Phase.OVER, turn=None, result=result)
+    return _with(state, turn=turn.next)
 
 
 def _trump_made(state: HandState, maker: Seat) -> HandState:
-    state = state._replace(maker=maker)
+    state = _with(state, maker=maker)
     if state.rules.alone_decision == "maker":
-        return state._replace(phase=Phase.ALONE, turn=maker)
+        return _with(state, phase=Phase.ALONE, turn=maker)
     first = _next_announcer(state, None)
-    return state._replace(phase=Phase.ALONE, turn=first)
+    return _with(state, phase=Phase.ALONE, turn=first)
 
 
 def _next_announcer(state: HandState, after: Seat | None) -> Seat | None:
@@ -362,11 +366,11 @@ def _next_announcer(state: HandState, after: Seat | None) -> Seat | None:
 
 def _alone(state: HandState, turn: Seat, action: Action) -> HandState:
     if action.do is Do.ALONE:
-        state = state._replace(alone=state.alone + (turn,))
+        state = _with(state, alone=state.alone + (turn,))
     if state.rules.alone_decision == "any":
         nxt = _next_announcer(state, turn)
         if nxt is not None:
-            return state._replace(turn=nxt)
+            return _with(state, turn=nxt)
     return _after_alone(state)
 
 
@@ -380,7 +384,7 @@ def _after_alone(state: HandState) -> HandState:
     if _dealer_takes_upcard(state):
         dealer = state.dealer
         hand = state.hands[dealer.index] + (state.upcard,)
-        return state._replace(phase=Phase.DISCARD, turn=dealer, dealer_took_upcard=True,
+        return _with(state, phase=Phase.DISCARD, turn=dealer, dealer_took_upcard=True,
                               hands=_with_hand(state.hands, dealer, hand))
     return _after_discard(state)
 
@@ -388,7 +392,7 @@ def _after_alone(state: HandState) -> HandState:
 def _after_discard(state: HandState) -> HandState:
     if state.rules.lone_defender and state.rules.alone_decision == "maker":
         first = _next_defender(state, None)
-        return state._replace(phase=Phase.DEFEND_ALONE, turn=first)
+        return _with(state, phase=Phase.DEFEND_ALONE, turn=first)
     return _start_play(state)
 
 
@@ -404,7 +408,7 @@ def _next_defender(state: HandState, after: Seat | None) -> Seat | None:
 
 def _start_play(state: HandState) -> HandState:
     leader = first_leader(state)
-    return state._replace(phase=Phase.PLAY, turn=leader, leader=leader)
+    return _with(state, phase=Phase.PLAY, turn=leader, leader=leader)
 
 
 def first_leader(state: HandState) -> Seat:
@@ -466,6 +470,17 @@ def _play(state: HandState, action: Action) -> HandState:
     return _new_state((rules, deal, Phase.OVER, None, hands, trump, maker, alone, took,
                        discarded, leader, (), tricks, (ns, ew), history,
                        HandResult(False, makers_tricks, score)))
+
+
+_FIELD_INDEX = {name: i for i, name in enumerate(HandState._fields)}
+
+
+def _with(state: HandState, **changes) -> HandState:
+    """``state._replace(**changes)``, about twice as fast (search code calls it a lot)."""
+    values = list(state)
+    for name, value in changes.items():
+        values[_FIELD_INDEX[name]] = value
+    return _tuple_new(HandState, values)
 
 
 def _new_state(fields: tuple) -> HandState:

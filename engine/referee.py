@@ -182,7 +182,9 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
                 with open(name, encoding="utf-8") as handle:
                     texts.append(handle.read())
             except (OSError, UnicodeDecodeError) as exc:
-                raise _UsageError(f"cannot read {name}: {exc.strerror or exc}") from None
+                reason = getattr(exc, "strerror", None) or (
+                    "it is not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else exc)
+                raise _UsageError(f"cannot read {name}: {reason}") from None
     except (_UsageError, RulesError) as exc:
         stderr.write(f"referee: {exc}\n")
         return 2
