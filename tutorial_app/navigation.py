@@ -2,6 +2,9 @@
 
 Sections appear in the order Learn, Practise, Play, Teach, Reference, and only
 when they hold a working page. Paths are relative to ``streamlit_app.py``.
+A page's ``st.title`` contains its ``title`` here (the home page excepted), so
+the sidebar and the page agree; the tests check it. Every file in
+``app_pages/`` must be listed: the tests reject a page the sidebar cannot reach.
 
 >>> [page.title for page in all_pages()][:1]
 ['Home']
