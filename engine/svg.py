@@ -245,6 +245,7 @@ def _text(text: str, x: float, y: float, size: float, colour: str, *, anchor: st
           max_width: float | None = None) -> str:
     # Shrink long text to fit (bold capitals average about 0.75 em wide), and let
     # textLength squeeze it if the font turns out wider than that guess.
+    text = str(text)
     fit = ""
     if max_width is not None and len(text) * 0.75 * size > max_width:
         size = max(8.0, max_width / (len(text) * 0.75))
