@@ -213,3 +213,40 @@ GENERATORS: dict[str, Generator] = {
     "hand_result": gen_hand_result,
     "game_winner": gen_game_winner,
 }
+
+
+# ---- the same questions, with the house rule that decides them stated ---------------------
+# ``bidding`` and ``first_leader`` pick stick_the_dealer / loner_starts_last at random, and
+# the scene does not show the rules. These say the rule in the prompt when it matters,
+# reading it from the question's own record (the engine's rule set); they decide nothing.
+
+def _with_rule_said(question: Question, sentence: str) -> Question:
+    from dataclasses import replace
+
+    return replace(question, prompt=f"{sentence} {question.prompt}")
+
+
+def _on_off(flag: bool) -> str:
+    return "on" if flag else "off"
+
+
+def gen_bidding_stated(rng: random.Random, rules: Rules) -> Question:
+    question = gen_bidding(rng, rules)
+    state = question.scene.record.replay()
+    if question.source == "may_pass" and state.phase is Phase.BID2:
+        return _with_rule_said(question, "Stick the dealer is "
+                                         f"{_on_off(state.rules.stick_the_dealer)} at this table.")
+    return question
+
+
+def gen_first_leader_stated(rng: random.Random, rules: Rules) -> Question:
+    question = gen_first_leader(rng, rules)
+    state = question.scene.record.replay()
+    if state.alone:
+        return _with_rule_said(question, "Loner starts last is "
+                                         f"{_on_off(state.rules.loner_starts_last)} at this table.")
+    return question
+
+
+GENERATORS["bidding_stated"] = gen_bidding_stated
+GENERATORS["first_leader_stated"] = gen_first_leader_stated
