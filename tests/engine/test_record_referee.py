@@ -419,3 +419,11 @@ def test_engine_main_without_referee_is_a_usage_error(capsys):
     assert engine_main.main(["judge"]) == 2
     err = capsys.readouterr().err
     assert "usage" in err and "referee" in err
+
+
+def test_an_action_after_the_end_is_reported():
+    record = dict(HEARTS, actions=[{"seat": s, "do": "pass"} for s in "NESWNESW"]
+                  + [{"seat": "N", "do": "pass"}])
+    report = one(record)
+    assert report["ok"] is False and report["step"] == 8 and len(report["steps"]) == 8
+    assert "over" in report["error"]
