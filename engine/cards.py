@@ -185,6 +185,11 @@ class Card:
             return "the Joker"
         return f"{self.rank.word} of {self.suit.plural}"
 
+    @property
+    def the_name(self) -> str:
+        """The name with its article, for sentences: 'the ten of hearts', 'the Joker'."""
+        return self.name if self.suit is None else f"the {self.name}"
+
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read a card in hand-record notation; raises NotationError."""

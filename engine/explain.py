@@ -31,7 +31,7 @@ def _place(card: Card, suit: Suit, trump: Suit | None, benny: bool) -> str:
 
 def describe_card(card: Card, trump: Suit | None, benny: bool = False) -> str:
     """What a card "is" under a trump, in one or two short sentences."""
-    name = "The Joker" if card.is_joker else f"The {card.name}"
+    name = _capital(card.the_name)
     if trump is None:
         if card.is_joker:
             return "The Joker has no suit until a trump suit is named."
@@ -72,7 +72,7 @@ def _trump_words(trump: Suit | None) -> str:
 def _member(card: Card, trump: Suit | None) -> str:
     """'the jack of diamonds is a heart when hearts are trump' for a bower or Benny."""
     suit = effective_suit(card, trump)
-    return f"the {card.name} is a {suit.singular} {_trump_words(trump)}"
+    return f"{card.the_name} is a {suit.singular} {_trump_words(trump)}"
 
 
 def _is_disguised(card: Card, trump: Suit | None) -> bool:
@@ -89,7 +89,7 @@ def explain_play(state, card: Card) -> str:
     seat = state.turn
     legal = {a.card for a in legal_actions(state)}
     if card not in state.hand_of(seat):
-        return f"{seat.word} does not hold the {card.name}."
+        return f"{seat.word} does not hold {card.the_name}."
     if card not in legal:
         return illegal_action_error(state, Action.play(card)).message
     trump = state.trump_suit
@@ -98,13 +98,15 @@ def explain_play(state, card: Card) -> str:
             if effective_suit(card, trump) is trump:
                 return (f"{seat.word} leads the first trick and holds only trumps, "
                         "so a trump may be led.")
+            return (f"{seat.word} leads the first trick. With no first blood any card but a "
+                    f"trump may be led, and {card.the_name} is not a trump.")
         return f"{seat.word} leads, so any card may be played."
     led = state.led_suit
     suit = effective_suit(card, trump)
     if suit is led:
         if _is_disguised(card, trump):
             return f"{led.plural.capitalize()} were led, and {_member(card, trump)}."
-        return f"{led.plural.capitalize()} were led, and the {card.name} is a {led.singular}."
+        return f"{led.plural.capitalize()} were led, and {card.the_name} is a {led.singular}."
     if trump is not None and suit is trump:
         return (f"{seat.word} has no {led.plural}, so any card may be played. Trumping in "
                 "is allowed, never required.")
@@ -144,12 +146,13 @@ def illegal_action_error(state, action: Action) -> IllegalActionError:
             return IllegalActionError(
                 Reason.TURNED_DOWN_SUIT,
                 f"{action.suit.plural.capitalize()} were turned down in round 1, so they "
-                "cannot be called in round 2. Call another suit or pass.")
+                "cannot be called in round 2. Call another suit"
+                + (" or pass." if Action.PASS in legal else "."))
     if action.do in (Do.DISCARD, Do.PLAY):
         hand = state.hand_of(seat)
         if action.card not in hand:
             return IllegalActionError(
-                Reason.CARD_NOT_IN_HAND, f"{seat.word} does not hold the {action.card.name}.")
+                Reason.CARD_NOT_IN_HAND, f"{seat.word} does not hold {action.card.the_name}.")
         if action.do is Do.PLAY and action.card not in _playable(state):
             return _play_error(state, action.card)
     return IllegalActionError(Reason.WRONG_PHASE,
@@ -164,20 +167,20 @@ def _play_error(state, card: Card) -> IllegalActionError:
         return IllegalActionError(
             Reason.NO_FIRST_BLOOD,
             f"No first blood: on the first trick {seat.word} may not lead a trump while "
-            f"holding a card that is not trump, and the {card.name} is a trump "
+            f"holding a card that is not trump, and {card.the_name} is a trump "
             f"{_trump_words(trump)}.")
     led = state.led_suit
     head = f"{seat.word} must follow {led.plural}"
     if card.suit is led and _is_disguised(card, trump):
         return IllegalActionError(
             Reason.MUST_FOLLOW_SUIT,
-            f"{head}: the {card.name} is not a {led.singular} {_trump_words(trump)}, "
+            f"{head}: {card.the_name} is not a {led.singular} {_trump_words(trump)}, "
             f"it is the left bower, a {trump.singular}.")
     followers = [c for c in hand if effective_suit(c, trump) is led]
     disguised = [c for c in followers if _is_disguised(c, trump)]
     if disguised:
         return IllegalActionError(Reason.MUST_FOLLOW_SUIT, f"{head}: {_member(disguised[0], trump)}.")
-    names = _join([f"the {c.name}" for c in followers])
+    names = _join([f"{c.the_name}" for c in followers])
     return IllegalActionError(Reason.MUST_FOLLOW_SUIT, f"{head} and holds {names}.")
 
 
@@ -188,14 +191,15 @@ def explain_trick(trick, trump: Suit | None) -> str:
     led = effective_suit(led_card, trump)
     winner, card = max(cards, key=lambda played: trick_strength(played[1], trump, led))
     trumps = [c for _, c in cards if trump is not None and effective_suit(c, trump) is trump]
-    led_words = f"{led_card.name.capitalize()} led, so {led.plural} were led"
+    led_words = f"{_capital(led_card.the_name)} led, so {led.plural} were led"
     if led_card.is_joker or (trump is not None and effective_suit(led_card, trump) is trump
                              and _is_disguised(led_card, trump)):
-        led_words = f"The {led_card.name} led: {_member(led_card, trump)}, so trump was led"
+        led_words = (f"{_capital(led_card.the_name)} led: {_member(led_card, trump)}, "
+                     "so trump was led")
     if trump is not None and trumps:
         role = card_role(card, trump)
         what = {"right bower": "the right bower", "left bower": "the left bower",
-                "Benny": "the Benny"}.get(role, f"the {card.name}")
+                "Benny": "the Benny"}.get(role, f"{card.the_name}")
         if role in ("right bower", "left bower"):
             what += f" ({card.name})"
         if len(trumps) == 1:
@@ -220,6 +224,10 @@ def _phase_word(state) -> str:
     from engine.hand import PHASE_WORDS
 
     return PHASE_WORDS.get(state.phase, "end of the hand")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _join(items: list[str]) -> str:
@@ -267,9 +275,18 @@ def explain_action(state, action: Action) -> str:
     if phase is Phase.BID1:
         if action.do is Do.PASS:
             return f"Anyone may pass in round 1. {seat.word} passes."
-        who = "the dealer picks it up" if seat is state.dealer else (
-            f"the dealer, {state.dealer.word}, will pick it up")
-        return (f"{seat.word} orders up the {state.upcard.name}: "
+        dealer = state.dealer
+        if seat is dealer:
+            who = "the dealer picks it up"
+        elif state.rules.canadian_loner and seat is dealer.partner:
+            who = (f"with the Canadian loner rule {seat.word} must now go alone, so the dealer, "
+                   f"{dealer.word}, sits out and nobody picks it up")
+        elif seat.team is dealer.team:
+            who = (f"the dealer, {dealer.word}, picks it up, unless {seat.word} goes alone "
+                   "and the dealer sits out")
+        else:
+            who = f"the dealer, {dealer.word}, picks it up"
+        return (f"{seat.word} orders up {state.upcard.the_name}: "
                 f"{state.upcard.suit.plural} become trump and {who}.")
     if phase is Phase.BID2:
         if action.do is Do.PASS:
@@ -281,6 +298,9 @@ def explain_action(state, action: Action) -> str:
         return (f"{seat.word} may call {action.suit.plural}: any suit but the turned-down one, "
                 f"{state.upcard.suit.plural}, may be called in round 2.")
     if phase is Phase.ALONE:
+        if action.do is Do.ALONE and legal_actions(state) == (Action.ALONE,):
+            return (f"{seat.word} ordered up their partner, the dealer: with the Canadian loner "
+                    f"rule that is only allowed alone. {seat.partner.word} sits out.")
         if action.do is Do.ALONE:
             return f"{seat.word} may go alone: their partner, {seat.partner.word}, sits out."
         return f"{seat.word} may play with their partner, {seat.partner.word}."

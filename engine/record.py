@@ -69,8 +69,8 @@ class HandRecord:
         """Read a record from JSON text; raises RecordError for text that is not JSON."""
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError) as exc:
-            raise RecordError(f"not valid JSON: {exc}") from None
+        except (ValueError, RecursionError) as exc:
+            raise RecordError(f"not valid JSON: {json_problem(exc)}") from None
         return cls.from_json(data, default_rules)
 
     def to_json(self) -> dict[str, Any]:
@@ -114,6 +114,15 @@ def replay(rules: Rules, deal: Deal, actions) -> HandState:
         except IllegalActionError as exc:
             raise ReplayError(step, exc) from None
     return state
+
+
+def json_problem(exc: Exception) -> str:
+    """What json.loads disliked, in a reader's words."""
+    if isinstance(exc, RecursionError):
+        return "it is nested too deeply"
+    if "integer string conversion" in str(exc):
+        return "a number in it has too many digits"
+    return str(exc)
 
 
 def _read_hands(data: Any) -> tuple[tuple, ...]:

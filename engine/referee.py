@@ -12,7 +12,7 @@ from typing import Any, Iterator, TextIO
 
 from engine.errors import EuchreError, RulesError
 from engine.hand import HandState, Phase, apply, legal_actions, new_hand
-from engine.record import ActionFormatError, HandRecord
+from engine.record import ActionFormatError, HandRecord, json_problem
 from engine.rules import Rules
 from engine.seats import Team
 from engine.errors import IllegalActionError
@@ -102,7 +102,7 @@ def read_records(text: str) -> Iterator[Any]:
         return
     try:
         data = json.loads(stripped)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):
         pass
     else:
         if isinstance(data, list):
@@ -115,8 +115,8 @@ def read_records(text: str) -> Iterator[Any]:
             continue
         try:
             yield json.loads(line)
-        except (json.JSONDecodeError, RecursionError) as exc:
-            yield _BadJSON(f"line {number} is not valid JSON: {exc}")
+        except (ValueError, RecursionError) as exc:
+            yield _BadJSON(f"line {number} is not valid JSON: {json_problem(exc)}")
 
 
 class _BadJSON:

@@ -80,7 +80,7 @@ def explain_score(score: HandScore) -> str:
     makers = score.makers.word
     defenders = score.makers.other.word
     t = score.makers_tricks
-    tricks = f"{t} trick" + ("" if t == 1 else "s")
+    tricks = "no tricks" if t == 0 else f"{t} trick" + ("" if t == 1 else "s")
     if score.outcome is Outcome.MADE:
         return f"{makers} made trump and took {tricks}: 3 or 4 tricks score 1 point."
     if score.outcome is Outcome.MARCH:
@@ -91,11 +91,15 @@ def explain_score(score: HandScore) -> str:
     if score.outcome is Outcome.LONE_MARCH:
         return f"{makers} went alone and took all 5 tricks: a lone march scores 4 points."
     if score.outcome is Outcome.LONE_DEFENDER_EUCHRE:
-        return (f"{makers} made trump but took only {tricks}, fewer than 3: they are euchred. "
+        return (f"{makers} made trump but took {_only(tricks)}, fewer than 3: they are euchred. "
                 f"{defenders} defended alone, so they score 4 points.")
     alone = " Going alone does not change this." if score.maker_alone else ""
-    return (f"{makers} made trump but took only {tricks}, fewer than 3: they are euchred, "
+    return (f"{makers} made trump but took {_only(tricks)}, fewer than 3: they are euchred, "
             f"and the defenders, {defenders}, score 2 points.{alone}")
+
+
+def _only(tricks: str) -> str:
+    return tricks if tricks == "no tricks" else f"only {tricks}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,7 +46,7 @@ def _trump_words(trump) -> str:
 def effective_suit_question(card: Card, trump: Suit) -> Question:
     answer = effective_suit(card, trump)
     return Question(
-        Kind.SINGLE, f"{_trump_words(trump)} Which suit does the {card.name} belong to?",
+        Kind.SINGLE, f"{_trump_words(trump)} Which suit does {card.the_name} belong to?",
         _suit_options(Suit), (answer.letter,), describe_card(card, trump),
         Scene(trump=trump, cards=(card,)), "effective_suit")
 
@@ -54,7 +54,7 @@ def effective_suit_question(card: Card, trump: Suit) -> Question:
 def is_trump_question(card: Card, trump: Suit) -> Question:
     yes = effective_suit(card, trump) is trump
     return Question(
-        Kind.YESNO, f"{_trump_words(trump)} Is the {card.name} a trump?",
+        Kind.YESNO, f"{_trump_words(trump)} Is {card.the_name} a trump?",
         (Option("yes", "Yes"), Option("no", "No")), ("yes" if yes else "no",),
         describe_card(card, trump), Scene(trump=trump, cards=(card,)), "is_trump")
 
@@ -132,7 +132,7 @@ def highest_card_question(cards: tuple[Card, ...], suit: Suit) -> Question:
     return Question(
         Kind.SINGLE, f"There is no trump yet. Which is your highest {suit.singular}?",
         _card_options(cards), (best.code,),
-        f"Without trump, {suit.plural} rank {order}: the {best.name} is the highest you hold.",
+        f"Without trump, {suit.plural} rank {order}: {best.the_name} is the highest you hold.",
         Scene(cards=cards), "highest_card")
 
 
@@ -184,7 +184,8 @@ def next_leader_question(record: HandRecord) -> Question:
         (last.winner.value,),
         explain_trick(last, state.trump_suit) + f" The winner of a trick leads the next: "
                                                 f"{last.winner.word}.",
-        Scene(record=record, trump=state.trump, trick=last.cards), "next_leader")
+        Scene(record=record, trump=state.trump, trick=last.cards,
+              hide=frozenset({"turn", "winner"})), "next_leader")
 
 
 # ---- making trump ----------------------------------------------------------------------------
@@ -212,7 +213,7 @@ def callable_suits_question(record: HandRecord) -> Question:
     down = state.upcard.suit
     explanation = illegal_action_error(state, Action.call(down)).message
     return Question(
-        Kind.MULTI, f"Round 2: the {state.upcard.name} was turned down. Which suits may "
+        Kind.MULTI, f"Round 2: {state.upcard.the_name} was turned down. Which suits may "
                     f"{state.turn.word} call? Choose all that apply.",
         _suit_options(offered), tuple(s.letter for s in legal), explanation,
         Scene(record=record), "callable_suits")
@@ -224,9 +225,10 @@ def who_picks_up_question(record: HandRecord) -> Question:
         raise ValueError("who-picks-up needs a round-1 order-up with the alone decision made")
     answer = state.dealer.value if state.dealer_took_upcard else _NOBODY.key
     return Question(
-        Kind.SINGLE, f"{state.maker.word} ordered up the {state.upcard.name}. Who adds it to "
+        Kind.SINGLE, f"{state.maker.word} ordered up {state.upcard.the_name}. Who adds it to "
                      "their hand?", _seat_options() + (_NOBODY,), (answer,),
-        explain_pickup(state), Scene(record=record), "who_picks_up")
+        explain_pickup(state), Scene(record=record, hide=frozenset({"turn", "hand"})),
+        "who_picks_up")
 
 
 def makers_question(record: HandRecord) -> Question:
@@ -235,7 +237,7 @@ def makers_question(record: HandRecord) -> Question:
         raise ValueError("makers need a scenario where trump has been made")
     return Question(
         Kind.SINGLE, "Which team are the makers?", _TEAM_OPTIONS, (state.makers.value,),
-        explain_makers(state), Scene(record=record), "makers")
+        explain_makers(state), Scene(record=record, hide=frozenset({"makers"})), "makers")
 
 
 # ---- going alone ---------------------------------------------------------------------------
@@ -247,7 +249,11 @@ def first_leader_question(record: HandRecord) -> Question:
     leader = first_leader(state)
     return Question(
         Kind.SINGLE, "Who leads the first trick?", _seat_options(), (leader.value,),
-        explain_first_lead(state), Scene(record=record), "first_leader")
+        explain_first_lead(state), Scene(record=record, hide=frozenset({"turn"})),
+        "first_leader")
+
+
+_HIDE_OUT = frozenset({"sitting_out", "turn"})
 
 
 def sitting_out_question(record: HandRecord) -> Question:
@@ -262,10 +268,10 @@ def sitting_out_question(record: HandRecord) -> Question:
     if len(out) > 1:
         return Question(Kind.MULTI, "Who sits out this hand? Choose all that apply.",
                         _seat_options(), tuple(s.value for s in out), explanation,
-                        Scene(record=record), "sitting_out")
+                        Scene(record=record, hide=_HIDE_OUT), "sitting_out")
     return Question(Kind.SINGLE, "Who sits out this hand?", options,
                     (out[0].value if out else _NOBODY.key,), explanation,
-                    Scene(record=record), "sitting_out")
+                    Scene(record=record, hide=_HIDE_OUT), "sitting_out")
 
 
 # ---- scoring -----------------------------------------------------------------------------------

@@ -39,6 +39,9 @@ class Scene:
     cards: tuple[Card, ...] = ()
     trick: tuple[tuple[object, Card], ...] = ()   # (seat, card) pairs of a finished trick
     facts: tuple[str, ...] = ()                     # short lines shown beside the cards
+    # Parts of the table that would give the answer away: "turn" (who acts next),
+    # "sitting_out", "makers", "winner" (of the last trick), "hand" (South's cards).
+    hide: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

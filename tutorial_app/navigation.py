@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lessons.loader import load_all
+
 SECTION_ORDER = ("", "Learn", "Practise", "Play", "Teach", "Reference")  # "" = no heading
 
 
@@ -30,8 +32,21 @@ class PageSpec:
         return self.url_path == ""
 
 
+def lesson_page_path(lesson_id: str) -> str:
+    """The page file of a lesson: ids use hyphens, module names underscores."""
+    return f"app_pages/learn_{lesson_id.replace('-', '_')}.py"
+
+
+def lesson_pages() -> tuple[PageSpec, ...]:
+    """One page per lesson in ``lessons/content``, in lesson order, under Learn."""
+    return tuple(PageSpec(lesson_page_path(lesson.id), f"{lesson.number}. {lesson.title}",
+                          ":material/school:", lesson.id, "Learn")
+                 for lesson in load_all())
+
+
 PAGES: tuple[PageSpec, ...] = (
     PageSpec("app_pages/home.py", "Home", ":material/home:", ""),
+    *lesson_pages(),
     PageSpec("app_pages/card_ranking.py", "Card ranking and scoring",
              ":material/format_list_numbered:", "card-ranking", "Reference"),
 )

@@ -16,7 +16,7 @@ import streamlit as st
 from lessons.progress import QuizRun, stars_text
 from lessons.quiz import Feedback, Kind, Question
 from tutorial_app.widgets.cards import show_hand, show_trick
-from tutorial_app.widgets.table_view import show_state
+from tutorial_app.widgets.table_view import facts_line, show_bidding, show_state
 
 RIGHT_MARK = "right"
 WRONG_MARK = "your pick"
@@ -72,9 +72,9 @@ def _show_scene(question: Question) -> None:
     if scene.record is not None:
         state = scene.record.replay()
         if _options_are_cards(question):
-            _show_state_without_hand(state)
+            _show_state_without_hand(state, scene.hide)
         else:
-            show_state(state)
+            show_state(state, hide=scene.hide)
     if scene.trick and scene.record is None:
         show_trick(scene.trick)
     if scene.cards and not _options_are_cards(question):
@@ -83,10 +83,8 @@ def _show_scene(question: Question) -> None:
         st.markdown("\n".join(f"- {fact}" for fact in scene.facts))
 
 
-def _show_state_without_hand(state) -> None:
-    from tutorial_app.widgets.table_view import facts_line, show_bidding
-
-    st.markdown(facts_line(state))
+def _show_state_without_hand(state, hide: frozenset[str]) -> None:
+    st.markdown(facts_line(state, hide))
     if state.trick:
         st.markdown(f"**The trick so far** ({state.leader.word} led):")
         show_trick(state.trick)

@@ -42,7 +42,7 @@ def show_inspect(step: Step, key: str) -> None:
     columns = st.columns(len(step.cards))
     for column, card in zip(columns, step.cards):
         with column:
-            if st.button(card.code, key=f"{key}-{card.code}", help=f"What is the {card.name}?",
+            if st.button(card.code, key=f"{key}-{card.code}", help=f"What is {card.the_name}?",
                          width="stretch"):
                 st.session_state[picked_key] = card.code
     picked = st.session_state.get(picked_key)

@@ -24,20 +24,22 @@ def action_words(seat: Seat, action, dealer: Seat) -> str:
     if action.do is Do.NAME:
         return f"{seat.word} names {action.suit.plural}"
     if action.do is Do.PLAY:
-        return f"{seat.word} plays the {action.card.name}"
+        return f"{seat.word} plays {action.card.the_name}"
     if action.do is Do.DISCARD:
         return f"{seat.word} discards a card face down"
     return f"{seat.word} {ACTION_WORDS[action.do]}"
 
 
-def facts_line(state: HandState) -> str:
-    """One short line: dealer, trump and makers, lone players."""
+def facts_line(state: HandState, hide: frozenset[str] = frozenset()) -> str:
+    """One short line: dealer, trump and makers, lone players (less what is hidden)."""
     parts = [f"Dealer: **{state.dealer.word}**"]
     if state.trump is not None:
         parts.append(f"Trump: **{state.trump.plural}**")
-        parts.append(f"Makers: **{state.makers.word}** ({state.maker.word} made it)")
+        if "makers" not in hide:
+            parts.append(f"Makers: **{state.makers.word}** ({state.maker.word} made it)")
     for seat in state.alone:
-        parts.append(f"**{seat.word}** is alone, **{seat.partner.word}** sits out")
+        parts.append(f"**{seat.word}** is alone" if "sitting_out" in hide else
+                     f"**{seat.word}** is alone, **{seat.partner.word}** sits out")
     if state.tricks:
         parts.append(f"Tricks: North-South {state.tricks_won[0]}, "
                      f"East-West {state.tricks_won[1]}")
@@ -57,9 +59,12 @@ def show_bidding(state: HandState) -> None:
 
 
 def show_state(state: HandState, *, seat: Seat = Seat.S, highlights: dict | None = None,
-               hand_title: str | None = None) -> None:
-    """The table from ``seat``'s chair: public facts, bidding or trick, and that seat's hand."""
-    st.markdown(facts_line(state))
+               hand_title: str | None = None, hide: frozenset[str] = frozenset()) -> None:
+    """The table from ``seat``'s chair: public facts, bidding or trick, and that seat's hand.
+
+    ``hide`` leaves out what a quiz question asks (see ``lessons.quiz.Scene``).
+    """
+    st.markdown(facts_line(state, hide))
     if state.phase in (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP, Phase.ALONE, Phase.DISCARD,
                        Phase.DEFEND_ALONE) or (state.phase is Phase.PLAY and not state.trick
                                                and not state.tricks):
@@ -69,11 +74,16 @@ def show_state(state: HandState, *, seat: Seat = Seat.S, highlights: dict | None
         show_trick(state.trick)
     elif state.tricks and state.phase is Phase.PLAY:
         last = state.tricks[-1]
-        st.markdown(f"**Last trick**, won by {last.winner.word}:")
-        show_trick(last.cards, winner=[s for s, _ in last.cards].index(last.winner))
-    if state.turn is not None:
+        if "winner" in hide:
+            st.markdown("**Last trick:**")
+            show_trick(last.cards)
+        else:
+            st.markdown(f"**Last trick**, won by {last.winner.word}:")
+            show_trick(last.cards, winner=[s for s, _ in last.cards].index(last.winner))
+    if state.turn is not None and "turn" not in hide:
         st.markdown(f"**{state.turn.word}** is to act.")
-    show_seat_hand(state, seat, highlights=highlights, title=hand_title)
+    if "hand" not in hide:
+        show_seat_hand(state, seat, highlights=highlights, title=hand_title)
 
 
 def show_seat_hand(state: HandState, seat: Seat, *, highlights: dict | None = None,
