@@ -144,7 +144,8 @@ def test_explain_result_thrown_in_and_in_progress():
 
 def test_explain_action_bidding():
     state = hand(DEAL_1, dealer="W", upcard="TD")
-    assert "West, will pick it up" in explain_action(state, Action.ORDER_UP)
+    text = explain_action(state, Action.ORDER_UP)
+    assert "dealer, West" in text and "pick" in text        # trap 4: the dealer picks up
     dealer_turn = act(state, "N pass, E pass, S pass")
     assert "picks it up" in explain_action(dealer_turn, Action.ORDER_UP)
     round2 = act(state, "N pass, E pass, S pass, W pass")
