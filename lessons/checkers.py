@@ -29,7 +29,8 @@ def _seat_options(seats=SEATS) -> tuple[Option, ...]:
 
 
 def _suit_options(suits) -> tuple[Option, ...]:
-    return tuple(Option(s.letter, s.plural) for s in suits)
+    return tuple(Option(s.letter, f"{getattr(s, 'symbol', '')} {s.plural}".strip())
+                 for s in suits)
 
 
 _TEAM_OPTIONS = tuple(Option(t.value, t.word) for t in TEAMS)

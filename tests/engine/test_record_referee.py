@@ -429,9 +429,6 @@ def test_an_action_after_the_end_is_reported():
     assert "over" in report["error"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: HandRecord.loads lets json's ValueError for a number of more than 4300 "
-    "digits escape as a bare ValueError instead of a RecordError"))
 def test_hand_record_loads_huge_number_is_a_record_error():
     with pytest.raises(RecordError):
         HandRecord.loads('{"dealer": 1' + "0" * 5000 + "}")
