@@ -1,0 +1,150 @@
+"""AppTest: every lesson can be stepped through and its quiz finished answering
+right; a wrong answer shows the right answer and the engine's reason; a seed in
+the link reproduces the quiz, and a bad one falls back with a note."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from lessons.loader import load_all
+from lessons.quiz import Kind
+from tutorial_app.navigation import lesson_page_path
+
+pytestmark = pytest.mark.app
+
+APP = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "streamlit_app.py")
+LESSONS = load_all()
+SEED = "4242"
+
+
+def open_lesson(lesson_id: str, **query: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.run()
+    at.switch_page(lesson_page_path(lesson_id)).run()
+    assert not at.exception
+    return at
+
+
+def quiz_state(at: AppTest, lesson_id: str, seed: str = SEED):
+    return (at.session_state[f"questions:{lesson_id}:{seed}"],
+            at.session_state[f"quiz:{lesson_id}:{seed}"])
+
+
+def answer(at: AppTest, question, response) -> None:
+    """Give ``response`` (option keys, or (team, points)) through the page's widgets."""
+    kind = question.kind
+    if kind in (Kind.SINGLE, Kind.YESNO):
+        at.button(key=f"answer-{response[0]}").click().run()
+        return
+    if kind is Kind.MULTI:
+        for option in question.options:
+            box = at.checkbox(key=f"pick-{option.key}")
+            (box.check() if option.key in response else box.uncheck())
+        at.run()
+    elif kind is Kind.ORDER:
+        for key in response:
+            at.button(key=f"order-{key}").click().run()
+    else:
+        at.radio(key="points-team").set_value(response[0])
+        at.number_input(key="points-number").set_value(int(response[1]))
+        at.run()
+    at.button(key="check").click().run()
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_every_step_of_every_lesson_renders(lesson):
+    at = open_lesson(lesson.id)
+    for number in range(1, len(lesson.steps) + 1):
+        assert not at.exception, f"step {number}"
+        assert f"Step {number} of {len(lesson.steps)}" in at.get("progress")[0].proto.text
+        if number < len(lesson.steps):
+            at.button(key="step-next").click().run()
+    at.button(key="step-quiz").click().run()
+    assert not at.exception
+    assert at.query_params.get("part") == ["quiz"] or at.query_params.get("part") == "quiz"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_quiz_can_be_finished_answering_right(lesson):
+    at = open_lesson(lesson.id, part="quiz", seed=SEED)
+    questions, state = quiz_state(at, lesson.id)
+    for _ in range(len(questions)):
+        question = questions[state["showing"]]
+        answer(at, question, question.answer)
+        assert not at.exception
+        assert "Right!" in at.success[0].value
+        at.button(key="next").click().run()
+        questions, state = quiz_state(at, lesson.id)
+    assert state["run"].finished
+    assert any("★★★" in md.value for md in at.markdown)
+    assert any("mastered" in s.value for s in at.success)
+
+
+def test_wrong_answer_shows_the_answer_and_the_reason_and_comes_back():
+    lesson = next(lesson for lesson in LESSONS if lesson.id == "bowers")
+    at = open_lesson(lesson.id, part="quiz", seed=SEED)
+    questions, state = quiz_state(at, lesson.id)
+    first = state["showing"]
+    question = questions[first]
+    if question.kind is Kind.POINTS:
+        wrong = (question.answer[0], str(int(question.answer[1]) + 1))
+    elif question.kind is Kind.ORDER:
+        wrong = question.answer[::-1]
+    elif question.kind is Kind.MULTI:
+        wrong = tuple({o.key for o in question.options} ^ set(question.answer))[:1] or ("x",)
+    else:
+        wrong = (next(o.key for o in question.options if o.key not in question.answer),)
+    answer(at, question, wrong)
+    error = at.error[0].value
+    assert "Not quite" in error and question.explanation in error
+    at.button(key="next").click().run()
+    _, state = quiz_state(at, lesson.id)
+    assert state["run"].queue.index(first) == 2      # back after two others
+    assert state["run"].misses == 1
+
+
+def test_same_seed_same_questions_in_two_sessions():
+    one = open_lesson("following-suit", part="quiz", seed="777")
+    two = open_lesson("following-suit", part="quiz", seed="777")
+    first = [q.fingerprint() for q in quiz_state(one, "following-suit", "777")[0]]
+    second = [q.fingerprint() for q in quiz_state(two, "following-suit", "777")[0]]
+    assert first == second
+
+
+@pytest.mark.parametrize("bad", ["banana", "-3", "1e9", "9" * 30, "<script>"])
+def test_bad_seed_falls_back_to_a_fresh_quiz_with_a_note(bad):
+    at = open_lesson("bowers", part="quiz", seed=bad)
+    assert any("fresh quiz" in info.value for info in at.info)
+    seed = at.query_params["seed"]
+    seed = seed[0] if isinstance(seed, list) else seed
+    assert seed.isdigit()
+
+
+def test_bad_step_in_link_shows_step_one_with_a_note():
+    at = open_lesson("bowers", step="99")
+    assert any("no step" in info.value for info in at.info)
+    assert "Step 1 of" in at.get("progress")[0].proto.text
+
+
+def test_step_in_link_opens_that_step():
+    at = open_lesson("bowers", step="3")
+    assert "Step 3 of" in at.get("progress")[0].proto.text
+
+
+def test_finished_quiz_adds_stars_to_the_navigation():
+    lesson = next(lesson for lesson in LESSONS if lesson.id == "scoring")
+    at = open_lesson(lesson.id, part="quiz", seed=SEED)
+    questions, state = quiz_state(at, lesson.id)
+    while not state["run"].finished:
+        question = questions[state["showing"]]
+        answer(at, question, question.answer)
+        at.button(key="next").click().run()
+        questions, state = quiz_state(at, lesson.id)
+    at.run()
+    assert at.session_state["lesson-progress"]["scoring"].stars == 3
+    assert "★★★" in at.title[0].value
