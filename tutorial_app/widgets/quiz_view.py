@@ -39,6 +39,7 @@ def run_quiz(quiz_id: str, questions: list[Question],
         if not state["reported"] and on_finished is not None:
             on_finished(run)
             state["reported"] = True
+            st.rerun()  # so the title and the sidebar show the new stars at once
         _show_summary(run)
         return run
     index = state["showing"]
