@@ -24,7 +24,7 @@ from typing import Iterable, Sequence
 from engine.cards import Card, Colour, Rank, Suit
 
 __all__ = ["DEFAULT_WIDTH", "SvgImage", "back_svg", "card_svg", "card_text", "hand_svg",
-           "hand_text", "trick_svg"]
+           "hand_text", "state_svg", "trick_svg"]
 
 DEFAULT_WIDTH = 120  # pixels: big enough to read from the back of a classroom
 
@@ -163,6 +163,47 @@ def trick_svg(plays: Iterable[tuple[object, Card | None]], *, winner: int | None
         if winner is not None:
             title += f". {labels[winner]} wins the trick"
     return hand_svg(cards, width=width, highlights=highlights, labels=labels, title=title)
+
+
+def state_svg(state, *, width: int = 60) -> SvgImage:
+    """A whole hand in progress, every card face up (for notebooks and teachers):
+    one row per seat with its cards, then the upcard and the trick on the table.
+
+    ``state`` is an ``engine.HandState``; imported lazily to keep this module light.
+    """
+    from engine.seats import SEATS
+
+    rows: list[tuple[str, SvgImage]] = []
+    for seat in SEATS:
+        notes = []
+        if seat is state.dealer:
+            notes.append("dealer")
+        if seat in state.alone:
+            notes.append("alone")
+        if seat in state.sitting_out:
+            notes.append("sits out")
+        heading = seat.word + (f" ({', '.join(notes)})" if notes else "")
+        rows.append((heading, hand_svg(state.hand_of(seat), width=width)))
+    trump = "not made yet" if state.trump is None else state.trump.plural
+    rows.append((f"Upcard · trump: {trump}", hand_svg([state.upcard], width=width)))
+    if state.trick:
+        rows.append((f"Trick ({state.leader.word} led)", trick_svg(state.trick, width=width)))
+    title = f"Euchre hand, {state.phase.value}: " + "; ".join(
+        f"{heading}: {image.title}" for heading, image in rows)
+    # Laid out in pixels (scale 1): each row's drawing nests at its own pixel size.
+    y, widest, body = 0.0, 0.0, []
+    for heading, image in rows:
+        body.append(_text(heading, 4, y + 18, 15, BLACK, anchor="start"))
+        y += 24
+        body.append(image.replace("<svg ", f'<svg x="0" y="{_n(y)}" ', 1))
+        y += _size(image, "height") + 8
+        widest = max(widest, _size(image, "width"), 8.5 * len(heading))
+    return _svg(widest, y, 1.0, title, "".join(body))
+
+
+def _size(svg: str, attribute: str) -> float:
+    """The pixel width or height written on a drawing's outer <svg>."""
+    return float(svg.split(f'{attribute}="', 1)[1].split('"', 1)[0])
 
 
 # --- drawing -------------------------------------------------------------------------
