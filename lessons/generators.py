@@ -1,14 +1,18 @@
 """Quiz generators: random positions from the engine, asked through ``checkers``.
 
-Each generator takes a ``random.Random`` and a base rule set and returns a
-``Question``; the same seed gives the same question, so a seed in a link
-reproduces a whole quiz. Positions come from dealing and playing random
-legal actions, so anything the engine allows can come up.
+Each generator takes a ``random.Random``, the lesson's rule set and the
+settings the lesson lets vary (``[quiz] vary``), and returns a ``Question``;
+the same seed gives the same question, so a seed in a link reproduces a whole
+quiz. Positions come from dealing and playing random legal actions, so
+anything the engine allows can come up. A varied setting is always said in
+the question ("At this table stick the dealer is off."), never left for the
+learner to guess.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Callable
 
 from engine import (SEATS, Action, Colour, Do, HandRecord, HandState, Phase, Rank, Rules, Suit, Team,
@@ -16,7 +20,17 @@ from engine import (SEATS, Action, Colour, Do, HandRecord, HandState, Phase, Ran
 from lessons import checkers
 from lessons.quiz import Question
 
-Generator = Callable[[random.Random, Rules], Question]
+Generator = Callable[[random.Random, Rules, frozenset], Question]
+
+# How a varied setting is said to the learner, by value.
+RULE_WORDS = {
+    "stick_the_dealer": ("stick the dealer is on", "stick the dealer is off"),
+    "no_trump": ("no trump may be called in round 2", "no trump may not be called"),
+    "loner_starts_last": ("loner starts last is on", "loner starts last is off"),
+    "lone_defender": ("a defender may defend alone", "nobody may defend alone"),
+    "benny": ("the Joker (Benny) is in the deck", "there is no Joker"),
+    "canadian_loner": ("the Canadian loner rule is on", "the Canadian loner rule is off"),
+}
 
 # How often a random player says "alone" when asked: high enough that lone hands come up.
 ALONE_CHANCE = 0.35
@@ -52,14 +66,26 @@ def random_position(rng: random.Random, rules: Rules,
     raise RuntimeError("no position of the wanted kind came up")
 
 
-def _varied(rng: random.Random, rules: Rules, **choices: tuple) -> Rules:
-    """The base rules with some settings picked at random (never benny with no trump)."""
-    settings = {key: rng.choice(values) for key, values in choices.items()}
+def _varied(rng: random.Random, rules: Rules, vary: frozenset,
+            **choices: tuple) -> tuple[Rules, str]:
+    """The base rules with those settings that the lesson lets vary picked at random,
+    and a sentence saying them ("At this table: stick the dealer is off.")."""
+    settings = {key: rng.choice(values) for key, values in choices.items() if key in vary}
     if settings.get("benny") and (settings.get("no_trump") or rules.no_trump):
         settings["benny"] = False
     if settings.get("no_trump") and rules.benny:
         settings["no_trump"] = False
-    return rules.with_settings(**settings)
+    if not settings:
+        return rules, ""
+    words = [RULE_WORDS[key][0 if value else 1] for key, value in settings.items()]
+    return rules.with_settings(**settings), f"At this table {', and '.join(words)}."
+
+
+def _said(question: Question, sentence: str) -> Question:
+    """The question with the table's house rules said before it."""
+    if not sentence:
+        return question
+    return replace(question, prompt=f"{sentence} {question.prompt}")
 
 
 def _record(state: HandState) -> HandRecord:
@@ -68,7 +94,7 @@ def _record(state: HandState) -> HandRecord:
 
 # ---- cards and trump -----------------------------------------------------------------------
 
-def gen_suit_members(rng: random.Random, rules: Rules) -> Question:
+def gen_suit_members(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
     trump = rng.choice(list(Suit))
     cards = list(deck(rules.benny))
     rng.shuffle(cards)
@@ -80,7 +106,7 @@ def gen_suit_members(rng: random.Random, rules: Rules) -> Question:
     return checkers.suit_members_question(tuple(hand), trump, suit)
 
 
-def gen_trick_order(rng: random.Random, rules: Rules) -> Question:
+def gen_trick_order(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
     trump = None if rules.no_trump and rng.random() < 0.2 else rng.choice(list(Suit))
     led = rng.choice([s for s in Suit if s is not trump])
     pool = [c for c in deck(rules.benny) if trick_strength(c, trump, led) > 0]
@@ -88,12 +114,12 @@ def gen_trick_order(rng: random.Random, rules: Rules) -> Question:
     return checkers.trick_order_question(cards, trump, led)
 
 
-def gen_colour(rng: random.Random, rules: Rules) -> Question:
+def gen_colour(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
     cards = tuple(rng.sample([c for c in deck(False)], 5))
     return checkers.colour_question(cards, rng.choice(list(Colour)))
 
 
-def gen_highest_card(rng: random.Random, rules: Rules) -> Question:
+def gen_highest_card(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
     cards = tuple(rng.sample(list(deck(False)), 5))
     suit = rng.choice(sorted({c.suit for c in cards}, key=lambda s: s.value))
     return checkers.highest_card_question(cards, suit)
@@ -101,42 +127,42 @@ def gen_highest_card(rng: random.Random, rules: Rules) -> Question:
 
 # ---- bidding ---------------------------------------------------------------------------------
 
-def gen_bidding(rng: random.Random, rules: Rules) -> Question:
-    rules = _varied(rng, rules, stick_the_dealer=(True, False), no_trump=(False, False, True))
+def gen_bidding(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+    rules, said = _varied(rng, rules, vary, stick_the_dealer=(True, False), no_trump=(False, False, True))
     if rng.random() < 0.5:
         state = random_position(rng, rules, lambda s: s.phase is Phase.BID2 and (
             s.turn is s.dealer or rng.random() < 0.3))
         if rng.random() < 0.5:
-            return checkers.callable_suits_question(_record(state))
-        return checkers.may_pass_question(_record(state))
+            return _said(checkers.callable_suits_question(_record(state)), said)
+        return _said(checkers.may_pass_question(_record(state)), said)
     state = random_position(rng, rules, lambda s: s.phase is Phase.BID1 and rng.random() < 0.4)
-    return checkers.may_pass_question(_record(state))
+    return _said(checkers.may_pass_question(_record(state)), said)
 
 
-def gen_who_picks_up(rng: random.Random, rules: Rules) -> Question:
-    rules = _varied(rng, rules, canadian_loner=(False, True))
+def gen_who_picks_up(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+    rules, said = _varied(rng, rules, vary, canadian_loner=(False, True))
     state = random_position(rng, rules, lambda s: s.maker is not None and s.phase not in (
         Phase.ALONE,) and any(a.do is Do.ORDER_UP for _, a in s.actions))
-    return checkers.who_picks_up_question(_record(state))
+    return _said(checkers.who_picks_up_question(_record(state)), said)
 
 
-def gen_makers(rng: random.Random, rules: Rules) -> Question:
+def gen_makers(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
     state = random_position(rng, rules, lambda s: s.maker is not None)
     return checkers.makers_question(_record(state))
 
 
 # ---- play ------------------------------------------------------------------------------------
 
-def gen_trick_winner(rng: random.Random, rules: Rules) -> Question:
-    rules = _varied(rng, rules, no_trump=(False, False, True), benny=(False, False, True))
+def gen_trick_winner(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+    rules, said = _varied(rng, rules, vary, no_trump=(False, False, True), benny=(False, False, True))
     trick_number = rng.randrange(1, 5)
     state = random_position(rng, rules, lambda s: len(s.tricks) >= trick_number)
     trick = state.tricks[-1]
-    return checkers.trick_winner_question(trick.cards, state.trump_suit)
+    return _said(checkers.trick_winner_question(trick.cards, state.trump_suit), said)
 
 
-def gen_legal_plays(rng: random.Random, rules: Rules) -> Question:
-    rules = _varied(rng, rules, benny=(False, False, True))
+def gen_legal_plays(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+    rules, said = _varied(rng, rules, vary, benny=(False, False, True))
     leading = rng.random() < 0.1
 
     def wanted(s: HandState) -> bool:
@@ -148,10 +174,10 @@ def gen_legal_plays(rng: random.Random, rules: Rules) -> Question:
             bool(s.trick) and rng.random() < 0.25)
 
     state = random_position(rng, rules, wanted)
-    return checkers.legal_plays_question(_record(state))
+    return _said(checkers.legal_plays_question(_record(state)), said)
 
 
-def gen_next_leader(rng: random.Random, rules: Rules) -> Question:
+def gen_next_leader(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
     trick_number = rng.randrange(1, 5)
     state = random_position(rng, rules, lambda s: len(s.tricks) == trick_number)
     return checkers.next_leader_question(_record(state))
@@ -159,31 +185,31 @@ def gen_next_leader(rng: random.Random, rules: Rules) -> Question:
 
 # ---- going alone -------------------------------------------------------------------------------
 
-def gen_first_leader(rng: random.Random, rules: Rules) -> Question:
-    rules = _varied(rng, rules, loner_starts_last=(False, True), lone_defender=(False, True))
+def gen_first_leader(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+    rules, said = _varied(rng, rules, vary, loner_starts_last=(False, True), lone_defender=(False, True))
     want_alone = rng.random() < 0.8
     state = random_position(rng, rules, lambda s: s.phase is Phase.PLAY and not s.tricks
                             and not s.trick and (bool(s.alone) == want_alone))
-    return checkers.first_leader_question(_record(state))
+    return _said(checkers.first_leader_question(_record(state)), said)
 
 
-def gen_sitting_out(rng: random.Random, rules: Rules) -> Question:
-    rules = _varied(rng, rules, lone_defender=(False, True))
+def gen_sitting_out(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+    rules, said = _varied(rng, rules, vary, lone_defender=(False, True))
     state = random_position(rng, rules, lambda s: s.phase is Phase.PLAY and not s.trick
                             and not s.tricks and (bool(s.alone) or rng.random() < 0.2))
-    return checkers.sitting_out_question(_record(state))
+    return _said(checkers.sitting_out_question(_record(state)), said)
 
 
 # ---- scoring -----------------------------------------------------------------------------------
 
-def gen_hand_result(rng: random.Random, rules: Rules) -> Question:
-    rules = _varied(rng, rules, lone_defender=(False, True))
+def gen_hand_result(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+    rules, said = _varied(rng, rules, vary, lone_defender=(False, True))
     state = random_position(rng, rules, lambda s: s.result is not None
                             and not s.result.thrown_in)
-    return checkers.hand_result_question(_record(state))
+    return _said(checkers.hand_result_question(_record(state)), said)
 
 
-def gen_game_winner(rng: random.Random, rules: Rules) -> Question:
+def gen_game_winner(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
     target = rng.choice((rules.target_points, rng.randrange(5, 16), rng.randrange(5, 16)))
     # Scores near the target make the question worth asking.
     scores = (target - 1 - rng.randrange(min(target, 8)), rng.randrange(target))
@@ -213,40 +239,3 @@ GENERATORS: dict[str, Generator] = {
     "hand_result": gen_hand_result,
     "game_winner": gen_game_winner,
 }
-
-
-# ---- the same questions, with the house rule that decides them stated ---------------------
-# ``bidding`` and ``first_leader`` pick stick_the_dealer / loner_starts_last at random, and
-# the scene does not show the rules. These say the rule in the prompt when it matters,
-# reading it from the question's own record (the engine's rule set); they decide nothing.
-
-def _with_rule_said(question: Question, sentence: str) -> Question:
-    from dataclasses import replace
-
-    return replace(question, prompt=f"{sentence} {question.prompt}")
-
-
-def _on_off(flag: bool) -> str:
-    return "on" if flag else "off"
-
-
-def gen_bidding_stated(rng: random.Random, rules: Rules) -> Question:
-    question = gen_bidding(rng, rules)
-    state = question.scene.record.replay()
-    if question.source == "may_pass" and state.phase is Phase.BID2:
-        return _with_rule_said(question, "Stick the dealer is "
-                                         f"{_on_off(state.rules.stick_the_dealer)} at this table.")
-    return question
-
-
-def gen_first_leader_stated(rng: random.Random, rules: Rules) -> Question:
-    question = gen_first_leader(rng, rules)
-    state = question.scene.record.replay()
-    if state.alone:
-        return _with_rule_said(question, "Loner starts last is "
-                                         f"{_on_off(state.rules.loner_starts_last)} at this table.")
-    return question
-
-
-GENERATORS["bidding_stated"] = gen_bidding_stated
-GENERATORS["first_leader_stated"] = gen_first_leader_stated

@@ -22,7 +22,7 @@ from engine import (Colour, HandRecord, Rules, Seat, Suit, Team, parse_card, par
 from engine.errors import EuchreError
 
 from lessons.checkers import CHECKERS
-from lessons.generators import GENERATORS
+from lessons.generators import GENERATORS, RULE_WORDS
 from lessons.quiz import Question
 from lessons.scenario import ScenarioError, Sketch, build_record
 
@@ -34,7 +34,7 @@ LESSON_KEYS = {"id": str, "number": int, "title": str, "summary": str, "rules": 
                "steps": list, "quiz": dict}
 STEP_KEYS = {"id": str, "show": str, "cards": str, "trump": str, "scenario": dict,
              "rules": dict, "caption": str}
-QUIZ_KEYS = {"length": int, "generators": list, "items": list}
+QUIZ_KEYS = {"length": int, "generators": list, "vary": list, "items": list}
 ITEM_KEYS = {"id": str, "ask": str, "trap": str, "answer": list, "prompt": str,
              "rules": dict}
 
@@ -75,6 +75,7 @@ class Lesson:
     quiz_length: int
     generators: tuple[str, ...]
     items: tuple[CuratedItem, ...] = field(default=())
+    vary: frozenset[str] = frozenset()   # settings the generators may switch (and say so)
 
 
 def _check_keys(where: str, data: dict, allowed: dict[str, type], required: tuple[str, ...]):
@@ -245,6 +246,11 @@ def load_lesson(toml_path: Path) -> Lesson:
         if gen not in GENERATORS:
             raise LessonError(f"{name}: unknown generator {gen!r}; use one of "
                               f"{', '.join(GENERATORS)}")
+    vary = quiz.get("vary", [])
+    unknown = [name for name in vary if name not in RULE_WORDS]
+    if unknown:
+        raise LessonError(f"{name}: quiz vary: {unknown[0]!r} cannot vary; use any of "
+                          f"{', '.join(RULE_WORDS)}")
     items = []
     seen = set()
     for i, item in enumerate(quiz.get("items", [])):
@@ -261,7 +267,8 @@ def load_lesson(toml_path: Path) -> Lesson:
         items.append(CuratedItem(item["id"], question, tuple(str(a) for a in item["answer"]),
                                  item.get("trap")))
     return Lesson(data["id"], data["number"], data["title"], data["summary"], intro, rules,
-                  tuple(steps), quiz["length"], tuple(quiz["generators"]), tuple(items))
+                  tuple(steps), quiz["length"], tuple(quiz["generators"]), tuple(items),
+                  frozenset(vary))
 
 
 @lru_cache(maxsize=1)

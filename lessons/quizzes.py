@@ -43,7 +43,7 @@ def build_quiz(lesson: Lesson, seed: int, length: int | None = None) -> list[Que
     attempts = 0
     while len(questions) < length and generators:
         generator = generators[len(questions) % len(generators)]
-        question = generator(random.Random(rng.getrandbits(32)), lesson.rules)
+        question = generator(random.Random(rng.getrandbits(32)), lesson.rules, lesson.vary)
         attempts += 1
         if question.fingerprint() in seen and attempts < 10 * length:
             continue
@@ -53,11 +53,12 @@ def build_quiz(lesson: Lesson, seed: int, length: int | None = None) -> list[Que
     return questions
 
 
-def mixed_quiz(generator_names: list[str], rules, seed: int, length: int) -> list[Question]:
+def mixed_quiz(generator_names: list[str], rules, seed: int, length: int,
+               vary: frozenset = frozenset()) -> list[Question]:
     """A practice set drawn from several generators (no curated items)."""
     rng = random.Random(seed)
     questions = []
-    for i in range(length):
+    for _ in range(length):
         name = generator_names[rng.randrange(len(generator_names))]
-        questions.append(GENERATORS[name](random.Random(rng.getrandbits(32)), rules))
+        questions.append(GENERATORS[name](random.Random(rng.getrandbits(32)), rules, vary))
     return questions

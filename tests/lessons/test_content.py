@@ -91,6 +91,7 @@ def test_loader_accepts_a_minimal_lesson(tmp_path):
             'answer = ["no"]\n', "unknown key 'kard'"),
     (BASE + '[[quiz.items]]\nid = "x"\nask = "guess"\nanswer = ["no"]\n', "unknown ask"),
     (BASE.replace('id = "a"', 'id = "b"'), "no section '## b'"),
+    (BASE.replace('["colour"]', '["colour"]\nvary = ["target_points"]'), "cannot vary"),
 ])
 def test_loader_rejects_bad_content_with_a_message(tmp_path, change, message):
     with pytest.raises(LessonError, match=message):

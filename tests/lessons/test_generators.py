@@ -8,10 +8,12 @@ import random
 import pytest
 
 from engine import Rules
-from lessons.generators import GENERATORS
+from lessons.generators import GENERATORS, RULE_WORDS
 from lessons.quiz import Kind
 
 RULES = Rules.preset("bga")
+# Every setting a lesson may let vary, so the variants are exercised too.
+VARY = frozenset(RULE_WORDS)
 SEEDS = range(60)
 DISTINCT_SAMPLE = 1100
 
@@ -25,7 +27,7 @@ def _right_response(question):
 @pytest.mark.parametrize("name", sorted(GENERATORS))
 def test_answer_is_among_options_and_checks_right(name):
     for seed in SEEDS:
-        question = GENERATORS[name](random.Random(seed), RULES)
+        question = GENERATORS[name](random.Random(seed), RULES, VARY)
         keys = [option.key for option in question.options]
         assert len(keys) == len(set(keys))
         if question.kind is Kind.POINTS:
@@ -39,7 +41,7 @@ def test_answer_is_among_options_and_checks_right(name):
 @pytest.mark.parametrize("name", sorted(GENERATORS))
 def test_every_distractor_is_wrong(name):
     for seed in SEEDS:
-        question = GENERATORS[name](random.Random(seed), RULES)
+        question = GENERATORS[name](random.Random(seed), RULES, VARY)
         if question.kind in (Kind.SINGLE, Kind.YESNO):
             for option in question.options:
                 if option.key != question.answer[0]:
@@ -61,13 +63,24 @@ def test_every_distractor_is_wrong(name):
 
 @pytest.mark.parametrize("name", sorted(GENERATORS))
 def test_same_seed_same_question(name):
-    first = GENERATORS[name](random.Random(123), RULES)
-    again = GENERATORS[name](random.Random(123), RULES)
+    first = GENERATORS[name](random.Random(123), RULES, VARY)
+    again = GENERATORS[name](random.Random(123), RULES, VARY)
     assert first.fingerprint() == again.fingerprint()
 
 
 @pytest.mark.parametrize("name", sorted(GENERATORS))
 def test_generator_makes_over_a_thousand_distinct_items(name):
-    prints = {GENERATORS[name](random.Random(seed), RULES).fingerprint()
+    prints = {GENERATORS[name](random.Random(seed), RULES, VARY).fingerprint()
               for seed in range(DISTINCT_SAMPLE)}
     assert len(prints) > 1000
+
+
+@pytest.mark.parametrize("name", sorted(GENERATORS))
+def test_without_vary_the_lessons_rules_are_kept(name):
+    """A generator switches no house rule that its lesson did not ask for."""
+    for seed in range(20):
+        question = GENERATORS[name](random.Random(seed), RULES)
+        assert not question.prompt.startswith("At this table")
+        record = question.scene.record
+        if record is not None:
+            assert record.rules == RULES
