@@ -29,7 +29,7 @@ from lessons.scenario import ScenarioError, Sketch, build_record
 CONTENT = Path(__file__).parent / "content"
 
 STEP_SHOWS = ("text", "cards", "ranking", "inspect", "bidding", "trick", "hand", "scoring",
-              "table")
+              "table", "presets")
 LESSON_KEYS = {"id": str, "number": int, "title": str, "summary": str, "rules": dict,
                "steps": list, "quiz": dict}
 STEP_KEYS = {"id": str, "show": str, "cards": str, "trump": str, "scenario": dict,

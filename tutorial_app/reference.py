@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from engine import Card, Suit, card_role, parse_suit, rank_order, scoring_table
+from engine import (PRESETS, SETTING_NAMES, Card, Suit, card_role, parse_suit, rank_order,
+                    scoring_table)
 from engine.svg import RANK_TEXT, hand_text
 
 # Segmented-control options: short values for the URL (?trump=H), words for people.
@@ -108,3 +109,35 @@ def scoring_frame(lone_defender: bool) -> pd.DataFrame:
 def _highlight(card: Card, trump: Suit | None) -> str | None:
     role = card_role(card, trump)
     return role if role in ("right bower", "left bower", "Benny") else None
+
+
+# House rules in words, in RULES.md's order; values as a player would say them.
+SETTING_WORDS = {
+    "stick_the_dealer": "Stick the dealer",
+    "no_trump": "No trump may be called",
+    "loner_starts_last": "Loner starts last",
+    "canadian_loner": "Canadian loner",
+    "lone_defender": "Lone defender",
+    "benny": "Benny (the Joker)",
+    "no_first_blood": "No first blood",
+    "alone_decision": "Who may go alone",
+    "target_points": "Game to",
+}
+_VALUE_WORDS = {True: "yes", False: "no", "maker": "the maker", "any": "anyone"}
+
+
+def _value_words(value: object) -> str:
+    if isinstance(value, bool) or value in _VALUE_WORDS:
+        return _VALUE_WORDS[value]
+    return f"{value} points"  # target_points, the only number
+
+
+def presets_frame() -> pd.DataFrame:
+    """Every house rule of every preset, as the engine defines the presets."""
+    rows = []
+    for name in SETTING_NAMES:
+        row = {"House rule": SETTING_WORDS[name]}
+        for preset, settings in PRESETS.items():
+            row[preset] = _value_words(settings[name])
+        rows.append(row)
+    return pd.DataFrame(rows)

@@ -39,3 +39,17 @@ def test_card_labels_show_ten_as_10():
 def test_scoring_frame_is_the_engines_table():
     assert len(scoring_frame(False)) == 5
     assert list(scoring_frame(True)["Points"]) == [1, 2, 4, 1, 2, 4]
+
+
+def test_presets_frame_is_the_engines_presets():
+    from engine import PRESETS, SETTING_NAMES
+    from tutorial_app.reference import presets_frame
+
+    frame = presets_frame()
+    assert list(frame.columns) == ["House rule", *PRESETS]
+    assert len(frame) == len(SETTING_NAMES)
+    stick = frame.iloc[SETTING_NAMES.index("stick_the_dealer")]
+    assert [stick[p] for p in PRESETS] == ["yes" if PRESETS[p]["stick_the_dealer"] else "no"
+                                           for p in PRESETS]
+    target = frame.iloc[SETTING_NAMES.index("target_points")]
+    assert target["pagat"] == f"{PRESETS['pagat']['target_points']} points"

@@ -41,8 +41,6 @@ def render_lesson(lesson_id: str) -> None:
 
 
 def _steps(lesson: Lesson) -> None:
-    if lesson.intro:
-        st.markdown(lesson.intro)
     count = len(lesson.steps)
     key = f"{lesson.id}-step"
     if key not in st.session_state:
@@ -52,6 +50,8 @@ def _steps(lesson: Lesson) -> None:
     number = st.session_state[key]
     st.query_params["step"] = str(number)
     step = lesson.steps[number - 1]
+    if lesson.intro and number == 1:  # the lesson's opening words, once
+        st.markdown(lesson.intro)
     st.progress(number / count, text=f"Step {number} of {count}")
     st.markdown(step.text)
     STEP_VIEWS[step.show](step, f"{lesson.id}-{step.id}")

@@ -13,8 +13,8 @@ import streamlit as st
 from engine import (SEATS, Team, apply, card_role, describe_card, explain_action,
                     explain_result, explain_trick, new_hand, score_hand)
 from lessons.loader import Step
-from tutorial_app.reference import (DEFAULT_TRUMP, TRUMP_CHOICES, ranking_groups,
-                                    scoring_frame, trump_from_choice)
+from tutorial_app.reference import (DEFAULT_TRUMP, TRUMP_CHOICES, presets_frame,
+                                    ranking_groups, scoring_frame, trump_from_choice)
 from tutorial_app.widgets.cards import show_hand, show_trick
 from tutorial_app.widgets.table_view import action_words, show_state
 
@@ -147,6 +147,11 @@ def show_table(step: Step, key: str) -> None:
                 f"Teams: **{Team.NS.word}** against **{Team.EW.word}**.")
 
 
+def show_presets(step: Step, key: str) -> None:
+    """The engine's three presets side by side, one row per house rule."""
+    st.table(presets_frame(), hide_index=True)
+
+
 STEP_VIEWS: dict[str, Callable[[Step, str], None]] = {
     "text": lambda step, key: None,
     "cards": show_cards,
@@ -157,4 +162,5 @@ STEP_VIEWS: dict[str, Callable[[Step, str], None]] = {
     "hand": show_hand_steps,
     "scoring": show_scoring,
     "table": show_table,
+    "presets": show_presets,
 }
