@@ -199,7 +199,7 @@ def explain_trick(trick, trump: Suit | None) -> str:
     if trump is not None and trumps:
         role = card_role(card, trump)
         what = {"right bower": "the right bower", "left bower": "the left bower",
-                "Benny": "the Benny"}.get(role, f"{card.the_name}")
+                "Benny": "the Benny"}.get(role, card.the_name)
         if role in ("right bower", "left bower"):
             what += f" ({card.name})"
         if len(trumps) == 1:
@@ -320,15 +320,15 @@ def explain_action(state, action: Action) -> str:
 def explain_pickup(state) -> str:
     """Who takes the upcard after it is ordered up, and why (state after the alone decision)."""
     dealer = state.dealer
-    upcard = state.upcard.name
+    upcard = state.upcard.the_name
     if dealer in state.sitting_out:
         return (f"The dealer, {dealer.word}, sits out because their partner plays alone, so "
-                f"nobody picks up the {upcard}.")
+                f"nobody picks up {upcard}.")
     orderer = state.maker
     if orderer is dealer:
-        return f"The dealer, {dealer.word}, picked it up: the {upcard} goes into their hand."
+        return f"The dealer, {dealer.word}, picked it up: {upcard} goes into their hand."
     return (f"{orderer.word} ordered it up, but the card always goes to the dealer: "
-            f"{dealer.word} picks up the {upcard} and discards one card.")
+            f"{dealer.word} picks up {upcard} and discards one card.")
 
 
 def explain_makers(state) -> str:
