@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from lessons.loader import load_all
 from lessons.quiz import Kind
+from quiz_driver import answer
 from tutorial_app.navigation import lesson_page_path
 
 pytestmark = pytest.mark.app
@@ -33,27 +34,6 @@ def open_lesson(lesson_id: str, **query: str) -> AppTest:
 def quiz_state(at: AppTest, lesson_id: str, seed: str = SEED):
     return (at.session_state[f"questions:{lesson_id}:{seed}"],
             at.session_state[f"quiz:{lesson_id}:{seed}"])
-
-
-def answer(at: AppTest, question, response) -> None:
-    """Give ``response`` (option keys, or (team, points)) through the page's widgets."""
-    kind = question.kind
-    if kind in (Kind.SINGLE, Kind.YESNO):
-        at.button(key=f"answer-{response[0]}").click().run()
-        return
-    if kind is Kind.MULTI:
-        for option in question.options:
-            box = at.checkbox(key=f"pick-{option.key}")
-            (box.check() if option.key in response else box.uncheck())
-        at.run()
-    elif kind is Kind.ORDER:
-        for key in response:
-            at.button(key=f"order-{key}").click().run()
-    else:
-        at.radio(key="points-team").set_value(response[0])
-        at.number_input(key="points-number").set_value(int(response[1]))
-        at.run()
-    at.button(key="check").click().run()
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)

@@ -15,7 +15,7 @@ import streamlit as st
 
 from lessons.progress import QuizRun, stars_text
 from lessons.quiz import Feedback, Kind, Question
-from tutorial_app.widgets.cards import show_hand, show_trick
+from tutorial_app.widgets.cards import show_card, show_hand, show_trick
 from tutorial_app.widgets.table_view import facts_line, show_bidding, show_state
 
 RIGHT_MARK = "right"
@@ -137,26 +137,37 @@ def _card_row(question: Question, marks: dict[str, str] | None = None) -> None:
     show_hand(cards, highlights=[(marks or {}).get(o.key) for o in question.options])
 
 
+# Cards sit in columns, each above its own button or check box, at most this many a row.
+MAX_COLUMNS = 6
+
+
+def _option_columns(question: Question, widget, marks: dict[str, str] | None = None) -> None:
+    """Each option in its own column: its card (if any) above ``widget(option)``."""
+    options = question.options
+    for start in range(0, len(options), MAX_COLUMNS):
+        row = options[start:start + MAX_COLUMNS]
+        columns = st.columns(MAX_COLUMNS if len(options) > 3 else len(row))
+        for column, option in zip(columns, row):
+            with column:
+                if option.card is not None:
+                    show_card(option.card, highlight=(marks or {}).get(option.key))
+                widget(option)
+
+
+def _short_label(option) -> str:
+    return option.card.code if option.card is not None else option.label
+
+
 def _choose_one(question: Question, state: dict) -> None:
-    if _options_are_cards(question):
-        _card_row(question)
-    columns = st.columns(min(len(question.options), 6))
-    for i, option in enumerate(question.options):
-        with columns[i % len(columns)]:
-            st.button(option.label if option.card is None else option.card.code,
-                      key=f"answer-{option.key}", on_click=_submit,
-                      args=(state, question, option.key), width="stretch",
-                      help=option.label if option.card is not None else None)
+    _option_columns(question, lambda option: st.button(
+        _short_label(option), key=f"answer-{option.key}", on_click=_submit,
+        args=(state, question, option.key), width="stretch",
+        help=option.label if option.card is not None else None))
 
 
 def _choose_all(question: Question, state: dict) -> None:
-    if _options_are_cards(question):
-        _card_row(question)
-    columns = st.columns(min(len(question.options), 6))
-    for i, option in enumerate(question.options):
-        with columns[i % len(columns)]:
-            st.checkbox(option.card.code if option.card else option.label,
-                        key=f"pick-{option.key}", help=option.label)
+    _option_columns(question, lambda option: st.checkbox(
+        _short_label(option), key=f"pick-{option.key}", help=option.label))
 
     def submit() -> None:
         chosen = [o.key for o in question.options if st.session_state.get(f"pick-{o.key}")]
@@ -168,18 +179,15 @@ def _choose_all(question: Question, state: dict) -> None:
 
 def _put_in_order(question: Question, state: dict) -> None:
     order: list[str] = state["order"]
-    _card_row(question, {key: f"{i + 1}." for i, key in enumerate(order)})
-    columns = st.columns(min(len(question.options), 6))
 
     def pick(key: str) -> None:
         if key not in state["order"]:
             state["order"] = state["order"] + [key]
 
-    for i, option in enumerate(question.options):
-        with columns[i % len(columns)]:
-            st.button(option.card.code if option.card else option.label,
-                      key=f"order-{option.key}", on_click=pick, args=(option.key,),
-                      disabled=option.key in order, width="stretch")
+    _option_columns(question, lambda option: st.button(
+        _short_label(option), key=f"order-{option.key}", on_click=pick, args=(option.key,),
+        disabled=option.key in order, width="stretch"),
+        marks={key: f"{i + 1}." for i, key in enumerate(order)})
     if order:
         st.markdown("Your order: " + " → ".join(f"**{question.option(k).label}**"
                                                   for k in order))

@@ -1,0 +1,64 @@
+"""AppTest: the practice page makes a seeded set from the chosen topics and rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from quiz_driver import answer
+
+pytestmark = pytest.mark.app
+
+APP = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "streamlit_app.py")
+PAGE = "app_pages/practise.py"
+
+
+def open_practise(**query: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    return at
+
+
+def current_set(at: AppTest):
+    key = next(k for k in at.session_state if isinstance(k, str) and k.startswith("practise:")
+               and not k.startswith("quiz:"))
+    return key, at.session_state[key], at.session_state[f"quiz:{key}"]
+
+
+def test_link_reproduces_topics_rules_and_questions():
+    one = open_practise(topics="points,play", rules="pagat", seed="31")
+    two = open_practise(topics="points,play", rules="pagat", seed="31")
+    key_one, questions_one, _ = current_set(one)
+    key_two, questions_two, _ = current_set(two)
+    assert key_one == key_two == "practise:pagat:points,play:31"
+    assert [q.fingerprint() for q in questions_one] == [q.fingerprint() for q in questions_two]
+    assert {q.source for q in questions_one} <= {"legal_plays", "hand_result", "game_winner"}
+
+
+@pytest.mark.parametrize("query", [
+    {"topics": "<b>nonsense</b>", "rules": "poker", "seed": "x"},
+    {"topics": ",,,", "seed": "-1"},
+])
+def test_bad_link_falls_back_without_error(query):
+    at = open_practise(**query)
+    key, questions, _ = current_set(at)
+    assert len(questions) == 10
+    assert ":bga:" in key
+
+
+def test_a_set_can_be_answered_to_the_end():
+    at = open_practise(topics="tricks,trumps", seed="5")
+    key, questions, state = current_set(at)
+    while not state["run"].finished:
+        question = questions[state["showing"]]
+        answer(at, question, question.answer)
+        assert "Right!" in at.success[0].value
+        at.button(key="next").click().run()
+        key, questions, state = current_set(at)
+    assert at.button(key="practise-more")

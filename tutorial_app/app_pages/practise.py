@@ -1,0 +1,62 @@
+"""Practise: scenario quizzes on the topics you choose, under the rules you play by."""
+
+import streamlit as st
+
+from engine import PRESETS, Rules
+from lessons.quizzes import mixed_quiz, new_seed, parse_seed
+from tutorial_app.widgets.quiz_view import run_quiz
+from tutorial_app.widgets.url_state import seed_choice, sync_choice
+
+# Topic -> the quiz generators behind it (lessons/generators.py).
+TOPICS = {
+    "play": ("Which card may you play?", ("legal_plays",)),
+    "tricks": ("Who won the trick?", ("trick_winner", "next_leader")),
+    "points": ("How many points?", ("hand_result", "game_winner")),
+    "bidding": ("Bidding and the upcard", ("bidding", "who_picks_up", "makers")),
+    "alone": ("Going alone", ("first_leader", "sitting_out")),
+    "trumps": ("Trumps and bowers", ("suit_members", "trick_order")),
+}
+LENGTH = 10
+
+st.title("Practise")
+st.markdown("Answer ten questions on real deals. Every answer is checked by the rules "
+            "engine, and every answer is explained.")
+
+requested = [t for t in st.query_params.get("topics", "").split(",") if t in TOPICS]
+if "practise-topics" not in st.session_state:
+    st.session_state["practise-topics"] = requested or ["play", "tricks", "points"]
+topics = st.pills("Topics", list(TOPICS), format_func=lambda t: TOPICS[t][0],
+                  selection_mode="multi", key="practise-topics")
+seed_choice("rules", PRESETS, "bga")
+preset = st.segmented_control("Rules", list(PRESETS), key="rules", required=True)
+sync_choice("rules", preset, "bga")
+if not topics:
+    st.info("Pick at least one topic above.")
+    st.stop()
+st.query_params["topics"] = ",".join(topics)
+
+seed, note = parse_seed(st.query_params.get("seed"))
+if note:
+    st.info(note)
+chosen = (tuple(topics), preset)
+if st.session_state.get("practise-chosen") != chosen:
+    # The first visit keeps the link's seed; other topics or rules make a new set.
+    first_visit = "practise-chosen" not in st.session_state
+    st.session_state["practise-chosen"] = chosen
+    st.session_state["practise-seed"] = seed if first_visit and seed else new_seed()
+seed = st.session_state["practise-seed"]
+st.query_params["seed"] = str(seed)
+
+key = f"practise:{preset}:{','.join(topics)}:{seed}"
+if key not in st.session_state:
+    names = [name for topic in topics for name in TOPICS[topic][1]]
+    st.session_state[key] = mixed_quiz(names, Rules.preset(preset), seed, LENGTH)
+st.caption(f"Set number {seed}. Share this page's address and everyone gets the same "
+           "questions.")
+run = run_quiz(key, st.session_state[key])
+if run.finished:
+    def fresh() -> None:
+        st.session_state["practise-seed"] = new_seed()
+        st.query_params["seed"] = str(st.session_state["practise-seed"])
+
+    st.button("Ten more questions", key="practise-more", on_click=fresh, type="primary")
