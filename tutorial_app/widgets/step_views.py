@@ -10,13 +10,12 @@ from typing import Callable
 
 import streamlit as st
 
-from engine import (SEATS, Team, apply, card_role, describe_card, explain_action,
-                    explain_result, explain_trick, new_hand, score_hand)
+from engine import SEATS, Do, Team, card_role, describe_card, score_hand
 from lessons.loader import Step
 from tutorial_app.reference import (DEFAULT_TRUMP, TRUMP_CHOICES, presets_frame,
                                     ranking_groups, scoring_frame, trump_from_choice)
 from tutorial_app.widgets.cards import show_hand, show_trick
-from tutorial_app.widgets.table_view import action_words, show_state
+from tutorial_app.widgets.replay_view import replay_view
 
 
 def show_cards(step: Step, key: str) -> None:
@@ -53,64 +52,19 @@ def show_inspect(step: Step, key: str) -> None:
         st.caption("Click a card's button to see what it is under this trump.")
 
 
-def _stepper(key: str, count: int, noun: str) -> int:
-    """Back / next through ``count`` actions; returns how many are shown (0 = none yet)."""
-    pos_key = f"{key}-pos"
-    position = min(st.session_state.get(pos_key, 0), count)
-    left, middle, right = st.columns([1, 1, 1])
-    with left:
-        if st.button(f"◀ Take back a {noun}", key=f"{key}-back", disabled=position == 0,
-                     width="stretch"):
-            position -= 1
-    with right:
-        if st.button(f"Show the next {noun} ▶", key=f"{key}-next", disabled=position == count,
-                     width="stretch", type="primary"):
-            position += 1
-    st.session_state[pos_key] = position
-    with middle:
-        st.markdown(f"<div style='text-align:center'>{position} of {count} {noun}s shown"
-                    "</div>", unsafe_allow_html=True)
-    return position
-
-
-def _replay_view(step: Step, key: str, actions: list, base_index: int, noun: str) -> None:
-    """Step through ``actions`` (from ``base_index`` in the record), explaining each."""
-    record = step.record
-    state = new_hand(record.rules, record.deal)
-    for seat, action in record.actions[:base_index]:
-        state = apply(state, action, seat)
-    position = _stepper(key, len(actions), noun)
-    before = state
-    for seat, action in actions[:position]:
-        before = state
-        state = apply(state, action, seat)
-    if position:
-        seat, action = actions[position - 1]
-        st.success(f"**{action_words(seat, action, state.dealer)}.** "
-                   f"{explain_action(before, action)}")
-        if state.tricks and not state.trick and action.do.value == "play":
-            last = state.tricks[-1]
-            st.info(explain_trick(last, state.trump_suit))
-        if state.is_over:
-            st.info(explain_result(state))
-    else:
-        st.caption(f"Press “Show the next {noun}” to see what happens, one {noun} at a time.")
-    show_state(state)
-
-
 def show_bidding(step: Step, key: str) -> None:
-    actions = [(s, a) for s, a in step.record.actions if a.do.value != "play"]
-    _replay_view(step, key, actions, 0, "bid")
+    actions = [(s, a) for s, a in step.record.actions if a.do is not Do.PLAY]
+    replay_view(step.record, key, actions, 0, "bid")
 
 
 def show_trick_steps(step: Step, key: str) -> None:
     actions = list(step.record.actions)
-    first_play = next(i for i, (_, a) in enumerate(actions) if a.do.value == "play")
-    _replay_view(step, key, actions[first_play:], first_play, "card")
+    first_play = next(i for i, (_, a) in enumerate(actions) if a.do is Do.PLAY)
+    replay_view(step.record, key, actions[first_play:], first_play, "card")
 
 
 def show_hand_steps(step: Step, key: str) -> None:
-    _replay_view(step, key, list(step.record.actions), 0, "move")
+    replay_view(step.record, key, list(step.record.actions), 0, "move")
 
 
 def show_scoring(step: Step, key: str) -> None:

@@ -9,6 +9,7 @@ from html import escape
 import streamlit as st
 
 from engine import SEATS, Card, Do, HandState, Phase, Seat, card_role, sort_hand
+from engine.svg import DEFAULT_WIDTH
 from tutorial_app.widgets.cards import show_hand, show_trick
 
 ACTION_WORDS = {Do.PASS: "passes", Do.ORDER_UP: "orders it up", Do.ALONE: "goes alone",
@@ -28,6 +29,16 @@ def action_words(seat: Seat, action, dealer: Seat) -> str:
     if action.do is Do.DISCARD:
         return f"{seat.word} discards a card face down"
     return f"{seat.word} {ACTION_WORDS[action.do]}"
+
+
+def action_label(action) -> str:
+    """A short button label for an action: 'Order up', 'Call ♥ hearts', 'Play JD'."""
+    if action.card is not None:
+        return f"{action.do.value.capitalize()} {action.card.code}"
+    if action.suit is not None:
+        symbol = getattr(action.suit, "symbol", "")
+        return f"{action.do.value.capitalize()} {symbol} {action.suit.plural}".replace("  ", " ")
+    return action.do.value.replace("_", " ").capitalize()
 
 
 def facts_line(state: HandState, hide: frozenset[str] = frozenset()) -> str:
@@ -87,14 +98,31 @@ def show_state(state: HandState, *, seat: Seat = Seat.S, highlights: dict | None
 
 
 def show_seat_hand(state: HandState, seat: Seat, *, highlights: dict | None = None,
-                   title: str | None = None) -> None:
+                   title: str | None = None, width: int = DEFAULT_WIDTH) -> None:
     hand = sort_hand(state.hand_of(seat), state.trump_suit)
     if not hand:
         return
     marks = [(highlights or {}).get(card) or card_role(card, state.trump_suit) or None
              for card in hand]
     st.markdown(title or f"**{seat.word}'s cards**" + (" (yours)" if seat is Seat.S else ""))
-    show_hand(hand, highlights=marks)
+    show_hand(hand, highlights=marks, width=width)
+
+
+def show_every_hand(state: HandState) -> None:
+    """The table with all four hands face up: for a teacher explaining a deal."""
+    st.markdown(facts_line(state))
+    if state.phase in (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP) or not (
+            state.trick or state.tricks):
+        show_bidding(state)
+    if state.trick:
+        st.markdown(f"**The trick so far** ({state.leader.word} led):")
+        show_trick(state.trick)
+    if state.turn is not None:
+        st.markdown(f"**{state.turn.word}** is to act.")
+    for seat in SEATS:
+        note = " (sits out)" if seat in state.sitting_out else (
+            " (dealer)" if seat is state.dealer else "")
+        show_seat_hand(state, seat, title=f"**{seat.word}**{note}", width=90)
 
 
 def show_finished_tricks(state: HandState) -> None:
