@@ -115,7 +115,7 @@ def explain_play(state, card: Card) -> str:
 
 def illegal_action_error(state, action: Action) -> IllegalActionError:
     """The error, with its reason and a learner's sentence, for an illegal action."""
-    from engine.hand import PHASE_WORDS, Phase, _ordered_up, _playable, legal_actions
+    from engine.hand import PHASE_WORDS, Phase, _playable, legal_actions
 
     seat = state.turn
     phase = state.phase
@@ -305,8 +305,8 @@ def explain_action(state, action: Action) -> str:
             return f"{seat.word} may go alone: their partner, {seat.partner.word}, sits out."
         return f"{seat.word} may play with their partner, {seat.partner.word}."
     if phase is Phase.DISCARD:
-        return (f"The dealer holds six cards after picking up, so discards one face down: "
-                f"any card, the upcard included.")
+        return ("The dealer holds six cards after picking up, so discards one face down: "
+                "any card, the upcard included.")
     if phase is Phase.DEFEND_ALONE:
         if action.do is Do.ALONE:
             return (f"{seat.word} may defend alone: their partner, {seat.partner.word}, sits "

@@ -11,7 +11,7 @@ import sys
 from typing import Any, Iterator, TextIO
 
 from engine.errors import EuchreError, RulesError
-from engine.hand import HandState, Phase, apply, legal_actions, new_hand
+from engine.hand import HandState, Phase, apply, legal_actions
 from engine.record import ActionFormatError, HandRecord, json_problem
 from engine.rules import Rules
 from engine.seats import Team

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from engine import (NO_TRUMP, Colour, SEATS, TEAMS, Action, Card, Do, HandRecord, HandState, Phase,
+from engine import (NO_TRUMP, Colour, SEATS, TEAMS, Action, Card, Do, HandRecord, Phase,
                     Seat, Suit, Team, Trick, deck, trick_strength, describe_card, effective_suit,
                     explain_action, explain_first_lead, explain_makers, explain_pickup,
                     explain_trick, first_leader, game_winner, legal_actions, score_hand,
@@ -335,7 +335,7 @@ def deck_size_question(benny: bool = False) -> Question:
     joker = " with the Joker (Benny)" if benny else ""
     return Question(
         Kind.SINGLE, f"How many cards are in a euchre deck{joker}?", options, (str(size),),
-        f"The deck is 9 10 J Q K A in four suits: 24 cards"
+        "The deck is 9 10 J Q K A in four suits: 24 cards"
         + (", plus the Joker: 25." if benny else "."), Scene(), "deck_size")
 
 

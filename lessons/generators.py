@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Callable
 
 from engine import (SEATS, Action, Colour, Do, HandRecord, HandState, Phase, Rank, Rules, Suit, Team,
-                    apply, deck, effective_suit, legal_actions, random_hand, trick_strength)
+                    apply, deck, legal_actions, random_hand, trick_strength)
 from lessons import checkers
 from lessons.quiz import Question
 

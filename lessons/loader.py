@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from engine import (Colour, HandRecord, Rules, Seat, Suit, Team, parse_card, parse_cards,
+from engine import (Colour, HandRecord, Rules, Suit, parse_card, parse_cards,
                     parse_seat, parse_suit, parse_team)
 from engine.errors import EuchreError
 

@@ -4,7 +4,7 @@ discard, stick the dealer, the throw-in, Benny turned up."""
 import pytest
 
 from euchre_helpers import act, deal, hand, held, illegal, legal, rules
-from engine import (JOKER, NO_TRUMP, SEATS, Phase, Reason, RecordError, Seat, Suit, Team,
+from engine import (JOKER, NO_TRUMP, Phase, Reason, RecordError, Seat, Suit, Team,
                     new_hand, parse_card)
 
 PRESETS = ["bga", "pagat", "cardsuite"]

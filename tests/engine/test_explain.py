@@ -6,7 +6,7 @@ import random
 import pytest
 
 from euchre_helpers import act, hand, plays
-from engine import (JOKER, Action, Phase, Rules, Seat, Suit, Trick, apply, card_role,
+from engine import (Action, Phase, Rules, Seat, Suit, Trick, apply, card_role,
                     describe_card, explain_action, explain_first_lead, explain_makers,
                     explain_pickup, explain_play, explain_result, explain_trick,
                     legal_actions, parse_card, random_hand, winner_of)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import engine.__main__ as engine_main
-from engine import Phase, Reason, Rules, Seat, Suit
+from engine import Phase, Reason, Suit
 from engine.errors import NotationError, RecordError, RulesError
 from engine.record import HandRecord, ReplayError
 from engine.referee import main

@@ -10,11 +10,11 @@ from typing import Callable
 
 import streamlit as st
 
-from engine import SEATS, Do, Team, card_role, describe_card, score_hand
+from engine import SEATS, Do, Seat, Team, card_role, describe_card, score_hand
 from lessons.loader import Step
 from tutorial_app.reference import (DEFAULT_TRUMP, TRUMP_CHOICES, presets_frame,
                                     ranking_groups, scoring_frame, trump_from_choice)
-from tutorial_app.widgets.cards import show_hand, show_trick
+from tutorial_app.widgets.cards import show_hand
 from tutorial_app.widgets.replay_view import replay_view
 
 
@@ -81,22 +81,23 @@ def show_scoring(step: Step, key: str) -> None:
     st.table(scoring_frame(True), hide_index=True)
 
 
+def _seat_box(seat: Seat) -> str:
+    who = "you" if seat is Seat.S else f"{seat.partner.word}'s partner"
+    return (f"<div style='text-align:center;font-size:1.3em'><b>{seat.word}</b><br>{who}"
+            "</div>")
+
+
 def show_table(step: Step, key: str) -> None:
-    """The four seats: partners opposite, play clockwise, South is you."""
-    top = st.columns(3)
-    top[1].markdown("<div style='text-align:center;font-size:1.3em'><b>North</b><br>"
-                    "South's partner</div>", unsafe_allow_html=True)
-    middle = st.columns(3)
-    middle[0].markdown("<div style='text-align:center;font-size:1.3em'><b>West</b><br>"
-                       "East's partner</div>", unsafe_allow_html=True)
-    middle[1].markdown("<div style='text-align:center;font-size:2em'>↻</div>",
-                       unsafe_allow_html=True)
-    middle[2].markdown("<div style='text-align:center;font-size:1.3em'><b>East</b><br>"
-                       "West's partner</div>", unsafe_allow_html=True)
-    bottom = st.columns(3)
-    bottom[1].markdown("<div style='text-align:center;font-size:1.3em'><b>South</b><br>"
-                       "you</div>", unsafe_allow_html=True)
-    order = " → ".join(seat.word for seat in SEATS) + " → North"
+    """The four seats as they sit: partners opposite, play clockwise, South is you."""
+    grid = [(None, Seat.N, None), (Seat.W, "↻", Seat.E), (None, Seat.S, None)]
+    for row in grid:
+        for column, cell in zip(st.columns(3), row):
+            if isinstance(cell, Seat):
+                column.markdown(_seat_box(cell), unsafe_allow_html=True)
+            elif cell:
+                column.markdown(f"<div style='text-align:center;font-size:2em'>{cell}</div>",
+                                unsafe_allow_html=True)
+    order = " → ".join(seat.word for seat in (*SEATS, SEATS[0]))
     st.markdown(f"Play goes clockwise: {order}. "
                 f"Teams: **{Team.NS.word}** against **{Team.EW.word}**.")
 

@@ -8,7 +8,7 @@ from html import escape
 
 import streamlit as st
 
-from engine import SEATS, Card, Do, HandState, Phase, Seat, card_role, sort_hand
+from engine import SEATS, Do, HandState, Phase, Seat, card_role, sort_hand
 from engine.svg import DEFAULT_WIDTH
 from tutorial_app.widgets.cards import show_hand, show_trick
 
@@ -123,19 +123,3 @@ def show_every_hand(state: HandState) -> None:
         note = " (sits out)" if seat in state.sitting_out else (
             " (dealer)" if seat is state.dealer else "")
         show_seat_hand(state, seat, title=f"**{seat.word}**{note}", width=90)
-
-
-def show_finished_tricks(state: HandState) -> None:
-    for number, trick in enumerate(state.tricks, 1):
-        winner = [s for s, _ in trick.cards].index(trick.winner)
-        st.markdown(f"Trick {number}: won by **{trick.winner.word}**")
-        show_trick(trick.cards, winner=winner, width=80)
-
-
-def seat_order_from(first: Seat) -> list[Seat]:
-    start = first.index
-    return [SEATS[(start + i) % 4] for i in range(4)]
-
-
-def card_list(cards: list[Card]) -> str:
-    return ", ".join(card.name for card in cards)
