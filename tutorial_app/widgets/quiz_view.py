@@ -226,6 +226,10 @@ def _show_feedback(question: Question, feedback: Feedback, state: dict) -> None:
         st.success(f"**{feedback.headline}** {feedback.explanation}")
     else:
         st.error(f"**{feedback.headline}**\n\n{feedback.explanation}")
+    trick_seats = [getattr(seat, "value", seat) for seat, _ in question.scene.trick]
+    if question.answer and question.answer[0] in trick_seats and question.scene.record is None:
+        st.markdown("**On the cards:** the winning card is marked.")
+        show_trick(question.scene.trick, winner=trick_seats.index(question.answer[0]))
     if _options_are_cards(question):
         response = state["response"]
         chosen = {response} if isinstance(response, str) else set(response or ())
