@@ -1,4 +1,5 @@
-"""Data flows one way: tutorial_app -> lessons -> engine. engine is standard library only."""
+"""Data flows one way: tutorial_app -> lessons -> engine. engine is standard library only;
+analysis (solver, bots, hints) sits beside lessons and imports only engine and the stdlib."""
 
 import ast
 import subprocess
@@ -8,9 +9,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-FIRST_PARTY = {"engine", "lessons", "tutorial_app"}
-# What each package may import from this project; engine also nothing outside the stdlib.
-ALLOWED = {"engine": {"engine"}, "lessons": {"engine", "lessons"}}
+FIRST_PARTY = {"engine", "analysis", "lessons", "tutorial_app"}
+# What each package may import from this project; engine and analysis also nothing
+# outside the standard library.
+ALLOWED = {"engine": {"engine"}, "analysis": {"engine", "analysis"},
+           "lessons": {"engine", "lessons"}}
+STDLIB_ONLY = {"engine", "analysis"}
 
 
 def imported_top_names(path: Path) -> set[str]:
@@ -34,21 +38,34 @@ def test_package_imports_stay_in_their_layer(package):
     for path in modules_of(package):
         for name in imported_top_names(path):
             first_party_ok = name not in FIRST_PARTY or name in ALLOWED[package]
-            stdlib_ok = package != "engine" or name in FIRST_PARTY or name in sys.stdlib_module_names
+            stdlib_ok = (package not in STDLIB_ONLY or name in FIRST_PARTY
+                         or name in sys.stdlib_module_names)
             if name == "streamlit" or not first_party_ok or not stdlib_ok:
                 problems.append(f"{path.relative_to(ROOT)} imports {name}")
     assert not problems, "\n".join(problems)
 
 
-def test_importing_engine_and_lessons_loads_no_streamlit():
+def test_importing_engine_analysis_and_lessons_loads_no_streamlit():
     # Catches indirect and dynamic imports that the source scan cannot see.
     code = ("import importlib, pkgutil, sys\n"
-            "import engine, lessons\n"
-            "for pkg in (engine, lessons):\n"
+            "import engine, analysis, lessons\n"
+            "for pkg in (engine, analysis, lessons):\n"
             "    for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
             "        if not m.name.endswith('__main__'):\n"
             "            importlib.import_module(m.name)\n"
             "print(sorted(n for n in sys.modules if n.split('.')[0] in ('streamlit', 'tutorial_app')))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_importing_analysis_loads_only_the_engine():
+    code = ("import importlib, pkgutil, sys\n"
+            "import analysis\n"
+            "for m in pkgutil.walk_packages(analysis.__path__, 'analysis.'):\n"
+            "    importlib.import_module(m.name)\n"
+            "print(sorted(n for n in sys.modules\n"
+            "             if n.split('.')[0] in ('streamlit', 'lessons', 'tutorial_app')))\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"

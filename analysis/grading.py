@@ -1,0 +1,89 @@
+"""Grading the learner's decisions: best, good, inaccuracy, mistake or blunder.
+
+A decision's **cost** is the expected points it gives up against the best
+choice, from the learner's side and with what the learner could see (the
+values of ``analysis.hints``, not hindsight). Expected points are net points
+for the learner's team per hand (a euchre of the makers counts -2 for them).
+
+| grade | cost in expected points |
+|---|---|
+| best | at most 0.02 (the best choice, or as good as it) |
+| good | at most 0.15 |
+| inaccuracy | at most 0.40 |
+| mistake | at most 0.80 |
+| blunder | more than 0.80 |
+
+For scale: throwing away the third trick as makers swings 3 points (+1 to -2),
+so a play that does it one time in four costs 0.75, a mistake.
+
+>>> classify(0.0), classify(0.1), classify(0.3), classify(0.5), classify(1.2)
+('best', 'good', 'inaccuracy', 'mistake', 'blunder')
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from engine.actions import Action
+from engine.hand import HandState, Phase, apply, new_hand
+from engine.seats import Seat
+from engine.view import seat_view, SeatView
+
+from analysis.hints import Hint, hint
+
+GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
+# The most expected points a grade may cost; anything more is a blunder.
+THRESHOLDS = (("best", 0.02), ("good", 0.15), ("inaccuracy", 0.40), ("mistake", 0.80))
+
+
+class Grade(NamedTuple):
+    """One decision of the learner, graded."""
+
+    seat: Seat
+    phase: Phase
+    action: Action          # what the learner did
+    grade: str              # one of GRADES
+    cost: float             # expected points given up against the best choice
+    forced: bool            # the only legal choice
+    hint: Hint              # the best choice, every choice's value and the reason
+
+    @property
+    def best(self) -> Action:
+        return self.hint.recommended
+
+
+def classify(cost: float) -> str:
+    """The grade for a cost in expected points."""
+    for name, limit in THRESHOLDS:
+        if cost <= limit:
+            return name
+    return "blunder"
+
+
+def grade_decision(view: SeatView, action: Action, rng: random.Random,
+                   samples: int | None = None) -> Grade:
+    """Grade ``action`` taken by the seat in ``view``; raises ValueError if it is not legal."""
+    if action not in view.legal:
+        raise ValueError(f"{action} is not a legal choice for {view.seat.word} now")
+    h = hint(view, rng, samples)
+    chosen = h.value(action)
+    cost = max(0.0, h.best.points - chosen.points)
+    return Grade(view.seat, view.phase, action, classify(cost), cost, len(view.legal) == 1, h)
+
+
+def review_hand(state: HandState, seat: Seat, rng: random.Random,
+                samples: int | None = None) -> list[Grade]:
+    """Every decision ``seat`` took in the hand so far, graded in order (for the review)."""
+    replay = new_hand(state.rules, state.deal)
+    grades = []
+    for who, action in state.actions:
+        if who is seat:
+            grades.append(grade_decision(seat_view(replay, seat), action, rng, samples))
+        replay = apply(replay, action, who)
+    return grades
+
+
+def summary(grades: list[Grade]) -> dict[str, int]:
+    """How many decisions got each grade, in the order of GRADES."""
+    return {name: sum(1 for g in grades if g.grade == name) for name in GRADES}

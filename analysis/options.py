@@ -1,0 +1,165 @@
+"""What each choice is worth to the seat deciding: expected tricks and points.
+
+The seat's view is all that is used. The hidden cards are sampled
+(``analysis.sampling``) and every choice is tried in the *same* sampled deals,
+so differences between choices are not blurred by different luck.
+
+- **Play**: each sample is solved double-dummy (``analysis.solver``): the value
+  of every legal card with best play by all afterwards.
+- **Bid, alone, defend alone, discard, name trump**: each sample is rebuilt as a
+  full hand (``analysis.worlds``), the choice is applied, every later decision
+  of the bidding is taken by the expert bidding rules (``analysis.bidding``),
+  and the play is solved double-dummy.
+
+Values are from the deciding seat's team's side: ``tricks`` is the team's
+expected tricks (over the samples where the hand is played; a thrown-in hand
+takes no tricks and scores nothing) and ``points`` the expected net points
+(the team's points minus the other team's), each hand scored by
+``engine.scoring.score_hand``. Double-dummy play is a little better than real
+play for both sides; the values are estimates for comparing choices.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from engine.actions import Action
+from engine.cards import Suit
+from engine.hand import HandState, Phase, apply
+from engine.ranking import EFFECTIVE_SUIT, suit_strength
+from engine.scoring import score_hand
+from engine.seats import Team
+from engine.view import SeatView, seat_view
+
+from analysis.bidding import expert_decision
+from analysis.inference import weighted_samples
+from analysis.sampling import Sampler
+from analysis.solver import Position, Solver, solve
+from analysis.worlds import rebuild
+
+PLAY_SAMPLES = 24      # samples per play decision (hints, grading, the expert bot)
+DECISION_SAMPLES = 32  # samples per bidding, alone or discard decision
+
+
+class OptionValue(NamedTuple):
+    """One legal choice and what it is expected to bring the deciding team."""
+
+    action: Action
+    tricks: float    # the team's expected tricks in the hand
+    points: float    # the team's expected net points
+    euchre: float    # chance that the makers are euchred (0 when no hand is played)
+    march: float     # chance that the makers take all five tricks
+
+
+def net_points(team: Team, makers: Team, makers_tricks: int, maker_alone: bool,
+               defender_alone: bool) -> int:
+    """The hand's points for ``team`` minus the other team's, by the scoring rules."""
+    score = score_hand(makers, makers_tricks, maker_alone=maker_alone,
+                       defender_alone=defender_alone)
+    return score.points_won if score.winner is team else -score.points_won
+
+
+class _Tally:
+    def __init__(self) -> None:
+        self.tricks = self.points = self.euchres = self.marches = 0.0
+        self.played = self.n = 0
+
+    def add(self, team: Team, makers: Team | None, makers_tricks: int, maker_alone: bool,
+            defender_alone: bool) -> None:
+        self.n += 1
+        if makers is None:  # thrown in
+            return
+        self.played += 1
+        self.tricks += makers_tricks if team is makers else 5 - makers_tricks
+        self.points += net_points(team, makers, makers_tricks, maker_alone, defender_alone)
+        self.euchres += makers_tricks < 3
+        self.marches += makers_tricks == 5
+
+    def value(self, action: Action) -> OptionValue:
+        played = self.played or 1
+        n = self.n or 1
+        return OptionValue(action, self.tricks / played, self.points / n, self.euchres / n,
+                           self.marches / n)
+
+
+def play_options(view: SeatView, rng: random.Random, samples: int = PLAY_SAMPLES,
+                 infer: bool = True) -> list[OptionValue]:
+    """Every legal card of the seat to play, with its expected value (legal order)."""
+    if view.phase is not Phase.PLAY or not view.legal:
+        raise ValueError("play options need the seat's turn to play")
+    me = view.seat
+    team = me.team
+    makers = view.maker.team
+    maker_alone = any(s.team is makers for s in view.alone)
+    defender_alone = any(s.team is not makers for s in view.alone)
+    tallies = {action.card: _Tally() for action in view.legal}
+    sampler = Sampler(view)
+    for hands in _draw(view, sampler, rng, samples, infer):
+        hands = tuple(view.hand if i == me.index else h for i, h in enumerate(hands))
+        position = Position(view.trump_suit, hands, view.leader, view.trick, makers,
+                            view.tricks_won[makers.index], len(view.tricks),
+                            view.rules.no_first_blood)
+        for card, tricks in Solver(position).card_values().items():
+            tallies[card].add(team, makers, tricks, maker_alone, defender_alone)
+    return [tallies[a.card].value(a) for a in view.legal]
+
+
+def _draw(view: SeatView, sampler: Sampler, rng: random.Random, n: int, infer: bool):
+    if infer:
+        return weighted_samples(view, sampler, rng, n)
+    return sampler.samples(rng, n)
+
+
+def rollout(state: HandState) -> HandState:
+    """Finish the decisions before play with the expert bidding rules."""
+    while state.phase not in (Phase.PLAY, Phase.OVER):
+        state = apply(state, expert_decision(seat_view(state, state.turn)))
+    return state
+
+
+def decision_options(view: SeatView, rng: random.Random, samples: int = DECISION_SAMPLES,
+                     infer: bool = True) -> list[OptionValue]:
+    """Every legal non-play choice of the seat, with its expected value (legal order)."""
+    if view.phase in (Phase.PLAY, Phase.OVER) or not view.legal:
+        raise ValueError("decision options need the seat's turn in bidding, alone or discard")
+    team = view.seat.team
+    tallies = {action: _Tally() for action in view.legal}
+    sampler = Sampler(view)
+    for hands in _draw(view, sampler, rng, samples, infer):
+        world = rebuild(view, hands, sampler, rng)
+        for action in view.legal:
+            end = rollout(apply(world, action))
+            if end.phase is Phase.OVER:
+                tallies[action].add(team, None, 0, False, False)
+                continue
+            makers = end.makers
+            tallies[action].add(team, makers, solve(end),
+                                any(s.team is makers for s in end.alone),
+                                any(s.team is not makers for s in end.alone))
+    return [tallies[a].value(a) for a in view.legal]
+
+
+def options(view: SeatView, rng: random.Random, samples: int | None = None) -> list[OptionValue]:
+    """The value of every legal choice of the seat to act, whatever the phase."""
+    if view.phase is Phase.PLAY:
+        return play_options(view, rng, samples or PLAY_SAMPLES)
+    return decision_options(view, rng, samples or DECISION_SAMPLES)
+
+
+def recommend(values: list[OptionValue], trump: Suit | None = None) -> OptionValue:
+    """The choice with the most expected points, then the most tricks.
+
+    Among equal cards the one to part with first (not a trump, then the weakest)
+    is chosen, keeping strong cards for later; other equal choices go by legal order.
+    """
+    def score(v: OptionValue) -> tuple[float, float]:
+        return (round(v.points, 9), round(v.tricks, 9))
+
+    top = max(score(v) for v in values)
+    tied = [v for v in values if score(v) == top]
+    if tied[0].action.card is None:
+        return tied[0]
+    table = EFFECTIVE_SUIT[trump]
+    return min(tied, key=lambda v: (trump is not None and table[v.action.card.index] is trump,
+                                    suit_strength(v.action.card, trump), v.action.card.index))

@@ -1,0 +1,254 @@
+"""Plain-word reasons for a recommended choice, built from the analysis.
+
+Each sentence names the choice, gives the reason a beginner can check on the
+cards (a fact read from the seat's view: trumps held, the highest card left,
+who is winning the trick...), then the numbers from ``analysis.options``:
+the tricks the choice makes for the team, against the next-best choice.
+
+>>> number_word(2), plural(1, "trump"), plural(0, "trump")
+('two', 'one trump', 'no trumps')
+"""
+
+from __future__ import annotations
+
+from engine.actions import Action, Do
+from engine.cards import NO_TRUMP, Card, Suit, deck
+from engine.explain import card_role, explain_play
+from engine.hand import Phase
+from engine.ranking import EFFECTIVE_SUIT, TRICK_STRENGTH
+from engine.view import SeatView
+
+from analysis.bidding import best_call, upcard_goes_to
+from analysis.evaluation import Evaluation, evaluate, weakest_card
+from analysis.options import OptionValue
+
+_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven"]
+
+
+def number_word(n: int) -> str:
+    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
+
+
+def plural(n: int, noun: str) -> str:
+    return f"{number_word(n)} {noun}" + ("" if n == 1 else "s")
+
+
+def card_words(card: Card, trump: Suit | None) -> str:
+    """'the right bower' or 'the ace of spades'."""
+    role = card_role(card, trump)
+    if role in ("right bower", "left bower"):
+        return f"the {role}"
+    if role == "Benny":
+        return "the Benny"
+    return f"the {card.name}"
+
+
+def tricks_words(value: OptionValue) -> str:
+    return f"about {value.tricks:.1f} tricks"
+
+
+def compare(best: OptionValue, values: list[OptionValue], what: str) -> str:
+    """The numbers: what the choice makes, and what the next-best choice makes."""
+    others = [v for v in values if v.action != best.action]
+    if not others:
+        return ""
+    if all(abs(v.points - best.points) < 1e-9 and abs(v.tricks - best.tricks) < 1e-9
+           for v in others):
+        return f" Every {what} you may choose gives the same result here."
+    runner = max(others, key=lambda v: (v.points, v.tricks))
+    return (f" It makes {tricks_words(best)} for your team ({best.points:+.1f} points a hand); "
+            f"{describe(runner.action)} makes {tricks_words(runner)} ({runner.points:+.1f}).")
+
+
+def describe(action: Action) -> str:
+    """A choice in a few words: 'the nine of clubs', 'passing', 'calling hearts'."""
+    if action.do is Do.PLAY or action.do is Do.DISCARD:
+        return f"the {action.card.name}"
+    if action.do is Do.PASS:
+        return "passing"
+    if action.do is Do.ORDER_UP:
+        return "ordering up"
+    if action.do is Do.CALL:
+        return "calling no trump" if action.suit is NO_TRUMP else f"calling {action.suit.plural}"
+    if action.do is Do.NAME:
+        return f"naming {action.suit.plural}"
+    if action.do is Do.ALONE:
+        return "going alone"
+    return "playing with your partner"
+
+
+def hand_words(e: Evaluation) -> str:
+    """'three trumps with the right bower and one off-suit ace'."""
+    trumps = plural(e.trump_count, "trump")
+    tops = [name for flag, name in ((e.benny, "the Benny"), (e.right_bower, "the right bower"),
+                                    (e.left_bower, "the left bower")) if flag]
+    if tops:
+        trumps += " with " + " and ".join(tops)
+    aces = "no off-suit ace" if e.off_aces == 0 else plural(e.off_aces, "off-suit ace")
+    return f"{trumps} and {aces}"
+
+
+# ---- bidding ------------------------------------------------------------------------------
+
+def bid_reason(view: SeatView, best: OptionValue, values: list[OptionValue]) -> str:
+    by_action = {v.action: v for v in values}
+    hand = view.hand
+    if view.phase is Phase.BID1:
+        trump = view.upcard.suit
+        e = evaluate(hand, trump, view.upcard, upcard_goes_to(view))
+        make = by_action[Action.ORDER_UP]
+        verb = "pick it up" if view.seat is view.dealer else "order up"
+        if best.action is Action.ORDER_UP:
+            return (f"{verb.capitalize()}: you hold {hand_words(e)} in {trump.plural}; "
+                    f"{'picking it up' if verb == 'pick it up' else 'ordering up'} makes "
+                    f"{tricks_words(make)} for your team, and you need 3."
+                    + _points(best, by_action.get(Action.PASS), "passing"))
+        return (f"Pass: you hold {hand_words(e)} in {trump.plural}; "
+                f"{'picking it up' if verb == 'pick it up' else 'ordering up'} makes "
+                f"{tricks_words(make)}, you need 3 with your partner."
+                + _points(best, make, "ordering up"))
+    if view.phase is Phase.BID2:
+        calls = [v for v in values if v.action.do is Do.CALL]
+        top = max(calls, key=lambda v: (v.points, v.tricks))
+        suit, _ = best_call(view)
+        if best.action.do is Do.CALL:
+            stuck = "You are the dealer and must call. " if Action.PASS not in view.legal else ""
+            what = _call_facts(hand, best.action.suit)
+            return (f"{stuck}Call {_suit_name(best.action.suit)}: {what}; it makes "
+                    f"{tricks_words(best)} for your team, and you need 3."
+                    + _points(best, by_action.get(Action.PASS), "passing"))
+        what = _call_facts(hand, top.action.suit)
+        return (f"Pass: your best call is {_suit_name(top.action.suit)}, where {what}; it "
+                f"makes {tricks_words(top)}, you need 3 with your partner."
+                + _points(best, top, describe(top.action)))
+    if view.phase is Phase.NAME_TRUMP:
+        what = _call_facts(hand, best.action.suit)
+        return (f"Name {best.action.suit.plural}: {what}; it makes {tricks_words(best)} "
+                "for your team." + compare(best, values, "suit"))
+    raise ValueError(f"no bid in phase {view.phase}")
+
+
+def _suit_name(suit) -> str:
+    return "no trump" if suit is NO_TRUMP else suit.plural
+
+
+def _call_facts(hand, suit) -> str:
+    if suit is NO_TRUMP:
+        aces = sum(1 for c in hand if c.rank.name == "ACE")
+        return f"you hold {plural(aces, 'ace')}"
+    return f"you hold {hand_words(evaluate(hand, suit))}"
+
+
+def _points(best: OptionValue, other: OptionValue | None, other_words: str) -> str:
+    if other is None or other.action == best.action:
+        return ""
+    return (f" Expected points for your team: {best.points:+.1f}, against {other.points:+.1f} "
+            f"for {other_words}.")
+
+
+# ---- alone, discard -----------------------------------------------------------------------
+
+def alone_reason(view: SeatView, best: OptionValue, values: list[OptionValue]) -> str:
+    by_do = {v.action.do: v for v in values}
+    alone = by_do.get(Do.ALONE)
+    other = next((v for v in values if v.action.do is not Do.ALONE), None)
+    makers = view.maker is not None and view.seat.team is view.maker.team
+    if alone is None or other is None:
+        return "This is your only choice."
+    if makers:
+        march = f"about {alone.march * 100:.0f}% of the time"
+        if best.action.do is Do.ALONE:
+            return (f"Go alone: by yourself you take all five tricks {march}, which scores 4 "
+                    f"points, twice a march with your partner."
+                    + _points(alone, other, describe(other.action)))
+        return (f"Play with your partner: alone you would take all five tricks only {march}, "
+                "and a lone hand that takes 3 or 4 tricks scores just 1."
+                + _points(other, alone, "going alone"))
+    euchre = f"about {alone.euchre * 100:.0f}% of the time"
+    if best.action.do is Do.ALONE:
+        return (f"Defend alone: you stop the makers by yourself {euchre}, and a euchre by a "
+                "lone defender scores 4." + _points(alone, other, "defending with your partner"))
+    return (f"Defend with your partner: alone you would stop the makers only {euchre}."
+            + _points(other, alone, "defending alone"))
+
+
+def discard_reason(view: SeatView, best: OptionValue, values: list[OptionValue]) -> str:
+    card, trump = best.action.card, view.trump_suit
+    table = EFFECTIVE_SUIT[trump]
+    suit = table[card.index]
+    rest = [c for c in view.hand if c is not card]
+    if suit is not trump and all(table[c.index] is not suit for c in rest):
+        why = (f"it leaves you with no {suit.plural}, so you can trump a {suit.singular} "
+               "when one is led")
+    elif card is weakest_card(view.hand, trump):
+        why = "it is your weakest card"
+    else:
+        why = "your other cards are worth more in the play"
+    return f"Throw away {card_words(card, trump)}: {why}." + compare(best, values, "card")
+
+
+# ---- play ---------------------------------------------------------------------------------
+
+def play_reason(view: SeatView, best: OptionValue, values: list[OptionValue],
+                trumps_drawn: float | None = None, world=None) -> str:
+    """Why to play the card; ``world`` (a state that looks like the view) words a forced card."""
+    card, trump = best.action.card, view.trump_suit
+    if len(values) == 1:
+        why = f" {explain_play(world, card)}" if world is not None else ""
+        return f"Play {card_words(card, trump)}: it is your only legal card.{why}"
+    table = EFFECTIVE_SUIT[trump]
+    suit = table[card.index]
+    name = card_words(card, trump)
+    out = outstanding_cards(view)
+    boss = not any(table[c.index] is suit and _beats(c, card, trump, suit) for c in out)
+    if not view.trick:
+        if trump is not None and suit is trump:
+            why = "it cannot lose" if boss else "it pulls trumps out of your opponents' hands"
+            if trumps_drawn is not None and trumps_drawn >= 0.5:
+                why += (f", and it draws about {number_word(round(trumps_drawn))} "
+                        f"{'trump' if round(trumps_drawn) == 1 else 'trumps'} from your opponents")
+            text = f"Lead {name}: {why}."
+        elif boss:
+            text = (f"Lead {name}: it is the highest {suit.singular} left, so it wins unless "
+                    f"someone has no {suit.plural} and trumps it.")
+        else:
+            text = f"Lead {name}: a low lead keeps your high cards for later tricks."
+        return text + compare(best, values, "card")
+    led = table[view.trick[0][1].index]
+    strength = TRICK_STRENGTH[(trump, led)]
+    winner, top = max(view.trick, key=lambda sc: strength[sc[1].index])
+    wins = strength[card.index] > strength[top.index]
+    can_win = any(strength[v.action.card.index] > strength[top.index] for v in values)
+    if winner is view.seat.partner and not wins:
+        text = f"Your partner is already winning this trick, so play low: {name}."
+    elif wins and trump is not None and suit is trump and led is not trump:
+        text = f"You have no {led.plural}, so trump in: {name} wins the trick."
+    elif wins:
+        cheaper = [v.action.card for v in values
+                   if strength[top.index] < strength[v.action.card.index] < strength[card.index]]
+        text = (f"{name[0].upper() + name[1:]} wins the trick." if cheaper else
+                f"{name[0].upper() + name[1:]} is the cheapest card that wins the trick.")
+    elif can_win:
+        text = f"Let this trick go with {name}: winning it would cost a card you need later."
+    else:
+        lowest = card is min((v.action.card for v in values), key=lambda c: strength[c.index])
+        text = (f"You cannot win this trick, so throw away {name}."
+                if lowest else
+                f"You cannot win this trick; throwing {name} keeps the cards that win later.")
+    return text + compare(best, values, "card")
+
+
+def _beats(other: Card, card: Card, trump: Suit | None, suit: Suit) -> bool:
+    strength = TRICK_STRENGTH[(trump, suit)]
+    return strength[other.index] > strength[card.index]
+
+
+def outstanding_cards(view: SeatView) -> list[Card]:
+    """Cards that may still be played against the seat: not in its hand, not played, not
+    its own discard, not the upcard left on the table (a dealer's upcard counts)."""
+    seen = set(view.hand) | set(view.played)
+    if view.discarded is not None:
+        seen.add(view.discarded)
+    if not view.upcard_taken:
+        seen.add(view.upcard)
+    return [c for c in deck(view.rules.benny) if c not in seen]

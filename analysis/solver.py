@@ -1,0 +1,359 @@
+"""Double-dummy solver: best play by both sides when every card is known.
+
+Values are **the makers' tricks for the whole hand**: the tricks they have
+already won plus the most they can be sure to take from here when both
+sides play perfectly (the makers try to take tricks, the defenders to stop
+them). Lone hands (3 seats in play), lone defence (2 or 3), no trump and the
+Benny are all handled by the same search.
+
+The search is alpha-beta over the cards in the compact form of
+``analysis.compact`` with
+
+- a transposition table at trick starts, keyed on the cards still held
+  (one bitmask: the deal fixes who holds which) and the leader, storing
+  lower and upper bounds;
+- equivalence pruning: of two cards of one hand that are neighbours in
+  their effective suit among the cards still live, only one is searched;
+- move ordering: a leader tries high cards first, a follower whose side is
+  not winning the trick tries the cheapest card that wins first;
+- the last trick is played out directly, without search.
+
+>>> from engine import Rules, Seat, random_hand
+>>> from analysis.positions import play_to_first_lead
+>>> state = play_to_first_lead(random_hand(Rules.preset("bga"), Seat.N, 3))
+>>> 0 <= solve(state) <= 5
+True
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.cards import Card, Suit
+from engine.hand import HandState, Phase
+from engine.seats import Seat, Team
+
+from analysis.compact import Layout, layout_for, run_top_of
+
+LEADER_SHIFT = 25  # transposition keys: the cards' bits, then the leader above them
+
+
+class Position(NamedTuple):
+    """A play-phase position with every card known: what the solver needs."""
+
+    trump: Suit | None
+    hands: tuple[tuple[Card, ...], ...]      # by seat index; seats sitting out hold ()
+    leader: Seat                             # who led the trick in progress (or leads next)
+    trick: tuple[tuple[Seat, Card], ...]     # the trick on the table
+    makers: Team
+    makers_tricks: int                       # tricks the makers have won already
+    tricks_played: int                       # finished tricks
+    no_first_blood: bool = False             # the rule, in force for the first lead only
+
+    @classmethod
+    def from_state(cls, state: HandState) -> Position:
+        """The position of a hand in play; raises ValueError in any other phase."""
+        if state.phase is not Phase.PLAY:
+            raise ValueError(f"the solver needs a hand in play, not one in phase {state.phase}")
+        out = state.sitting_out
+        hands = tuple(() if seat in out else state.hands[seat.index] for seat in Seat)
+        return cls(state.trump_suit, hands, state.leader, state.trick, state.makers,
+                   state.team_tricks(state.makers), len(state.tricks),
+                   state.rules.no_first_blood)
+
+    @property
+    def active(self) -> tuple[Seat, ...]:
+        """The seats in play: those holding cards, or with a card in the trick."""
+        in_trick = {seat for seat, _ in self.trick}
+        return tuple(s for s in Seat if self.hands[s.index] or s in in_trick)
+
+    @property
+    def turn(self) -> Seat:
+        """The seat to play next."""
+        if not self.trick:
+            return self.leader
+        active = self.active
+        seat = self.trick[-1][0].next
+        while seat not in active:
+            seat = seat.next
+        return seat
+
+
+class Solver:
+    """Searches one position; its table is reused by every question about that deal."""
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self.layout: Layout = layout_for(position.trump)
+        lay = self.layout
+        self.hands = [lay.mask(cards) for cards in position.hands]
+        active = position.active
+        self.active = active
+        _check(position, active)
+        nxt = [0, 0, 0, 0]
+        for i, seat in enumerate(active):
+            nxt[seat.index] = active[(i + 1) % len(active)].index
+        self.maker_side = [seat.team is position.makers for seat in Seat]
+        self.table: dict[int, tuple[int, int]] = {}
+        self.nodes = 0
+        self._boundary, self._follow = _make_search(
+            self.hands, nxt, self.maker_side, len(active), lay, self.table, self)
+        self.next_seat = nxt
+
+    # ---- questions -------------------------------------------------------------------
+    def value(self) -> int:
+        """The makers' tricks for the whole hand with best play from here."""
+        values = self._root_values(best_only=True)
+        return self.position.makers_tricks + (max(values.values()) if self._maker_to_play()
+                                              else min(values.values()))
+
+    def card_values(self) -> dict[Card, int]:
+        """For each card the seat to play may play: the makers' tricks for the whole hand."""
+        tops = self._root_values(best_only=False)
+        pos = self.position
+        lay = self.layout
+        hand = self.hands[pos.turn.index]
+        live = self._live()
+        done = pos.makers_tricks
+        return {lay.card(b): done + tops[run_top_of(b, hand, live, lay)]
+                for b in _bits(self._legal_mask())}
+
+    def legal_cards(self) -> list[Card]:
+        return self.layout.cards_of(self._legal_mask())
+
+    # ---- the root --------------------------------------------------------------------
+    def _maker_to_play(self) -> bool:
+        return self.maker_side[self.position.turn.index]
+
+    def _live(self) -> int:
+        lay = self.layout
+        return (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+                | lay.mask(card for _, card in self.position.trick))
+
+    def _legal_mask(self) -> int:
+        pos, lay = self.position, self.layout
+        hand = self.hands[pos.turn.index]
+        if pos.trick:
+            follow = hand & lay.block_mask_of(lay.bit(pos.trick[0][1]))
+            return follow or hand
+        if pos.no_first_blood and pos.tricks_played == 0 and pos.trump is not None:
+            return (hand & ~lay.trump_mask) or hand
+        return hand
+
+    def _root_values(self, best_only: bool) -> dict[int, int]:
+        """Future makers' tricks after each top-of-run legal card (bits as keys)."""
+        pos, lay = self.position, self.layout
+        seat = pos.turn.index
+        hand = self.hands[seat]
+        live = self._live()
+        legal = self._legal_mask()
+        tops = [b for b in _bits(legal) if run_top_of(b, hand, live, lay) == b]
+        tops.reverse()  # high cards first
+        maximizing = self.maker_side[seat]
+        trick_bits = [lay.bit(card) for _, card in pos.trick]
+        values: dict[int, int] = {}
+        alpha, beta = -1, 6
+        for b in tops:
+            bits = trick_bits + [b]
+            led_mask = lay.block_mask_of(bits[0])
+            contenders = led_mask | lay.trump_mask
+            best, best_seat = bits[0], pos.leader.index
+            seats = [s.index for s, _ in pos.trick] + [seat]
+            for s, x in zip(seats[1:], bits[1:]):
+                if x & contenders and x > best:
+                    best, best_seat = x, s
+            self.hands[seat] = hand ^ b
+            try:
+                if best_only:
+                    v = self._follow(self.next_seat[seat], len(bits), best, best_seat, led_mask,
+                                     contenders, live, alpha, beta)
+                else:
+                    v = self._follow(self.next_seat[seat], len(bits), best, best_seat, led_mask,
+                                     contenders, live, -1, 6)
+            finally:
+                self.hands[seat] = hand
+            values[b] = v
+            if best_only:
+                if maximizing and v > alpha:
+                    alpha = v
+                elif not maximizing and v < beta:
+                    beta = v
+        return values
+
+
+def _check(position: Position, active: tuple[Seat, ...]) -> None:
+    """Raise ValueError unless every seat in play holds the right number of cards."""
+    left = 5 - position.tricks_played
+    played = {seat for seat, _ in position.trick}
+    for seat in active:
+        held = len(position.hands[seat.index])
+        if held != left - (seat in played):
+            raise ValueError(f"{seat.word} holds {held} cards, but with {left} tricks to play "
+                             f"{left - (seat in played)} are expected")
+    if len(active) < 2:
+        raise ValueError("a position needs at least two seats in play")
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _make_search(h: list[int], nxt: list[int], maker: list[bool], nactive: int, lay: Layout,
+                 table: dict[int, tuple[int, int]], stats: Solver):
+    """The two mutually recursive search functions, closed over one deal's data.
+
+    ``h`` is mutated while searching and restored before each function returns.
+    Windows are open intervals: a result ``v`` with ``alpha < v < beta`` is exact,
+    ``v <= alpha`` is an upper bound and ``v >= beta`` a lower bound.
+    """
+    block_masks = lay.block_masks
+    block_of = lay.block_of
+    trump_mask = lay.trump_mask
+
+    def boundary(leader: int, alpha: int, beta: int) -> int:
+        """Future makers' tricks from the start of a trick led by ``leader``."""
+        hand = h[leader]
+        n = hand.bit_count()
+        if n == 0:
+            return 0
+        if n == 1:  # the last trick plays itself
+            best, best_seat = hand, leader
+            contenders = block_masks[block_of[hand.bit_length() - 1]] | trump_mask
+            s = nxt[leader]
+            while s != leader:
+                b = h[s]
+                if b & contenders and b > best:
+                    best, best_seat = b, s
+                s = nxt[s]
+            return 1 if maker[best_seat] else 0
+        live = h[0] | h[1] | h[2] | h[3]
+        key = live | (leader << LEADER_SHIFT)
+        entry = table.get(key)
+        if entry is None:
+            lo, hi = 0, n
+        else:
+            lo, hi = entry
+            if lo == hi:
+                return lo
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        a = a0 = alpha if alpha > lo else lo
+        b = b0 = beta if beta < hi else hi
+        stats.nodes += 1
+        maximizing = maker[leader]
+        best_v = -1 if maximizing else 99
+        # Top of each run, highest first.
+        m = hand
+        cands = []
+        while m:
+            top = 1 << (m.bit_length() - 1)
+            m ^= top
+            above = live & block_masks[block_of[top.bit_length() - 1]] & ~((top << 1) - 1)
+            if not (above & -above & hand):
+                cands.append(top)
+        nxt_seat = nxt[leader]
+        for c in cands:
+            led_mask = block_masks[block_of[c.bit_length() - 1]]
+            h[leader] = hand ^ c
+            v = follow(nxt_seat, 1, c, leader, led_mask, led_mask | trump_mask, live, a, b)
+            h[leader] = hand
+            if maximizing:
+                if v > best_v:
+                    best_v = v
+                    if v > a:
+                        a = v
+                        if a >= b:
+                            break
+            else:
+                if v < best_v:
+                    best_v = v
+                    if v < b:
+                        b = v
+                        if a >= b:
+                            break
+        v = best_v
+        # Store what this search proved, relative to the window it was given.
+        if v <= a0:
+            hi = v if v < hi else hi
+        elif v >= b0:
+            lo = v if v > lo else lo
+        else:
+            lo = hi = v
+        table[key] = (lo, hi)
+        return v
+
+    def follow(seat: int, count: int, best: int, best_seat: int, led_mask: int,
+               contenders: int, live: int, alpha: int, beta: int) -> int:
+        """Future makers' tricks (this one included) with ``count`` cards of the trick down."""
+        if count == nactive:
+            if maker[best_seat]:
+                return 1 + boundary(best_seat, alpha - 1, beta - 1)
+            return boundary(best_seat, alpha, beta)
+        hand = h[seat]
+        legal = hand & led_mask or hand
+        maximizing = maker[seat]
+        # Top of each run, lowest first; a side that is losing the trick tries its
+        # cheapest winning card first.
+        m = legal
+        cands = []
+        while m:
+            low = m & -m
+            m ^= low
+            above = live & block_masks[block_of[low.bit_length() - 1]] & ~((low << 1) - 1)
+            if not (above & -above & hand):
+                cands.append(low)
+        if len(cands) > 1 and maker[best_seat] != maximizing:
+            for i, c in enumerate(cands):
+                if c & contenders and c > best:
+                    if i:
+                        cands.insert(0, cands.pop(i))
+                    break
+        nxt_seat = nxt[seat]
+        count += 1
+        best_v = -1 if maximizing else 99
+        for c in cands:
+            h[seat] = hand ^ c
+            if c & contenders and c > best:
+                v = follow(nxt_seat, count, c, seat, led_mask, contenders, live, alpha, beta)
+            else:
+                v = follow(nxt_seat, count, best, best_seat, led_mask, contenders, live,
+                           alpha, beta)
+            h[seat] = hand
+            if maximizing:
+                if v > best_v:
+                    best_v = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            else:
+                if v < best_v:
+                    best_v = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+        return best_v
+
+    return boundary, follow
+
+
+def solve(state: HandState | Position) -> int:
+    """The makers' tricks for the whole hand with best play by both sides from here."""
+    position = state if isinstance(state, Position) else Position.from_state(state)
+    if position.hands == ((),) * 4:
+        return position.makers_tricks
+    return Solver(position).value()
+
+
+def card_values(state: HandState | Position) -> dict[Card, int]:
+    """Each legal card of the seat to play, with the makers' tricks for the whole hand."""
+    position = state if isinstance(state, Position) else Position.from_state(state)
+    return Solver(position).card_values()
