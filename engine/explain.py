@@ -274,7 +274,7 @@ def explain_action(state, action: Action) -> str:
         return explain_play(state, action.card)
     if phase is Phase.BID1:
         if action.do is Do.PASS:
-            return f"Anyone may pass in round 1. {seat.word} passes."
+            return "Anyone may pass in round 1."
         dealer = state.dealer
         if seat is dealer:
             who = "the dealer picks it up"
