@@ -11,7 +11,8 @@ Levels (``make_bot(level)``):
 - ``expert``: bidding, alone and defend-alone from the hand evaluation and its
   thresholds (``analysis.bidding.expert_decision``); the discard and every
   card by sampling the hidden cards and solving each sample double-dummy
-  (``analysis.options``), taking the choice with the most expected points.
+  (``analysis.options``), taking the choice with the most expected points;
+  among equally good cards, the beginner's rule of thumb decides.
 
 A bot is called as ``bot.decide(view, rng)``: everything random comes from the
 ``random.Random`` passed in, and nothing but the ``SeatView`` is read, so two
@@ -76,7 +77,7 @@ class ExpertBot:
             return view.legal[0]
         if view.phase is Phase.PLAY:
             values = play_options(view, rng, self.play_samples)
-            return recommend(values, view.trump_suit).action
+            return recommend(values, view.trump_suit, Action.play(beginner_card(view))).action
         if view.phase is Phase.DISCARD:
             values = decision_options(view, rng, self.discard_samples)
             return recommend(values, view.trump_suit).action

@@ -7,7 +7,7 @@ for the learner's team per hand (a euchre of the makers counts -2 for them).
 
 | grade | cost in expected points |
 |---|---|
-| best | at most 0.02 (the best choice, or as good as it) |
+| best | at most 0.02 (the best choice, or one the samples cannot tell from it) |
 | good | at most 0.15 |
 | inaccuracy | at most 0.40 |
 | mistake | at most 0.80 |
@@ -28,13 +28,14 @@ from typing import NamedTuple
 from engine.actions import Action
 from engine.hand import HandState, Phase, apply, new_hand
 from engine.seats import Seat
-from engine.view import seat_view, SeatView
+from engine.view import SeatView, seat_view
 
 from analysis.hints import Hint, hint
+from analysis.options import NEAR_EQUAL
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 # The most expected points a grade may cost; anything more is a blunder.
-THRESHOLDS = (("best", 0.02), ("good", 0.15), ("inaccuracy", 0.40), ("mistake", 0.80))
+THRESHOLDS = (("best", NEAR_EQUAL), ("good", 0.15), ("inaccuracy", 0.40), ("mistake", 0.80))
 
 
 class Grade(NamedTuple):

@@ -40,6 +40,7 @@ from analysis.worlds import rebuild
 
 PLAY_SAMPLES = 24      # samples per play decision (hints, grading, the expert bot)
 DECISION_SAMPLES = 32  # samples per bidding, alone or discard decision
+NEAR_EQUAL = 0.02      # expected points: choices this close count as equally good
 
 
 class OptionValue(NamedTuple):
@@ -147,17 +148,25 @@ def options(view: SeatView, rng: random.Random, samples: int | None = None) -> l
     return decision_options(view, rng, samples or DECISION_SAMPLES)
 
 
-def recommend(values: list[OptionValue], trump: Suit | None = None) -> OptionValue:
+def recommend(values: list[OptionValue], trump: Suit | None = None,
+              prefer: Action | None = None) -> OptionValue:
     """The choice with the most expected points, then the most tricks.
 
-    Among equal cards the one to part with first (not a trump, then the weakest)
-    is chosen, keeping strong cards for later; other equal choices go by legal order.
+    Choices within ``NEAR_EQUAL`` points of the best count as equally good (the
+    samples cannot tell them apart): among them ``prefer`` (the rule of thumb's
+    choice) wins if it is one; otherwise the most points, then tricks; among exact
+    ties the card to part with first (not a trump, then the weakest), keeping strong
+    cards for later; other exact ties go by legal order.
     """
     def score(v: OptionValue) -> tuple[float, float]:
         return (round(v.points, 9), round(v.tricks, 9))
 
-    top = max(score(v) for v in values)
-    tied = [v for v in values if score(v) == top]
+    top = max(v.points for v in values)
+    for v in values:
+        if v.action == prefer and v.points >= top - NEAR_EQUAL:
+            return v
+    best = max(score(v) for v in values)
+    tied = [v for v in values if score(v) == best]
     if tied[0].action.card is None:
         return tied[0]
     table = EFFECTIVE_SUIT[trump]

@@ -12,7 +12,7 @@ the tricks the choice makes for the team, against the next-best choice.
 from __future__ import annotations
 
 from engine.actions import Action, Do
-from engine.cards import NO_TRUMP, Card, Suit, deck
+from engine.cards import NO_TRUMP, Card, Rank, Suit, deck
 from engine.explain import card_role, explain_play
 from engine.hand import Phase
 from engine.ranking import EFFECTIVE_SUIT, TRICK_STRENGTH
@@ -48,16 +48,30 @@ def tricks_words(value: OptionValue) -> str:
 
 
 def compare(best: OptionValue, values: list[OptionValue], what: str) -> str:
-    """The numbers: what the choice makes, and what the next-best choice makes."""
+    """The numbers: what the choice makes, what equal choices and the next-best one make."""
     others = [v for v in values if v.action != best.action]
     if not others:
         return ""
-    if all(abs(v.points - best.points) < 1e-9 and abs(v.tricks - best.tricks) < 1e-9
-           for v in others):
+    same = [v for v in others if _same(v, best)]
+    if len(same) == len(others):
         return f" Every {what} you may choose gives the same result here."
-    runner = max(others, key=lambda v: (v.points, v.tricks))
-    return (f" It makes {tricks_words(best)} for your team ({best.points:+.1f} points a hand); "
-            f"{describe(runner.action)} makes {tricks_words(runner)} ({runner.points:+.1f}).")
+    text = f" It makes {tricks_words(best)} for your team ({best.points:+.1f} points a hand)"
+    if same:
+        names = _join([describe(v.action) for v in same[:2]])
+        text += f"; {names} {'does' if len(same) == 1 else 'do'} just as well"
+    runner = max((v for v in others if not _same(v, best)), key=lambda v: (v.points, v.tricks))
+    if abs(runner.points - best.points) < 0.05 and abs(runner.tricks - best.tricks) < 0.05:
+        return text + f"; {describe(runner.action)} does almost as well."
+    return (text + f"; {describe(runner.action)} makes {tricks_words(runner)} "
+            f"({runner.points:+.1f}).")
+
+
+def _same(a: OptionValue, b: OptionValue) -> bool:
+    return abs(a.points - b.points) < 1e-9 and abs(a.tricks - b.tricks) < 1e-9
+
+
+def _join(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def describe(action: Action) -> str:
@@ -93,39 +107,54 @@ def hand_words(e: Evaluation) -> str:
 def bid_reason(view: SeatView, best: OptionValue, values: list[OptionValue]) -> str:
     by_action = {v.action: v for v in values}
     hand = view.hand
+    passing = by_action.get(Action.PASS)
     if view.phase is Phase.BID1:
         trump = view.upcard.suit
         e = evaluate(hand, trump, view.upcard, upcard_goes_to(view))
         make = by_action[Action.ORDER_UP]
-        verb = "pick it up" if view.seat is view.dealer else "order up"
+        dealer = view.seat is view.dealer
+        verb, doing = ("Pick it up", "picking it up") if dealer else ("Order up", "ordering up")
+        facts = f"with {trump.plural} as trump you hold {hand_words(e)}"
         if best.action is Action.ORDER_UP:
-            return (f"{verb.capitalize()}: you hold {hand_words(e)} in {trump.plural}; "
-                    f"{'picking it up' if verb == 'pick it up' else 'ordering up'} makes "
-                    f"{tricks_words(make)} for your team, and you need 3."
-                    + _points(best, by_action.get(Action.PASS), "passing"))
-        return (f"Pass: you hold {hand_words(e)} in {trump.plural}; "
-                f"{'picking it up' if verb == 'pick it up' else 'ordering up'} makes "
-                f"{tricks_words(make)}, you need 3 with your partner."
-                + _points(best, make, "ordering up"))
+            return f"{verb}: {facts}; {_making(doing, make, passing, 'passing')}"
+        return f"Pass: {facts}; {_not_making(doing, make, best)}"
     if view.phase is Phase.BID2:
         calls = [v for v in values if v.action.do is Do.CALL]
         top = max(calls, key=lambda v: (v.points, v.tricks))
-        suit, _ = best_call(view)
         if best.action.do is Do.CALL:
-            stuck = "You are the dealer and must call. " if Action.PASS not in view.legal else ""
-            what = _call_facts(hand, best.action.suit)
-            return (f"{stuck}Call {_suit_name(best.action.suit)}: {what}; it makes "
-                    f"{tricks_words(best)} for your team, and you need 3."
-                    + _points(best, by_action.get(Action.PASS), "passing"))
-        what = _call_facts(hand, top.action.suit)
-        return (f"Pass: your best call is {_suit_name(top.action.suit)}, where {what}; it "
-                f"makes {tricks_words(top)}, you need 3 with your partner."
-                + _points(best, top, describe(top.action)))
+            stuck = "You are the dealer and must call. " if passing is None else ""
+            suit = best.action.suit
+            doing = f"calling {_suit_name(suit)}"
+            return (f"{stuck}Call {_suit_name(suit)}: {_call_facts(hand, suit)}; "
+                    f"{_making(doing, best, passing, 'passing')}")
+        suit = top.action.suit
+        return (f"Pass: your best call is {_suit_name(suit)}, and "
+                f"{_call_facts(hand, suit)}; {_not_making(describe(top.action), top, best)}")
     if view.phase is Phase.NAME_TRUMP:
         what = _call_facts(hand, best.action.suit)
         return (f"Name {best.action.suit.plural}: {what}; it makes {tricks_words(best)} "
                 "for your team." + compare(best, values, "suit"))
     raise ValueError(f"no bid in phase {view.phase}")
+
+
+def _making(doing: str, make: OptionValue, other: OptionValue | None, other_words: str) -> str:
+    """Why to make trump: enough tricks, or fewer but better than the alternative."""
+    if make.tricks >= 3 or other is None:
+        text = f"{doing} makes {tricks_words(make)} for your team, and you need 3."
+    else:
+        text = (f"{doing} makes {tricks_words(make)} for your team, a little short of the 3 "
+                f"you need, but {other_words} is expected to cost more.")
+    return text + _points(make, other, other_words)
+
+
+def _not_making(doing: str, make: OptionValue, passing: OptionValue) -> str:
+    """Why to pass: too few tricks, or enough but passing is worth more."""
+    if make.tricks < 3:
+        text = f"{doing} makes {tricks_words(make)}, you need 3 with your partner."
+    else:
+        text = (f"{doing} makes {tricks_words(make)}, enough to score, but passing is "
+                "expected to score more for your team.")
+    return text + _points(passing, make, doing)
 
 
 def _suit_name(suit) -> str:
@@ -135,8 +164,8 @@ def _suit_name(suit) -> str:
 def _call_facts(hand, suit) -> str:
     if suit is NO_TRUMP:
         aces = sum(1 for c in hand if c.rank.name == "ACE")
-        return f"you hold {plural(aces, 'ace')}"
-    return f"you hold {hand_words(evaluate(hand, suit))}"
+        return f"with no trump you hold {plural(aces, 'ace')}"
+    return f"with {suit.plural} as trump you hold {hand_words(evaluate(hand, suit))}"
 
 
 def _points(best: OptionValue, other: OptionValue | None, other_words: str) -> str:
@@ -157,18 +186,26 @@ def alone_reason(view: SeatView, best: OptionValue, values: list[OptionValue]) -
         return "This is your only choice."
     if makers:
         march = f"about {alone.march * 100:.0f}% of the time"
-        if best.action.do is Do.ALONE:
+        if best.action.do is Do.ALONE and alone.march >= 0.3:
             return (f"Go alone: by yourself you take all five tricks {march}, which scores 4 "
                     f"points, twice a march with your partner."
-                    + _points(alone, other, describe(other.action)))
-        return (f"Play with your partner: alone you would take all five tricks only {march}, "
+                    + _points(alone, other, "playing with your partner"))
+        if best.action.do is Do.ALONE:
+            return (f"Go alone: you take all five tricks by yourself only {march}, but going "
+                    "alone is still expected to score more than playing with your partner."
+                    + _points(alone, other, "playing with your partner"))
+        rarely = (f"would take all five tricks only {march}" if alone.march >= 0.05
+                  else "would almost never take all five tricks")
+        return (f"Play with your partner: alone you {rarely}, "
                 "and a lone hand that takes 3 or 4 tricks scores just 1."
                 + _points(other, alone, "going alone"))
     euchre = f"about {alone.euchre * 100:.0f}% of the time"
     if best.action.do is Do.ALONE:
         return (f"Defend alone: you stop the makers by yourself {euchre}, and a euchre by a "
                 "lone defender scores 4." + _points(alone, other, "defending with your partner"))
-    return (f"Defend with your partner: alone you would stop the makers only {euchre}."
+    rarely = (f"would stop the makers only {euchre}" if alone.euchre >= 0.05
+              else "would almost never stop the makers")
+    return (f"Defend with your partner: alone you {rarely}."
             + _points(other, alone, "defending alone"))
 
 
@@ -211,16 +248,23 @@ def play_reason(view: SeatView, best: OptionValue, values: list[OptionValue],
         elif boss:
             text = (f"Lead {name}: it is the highest {suit.singular} left, so it wins unless "
                     f"someone has no {suit.plural} and trumps it.")
-        else:
+        elif _is_low(card, values, trump):
             text = f"Lead {name}: a low lead keeps your high cards for later tricks."
+        else:
+            text = f"Lead {name}: of all your cards, leading it gives your team the most."
         return text + compare(best, values, "card")
     led = table[view.trick[0][1].index]
     strength = TRICK_STRENGTH[(trump, led)]
     winner, top = max(view.trick, key=lambda sc: strength[sc[1].index])
     wins = strength[card.index] > strength[top.index]
     can_win = any(strength[v.action.card.index] > strength[top.index] for v in values)
+    lowest = card is min((v.action.card for v in values),
+                         key=lambda c: (trump is not None and table[c.index] is trump,
+                                        strength[c.index], c.index))
     if winner is view.seat.partner and not wins:
-        text = f"Your partner is already winning this trick, so play low: {name}."
+        text = (f"Your partner is already winning this trick, so play low: {name}." if lowest
+                else f"Your partner is already winning this trick, so throw {name}, the card "
+                     "you need least.")
     elif wins and trump is not None and suit is trump and led is not trump:
         text = f"You have no {led.plural}, so trump in: {name} wins the trick."
     elif wins:
@@ -231,11 +275,21 @@ def play_reason(view: SeatView, best: OptionValue, values: list[OptionValue],
     elif can_win:
         text = f"Let this trick go with {name}: winning it would cost a card you need later."
     else:
-        lowest = card is min((v.action.card for v in values), key=lambda c: strength[c.index])
         text = (f"You cannot win this trick, so throw away {name}."
                 if lowest else
                 f"You cannot win this trick; throwing {name} keeps the cards that win later.")
     return text + compare(best, values, "card")
+
+
+def _is_low(card: Card, values: list[OptionValue], trump: Suit | None) -> bool:
+    """A nine or ten that is the lowest card the seat holds in its suit (not trump)."""
+    table = EFFECTIVE_SUIT[trump]
+    suit = table[card.index]
+    if suit is trump or card.rank > Rank.TEN:
+        return False
+    strength = TRICK_STRENGTH[(trump, suit)]
+    return all(strength[card.index] <= strength[v.action.card.index] for v in values
+               if table[v.action.card.index] is suit)
 
 
 def _beats(other: Card, card: Card, trump: Suit | None, suit: Suit) -> bool:

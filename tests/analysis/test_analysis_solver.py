@@ -8,7 +8,7 @@ import pytest
 from analysis_cases import RULE_SETS, record_state
 
 from analysis.compact import layout_for, trick_winner
-from analysis.minimax_reference import minimax, minimax_card_values
+from analysis.minimax_reference import memo_minimax_card_values, minimax, minimax_card_values
 from analysis.positions import random_position
 from analysis.solver import Position, Solver, card_values, solve
 from engine import NO_TRUMP, SEATS, Action, Suit, apply, deck, legal_actions, random_hand
@@ -103,6 +103,21 @@ def test_solver_equals_plain_minimax_on_500_random_positions():
                                                else min)(expected.values()):
             mismatches.append((i, state.rules.preset_name, state.trump, expected, got))
     assert not mismatches, mismatches[:3]
+
+
+@pytest.mark.parametrize("name, seed, alone", [("bga", 9, 0.0), ("benny", 3, 0.0),
+                                               ("no_trump", 5, 0.0), ("pagat", 4, 1.0),
+                                               ("no_first_blood", 8, 0.0),
+                                               ("cardsuite", 6, 0.0)])
+def test_solver_equals_memoised_minimax_on_whole_deals(name, seed, alone):
+    rng = random.Random(seed)
+    rules = RULE_SETS[name]
+    if rules.no_trump:
+        state = _no_trump_position(rules, rng, 0)
+    else:
+        state = random_position(rules, rng, plays=0, alone_chance=alone)
+    assert len(state.tricks) == 0 and not state.trick
+    assert card_values(state) == memo_minimax_card_values(state)
 
 
 def test_best_play_from_the_first_lead_reaches_the_solved_value():

@@ -1,0 +1,168 @@
+"""Hints and grading: the best choice, every choice's value, the reason, the grade."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from analysis_cases import RULE_SETS, random_decisions, record_state
+
+from analysis.bots import make_bot, play_hand
+from analysis.grading import GRADES, THRESHOLDS, classify, grade_decision, review_hand, summary
+from analysis.hints import hint
+from analysis.options import NEAR_EQUAL
+from engine import SEATS, Action, Seat, parse_card, random_hand, seat_view
+from engine.hand import Phase
+
+DEAL = "N: JH JD AH AS 9C / E: 9H TH QH 9S TS / S: KH QS KS 9D TD / W: JC QC KC AC TC"
+# Plain words only: no code names, no enum or card reprs in a learner's sentence.
+CODE_WORDS = re.compile(r"Suit\.|Seat\.|Action|Card\.|parse|None|_|\bNS\b|\bEW\b")
+
+
+def _check(h, view):
+    assert h.seat is view.seat and h.phase is view.phase
+    assert h.actions == view.legal
+    assert h.recommended in view.legal
+    assert h.best.points >= max(v.points for v in h.options) - NEAR_EQUAL
+    assert h.explanation and h.explanation[0].isupper() and h.explanation.endswith(".")
+    assert not CODE_WORDS.search(h.explanation), h.explanation
+
+
+HINT_STATES = [s for name in ("bga", "pagat", "no_trump", "benny")
+               for s in random_decisions(RULE_SETS[name], random.Random(f"hint {name}"), 6)]
+
+
+def test_a_hint_for_every_kind_of_decision():
+    phases = set()
+    for state in HINT_STATES:
+        view = seat_view(state, state.turn)
+        h = hint(view, random.Random(1), samples=6)
+        _check(h, view)
+        phases.add(state.phase)
+    assert {Phase.BID1, Phase.PLAY} <= phases and len(phases) >= 4
+
+
+def test_hints_are_repeatable_and_blind_to_hidden_cards():
+    state = HINT_STATES[3]
+    view = seat_view(state, state.turn)
+    assert hint(view, random.Random(2), samples=6) == hint(view, random.Random(2), samples=6)
+
+
+def test_lead_the_right_bower():
+    state = record_state(DEAL, dealer="W", upcard="KD",
+                         actions="N pass, E pass, S pass, W pass, N call H, N with_partner")
+    h = hint(seat_view(state, Seat.N), random.Random(1))
+    assert h.recommended == Action.play(parse_card("JH"))
+    assert h.explanation.startswith("Lead the right bower: it cannot lose")
+    assert "trump" in h.explanation
+    assert h.best.tricks > 4 and h.best.points > 1
+
+
+def test_pass_with_a_weak_hand():
+    state = record_state(DEAL, dealer="W", upcard="KD", actions="N pass")
+    h = hint(seat_view(state, Seat.E), random.Random(1))
+    assert h.recommended == Action.PASS
+    assert h.explanation.startswith("Pass: with diamonds as trump you hold no trumps and no "
+                                    "off-suit ace; ordering up makes about ")
+    assert "you need 3 with your partner" in h.explanation
+    order = h.value(Action.ORDER_UP)
+    assert order.tricks < 3 and order.points < h.best.points
+
+
+# West ordered up spades. South won the first trick with the right bower, East the second
+# with the left bower; South's ace of clubs is winning the third. North, a defender,
+# holds the ace of spades: trumping partner's ace throws away the euchre.
+OVERTRUMP = {
+    "rules": {"preset": "bga"}, "dealer": "W", "upcard": "TS",
+    "hands": {"N": ["JH", "9D", "AS", "TH", "KS"], "E": ["QC", "QS", "TC", "JC", "JD"],
+              "S": ["KH", "QD", "JS", "AC", "KD"], "W": ["KC", "9H", "9S", "AD", "QH"]},
+    "actions": [{"seat": "N", "do": "pass"}, {"seat": "E", "do": "pass"},
+                {"seat": "S", "do": "pass"}, {"seat": "W", "do": "order_up"},
+                {"seat": "W", "do": "with_partner"}, {"seat": "W", "do": "discard", "card": "QH"},
+                {"seat": "N", "do": "play", "card": "KS"}, {"seat": "E", "do": "play", "card": "QS"},
+                {"seat": "S", "do": "play", "card": "JS"}, {"seat": "W", "do": "play", "card": "9S"},
+                {"seat": "S", "do": "play", "card": "KH"}, {"seat": "W", "do": "play", "card": "9H"},
+                {"seat": "N", "do": "play", "card": "JH"}, {"seat": "E", "do": "play", "card": "JC"},
+                {"seat": "E", "do": "play", "card": "QC"}, {"seat": "S", "do": "play", "card": "AC"},
+                {"seat": "W", "do": "play", "card": "KC"}]}
+
+
+def _overtrump_view():
+    from engine import HandRecord
+
+    return seat_view(HandRecord.from_json(OVERTRUMP).replay(), Seat.N)
+
+
+def test_values_are_from_the_deciding_team_s_side():
+    h = hint(_overtrump_view(), random.Random(1), samples=16)
+    low = h.value(Action.play(parse_card("9D")))
+    assert low.points == 2.0 and low.tricks >= 3 and low.euchre == 1.0  # the defenders' euchre
+    assert h.value(Action.play(parse_card("AS"))).points < 0
+    assert h.explanation.startswith("Your partner is already winning this trick, so play low")
+
+
+def test_a_forced_card_says_why():
+    state = record_state(DEAL, dealer="W", upcard="KD",
+                         actions="N pass, E pass, S pass, W pass, N call H, N with_partner, "
+                                 "N play JH, E play 9H")
+    h = hint(seat_view(state, Seat.S), random.Random(1), samples=4)
+    assert h.explanation == ("Play the king of hearts: it is your only legal card. Hearts were "
+                             "led, and the king of hearts is a heart.")
+
+
+def test_no_hint_out_of_turn():
+    state = record_state(DEAL, dealer="W", upcard="KD", actions="N pass")
+    with pytest.raises(ValueError, match="not South's turn"):
+        hint(seat_view(state, Seat.S), random.Random(1))
+    with pytest.raises(ValueError, match="not one of the choices"):
+        hint(seat_view(state, Seat.E), random.Random(1), samples=2).value(Action.ALONE)
+
+
+# ---- grading ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("cost, grade", [
+    (0.0, "best"), (0.02, "best"), (0.021, "good"), (0.15, "good"), (0.3, "inaccuracy"),
+    (0.4, "inaccuracy"), (0.41, "mistake"), (0.8, "mistake"), (0.81, "blunder"), (3.0, "blunder")])
+def test_grades_by_expected_cost(cost, grade):
+    assert classify(cost) == grade
+
+
+def test_thresholds_are_in_order():
+    limits = [limit for _, limit in THRESHOLDS]
+    assert limits == sorted(limits)
+    assert [name for name, _ in THRESHOLDS] + ["blunder"] == list(GRADES)
+
+
+def test_every_choice_is_graded_against_the_best():
+    state = record_state(DEAL, dealer="W", upcard="KD",
+                         actions="N pass, E pass, S pass, W pass, N call H, N with_partner, "
+                                 "N play AS, E play 9S")
+    view = seat_view(state, Seat.S)
+    grades = {a: grade_decision(view, a, random.Random(3), samples=12) for a in view.legal}
+    best = max(g.hint.best.points for g in grades.values())
+    for action, g in grades.items():
+        assert g.action == action and not g.forced
+        assert g.cost == pytest.approx(best - g.hint.value(action).points)
+        assert g.grade == classify(g.cost)
+    assert grades[grades[view.legal[0]].best].grade == "best"
+    with pytest.raises(ValueError, match="not a legal choice"):
+        grade_decision(view, Action.play(parse_card("JH")), random.Random(3))
+
+
+def test_trumping_partners_winning_ace_is_a_blunder():
+    g = grade_decision(_overtrump_view(), Action.play(parse_card("AS")), random.Random(4),
+                       samples=16)
+    assert g.grade == "blunder" and g.cost > 2
+    assert g.best in (Action.play(parse_card("9D")), Action.play(parse_card("TH")))
+
+
+def test_review_grades_every_decision_of_the_learner():
+    rng = random.Random(6)
+    end = play_hand(random_hand(RULE_SETS["bga"], Seat.W, rng), [make_bot("beginner")] * 4, rng)
+    grades = review_hand(end, Seat.S, random.Random(1), samples=4)
+    mine = [a for s, a in end.actions if s is Seat.S]
+    assert [g.action for g in grades] == mine
+    assert all(g.grade in GRADES for g in grades)
+    assert sum(summary(grades).values()) == len(grades)
+    assert all(g.grade == "best" and g.cost == 0 for g in grades if g.forced)
