@@ -32,11 +32,12 @@ from engine.cards import Card, Rank, Suit
 from engine.ranking import EFFECTIVE_SUIT, is_left_bower, is_right_bower, suit_strength
 
 # Expected tricks a card adds with a partner (TEAM) and alone (LONE); fitted, then rounded.
-TEAM = {"benny": 1.3, "right": 1.2, "left": 0.8, "ace": 0.55, "king": 0.4, "low": 0.35,
-        "off_ace": 0.4, "void": 0.3, "partner": 1.15,
-        "upcard_to_partner": 1.0, "upcard_to_opponent": -0.2}
-LONE = {"benny": 1.7, "right": 1.6, "left": 1.15, "ace": 0.85, "king": 0.7, "low": 0.55,
-        "off_ace": 0.55, "void": 0.33, "partner": -0.63}
+# The Benny is not fitted (bga deals have none): it counts a little above the right bower.
+TEAM = {"benny": 1.3, "right": 1.2, "left": 0.75, "ace": 0.5, "king": 0.4, "low": 0.35,
+        "off_ace": 0.4, "void": 0.3, "partner": 1.25,
+        "upcard_to_partner": 1.05, "upcard_to_opponent": -0.5}
+LONE = {"benny": 1.6, "right": 1.5, "left": 1.05, "ace": 0.8, "king": 0.6, "low": 0.5,
+        "off_ace": 0.5, "void": 0.35, "partner": -0.4}
 
 UPCARD_ME, UPCARD_PARTNER, UPCARD_OPPONENT, UPCARD_NOBODY = "me", "partner", "opponent", "nobody"
 

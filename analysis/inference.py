@@ -23,8 +23,7 @@ from engine.seats import Seat
 from engine.view import SeatView
 
 from analysis.bidding import ALONE_THRESHOLD, MAKE_THRESHOLD, place
-from analysis.evaluation import (UPCARD_ME, UPCARD_NOBODY, UPCARD_OPPONENT, UPCARD_PARTNER,
-                                 evaluate)
+from analysis.evaluation import UPCARD_ME, UPCARD_OPPONENT, UPCARD_PARTNER, evaluate
 from analysis.sampling import Sampler
 
 SOFTNESS = 0.4   # tricks: how soft the edge of each bidding threshold is

@@ -18,7 +18,7 @@ from engine.hand import Phase
 from engine.ranking import EFFECTIVE_SUIT, TRICK_STRENGTH
 from engine.view import SeatView
 
-from analysis.bidding import best_call, upcard_goes_to
+from analysis.bidding import upcard_goes_to
 from analysis.evaluation import Evaluation, evaluate, weakest_card
 from analysis.options import OptionValue
 

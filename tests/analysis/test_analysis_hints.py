@@ -12,7 +12,7 @@ from analysis.bots import make_bot, play_hand
 from analysis.grading import GRADES, THRESHOLDS, classify, grade_decision, review_hand, summary
 from analysis.hints import hint
 from analysis.options import NEAR_EQUAL
-from engine import SEATS, Action, Seat, parse_card, random_hand, seat_view
+from engine import Action, Seat, parse_card, random_hand, seat_view
 from engine.hand import Phase
 
 DEAL = "N: JH JD AH AS 9C / E: 9H TH QH 9S TS / S: KH QS KS 9D TD / W: JC QC KC AC TC"
