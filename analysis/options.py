@@ -1,8 +1,10 @@
 """What each choice is worth to the seat deciding: expected tricks and points.
 
 The seat's view is all that is used. The hidden cards are sampled
-(``analysis.sampling``) and every choice is tried in the *same* sampled deals,
-so differences between choices are not blurred by different luck.
+(``analysis.sampling``), the samples drawn in proportion to how well they fit
+the other players' bids (``analysis.inference``), and every choice is tried in
+the *same* sampled deals, so differences between choices are not blurred by
+different luck.
 
 - **Play**: each sample is solved double-dummy (``analysis.solver``): the value
   of every legal card with best play by all afterwards.

@@ -118,9 +118,6 @@ class Solver:
         return {lay.card(b): done + tops[run_top_of(b, hand, live, lay)]
                 for b in _bits(self._legal_mask())}
 
-    def legal_cards(self) -> list[Card]:
-        return self.layout.cards_of(self._legal_mask())
-
     # ---- the root --------------------------------------------------------------------
     def _maker_to_play(self) -> bool:
         return self.maker_side[self.position.turn.index]
@@ -162,14 +159,11 @@ class Solver:
             for s, x in zip(seats[1:], bits[1:]):
                 if x & contenders and x > best:
                     best, best_seat = x, s
+            low, high = (alpha, beta) if best_only else (-1, 6)  # (-1, 6): exact values
             self.hands[seat] = hand ^ b
             try:
-                if best_only:
-                    v = self._follow(self.next_seat[seat], len(bits), best, best_seat, led_mask,
-                                     contenders, live, alpha, beta)
-                else:
-                    v = self._follow(self.next_seat[seat], len(bits), best, best_seat, led_mask,
-                                     contenders, live, -1, 6)
+                v = self._follow(self.next_seat[seat], len(bits), best, best_seat, led_mask,
+                                 contenders, live, low, high)
             finally:
                 self.hands[seat] = hand
             values[b] = v
