@@ -69,3 +69,11 @@ def test_importing_analysis_loads_only_the_engine():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_test_files_have_unique_names():
+    """pytest imports test files by basename (no __init__.py): two alike would clash."""
+    from collections import Counter
+
+    names = Counter(path.name for path in (ROOT / "tests").rglob("test_*.py"))
+    assert [name for name, count in names.items() if count > 1] == []
