@@ -4,31 +4,23 @@ the link reproduces the quiz, and a bad one falls back with a note."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from lessons.loader import load_all
 from lessons.quiz import Kind
-from quiz_driver import answer
+from app_driver import answer, open_page
 from tutorial_app.navigation import lesson_page_path
 
 pytestmark = pytest.mark.app
 
-APP = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "streamlit_app.py")
 LESSONS = load_all()
 SEED = "4242"
 
 
 def open_lesson(lesson_id: str, **query: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    for key, value in query.items():
-        at.query_params[key] = value
-    at.run()
-    at.switch_page(lesson_page_path(lesson_id)).run()
-    assert not at.exception
-    return at
+    return open_page(lesson_page_path(lesson_id), **query)
 
 
 def quiz_state(at: AppTest, lesson_id: str, seed: str = SEED):

@@ -2,27 +2,21 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+
+from app_driver import open_page
 
 from engine import Seat
 
 pytestmark = pytest.mark.app
 
-APP = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "streamlit_app.py")
 PAGE = "app_pages/play.py"
 
 
 def open_play(**query: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    for key, value in query.items():
-        at.query_params[key] = value
-    at.run()
-    at.switch_page(PAGE).run()
-    assert not at.exception
-    return at
+    return open_page(PAGE, timeout=60, **query)
 
 
 def test_a_hand_is_played_to_the_end_then_reviewed_and_the_next_dealt():

@@ -2,27 +2,19 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from quiz_driver import answer
+from app_driver import answer, open_page
 
 pytestmark = pytest.mark.app
 
-APP = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "streamlit_app.py")
 PAGE = "app_pages/practise.py"
 
 
 def open_practise(**query: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    for key, value in query.items():
-        at.query_params[key] = value
-    at.run()
-    at.switch_page(PAGE).run()
-    assert not at.exception
-    return at
+    return open_page(PAGE, **query)
 
 
 def current_set(at: AppTest):

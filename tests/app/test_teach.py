@@ -6,15 +6,15 @@ from __future__ import annotations
 import base64
 import json
 import zlib
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from app_driver import open_page
+
 from engine import HandRecord, Phase, explain_action
 from tutorial_app.scenario_link import MAX_CODE, LinkError, decode_hand, encode_hand
 
-APP = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "streamlit_app.py")
 PAGE = "app_pages/teach.py"
 
 RECORD = {"rules": {"preset": "bga"}, "dealer": "W", "upcard": "AD", "hands": {
@@ -24,13 +24,7 @@ RECORD = {"rules": {"preset": "bga"}, "dealer": "W", "upcard": "AD", "hands": {
 
 
 def open_teach(**query: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    for key, value in query.items():
-        at.query_params[key] = value
-    at.run()
-    at.switch_page(PAGE).run()
-    assert not at.exception
-    return at
+    return open_page(PAGE, **query)
 
 
 def shown(at: AppTest) -> HandRecord:

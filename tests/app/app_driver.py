@@ -1,10 +1,26 @@
-"""Answering quiz questions through a page's widgets, for AppTest tests."""
+"""Driving the app in AppTest: open a page (with a query string), answer quizzes."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
 from lessons.quiz import Kind
+
+APP = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "streamlit_app.py")
+
+
+def open_page(path: str, timeout: float = 30, **query: str) -> AppTest:
+    """The app opened at ``path`` (relative to the entrypoint) with ``query`` in its URL;
+    fails the test if the page raised."""
+    at = AppTest.from_file(APP, default_timeout=timeout)
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.run()
+    at.switch_page(path).run()
+    assert not at.exception, at.exception
+    return at
 
 
 def answer(at: AppTest, question, response) -> None:
