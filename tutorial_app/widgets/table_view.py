@@ -63,7 +63,8 @@ def show_bidding(state: HandState) -> None:
     if state.phase in (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP) or not state.trick:
         label = "Upcard" if state.phase is Phase.BID1 else (
             "Upcard (turned down)" if state.turned_down else "Upcard")
-        show_hand([state.upcard], labels=[label], width=100)
+        st.markdown(f"**{label}**")
+        show_hand([state.upcard], width=100, title=f"{label}: {state.upcard.name}")
     if bids:
         st.markdown("\n".join(f"{i + 1}. {escape(action_words(seat, action, state.dealer))}"
                               for i, (seat, action) in enumerate(bids)))
