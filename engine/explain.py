@@ -115,7 +115,8 @@ def explain_play(state, card: Card) -> str:
 
 def illegal_action_error(state, action: Action) -> IllegalActionError:
     """The error, with its reason and a learner's sentence, for an illegal action."""
-    from engine.hand import PHASE_WORDS, Phase, _playable, legal_actions
+    from engine.hand import _playable, legal_actions
+    from engine.state import PHASE_WORDS, Phase
 
     seat = state.turn
     phase = state.phase
@@ -221,7 +222,7 @@ def explain_result(state) -> str:
 
 
 def _phase_word(state) -> str:
-    from engine.hand import PHASE_WORDS
+    from engine.state import PHASE_WORDS
 
     return PHASE_WORDS.get(state.phase, "end of the hand")
 

@@ -4,208 +4,24 @@
 ``apply(state, action)`` returns the next state or raises IllegalActionError
 with a reason and a sentence a learner understands.
 
-The state is a named tuple (immutable, and cheap to build, which the search
-code needs); every field is derived from ``(rules, deal, actions)``.
+The state itself (``HandState``, ``Deal``, ``Phase``, ...) lives in
+``engine.state`` and is re-exported here.
 """
 
 from __future__ import annotations
 
-import random
-from enum import Enum
-from typing import NamedTuple
-
 from engine import actions as A
 from engine.actions import Action, Do
-from engine.cards import JOKER, NO_TRUMP, Card, NoTrump, Suit, deck
+from engine.cards import NO_TRUMP, Card, Suit
 from engine.errors import IllegalActionError, Reason
 from engine.ranking import EFFECTIVE_SUIT, TRICK_STRENGTH
-from engine.rules import Rules
-from engine.scoring import HandScore, score_hand
-from engine.seats import SEATS, Seat, Team
+from engine.scoring import score_hand
+from engine.seats import Seat, Team
+from engine.state import (PHASE_WORDS, Deal, HandResult, HandState, Phase, Trick, _new_state,
+                          _with, deal_cards, new_hand, ordered_up, random_hand)
 
-
-class Phase(Enum):
-    BID1 = "bid1"
-    BID2 = "bid2"
-    NAME_TRUMP = "name_trump"
-    ALONE = "alone"
-    DISCARD = "discard"
-    DEFEND_ALONE = "defend_alone"
-    PLAY = "play"
-    OVER = "over"
-
-    __hash__ = object.__hash__  # identity hash in C: enums are dict keys in hot loops
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
-
-
-class Deal(NamedTuple):
-    """What the dealer dealt: five cards a seat (by seat order N E S W) and the upcard."""
-
-    dealer: Seat
-    hands: tuple[tuple[Card, ...], ...]
-    upcard: Card
-    stock: tuple[Card, ...] = ()  # the hidden rest; never used by the rules
-
-    def hand(self, seat: Seat) -> tuple[Card, ...]:
-        return self.hands[seat.index]
-
-
-def deal_cards(rules: Rules, dealer: Seat, rng: random.Random) -> Deal:
-    """Shuffle the rule set's deck with ``rng`` and deal five cards each and an upcard."""
-    cards = list(deck(rules.benny))
-    rng.shuffle(cards)
-    hands = tuple(tuple(cards[i * 5:(i + 1) * 5]) for i in range(4))
-    return Deal(dealer, hands, cards[20], tuple(cards[21:]))
-
-
-class Trick(NamedTuple):
-    leader: Seat
-    cards: tuple[tuple[Seat, Card], ...]
-    winner: Seat | None = None
-
-    @property
-    def led_card(self) -> Card | None:
-        return self.cards[0][1] if self.cards else None
-
-
-class HandResult(NamedTuple):
-    thrown_in: bool
-    makers_tricks: int
-    score: HandScore | None  # None when thrown in
-
-    @property
-    def points(self) -> dict[Team, int]:
-        if self.score is None:
-            return {Team.NS: 0, Team.EW: 0}
-        return self.score.points
-
-
-class HandState(NamedTuple):
-    """Everything about a hand in progress. Build with ``new_hand``; change with ``apply``."""
-
-    rules: Rules
-    deal: Deal
-    phase: Phase
-    turn: Seat | None
-    hands: tuple[tuple[Card, ...], ...]   # what each seat holds now, by seat index
-    trump: Suit | NoTrump | None           # None until trump is made
-    maker: Seat | None
-    alone: tuple[Seat, ...]                # lone players, in the order they announced
-    dealer_took_upcard: bool               # public: the dealer picked the upcard up
-    discarded: Card | None                 # the dealer's face-down discard (hidden)
-    leader: Seat | None                    # who led (or leads) the current trick
-    trick: tuple[tuple[Seat, Card], ...]   # the trick on the table
-    tricks: tuple[Trick, ...]              # finished tricks
-    tricks_won: tuple[int, int]            # by team: (NS, EW)
-    actions: tuple[tuple[Seat, Action], ...]
-    result: HandResult | None
-
-    # ---- what players say about the state -------------------------------------------
-    @property
-    def dealer(self) -> Seat:
-        return self.deal.dealer
-
-    @property
-    def upcard(self) -> Card:
-        return self.deal.upcard
-
-    @property
-    def trump_suit(self) -> Suit | None:
-        """The trump suit for ranking cards: None before trump is made and in no trump."""
-        return self.trump if isinstance(self.trump, Suit) else None
-
-    @property
-    def makers(self) -> Team | None:
-        return None if self.maker is None else self.maker.team
-
-    @property
-    def defenders(self) -> Team | None:
-        return None if self.maker is None else self.maker.team.other
-
-    @property
-    def sitting_out(self) -> tuple[Seat, ...]:
-        return tuple(seat.partner for seat in self.alone)
-
-    @property
-    def active_seats(self) -> tuple[Seat, ...]:
-        out = self.sitting_out
-        return tuple(seat for seat in SEATS if seat not in out)
-
-    @property
-    def turned_down(self) -> Suit | None:
-        """The upcard's suit once all four passed in round 1 (None before, or if ordered up)."""
-        if self.upcard.suit is None or self.dealer_took_upcard or _ordered_up(self):
-            return None
-        reached_round2 = (self.phase is Phase.BID2
-                          or any(action.do is Do.CALL for _, action in self.actions)
-                          or (self.result is not None and self.result.thrown_in))
-        return self.upcard.suit if reached_round2 else None
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
-
-    @property
-    def led_suit(self) -> Suit | None:
-        if not self.trick:
-            return None
-        return EFFECTIVE_SUIT[self.trump_suit][self.trick[0][1].index]
-
-    def hand_of(self, seat: Seat) -> tuple[Card, ...]:
-        return self.hands[seat.index]
-
-    def team_tricks(self, team: Team) -> int:
-        return self.tricks_won[0 if team is Team.NS else 1]
-
-    def _repr_svg_(self) -> str:
-        from engine.svg import state_svg
-
-        return state_svg(self)
-
-
-# ---- building a hand ------------------------------------------------------------------
-
-def new_hand(rules: Rules, deal: Deal) -> HandState:
-    """The state right after the deal; raises RecordError for a bad deal."""
-    _check_deal(rules, deal)
-    return _start(rules, deal)
-
-
-def _start(rules: Rules, deal: Deal) -> HandState:
-    first = deal.dealer.next
-    if rules.benny and deal.upcard is JOKER:
-        # Benny turned up: no bidding; the dealer names trump.
-        phase, turn = Phase.NAME_TRUMP, deal.dealer
-    else:
-        phase, turn = Phase.BID1, first
-    return HandState(rules, deal, phase, turn, deal.hands, None, None, (), False, None,
-                     None, (), (), (0, 0), (), None)
-
-
-def _check_deal(rules: Rules, deal: Deal) -> None:
-    from engine.errors import RecordError
-
-    if len(deal.hands) != 4 or any(len(hand) != 5 for hand in deal.hands):
-        raise RecordError("a deal has five cards for each of the four seats")
-    cards = [c for hand in deal.hands for c in hand] + [deal.upcard] + list(deal.stock)
-    allowed = set(deck(rules.benny))
-    for card in cards:
-        if card not in allowed:
-            raise RecordError(f"{card.code} is not in this rule set's deck: "
-                              "the Joker is only used with the benny setting")
-    seen: set[Card] = set()
-    for card in cards:
-        if card in seen:
-            raise RecordError(f"{card.code} is dealt twice")
-        seen.add(card)
-
-
-def random_hand(rules: Rules, dealer: Seat, seed: int | random.Random | None) -> HandState:
-    """A freshly dealt hand from a seed (or a Random), for practice and tests."""
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    return _start(rules, deal_cards(rules, dealer, rng))  # a fresh shuffle needs no check
+__all__ = ["Deal", "HandResult", "HandState", "PHASE_WORDS", "Phase", "Trick", "apply",
+           "deal_cards", "first_leader", "legal_actions", "new_hand", "random_hand"]
 
 
 # ---- what is legal ---------------------------------------------------------------------
@@ -248,11 +64,7 @@ def legal_actions(state: HandState) -> tuple[Action, ...]:
 def _must_go_alone(state: HandState, seat: Seat | None) -> bool:
     """Canadian loner: the dealer's partner who ordered up in round 1 must play alone."""
     return (state.rules.canadian_loner and seat is state.maker
-            and seat is state.dealer.partner and _ordered_up(state))
-
-
-def _ordered_up(state: HandState) -> bool:
-    return any(action.do is Do.ORDER_UP for _, action in state.actions)
+            and seat is state.dealer.partner and ordered_up(state))
 
 
 def _playable(state: HandState) -> tuple[Card, ...] | list[Card]:
@@ -376,7 +188,7 @@ def _alone(state: HandState, turn: Seat, action: Action) -> HandState:
 
 def _dealer_takes_upcard(state: HandState) -> bool:
     """Round 1 acceptance or Benny turned up, and the dealer is not sitting out."""
-    accepted = state.upcard.suit is None or _ordered_up(state)
+    accepted = state.upcard.suit is None or ordered_up(state)
     return accepted and state.dealer not in state.sitting_out
 
 
@@ -472,24 +284,6 @@ def _play(state: HandState, action: Action) -> HandState:
                        HandResult(False, makers_tricks, score)))
 
 
-_FIELD_INDEX = {name: i for i, name in enumerate(HandState._fields)}
-
-
-def _with(state: HandState, **changes) -> HandState:
-    """``state._replace(**changes)``, about twice as fast (search code calls it a lot)."""
-    values = list(state)
-    for name, value in changes.items():
-        values[_FIELD_INDEX[name]] = value
-    return _tuple_new(HandState, values)
-
-
-def _new_state(fields: tuple) -> HandState:
-    return _tuple_new(HandState, fields)
-
-
-_tuple_new = tuple.__new__
-
-
 # ---- why an action is illegal ------------------------------------------------------------
 
 def _wrong_phase(state: HandState, action: Action) -> IllegalActionError:
@@ -498,17 +292,6 @@ def _wrong_phase(state: HandState, action: Action) -> IllegalActionError:
         Reason.WRONG_PHASE,
         f"{state.turn.word} cannot {action.do.value.replace('_', ' ')} now: "
         f"this is the {PHASE_WORDS[state.phase]}, where the choices are {wanted}.")
-
-
-PHASE_WORDS = {
-    Phase.BID1: "first round of bidding",
-    Phase.BID2: "second round of bidding",
-    Phase.NAME_TRUMP: "naming of trump after the Joker turned up",
-    Phase.ALONE: "decision to go alone",
-    Phase.DISCARD: "dealer's discard",
-    Phase.DEFEND_ALONE: "decision to defend alone",
-    Phase.PLAY: "play of the cards",
-}
 
 
 def _why_illegal(state: HandState, action: Action) -> IllegalActionError:
