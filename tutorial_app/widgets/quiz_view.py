@@ -72,7 +72,9 @@ def _show_scene(question: Question) -> None:
     scene = question.scene
     if scene.record is not None:
         state = scene.record.replay()
-        if _options_are_cards(question):
+        if state.is_over and scene.facts:
+            pass  # a finished hand: the facts below say all the question needs
+        elif _options_are_cards(question):
             _show_state_without_hand(state, scene.hide)
         else:
             show_state(state, hide=scene.hide)
