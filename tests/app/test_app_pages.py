@@ -117,3 +117,17 @@ def test_scoring_table_follows_the_lone_defender_rule():
     scoring = at.table[1].value
     assert len(scoring) == 6
     assert scoring.iloc[-1]["Points"] == 4
+
+
+HOSTILE_QUERY = {"seed": "<script>alert(1)</script>", "step": "-1", "part": "quiz'--",
+                 "trump": "<b>H</b>", "benny": "maybe", "hand": "%%%", "topics": ";;,,",
+                 "rules": "../../etc", "play-level": "god", "play-rules": "", "lone_defender": "2"}
+
+
+@pytest.mark.parametrize("page", all_pages(), ids=lambda page: page.url_path or "home")
+def test_every_page_survives_a_hostile_link(page):
+    """Any query string gets a page (with a note where something was ignored), never an error."""
+    at = open_page(page.path, **HOSTILE_QUERY)
+    assert not at.exception
+    shown = " ".join(md.value for md in at.markdown)
+    assert "<script>" not in shown
