@@ -40,7 +40,7 @@ def card_words(card: Card, trump: Suit | None) -> str:
         return f"the {role}"
     if role == "Benny":
         return "the Benny"
-    return f"{card.the_name}"
+    return card.the_name
 
 
 def tricks_words(value: OptionValue) -> str:
@@ -77,7 +77,7 @@ def _join(items: list[str]) -> str:
 def describe(action: Action) -> str:
     """A choice in a few words: 'the nine of clubs', 'passing', 'calling hearts'."""
     if action.do is Do.PLAY or action.do is Do.DISCARD:
-        return f"{action.card.the_name}"
+        return action.card.the_name
     if action.do is Do.PASS:
         return "passing"
     if action.do is Do.ORDER_UP:
