@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.cards import Card, Rank, Suit
+from engine.explain import card_role
 from engine.ranking import EFFECTIVE_SUIT, is_left_bower, is_right_bower, suit_strength
 
 # Expected tricks a card adds with a partner (TEAM) and alone (LONE); fitted, then rounded.
@@ -166,17 +167,8 @@ def defence_tricks(hand: tuple[Card, ...] | list[Card], trump: Suit) -> float:
     total = 0.0
     for card in hand:
         if table[card.index] is trump:
-            total += {"benny": 1.0, "right": 1.0, "left": 0.8}.get(_role(card, trump), 0.4)
+            total += {"Benny": 1.0, "right bower": 1.0, "left bower": 0.8}.get(
+                card_role(card, trump), 0.4)
         elif card.rank is Rank.ACE:
             total += 0.6
     return total
-
-
-def _role(card: Card, trump: Suit) -> str:
-    if card.is_joker:
-        return "benny"
-    if is_right_bower(card, trump):
-        return "right"
-    if is_left_bower(card, trump):
-        return "left"
-    return ""

@@ -18,7 +18,7 @@ from typing import Iterable
 
 import pytest
 
-from engine import (JOKER, SEATS, Action, Deal, HandState, IllegalActionError, Reason, Rules,
+from engine import (JOKER, SEATS, Action, Card, Deal, HandState, IllegalActionError, Reason, Rules,
                     Seat, apply, deck, legal_actions, new_hand, parse_card, parse_cards,
                     parse_suit)
 from engine.actions import Do
@@ -226,3 +226,17 @@ def spec_points(makers_tricks: int, maker_alone: bool, defender_alone: bool) -> 
 def trump_letter(state: HandState) -> str | None:
     """The trump suit's letter, or None before trump and in no trump."""
     return state.trump.letter if state.trump is not None and state.trump.letter != "NT" else None
+
+
+def cards_in(value, out: list | None = None) -> list:
+    """Every Card inside a value (tuples, named tuples, actions): what a view reveals."""
+    out = [] if out is None else out
+    if isinstance(value, Card):
+        out.append(value)
+    elif isinstance(value, Action):
+        if value.card is not None:
+            out.append(value.card)
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            cards_in(item, out)
+    return out

@@ -15,7 +15,8 @@ from collections import Counter
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from euchre_helpers import spec_playable, spec_points, spec_suit, spec_winner, trump_letter
+from euchre_helpers import (cards_in, spec_playable, spec_points, spec_suit, spec_winner,
+                            trump_letter)
 from engine import (JOKER, NO_TRUMP, SEATS, Action, Card, Deal, IllegalActionError, Phase,
                     Reason, Rules, Seat, Suit, Team, apply, deck, first_leader, legal_actions,
                     new_hand)
@@ -356,19 +357,6 @@ def test_records_replay_to_the_same_state(dealt, data):
 
 
 # ---- views ------------------------------------------------------------------------------------
-
-
-def cards_in(value, out: list) -> list:
-    """Every Card inside a view (tuples, named tuples, actions), the rule set aside."""
-    if isinstance(value, Card):
-        out.append(value)
-    elif isinstance(value, Action):
-        if value.card is not None:
-            out.append(value.card)
-    elif isinstance(value, (tuple, list)):
-        for item in value:
-            cards_in(item, out)
-    return out
 
 
 def swapped(state, a_seat, a_card, b_seat, b_card):

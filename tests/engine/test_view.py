@@ -2,27 +2,14 @@
 
 import pytest
 
-from euchre_helpers import act, codes, hand, legal
-from engine import Action, Card, Phase, Seat, parse_card
+from euchre_helpers import act, cards_in, codes, hand, legal
+from engine import Action, Phase, Seat, parse_card
 from engine.actions import Do
 from engine.view import seat_view
 
 DEAL = "N: 9C TD JH QS AS / E: 9D TS QH AC KH / S: 9H QC AH KS TH / W: JC JS QD KD 9S"
 # the same deal with East and West exchanging two cards nobody else has seen
 SWAPPED = "N: 9C TD JH QS AS / E: 9D TS QH AC JC / S: 9H QC AH KS TH / W: KH JS QD KD 9S"
-
-
-def cards_in(value, out=None):
-    out = [] if out is None else out
-    if isinstance(value, Card):
-        out.append(value)
-    elif isinstance(value, Action):
-        if value.card is not None:
-            out.append(value.card)
-    elif isinstance(value, (tuple, list)):
-        for item in value:
-            cards_in(item, out)
-    return out
 
 
 def visible(view):
