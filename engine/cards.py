@@ -186,6 +186,14 @@ class Card:
         return f"{self.rank.word} of {self.suit.plural}"
 
     @property
+    def label(self) -> str:
+        """A short printed form for people: '10♥', 'J♦', 'Joker' (codes like 'TH' are for files)."""
+        if self.suit is None:
+            return "Joker"
+        rank = "10" if self.rank is Rank.TEN else self.rank.letter
+        return rank + self.suit.symbol
+
+    @property
     def the_name(self) -> str:
         """The name with its article, for sentences: 'the ten of hearts', 'the Joker'."""
         return self.name if self.suit is None else f"the {self.name}"

@@ -33,6 +33,7 @@ def _suit_options(suits) -> tuple[Option, ...]:
                  for s in suits)
 
 
+_NUMBER_WORDS = ("No", "One", "Two", "Three", "Four", "Five")
 _TEAM_OPTIONS = tuple(Option(t.value, t.word) for t in TEAMS)
 _NOBODY = Option("none", "Nobody")
 
@@ -68,7 +69,7 @@ def rank_order_question(cards: tuple[Card, ...], trump: Suit | None) -> Question
                          "under this trump")
     (suit,) = suits
     ordered = sorted(cards, key=lambda c: -suit_strength(c, trump))
-    full = " > ".join(c.code for c in suit_order(suit, trump, any(c.is_joker for c in cards)))
+    full = " > ".join(c.label for c in suit_order(suit, trump, any(c.is_joker for c in cards)))
     what = "trumps" if trump is not None and suit is trump else suit.plural
     explanation = f"Under this trump the {what} rank: {full}."
     return Question(
@@ -82,9 +83,11 @@ def suit_members_question(cards: tuple[Card, ...], trump: Suit | None, suit: Sui
     members = [c for c in cards if effective_suit(c, trump) is suit]
     notes = [describe_card(c, trump) for c in cards
              if c.is_joker or (c.rank.letter == "J" and trump is not None)]
+    count = {0: "None of them is a", 1: "One of them is a"}.get(
+        len(members), f"{_NUMBER_WORDS[len(members)]} of them are")
+    noun = suit.singular if len(members) <= 1 else suit.plural
     explanation = " ".join(notes) or (
-        f"Each card here belongs to its printed suit. {len(members)} of them are "
-        f"{suit.plural}.")
+        f"Each card here belongs to its printed suit. {count} {noun}.")
     what = "trumps" if trump is not None and suit is trump else suit.plural
     return Question(
         Kind.MULTI, f"{_trump_words(trump)} Which of these cards are {what}? "
@@ -102,11 +105,11 @@ def trick_order_question(cards: tuple[Card, ...], trump: Suit | None, led: Suit)
     parts = []
     if trumps:
         parts.append("Any trump beats any card of the suit led; among trumps the order is "
-                     + " > ".join(c.code for c in suit_order(trump, trump,
+                     + " > ".join(c.label for c in suit_order(trump, trump,
                                                             any(c.is_joker for c in cards)))
                      + ".")
     parts.append(f"Among {led.plural} the order is "
-                 + " > ".join(c.code for c in suit_order(led, trump)) + ".")
+                 + " > ".join(c.label for c in suit_order(led, trump)) + ".")
     return Question(
         Kind.ORDER, f"{_trump_words(trump)} {led.plural.capitalize()} were led. Put these "
                     "cards in order, from the one that would win the trick down.",
@@ -129,7 +132,7 @@ def highest_card_question(cards: tuple[Card, ...], suit: Suit) -> Question:
     if not members:
         raise ValueError("highest card: the hand holds no card of that suit")
     best = max(members, key=lambda c: suit_strength(c, None))
-    order = " > ".join(c.code for c in suit_order(suit, None))
+    order = " > ".join(c.label for c in suit_order(suit, None))
     return Question(
         Kind.SINGLE, f"There is no trump yet. Which is your highest {suit.singular}?",
         _card_options(cards), (best.code,),
@@ -158,7 +161,7 @@ def legal_plays_question(record: HandRecord) -> Question:
     illegal = [c for c in hand if c not in legal]
     if illegal:
         explanation = illegal_action_error(state, Action.play(illegal[0])).message
-        if state.trick and len(legal) == 1:
+        if state.trick and len(legal) == 1 and legal[0].name not in explanation:
             explanation += " " + explain_action(state, Action.play(legal[0]))
     else:
         explanation = explain_action(state, Action.play(hand[0]))
@@ -197,7 +200,7 @@ def may_pass_question(record: HandRecord) -> Question:
         raise ValueError("may-pass needs a scenario in the bidding")
     seat = state.turn
     may = Action.PASS in legal_actions(state)
-    who = "the dealer" if seat is state.dealer else seat.word
+    who = f"{seat.word}, the dealer," if seat is state.dealer else seat.word
     return Question(
         Kind.YESNO, f"It is {seat.word}'s turn in round {1 if state.phase is Phase.BID1 else 2}"
                     f". May {who} pass?",
@@ -225,8 +228,9 @@ def who_picks_up_question(record: HandRecord) -> Question:
     if state.maker is None or state.phase in (Phase.BID1, Phase.BID2, Phase.ALONE):
         raise ValueError("who-picks-up needs a round-1 order-up with the alone decision made")
     answer = state.dealer.value if state.dealer_took_upcard else _NOBODY.key
+    accepted = ("picked up" if state.maker is state.dealer else "ordered up")
     return Question(
-        Kind.SINGLE, f"{state.maker.word} ordered up {state.upcard.the_name}. Who adds it to "
+        Kind.SINGLE, f"{state.maker.word} {accepted} {state.upcard.the_name}. Who adds it to "
                      "their hand?", _seat_options() + (_NOBODY,), (answer,),
         explain_pickup(state), Scene(record=record, hide=frozenset({"turn", "hand"})),
         "who_picks_up")

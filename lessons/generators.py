@@ -25,10 +25,11 @@ Generator = Callable[[random.Random, Rules, frozenset], Question]
 # How a varied setting is said to the learner, by value.
 RULE_WORDS = {
     "stick_the_dealer": ("stick the dealer is on", "stick the dealer is off"),
-    "no_trump": ("no trump may be called in round 2", "no trump may not be called"),
+    "no_trump": ("calling \"no trump\" is allowed in round 2",
+                 "calling \"no trump\" is not allowed"),
     "loner_starts_last": ("loner starts last is on", "loner starts last is off"),
     "lone_defender": ("a defender may defend alone", "nobody may defend alone"),
-    "benny": ("the Joker (Benny) is in the deck", "there is no Joker"),
+    "benny": ("the Joker (Benny) is in the deck", ""),  # no Joker: nothing to say
     "canadian_loner": ("the Canadian loner rule is on", "the Canadian loner rule is off"),
 }
 
@@ -77,8 +78,9 @@ def _varied(rng: random.Random, rules: Rules, vary: frozenset,
         settings["no_trump"] = False
     if not settings:
         return rules, ""
-    words = [RULE_WORDS[key][0 if value else 1] for key, value in settings.items()]
-    return rules.with_settings(**settings), f"At this table {', and '.join(words)}."
+    words = [w for key, value in settings.items() if (w := RULE_WORDS[key][0 if value else 1])]
+    said = f"At this table {', and '.join(words)}." if words else ""
+    return rules.with_settings(**settings), said
 
 
 def _said(question: Question, sentence: str) -> Question:
@@ -120,8 +122,13 @@ def gen_colour(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) 
 
 
 def gen_highest_card(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
-    cards = tuple(rng.sample(list(deck(False)), 5))
-    suit = rng.choice(sorted({c.suit for c in cards}, key=lambda s: s.value))
+    while True:  # ask about a suit the hand holds at least two of, so ranking matters
+        cards = tuple(rng.sample(list(deck(False)), 5))
+        held = sorted({c.suit for c in cards if sum(d.suit is c.suit for d in cards) >= 2},
+                      key=lambda s: s.value)
+        if held:
+            break
+    suit = rng.choice(held)
     return checkers.highest_card_question(cards, suit)
 
 
@@ -141,8 +148,10 @@ def gen_bidding(rng: random.Random, rules: Rules, vary: frozenset = frozenset())
 
 def gen_who_picks_up(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
     rules, said = _varied(rng, rules, vary, canadian_loner=(False, True))
+    # Not the dealer's own pick-up: the bidding shown would give the answer away.
     state = random_position(rng, rules, lambda s: s.maker is not None and s.phase not in (
-        Phase.ALONE,) and any(a.do is Do.ORDER_UP for _, a in s.actions))
+        Phase.ALONE,) and s.maker is not s.dealer and any(
+        a.do is Do.ORDER_UP for _, a in s.actions))
     return _said(checkers.who_picks_up_question(_record(state)), said)
 
 
