@@ -278,8 +278,9 @@ def explain_action(state, action: Action) -> str:
             return "Anyone may pass in round 1."
         dealer = state.dealer
         if seat is dealer:
-            who = "the dealer picks it up"
-        elif state.rules.canadian_loner and seat is dealer.partner:
+            return (f"The dealer, {seat.word}, picks up {state.upcard.the_name}: "
+                    f"{state.upcard.suit.plural} become trump.")
+        if state.rules.canadian_loner and seat is dealer.partner:
             who = (f"with the Canadian loner rule {seat.word} must now go alone, so the dealer, "
                    f"{dealer.word}, sits out and nobody picks it up")
         elif seat.team is dealer.team:

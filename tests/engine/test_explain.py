@@ -147,7 +147,7 @@ def test_explain_action_bidding():
     text = explain_action(state, Action.ORDER_UP)
     assert "dealer, West" in text and "pick" in text        # trap 4: the dealer picks up
     dealer_turn = act(state, "N pass, E pass, S pass")
-    assert "picks it up" in explain_action(dealer_turn, Action.ORDER_UP)
+    assert "The dealer, West, picks up" in explain_action(dealer_turn, Action.ORDER_UP)
     round2 = act(state, "N pass, E pass, S pass, W pass")
     assert "turned-down" in explain_action(round2, Action.call(S))
     assert "turned down" in explain_action(round2, Action.call(D))     # illegal: the reason
