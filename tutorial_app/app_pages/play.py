@@ -65,7 +65,7 @@ def take(action, seat: Seat) -> None:
     game = st.session_state["play-game"]
     before = game.hand
     st.session_state["play-log"].append(
-        (seat, action, action_words(seat, action, before.dealer), explain_action(before, action)))
+        (seat, action, action_words(seat, action, before), explain_action(before, action)))
     st.session_state["play-game"] = game_apply(game, action, seat)
     st.session_state.pop("play-hint", None)
 

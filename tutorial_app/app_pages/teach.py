@@ -88,7 +88,7 @@ every_hand = st.toggle("Show every hand (for the teacher)", value=True, key="tea
 if record.actions:
     before = replay(record.rules, record.deal, record.actions[:-1])
     seat, action = record.actions[-1]
-    st.success(f"**{action_words(seat, action, state.dealer)}.** {explain_action(before, action)}")
+    st.success(f"**{action_words(seat, action, before)}.** {explain_action(before, action)}")
 if state.is_over:
     st.info(explain_result(state))
 else:

@@ -9,19 +9,25 @@ from tutorial_app.widgets.table_view import action_words, show_every_hand, show_
 
 
 def _stepper(key: str, count: int, noun: str) -> int:
-    """Back / next through ``count`` actions; returns how many are shown (0 = none yet)."""
+    """Back / next through ``count`` actions; returns how many are shown (0 = none yet).
+
+    The buttons move the position in their callbacks, before the page is drawn, so
+    each button's enabled state always matches the position shown.
+    """
     pos_key = f"{key}-pos"
     position = min(st.session_state.get(pos_key, 0), count)
+    st.session_state[pos_key] = position
+
+    def move(step: int) -> None:
+        st.session_state[pos_key] = min(max(st.session_state[pos_key] + step, 0), count)
+
     left, middle, right = st.columns([1, 1, 1])
     with left:
-        if st.button(f"◀ Take back a {noun}", key=f"{key}-back", disabled=position == 0,
-                     width="stretch"):
-            position -= 1
+        st.button(f"◀ Take back a {noun}", key=f"{key}-back", disabled=position == 0,
+                  width="stretch", on_click=move, args=(-1,))
     with right:
-        if st.button(f"Show the next {noun} ▶", key=f"{key}-next", disabled=position == count,
-                     width="stretch", type="primary"):
-            position += 1
-    st.session_state[pos_key] = position
+        st.button(f"Show the next {noun} ▶", key=f"{key}-next", disabled=position == count,
+                  width="stretch", type="primary", on_click=move, args=(1,))
     with middle:
         st.markdown(f"<div style='text-align:center'>{position} of {count} {noun}s shown"
                     "</div>", unsafe_allow_html=True)
@@ -44,7 +50,7 @@ def replay_view(record: HandRecord, key: str, actions: list, base_index: int, no
         state = apply(state, action, seat)
     if position:
         seat, action = actions[position - 1]
-        st.success(f"**{action_words(seat, action, state.dealer)}.** "
+        st.success(f"**{action_words(seat, action, before)}.** "
                    f"{explain_action(before, action)}")
         if state.tricks and not state.trick and action.do is Do.PLAY:
             last = state.tricks[-1]

@@ -54,7 +54,7 @@ def show_inspect(step: Step, key: str) -> None:
 
 def show_bidding(step: Step, key: str) -> None:
     actions = [(s, a) for s, a in step.record.actions if a.do is not Do.PLAY]
-    replay_view(step.record, key, actions, 0, "bid")
+    replay_view(step.record, key, actions, 0, "move")
 
 
 def show_trick_steps(step: Step, key: str) -> None:

@@ -8,7 +8,7 @@ from html import escape
 
 import streamlit as st
 
-from engine import SEATS, Do, HandState, Phase, Seat, card_role, sort_hand
+from engine import SEATS, Do, HandState, Phase, Seat, apply, card_role, new_hand, sort_hand
 from engine.svg import DEFAULT_WIDTH
 from tutorial_app.widgets.cards import show_hand, show_trick
 
@@ -16,10 +16,15 @@ ACTION_WORDS = {Do.PASS: "passes", Do.ORDER_UP: "orders it up", Do.ALONE: "goes 
                 Do.WITH_PARTNER: "plays with partner", Do.DISCARD: "discards"}
 
 
-def action_words(seat: Seat, action, dealer: Seat) -> str:
-    """'West picks it up', 'North calls hearts': an action as players say it."""
-    if action.do is Do.ORDER_UP and seat is dealer:
+def action_words(seat: Seat, action, before: HandState) -> str:
+    """'West picks it up', 'North calls hearts', 'East does not go alone': an action as
+    players say it; ``before`` is the state the action was taken in."""
+    if action.do is Do.ORDER_UP and seat is before.dealer:
         return f"{seat.word} (dealer) picks it up"
+    if action.do is Do.PASS and before.phase is Phase.ALONE:
+        return f"{seat.word} does not go alone"
+    if action.do is Do.PASS and before.phase is Phase.DEFEND_ALONE:
+        return f"{seat.word} does not defend alone"
     if action.do is Do.CALL:
         return f"{seat.word} calls {action.suit.plural}"
     if action.do is Do.NAME:
@@ -29,6 +34,16 @@ def action_words(seat: Seat, action, dealer: Seat) -> str:
     if action.do is Do.DISCARD:
         return f"{seat.word} discards a card face down"
     return f"{seat.word} {ACTION_WORDS[action.do]}"
+
+
+def history_words(state: HandState) -> list[str]:
+    """Every action of the hand so far in players' words (replayed to know each phase)."""
+    words = []
+    before = new_hand(state.rules, state.deal)
+    for seat, action in state.actions:
+        words.append(action_words(seat, action, before))
+        before = apply(before, action, seat)
+    return words
 
 
 def action_label(action) -> str:
@@ -66,8 +81,8 @@ def show_bidding(state: HandState) -> None:
         st.markdown(f"**{label}**")
         show_hand([state.upcard], width=100, title=f"{label}: {state.upcard.name}")
     if bids:
-        st.markdown("\n".join(f"{i + 1}. {escape(action_words(seat, action, state.dealer))}"
-                              for i, (seat, action) in enumerate(bids)))
+        words = history_words(state)[:len(bids)]  # every bid comes before the first card
+        st.markdown("\n".join(f"{i + 1}. {escape(text)}" for i, text in enumerate(words)))
 
 
 def show_state(state: HandState, *, seat: Seat = Seat.S, highlights: dict | None = None,
