@@ -38,6 +38,8 @@ RED = "#b3101e"      # 6.4:1 contrast on white
 BLACK = "#111111"
 OUTLINE = "#444444"
 MARK = "#f2b600"     # highlight outline and band: gold, with black text on it
+WRONG = "#b3101e"    # a highlight starting with WRONG_PREFIX: red, with white text
+WRONG_PREFIX = "✗ "  # e.g. "✗ your pick": marks a card as a mistake, not a right answer
 BACK_BLUE = "#1d3f8a"
 JOKER_PURPLE = "#5b1a8c"
 FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif"
@@ -225,9 +227,11 @@ def _card_group(card: Card | None, x: float, y: float, highlight: str | None) ->
         inner = _joker_face(not highlight)
     else:
         inner = _face(card, not highlight)
+    wrong = bool(highlight) and highlight.startswith(WRONG_PREFIX)
+    colour = WRONG if wrong else MARK
     if highlight:
-        inner += _band(highlight)
-    stroke, stroke_w = (MARK, 6) if highlight else (OUTLINE, 1.5)
+        inner += _band(highlight, colour, "#ffffff" if wrong else BLACK)
+    stroke, stroke_w = (colour, 6) if highlight else (OUTLINE, 1.5)
     frame = (f'<rect x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="8" '
              f'fill="none" stroke="{stroke}" stroke-width="{stroke_w}"/>')
     return f'<g transform="translate({_n(x)} {_n(y)})">{inner}{frame}</g>'
@@ -268,9 +272,9 @@ def _back() -> str:
     return "".join(parts)
 
 
-def _band(text: str) -> str:
-    return (f'<rect x="1" y="110" width="{CARD_W - 2}" height="29" fill="{MARK}"/>'
-            + _text(text.upper(), CARD_W / 2, 130, 15, BLACK, max_width=CARD_W - 10))
+def _band(text: str, fill: str, ink: str) -> str:
+    return (f'<rect x="1" y="110" width="{CARD_W - 2}" height="29" fill="{fill}"/>'
+            + _text(text.upper(), CARD_W / 2, 130, 15, ink, max_width=CARD_W - 10))
 
 
 def _pip(suit: Suit, x: float, y: float, size: float, colour: str) -> str:

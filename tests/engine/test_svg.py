@@ -115,3 +115,14 @@ def test_notebook_hooks():
     image = hand_svg([card])
     assert isinstance(image, SvgImage) and image._repr_svg_() == str(image)
     assert image.title == "queen of spades"
+
+
+def test_a_wrong_mark_is_red_and_a_right_mark_gold():
+    from engine.notation import parse_card
+    from engine.svg import MARK, WRONG, WRONG_PREFIX, card_svg
+
+    black_card = parse_card("9C")  # no red ink of its own
+    right = card_svg(black_card, highlight="right")
+    wrong = card_svg(black_card, highlight=WRONG_PREFIX + "your pick")
+    assert MARK in right and WRONG not in right
+    assert WRONG in wrong and MARK not in wrong

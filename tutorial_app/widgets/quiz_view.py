@@ -15,11 +15,12 @@ import streamlit as st
 
 from lessons.progress import QuizRun, stars_text
 from lessons.quiz import Feedback, Kind, Question
+from engine.svg import WRONG_PREFIX
 from tutorial_app.widgets.cards import show_card, show_hand, show_trick
 from tutorial_app.widgets.table_view import facts_line, show_bidding, show_state
 
-RIGHT_MARK = "right"
-WRONG_MARK = "your pick"
+RIGHT_MARK = "✓ right"
+WRONG_MARK = WRONG_PREFIX + "your pick"   # drawn red, not gold
 
 
 def _state(quiz_id: str, length: int) -> dict:
