@@ -29,7 +29,7 @@ def shoot(page: Page, screenshots, name: str) -> None:
 
 
 def give_answer(page: Page, question) -> None:
-    label = {o.key: (o.card.code if o.card else o.label) for o in question.options}
+    label = {o.key: (o.card.label if o.card else o.label) for o in question.options}
     if question.kind in (Kind.SINGLE, Kind.YESNO):
         click(page, label[question.answer[0]])
         return

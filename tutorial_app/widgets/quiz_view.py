@@ -158,7 +158,7 @@ def _option_columns(question: Question, widget, marks: dict[str, str] | None = N
 
 
 def _short_label(option) -> str:
-    return option.card.code if option.card is not None else option.label
+    return option.card.label if option.card is not None else option.label
 
 
 def _choose_one(question: Question, state: dict) -> None:

@@ -14,7 +14,7 @@ from engine import SEATS, Do, Seat, Team, card_role, describe_card, score_hand
 from lessons.loader import Step
 from tutorial_app.reference import (DEFAULT_TRUMP, TRUMP_CHOICES, presets_frame,
                                     ranking_groups, scoring_frame, trump_from_choice)
-from tutorial_app.widgets.cards import show_hand
+from tutorial_app.widgets.cards import show_card, show_hand
 from tutorial_app.widgets.replay_view import replay_view
 
 
@@ -37,19 +37,18 @@ def show_ranking(step: Step, key: str) -> None:
 def show_inspect(step: Step, key: str) -> None:
     trump = step.trump
     picked_key = f"{key}-picked"
-    show_hand(step.cards, width=110)
-    columns = st.columns(len(step.cards))
+    columns = st.columns(max(len(step.cards), 5))
     for column, card in zip(columns, step.cards):
-        with column:
-            if st.button(card.code, key=f"{key}-{card.code}", help=f"What is {card.the_name}?",
-                         width="stretch"):
-                st.session_state[picked_key] = card.code
+        with column:  # each card above its own button
+            show_card(card)
+            st.button(f"What is {card.label}?", key=f"{key}-{card.code}", width="stretch",
+                      on_click=st.session_state.__setitem__, args=(picked_key, card.code))
     picked = st.session_state.get(picked_key)
     card = next((c for c in step.cards if c.code == picked), None)
     if card is not None:
         st.info(describe_card(card, trump))
     else:
-        st.caption("Click a card's button to see what it is under this trump.")
+        st.markdown("*Click the button under a card to see what it is under this trump.*")
 
 
 def show_bidding(step: Step, key: str) -> None:

@@ -49,7 +49,7 @@ def history_words(state: HandState) -> list[str]:
 def action_label(action) -> str:
     """A short button label for an action: 'Order up', 'Call ♥ hearts', 'Play JD'."""
     if action.card is not None:
-        return f"{action.do.value.capitalize()} {action.card.code}"
+        return f"{action.do.value.capitalize()} {action.card.label}"
     if action.suit is not None:
         symbol = getattr(action.suit, "symbol", "")
         return f"{action.do.value.capitalize()} {symbol} {action.suit.plural}".replace("  ", " ")
