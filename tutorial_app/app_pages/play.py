@@ -7,10 +7,10 @@ import pandas as pd
 import streamlit as st
 
 from analysis import GRADES, hint, make_bot, review_hand
-from engine import (PRESETS, Rules, Seat, explain_action, explain_result, game_apply,
-                    new_game, seat_view, start_hand)
+from engine import (PRESETS, Rules, Seat, explain_action, explain_result, explain_trick,
+                    game_apply, new_game, seat_view, start_hand)
 from lessons.quizzes import new_seed, parse_seed
-from tutorial_app.widgets.cards import show_card
+from tutorial_app.widgets.cards import show_trick
 from tutorial_app.widgets.table_view import action_label, action_words, show_state
 from tutorial_app.widgets.url_state import seed_choice, sync_choice
 
@@ -34,14 +34,14 @@ with right:
 sync_choice("play-rules", preset, "bga")
 sync_choice("play-level", level, "beginner")
 
-seed, note = parse_seed(st.query_params.get("seed"))
+seed, note = parse_seed(st.query_params.get("seed"), "a new game")
 if note:
     st.info(note)
 setup = (preset, level)
 if st.session_state.get("play-setup") != setup or "play-game" not in st.session_state:
     first_visit = "play-setup" not in st.session_state
     st.session_state["play-setup"] = setup
-    st.session_state["play-seed"] = seed if first_visit and seed else new_seed()
+    st.session_state["play-seed"] = seed if first_visit and seed is not None else new_seed()
     st.session_state["play-game"] = new_game(Rules.preset(preset), Seat.W)
     st.session_state["play-log"] = []   # (seat, action, explanation) of the hand so far
     st.session_state.pop("play-hint", None)
@@ -61,12 +61,17 @@ def bot_rng(game) -> random.Random:
 
 
 def take(action, seat: Seat) -> None:
-    """Apply one action to the game, noting it with the engine's reason."""
+    """Apply one action to the game, noting it (and any trick it ends) with the engine's reason."""
     game = st.session_state["play-game"]
     before = game.hand
-    st.session_state["play-log"].append(
-        (seat, action, action_words(seat, action, before), explain_action(before, action)))
-    st.session_state["play-game"] = game_apply(game, action, seat)
+    log = st.session_state["play-log"]
+    log.append((action_words(seat, action, before), explain_action(before, action)))
+    game = st.session_state["play-game"] = game_apply(game, action, seat)
+    after = game.hand if game.hand is not None else game.finished[-1]
+    if len(after.tricks) > len(before.tricks):
+        trick = after.tricks[-1]
+        log.append((f"Trick {len(after.tricks)} goes to {trick.winner.word}",
+                    explain_trick(trick, after.trump_suit)))
     st.session_state.pop("play-hint", None)
 
 
@@ -102,8 +107,7 @@ log = st.session_state["play-log"]
 if game.hand is None:   # a hand just ended
     last = game.finished[-1]
     with st.expander("What happened in the hand", expanded=False):
-        st.markdown("\n".join(f"{i + 1}. **{words}.** {why}"
-                              for i, (_, _, words, why) in enumerate(log)))
+        st.markdown("\n".join(f"{i + 1}. **{words}.** {why}" for i, (words, why) in enumerate(log)))
     st.success(explain_result(last))
     if st.button("Review my decisions", key="play-review-button"):
         st.session_state["play-review"] = review_hand(last, YOU, random.Random(seed))
@@ -113,9 +117,10 @@ if game.hand is None:   # a hand just ended
         st.markdown(" · ".join(f"{name}: **{n}**" for name, n in counts.items()))
         st.table(pd.DataFrame([{
             "Your decision": action_label(g.action), "Grade": g.grade,
-            "Cost (points)": f"{g.cost:.2f}",
-            "Best": action_label(g.best), "Why": g.hint.explanation} for g in grades]),
-            hide_index=True)
+            "Points given up": f"{g.cost:.1f}",
+            # A choice as good as the best (a tie) is shown as the best.
+            "Best": action_label(g.action if g.grade == "best" else g.best),
+            "Why": g.hint.explanation} for g in grades]), hide_index=True)
     if game.winner is not None:
         won = game.winner is YOU.team
         if won:
@@ -129,8 +134,13 @@ if game.hand is None:   # a hand just ended
 
 state = game.hand
 if log:
-    recent = log[-4:]
-    st.markdown("\n".join(f"- **{words}.** {why}" for _, _, words, why in recent))
+    with st.expander("Everything so far in this hand"):
+        st.markdown("\n".join(f"{i + 1}. **{words}.** {why}" for i, (words, why) in enumerate(log)))
+    st.markdown("\n".join(f"- **{words}.** {why}" for words, why in log[-4:]))
+if state.tricks and state.trick:  # the last finished trick stays in view while the next one runs
+    last = state.tricks[-1]
+    st.markdown(f"**Last trick**, won by {last.winner.word}:")
+    show_trick(last.cards, winner=[s for s, _ in last.cards].index(last.winner), width=80)
 show_state(state)
 
 st.markdown("#### Your turn")
@@ -138,8 +148,6 @@ choices = seat_view(state, YOU).legal
 columns = st.columns(min(len(choices), 6))
 for i, action in enumerate(choices):
     with columns[i % len(columns)]:
-        if action.card is not None:
-            show_card(action.card, width=90)
         st.button(action_label(action), key=f"play-act-{i}", on_click=take, args=(action, YOU),
                   width="stretch")
 
@@ -150,6 +158,6 @@ advice = st.session_state.get("play-hint")
 if advice is not None:
     st.info(f"**Hint: {action_label(advice.recommended)}.** {advice.explanation}")
     st.table(pd.DataFrame([{
-        "Choice": action_label(v.action), "Expected tricks for your team": f"{v.tricks:.1f}",
-        "Expected points (yours minus theirs)": f"{v.points:+.2f}"} for v in advice.options]),
-        hide_index=True)
+        "Choice": action_label(v.action), "Tricks your team expects": f"{v.tricks:.1f}",
+        "Points you expect to gain (+) or lose (−)": f"{v.points:+.1f}"}
+        for v in advice.options]), hide_index=True)

@@ -35,7 +35,7 @@ if not topics:
     st.stop()
 st.query_params["topics"] = ",".join(topics)
 
-seed, note = parse_seed(st.query_params.get("seed"))
+seed, note = parse_seed(st.query_params.get("seed"), "a new set of questions")
 if note:
     st.info(note)
 chosen = (tuple(topics), preset)
@@ -43,7 +43,8 @@ if st.session_state.get("practise-chosen") != chosen:
     # The first visit keeps the link's seed; other topics or rules make a new set.
     first_visit = "practise-chosen" not in st.session_state
     st.session_state["practise-chosen"] = chosen
-    st.session_state["practise-seed"] = seed if first_visit and seed else new_seed()
+    st.session_state["practise-seed"] = (seed if first_visit and seed is not None
+                                         else new_seed())
 seed = st.session_state["practise-seed"]
 st.query_params["seed"] = str(seed)
 

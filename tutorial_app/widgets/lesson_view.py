@@ -93,9 +93,9 @@ def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
     seed, note = parse_seed(st.query_params.get("seed"))
     if note:
         st.info(note)
-    if seed is None:
+    if seed is None:  # no usable seed in the link: this session's quiz, or a new one
         seed = st.session_state.get(seed_key) if not note else None
-        seed = seed or new_seed()
+        seed = new_seed() if seed is None else seed
     st.session_state[seed_key] = seed
     st.query_params["seed"] = str(seed)
     cache_key = f"questions:{lesson.id}:{seed}"
