@@ -6,7 +6,8 @@ import random
 import streamlit as st
 
 from engine import (PRESETS, SEATS, Do, EuchreError, HandRecord, ReplayError, Rules, apply,
-                    explain_action, explain_result, legal_actions, random_hand, replay)
+                    explain_action, explain_result, explain_trick, legal_actions, random_hand,
+                    replay)
 from tutorial_app.scenario_link import LinkError, decode_hand, encode_hand
 from tutorial_app.widgets.cards import show_card
 from tutorial_app.widgets.table_view import action_label, action_words, show_every_hand, show_state
@@ -65,6 +66,7 @@ with st.expander("Deal a new hand, or paste a hand record", expanded=KEY not in 
         text = st.text_area("Hand record (JSON, as in the referee's format)", key="teach-json",
                             height=180, placeholder='{"dealer": "W", "upcard": "AD", ...}')
         if st.button("Open this hand record", key="teach-open"):
+            st.session_state["teach-note"] = None   # an old warning is about an old record
             try:
                 keep_legal_part(HandRecord.loads(text))
             except EuchreError as exc:
@@ -84,11 +86,14 @@ st.session_state["teach-link"] = st.query_params["hand"]
 
 changes = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in record.rules.changes().items())
 st.caption(f"Rules: {record.rules.preset_name}" + (f" with {changes}" if changes else ""))
-every_hand = st.toggle("Show every hand (for the teacher)", value=True, key="teach-every")
+# Off by default: a class opening the shared link sees South's cards only.
+every_hand = st.toggle("Show every hand (for the teacher)", value=False, key="teach-every")
 if record.actions:
     before = replay(record.rules, record.deal, record.actions[:-1])
     seat, action = record.actions[-1]
     st.success(f"**{action_words(seat, action, before)}.** {explain_action(before, action)}")
+    if action.do is Do.PLAY and len(state.tricks) > len(before.tricks):
+        st.info(explain_trick(state.tricks[-1], state.trump_suit))
 if state.is_over:
     st.info(explain_result(state))
 else:
