@@ -33,7 +33,9 @@ STEP_SHOWS = ("text", "cards", "ranking", "inspect", "bidding", "trick", "hand",
 LESSON_KEYS = {"id": str, "number": int, "title": str, "summary": str, "rules": dict,
                "steps": list, "quiz": dict}
 STEP_KEYS = {"id": str, "show": str, "cards": str, "trump": str, "scenario": dict,
-             "rules": dict, "caption": str}
+             "rules": dict, "caption": str, "hide": list}
+# Parts of a scenario's table a step may leave out (words a lesson has not taught yet).
+STEP_HIDE = ("bidding", "makers", "turn")
 QUIZ_KEYS = {"length": int, "generators": list, "vary": list, "items": list}
 ITEM_KEYS = {"id": str, "ask": str, "trap": str, "answer": list, "prompt": str,
              "rules": dict}
@@ -53,6 +55,7 @@ class Step:
     record: HandRecord | None = None
     rules: Rules | None = None
     caption: str = ""
+    hide: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -232,9 +235,12 @@ def load_lesson(toml_path: Path) -> Lesson:
         except EuchreError as exc:
             raise LessonError(f"{where}: {exc}") from None
         record = _record(where, step["scenario"], step_rules) if "scenario" in step else None
+        hide = step.get("hide", [])
+        if any(part not in STEP_HIDE for part in hide):
+            raise LessonError(f"{where}: hide takes any of {', '.join(STEP_HIDE)}")
         steps.append(Step(step["id"], step["show"], sections.pop(step["id"]), cards, trump,
                           record, step_rules if "rules" in step else None,
-                          step.get("caption", "")))
+                          step.get("caption", ""), frozenset(hide)))
     if sections:
         raise LessonError(f"{md_path.name}: section '## {next(iter(sections))}' belongs to no "
                           f"step in {name}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-MASTERY_RUN = 5
+MASTERY_RUN = 8
 COME_BACK_AFTER = 2   # a missed question returns after this many others
 STAR_LIMITS = ((0, 3), (2, 2))  # (most wrong tries, stars); more misses give 1 star
 

@@ -18,7 +18,8 @@ progress = all_progress()
 
 def nav_title(page) -> str:
     earned = progress.get(page.url_path)
-    return f"{page.title} {stars_text(earned.stars)}" if earned and earned.stars else page.title
+    # Stars first, so a long title cut short by the sidebar still shows them.
+    return f"{stars_text(earned.stars)} {page.title}" if earned and earned.stars else page.title
 
 
 router = st.navigation({

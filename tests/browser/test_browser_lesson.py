@@ -79,7 +79,7 @@ def test_answer_lesson_two_quiz_to_three_stars(page: Page, app_url, screenshots)
     expect(page.get_by_text("★★★", exact=True)).to_be_visible()
     # The stars also show at once in the title and beside the lesson in the sidebar.
     expect(page.locator("h1").first).to_contain_text("★★★")
-    expect(page.get_by_role("link", name="Trump and the bowers ★★★")).to_be_visible()
+    expect(page.get_by_role("link", name="★★★ 2. Trump and the bowers")).to_be_visible()
     shoot(page, screenshots, "quiz-finished")
     # The link in the address reproduces this quiz.
     assert f"seed={SEED}" in page.url

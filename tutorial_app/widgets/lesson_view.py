@@ -55,8 +55,8 @@ def _steps(lesson: Lesson) -> None:
     st.progress(number / count, text=f"Step {number} of {count}")
     st.markdown(step.text)
     STEP_VIEWS[step.show](step, f"{lesson.id}-{step.id}")
-    if step.caption:
-        st.caption(step.caption)
+    if step.caption:  # full size: it is read from the back of a classroom too
+        st.markdown(f"*{step.caption}*")
     left, right = st.columns(2)
     with left:
         st.button("◀ Previous step", key="step-back", disabled=number == 1,

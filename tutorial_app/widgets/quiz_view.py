@@ -13,7 +13,7 @@ from typing import Callable
 
 import streamlit as st
 
-from lessons.progress import QuizRun, stars_text
+from lessons.progress import MASTERY_RUN, QuizRun, stars_text
 from lessons.quiz import Feedback, Kind, Question
 from engine.svg import WRONG_PREFIX
 from tutorial_app.widgets.cards import show_card, show_hand, show_trick
@@ -259,9 +259,11 @@ def _show_summary(run: QuizRun) -> None:
     if run.misses == 0:
         st.success("A clean run: every answer right first time. Three stars!")
     else:
-        st.info(f"You finished with {run.misses} wrong tr{'y' if run.misses == 1 else 'ies'}. "
-                "Answer every question right first time for three stars.")
+        st.info(f"You finished with {run.misses} wrong tr{'y' if run.misses == 1 else 'ies'} "
+                "(a question missed twice counts twice). Answer every question right first "
+                "time for three stars.")
     if run.mastered:
         st.success("Lesson mastered: you answered a long run of questions right in a row.")
     else:
-        st.warning("Not mastered yet: get five right in a row to master this lesson.")
+        st.warning(f"Not mastered yet: answer {MASTERY_RUN} questions right in a row to "
+                   "master this lesson.")

@@ -35,7 +35,7 @@ def _stepper(key: str, count: int, noun: str) -> int:
 
 
 def replay_view(record: HandRecord, key: str, actions: list, base_index: int, noun: str,
-                *, every_hand: bool = False) -> None:
+                *, every_hand: bool = False, hide: frozenset[str] = frozenset()) -> None:
     """Step through ``actions`` (the record's, from ``base_index``), explaining each.
 
     ``every_hand`` shows all four hands face up, for a teacher at the projector.
@@ -62,4 +62,4 @@ def replay_view(record: HandRecord, key: str, actions: list, base_index: int, no
     if every_hand:
         show_every_hand(state)
     else:
-        show_state(state)
+        show_state(state, hide=hide)

@@ -24,7 +24,7 @@ def show_cards(step: Step, key: str) -> None:
 
 
 def show_ranking(step: Step, key: str) -> None:
-    choices = [c for c in TRUMP_CHOICES if c != "NT"]
+    choices = [c for c in TRUMP_CHOICES if c not in ("NT", "none")]  # a lesson picks a suit
     choice = st.segmented_control("Pick a trump suit", choices, format_func=TRUMP_CHOICES.get,
                                   key=f"{key}-trump", default=DEFAULT_TRUMP, required=True)
     trump = trump_from_choice(choice or DEFAULT_TRUMP)
@@ -53,17 +53,17 @@ def show_inspect(step: Step, key: str) -> None:
 
 def show_bidding(step: Step, key: str) -> None:
     actions = [(s, a) for s, a in step.record.actions if a.do is not Do.PLAY]
-    replay_view(step.record, key, actions, 0, "move")
+    replay_view(step.record, key, actions, 0, "move", hide=step.hide)
 
 
 def show_trick_steps(step: Step, key: str) -> None:
     actions = list(step.record.actions)
     first_play = next(i for i, (_, a) in enumerate(actions) if a.do is Do.PLAY)
-    replay_view(step.record, key, actions[first_play:], first_play, "card")
+    replay_view(step.record, key, actions[first_play:], first_play, "card", hide=step.hide)
 
 
 def show_hand_steps(step: Step, key: str) -> None:
-    replay_view(step.record, key, list(step.record.actions), 0, "move")
+    replay_view(step.record, key, list(step.record.actions), 0, "move", hide=step.hide)
 
 
 def show_scoring(step: Step, key: str) -> None:

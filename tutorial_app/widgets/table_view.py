@@ -92,9 +92,9 @@ def show_state(state: HandState, *, seat: Seat = Seat.S, highlights: dict | None
     ``hide`` leaves out what a quiz question asks (see ``lessons.quiz.Scene``).
     """
     st.markdown(facts_line(state, hide))
-    if state.phase in (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP, Phase.ALONE, Phase.DISCARD,
-                       Phase.DEFEND_ALONE) or (state.phase is Phase.PLAY and not state.trick
-                                               and not state.tricks):
+    in_bidding = state.phase in (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP, Phase.ALONE,
+                                 Phase.DISCARD, Phase.DEFEND_ALONE)
+    if "bidding" not in hide and (in_bidding or not (state.trick or state.tricks)):
         show_bidding(state)
     if state.trick:
         st.markdown(f"**The trick so far** ({state.leader.word} led):")
