@@ -230,6 +230,8 @@ def play_reason(view: SeatView, best: OptionValue, values: list[OptionValue],
                 trumps_drawn: float | None = None, world=None) -> str:
     """Why to play the card; ``world`` (a state that looks like the view) words a forced card."""
     card, trump = best.action.card, view.trump_suit
+    if len(view.hand) == 1:
+        return f"Play {card_words(card, trump)}: it is your last card."
     if len(values) == 1:
         why = f" {explain_play(world, card)}" if world is not None else ""
         return f"Play {card_words(card, trump)}: it is your only legal card.{why}"

@@ -53,7 +53,7 @@ class Step:
     cards: tuple = ()
     trump: Suit | None = None
     record: HandRecord | None = None
-    rules: Rules | None = None
+    rules: Rules | None = None   # the step's rules: the lesson's, or its own override
     caption: str = ""
     hide: frozenset[str] = frozenset()
 
@@ -239,7 +239,7 @@ def load_lesson(toml_path: Path) -> Lesson:
         if any(part not in STEP_HIDE for part in hide):
             raise LessonError(f"{where}: hide takes any of {', '.join(STEP_HIDE)}")
         steps.append(Step(step["id"], step["show"], sections.pop(step["id"]), cards, trump,
-                          record, step_rules if "rules" in step else None,
+                          record, step_rules,
                           step.get("caption", ""), frozenset(hide)))
     if sections:
         raise LessonError(f"{md_path.name}: section '## {next(iter(sections))}' belongs to no "

@@ -11,6 +11,7 @@ import streamlit as st
 from lessons.loader import Lesson, load_all
 from lessons.progress import stars_text
 from lessons.quizzes import build_quiz, new_seed, parse_seed
+from tutorial_app.navigation import lesson_page_path
 from tutorial_app.progress_store import lesson_progress, record_run
 from tutorial_app.widgets.quiz_view import run_quiz
 from tutorial_app.widgets.step_views import STEP_VIEWS
@@ -112,12 +113,15 @@ def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
             st.button("Try a new quiz", key="new-quiz", on_click=_fresh_quiz,
                       args=(seed_key,), width="stretch")
         later = [item for item in lessons if item.number > lesson.number]
-        if later:
-            with right:
-                from tutorial_app.navigation import lesson_page_path
-
+        with right:
+            if later:
                 st.page_link(lesson_page_path(later[0].id),
                              label=f"Next lesson: {later[0].title}", icon="▶️")
+            else:  # the last lesson: on to real deals
+                st.page_link("app_pages/practise.py", label="Practise on real deals",
+                             icon=":material/quiz:")
+                st.page_link("app_pages/play.py", label="Play a game against the computer",
+                             icon=":material/playing_cards:")
 
 
 def _fresh_quiz(seed_key: str) -> None:

@@ -67,17 +67,20 @@ def show_hand_steps(step: Step, key: str) -> None:
 
 
 def show_scoring(step: Step, key: str) -> None:
+    """Set the tricks (and who went alone) and see the points; the lone-defender row and
+    switch appear only under rules that have that house rule."""
+    lone_defender = step.rules is not None and step.rules.lone_defender
     left, right = st.columns(2)
     with left:
         tricks = st.slider("Tricks the makers took", 0, 5, 3, key=f"{key}-tricks")
     with right:
         alone = st.toggle("A maker went alone", key=f"{key}-alone")
-        defender = st.toggle("A defender went alone (lone defender rule)",
-                             key=f"{key}-defender")
+        defender = lone_defender and st.toggle("A defender went alone (lone defender rule)",
+                                               key=f"{key}-defender")
     score = score_hand(Team.NS, tricks, maker_alone=alone, defender_alone=defender)
     st.success(f"**{score.points_won} point{'s' if score.points_won != 1 else ''} to "
                f"{score.winner.word}.** {score.explanation}")
-    st.table(scoring_frame(True), hide_index=True)
+    st.table(scoring_frame(lone_defender), hide_index=True)
 
 
 def _seat_box(seat: Seat) -> str:
