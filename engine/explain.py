@@ -181,7 +181,13 @@ def _play_error(state, card: Card) -> IllegalActionError:
     disguised = [c for c in followers if _is_disguised(c, trump)]
     if disguised:
         return IllegalActionError(Reason.MUST_FOLLOW_SUIT, f"{head}: {_member(disguised[0], trump)}.")
-    names = _join([f"{c.the_name}" for c in followers])
+    names = _join([c.the_name for c in followers])
+    led_card = state.trick[0][1]
+    if _is_disguised(led_card, trump):  # a led left bower or Benny: trump was led
+        return IllegalActionError(
+            Reason.MUST_FOLLOW_SUIT,
+            f"{head}: {_member(led_card, trump)}, so {led.plural} were led. "
+            f"{seat.word} holds {names}.")
     return IllegalActionError(Reason.MUST_FOLLOW_SUIT, f"{head} and holds {names}.")
 
 
