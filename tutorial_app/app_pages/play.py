@@ -108,6 +108,11 @@ if game.hand is None:   # a hand just ended
     last = game.finished[-1]
     with st.expander("What happened in the hand", expanded=False):
         st.markdown("\n".join(f"{i + 1}. **{words}.** {why}" for i, (words, why) in enumerate(log)))
+    if last.tricks:
+        final = last.tricks[-1]
+        st.markdown(f"**Last trick**, won by {final.winner.word}. Tricks in this hand: "
+                    f"North-South {last.tricks_won[0]}, East-West {last.tricks_won[1]}.")
+        show_trick(final.cards, winner=[s for s, _ in final.cards].index(final.winner), width=80)
     st.success(explain_result(last))
     if st.button("Review my decisions", key="play-review-button"):
         st.session_state["play-review"] = review_hand(last, YOU, random.Random(seed))
