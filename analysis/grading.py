@@ -23,7 +23,7 @@ so a play that does it one time in four costs 0.75, a mistake.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from engine.actions import Action
 from engine.hand import HandState, Phase, apply, new_hand
@@ -73,14 +73,19 @@ def grade_decision(view: SeatView, action: Action, rng: random.Random,
     return Grade(view.seat, view.phase, action, classify(cost), cost, len(view.legal) == 1, h)
 
 
-def review_hand(state: HandState, seat: Seat, rng: random.Random,
+def review_hand(state: HandState, seat: Seat, rng: random.Random | Callable[[int], random.Random],
                 samples: int | None = None) -> list[Grade]:
-    """Every decision ``seat`` took in the hand so far, graded in order (for the review)."""
+    """Every decision ``seat`` took in the hand so far, graded in order (for the review).
+
+    ``rng`` may be a function from the decision's step (its index in the hand's actions)
+    to a Random: a page that seeds its hints the same way gets the very same figures.
+    """
     replay = new_hand(state.rules, state.deal)
     grades = []
-    for who, action in state.actions:
+    for step, (who, action) in enumerate(state.actions):
         if who is seat:
-            grades.append(grade_decision(seat_view(replay, seat), action, rng, samples))
+            step_rng = rng(step) if callable(rng) else rng
+            grades.append(grade_decision(seat_view(replay, seat), action, step_rng, samples))
         replay = apply(replay, action, who)
     return grades
 

@@ -51,3 +51,14 @@ def test_same_seed_same_first_deal():
     one = open_play(seed="99")
     two = open_play(seed="99")
     assert one.session_state["play-game"].hand.deal == two.session_state["play-game"].hand.deal
+
+
+def test_the_review_repeats_the_hints_figures():
+    at = open_play(seed="31", **{"play-level": "beginner"})
+    at.button(key="play-hint-button").click().run()
+    first_hint = at.session_state["play-hint"]
+    while at.session_state["play-game"].hand is not None:
+        at.button(key="play-act-0").click().run()
+    at.button(key="play-review-button").click().run()
+    first_grade = at.session_state["play-review"][0]
+    assert first_grade.hint.options == first_hint.options

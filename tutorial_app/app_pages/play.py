@@ -60,6 +60,11 @@ def bot_rng(game) -> random.Random:
     return random.Random(f"{seed}-{len(game.finished)}-{len(game.hand.actions)}")
 
 
+def advice_rng(hand_number: int, step: int) -> random.Random:
+    """Hints and the review draw the same samples for a decision, so their figures agree."""
+    return random.Random(f"advice-{seed}-{hand_number}-{step}")
+
+
 def take(action, seat: Seat) -> None:
     """Apply one action to the game, noting it (and any trick it ends) with the engine's reason."""
     game = st.session_state["play-game"]
@@ -115,7 +120,9 @@ if game.hand is None:   # a hand just ended
         show_trick(final.cards, winner=[s for s, _ in final.cards].index(final.winner), width=80)
     st.success(explain_result(last))
     if st.button("Review my decisions", key="play-review-button"):
-        st.session_state["play-review"] = review_hand(last, YOU, random.Random(seed))
+        number = len(game.finished) - 1
+        st.session_state["play-review"] = review_hand(
+            last, YOU, lambda step: advice_rng(number, step))
     grades = st.session_state.get("play-review")
     if grades is not None:
         counts = {name: sum(1 for g in grades if g.grade == name) for name in GRADES}
@@ -158,7 +165,8 @@ for i, action in enumerate(choices):
 
 if st.button("💡 Hint", key="play-hint-button"):
     with st.spinner("Thinking it through..."):
-        st.session_state["play-hint"] = hint(seat_view(state, YOU), random.Random(seed))
+        st.session_state["play-hint"] = hint(seat_view(state, YOU),
+                                             advice_rng(len(game.finished), len(state.actions)))
 advice = st.session_state.get("play-hint")
 if advice is not None:
     st.info(f"**Hint: {action_label(advice.recommended)}.** {advice.explanation}")
