@@ -29,11 +29,11 @@ from lessons.scenario import ScenarioError, Sketch, build_record
 CONTENT = Path(__file__).parent / "content"
 
 STEP_SHOWS = ("text", "cards", "ranking", "inspect", "bidding", "trick", "hand", "scoring",
-              "table", "presets")
+              "table", "presets", "try")
 LESSON_KEYS = {"id": str, "number": int, "title": str, "summary": str, "rules": dict,
                "steps": list, "quiz": dict}
 STEP_KEYS = {"id": str, "show": str, "cards": str, "trump": str, "scenario": dict,
-             "rules": dict, "caption": str, "hide": list}
+             "rules": dict, "caption": str, "hide": list, "question": dict}
 # Parts of a scenario's table a step may leave out (words a lesson has not taught yet).
 STEP_HIDE = ("bidding", "makers", "turn")
 QUIZ_KEYS = {"length": int, "generators": list, "vary": list, "items": list}
@@ -56,6 +56,8 @@ class Step:
     rules: Rules | None = None   # the step's rules: the lesson's, or its own override
     caption: str = ""
     hide: frozenset[str] = frozenset()
+    question: Question | None = None          # a "try" step: one question to answer here
+    stored_answer: tuple[str, ...] = ()       # the author's answer, checked by the tests
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,11 @@ _INPUTS = {
 }
 
 
+_ITEM_ALLOWED = dict(ITEM_KEYS, **{k: Any for k in _INPUTS}, scenario=dict)
+# A try step's question: like a quiz item, without the quiz's own keys.
+_QUESTION_KEYS = {k: v for k, v in _ITEM_ALLOWED.items() if k not in ("id", "trap", "rules")}
+
+
 def _question(where: str, data: dict, rules: Rules) -> Question:
     ask = data["ask"]
     if ask not in CHECKERS:
@@ -238,9 +245,17 @@ def load_lesson(toml_path: Path) -> Lesson:
         hide = step.get("hide", [])
         if any(part not in STEP_HIDE for part in hide):
             raise LessonError(f"{where}: hide takes any of {', '.join(STEP_HIDE)}")
+        question, stored = None, ()
+        if step["show"] == "try":
+            if "question" not in step:
+                raise LessonError(f"{where}: a try step needs a [steps.question] with an ask")
+            asked = step["question"]
+            _check_keys(f"{where}: question", asked, _QUESTION_KEYS, ("ask", "answer"))
+            question = _question(f"{where}: question", asked, step_rules)
+            stored = tuple(str(a) for a in asked["answer"])
         steps.append(Step(step["id"], step["show"], sections.pop(step["id"]), cards, trump,
-                          record, step_rules,
-                          step.get("caption", ""), frozenset(hide)))
+                          record, step_rules, step.get("caption", ""), frozenset(hide),
+                          question, stored))
     if sections:
         raise LessonError(f"{md_path.name}: section '## {next(iter(sections))}' belongs to no "
                           f"step in {name}")
@@ -261,8 +276,7 @@ def load_lesson(toml_path: Path) -> Lesson:
     seen = set()
     for i, item in enumerate(quiz.get("items", [])):
         where = f"{name}: quiz item {item.get('id', i + 1)}"
-        allowed = dict(ITEM_KEYS, **{k: Any for k in _INPUTS}, scenario=dict)
-        _check_keys(where, item, allowed, ("id", "ask", "answer"))
+        _check_keys(where, item, _ITEM_ALLOWED, ("id", "ask", "answer"))
         if item["id"] in seen:
             raise LessonError(f"{where}: the id is used twice")
         seen.add(item["id"])

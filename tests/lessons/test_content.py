@@ -101,3 +101,24 @@ def test_loader_rejects_bad_content_with_a_message(tmp_path, change, message):
 def test_loader_rejects_a_section_without_a_step(tmp_path):
     with pytest.raises(LessonError, match="belongs to no step"):
         load_lesson(_write(tmp_path, BASE, "# T\n\n## a\nWords.\n\n## extra\nMore.\n"))
+
+
+TRY_STEPS = [(lesson.id, step) for lesson in LESSONS for step in lesson.steps
+             if step.show == "try"]
+
+
+@pytest.mark.parametrize("lesson_id,step", TRY_STEPS, ids=lambda v: getattr(v, "id", v))
+def test_try_step_answer_is_the_engines(lesson_id, step):
+    question = step.question
+    if question.kind is Kind.MULTI:
+        assert set(step.stored_answer) == set(question.answer)
+    else:
+        assert step.stored_answer == question.answer
+    if question.scene.record is not None:
+        question.scene.record.replay()
+
+
+def test_every_early_lesson_asks_something_inside_its_steps():
+    """Do, don't read: lessons 1 to 4 each have at least one try step."""
+    for lesson in LESSONS[:4]:
+        assert any(step.show == "try" for step in lesson.steps), lesson.id

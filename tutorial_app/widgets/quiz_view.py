@@ -63,6 +63,23 @@ def run_quiz(quiz_id: str, questions: list[Question],
     return run
 
 
+def ask_once(key: str, question: Question) -> None:
+    """One question inside a lesson step: answer it, read the reason, try again. No score."""
+    state = st.session_state.setdefault(f"try:{key}", _fresh_try())
+    _show_scene(question)
+    st.markdown(f"#### {question.prompt}")
+    if state["feedback"] is None:
+        _answer_widget(question, state)
+    else:
+        _show_feedback(question, state["feedback"], state)
+        st.button("Try it again", key="try-again",
+                  on_click=lambda: (_clear_widgets(), state.update(_fresh_try())))
+
+
+def _fresh_try() -> dict:
+    return {"run": QuizRun.start(1), "feedback": None, "response": None, "order": []}
+
+
 # ---- the scene ---------------------------------------------------------------------------------
 
 def _options_are_cards(question: Question) -> bool:
@@ -109,10 +126,15 @@ def _submit(state: dict, question: Question, response) -> None:
     state["run"] = state["run"].answer(feedback.correct)
 
 
-def _next(state: dict) -> None:
+def _clear_widgets() -> None:
+    """Forget the answer widgets' values, so the next question starts blank."""
     for key in list(st.session_state.keys()):
         if isinstance(key, str) and key.startswith(("pick-", "points-")):
             del st.session_state[key]
+
+
+def _next(state: dict) -> None:
+    _clear_widgets()
     state["feedback"] = None
     state["response"] = None
     state["order"] = []
@@ -149,7 +171,9 @@ def _option_columns(question: Question, widget, marks: dict[str, str] | None = N
     options = question.options
     for start in range(0, len(options), MAX_COLUMNS):
         row = options[start:start + MAX_COLUMNS]
-        columns = st.columns(MAX_COLUMNS if len(options) > 3 else len(row))
+        # Cards keep a card's width; words share the row so none is cut short.
+        cards = any(option.card is not None for option in row)
+        columns = st.columns(MAX_COLUMNS if cards and len(options) > 3 else len(row))
         for column, option in zip(columns, row):
             with column:
                 if option.card is not None:
@@ -177,7 +201,7 @@ def _choose_all(question: Question, state: dict) -> None:
         _submit(state, question, chosen)
 
     st.button("Check my answer", key="check", type="primary", on_click=submit)
-    st.caption("Tick every card that fits, or none if no card does.")
+    st.caption("Tick every one that fits, or none if none does.")
 
 
 def _put_in_order(question: Question, state: dict) -> None:

@@ -15,6 +15,7 @@ from lessons.loader import Step
 from tutorial_app.reference import (DEFAULT_TRUMP, TRUMP_CHOICES, presets_frame,
                                     ranking_groups, scoring_frame, trump_from_choice)
 from tutorial_app.widgets.cards import show_card, show_hand
+from tutorial_app.widgets.quiz_view import ask_once
 from tutorial_app.widgets.replay_view import replay_view
 
 
@@ -120,4 +121,5 @@ STEP_VIEWS: dict[str, Callable[[Step, str], None]] = {
     "scoring": show_scoring,
     "table": show_table,
     "presets": show_presets,
+    "try": lambda step, key: ask_once(key, step.question),
 }
