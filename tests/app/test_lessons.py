@@ -120,3 +120,21 @@ def test_finished_quiz_adds_stars_to_the_navigation():
     at.run()
     assert at.session_state["lesson-progress"]["scoring"].stars == 3
     assert "★★★" in at.title[0].value
+
+
+@pytest.mark.parametrize("lesson", [lesson for lesson in LESSONS
+                                    if any(step.show == "try" for step in lesson.steps)],
+                         ids=lambda lesson: lesson.id)
+def test_try_steps_judge_an_answer_and_allow_another_go(lesson):
+    number, step = next((i, step) for i, step in enumerate(lesson.steps, 1)
+                        if step.show == "try")
+    at = open_lesson(lesson.id, step=str(number))
+    question = step.question
+    answer(at, question, question.answer)
+    assert "Right!" in at.success[0].value and question.explanation in at.success[0].value
+    at.button(key="try-again").click().run()
+    assert not at.success  # a fresh try
+    if question.kind.value in ("single", "yesno"):
+        wrong = next(o.key for o in question.options if o.key not in question.answer)
+        answer(at, question, (wrong,))
+        assert "Not quite" in at.error[0].value
