@@ -43,7 +43,7 @@ if st.session_state.get("play-setup") != setup or "play-game" not in st.session_
     st.session_state["play-setup"] = setup
     st.session_state["play-seed"] = seed if first_visit and seed is not None else new_seed()
     st.session_state["play-game"] = new_game(Rules.preset(preset), Seat.W)
-    st.session_state["play-log"] = []   # (seat, action, explanation) of the hand so far
+    st.session_state["play-log"] = []   # (words, reason) of every move and trick so far
     st.session_state.pop("play-hint", None)
     st.session_state.pop("play-review", None)
 seed = st.session_state["play-seed"]
