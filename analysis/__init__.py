@@ -16,6 +16,8 @@ Imports only ``engine`` and the standard library. Import from here:
 All randomness comes from a ``random.Random`` passed in.
 """
 
+from types import ModuleType as _ModuleType
+
 from analysis.bots import LEVELS, BeginnerBot, Bot, ExpertBot, RandomBot, make_bot, play_hand
 from analysis.evaluation import Evaluation, evaluate
 from analysis.grading import GRADES, THRESHOLDS, Grade, classify, grade_decision, review_hand
@@ -23,4 +25,6 @@ from analysis.hints import Hint, hint
 from analysis.options import OptionValue, options, recommend
 from analysis.solver import Position, Solver, card_values, solve
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+# The public names: everything imported above, but not the submodules themselves.
+__all__ = [name for name, value in dict(globals()).items()
+           if not name.startswith("_") and not isinstance(value, _ModuleType)]

@@ -3,6 +3,8 @@
 Import everything from here: ``from engine import Card, Suit, Rules, ...``.
 """
 
+from types import ModuleType as _ModuleType
+
 from engine.cards import (ALL_CARDS, BENNY_DECK, JOKER, NO_TRUMP, STANDARD_DECK, Card, Colour,
                           NoTrump, Rank, Suit, deck)
 from engine.actions import Action, Do
@@ -24,4 +26,6 @@ from engine.scoring import HandScore, Outcome, ScoringRow, score_hand, scoring_t
 from engine.seats import SEATS, TEAMS, Seat, Team
 from engine.view import SeatView, seat_view
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+# The public names: everything imported above, but not the submodules themselves.
+__all__ = [name for name, value in dict(globals()).items()
+           if not name.startswith("_") and not isinstance(value, _ModuleType)]
