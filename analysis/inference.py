@@ -24,7 +24,7 @@ from engine.view import SeatView
 
 from analysis.bidding import ALONE_THRESHOLD, MAKE_THRESHOLD, place
 from analysis.evaluation import UPCARD_ME, UPCARD_OPPONENT, UPCARD_PARTNER, evaluate
-from analysis.sampling import Sampler
+from analysis.sampling import Sampler, played_by_seat
 
 SOFTNESS = 0.4   # tricks: how soft the edge of each bidding threshold is
 FLOOR = 0.03     # the least weight any bid gives a deal
@@ -104,12 +104,7 @@ def bid_likelihood(view: SeatView, events: list, dealt: dict[Seat, tuple[Card, .
 
 def dealt_hands(view: SeatView, hands: tuple[tuple[Card, ...], ...]) -> dict[Seat, tuple[Card, ...]]:
     """Each other seat's cards at the deal, as far as a sample tells (played cards put back)."""
-    played: dict[Seat, list[Card]] = {seat: [] for seat in Seat}
-    for trick in view.tricks:
-        for seat, card in trick.cards:
-            played[seat].append(card)
-    for seat, card in view.trick:
-        played[seat].append(card)
+    played = played_by_seat(view)
     return {seat: tuple(hands[seat.index]) + tuple(played[seat])
             for seat in Seat if seat is not view.seat and hands[seat.index]}
 

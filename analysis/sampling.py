@@ -208,3 +208,14 @@ class Sampler:
         """The pool cards that a sample left out of every hand."""
         held = {card for h in hands for card in h}
         return tuple(card for card in self.c.pool if card not in held)
+
+
+def played_by_seat(view: SeatView) -> dict[Seat, list[Card]]:
+    """The cards each seat has played so far, finished tricks and the current one."""
+    played: dict[Seat, list[Card]] = {seat: [] for seat in Seat}
+    for trick in view.tricks:
+        for seat, card in trick.cards:
+            played[seat].append(card)
+    for seat, card in view.trick:
+        played[seat].append(card)
+    return played

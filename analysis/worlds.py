@@ -16,7 +16,7 @@ from engine.hand import Deal, HandState, Phase, apply, new_hand
 from engine.seats import Seat
 from engine.view import SeatView
 
-from analysis.sampling import Sampler
+from analysis.sampling import Sampler, played_by_seat
 
 
 def rebuild(view: SeatView, hands: tuple[tuple[Card, ...], ...], sampler: Sampler,
@@ -25,12 +25,7 @@ def rebuild(view: SeatView, hands: tuple[tuple[Card, ...], ...], sampler: Sample
     me = view.seat
     out = list(sampler.stock(hands))
     rng.shuffle(out)
-    played: dict[Seat, list[Card]] = {seat: [] for seat in Seat}
-    for trick in view.tricks:
-        for seat, card in trick.cards:
-            played[seat].append(card)
-    for seat, card in view.trick:
-        played[seat].append(card)
+    played = played_by_seat(view)
     dealt: dict[Seat, list[Card]] = {}
     for seat in Seat:
         current = view.hand if seat is me else hands[seat.index]
