@@ -63,3 +63,19 @@ def mixed_quiz(generator_names: list[str], rules, seed: int, length: int,
         name = generator_names[rng.randrange(len(generator_names))]
         questions.append(GENERATORS[name](random.Random(rng.getrandbits(32)), rules, vary))
     return questions
+
+
+# Practise topics: id -> (what the learner sees, the generators behind it).
+PRACTICE_TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "play": ("Which card may you play?", ("legal_plays",)),
+    "tricks": ("Who won the trick?", ("trick_winner", "next_leader")),
+    "points": ("How many points?", ("hand_result", "game_winner")),
+    "bidding": ("Bidding and the upcard", ("bidding", "who_picks_up", "makers")),
+    "alone": ("Going alone", ("first_leader", "sitting_out")),
+    "trumps": ("Trumps and bowers", ("suit_members", "trick_order")),
+}
+
+
+def topic_generators(topics: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """The generators behind the Practise ``topics``, in order."""
+    return tuple(name for topic in topics for name in PRACTICE_TOPICS[topic][1])

@@ -2,7 +2,8 @@
 
 Binds 127.0.0.1 unless told otherwise: ``--host 0.0.0.0`` serves a classroom
 on the local network. The port comes from ``--port``, else ``$PORT``, else 8501.
-Any other arguments go to ``streamlit run`` unchanged.
+Any other arguments go to ``streamlit run`` unchanged. The server's settings live
+in ``tutorial_app/.streamlit/config.toml``, beside the app's script.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ DEFAULT_PORT = 8501
 
 
 def streamlit_command(host: str, port: int, extra: list[str]) -> list[str]:
-    """The ``python -m streamlit run ...`` command line for these settings."""
-    return [sys.executable, "-m", "streamlit", "run", str(APP),
+    """The ``streamlit run ...`` command line for these settings, through
+    ``tutorial_app.serve`` (Streamlit's command line plus a socket fix)."""
+    return [sys.executable, "-m", "tutorial_app.serve", "run", str(APP),
             "--server.address", host, "--server.port", str(port),
             "--server.headless", "true", "--browser.gatherUsageStats", "false", *extra]
 

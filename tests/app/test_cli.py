@@ -1,4 +1,9 @@
-"""The euchre-tutorial command: which server it starts, on which address and port."""
+"""The euchre-tutorial command: which server it starts, on which address and port,
+with which settings."""
+
+import json
+import subprocess
+import sys
 
 import pytest
 
@@ -24,7 +29,7 @@ def flag(argv, name):
 
 def test_defaults_to_localhost_8501(started, capsys):
     argv = started()
-    assert argv[1:4] == ["-m", "streamlit", "run"] and argv[4] == str(cli.APP)
+    assert argv[1:4] == ["-m", "tutorial_app.serve", "run"] and argv[4] == str(cli.APP)
     assert flag(argv, "--server.address") == "127.0.0.1"
     assert flag(argv, "--server.port") == "8501"
     assert flag(argv, "--server.headless") == "true"
@@ -49,3 +54,33 @@ def test_bad_port_is_a_usage_error(started, bad):
 
 def test_app_entrypoint_exists():
     assert cli.APP.is_file()
+
+
+def test_server_settings_apply_from_any_working_folder(tmp_path):
+    """Streamlit reads tutorial_app/.streamlit/config.toml beside the script, so the
+    served settings hold wherever the server is started (here: an empty folder)."""
+    probe = ("import json; from streamlit import config; from streamlit.web import bootstrap; "
+             f"config._main_script_path = {str(cli.APP)!r}; "
+             "bootstrap.load_config_options(flag_options={}); "
+             "print(json.dumps({k: config.get_option(k) for k in "
+             "('runner.postScriptGC', 'server.fileWatcherType', 'theme.primaryColor')}))")
+    result = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=60, check=True)
+    settings = json.loads(result.stdout.strip().splitlines()[-1])
+    assert settings == {"runner.postScriptGC": False, "server.fileWatcherType": "none",
+                        "theme.primaryColor": "#0b6b2f"}
+
+
+def test_served_sockets_set_tcp_nodelay_for_every_accepted_connection():
+    """The launcher's fix: a TCP socket made as Streamlit makes its server socket
+    (no protocol named) hands TCP_NODELAY to each connection it accepts."""
+    code = ("import socket; from tutorial_app.serve import install_nodelay_on_listen; "
+            "install_nodelay_on_listen(); install_nodelay_on_listen(); "
+            "server = socket.socket(socket.AF_INET, socket.SOCK_STREAM); "
+            "server.bind(('127.0.0.1', 0)); server.listen(); "
+            "client = socket.create_connection(server.getsockname()); "
+            "accepted, _ = server.accept(); "
+            "print(accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=30, check=True)
+    assert result.stdout.strip() == "1"

@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from lessons.loader import load_all
 from lessons.quiz import Kind
+from lessons.quizzes import build_quiz
 from app_driver import answer, open_page
 from tutorial_app.navigation import lesson_page_path
 
@@ -24,8 +25,9 @@ def open_lesson(lesson_id: str, **query: str) -> AppTest:
 
 
 def quiz_state(at: AppTest, lesson_id: str, seed: str = SEED):
-    return (at.session_state[f"questions:{lesson_id}:{seed}"],
-            at.session_state[f"quiz:{lesson_id}:{seed}"])
+    """The quiz on screen (rebuilt from its seed, as the page builds it) and its state."""
+    lesson = next(item for item in LESSONS if item.id == lesson_id)
+    return build_quiz(lesson, int(seed)), at.session_state[f"quiz:{lesson_id}:{seed}"]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)

@@ -7,10 +7,13 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from app_driver import answer, open_page
+from engine import Rules
+from lessons.quizzes import mixed_quiz, topic_generators
 
 pytestmark = pytest.mark.app
 
 PAGE = "app_pages/practise.py"
+LENGTH = 10   # questions in a Practise set
 
 
 def open_practise(**query: str) -> AppTest:
@@ -18,9 +21,14 @@ def open_practise(**query: str) -> AppTest:
 
 
 def current_set(at: AppTest):
-    key = next(k for k in at.session_state if isinstance(k, str) and k.startswith("practise:")
-               and not k.startswith("quiz:"))
-    return key, at.session_state[key], at.session_state[f"quiz:{key}"]
+    """The set on screen: its key, its questions (rebuilt from the key) and its quiz state."""
+    quiz_key = next(k for k in at.session_state if isinstance(k, str)
+                    and k.startswith("quiz:practise:"))
+    key = quiz_key.removeprefix("quiz:")
+    _, preset, topics, seed = key.split(":")
+    questions = mixed_quiz(list(topic_generators(topics.split(","))), Rules.preset(preset),
+                           int(seed), LENGTH)
+    return key, questions, at.session_state[quiz_key]
 
 
 def test_link_reproduces_topics_rules_and_questions():

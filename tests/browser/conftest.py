@@ -10,12 +10,14 @@ import os
 import shutil
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from tutorial_app.cli import streamlit_command
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -39,27 +41,39 @@ def _healthy(url: str) -> bool:
         return False
 
 
+@dataclass(frozen=True)
+class AppServer:
+    """The app's server as the tests run it: its address, process and output."""
+    url: str
+    process: subprocess.Popen
+    log_path: Path
+    ready_at: int  # the log's size once the server answered: what follows is the pages' doing
+
+    def output_since(self, offset: int) -> str:
+        """What the server printed after the first ``offset`` bytes of its log."""
+        with open(self.log_path, "rb") as log:
+            log.seek(offset)
+            return log.read().decode("utf-8", "replace")
+
+
 @pytest.fixture(scope="session")
-def app_url():
-    """Start the app (from the repository root, so .streamlit/config.toml applies)."""
+def app_server():
+    """The app started exactly as ``make run`` starts it (tutorial_app.cli's command
+    line), on a free port, from the repository root."""
     ARTIFACTS.mkdir(exist_ok=True)
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
     log_path = ARTIFACTS / "streamlit-server.log"
     with open(log_path, "w") as log:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", "tutorial_app/streamlit_app.py",
-             "--server.address", "127.0.0.1", "--server.port", str(port),
-             "--server.headless", "true", "--browser.gatherUsageStats", "false",
-             "--server.fileWatcherType", "none"],
-            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        server = subprocess.Popen(streamlit_command("127.0.0.1", port, []),
+                                  cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 60
         while not _healthy(url):
             if server.poll() is not None or time.monotonic() > deadline:
                 pytest.fail(f"the app did not start; its log:\n{log_path.read_text()}")
             time.sleep(0.2)
-        yield url
+        yield AppServer(url, server, log_path, log_path.stat().st_size)
     finally:
         server.terminate()
         try:
@@ -67,6 +81,11 @@ def app_url():
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+@pytest.fixture(scope="session")
+def app_url(app_server) -> str:
+    return app_server.url
 
 
 @pytest.fixture(scope="session")

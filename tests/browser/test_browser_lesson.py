@@ -83,3 +83,30 @@ def test_answer_lesson_two_quiz_to_three_stars(page: Page, app_url, screenshots)
     shoot(page, screenshots, "quiz-finished")
     # The link in the address reproduces this quiz.
     assert f"seed={SEED}" in page.url
+
+
+def test_whole_lesson_and_quiz_leave_the_server_log_clean(page: Page, app_server):
+    """Steps, "Take the quiz", and a quiz answered wrong then right: the server prints
+    no warning or error (a widget given a default and a session value warned here).
+    Streamlit prints some warnings once per process, so the whole log since start-up
+    is read: no page opened by any test so far may have printed anything."""
+    lesson = lesson_by_id(LESSON)
+    page.goto(f"{app_server.url}/{LESSON}")
+    wait_for_app(page)
+    for _ in range(len(lesson.steps) - 1):
+        click(page, "Next step ▶")
+    click(page, "Take the quiz ▶")
+    expect(page.locator("[data-testid=stProgress]")).to_contain_text("answered right")
+    seed = int(page.url.split("seed=")[1].split("&")[0])
+    first = build_quiz(lesson, seed)[0]
+    wrong = next((o for o in first.options if o.key not in first.answer), None)
+    if first.kind in (Kind.SINGLE, Kind.YESNO) and wrong is not None:
+        click(page, wrong.card.label if wrong.card else wrong.label)
+        expect(page.locator("[data-testid=stAlertContentError]")).to_contain_text("Not quite")
+        click(page, "Next question")
+    else:
+        give_answer(page, first)
+        click(page, "Next question")
+    expect(page.locator("[data-testid=stException]")).to_have_count(0)
+    # Streamlit logs warnings without a level word: a quiet server prints nothing at all.
+    assert app_server.output_since(app_server.ready_at).strip() == ""

@@ -94,83 +94,95 @@ def new_game_same_setup() -> None:
     st.session_state.pop("play-review", None)
 
 
-game = st.session_state["play-game"]
-if game.hand is None and not game.finished and game.winner is None:
-    next_hand()
+def numbered(log: list[tuple[str, str]]) -> str:
+    return "\n".join(f"{i + 1}. **{words}.** {why}" for i, (words, why) in enumerate(log))
+
+
+@st.fragment
+def game_area() -> None:
+    """The game itself, a fragment: a move reruns the table, not the page and its sidebar."""
     game = st.session_state["play-game"]
+    if game.hand is None and not game.finished and game.winner is None:
+        next_hand()
+        game = st.session_state["play-game"]
 
-# The bots move until it is your turn or the hand is over.
-while game.hand is not None and game.hand.turn is not YOU:
-    seat = game.hand.turn
-    take(bots[seat].decide(seat_view(game.hand, seat), bot_rng(game)), seat)
-    game = st.session_state["play-game"]
+    # The bots move until it is your turn or the hand is over.
+    while game.hand is not None and game.hand.turn is not YOU:
+        seat = game.hand.turn
+        take(bots[seat].decide(seat_view(game.hand, seat), bot_rng(game)), seat)
+        game = st.session_state["play-game"]
 
-st.markdown(f"**Score:** North-South (you) {game.scores[0]} · East-West {game.scores[1]} · "
-            f"game to {game.rules.target_points}")
-log = st.session_state["play-log"]
+    st.markdown(f"**Score:** North-South (you) {game.scores[0]} · East-West {game.scores[1]} · "
+                f"game to {game.rules.target_points}")
+    log = st.session_state["play-log"]
 
-if game.hand is None:   # a hand just ended
-    last = game.finished[-1]
-    with st.expander("What happened in the hand", expanded=False):
-        st.markdown("\n".join(f"{i + 1}. **{words}.** {why}" for i, (words, why) in enumerate(log)))
-    if last.tricks:
-        final = last.tricks[-1]
-        st.markdown(f"**Last trick**, won by {final.winner.word}. Tricks in this hand: "
-                    f"North-South {last.tricks_won[0]}, East-West {last.tricks_won[1]}.")
-        show_trick(final.cards, winner=[s for s, _ in final.cards].index(final.winner), width=80)
-    st.success(explain_result(last))
-    if st.button("Review my decisions", key="play-review-button"):
-        number = len(game.finished) - 1
-        st.session_state["play-review"] = review_hand(
-            last, YOU, lambda step: advice_rng(number, step))
-    grades = st.session_state.get("play-review")
-    if grades is not None:
-        counts = {name: sum(1 for g in grades if g.grade == name) for name in GRADES}
-        st.markdown(" · ".join(f"{name}: **{n}**" for name, n in counts.items()))
+    if game.hand is None:   # a hand just ended
+        last = game.finished[-1]
+        with st.expander("What happened in the hand", expanded=False):
+            st.markdown(numbered(log))
+        if last.tricks:
+            final = last.tricks[-1]
+            st.markdown(f"**Last trick**, won by {final.winner.word}. Tricks in this hand: "
+                        f"North-South {last.tricks_won[0]}, East-West {last.tricks_won[1]}.")
+            show_trick(final.cards, winner=[s for s, _ in final.cards].index(final.winner),
+                       width=80)
+        st.success(explain_result(last))
+        if st.button("Review my decisions", key="play-review-button"):
+            number = len(game.finished) - 1
+            st.session_state["play-review"] = review_hand(
+                last, YOU, lambda step: advice_rng(number, step))
+        grades = st.session_state.get("play-review")
+        if grades is not None:
+            counts = {name: sum(1 for g in grades if g.grade == name) for name in GRADES}
+            st.markdown(" · ".join(f"{name}: **{n}**" for name, n in counts.items()))
+            st.table(pd.DataFrame([{
+                "Your decision": action_label(g.action), "Grade": g.grade,
+                "Points given up": f"{g.cost:.1f}",
+                # A choice as good as the best (a tie) is shown as the best.
+                "Best": action_label(g.action if g.grade == "best" else g.best),
+                "Why": g.hint.explanation} for g in grades]), hide_index=True)
+        if game.winner is not None:
+            won = game.winner is YOU.team
+            if won:
+                st.balloons()
+            st.subheader(f"{'You win' if won else 'East-West win'} the game, "
+                         f"{game.score(game.winner)} to {game.score(game.winner.other)}!")
+            st.button("Play a new game", key="play-new", type="primary",
+                      on_click=new_game_same_setup)
+        else:
+            st.button("Deal the next hand", key="play-next", type="primary", on_click=next_hand)
+        return
+
+    state = game.hand
+    if log:
+        with st.expander("Everything so far in this hand"):
+            st.markdown(numbered(log))
+        st.markdown("\n".join(f"- **{words}.** {why}" for words, why in log[-4:]))
+    if state.tricks and state.trick:  # the last finished trick stays in view during the next
+        last = state.tricks[-1]
+        st.markdown(f"**Last trick**, won by {last.winner.word}:")
+        show_trick(last.cards, winner=[s for s, _ in last.cards].index(last.winner), width=80)
+    show_state(state)
+
+    st.markdown("#### Your turn")
+    choices = seat_view(state, YOU).legal
+    columns = st.columns(min(len(choices), 6))
+    for i, action in enumerate(choices):
+        with columns[i % len(columns)]:
+            st.button(action_label(action), key=f"play-act-{i}", on_click=take,
+                      args=(action, YOU), width="stretch")
+
+    if st.button("💡 Hint", key="play-hint-button"):
+        with st.spinner("Thinking it through..."):
+            st.session_state["play-hint"] = hint(seat_view(state, YOU),
+                                                 advice_rng(len(game.finished), len(state.actions)))
+    advice = st.session_state.get("play-hint")
+    if advice is not None:
+        st.info(f"**Hint: {action_label(advice.recommended)}.** {advice.explanation}")
         st.table(pd.DataFrame([{
-            "Your decision": action_label(g.action), "Grade": g.grade,
-            "Points given up": f"{g.cost:.1f}",
-            # A choice as good as the best (a tie) is shown as the best.
-            "Best": action_label(g.action if g.grade == "best" else g.best),
-            "Why": g.hint.explanation} for g in grades]), hide_index=True)
-    if game.winner is not None:
-        won = game.winner is YOU.team
-        if won:
-            st.balloons()
-        st.subheader(f"{'You win' if won else 'East-West win'} the game, "
-                     f"{game.score(game.winner)} to {game.score(game.winner.other)}!")
-        st.button("Play a new game", key="play-new", type="primary", on_click=new_game_same_setup)
-    else:
-        st.button("Deal the next hand", key="play-next", type="primary", on_click=next_hand)
-    st.stop()
+            "Choice": action_label(v.action), "Tricks your team expects": f"{v.tricks:.1f}",
+            "Points you expect to gain (+) or lose (−)": f"{v.points:+.1f}"}
+            for v in advice.options]), hide_index=True)
 
-state = game.hand
-if log:
-    with st.expander("Everything so far in this hand"):
-        st.markdown("\n".join(f"{i + 1}. **{words}.** {why}" for i, (words, why) in enumerate(log)))
-    st.markdown("\n".join(f"- **{words}.** {why}" for words, why in log[-4:]))
-if state.tricks and state.trick:  # the last finished trick stays in view while the next one runs
-    last = state.tricks[-1]
-    st.markdown(f"**Last trick**, won by {last.winner.word}:")
-    show_trick(last.cards, winner=[s for s, _ in last.cards].index(last.winner), width=80)
-show_state(state)
 
-st.markdown("#### Your turn")
-choices = seat_view(state, YOU).legal
-columns = st.columns(min(len(choices), 6))
-for i, action in enumerate(choices):
-    with columns[i % len(columns)]:
-        st.button(action_label(action), key=f"play-act-{i}", on_click=take, args=(action, YOU),
-                  width="stretch")
-
-if st.button("💡 Hint", key="play-hint-button"):
-    with st.spinner("Thinking it through..."):
-        st.session_state["play-hint"] = hint(seat_view(state, YOU),
-                                             advice_rng(len(game.finished), len(state.actions)))
-advice = st.session_state.get("play-hint")
-if advice is not None:
-    st.info(f"**Hint: {action_label(advice.recommended)}.** {advice.explanation}")
-    st.table(pd.DataFrame([{
-        "Choice": action_label(v.action), "Tricks your team expects": f"{v.tricks:.1f}",
-        "Points you expect to gain (+) or lose (−)": f"{v.points:+.1f}"}
-        for v in advice.options]), hide_index=True)
+game_area()

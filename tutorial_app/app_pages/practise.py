@@ -2,30 +2,22 @@
 
 import streamlit as st
 
-from engine import PRESETS, Rules
-from lessons.quizzes import mixed_quiz, new_seed, parse_seed
+from engine import PRESETS
+from lessons.quizzes import PRACTICE_TOPICS, new_seed, parse_seed, topic_generators
+from tutorial_app.shared_work import practice_set
 from tutorial_app.widgets.quiz_view import run_quiz
 from tutorial_app.widgets.url_state import seed_choice, sync_choice
 
-# Topic -> the quiz generators behind it (lessons/generators.py).
-TOPICS = {
-    "play": ("Which card may you play?", ("legal_plays",)),
-    "tricks": ("Who won the trick?", ("trick_winner", "next_leader")),
-    "points": ("How many points?", ("hand_result", "game_winner")),
-    "bidding": ("Bidding and the upcard", ("bidding", "who_picks_up", "makers")),
-    "alone": ("Going alone", ("first_leader", "sitting_out")),
-    "trumps": ("Trumps and bowers", ("suit_members", "trick_order")),
-}
 LENGTH = 10
 
 st.title("Practise")
 st.markdown("Answer ten questions on real deals. Every answer is checked by the rules "
             "engine, and every answer is explained.")
 
-requested = [t for t in st.query_params.get("topics", "").split(",") if t in TOPICS]
+requested = [t for t in st.query_params.get("topics", "").split(",") if t in PRACTICE_TOPICS]
 if "practise-topics" not in st.session_state:
     st.session_state["practise-topics"] = requested or ["play", "tricks", "points"]
-topics = st.pills("Topics", list(TOPICS), format_func=lambda t: TOPICS[t][0],
+topics = st.pills("Topics", list(PRACTICE_TOPICS), format_func=lambda t: PRACTICE_TOPICS[t][0],
                   selection_mode="multi", key="practise-topics")
 seed_choice("rules", PRESETS, "bga")
 preset = st.segmented_control("Rules", list(PRESETS), key="rules", required=True)
@@ -49,12 +41,10 @@ seed = st.session_state["practise-seed"]
 st.query_params["seed"] = str(seed)
 
 key = f"practise:{preset}:{','.join(topics)}:{seed}"
-if key not in st.session_state:
-    names = [name for topic in topics for name in TOPICS[topic][1]]
-    st.session_state[key] = mixed_quiz(names, Rules.preset(preset), seed, LENGTH)
+questions = practice_set(topic_generators(topics), preset, seed, LENGTH)
 st.caption(f"Set number {seed}. Share this page's address and everyone gets the same "
            "questions.")
-run = run_quiz(key, st.session_state[key])
+run = run_quiz(key, questions)
 if run.finished:
     def fresh() -> None:
         st.session_state["practise-seed"] = new_seed()

@@ -10,11 +10,14 @@ import streamlit as st
 
 from lessons.loader import Lesson, load_all
 from lessons.progress import stars_text
-from lessons.quizzes import build_quiz, new_seed, parse_seed
+from lessons.quizzes import new_seed, parse_seed
 from tutorial_app.navigation import lesson_page_path
 from tutorial_app.progress_store import lesson_progress, record_run
+from tutorial_app.shared_work import lesson_quiz
 from tutorial_app.widgets.quiz_view import run_quiz
 from tutorial_app.widgets.step_views import STEP_VIEWS
+
+QUIZ_REQUESTED = "lesson-quiz-requested"
 
 
 def render_lesson(lesson_id: str) -> None:
@@ -25,9 +28,14 @@ def render_lesson(lesson_id: str) -> None:
     st.title(f"{lesson.number}. {lesson.title}{badge}")
     if progress.mastered:
         st.caption("Mastered ✓")
-    part = st.query_params.get("part")
-    choice = st.segmented_control("Part", ["steps", "quiz"], key=f"{lesson.id}-part",
-                                  default="quiz" if part == "quiz" else "steps",
+    part_key = f"{lesson.id}-part"
+    if part_key not in st.session_state:  # the link's part, once; then the widget's own value
+        st.session_state[part_key] = "quiz" if st.query_params.get("part") == "quiz" else "steps"
+    if st.session_state.pop(QUIZ_REQUESTED, False):  # "Take the quiz" on the last step
+        st.session_state[part_key] = "quiz"
+    # No default=: the value lives in the session state, which "Take the quiz" also sets
+    # (a widget given both logs a warning on every such click).
+    choice = st.segmented_control("Part", ["steps", "quiz"], key=part_key,
                                   format_func={"steps": "Learn step by step",
                                                "quiz": "Take the quiz"}.get,
                                   required=True, label_visibility="collapsed")
@@ -41,7 +49,9 @@ def render_lesson(lesson_id: str) -> None:
         _steps(lesson)
 
 
+@st.fragment
 def _steps(lesson: Lesson) -> None:
+    """The steps, a fragment: stepping reruns them alone, not the page and its sidebar."""
     count = len(lesson.steps)
     key = f"{lesson.id}-step"
     if key not in st.session_state:
@@ -67,8 +77,10 @@ def _steps(lesson: Lesson) -> None:
             st.button("Next step ▶", key="step-next", type="primary",
                       on_click=_go_step, args=(key, number + 1), width="stretch")
         else:
-            st.button("Take the quiz ▶", key="step-quiz", type="primary",
-                      on_click=_open_quiz, args=(lesson,), width="stretch")
+            if st.button("Take the quiz ▶", key="step-quiz", type="primary", width="stretch"):
+                # The part switch lives outside this fragment: rerun the whole page.
+                st.session_state[QUIZ_REQUESTED] = True
+                st.rerun(scope="app")
 
 
 def _step_from_url(count: int) -> int:
@@ -85,10 +97,6 @@ def _go_step(key: str, number: int) -> None:
     st.session_state[key] = number
 
 
-def _open_quiz(lesson: Lesson) -> None:
-    st.session_state[f"{lesson.id}-part"] = "quiz"
-
-
 def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
     seed_key = f"{lesson.id}-seed"
     seed, note = parse_seed(st.query_params.get("seed"))
@@ -99,10 +107,7 @@ def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
         seed = new_seed() if seed is None else seed
     st.session_state[seed_key] = seed
     st.query_params["seed"] = str(seed)
-    cache_key = f"questions:{lesson.id}:{seed}"
-    if cache_key not in st.session_state:
-        st.session_state[cache_key] = build_quiz(lesson, seed)
-    questions = st.session_state[cache_key]
+    questions = lesson_quiz(lesson.id, seed)
     st.caption(f"Quiz number {seed}. Share it: everyone who opens this page's address gets "
                "the same questions.")
     run = run_quiz(f"{lesson.id}:{seed}", questions,

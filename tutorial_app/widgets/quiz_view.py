@@ -9,7 +9,7 @@ Widget keys are stable so tests can drive them: ``answer-<option>`` buttons,
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 import streamlit as st
 
@@ -31,9 +31,14 @@ def _state(quiz_id: str, length: int) -> dict:
     return st.session_state[key]
 
 
-def run_quiz(quiz_id: str, questions: list[Question],
+@st.fragment
+def run_quiz(quiz_id: str, questions: Sequence[Question],
              on_finished: Callable[[QuizRun], None] | None = None) -> QuizRun:
-    """Show the quiz ``quiz_id`` (one id per lesson and seed); returns its run."""
+    """Show the quiz ``quiz_id`` (one id per lesson and seed); returns its run.
+
+    A fragment: answering reruns the quiz alone, not the page and its sidebar. The
+    run that finishes the quiz reruns the whole app, so the stars show everywhere.
+    """
     state = _state(quiz_id, len(questions))
     run: QuizRun = state["run"]
     if run.finished and state["feedback"] is None:
