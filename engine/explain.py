@@ -321,7 +321,8 @@ def explain_action(state, action: Action) -> str:
                     "out, and a euchre then scores 4.")
         return f"{seat.word} may pass and defend with their partner."
     if phase is Phase.NAME_TRUMP:
-        return (f"The Joker was turned up, so the dealer, {seat.word}, names trump: any suit.")
+        return (f"The Joker was turned up, so the dealer, {seat.word}, names trump: any suit, "
+                "chosen without looking at their own cards first.")
     return ""
 
 
