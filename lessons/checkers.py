@@ -14,6 +14,7 @@ from engine import (NO_TRUMP, Colour, SEATS, TEAMS, Action, Card, Do, HandRecord
                     explain_action, explain_first_lead, explain_makers, explain_pickup,
                     explain_trick, first_leader, game_winner, legal_actions, score_hand,
                     suit_order, winner_of)
+from engine.errors import EuchreError
 from engine.explain import illegal_action_error
 from engine.ranking import suit_strength
 
@@ -387,3 +388,21 @@ def hand_result_question(record: HandRecord) -> Question:
 
 
 CHECKERS["hand_result"] = hand_result_question
+
+
+def _comparable(question: Question):
+    return frozenset(question.answer) if question.kind is Kind.MULTI else question.answer
+
+
+def rule_decides(checker: Callable[..., Question], record: HandRecord, setting: str) -> bool:
+    """True when the other value of the house rule ``setting`` would change the answer
+    that ``checker`` gives about ``record``: the engine replays the same table under the
+    other value and the same question (the same words) gets another answer. A table that
+    cannot come about under the other value decides nothing."""
+    other_rules = record.rules.with_settings(**{setting: not getattr(record.rules, setting)})
+    base = checker(record)
+    try:
+        other = checker(HandRecord(other_rules, record.deal, record.actions))
+    except (EuchreError, ValueError):
+        return False
+    return other.prompt == base.prompt and _comparable(other) != _comparable(base)
