@@ -345,8 +345,16 @@ def explain_makers(state) -> str:
     maker = state.maker
     if maker is None:
         return "Nobody has made trump yet."
-    how = "ordered up" if any(a.do is Do.ORDER_UP for _, a in state.actions) else "called"
-    if state.upcard.is_joker:
-        how = "named"
-    return (f"{maker.word} {how} trump, so {maker.team.word} are the makers and must take at "
-            f"least 3 tricks. {maker.team.other.word} are the defenders.")
+    from engine.state import ordered_up
+
+    upcard = state.upcard
+    if upcard.is_joker:
+        how = f"{maker.word}, the dealer, named {state.trump.plural} after the Joker was turned up"
+    elif ordered_up(state) and maker is state.dealer:
+        how = f"{maker.word}, the dealer, picked up {upcard.the_name}"
+    elif ordered_up(state):
+        how = f"{maker.word} ordered up {upcard.the_name}"
+    else:
+        how = f"{maker.word} called {state.trump.plural}"
+    return (f"{how}, so {maker.team.word} are the makers and must take at least 3 tricks. "
+            f"{maker.team.other.word} are the defenders.")

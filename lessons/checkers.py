@@ -46,23 +46,27 @@ def _trump_words(trump) -> str:
 
 # ---- cards and trump ---------------------------------------------------------------------
 
-def effective_suit_question(card: Card, trump: Suit) -> Question:
+# ``benny``: the Joker is in the deck (the rules' Benny setting), so every trump ranks one
+# place lower; cards are described as the engine ranks them under those rules.
+
+def effective_suit_question(card: Card, trump: Suit, benny: bool = False) -> Question:
     answer = effective_suit(card, trump)
     return Question(
         Kind.SINGLE, f"{_trump_words(trump)} Which suit does {card.the_name} belong to?",
-        _suit_options(Suit), (answer.letter,), describe_card(card, trump),
+        _suit_options(Suit), (answer.letter,), describe_card(card, trump, benny),
         Scene(trump=trump, cards=(card,)), "effective_suit")
 
 
-def is_trump_question(card: Card, trump: Suit) -> Question:
+def is_trump_question(card: Card, trump: Suit, benny: bool = False) -> Question:
     yes = effective_suit(card, trump) is trump
     return Question(
         Kind.YESNO, f"{_trump_words(trump)} Is {card.the_name} a trump?",
         (Option("yes", "Yes"), Option("no", "No")), ("yes" if yes else "no",),
-        describe_card(card, trump), Scene(trump=trump, cards=(card,)), "is_trump")
+        describe_card(card, trump, benny), Scene(trump=trump, cards=(card,)), "is_trump")
 
 
-def rank_order_question(cards: tuple[Card, ...], trump: Suit | None) -> Question:
+def rank_order_question(cards: tuple[Card, ...], trump: Suit | None,
+                        benny: bool = False) -> Question:
     """Put cards of one suit (as it counts under this trump) in order, highest first."""
     suits = {effective_suit(c, trump) for c in cards}
     if len(suits) != 1:
@@ -70,7 +74,8 @@ def rank_order_question(cards: tuple[Card, ...], trump: Suit | None) -> Question
                          "under this trump")
     (suit,) = suits
     ordered = sorted(cards, key=lambda c: -suit_strength(c, trump))
-    full = " > ".join(c.label for c in suit_order(suit, trump, any(c.is_joker for c in cards)))
+    full = " > ".join(c.label for c in suit_order(suit, trump,
+                                                  benny or any(c.is_joker for c in cards)))
     what = "trumps" if trump is not None and suit is trump else suit.plural
     explanation = f"Under this trump the {what} rank: {full}."
     return Question(
@@ -79,10 +84,11 @@ def rank_order_question(cards: tuple[Card, ...], trump: Suit | None) -> Question
         Scene(trump=trump, cards=cards), "rank_order")
 
 
-def suit_members_question(cards: tuple[Card, ...], trump: Suit | None, suit: Suit) -> Question:
+def suit_members_question(cards: tuple[Card, ...], trump: Suit | None, suit: Suit,
+                          benny: bool = False) -> Question:
     """Which of these cards count as ``suit`` under this trump (the left bower trap)."""
     members = [c for c in cards if effective_suit(c, trump) is suit]
-    notes = [describe_card(c, trump) for c in cards
+    notes = [describe_card(c, trump, benny) for c in cards
              if c.is_joker or (c.rank.letter == "J" and trump is not None)]
     count = {0: "None of them is a", 1: "One of them is a"}.get(
         len(members), f"{_NUMBER_WORDS[len(members)]} of them are")
@@ -97,7 +103,8 @@ def suit_members_question(cards: tuple[Card, ...], trump: Suit | None, suit: Sui
         Scene(trump=trump, cards=cards), "suit_members")
 
 
-def trick_order_question(cards: tuple[Card, ...], trump: Suit | None, led: Suit) -> Question:
+def trick_order_question(cards: tuple[Card, ...], trump: Suit | None, led: Suit,
+                         benny: bool = False) -> Question:
     """Order cards that could win a trick (trumps and the suit led), strongest first."""
     if any(trick_strength(c, trump, led) == 0 for c in cards):
         raise ValueError("trick order: every card must be a trump or of the suit led")
@@ -106,8 +113,8 @@ def trick_order_question(cards: tuple[Card, ...], trump: Suit | None, led: Suit)
     parts = []
     if trumps:
         parts.append("Any trump beats any card of the suit led; among trumps the order is "
-                     + " > ".join(c.label for c in suit_order(trump, trump,
-                                                            any(c.is_joker for c in cards)))
+                     + " > ".join(c.label for c in suit_order(
+                         trump, trump, benny or any(c.is_joker for c in cards)))
                      + ".")
     parts.append(f"Among {led.plural} the order is "
                  + " > ".join(c.label for c in suit_order(led, trump)) + ".")

@@ -125,7 +125,7 @@ def gen_suit_members(rng: random.Random, rules: Rules, vary: frozenset = frozens
     if left not in hand and rng.random() < 0.6:  # the left bower is the point of the lesson
         hand[rng.randrange(5)] = left
     suit = trump if rng.random() < 0.6 else trump.same_colour
-    return checkers.suit_members_question(tuple(hand), trump, suit)
+    return checkers.suit_members_question(tuple(hand), trump, suit, rules.benny)
 
 
 def gen_trick_order(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
@@ -133,7 +133,7 @@ def gen_trick_order(rng: random.Random, rules: Rules, vary: frozenset = frozense
     led = rng.choice([s for s in Suit if s is not trump])
     pool = [c for c in deck(rules.benny) if trick_strength(c, trump, led) > 0]
     cards = tuple(rng.sample(pool, rng.choice((3, 4, 4, 5))))
-    return checkers.trick_order_question(cards, trump, led)
+    return checkers.trick_order_question(cards, trump, led, rules.benny)
 
 
 def gen_colour(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:

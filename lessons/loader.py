@@ -198,6 +198,8 @@ def _question(where: str, data: dict, rules: Rules) -> Question:
             kwargs[key] = _INPUTS[key](value)
         except (EuchreError, ValueError, TypeError) as exc:
             raise LessonError(f"{where}: {key}: {exc}") from None
+    if "benny" in params and "benny" not in kwargs:
+        kwargs["benny"] = rules.benny   # describe cards as ranked under these rules
     try:
         question = checker(**kwargs)
     except TypeError as exc:
