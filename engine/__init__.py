@@ -21,7 +21,8 @@ from engine.notation import (format_card, format_seat, format_suit, parse_card, 
 from engine.ranking import (effective_suit, is_left_bower, is_right_bower, is_trump, rank_order,
                             sort_hand, suit_order, trick_strength, trump_position)
 from engine.record import HandRecord, ReplayError, replay
-from engine.rules import PRESETS, SETTING_NAMES, Rules
+from engine.rules import (PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, SETTING_NAMES, Rules,
+                          describe_preset)
 from engine.scoring import HandScore, Outcome, ScoringRow, score_hand, scoring_table
 from engine.seats import SEATS, TEAMS, Seat, Team
 from engine.view import SeatView, seat_view

@@ -5,9 +5,9 @@ import random
 
 import streamlit as st
 
-from engine import (PRESETS, SEATS, Do, EuchreError, HandRecord, ReplayError, Rules, apply,
-                    explain_action, explain_result, explain_trick, legal_actions, random_hand,
-                    replay)
+from engine import (PRESET_NAMES, PRESETS, SEATS, Do, EuchreError, HandRecord, ReplayError,
+                    Rules, apply, explain_action, explain_result, explain_trick, legal_actions,
+                    random_hand, replay)
 from tutorial_app.scenario_link import LinkError, decode_hand, encode_hand
 from tutorial_app.widgets.cards import show_card
 from tutorial_app.widgets.table_view import action_label, action_words, show_every_hand, show_state
@@ -55,7 +55,8 @@ if code and st.session_state.get("teach-link") != code:
 with st.expander("Deal a new hand, or paste a hand record", expanded=KEY not in st.session_state):
     left, right = st.columns(2)
     with left:
-        preset = st.selectbox("Rules", list(PRESETS), key="teach-rules")
+        preset = st.selectbox("Rules", list(PRESETS), key="teach-rules",
+                              format_func=PRESET_NAMES.get)
         dealer = st.selectbox("Dealer", [s.value for s in SEATS], index=3, key="teach-dealer",
                               format_func=lambda v: next(s.word for s in SEATS if s.value == v))
         if st.button("Deal a new hand", key="teach-deal", type="primary"):
@@ -85,7 +86,8 @@ st.query_params["hand"] = encode_hand(record)
 st.session_state["teach-link"] = st.query_params["hand"]
 
 changes = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in record.rules.changes().items())
-st.caption(f"Rules: {record.rules.preset_name}" + (f" with {changes}" if changes else ""))
+st.caption(f"Rules: {PRESET_NAMES[record.rules.preset_name]}"
+           + (f" with {changes}" if changes else ""))
 # Off by default: a class opening the shared link sees South's cards only.
 every_hand = st.toggle("Show every hand (for the teacher)", value=False, key="teach-every")
 if record.actions:
