@@ -309,6 +309,9 @@ def explain_action(state, action: Action) -> str:
         if action.do is Do.ALONE and legal_actions(state) == (Action.ALONE,):
             return (f"{seat.word} ordered up their partner, the dealer: with the Canadian loner "
                     f"rule that is only allowed alone. {seat.partner.word} sits out.")
+        if action.do is Do.ALONE and seat.team is not state.makers:
+            return (f"{seat.word} may defend alone: their partner, {seat.partner.word}, sits "
+                    "out, and a euchre then scores 4.")
         if action.do is Do.ALONE:
             return f"{seat.word} may go alone: their partner, {seat.partner.word}, sits out."
         return f"{seat.word} may play with their partner, {seat.partner.word}."

@@ -278,7 +278,7 @@ def _play(state: HandState, action: Action) -> HandState:
     makers_tricks = ns if makers is Team.NS else ew
     score = score_hand(makers, makers_tricks,
                        maker_alone=any(s.team is makers for s in alone),
-                       defender_alone=any(s.team is not makers for s in alone))
+                       defender_alone=any(s.team is not makers for s in alone), alone=alone)
     return _new_state((rules, deal, Phase.OVER, None, hands, trump, maker, alone, took,
                        discarded, leader, (), tricks, (ns, ew), history,
                        HandResult(False, makers_tricks, score)))

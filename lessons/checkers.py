@@ -293,10 +293,12 @@ def hand_points_question(makers: Team, makers_tricks: int, maker_alone: bool = F
                          defender_alone: bool = False) -> Question:
     score = score_hand(makers, makers_tricks, maker_alone=maker_alone,
                        defender_alone=defender_alone)
-    who = makers.word + (" (alone)" if maker_alone else "")
-    facts = [f"Makers: {who}", f"Tricks taken by the makers: {makers_tricks}"]
+    # A seat goes alone, never a team: "North-South, one of them alone".
+    who = makers.word + (", one of them alone," if maker_alone else "")
+    facts = [f"Makers: {makers.word}" + (" (one player alone)" if maker_alone else ""),
+             f"Tricks taken by the makers: {makers_tricks}"]
     if defender_alone:
-        facts.append(f"{makers.other.word} defended alone")
+        facts.append(f"One {makers.other.word} player defended alone")
     return Question(
         Kind.POINTS, f"{who} made trump and took {makers_tricks} trick"
                      f"{'s' if makers_tricks != 1 else ''}. How many points, and to whom?",
@@ -316,8 +318,8 @@ def game_winner_question(scores: tuple[int, int], target: int, makers: Team,
            if winner else f"The score is now {after[0]} to {after[1]}: nobody has reached "
                           f"{target} yet.")
     return Question(
-        Kind.SINGLE, f"{makers.word} made trump{' alone' if maker_alone else ''} and took "
-                     f"{makers_tricks} tricks. Who has won the game?", options,
+        Kind.SINGLE, f"{makers.word} made trump{', one of them alone,' if maker_alone else ''}"
+                     f" and took {makers_tricks} tricks. Who has won the game?", options,
         (winner.value if winner else "none",), f"{score.explanation} {end}",
         Scene(facts=facts), "game_winner")
 
@@ -387,7 +389,8 @@ def hand_result_question(record: HandRecord) -> Question:
     facts = [f"Trump: {state.trump.plural}", f"Makers: {makers.word}",
              f"Tricks: {makers.word} {state.team_tricks(makers)}, "
              f"{makers.other.word} {state.team_tricks(makers.other)}"]
-    facts += [f"{seat.word} played alone" for seat in lone]
+    facts += [f"{seat.word} {'went' if seat.team is makers else 'defended'} alone"
+              for seat in lone]
     return Question(
         Kind.POINTS, "The hand is over. How many points, and to whom?", _TEAM_OPTIONS,
         (score.winner.value, str(score.points_won)), score.explanation,

@@ -72,3 +72,28 @@ def test_the_dealer_who_picked_up_is_said_to_have_picked_up():
     item = next(item for item in lesson.items if item.id == "pick-it-up-words")
     assert "South, the dealer, picked up" in item.question.explanation
     assert "ordered up" not in item.question.explanation
+
+
+def test_a_team_is_never_said_to_go_alone():
+    from lessons.checkers import game_winner_question, hand_points_question
+    from engine import Team
+
+    points = hand_points_question(Team.NS, 4, maker_alone=True)
+    assert "(alone)" not in points.prompt and "one of them alone" in points.prompt
+    game = game_winner_question((8, 3), 10, Team.EW, 5, True)
+    assert "made trump alone" not in game.prompt
+
+
+def test_a_finished_hand_says_who_defended_alone():
+    from lessons.generators import gen_hand_result
+
+    rules = Rules.preset("bga").with_settings(lone_defender=True)
+    seen = 0
+    for seed in range(80):
+        question = gen_hand_result(random.Random(seed), rules)
+        state = question.scene.record.replay()
+        for seat in state.alone:
+            verb = "went" if seat.team is state.makers else "defended"
+            assert f"{seat.word} {verb} alone" in question.scene.facts
+            seen += verb == "defended"
+    assert seen
