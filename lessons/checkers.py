@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from engine import (NO_TRUMP, Colour, SEATS, TEAMS, Action, Card, Do, HandRecord, Phase,
-                    Seat, Suit, Team, Trick, deck, trick_strength, describe_card, effective_suit,
-                    explain_action, explain_first_lead, explain_makers, explain_pickup,
-                    explain_trick, first_leader, game_winner, legal_actions, score_hand,
-                    suit_order, winner_of)
+from engine import (HAND_SIZE, NO_TRUMP, Colour, SEATS, TEAMS, Action, Card, Do, HandRecord,
+                    Phase, Seat, Suit, Team, Trick, deck, trick_strength, describe_card,
+                    effective_suit, explain_action, explain_first_lead, explain_makers,
+                    explain_pickup, explain_trick, first_leader, game_winner, legal_actions, next_dealer,
+                    score_hand, suit_order, winner_of)
 from engine.errors import EuchreError
 from engine.explain import illegal_action_error
 from engine.ranking import suit_strength
@@ -343,6 +343,70 @@ def next_seat_question(seat: Seat) -> Question:
         Scene(), "next_seat")
 
 
+def team_question(seat: Seat) -> Question:
+    return Question(
+        Kind.SINGLE, f"Which team is {seat.word} on?", _TEAM_OPTIONS, (seat.team.value,),
+        f"Partners sit opposite: {seat.word} plays with {seat.partner.word}, so {seat.word} is "
+        f"on the {seat.team.word} team.", Scene(), "team")
+
+
+def next_dealer_question(seat: Seat) -> Question:
+    after = next_dealer(seat)
+    return Question(
+        Kind.SINGLE, f"{seat.word} dealt this hand. Who deals the next hand?", _seat_options(),
+        (after.value,), f"The deal moves clockwise, to the dealer's left: after {seat.word} "
+                        f"comes {after.word}.", Scene(), "next_dealer")
+
+
+def _numbers(*numbers: int) -> tuple[Option, ...]:
+    return tuple(Option(str(n), str(n)) for n in numbers)
+
+
+_DEALT = frozenset({"turn"})
+
+
+def cards_dealt_question(record: HandRecord) -> Question:
+    """How many cards the dealer gives each player (the engine's deal)."""
+    each = len(record.deal.hand(Seat.S))
+    return Question(
+        Kind.SINGLE, "How many cards does the dealer give each player?", _numbers(3, 4, 5, 6, 8),
+        (str(each),), f"The dealer gives {each} cards to each of the four players, the dealer "
+                      f"too: {4 * each} cards in all.", Scene(record=record, hide=_DEALT),
+        "cards_dealt")
+
+
+def face_down_question(record: HandRecord) -> Question:
+    """How many cards of the engine's deck are neither dealt nor the upcard."""
+    size = len(deck(record.rules.benny))
+    dealt = sum(len(hand) for hand in record.deal.hands)
+    left = size - dealt - 1
+    return Question(
+        Kind.SINGLE, "The cards are dealt and one card is turned up. How many cards stay face "
+                     "down?", _numbers(0, 1, 3, 4, 5),
+        (str(left),), f"The deck has {size} cards. The players get {dealt} and one is the "
+                      f"upcard, so {left} stay face down. Nobody plays with them this hand.",
+        Scene(record=record, hide=_DEALT), "face_down")
+
+
+def trick_size_question(record: HandRecord) -> Question:
+    """How many cards make one trick: one from each player who plays."""
+    state = record.replay()
+    n = len(state.active_seats)
+    out = " and ".join(seat.word for seat in state.sitting_out)
+    why = (f"{out} sits out. Each of the other {n} players puts down one card"
+           if out else f"Each of the {n} players puts down one card")
+    return Question(
+        Kind.SINGLE, "How many cards make one trick?", _numbers(2, 3, 4, 5), (str(n),),
+        f"{why}, so a trick has {n} cards.", Scene(record=record, hide=_DEALT), "trick_size")
+
+
+def tricks_in_hand_question() -> Question:
+    return Question(
+        Kind.SINGLE, "How many tricks are played in one hand?", _numbers(3, 4, 5, 6),
+        (str(HAND_SIZE),), f"Each player gets {HAND_SIZE} cards and plays one card to each "
+                           f"trick, so a hand has {HAND_SIZE} tricks.", Scene(), "tricks_in_hand")
+
+
 def deck_size_question(benny: bool = False) -> Question:
     size = len(deck(benny))
     options = tuple(Option(str(n), str(n)) for n in (20, 24, 25, 32, 52))
@@ -375,6 +439,12 @@ CHECKERS: dict[str, Callable[..., Question]] = {
     "partner": partner_question,
     "next_seat": next_seat_question,
     "deck_size": deck_size_question,
+    "team": team_question,
+    "next_dealer": next_dealer_question,
+    "cards_dealt": cards_dealt_question,
+    "face_down": face_down_question,
+    "trick_size": trick_size_question,
+    "tricks_in_hand": tricks_in_hand_question,
 }
 
 

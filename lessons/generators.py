@@ -19,7 +19,7 @@ from typing import Callable
 from engine import (SEATS, Action, Colour, Do, HandRecord, HandState, Phase, Rank, Rules, Suit, Team,
                     apply, deck, legal_actions, random_hand, trick_strength)
 from lessons import checkers
-from lessons.quiz import Question
+from lessons.quiz import Question, Scene
 
 Generator = Callable[[random.Random, Rules, frozenset], Question]
 
@@ -152,6 +152,48 @@ def gen_highest_card(rng: random.Random, rules: Rules, vary: frozenset = frozens
     return checkers.highest_card_question(cards, suit)
 
 
+# ---- the table and the deal ------------------------------------------------------------------
+
+def _fresh_deal(rng: random.Random, rules: Rules) -> HandRecord:
+    """A hand just dealt (any dealer): the table a lesson-1 question is asked at."""
+    return _record(random_hand(rules, rng.choice(SEATS), rng))
+
+
+def _at_table(question: Question, record: HandRecord) -> Question:
+    """The question shown with the table just dealt (the dealer, the upcard, your cards)."""
+    return replace(question, scene=Scene(record=record, hide=frozenset({"turn"}), backdrop=True))
+
+
+def gen_seats(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+    """Seats at a table just dealt: who deals next, partners, who plays after whom, teams."""
+    record = _fresh_deal(rng, rules)
+    kind = rng.randrange(4)
+    if kind == 0:
+        question = checkers.next_dealer_question(record.deal.dealer)
+    elif kind == 1:
+        question = checkers.partner_question(rng.choice(SEATS))
+    elif kind == 2:
+        question = checkers.next_seat_question(rng.choice(SEATS))
+    else:
+        question = checkers.team_question(rng.choice(SEATS))
+    return _at_table(question, record)
+
+
+def gen_deal(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+    """Counting at a table just dealt: the deck, each hand, the face-down cards, tricks."""
+    record = _fresh_deal(rng, rules)
+    kind = rng.randrange(5)
+    if kind == 0:
+        return _at_table(checkers.cards_dealt_question(record), record)
+    if kind == 1:
+        return _at_table(checkers.face_down_question(record), record)
+    if kind == 2:
+        return _at_table(checkers.trick_size_question(record), record)
+    if kind == 3:
+        return _at_table(checkers.deck_size_question(rules.benny), record)
+    return _at_table(checkers.tricks_in_hand_question(), record)
+
+
 # ---- bidding ---------------------------------------------------------------------------------
 
 def gen_bidding(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
@@ -258,6 +300,8 @@ GENERATORS: dict[str, Generator] = {
     "trick_order": gen_trick_order,
     "colour": gen_colour,
     "highest_card": gen_highest_card,
+    "seats": gen_seats,
+    "deal": gen_deal,
     "bidding": gen_bidding,
     "who_picks_up": gen_who_picks_up,
     "makers": gen_makers,
