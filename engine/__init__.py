@@ -13,15 +13,17 @@ from engine.errors import (EuchreError, IllegalActionError, NotationError, Reaso
 from engine.explain import (card_role, describe_card, explain_action, explain_first_lead,
                             explain_makers, explain_pickup, explain_play, explain_result,
                             explain_trick, winner_of)
-from engine.game import GameState, finish_hand, game_apply, game_winner, new_game, start_hand
-from engine.hand import (Deal, HandResult, HandState, Phase, Trick, apply, deal_cards,
+from engine.game import (GameState, finish_hand, game_apply, game_winner, new_game, next_dealer,
+                         start_hand)
+from engine.hand import (HAND_SIZE, Deal, HandResult, HandState, Phase, Trick, apply, deal_cards,
                          first_leader, legal_actions, new_hand, random_hand)
 from engine.notation import (format_card, format_seat, format_suit, parse_card, parse_cards,
                              parse_seat, parse_suit, parse_team)
 from engine.ranking import (effective_suit, is_left_bower, is_right_bower, is_trump, rank_order,
                             sort_hand, suit_order, trick_strength, trump_position)
 from engine.record import HandRecord, ReplayError, replay
-from engine.rules import PRESETS, SETTING_NAMES, Rules
+from engine.rules import (PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, SETTING_NAMES, Rules,
+                          describe_preset)
 from engine.scoring import HandScore, Outcome, ScoringRow, score_hand, scoring_table
 from engine.seats import SEATS, TEAMS, Seat, Team
 from engine.view import SeatView, seat_view

@@ -309,6 +309,9 @@ def explain_action(state, action: Action) -> str:
         if action.do is Do.ALONE and legal_actions(state) == (Action.ALONE,):
             return (f"{seat.word} ordered up their partner, the dealer: with the Canadian loner "
                     f"rule that is only allowed alone. {seat.partner.word} sits out.")
+        if action.do is Do.ALONE and seat.team is not state.makers:
+            return (f"{seat.word} may defend alone: their partner, {seat.partner.word}, sits "
+                    "out, and a euchre then scores 4.")
         if action.do is Do.ALONE:
             return f"{seat.word} may go alone: their partner, {seat.partner.word}, sits out."
         return f"{seat.word} may play with their partner, {seat.partner.word}."
@@ -321,7 +324,8 @@ def explain_action(state, action: Action) -> str:
                     "out, and a euchre then scores 4.")
         return f"{seat.word} may pass and defend with their partner."
     if phase is Phase.NAME_TRUMP:
-        return (f"The Joker was turned up, so the dealer, {seat.word}, names trump: any suit.")
+        return (f"The Joker was turned up, so the dealer, {seat.word}, names trump: any suit, "
+                "chosen without looking at their own cards first.")
     return ""
 
 
@@ -344,8 +348,16 @@ def explain_makers(state) -> str:
     maker = state.maker
     if maker is None:
         return "Nobody has made trump yet."
-    how = "ordered up" if any(a.do is Do.ORDER_UP for _, a in state.actions) else "called"
-    if state.upcard.is_joker:
-        how = "named"
-    return (f"{maker.word} {how} trump, so {maker.team.word} are the makers and must take at "
-            f"least 3 tricks. {maker.team.other.word} are the defenders.")
+    from engine.state import ordered_up
+
+    upcard = state.upcard
+    if upcard.is_joker:
+        how = f"{maker.word}, the dealer, named {state.trump.plural} after the Joker was turned up"
+    elif ordered_up(state) and maker is state.dealer:
+        how = f"{maker.word}, the dealer, picked up {upcard.the_name}"
+    elif ordered_up(state):
+        how = f"{maker.word} ordered up {upcard.the_name}"
+    else:
+        how = f"{maker.word} called {state.trump.plural}"
+    return (f"{how}, so {maker.team.word} are the makers and must take at least 3 tricks. "
+            f"{maker.team.other.word} are the defenders.")

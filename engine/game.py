@@ -68,8 +68,17 @@ def finish_hand(game: GameState, hand: HandState) -> GameState:
     ns = game.scores[0] + points[Team.NS]
     ew = game.scores[1] + points[Team.EW]
     winner = game_winner((ns, ew), game.rules.target_points)
-    return game._replace(dealer=game.dealer.next, scores=(ns, ew),
+    return game._replace(dealer=next_dealer(game.dealer), scores=(ns, ew),
                          finished=game.finished + (hand,), hand=None, winner=winner)
+
+
+def next_dealer(dealer: Seat) -> Seat:
+    """Who deals the next hand: the deal passes one seat clockwise, to the dealer's left.
+
+    >>> next_dealer(Seat.W)
+    Seat.N
+    """
+    return dealer.next
 
 
 def game_winner(scores: tuple[int, int], target: int) -> Team | None:

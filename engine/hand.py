@@ -17,11 +17,11 @@ from engine.errors import IllegalActionError, Reason
 from engine.ranking import EFFECTIVE_SUIT, TRICK_STRENGTH
 from engine.scoring import score_hand
 from engine.seats import Seat, Team
-from engine.state import (PHASE_WORDS, Deal, HandResult, HandState, Phase, Trick, _new_state,
-                          _with, deal_cards, new_hand, ordered_up, random_hand)
+from engine.state import (HAND_SIZE, PHASE_WORDS, Deal, HandResult, HandState, Phase, Trick,
+                          _new_state, _with, deal_cards, new_hand, ordered_up, random_hand)
 
-__all__ = ["Deal", "HandResult", "HandState", "PHASE_WORDS", "Phase", "Trick", "apply",
-           "deal_cards", "first_leader", "legal_actions", "new_hand", "random_hand"]
+__all__ = ["HAND_SIZE", "Deal", "HandResult", "HandState", "PHASE_WORDS", "Phase", "Trick",
+           "apply", "deal_cards", "first_leader", "legal_actions", "new_hand", "random_hand"]
 
 
 # ---- what is legal ---------------------------------------------------------------------
@@ -271,14 +271,14 @@ def _play(state: HandState, action: Action) -> HandState:
     else:
         ew += 1
     tricks = tricks + (Trick(leader, trick, winner),)
-    if len(tricks) < 5:
+    if len(tricks) < HAND_SIZE:
         return _new_state((rules, deal, phase, winner, hands, trump, maker, alone, took,
                            discarded, winner, (), tricks, (ns, ew), history, result))
     makers = maker.team
     makers_tricks = ns if makers is Team.NS else ew
     score = score_hand(makers, makers_tricks,
                        maker_alone=any(s.team is makers for s in alone),
-                       defender_alone=any(s.team is not makers for s in alone))
+                       defender_alone=any(s.team is not makers for s in alone), alone=alone)
     return _new_state((rules, deal, Phase.OVER, None, hands, trump, maker, alone, took,
                        discarded, leader, (), tricks, (ns, ew), history,
                        HandResult(False, makers_tricks, score)))

@@ -108,3 +108,44 @@ PRESETS: dict[str, dict[str, Any]] = {
                       no_first_blood=False, alone_decision="maker", target_points=10),
 }
 SETTING_NAMES: tuple[str, ...] = tuple(PRESETS["bga"])
+
+# What people call each preset; the short keys stay in records, links and the referee.
+PRESET_NAMES: dict[str, str] = {
+    "bga": "Board Game Arena",
+    "pagat": "Pagat",
+    "cardsuite": "CardSuite",
+}
+
+# A house rule that is on, in a player's words (for the one-line descriptions).
+_ON_WORDS = {
+    "stick_the_dealer": "stick the dealer",
+    "no_trump": "no trump may be called",
+    "loner_starts_last": "loner starts last",
+    "canadian_loner": "Canadian loner",
+    "lone_defender": "lone defender",
+    "benny": "the Benny (a Joker) in the deck",
+    "no_first_blood": "no first blood",
+}
+
+
+def describe_preset(name: str) -> str:
+    """One line on a preset, from its settings: stick the dealer or not, who may go alone,
+    any other house rule it switches on, and the target; raises RulesError.
+
+    >>> describe_preset("cardsuite")
+    'No stick the dealer. Only the maker may go alone. Game to 10.'
+    """
+    settings = Rules.preset(name).settings()
+    parts = ["Stick the dealer." if settings["stick_the_dealer"] else "No stick the dealer."]
+    parts.append("Anyone may go alone." if settings["alone_decision"] == "any"
+                 else "Only the maker may go alone.")
+    others = [words for key, words in _ON_WORDS.items()
+              if key != "stick_the_dealer" and settings[key]]
+    if others:
+        line = ", ".join(others)
+        parts.append(line[:1].upper() + line[1:] + ".")
+    parts.append(f"Game to {settings['target_points']}.")
+    return " ".join(parts)
+
+
+PRESET_DESCRIPTIONS: dict[str, str] = {name: describe_preset(name) for name in PRESETS}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from engine.seats import Team
+from engine.seats import Seat, Team
 
 
 class Outcome(Enum):
@@ -37,6 +37,7 @@ class HandScore:
     points_won: int
     maker_alone: bool
     defender_alone: bool
+    alone: tuple[Seat, ...] = ()   # who went or defended alone, when known (for the words)
 
     @property
     def points(self) -> dict[Team, int]:
@@ -48,8 +49,11 @@ class HandScore:
 
 
 def score_hand(makers: Team, makers_tricks: int, *, maker_alone: bool = False,
-               defender_alone: bool = False) -> HandScore:
-    """Points for a finished hand from the makers' tricks; raises ValueError on a bad count."""
+               defender_alone: bool = False, alone: tuple[Seat, ...] = ()) -> HandScore:
+    """Points for a finished hand from the makers' tricks; raises ValueError on a bad count.
+
+    ``alone`` names the lone players, if known, so the explanation can name them.
+    """
     if not isinstance(makers_tricks, int) or not 0 <= makers_tricks <= 5:
         raise ValueError(f"makers' tricks must be 0 to 5, not {makers_tricks!r}")
     if makers_tricks < 3:
@@ -62,7 +66,7 @@ def score_hand(makers: Team, makers_tricks: int, *, maker_alone: bool = False,
         outcome = Outcome.LONE_MADE if maker_alone else Outcome.MADE
         winner = makers
     return HandScore(makers, makers_tricks, outcome, winner, POINTS[outcome],
-                     maker_alone, defender_alone)
+                     maker_alone, defender_alone, tuple(alone))
 
 
 POINTS: dict[Outcome, int] = {
@@ -81,18 +85,24 @@ def explain_score(score: HandScore) -> str:
     defenders = score.makers.other.word
     t = score.makers_tricks
     tricks = "no tricks" if t == 0 else f"{t} trick" + ("" if t == 1 else "s")
+    # A seat goes alone, never a team: name the seat when it is known.
+    loner = next((f"{seat.word}" for seat in score.alone if seat.team is score.makers),
+                 f"One {makers} player")
+    lone_defender = next((f"{seat.word}" for seat in score.alone
+                          if seat.team is score.makers.other), f"One {defenders} player")
     if score.outcome is Outcome.MADE:
         return f"{makers} made trump and took {tricks}: 3 or 4 tricks score 1 point."
     if score.outcome is Outcome.MARCH:
         return f"{makers} made trump and took all 5 tricks, a march: 2 points."
     if score.outcome is Outcome.LONE_MADE:
-        return (f"{makers} went alone and took {tricks}: a lone hand scores 4 only "
-                "if it takes all 5 tricks, so this is 1 point.")
+        return (f"{loner} went alone and took {tricks}: a lone hand scores 4 only "
+                f"if it takes all 5 tricks, so this is 1 point to {makers}.")
     if score.outcome is Outcome.LONE_MARCH:
-        return f"{makers} went alone and took all 5 tricks: a lone march scores 4 points."
+        return (f"{loner} went alone and took all 5 tricks: a lone march scores 4 points "
+                f"to {makers}.")
     if score.outcome is Outcome.LONE_DEFENDER_EUCHRE:
         return (f"{makers} made trump but took {_only(tricks)}, fewer than 3: they are euchred. "
-                f"{defenders} defended alone, so they score 4 points.")
+                f"{lone_defender} defended alone, so {defenders} score 4 points.")
     alone = " Going alone does not change this." if score.maker_alone else ""
     return (f"{makers} made trump but took {_only(tricks)}, fewer than 3: they are euchred, "
             f"and the defenders, {defenders}, score 2 points.{alone}")

@@ -35,6 +35,10 @@ class Phase(Enum):
         return f"Phase.{self.name}"
 
 
+# Cards dealt to each seat; every card is played, so a hand has as many tricks.
+HAND_SIZE = 5
+
+
 class Deal(NamedTuple):
     """What the dealer dealt: five cards a seat (by seat order N E S W) and the upcard."""
 
@@ -51,8 +55,8 @@ def deal_cards(rules: Rules, dealer: Seat, rng: random.Random) -> Deal:
     """Shuffle the rule set's deck with ``rng`` and deal five cards each and an upcard."""
     cards = list(deck(rules.benny))
     rng.shuffle(cards)
-    hands = tuple(tuple(cards[i * 5:(i + 1) * 5]) for i in range(4))
-    return Deal(dealer, hands, cards[20], tuple(cards[21:]))
+    hands = tuple(tuple(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(4))
+    return Deal(dealer, hands, cards[4 * HAND_SIZE], tuple(cards[4 * HAND_SIZE + 1:]))
 
 
 class Trick(NamedTuple):
@@ -180,7 +184,7 @@ def _start(rules: Rules, deal: Deal) -> HandState:
 
 
 def _check_deal(rules: Rules, deal: Deal) -> None:
-    if len(deal.hands) != 4 or any(len(hand) != 5 for hand in deal.hands):
+    if len(deal.hands) != 4 or any(len(hand) != HAND_SIZE for hand in deal.hands):
         raise RecordError("a deal has five cards for each of the four seats")
     cards = [c for hand in deal.hands for c in hand] + [deal.upcard] + list(deal.stock)
     allowed = set(deck(rules.benny))

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Callable
 
-from engine import (NO_TRUMP, Colour, SEATS, TEAMS, Action, Card, Do, HandRecord, Phase,
-                    Seat, Suit, Team, Trick, deck, trick_strength, describe_card, effective_suit,
-                    explain_action, explain_first_lead, explain_makers, explain_pickup,
-                    explain_trick, first_leader, game_winner, legal_actions, score_hand,
-                    suit_order, winner_of)
+from engine import (HAND_SIZE, NO_TRUMP, Colour, SEATS, TEAMS, Action, Card, Do, HandRecord,
+                    Phase, Seat, Suit, Team, Trick, deck, trick_strength, describe_card,
+                    effective_suit, explain_action, explain_first_lead, explain_makers,
+                    explain_pickup, explain_trick, first_leader, game_winner, legal_actions, next_dealer,
+                    score_hand, suit_order, winner_of)
+from engine.errors import EuchreError
 from engine.explain import illegal_action_error
 from engine.ranking import suit_strength
 
@@ -45,23 +46,27 @@ def _trump_words(trump) -> str:
 
 # ---- cards and trump ---------------------------------------------------------------------
 
-def effective_suit_question(card: Card, trump: Suit) -> Question:
+# ``benny``: the Joker is in the deck (the rules' Benny setting), so every trump ranks one
+# place lower; cards are described as the engine ranks them under those rules.
+
+def effective_suit_question(card: Card, trump: Suit, benny: bool = False) -> Question:
     answer = effective_suit(card, trump)
     return Question(
         Kind.SINGLE, f"{_trump_words(trump)} Which suit does {card.the_name} belong to?",
-        _suit_options(Suit), (answer.letter,), describe_card(card, trump),
+        _suit_options(Suit), (answer.letter,), describe_card(card, trump, benny),
         Scene(trump=trump, cards=(card,)), "effective_suit")
 
 
-def is_trump_question(card: Card, trump: Suit) -> Question:
+def is_trump_question(card: Card, trump: Suit, benny: bool = False) -> Question:
     yes = effective_suit(card, trump) is trump
     return Question(
         Kind.YESNO, f"{_trump_words(trump)} Is {card.the_name} a trump?",
         (Option("yes", "Yes"), Option("no", "No")), ("yes" if yes else "no",),
-        describe_card(card, trump), Scene(trump=trump, cards=(card,)), "is_trump")
+        describe_card(card, trump, benny), Scene(trump=trump, cards=(card,)), "is_trump")
 
 
-def rank_order_question(cards: tuple[Card, ...], trump: Suit | None) -> Question:
+def rank_order_question(cards: tuple[Card, ...], trump: Suit | None,
+                        benny: bool = False) -> Question:
     """Put cards of one suit (as it counts under this trump) in order, highest first."""
     suits = {effective_suit(c, trump) for c in cards}
     if len(suits) != 1:
@@ -69,7 +74,8 @@ def rank_order_question(cards: tuple[Card, ...], trump: Suit | None) -> Question
                          "under this trump")
     (suit,) = suits
     ordered = sorted(cards, key=lambda c: -suit_strength(c, trump))
-    full = " > ".join(c.label for c in suit_order(suit, trump, any(c.is_joker for c in cards)))
+    full = " > ".join(c.label for c in suit_order(suit, trump,
+                                                  benny or any(c.is_joker for c in cards)))
     what = "trumps" if trump is not None and suit is trump else suit.plural
     explanation = f"Under this trump the {what} rank: {full}."
     return Question(
@@ -78,10 +84,11 @@ def rank_order_question(cards: tuple[Card, ...], trump: Suit | None) -> Question
         Scene(trump=trump, cards=cards), "rank_order")
 
 
-def suit_members_question(cards: tuple[Card, ...], trump: Suit | None, suit: Suit) -> Question:
+def suit_members_question(cards: tuple[Card, ...], trump: Suit | None, suit: Suit,
+                          benny: bool = False) -> Question:
     """Which of these cards count as ``suit`` under this trump (the left bower trap)."""
     members = [c for c in cards if effective_suit(c, trump) is suit]
-    notes = [describe_card(c, trump) for c in cards
+    notes = [describe_card(c, trump, benny) for c in cards
              if c.is_joker or (c.rank.letter == "J" and trump is not None)]
     count = {0: "None of them is a", 1: "One of them is a"}.get(
         len(members), f"{_NUMBER_WORDS[len(members)]} of them are")
@@ -96,7 +103,8 @@ def suit_members_question(cards: tuple[Card, ...], trump: Suit | None, suit: Sui
         Scene(trump=trump, cards=cards), "suit_members")
 
 
-def trick_order_question(cards: tuple[Card, ...], trump: Suit | None, led: Suit) -> Question:
+def trick_order_question(cards: tuple[Card, ...], trump: Suit | None, led: Suit,
+                         benny: bool = False) -> Question:
     """Order cards that could win a trick (trumps and the suit led), strongest first."""
     if any(trick_strength(c, trump, led) == 0 for c in cards):
         raise ValueError("trick order: every card must be a trump or of the suit led")
@@ -105,8 +113,8 @@ def trick_order_question(cards: tuple[Card, ...], trump: Suit | None, led: Suit)
     parts = []
     if trumps:
         parts.append("Any trump beats any card of the suit led; among trumps the order is "
-                     + " > ".join(c.label for c in suit_order(trump, trump,
-                                                            any(c.is_joker for c in cards)))
+                     + " > ".join(c.label for c in suit_order(
+                         trump, trump, benny or any(c.is_joker for c in cards)))
                      + ".")
     parts.append(f"Among {led.plural} the order is "
                  + " > ".join(c.label for c in suit_order(led, trump)) + ".")
@@ -285,10 +293,12 @@ def hand_points_question(makers: Team, makers_tricks: int, maker_alone: bool = F
                          defender_alone: bool = False) -> Question:
     score = score_hand(makers, makers_tricks, maker_alone=maker_alone,
                        defender_alone=defender_alone)
-    who = makers.word + (" (alone)" if maker_alone else "")
-    facts = [f"Makers: {who}", f"Tricks taken by the makers: {makers_tricks}"]
+    # A seat goes alone, never a team: "North-South, one of them alone".
+    who = makers.word + (", one of them alone," if maker_alone else "")
+    facts = [f"Makers: {makers.word}" + (" (one player alone)" if maker_alone else ""),
+             f"Tricks taken by the makers: {makers_tricks}"]
     if defender_alone:
-        facts.append(f"{makers.other.word} defended alone")
+        facts.append(f"One {makers.other.word} player defended alone")
     return Question(
         Kind.POINTS, f"{who} made trump and took {makers_tricks} trick"
                      f"{'s' if makers_tricks != 1 else ''}. How many points, and to whom?",
@@ -308,8 +318,8 @@ def game_winner_question(scores: tuple[int, int], target: int, makers: Team,
            if winner else f"The score is now {after[0]} to {after[1]}: nobody has reached "
                           f"{target} yet.")
     return Question(
-        Kind.SINGLE, f"{makers.word} made trump{' alone' if maker_alone else ''} and took "
-                     f"{makers_tricks} tricks. Who has won the game?", options,
+        Kind.SINGLE, f"{makers.word} made trump{', one of them alone,' if maker_alone else ''}"
+                     f" and took {makers_tricks} tricks. Who has won the game?", options,
         (winner.value if winner else "none",), f"{score.explanation} {end}",
         Scene(facts=facts), "game_winner")
 
@@ -331,6 +341,70 @@ def next_seat_question(seat: Seat) -> Question:
         _seat_options(s for s in SEATS if s is not seat), (seat.next.value,),
         f"Clockwise means to the left: after {seat.word} comes {seat.next.word}.",
         Scene(), "next_seat")
+
+
+def team_question(seat: Seat) -> Question:
+    return Question(
+        Kind.SINGLE, f"Which team is {seat.word} on?", _TEAM_OPTIONS, (seat.team.value,),
+        f"Partners sit opposite: {seat.word} plays with {seat.partner.word}, so {seat.word} is "
+        f"on the {seat.team.word} team.", Scene(), "team")
+
+
+def next_dealer_question(seat: Seat) -> Question:
+    after = next_dealer(seat)
+    return Question(
+        Kind.SINGLE, f"{seat.word} dealt this hand. Who deals the next hand?", _seat_options(),
+        (after.value,), f"The deal moves clockwise, to the dealer's left: after {seat.word} "
+                        f"comes {after.word}.", Scene(), "next_dealer")
+
+
+def _numbers(*numbers: int) -> tuple[Option, ...]:
+    return tuple(Option(str(n), str(n)) for n in numbers)
+
+
+_DEALT = frozenset({"turn"})
+
+
+def cards_dealt_question(record: HandRecord) -> Question:
+    """How many cards the dealer gives each player (the engine's deal)."""
+    each = len(record.deal.hand(Seat.S))
+    return Question(
+        Kind.SINGLE, "How many cards does the dealer give each player?", _numbers(3, 4, 5, 6, 8),
+        (str(each),), f"The dealer gives {each} cards to each of the four players, the dealer "
+                      f"too: {4 * each} cards in all.", Scene(record=record, hide=_DEALT),
+        "cards_dealt")
+
+
+def face_down_question(record: HandRecord) -> Question:
+    """How many cards of the engine's deck are neither dealt nor the upcard."""
+    size = len(deck(record.rules.benny))
+    dealt = sum(len(hand) for hand in record.deal.hands)
+    left = size - dealt - 1
+    return Question(
+        Kind.SINGLE, "The cards are dealt and one card is turned up. How many cards stay face "
+                     "down?", _numbers(0, 1, 3, 4, 5),
+        (str(left),), f"The deck has {size} cards. The players get {dealt} and one is the "
+                      f"upcard, so {left} stay face down. Nobody plays with them this hand.",
+        Scene(record=record, hide=_DEALT), "face_down")
+
+
+def trick_size_question(record: HandRecord) -> Question:
+    """How many cards make one trick: one from each player who plays."""
+    state = record.replay()
+    n = len(state.active_seats)
+    out = " and ".join(seat.word for seat in state.sitting_out)
+    why = (f"{out} sits out. Each of the other {n} players puts down one card"
+           if out else f"Each of the {n} players puts down one card")
+    return Question(
+        Kind.SINGLE, "How many cards make one trick?", _numbers(2, 3, 4, 5), (str(n),),
+        f"{why}, so a trick has {n} cards.", Scene(record=record, hide=_DEALT), "trick_size")
+
+
+def tricks_in_hand_question() -> Question:
+    return Question(
+        Kind.SINGLE, "How many tricks are played in one hand?", _numbers(3, 4, 5, 6),
+        (str(HAND_SIZE),), f"Each player gets {HAND_SIZE} cards and plays one card to each "
+                           f"trick, so a hand has {HAND_SIZE} tricks.", Scene(), "tricks_in_hand")
 
 
 def deck_size_question(benny: bool = False) -> Question:
@@ -365,6 +439,12 @@ CHECKERS: dict[str, Callable[..., Question]] = {
     "partner": partner_question,
     "next_seat": next_seat_question,
     "deck_size": deck_size_question,
+    "team": team_question,
+    "next_dealer": next_dealer_question,
+    "cards_dealt": cards_dealt_question,
+    "face_down": face_down_question,
+    "trick_size": trick_size_question,
+    "tricks_in_hand": tricks_in_hand_question,
 }
 
 
@@ -379,7 +459,8 @@ def hand_result_question(record: HandRecord) -> Question:
     facts = [f"Trump: {state.trump.plural}", f"Makers: {makers.word}",
              f"Tricks: {makers.word} {state.team_tricks(makers)}, "
              f"{makers.other.word} {state.team_tricks(makers.other)}"]
-    facts += [f"{seat.word} played alone" for seat in lone]
+    facts += [f"{seat.word} {'went' if seat.team is makers else 'defended'} alone"
+              for seat in lone]
     return Question(
         Kind.POINTS, "The hand is over. How many points, and to whom?", _TEAM_OPTIONS,
         (score.winner.value, str(score.points_won)), score.explanation,
@@ -387,3 +468,21 @@ def hand_result_question(record: HandRecord) -> Question:
 
 
 CHECKERS["hand_result"] = hand_result_question
+
+
+def _comparable(question: Question):
+    return frozenset(question.answer) if question.kind is Kind.MULTI else question.answer
+
+
+def rule_decides(checker: Callable[..., Question], record: HandRecord, setting: str) -> bool:
+    """True when the other value of the house rule ``setting`` would change the answer
+    that ``checker`` gives about ``record``: the engine replays the same table under the
+    other value and the same question (the same words) gets another answer. A table that
+    cannot come about under the other value decides nothing."""
+    other_rules = record.rules.with_settings(**{setting: not getattr(record.rules, setting)})
+    base = checker(record)
+    try:
+        other = checker(HandRecord(other_rules, record.deal, record.actions))
+    except (EuchreError, ValueError):
+        return False
+    return other.prompt == base.prompt and _comparable(other) != _comparable(base)

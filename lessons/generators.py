@@ -6,7 +6,8 @@ the same seed gives the same question, so a seed in a link reproduces a whole
 quiz. Positions come from dealing and playing random legal actions, so
 anything the engine allows can come up. A varied setting is always said in
 the question ("At this table stick the dealer is off."), never left for the
-learner to guess.
+learner to guess; so is a setting left at the lesson's value when the answer
+turns on it (``DECIDING_RULES``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Callable
 from engine import (SEATS, Action, Colour, Do, HandRecord, HandState, Phase, Rank, Rules, Suit, Team,
                     apply, deck, legal_actions, random_hand, trick_strength)
 from lessons import checkers
-from lessons.quiz import Question
+from lessons.quiz import Question, Scene
 
 Generator = Callable[[random.Random, Rules, frozenset], Question]
 
@@ -31,7 +32,13 @@ RULE_WORDS = {
     "lone_defender": ("a defender may defend alone", "nobody may defend alone"),
     "benny": ("the Joker (Benny) is in the deck", ""),  # no Joker: nothing to say
     "canadian_loner": ("the Canadian loner rule is on", "the Canadian loner rule is off"),
+    "no_first_blood": ("no first blood is on", "no first blood is off"),
 }
+
+# House rules said in a question whenever their other value would change its answer,
+# varied or not: who leads when someone is alone, whether the dealer may pass, which
+# cards may lead. The engine decides when that is (``checkers.rule_decides``).
+DECIDING_RULES = ("loner_starts_last", "stick_the_dealer", "no_first_blood")
 
 # How often a random player says "alone" when asked: high enough that lone hands come up.
 ALONE_CHANCE = 0.35
@@ -68,26 +75,39 @@ def random_position(rng: random.Random, rules: Rules,
 
 
 def _varied(rng: random.Random, rules: Rules, vary: frozenset,
-            **choices: tuple) -> tuple[Rules, str]:
+            **choices: tuple) -> tuple[Rules, dict[str, bool]]:
     """The base rules with those settings that the lesson lets vary picked at random,
-    and a sentence saying them ("At this table: stick the dealer is off.")."""
+    and the settings picked (to be said in the question)."""
     settings = {key: rng.choice(values) for key, values in choices.items() if key in vary}
     if settings.get("benny") and (settings.get("no_trump") or rules.no_trump):
         settings["benny"] = False
     if settings.get("no_trump") and rules.benny:
         settings["no_trump"] = False
     if not settings:
-        return rules, ""
+        return rules, {}
+    return rules.with_settings(**settings), settings
+
+
+def _said(question: Question, settings: dict[str, bool]) -> Question:
+    """The question with the table's house rules said before it
+    ("At this table stick the dealer is off.")."""
     words = [w for key, value in settings.items() if (w := RULE_WORDS[key][0 if value else 1])]
-    said = f"At this table {', and '.join(words)}." if words else ""
-    return rules.with_settings(**settings), said
-
-
-def _said(question: Question, sentence: str) -> Question:
-    """The question with the table's house rules said before it."""
-    if not sentence:
+    if not words:
         return question
-    return replace(question, prompt=f"{sentence} {question.prompt}")
+    return replace(question, prompt=f"At this table {', and '.join(words)}. {question.prompt}")
+
+
+def _ask(checker: Callable[[HandRecord], Question], state: HandState,
+         said: dict[str, bool] | None = None) -> Question:
+    """The checker's question about ``state``, saying the varied settings ``said`` and
+    every house rule of ``DECIDING_RULES`` that the answer turns on."""
+    record = _record(state)
+    question = checker(record)
+    said = dict(said or {})
+    for setting in DECIDING_RULES:
+        if setting not in said and checkers.rule_decides(checker, record, setting):
+            said[setting] = getattr(record.rules, setting)
+    return _said(question, said)
 
 
 def _record(state: HandState) -> HandRecord:
@@ -105,7 +125,7 @@ def gen_suit_members(rng: random.Random, rules: Rules, vary: frozenset = frozens
     if left not in hand and rng.random() < 0.6:  # the left bower is the point of the lesson
         hand[rng.randrange(5)] = left
     suit = trump if rng.random() < 0.6 else trump.same_colour
-    return checkers.suit_members_question(tuple(hand), trump, suit)
+    return checkers.suit_members_question(tuple(hand), trump, suit, rules.benny)
 
 
 def gen_trick_order(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
@@ -113,7 +133,7 @@ def gen_trick_order(rng: random.Random, rules: Rules, vary: frozenset = frozense
     led = rng.choice([s for s in Suit if s is not trump])
     pool = [c for c in deck(rules.benny) if trick_strength(c, trump, led) > 0]
     cards = tuple(rng.sample(pool, rng.choice((3, 4, 4, 5))))
-    return checkers.trick_order_question(cards, trump, led)
+    return checkers.trick_order_question(cards, trump, led, rules.benny)
 
 
 def gen_colour(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
@@ -132,6 +152,48 @@ def gen_highest_card(rng: random.Random, rules: Rules, vary: frozenset = frozens
     return checkers.highest_card_question(cards, suit)
 
 
+# ---- the table and the deal ------------------------------------------------------------------
+
+def _fresh_deal(rng: random.Random, rules: Rules) -> HandRecord:
+    """A hand just dealt (any dealer): the table a lesson-1 question is asked at."""
+    return _record(random_hand(rules, rng.choice(SEATS), rng))
+
+
+def _at_table(question: Question, record: HandRecord) -> Question:
+    """The question shown with the table just dealt (the dealer, the upcard, your cards)."""
+    return replace(question, scene=Scene(record=record, hide=frozenset({"turn"}), backdrop=True))
+
+
+def gen_seats(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+    """Seats at a table just dealt: who deals next, partners, who plays after whom, teams."""
+    record = _fresh_deal(rng, rules)
+    kind = rng.randrange(4)
+    if kind == 0:
+        question = checkers.next_dealer_question(record.deal.dealer)
+    elif kind == 1:
+        question = checkers.partner_question(rng.choice(SEATS))
+    elif kind == 2:
+        question = checkers.next_seat_question(rng.choice(SEATS))
+    else:
+        question = checkers.team_question(rng.choice(SEATS))
+    return _at_table(question, record)
+
+
+def gen_deal(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+    """Counting at a table just dealt: the deck, each hand, the face-down cards, tricks."""
+    record = _fresh_deal(rng, rules)
+    kind = rng.randrange(5)
+    if kind == 0:
+        return _at_table(checkers.cards_dealt_question(record), record)
+    if kind == 1:
+        return _at_table(checkers.face_down_question(record), record)
+    if kind == 2:
+        return _at_table(checkers.trick_size_question(record), record)
+    if kind == 3:
+        return _at_table(checkers.deck_size_question(rules.benny), record)
+    return _at_table(checkers.tricks_in_hand_question(), record)
+
+
 # ---- bidding ---------------------------------------------------------------------------------
 
 def gen_bidding(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
@@ -140,10 +202,10 @@ def gen_bidding(rng: random.Random, rules: Rules, vary: frozenset = frozenset())
         state = random_position(rng, rules, lambda s: s.phase is Phase.BID2 and (
             s.turn is s.dealer or rng.random() < 0.3))
         if rng.random() < 0.5:
-            return _said(checkers.callable_suits_question(_record(state)), said)
-        return _said(checkers.may_pass_question(_record(state)), said)
+            return _ask(checkers.callable_suits_question, state, said)
+        return _ask(checkers.may_pass_question, state, said)
     state = random_position(rng, rules, lambda s: s.phase is Phase.BID1 and rng.random() < 0.4)
-    return _said(checkers.may_pass_question(_record(state)), said)
+    return _ask(checkers.may_pass_question, state, said)
 
 
 def gen_who_picks_up(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
@@ -152,12 +214,12 @@ def gen_who_picks_up(rng: random.Random, rules: Rules, vary: frozenset = frozens
     state = random_position(rng, rules, lambda s: s.maker is not None and s.phase not in (
         Phase.ALONE,) and s.maker is not s.dealer and any(
         a.do is Do.ORDER_UP for _, a in s.actions))
-    return _said(checkers.who_picks_up_question(_record(state)), said)
+    return _ask(checkers.who_picks_up_question, state, said)
 
 
 def gen_makers(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
     state = random_position(rng, rules, lambda s: s.maker is not None)
-    return checkers.makers_question(_record(state))
+    return _ask(checkers.makers_question, state)
 
 
 # ---- play ------------------------------------------------------------------------------------
@@ -171,7 +233,8 @@ def gen_trick_winner(rng: random.Random, rules: Rules, vary: frozenset = frozens
 
 
 def gen_legal_plays(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
-    rules, said = _varied(rng, rules, vary, benny=(False, False, True))
+    rules, said = _varied(rng, rules, vary, benny=(False, False, True),
+                          no_first_blood=(False, False, True))
     leading = rng.random() < 0.1
 
     def wanted(s: HandState) -> bool:
@@ -183,13 +246,13 @@ def gen_legal_plays(rng: random.Random, rules: Rules, vary: frozenset = frozense
             bool(s.trick) and rng.random() < 0.25)
 
     state = random_position(rng, rules, wanted)
-    return _said(checkers.legal_plays_question(_record(state)), said)
+    return _ask(checkers.legal_plays_question, state, said)
 
 
 def gen_next_leader(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
     trick_number = rng.randrange(1, 5)
     state = random_position(rng, rules, lambda s: len(s.tricks) == trick_number)
-    return checkers.next_leader_question(_record(state))
+    return _ask(checkers.next_leader_question, state)
 
 
 # ---- going alone -------------------------------------------------------------------------------
@@ -199,14 +262,14 @@ def gen_first_leader(rng: random.Random, rules: Rules, vary: frozenset = frozens
     want_alone = rng.random() < 0.8
     state = random_position(rng, rules, lambda s: s.phase is Phase.PLAY and not s.tricks
                             and not s.trick and (bool(s.alone) == want_alone))
-    return _said(checkers.first_leader_question(_record(state)), said)
+    return _ask(checkers.first_leader_question, state, said)
 
 
 def gen_sitting_out(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
     rules, said = _varied(rng, rules, vary, lone_defender=(False, True))
     state = random_position(rng, rules, lambda s: s.phase is Phase.PLAY and not s.trick
                             and not s.tricks and (bool(s.alone) or rng.random() < 0.2))
-    return _said(checkers.sitting_out_question(_record(state)), said)
+    return _ask(checkers.sitting_out_question, state, said)
 
 
 # ---- scoring -----------------------------------------------------------------------------------
@@ -215,7 +278,7 @@ def gen_hand_result(rng: random.Random, rules: Rules, vary: frozenset = frozense
     rules, said = _varied(rng, rules, vary, lone_defender=(False, True))
     state = random_position(rng, rules, lambda s: s.result is not None
                             and not s.result.thrown_in)
-    return _said(checkers.hand_result_question(_record(state)), said)
+    return _ask(checkers.hand_result_question, state, said)
 
 
 def gen_game_winner(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
@@ -237,6 +300,8 @@ GENERATORS: dict[str, Generator] = {
     "trick_order": gen_trick_order,
     "colour": gen_colour,
     "highest_card": gen_highest_card,
+    "seats": gen_seats,
+    "deal": gen_deal,
     "bidding": gen_bidding,
     "who_picks_up": gen_who_picks_up,
     "makers": gen_makers,

@@ -66,6 +66,7 @@ class CuratedItem:
     question: Question        # built by the engine-backed checker
     stored_answer: tuple[str, ...]
     trap: str | None
+    ask: str = ""             # the checker that built the question
 
 
 @dataclass(frozen=True)
@@ -197,6 +198,8 @@ def _question(where: str, data: dict, rules: Rules) -> Question:
             kwargs[key] = _INPUTS[key](value)
         except (EuchreError, ValueError, TypeError) as exc:
             raise LessonError(f"{where}: {key}: {exc}") from None
+    if "benny" in params and "benny" not in kwargs:
+        kwargs["benny"] = rules.benny   # describe cards as ranked under these rules
     try:
         question = checker(**kwargs)
     except TypeError as exc:
@@ -285,7 +288,7 @@ def load_lesson(toml_path: Path) -> Lesson:
         question = _replace(question, source=f"{data['id']}/{item['id']}",
                             trap=item.get("trap"))
         items.append(CuratedItem(item["id"], question, tuple(str(a) for a in item["answer"]),
-                                 item.get("trap")))
+                                 item.get("trap"), item["ask"]))
     return Lesson(data["id"], data["number"], data["title"], data["summary"], intro, rules,
                   tuple(steps), quiz["length"], tuple(quiz["generators"]), tuple(items),
                   frozenset(vary))

@@ -39,6 +39,9 @@ class Scene:
     cards: tuple[Card, ...] = ()
     trick: tuple[tuple[object, Card], ...] = ()   # (seat, card) pairs of a finished trick
     facts: tuple[str, ...] = ()                     # short lines shown beside the cards
+    # The record is only a backdrop: the table just dealt, shown for context; the answer
+    # does not depend on it ("Who is East's partner?"), so the words alone say what is asked.
+    backdrop: bool = False
     # Parts of the table that would give the answer away: "turn" (who acts next),
     # "sitting_out", "makers", "winner" (of the last trick), "hand" (South's cards).
     hide: frozenset[str] = frozenset()
@@ -63,6 +66,13 @@ class Question:
                  str(scene.trump), " ".join(c.code for c in scene.cards),
                  " ".join(f"{s}:{c.code}" for s, c in scene.trick), "|".join(scene.facts)]
         return "\n".join(parts)
+
+    def asked(self) -> str:
+        """Equal for two questions a learner would call the same: the fingerprint, or for a
+        question on a backdrop table or on no table at all, its words and answer."""
+        if self.scene.backdrop or self.scene == Scene():
+            return "\n".join([self.kind.value, self.prompt, "|".join(self.answer)])
+        return self.fingerprint()
 
     def option(self, key: str) -> Option | None:
         return next((o for o in self.options if o.key == key), None)

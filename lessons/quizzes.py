@@ -39,16 +39,18 @@ def build_quiz(lesson: Lesson, seed: int, length: int | None = None) -> list[Que
     curated = [item.question for item in lesson.items]
     take = min(len(curated), int(length * CURATED_SHARE))
     questions = rng.sample(curated, take)
-    seen = {q.fingerprint() for q in questions}
+    seen = {q.asked() for q in questions}
     generators = [GENERATORS[name] for name in lesson.generators]
-    attempts = 0
+    attempts = skipped = 0
     while len(questions) < length and generators:
-        generator = generators[len(questions) % len(generators)]
+        # A generator that repeated itself hands over to the next one.
+        generator = generators[(len(questions) + skipped) % len(generators)]
         question = generator(random.Random(rng.getrandbits(32)), lesson.rules, lesson.vary)
         attempts += 1
-        if question.fingerprint() in seen and attempts < 10 * length:
+        if question.asked() in seen and attempts < 10 * length:
+            skipped += 1
             continue
-        seen.add(question.fingerprint())
+        seen.add(question.asked())
         questions.append(question)
     rng.shuffle(questions)
     return questions

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from engine import (PRESETS, SETTING_NAMES, Card, Suit, card_role, parse_suit, rank_order,
-                    scoring_table)
+from engine import (PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, SETTING_NAMES, Card, Suit,
+                    card_role, parse_suit, rank_order, scoring_table)
 from engine.svg import RANK_TEXT, hand_text
 
 # Segmented-control options: short values for the URL (?trump=H), words for people.
@@ -133,11 +133,13 @@ def _value_words(value: object) -> str:
 
 
 def presets_frame() -> pd.DataFrame:
-    """Every house rule of every preset, as the engine defines the presets."""
-    rows = []
+    """Every house rule of every preset, as the engine defines the presets: one column a
+    preset, headed by its name, under a first row that sums it up in one line."""
+    rows = [{"House rule": "In short", **{PRESET_NAMES[preset]: PRESET_DESCRIPTIONS[preset]
+                                         for preset in PRESETS}}]
     for name in SETTING_NAMES:
         row = {"House rule": SETTING_WORDS[name]}
         for preset, settings in PRESETS.items():
-            row[preset] = _value_words(settings[name])
+            row[PRESET_NAMES[preset]] = _value_words(settings[name])
         rows.append(row)
     return pd.DataFrame(rows)

@@ -19,6 +19,7 @@ import binascii
 import zlib
 
 from engine import EuchreError, HandRecord
+from engine.record import ActionFormatError
 
 MAX_CODE = 6000       # characters in the link: a whole hand needs well under 1,000
 MAX_JSON = 20000      # bytes once decompressed: refuses "zip bombs"
@@ -56,5 +57,8 @@ def decode_hand(code: str) -> HandRecord:
                         "when copied); ask for the link again") from None
     try:
         return HandRecord.loads(text)
+    except ActionFormatError as exc:  # moves count from 1 for people
+        raise LinkError(f"the hand in the link is not a valid hand record: move "
+                        f"{exc.step + 1} cannot be read: {exc.detail}") from None
     except EuchreError as exc:
         raise LinkError(f"the hand in the link is not a valid hand record: {exc}") from None

@@ -42,14 +42,15 @@ def test_scoring_frame_is_the_engines_table():
 
 
 def test_presets_frame_is_the_engines_presets():
-    from engine import PRESETS, SETTING_NAMES
+    from engine import PRESET_NAMES, PRESETS, SETTING_NAMES
     from tutorial_app.reference import presets_frame
 
     frame = presets_frame()
-    assert list(frame.columns) == ["House rule", *PRESETS]
-    assert len(frame) == len(SETTING_NAMES)
-    stick = frame.iloc[SETTING_NAMES.index("stick_the_dealer")]
-    assert [stick[p] for p in PRESETS] == ["yes" if PRESETS[p]["stick_the_dealer"] else "no"
-                                           for p in PRESETS]
-    target = frame.iloc[SETTING_NAMES.index("target_points")]
-    assert target["pagat"] == f"{PRESETS['pagat']['target_points']} points"
+    names = [PRESET_NAMES[p] for p in PRESETS]
+    assert list(frame.columns) == ["House rule", *names]
+    assert len(frame) == len(SETTING_NAMES) + 1   # a first row sums each preset up
+    stick = frame.iloc[1 + SETTING_NAMES.index("stick_the_dealer")]
+    assert [stick[PRESET_NAMES[p]] for p in PRESETS] == [
+        "yes" if PRESETS[p]["stick_the_dealer"] else "no" for p in PRESETS]
+    target = frame.iloc[1 + SETTING_NAMES.index("target_points")]
+    assert target["Pagat"] == f"{PRESETS['pagat']['target_points']} points"

@@ -70,7 +70,7 @@ def test_record_with_an_illegal_action_is_shown_up_to_it():
     at.text_area(key="teach-json").set_value(json.dumps(record)).run()
     at.button(key="teach-open").click().run()
     assert len(shown(at).actions) == 2
-    assert "Action 3" in at.warning[0].value
+    assert "Move 3" in at.warning[0].value
 
 
 @pytest.mark.app

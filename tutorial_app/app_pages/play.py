@@ -7,8 +7,8 @@ import pandas as pd
 import streamlit as st
 
 from analysis import GRADES, hint, make_bot, review_hand
-from engine import (PRESETS, Rules, Seat, explain_action, explain_result, explain_trick,
-                    game_apply, new_game, seat_view, start_hand)
+from engine import (PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, Rules, Seat, explain_action,
+                    explain_result, explain_trick, game_apply, new_game, seat_view, start_hand)
 from lessons.quizzes import new_seed, parse_seed
 from tutorial_app.widgets.cards import show_trick
 from tutorial_app.widgets.table_view import action_label, action_words, show_state
@@ -27,7 +27,10 @@ seed_choice("play-rules", PRESETS, "bga")
 seed_choice("play-level", LEVELS, "beginner")
 left, right = st.columns(2)
 with left:
-    preset = st.segmented_control("Rules", list(PRESETS), key="play-rules", required=True)
+    # The URL keeps the short value (?play-rules=pagat); people read the preset's name.
+    preset = st.segmented_control("Rules", list(PRESETS), key="play-rules", required=True,
+                                  format_func=PRESET_NAMES.get)
+    st.caption(f"{PRESET_NAMES[preset]} rules: {PRESET_DESCRIPTIONS[preset]}")
 with right:
     level = st.segmented_control("Opponents and partner", list(LEVELS), key="play-level",
                                  format_func=LEVELS.get, required=True)

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from engine import PRESETS
+from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
 from lessons.quizzes import PRACTICE_TOPICS, new_seed, parse_seed, topic_generators
 from tutorial_app.shared_work import practice_set
 from tutorial_app.widgets.quiz_view import run_quiz
@@ -20,8 +20,11 @@ if "practise-topics" not in st.session_state:
 topics = st.pills("Topics", list(PRACTICE_TOPICS), format_func=lambda t: PRACTICE_TOPICS[t][0],
                   selection_mode="multi", key="practise-topics")
 seed_choice("rules", PRESETS, "bga")
-preset = st.segmented_control("Rules", list(PRESETS), key="rules", required=True)
+# The URL keeps the short value (?rules=pagat); people read the preset's name.
+preset = st.segmented_control("Rules", list(PRESETS), key="rules", required=True,
+                              format_func=PRESET_NAMES.get)
 sync_choice("rules", preset, "bga")
+st.caption(f"{PRESET_NAMES[preset]} rules: {PRESET_DESCRIPTIONS[preset]}")
 if not topics:
     st.info("Pick at least one topic above.")
     st.stop()

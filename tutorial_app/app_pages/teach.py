@@ -1,13 +1,17 @@
 """Teach: put one hand on the projector, play it out seat by seat with the
-engine's reason for every move, and share it with the class as a link."""
+engine's reason for every move, and share it with the class as a link.
+
+Every message here counts moves from 1 ("move 3" is the third action of the record),
+though the referee's own report counts its steps from 0."""
 
 import random
 
 import streamlit as st
 
-from engine import (PRESETS, SEATS, Do, EuchreError, HandRecord, ReplayError, Rules, apply,
-                    explain_action, explain_result, explain_trick, legal_actions, random_hand,
-                    replay)
+from engine import (PRESET_NAMES, PRESETS, SEATS, Do, EuchreError, HandRecord, ReplayError,
+                    Rules, apply, explain_action, explain_result, explain_trick, legal_actions,
+                    random_hand, replay)
+from engine.record import ActionFormatError
 from tutorial_app.scenario_link import LinkError, decode_hand, encode_hand
 from tutorial_app.widgets.cards import show_card
 from tutorial_app.widgets.table_view import action_label, action_words, show_every_hand, show_state
@@ -32,7 +36,7 @@ def keep_legal_part(record: HandRecord) -> None:
         load(record)
     except ReplayError as exc:
         part = HandRecord(record.rules, record.deal, record.actions[:exc.step])
-        load(part, f"Action {exc.step + 1} of the record is not allowed: {exc} "
+        load(part, f"Move {exc.step + 1} of the record is not allowed: {exc} "
                    f"The hand is shown up to that point.")
 
 
@@ -55,7 +59,8 @@ if code and st.session_state.get("teach-link") != code:
 with st.expander("Deal a new hand, or paste a hand record", expanded=KEY not in st.session_state):
     left, right = st.columns(2)
     with left:
-        preset = st.selectbox("Rules", list(PRESETS), key="teach-rules")
+        preset = st.selectbox("Rules", list(PRESETS), key="teach-rules",
+                              format_func=PRESET_NAMES.get)
         dealer = st.selectbox("Dealer", [s.value for s in SEATS], index=3, key="teach-dealer",
                               format_func=lambda v: next(s.word for s in SEATS if s.value == v))
         if st.button("Deal a new hand", key="teach-deal", type="primary"):
@@ -69,6 +74,9 @@ with st.expander("Deal a new hand, or paste a hand record", expanded=KEY not in 
             st.session_state["teach-note"] = None   # an old warning is about an old record
             try:
                 keep_legal_part(HandRecord.loads(text))
+            except ActionFormatError as exc:
+                st.error(f"This hand record cannot be opened: move {exc.step + 1} cannot be "
+                         f"read: {exc.detail}. Your text is kept above so you can fix it.")
             except EuchreError as exc:
                 st.error(f"This hand record cannot be opened: {exc}. Your text is kept above "
                          "so you can fix it.")
@@ -85,13 +93,15 @@ st.query_params["hand"] = encode_hand(record)
 st.session_state["teach-link"] = st.query_params["hand"]
 
 changes = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in record.rules.changes().items())
-st.caption(f"Rules: {record.rules.preset_name}" + (f" with {changes}" if changes else ""))
+st.caption(f"Rules: {PRESET_NAMES[record.rules.preset_name]}"
+           + (f" with {changes}" if changes else ""))
 # Off by default: a class opening the shared link sees South's cards only.
 every_hand = st.toggle("Show every hand (for the teacher)", value=False, key="teach-every")
 if record.actions:
     before = replay(record.rules, record.deal, record.actions[:-1])
     seat, action = record.actions[-1]
-    st.success(f"**{action_words(seat, action, before)}.** {explain_action(before, action)}")
+    st.success(f"**Move {len(record.actions)}: {action_words(seat, action, before)}.** "
+               f"{explain_action(before, action)}")
     if action.do is Do.PLAY and len(state.tricks) > len(before.tricks):
         st.info(explain_trick(state.tricks[-1], state.trump_suit))
 if state.is_over:

@@ -277,8 +277,15 @@ def _show_feedback(question: Question, feedback: Feedback, state: dict) -> None:
             st.markdown("**The right order:**")
             show_hand(cards, highlights=[marks[k] for k in question.answer])
         else:
-            st.markdown("**On the cards:** the right answers are marked.")
+            st.markdown(f"**On the cards:** {marked_words(len(question.answer))}")
             _card_row(question, marks)
+
+
+def marked_words(right: int) -> str:
+    """What the marks on the cards show, for ``right`` right cards."""
+    if right == 0:
+        return "none of these cards is right."
+    return "the right answer is marked." if right == 1 else "the right answers are marked."
 
 
 def _show_summary(run: QuizRun) -> None:

@@ -47,7 +47,7 @@ def show_inspect(step: Step, key: str) -> None:
     picked = st.session_state.get(picked_key)
     card = next((c for c in step.cards if c.code == picked), None)
     if card is not None:
-        st.info(describe_card(card, trump))
+        st.info(describe_card(card, trump, step.rules is not None and step.rules.benny))
     else:
         st.markdown("*Click the button under a card to see what it is under this trump.*")
 

@@ -17,7 +17,7 @@ ACTION_WORDS = {Do.PASS: "passes", Do.ORDER_UP: "orders it up", Do.ALONE: "goes 
 
 
 def action_words(seat: Seat, action, before: HandState) -> str:
-    """'West picks it up', 'North calls hearts', 'East does not go alone': an action as
+    """'West picks it up', 'North calls hearts', 'East defends alone': an action as
     players say it; ``before`` is the state the action was taken in."""
     if action.do is Do.ORDER_UP and seat is before.dealer:
         return f"{seat.word} (dealer) picks it up"
@@ -25,6 +25,8 @@ def action_words(seat: Seat, action, before: HandState) -> str:
         return f"{seat.word} does not go alone"
     if action.do is Do.PASS and before.phase is Phase.DEFEND_ALONE:
         return f"{seat.word} does not defend alone"
+    if action.do is Do.ALONE and before.makers is not None and seat.team is not before.makers:
+        return f"{seat.word} defends alone"
     if action.do is Do.CALL:
         return f"{seat.word} calls {action.suit.plural}"
     if action.do is Do.NAME:

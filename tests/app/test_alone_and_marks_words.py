@@ -1,0 +1,54 @@
+"""Words on the pages: a defender who says alone defends alone, and one right card is
+"the right answer", not "the right answers"."""
+
+from __future__ import annotations
+
+import pytest
+
+from app_driver import open_page
+from engine import Action, Deal, Rules, Seat, apply, new_hand, parse_cards, parse_card
+from tutorial_app.navigation import lesson_page_path
+from tutorial_app.widgets.quiz_view import marked_words
+from tutorial_app.widgets.table_view import action_words
+
+DEAL = Deal(Seat.W, (parse_cards("AH 9D TS QC KS"), parse_cards("JD AC KC TC 9S"),
+                     parse_cards("KH QD AS JC KD"), parse_cards("QH TH AD JS QS")),
+            parse_card("9C"))
+
+
+def _after(rules: Rules, *actions: Action):
+    state = new_hand(rules, DEAL)
+    for action in actions:
+        state = apply(state, action)
+    return state
+
+
+def test_a_lone_defender_defends_alone():
+    rules = Rules.preset("bga").with_settings(lone_defender=True)
+    state = _after(rules, Action.ORDER_UP, Action.WITH_PARTNER, Action.discard(parse_card("QH")))
+    assert state.turn is Seat.E
+    assert action_words(Seat.E, Action.ALONE, state) == "East defends alone"
+    maker = _after(rules, Action.ORDER_UP)
+    assert action_words(Seat.N, Action.ALONE, maker) == "North goes alone"
+
+
+def test_in_the_announcement_round_a_defender_defends_alone():
+    state = _after(Rules.preset("pagat"), Action.ORDER_UP, Action.PASS)
+    assert state.turn is Seat.E
+    assert action_words(Seat.E, Action.ALONE, state) == "East defends alone"
+
+
+def test_marks_are_counted_right():
+    assert marked_words(1) == "the right answer is marked."
+    assert marked_words(3) == "the right answers are marked."
+
+
+@pytest.mark.app
+def test_one_right_card_is_the_right_answer_on_the_page():
+    at = open_page(lesson_page_path("cards-and-deal"))
+    while not any(button.key == "answer-9H" for button in at.button):  # to the try step
+        at.button(key="step-next").click().run()
+    at.button(key="answer-9H").click().run()   # the nine is not the highest heart
+    shown = " ".join(m.value for m in at.markdown)
+    assert "the right answer is marked." in shown
+    assert "the right answers are marked" not in shown

@@ -1,0 +1,99 @@
+"""The checkers' explanations use the question's rules: a Benny deck ranks every trump one
+place lower, and a dealer who picked up is not said to have ordered up."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from engine import Rules, Suit, describe_card, parse_card, parse_cards
+from lessons.checkers import (effective_suit_question, is_trump_question, rank_order_question,
+                              suit_members_question, trick_order_question)
+from lessons.generators import gen_suit_members
+from lessons.loader import load_all, load_lesson
+
+H = Suit.HEARTS
+
+
+def test_with_the_benny_the_right_bower_is_the_second_highest_trump():
+    jack = parse_card("JH")
+    assert "second-highest heart" in effective_suit_question(jack, H, True).explanation
+    assert "second-highest heart" in is_trump_question(jack, H, True).explanation
+    members = suit_members_question(parse_cards("JH JD AH 9C"), H, H, True)
+    assert "second-highest heart" in members.explanation
+    assert "third-highest heart" in members.explanation      # the left bower
+    assert "Joker" in rank_order_question(parse_cards("JH AH 9H"), H, True).explanation
+    assert "Joker" in trick_order_question(parse_cards("JH AH 9S"), H, Suit.SPADES,
+                                           True).explanation
+    # Without the Benny nothing changes.
+    assert "the highest heart" in is_trump_question(jack, H).explanation
+
+
+def test_generated_members_are_described_under_the_rules_benny():
+    rules = Rules.preset("bga").with_settings(benny=True)
+    for seed in range(30):
+        question = gen_suit_members(random.Random(seed), rules)
+        trump = question.scene.trump
+        for card in question.scene.cards:
+            if card.is_joker or card.rank.letter == "J":
+                assert describe_card(card, trump, True) in question.explanation
+
+
+LESSON = """id = "t"
+number = 1
+title = "T"
+summary = "S"
+rules = { preset = "bga", benny = true }
+[[steps]]
+id = "a"
+show = "text"
+[quiz]
+length = 10
+generators = ["colour"]
+[[quiz.items]]
+id = "right-bower"
+ask = "is_trump"
+card = "JH"
+trump = "H"
+answer = ["yes"]
+"""
+
+
+def test_curated_items_are_described_under_the_lessons_benny(tmp_path: Path):
+    path = tmp_path / "01_t.toml"
+    path.write_text(LESSON, encoding="utf-8")
+    path.with_suffix(".md").write_text("# T\n\n## a\nWords.\n", encoding="utf-8")
+    (item,) = load_lesson(path).items
+    assert "second-highest heart" in item.question.explanation
+
+
+def test_the_dealer_who_picked_up_is_said_to_have_picked_up():
+    lesson = next(lesson for lesson in load_all() if lesson.id == "making-trump")
+    item = next(item for item in lesson.items if item.id == "pick-it-up-words")
+    assert "South, the dealer, picked up" in item.question.explanation
+    assert "ordered up" not in item.question.explanation
+
+
+def test_a_team_is_never_said_to_go_alone():
+    from lessons.checkers import game_winner_question, hand_points_question
+    from engine import Team
+
+    points = hand_points_question(Team.NS, 4, maker_alone=True)
+    assert "(alone)" not in points.prompt and "one of them alone" in points.prompt
+    game = game_winner_question((8, 3), 10, Team.EW, 5, True)
+    assert "made trump alone" not in game.prompt
+
+
+def test_a_finished_hand_says_who_defended_alone():
+    from lessons.generators import gen_hand_result
+
+    rules = Rules.preset("bga").with_settings(lone_defender=True)
+    seen = 0
+    for seed in range(80):
+        question = gen_hand_result(random.Random(seed), rules)
+        state = question.scene.record.replay()
+        for seat in state.alone:
+            verb = "went" if seat.team is state.makers else "defended"
+            assert f"{seat.word} {verb} alone" in question.scene.facts
+            seen += verb == "defended"
+    assert seen
