@@ -127,6 +127,7 @@ def test_default_choices_are_the_legal_non_card_actions_in_players_words():
     labels = [a["label"] for a in model["actions"]]
     assert len(labels) == 3 and all(label.startswith("Call ") for label in labels)  # stuck
     assert f"Call {state.upcard.suit.plural}" not in labels
+    assert "stuck" in coach_line(state, Seat.S) and "pass" not in coach_line(state, Seat.S)
 
 
 def test_seats_sit_clockwise_from_the_bottom_and_the_trick_by_seat():

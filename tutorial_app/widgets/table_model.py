@@ -219,7 +219,7 @@ def _said(table: _Table, seat: Seat) -> str | None:
         elif action.do in (Do.CALL, Do.NAME):
             said = ("called " if action.do is Do.CALL else "named ") + action.suit.plural
         elif action.do is Do.ALONE:
-            said = "goes alone"
+            said = None  # the "alone" badge says it
         elif action.do is Do.WITH_PARTNER:
             said = "plays with partner"
     return said
@@ -323,7 +323,12 @@ def coach_line(source: HandState | SeatView, seat: Seat) -> str:
         verb = "pick up" if seat is source.dealer else "order up"
         return f"Round 1: {verb} {upcard} to make {source.upcard.suit.plural} trump, or pass."
     if phase is Phase.BID2:
-        return "Round 2: call a trump suit with a button below, or pass."
+        legal = legal_actions(source) if isinstance(source, HandState) else source.legal
+        turned = source.upcard.suit.plural
+        if Action.PASS in legal:
+            return f"Round 2: {turned} were turned down. Call another suit, or pass."
+        return (f"Round 2: {turned} were turned down. You are the dealer and stuck: "
+                "call another suit.")
     if phase is Phase.NAME_TRUMP:
         return "The Joker turned up: name the trump suit."
     if phase in (Phase.ALONE, Phase.DEFEND_ALONE):
