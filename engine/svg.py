@@ -24,7 +24,7 @@ from typing import Iterable, Sequence
 from engine.cards import Card, Colour, Rank, Suit
 
 __all__ = ["DEFAULT_WIDTH", "SvgImage", "back_svg", "card_svg", "card_text", "hand_svg",
-           "hand_text", "state_svg", "trick_svg"]
+           "hand_text", "state_svg", "suit_colour", "trick_svg"]
 
 DEFAULT_WIDTH = 120  # pixels: big enough to read from the back of a classroom
 
@@ -36,6 +36,8 @@ LABEL_H = 26     # caption strip under each card
 
 RED = "#b3101e"      # 6.4:1 contrast on white
 BLACK = "#111111"
+GREEN = "#0a6628"    # four-colour deck: clubs, 7.1:1 on white
+BLUE = "#1542a8"     # four-colour deck: diamonds, 8.8:1 on white
 OUTLINE = "#444444"
 MARK = "#f2b600"     # highlight outline and band: gold, with black text on it
 WRONG = "#b3101e"    # a highlight starting with WRONG_PREFIX: red, with white text
@@ -62,6 +64,19 @@ _CLUB = ("M50 3 A21 21 0 1 1 50 45 A21 21 0 1 1 50 3 Z "
 _STAR = "M50 4 L61 38 L97 38 L68 59 L79 94 L50 73 L21 94 L32 59 L3 38 L39 38 Z"
 SUIT_PATHS = {Suit.HEARTS: _HEART, Suit.DIAMONDS: _DIAMOND, Suit.SPADES: _SPADE,
               Suit.CLUBS: _CLUB}
+# The four-colour deck some players find easier to read: every suit its own ink.
+FOUR_COLOURS = {Suit.CLUBS: GREEN, Suit.DIAMONDS: BLUE, Suit.HEARTS: RED, Suit.SPADES: BLACK}
+
+
+def suit_colour(suit: Suit, four_colour: bool = False) -> str:
+    """The ink a suit is printed in: red or black, or its own colour in a four-colour deck.
+
+    >>> suit_colour(Suit.CLUBS), suit_colour(Suit.CLUBS, four_colour=True)
+    ('#111111', '#0a6628')
+    """
+    if four_colour:
+        return FOUR_COLOURS[suit]
+    return RED if suit.colour is Colour.RED else BLACK
 
 
 class SvgImage(str):
@@ -99,16 +114,18 @@ def hand_text(cards: Sequence[Card | None], highlights: Sequence[str | None] | N
 
 
 def card_svg(card: Card, *, width: int = DEFAULT_WIDTH, highlight: str | None = None,
-             label: str | None = None, title: str | None = None) -> SvgImage:
+             label: str | None = None, title: str | None = None,
+             four_colour: bool = False) -> SvgImage:
     """One card face. ``highlight`` puts a gold outline and a band with that text on
-    it (e.g. "left bower"); ``label`` is a caption under the card.
+    it (e.g. "left bower"); ``label`` is a caption under the card; ``four_colour``
+    prints clubs green and diamonds blue.
 
     Raises TypeError if ``card`` is not a Card.
     """
     if not isinstance(card, Card):
         raise TypeError(f"card_svg needs a Card, not {card!r}; use back_svg for a face-down card")
     return hand_svg([card], width=width, highlights=[highlight], labels=[label],
-                    title=title or card_text(card, highlight))
+                    title=title or card_text(card, highlight), four_colour=four_colour)
 
 
 def back_svg(*, width: int = DEFAULT_WIDTH, label: str | None = None,
@@ -120,11 +137,12 @@ def back_svg(*, width: int = DEFAULT_WIDTH, label: str | None = None,
 def hand_svg(cards: Iterable[Card | None], *, width: int = DEFAULT_WIDTH,
              highlights: Sequence[str | None] | None = None,
              labels: Sequence[str | None] | None = None,
-             title: str | None = None) -> SvgImage:
+             title: str | None = None, four_colour: bool = False) -> SvgImage:
     """A row of cards, left to right; ``None`` draws a face-down card.
 
     ``highlights`` and ``labels`` run parallel to ``cards`` (None for none);
-    ``width`` is the pixel width of each card. Raises TypeError for a non-card.
+    ``width`` is the pixel width of each card; ``four_colour`` gives every suit its
+    own ink. Raises TypeError for a non-card.
     """
     cards = list(cards)
     for card in cards:
@@ -136,7 +154,7 @@ def hand_svg(cards: Iterable[Card | None], *, width: int = DEFAULT_WIDTH,
     body = []
     for i, card in enumerate(cards):
         x, y = MARGIN + i * (CARD_W + GAP), MARGIN
-        body.append(_card_group(card, x, y, _at(highlights, i)))
+        body.append(_card_group(card, x, y, _at(highlights, i), four_colour))
         label = _at(labels, i)
         if label:
             body.append(_text(label, x + CARD_W / 2, y + CARD_H + 20, 17, BLACK,
@@ -220,13 +238,14 @@ def _svg(units_w: float, units_h: float, scale: float, title: str, body: str) ->
         f"<title>{label}</title>{body}</svg>", title)
 
 
-def _card_group(card: Card | None, x: float, y: float, highlight: str | None) -> str:
+def _card_group(card: Card | None, x: float, y: float, highlight: str | None,
+                four_colour: bool = False) -> str:
     if card is None:
         inner = _back()
     elif card.is_joker:
         inner = _joker_face(not highlight)
     else:
-        inner = _face(card, not highlight)
+        inner = _face(card, not highlight, four_colour)
     wrong = bool(highlight) and highlight.startswith(WRONG_PREFIX)
     colour = WRONG if wrong else MARK
     if highlight:
@@ -241,8 +260,8 @@ def _base(fill: str = "#ffffff") -> str:
     return f'<rect x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="8" fill="{fill}"/>'
 
 
-def _face(card: Card, bottom_corner: bool) -> str:
-    colour = RED if card.colour is Colour.RED else BLACK
+def _face(card: Card, bottom_corner: bool, four_colour: bool = False) -> str:
+    colour = suit_colour(card.suit, four_colour)
     corner = (_text(RANK_TEXT[card.rank], 8, 35, 34, colour, anchor="start")
               + _pip(card.suit, 9, 41, 19, colour))
     parts = [_base(), corner, _pip(card.suit, 29, 49, 42, colour)]

@@ -126,3 +126,14 @@ def test_a_wrong_mark_is_red_and_a_right_mark_gold():
     wrong = card_svg(black_card, highlight=WRONG_PREFIX + "your pick")
     assert MARK in right and WRONG not in right
     assert WRONG in wrong and MARK not in wrong
+
+
+@pytest.mark.parametrize("code, ink", [("9C", "#0a6628"), ("9D", "#1542a8"), ("9H", "#b3101e"),
+                                       ("9S", "#111111")])
+def test_a_four_colour_deck_gives_every_suit_its_own_ink(code, ink):
+    card = parse_card(code)
+    four = card_svg(card, four_colour=True)
+    parse(four)
+    assert f'fill="{ink}"' in four
+    plain_ink = "#b3101e" if code[1] in "DH" else "#111111"
+    assert f'fill="{plain_ink}"' in card_svg(card)  # two colours unless asked

@@ -7,21 +7,21 @@ import pandas as pd
 import streamlit as st
 
 from analysis import GRADES, hint, make_bot, review_hand
-from engine import (PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, Rules, Seat, explain_action,
-                    explain_result, explain_trick, game_apply, new_game, seat_view, start_hand)
+from engine import (PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, Rules, Seat, explain_result,
+                    new_game, seat_view, start_hand)
 from lessons.quizzes import new_seed, parse_seed
-from tutorial_app.widgets.cards import show_trick
-from tutorial_app.widgets.table_view import action_label, action_words, show_state
+from tutorial_app.play_moves import REFUSAL, YOU, forget, learner_action, learner_card, take
+from tutorial_app.widgets.card_table import card_table, coach_line, table_model
+from tutorial_app.widgets.table_view import action_label
 from tutorial_app.widgets.url_state import seed_choice, sync_choice
 
 LEVELS = {"beginner": "Beginner bots", "expert": "Expert bots"}
-YOU = Seat.S
 
 st.title("Play a game")
 st.markdown("You sit **South**; your partner is North. The computer plays the other three "
-            "seats. Press **Hint** whenever you are unsure. After each hand you can see how "
-            "good each of your decisions was. Beginner bots play by simple rules of thumb; "
-            "expert bots think through the cards they cannot see.")
+            "seats. Click a card to play it. Press **Hint** whenever you are unsure. After "
+            "each hand you can see how good each of your decisions was. Beginner bots play by "
+            "simple rules of thumb; expert bots think through the cards they cannot see.")
 
 seed_choice("play-rules", PRESETS, "bga")
 seed_choice("play-level", LEVELS, "beginner")
@@ -47,8 +47,7 @@ if st.session_state.get("play-setup") != setup or "play-game" not in st.session_
     st.session_state["play-seed"] = seed if first_visit and seed is not None else new_seed()
     st.session_state["play-game"] = new_game(Rules.preset(preset), Seat.W)
     st.session_state["play-log"] = []   # (words, reason) of every move and trick so far
-    st.session_state.pop("play-hint", None)
-    st.session_state.pop("play-review", None)
+    forget(st.session_state, "play-hint", "play-review", REFUSAL)
 seed = st.session_state["play-seed"]
 st.query_params["seed"] = str(seed)
 bots = {seat: make_bot(level) for seat in Seat if seat is not YOU}
@@ -68,33 +67,37 @@ def advice_rng(hand_number: int, step: int) -> random.Random:
     return random.Random(f"advice-{seed}-{hand_number}-{step}")
 
 
-def take(action, seat: Seat) -> None:
-    """Apply one action to the game, noting it (and any trick it ends) with the engine's reason."""
-    game = st.session_state["play-game"]
-    before = game.hand
-    log = st.session_state["play-log"]
-    log.append((action_words(seat, action, before), explain_action(before, action)))
-    game = st.session_state["play-game"] = game_apply(game, action, seat)
-    after = game.hand if game.hand is not None else game.finished[-1]
-    if len(after.tricks) > len(before.tricks):
-        trick = after.tricks[-1]
-        log.append((f"Trick {len(after.tricks)} goes to {trick.winner.word}",
-                    explain_trick(trick, after.trump_suit)))
-    st.session_state.pop("play-hint", None)
-
-
 def next_hand() -> None:
     game = st.session_state["play-game"]
     st.session_state["play-game"] = start_hand(game, deal_rng(game))
     st.session_state["play-log"] = []
-    st.session_state.pop("play-review", None)
+    forget(st.session_state, "play-review", REFUSAL)
 
 
 def new_game_same_setup() -> None:
     st.session_state["play-seed"] = new_seed()
     st.session_state["play-game"] = new_game(Rules.preset(preset), Seat.W)
     st.session_state["play-log"] = []
-    st.session_state.pop("play-review", None)
+    forget(st.session_state, "play-review", REFUSAL)
+
+
+def show_table(game, hand, message: str, tone: str) -> None:
+    """The card table from your chair; clicks go to the engine through play_moves."""
+    model = table_model(hand, bottom=YOU, show_last_trick=True, score=game.scores,
+                        target=game.rules.target_points, show_roles=True,
+                        lift_playable=st.session_state.get("play-lift", False),
+                        four_colour=st.session_state.get("play-four", False),
+                        message=message, message_tone=tone)
+    card_table(model, key="play-table",
+               on_card=lambda code: learner_card(st.session_state, code),
+               on_action=lambda ident: learner_action(st.session_state, ident))
+
+
+def table_options() -> None:
+    left, right = st.columns(2)
+    left.toggle("Lift the cards I may play", key="play-lift")
+    right.toggle("Four-colour deck", key="play-four",
+                 help="Clubs green, diamonds blue, hearts red, spades black.")
 
 
 def numbered(log: list[tuple[str, str]]) -> str:
@@ -112,24 +115,17 @@ def game_area() -> None:
     # The bots move until it is your turn or the hand is over.
     while game.hand is not None and game.hand.turn is not YOU:
         seat = game.hand.turn
-        take(bots[seat].decide(seat_view(game.hand, seat), bot_rng(game)), seat)
+        take(st.session_state, bots[seat].decide(seat_view(game.hand, seat), bot_rng(game)),
+             seat)
         game = st.session_state["play-game"]
 
-    st.markdown(f"**Score:** North-South (you) {game.scores[0]} · East-West {game.scores[1]} · "
-                f"game to {game.rules.target_points}")
     log = st.session_state["play-log"]
 
     if game.hand is None:   # a hand just ended
         last = game.finished[-1]
+        show_table(game, last, explain_result(last), "success")
         with st.expander("What happened in the hand", expanded=False):
             st.markdown(numbered(log))
-        if last.tricks:
-            final = last.tricks[-1]
-            st.markdown(f"**Last trick**, won by {final.winner.word}. Tricks in this hand: "
-                        f"North-South {last.tricks_won[0]}, East-West {last.tricks_won[1]}.")
-            show_trick(final.cards, winner=[s for s, _ in final.cards].index(final.winner),
-                       width=80)
-        st.success(explain_result(last))
         if st.button("Review my decisions", key="play-review-button"):
             number = len(game.finished) - 1
             st.session_state["play-review"] = review_hand(
@@ -157,25 +153,13 @@ def game_area() -> None:
         return
 
     state = game.hand
-    if log:
-        with st.expander("Everything so far in this hand"):
-            st.markdown(numbered(log))
-        st.markdown("\n".join(f"- **{words}.** {why}" for words, why in log[-4:]))
-    if state.tricks and state.trick:  # the last finished trick stays in view during the next
-        last = state.tricks[-1]
-        st.markdown(f"**Last trick**, won by {last.winner.word}:")
-        show_trick(last.cards, winner=[s for s, _ in last.cards].index(last.winner), width=80)
-    show_state(state)
+    refusal = st.session_state.get(REFUSAL)
+    show_table(game, state, refusal or coach_line(state, YOU), "refusal" if refusal else "info")
 
-    st.markdown("#### Your turn")
-    choices = seat_view(state, YOU).legal
-    columns = st.columns(min(len(choices), 6))
-    for i, action in enumerate(choices):
-        with columns[i % len(columns)]:
-            st.button(action_label(action), key=f"play-act-{i}", on_click=take,
-                      args=(action, YOU), width="stretch")
-
-    if st.button("💡 Hint", key="play-hint-button"):
+    hint_column, options_column = st.columns([1, 3], vertical_alignment="center")
+    with options_column:
+        table_options()
+    if hint_column.button("💡 Hint", key="play-hint-button"):
         with st.spinner("Thinking it through..."):
             st.session_state["play-hint"] = hint(seat_view(state, YOU),
                                                  advice_rng(len(game.finished), len(state.actions)))
@@ -186,6 +170,10 @@ def game_area() -> None:
             "Choice": action_label(v.action), "Tricks your team expects": f"{v.tricks:.1f}",
             "Points you expect to gain (+) or lose (−)": f"{v.points:+.1f}"}
             for v in advice.options]), hide_index=True)
+    if log:
+        st.markdown("\n".join(f"- **{words}.** {why}" for words, why in log[-4:]))
+        with st.expander("Everything so far in this hand"):
+            st.markdown(numbered(log))
 
 
 game_area()

@@ -1,0 +1,273 @@
+"""The card table's model and click helpers, in plain pytest (no Streamlit run).
+
+The model is all the browser ever receives: cards a seat may not see must never be in
+it, and every flag in it must be the engine's answer.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine import (ALL_CARDS, NO_TRUMP, SEATS, Action, Do, IllegalActionError, Phase, Reason,
+                    Rules, Seat, Suit, apply, legal_actions, random_hand, seat_view)
+from tutorial_app.widgets.table_model import coach_line, table_model
+from tutorial_app.widgets.table_moves import (action_from_id, action_id, decide_action,
+                                              decide_card)
+
+RULE_SETS = [Rules.preset("bga"), Rules.preset("pagat"), Rules.preset("cardsuite"),
+             Rules.from_settings({"benny": True, "no_first_blood": True}),
+             Rules.from_settings({"no_trump": True, "lone_defender": True})]
+
+
+def states(count: int = 60):
+    """Seeded random hands, stopped after a random number of random legal actions."""
+    rng = random.Random(2024)
+    for i in range(count):
+        state = random_hand(RULE_SETS[i % len(RULE_SETS)], SEATS[i % 4], rng)
+        for _ in range(rng.randrange(0, 30)):
+            if state.is_over:
+                break
+            state = apply(state, rng.choice(legal_actions(state)))
+        yield state
+
+
+def hidden_from(state, seat: Seat) -> set:
+    """Cards ``seat`` may not see: other hands, the undealt rest, another's discard."""
+    cards = {c for other in SEATS if other is not seat for c in state.hand_of(other)}
+    cards |= set(state.deal.stock)
+    if state.discarded is not None and seat is not state.dealer:
+        cards.add(state.discarded)
+    return cards - {state.upcard}
+
+
+def assert_absent(model: dict, cards) -> None:
+    text = json.dumps(model)
+    for card in cards:
+        assert card.name not in text and f'"{card.code}"' not in text, card.name
+
+
+@pytest.mark.parametrize("seat", SEATS, ids=lambda s: s.word)
+def test_a_seat_view_model_holds_no_card_that_seat_cannot_see(seat):
+    for state in states():
+        model = table_model(seat_view(state, seat))
+        assert_absent(model, hidden_from(state, seat))
+        assert model["bottom"] == seat.value
+
+
+def test_a_state_model_sends_only_the_bottom_hand_unless_asked():
+    for state in states():
+        assert_absent(table_model(state), hidden_from(state, Seat.S))
+        assert_absent(table_model(state, bottom=Seat.E), hidden_from(state, Seat.E))
+
+
+def test_revealed_hands_show_face_up_and_all_reveals_every_hand():
+    for state in states(20):
+        model = table_model(state, reveal=[Seat.N])
+        north = next(s for s in model["seats"] if s["seat"] == "N")
+        assert {c["code"] for c in north["cards"]} == {c.code for c in state.hand_of(Seat.N)}
+        everything = json.dumps(table_model(state, reveal="all"))
+        for seat in SEATS:
+            for card in state.hand_of(seat):
+                assert card.name in everything
+
+
+def test_a_view_reveals_only_its_own_seat_and_is_drawn_from_its_own_chair():
+    state = next(states(1))
+    with pytest.raises(ValueError, match="cannot reveal North"):
+        table_model(seat_view(state, Seat.S), reveal=[Seat.N])
+    with pytest.raises(ValueError, match="chair"):
+        table_model(seat_view(state, Seat.S), bottom=Seat.N)
+
+
+def test_face_down_counts_agree_between_a_view_and_the_state():
+    for state in states():
+        for seat in SEATS:
+            from_view = table_model(seat_view(state, seat))
+            assert {s["seat"]: s["count"] for s in from_view["seats"]} == {
+                s.value: len(state.hand_of(s)) for s in SEATS}
+
+
+def test_legal_flags_are_the_engines_legal_actions():
+    seen = 0
+    for state in states(150):
+        for source in (state, seat_view(state, Seat.S)):
+            hand = table_model(source)["hand"]
+            if state.turn is Seat.S and state.phase in (Phase.PLAY, Phase.DISCARD):
+                seen += 1
+                assert {c["code"] for c in hand if c["legal"]} == {
+                    a.card.code for a in legal_actions(state)}
+                assert all(c["clickable"] for c in hand)
+            else:
+                assert not any(c["legal"] or c["clickable"] for c in hand)
+    assert seen > 10
+
+
+def test_lift_only_raises_legal_cards_and_is_off_by_default():
+    for state in states(150):
+        if state.turn is Seat.S and state.phase is Phase.PLAY:
+            assert not any(c["lifted"] for c in table_model(state)["hand"])
+            lifted = table_model(state, lift_playable=True)["hand"]
+            assert [c["lifted"] for c in lifted] == [c["legal"] for c in lifted]
+
+
+def test_default_choices_are_the_legal_non_card_actions_in_players_words():
+    state = random_hand(Rules(), Seat.S, 5)           # South deals: West bids first
+    state = apply(apply(apply(state, Action.PASS), Action.PASS), Action.PASS)
+    model = table_model(state)
+    assert [(a["id"], a["label"]) for a in model["actions"]] == [
+        ("order_up", "Pick it up"), ("pass", "Pass")]     # the dealer picks it up
+    for _ in range(4):                            # South, then West, North, East pass
+        state = apply(state, Action.PASS)
+    assert state.phase is Phase.BID2 and state.turn is Seat.S
+    model = table_model(state)
+    assert [a["id"] for a in model["actions"]] == [action_id(a) for a in legal_actions(state)]
+    labels = [a["label"] for a in model["actions"]]
+    assert len(labels) == 3 and all(label.startswith("Call ") for label in labels)  # stuck
+    assert f"Call {state.upcard.suit.plural}" not in labels
+    assert "stuck" in coach_line(state, Seat.S) and "pass" not in coach_line(state, Seat.S)
+
+
+def test_seats_sit_clockwise_from_the_bottom_and_the_trick_by_seat():
+    state = next(s for s in states(150) if len(s.trick) >= 2)
+    for bottom, left in ((Seat.S, Seat.W), (Seat.N, Seat.E), (Seat.E, Seat.S)):
+        model = table_model(state, bottom=bottom)
+        where = {s["seat"]: s["position"] for s in model["seats"]}
+        assert where[bottom.value] == "bottom" and where[left.value] == "left"
+        assert where[bottom.partner.value] == "top"
+        for play in model["trick"]:
+            assert play["position"] == where[play["seat"]]
+        assert [p["seat"] for p in model["trick"]] == [s.value for s, _ in state.trick]
+        assert model["trick"][0]["led"]
+
+
+def test_dealer_makers_alone_and_tricks_are_the_engines():
+    for state in states(150):
+        model = table_model(state, show_last_trick=True, score=(3, 7), target=10)
+        seats = {s["seat"]: s for s in model["seats"]}
+        assert [k for k, s in seats.items() if s["dealer"]] == [state.dealer.value]
+        for seat in state.alone:
+            assert "alone" in seats[seat.value]["badges"]
+            assert seats[seat.partner.value]["sitting_out"]
+        assert model["tricks_won"] == {"NS": state.tricks_won[0], "EW": state.tricks_won[1]}
+        assert model["score"] == {"NS": 3, "EW": 7, "target": 10}
+        if state.maker is not None:
+            assert model["makers"]["maker"] == state.maker.value
+            assert model["trump"]["name"] == state.trump.plural
+        if state.tricks and not state.is_over:
+            assert model["last_trick"]["winner"] == state.tricks[-1].winner.value
+        elif state.tricks:  # a finished hand: its final trick lies in the middle, winner marked
+            assert model["last_trick"] is None
+            assert [p["seat"] for p in model["trick"] if p["won"]] == [
+                state.tricks[-1].winner.value]
+        json.dumps(model)  # JSON-able, as the component needs
+
+
+def test_marks_carry_a_sign_in_words_not_colour_alone():
+    state = random_hand(Rules(), Seat.W, 3)
+    first, second = state.hand_of(Seat.S)[:2]
+    model = table_model(state, marks={first: "right", second.code: ("wrong", "your pick")})
+    marks = {c["code"]: c["mark"] for c in model["hand"]}
+    assert marks[first.code] == {"kind": "right", "text": "✓ right"}
+    assert marks[second.code] == {"kind": "wrong", "text": "✗ your pick"}
+    key = next(c["svg"] for c in model["hand"] if c["code"] == second.code)
+    assert "✗ YOUR PICK" in model["svgs"][key]          # drawn on the card too
+    with pytest.raises(ValueError, match="right' or 'wrong"):
+        table_model(state, marks={first: "maybe"})
+
+
+def test_a_four_colour_deck_draws_clubs_green():
+    state = random_hand(Rules(), Seat.W, 3)
+    model = table_model(state, four_colour=True)
+    clubs = [c for c in model["hand"] if c["code"].endswith("C")]
+    for card in clubs:
+        assert "#0a6628" in model["svgs"][card["svg"]]
+
+
+def test_the_message_and_the_coach_line():
+    state = random_hand(Rules(), Seat.E, 3)   # South bids first
+    assert table_model(state)["message"] is None
+    model = table_model(state, message=coach_line(state, Seat.S))
+    assert model["message"] == {"text": coach_line(state, Seat.S), "tone": "info"}
+    assert "order up" in model["message"]["text"]
+
+
+# ---- what a click asks the engine ---------------------------------------------------
+
+def test_action_ids_round_trip_for_every_action():
+    actions = [Action.play(c) for c in ALL_CARDS] + [Action.discard(c) for c in ALL_CARDS]
+    actions += [Action.call(s) for s in (*Suit, NO_TRUMP)] + [Action.name_trump(s) for s in Suit]
+    actions += [Action.PASS, Action.ORDER_UP, Action.ALONE, Action.WITH_PARTNER]
+    for action in actions:
+        assert action_from_id(action_id(action)) == action
+
+
+def test_a_clicked_card_is_played_if_legal_else_refused_with_the_engines_sentence():
+    checked = refused = 0
+    for state in states(150):
+        if state.phase is not Phase.PLAY:
+            continue
+        seat = state.turn
+        legal = {a.card for a in legal_actions(state)}
+        for card in state.hand_of(seat):
+            decision = decide_card(state, seat, card.code)
+            checked += 1
+            if card in legal:
+                assert decision.ok and decision.action == Action.play(card)
+            else:
+                refused += 1
+                with pytest.raises(IllegalActionError) as error:
+                    apply(state, Action.play(card), seat)
+                assert not decision.ok
+                assert (decision.refusal, decision.reason) == (error.value.message,
+                                                               error.value.reason)
+    assert checked > 50 and refused > 3
+
+
+def test_a_click_out_of_turn_or_out_of_phase_is_refused():
+    state = random_hand(Rules(), Seat.W, 3)   # North bids first
+    card = state.hand_of(Seat.S)[0]
+    decision = decide_card(state, Seat.S, card.code)
+    assert decision.reason is Reason.NOT_YOUR_TURN and "North's turn" in decision.refusal
+    state = apply(state, Action.PASS)          # now East
+    state = apply(state, Action.PASS)          # now South, in the bidding
+    decision = decide_card(state, Seat.S, card.code)
+    assert decision.reason is Reason.WRONG_PHASE and "cannot play" in decision.refusal
+    assert not decide_card(state, Seat.S, "XX").ok            # not a card at all
+    assert decide_action(state, Seat.S, "order_up").action == Action.ORDER_UP
+    assert not decide_action(state, Seat.S, "shout").ok
+
+
+def test_the_dealer_discards_by_clicking_a_card():
+    state = random_hand(Rules(), Seat.S, 8)    # South deals
+    state = apply(state, Action.ORDER_UP)     # West orders up: South picks it up
+    state = apply(state, Action.WITH_PARTNER)
+    assert state.phase is Phase.DISCARD and state.turn is Seat.S
+    card = state.hand_of(Seat.S)[0]
+    assert decide_card(state, Seat.S, card.code).action == Action.discard(card)
+    model = table_model(state)
+    assert len(model["hand"]) == 6 and all(c["legal"] for c in model["hand"])
+    assert "discard" in coach_line(state, Seat.S)
+
+
+def test_the_turned_down_suit_cannot_be_called():
+    state = random_hand(Rules(), Seat.S, 4)
+    for _ in range(4):
+        state = apply(state, Action.PASS)
+    turned = state.upcard.suit
+    assert table_model(state)["upcard"]["status"] == "turned down"
+    state = apply(state, Action.PASS)          # West passes in round 2: North to call
+    decision = decide_action(state, Seat.N, action_id(Action.call(turned)))
+    assert decision.reason is Reason.TURNED_DOWN_SUIT
+    assert Do.CALL.value in action_id(Action.call(turned))
+
+
+@pytest.mark.parametrize("module", ["table_model", "table_moves"])
+def test_the_examples_in_the_docstrings(module):
+    import doctest
+    import importlib
+
+    failures, tried = doctest.testmod(importlib.import_module(f"tutorial_app.widgets.{module}"))
+    assert tried and not failures

@@ -1,0 +1,172 @@
+"""The card table in headless Chromium, on the Play page: cards are played by clicking
+them and with the keyboard alone, an illegal card is refused with the engine's reason
+and changes nothing, and the whole table fits a classroom screen and a phone.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from test_browser_pages import wait_for_app
+
+pytestmark = pytest.mark.browser
+
+# Seed 1 with beginner bots: everyone passes with South, and at South's first card
+# South must follow hearts, holding spades it may not play.
+PLAY = "play?seed=1&play-level=beginner"
+MOST_OF_THE_SCREEN = 0.60  # the table leaves 40% of the height for the question and buttons
+
+
+def deep_focus(page: Page) -> str | None:
+    """The accessible name of the focused element, looking inside shadow roots."""
+    return page.evaluate("""() => {
+        let node = document.activeElement;
+        while (node && node.shadowRoot && node.shadowRoot.activeElement) {
+            node = node.shadowRoot.activeElement;
+        }
+        return node ? node.getAttribute("aria-label") : null;
+    }""")
+
+
+def open_table(page: Page, app_url: str) -> Locator:
+    page.goto(f"{app_url}/{PLAY}")
+    wait_for_app(page)
+    region = page.get_by_role("region", name="Card table")
+    expect(region).to_be_visible()
+    expect(page.locator("[data-testid=stException]")).to_have_count(0)
+    return region
+
+
+def assert_fits(page: Page, region: Locator) -> None:
+    """Scrolled into view, the table, its message and its buttons lie inside the viewport,
+    and the table takes at most 60% of its height."""
+    region.scroll_into_view_if_needed()
+    page.wait_for_timeout(100)
+    view = page.viewport_size
+    parts = [region, region.get_by_role("status")]
+    parts += region.get_by_role("group", name="Your choices").get_by_role("button").all()
+    parts += region.locator(".hand > .card").all()
+    for part in parts:
+        box = part.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"] + 0.5, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= view["height"] + 0.5, box
+    height = region.bounding_box()["height"]
+    assert height <= MOST_OF_THE_SCREEN * view["height"], (height, view)
+
+
+def pass_until_cards_are_played(page: Page, region: Locator) -> None:
+    for _ in range(10):
+        pass_button = region.get_by_role("button", name="Pass", exact=True)
+        if not pass_button.count():
+            break
+        pass_button.click()
+        wait_for_app(page)
+    expect(region.locator("button.card").first).to_be_visible()
+
+
+def rows_of_cards(region: Locator) -> int:
+    """How many rows the hand's cards wrap into (a hovered card is raised a little)."""
+    boxes = [card.bounding_box() for card in region.locator(".hand > .card").all()]
+    tops = sorted(box["y"] for box in boxes)
+    return sum(1 for i, top in enumerate(tops)
+               if i == 0 or top - tops[i - 1] > boxes[0]["height"] / 2)
+
+
+def hand_names(region: Locator) -> list[str]:
+    return [card.get_attribute("aria-label") for card in region.locator("button.card").all()]
+
+
+def test_cards_are_played_by_click_and_by_keyboard_and_illegal_ones_refused(
+        browser: Browser, app_url, screenshots):
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    region = open_table(page, app_url)
+    assert_fits(page, region)  # the bidding: upcard, message and the choices' buttons
+    expect(region.get_by_role("button", name="Order up")).to_be_visible()
+    page.screenshot(path=screenshots / "card-table-bidding-1280x720.png")
+
+    pass_until_cards_are_played(page, region)
+    page.get_by_text("Lift the cards I may play").click()  # the switch's label
+    wait_for_app(page)
+    expect(page.get_by_role("switch", name="Lift the cards I may play")).to_be_checked()
+
+    # An illegal card: the engine's reason appears and nothing changes.
+    before = hand_names(region)
+    illegal = region.locator("button.card:not(.lifted)").first.get_attribute("aria-label")
+    region.get_by_role("button", name=illegal, exact=True).click()
+    wait_for_app(page)
+    message = region.get_by_role("status")
+    expect(message).to_contain_text("Not allowed")
+    expect(message).to_contain_text("South must follow")
+    assert hand_names(region) == before
+    assert_fits(page, region)
+    page.screenshot(path=screenshots / "card-table-refused-1280x720.png")
+
+    # A legal card, by its name, is played.
+    legal = region.locator("button.card.lifted").first.get_attribute("aria-label")
+    region.get_by_role("button", name=legal, exact=True).click()
+    wait_for_app(page)
+    expect(region.get_by_role("button", name=legal, exact=True)).to_have_count(0)
+    expect(message).not_to_contain_text("Not allowed")
+
+    # Keyboard only: Tab into the hand, arrows to a card that may be played, Enter.
+    page.get_by_role("radio", name="Beginner bots").focus()
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if deep_focus(page) in hand_names(region):
+            break
+    names = hand_names(region)
+    assert deep_focus(page) in names, "Tab never reached the hand"
+    playable = [card.get_attribute("aria-label")
+                for card in region.locator("button.card.lifted").all()]
+    for _ in range(len(names)):
+        if deep_focus(page) in playable:
+            break
+        before_arrow = deep_focus(page)
+        page.keyboard.press("ArrowRight")
+        assert len(names) == 1 or deep_focus(page) != before_arrow  # the arrow moved focus
+    chosen = deep_focus(page)
+    assert chosen in playable
+    page.keyboard.press("Enter")
+    wait_for_app(page)
+    expect(region.get_by_role("button", name=chosen, exact=True)).to_have_count(0)
+    if hand_names(region):
+        assert deep_focus(page) in hand_names(region)  # focus stays in the hand
+    page.screenshot(path=screenshots / "card-table-playing-1280x720.png")
+
+    # Play the hand out; the result is said next to the table.
+    for _ in range(5):
+        lifted = region.locator("button.card.lifted")
+        if not lifted.count():
+            break
+        region.get_by_role("button", name=lifted.first.get_attribute("aria-label"),
+                           exact=True).click()
+        wait_for_app(page)
+    expect(message).to_contain_text("tricks")
+    expect(page.get_by_role("button", name="Review my decisions")).to_be_visible()
+    assert_fits(page, region)
+    page.screenshot(path=screenshots / "card-table-hand-over-1280x720.png")
+    context.close()
+
+
+@pytest.mark.parametrize("screen, viewport, scale", [
+    ("1920x1080-at-150", {"width": 1280, "height": 720}, 1.5),  # 150% zoom of 1920x1080
+    ("phone-390x844", {"width": 390, "height": 844}, 3),
+])
+def test_the_table_fits_the_screen(browser: Browser, app_url, screenshots, screen, viewport,
+                                   scale):
+    context = browser.new_context(viewport=viewport, device_scale_factor=scale)
+    page = context.new_page()
+    region = open_table(page, app_url)
+    assert_fits(page, region)
+    page.screenshot(path=screenshots / f"card-table-bidding-{screen}.png")
+    pass_until_cards_are_played(page, region)
+    first = region.locator("button.card").first
+    first.click()  # legal or not, the table stays the same size
+    wait_for_app(page)
+    assert_fits(page, region)
+    assert 1 <= rows_of_cards(region) <= 2
+    page.screenshot(path=screenshots / f"card-table-playing-{screen}.png")
+    context.close()

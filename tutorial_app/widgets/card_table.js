@@ -1,0 +1,287 @@
+// The card table: draws the table model built in Python (widgets/table_model.py)
+// and sends the learner's clicks back as triggers ("card" -> "JH", "action" -> "pass").
+// It never judges a rule: every card of the hand stays clickable when the model says
+// the hand is in play, and Python answers with the engine's verdict.
+// Text goes in with textContent; card pictures are engine.svg drawings parsed as SVG.
+
+const SVG_TEMPLATES = new Map();
+const REPEAT_MS = 300; // a double click sends one trigger, not two
+
+function svgNode(markup) {
+  let template = SVG_TEMPLATES.get(markup);
+  if (!template) {
+    template = new DOMParser().parseFromString(markup, "image/svg+xml").documentElement;
+    template.removeAttribute("width");
+    template.removeAttribute("height");
+    template.setAttribute("aria-hidden", "true");
+    template.setAttribute("focusable", "false");
+    SVG_TEMPLATES.set(markup, template);
+  }
+  return document.importNode(template, true);
+}
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "class") node.className = value;
+    else if (name === "text") node.textContent = value;
+    else node.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+function picture(model, card, extraClass) {
+  return el("span", { class: "face " + (extraClass || "") }, svgNode(model.svgs[card.svg]));
+}
+
+function send(root, event, value) {
+  const now = Date.now();
+  if (now - (root._sentAt || 0) < REPEAT_MS) return;
+  root._sentAt = now;
+  root._send(event, value);
+}
+
+// ---- the parts of the table ------------------------------------------------------
+
+function seatBox(model, seat) {
+  const box = el("div", {
+    class: `seat pos-${seat.position}` + (seat.to_act ? " turn" : "") +
+      (seat.sitting_out ? " out" : ""),
+    role: "group", "aria-label": seat.label,
+  });
+  const name = el("div", { class: "seat-name" }, el("span", { text: seat.name }));
+  for (const badge of seat.badges) {
+    name.append(el("span", { class: "badge badge-" + badge.replace(/ /g, "-"), text: badge }));
+  }
+  if (seat.said) name.append(el("span", { class: "said", text: seat.said }));
+  box.append(name);
+  if (!seat.you) {
+    const fan = el("div", { class: "fan", "aria-hidden": "true" });
+    if (seat.cards.length) {
+      for (const card of seat.cards) fan.append(picture(model, card, "mini"));
+    } else {
+      for (let i = 0; i < Math.min(seat.count, 6); i++) {
+        fan.append(el("span", { class: "face mini back" }, svgNode(model.svgs.back)));
+      }
+    }
+    box.append(fan);
+  }
+  return box;
+}
+
+function scoreBox(model) {
+  const box = el("div", { class: "corner tl" });
+  const table = el("table", { class: "scores" });
+  const target = model.score && model.score.target ? ` (to ${model.score.target})` : "";
+  table.append(el("caption", { class: "sr-only", text: "Score and tricks" }));
+  const head = el("tr", {}, el("th", { scope: "col", text: "Team" }));
+  if (model.score) {
+    head.append(el("th", { scope: "col" }, el("span", { class: "long", text: "Points" + target }),
+      el("span", { class: "short", text: "Points" })));
+  }
+  head.append(el("th", { scope: "col", text: "Tricks" }));
+  table.append(el("thead", {}, head));
+  const body = el("tbody");
+  for (const team of ["NS", "EW"]) {
+    const row = el("tr", {}, el("th", { scope: "row" },
+      el("span", { class: "long", text: model.teams[team] }),
+      el("span", { class: "short", text: model.teams_short[team] })));
+    if (model.score) row.append(el("td", { text: String(model.score[team]) }));
+    row.append(el("td", { text: String(model.tricks_won[team]) }));
+    body.append(row);
+  }
+  table.append(body);
+  box.append(table);
+  return box;
+}
+
+function trumpBox(model) {
+  const box = el("div", { class: "corner tr" });
+  const trump = el("div", { class: "fact" }, el("span", { class: "fact-name", text: "Trump: " }));
+  if (model.trump) {
+    const icon = model.suit_icons[model.trump.suit];
+    if (icon) trump.append(el("span", { class: "suit-icon" }, svgNode(icon)));
+    trump.append(el("strong", { text: model.trump.name }));
+  } else {
+    trump.append(el("span", { text: "not made yet" }));
+  }
+  box.append(trump);
+  if (model.makers) {
+    box.append(el("div", { class: "fact" }, el("span", { class: "fact-name", text: "Makers: " }),
+      el("strong", { text: model.makers.name }),
+      el("span", { text: ` (${model.makers.maker_name} made it)` })));
+  }
+  return box;
+}
+
+function playCard(model, play, extraClass, captioned) {
+  const words = `${play.name}${play.led ? " led" : " played"} the ${play.card.name}` +
+    (play.won ? ", and won the trick" : "");
+  const card = el("div", {
+    class: `play pos-${play.position} ${extraClass}` + (play.won ? " won" : ""),
+    role: "img", "aria-label": words,
+  }, picture(model, play.card));
+  if (captioned) {
+    card.append(el("span", {
+      class: "caption", "aria-hidden": "true",
+      text: play.name + (play.won ? " ✓" : play.led ? " led" : ""),
+    }));
+  }
+  return card;
+}
+
+function middleBox(model) {
+  const box = el("div", { class: "middle", role: "group", "aria-label": "Middle of the table" });
+  if (model.trick.length) {
+    for (const play of model.trick) box.append(playCard(model, play, "trick-card", true));
+  } else if (model.upcard) {
+    const up = model.upcard;
+    box.append(el("div", {
+      class: "upcard status-" + up.status.replace(/ /g, "-"), role: "img",
+      "aria-label": `${up.caption}: ${up.name}`,
+    }, picture(model, up), el("span", { class: "caption", "aria-hidden": "true", text: up.caption })));
+  }
+  return box;
+}
+
+function lastTrickBox(model) {
+  const box = el("div", { class: "corner bl" });
+  const last = model.last_trick;
+  const won = model.trick.find((play) => play.won);
+  if (won) {  // the final trick lies in the middle: say who took it
+    box.append(el("div", { class: "fact last-words" }, el("span", { text: "Last trick:" }),
+      el("strong", { text: `${won.name} won ✓` })));
+  }
+  if (!last) return box;
+  // A small copy of the middle: each card where its player sits.
+  const cross = el("div", { class: "mini-cross" });
+  for (const play of last.plays) cross.append(playCard(model, play, "mini-play", false));
+  box.append(el("div", {
+    class: "last-trick", role: "group", "aria-label": `Last trick, won by ${last.winner_name}`,
+  }, cross, el("div", { class: "fact last-words", "aria-hidden": "true" },
+    el("span", { text: "Last trick:" }), el("strong", { text: `${last.winner_name} won` }))));
+  return box;
+}
+
+function handRow(model, root) {
+  const you = model.seats.find((seat) => seat.you);
+  const hand = el("div", {
+    class: "hand" + (model.lift ? " lift" : ""), role: "group",
+    "aria-label": `Your cards (${you.name})`,
+  });
+  const codes = model.hand.map((card) => card.code);
+  let rove = codes.indexOf(root._rove);
+  if (rove < 0) rove = Math.min(root._roveIndex || 0, codes.length - 1);
+  model.hand.forEach((card, index) => {
+    const notes = [card.note, card.mark && card.mark.text,
+      card.lifted ? "can be played" : ""].filter(Boolean).join("; ");
+    const classes = "card" + (card.lifted ? " lifted" : "") +
+      (card.mark ? " mark-" + card.mark.kind : "");
+    let node;
+    if (card.clickable) {
+      node = el("button", {
+        type: "button", class: classes, "aria-label": card.name, "data-code": card.code,
+        "data-index": index, tabindex: index === rove ? 0 : -1, title: notes || null,
+        "aria-describedby": notes ? `ct-note-${index}` : null,
+      }, picture(model, card));
+      node.addEventListener("click", () => send(root, "card", card.code));
+      node.addEventListener("focus", () => { root._rove = card.code; root._roveIndex = index; });
+    } else {
+      node = el("span", { class: classes + " static", role: "img", "aria-label": card.name,
+        "data-code": card.code, "aria-describedby": notes ? `ct-note-${index}` : null },
+      picture(model, card));
+    }
+    if (notes) node.append(el("span", { class: "sr-only", id: `ct-note-${index}`, text: notes }));
+    hand.append(node);
+  });
+  hand.addEventListener("keydown", (event) => moveFocus(event, hand, root));
+  return hand;
+}
+
+function moveFocus(event, hand, root) {
+  const buttons = [...hand.querySelectorAll("button.card")];
+  const at = buttons.indexOf(event.target);
+  if (at < 0) return;
+  const steps = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  let next = null;
+  if (event.key in steps) next = (at + steps[event.key] + buttons.length) % buttons.length;
+  else if (event.key === "Home") next = 0;
+  else if (event.key === "End") next = buttons.length - 1;
+  if (next === null) return;
+  event.preventDefault();
+  buttons.forEach((button, i) => button.setAttribute("tabindex", i === next ? "0" : "-1"));
+  buttons[next].focus();
+}
+
+function actionRow(model, root, actions) {
+  actions.replaceChildren();
+  actions.hidden = !model.actions.length;
+  for (const action of model.actions) {
+    const button = el("button", { type: "button", class: "action", "data-action": action.id });
+    const icon = action.suit && model.suit_icons[action.suit];
+    if (icon) button.append(el("span", { class: "suit-icon" }, svgNode(icon)));
+    button.append(el("span", { text: action.label }));
+    button.addEventListener("click", () => send(root, "action", action.id));
+    actions.append(button);
+  }
+}
+
+function showMessage(model, message) {
+  const text = model.message ? model.message.text : "";
+  const tone = model.message ? model.message.tone : "none";
+  if (message.dataset.text === text && message.dataset.tone === tone) return;
+  message.dataset.text = text;
+  message.dataset.tone = tone;
+  message.className = "message tone-" + tone;
+  message.replaceChildren();
+  if (tone === "refusal") message.append(el("strong", { text: "✗ Not allowed. " }));
+  message.append(el("span", { text }));
+}
+
+// ---- drawing and redrawing ---------------------------------------------------------
+
+function skeleton(parent) {
+  const root = el("div", { class: "ct-root" });
+  const felt = el("div", { class: "felt" });
+  const message = el("p", { class: "message", role: "status", "aria-live": "polite" });
+  const actions = el("div", { class: "actions", role: "group", "aria-label": "Your choices" });
+  root.append(el("section", { class: "ct", role: "region", "aria-label": "Card table" },
+    felt, el("div", { class: "strip" }, message, actions)));
+  root._parts = { felt, message, actions };
+  parent.append(root);
+  return root;
+}
+
+function render(root, model, shadow) {
+  const active = "activeElement" in shadow ? shadow.activeElement : document.activeElement;
+  const had = active && root.contains(active) ? active : null;
+  const { felt, message, actions } = root._parts;
+  const seats = Object.fromEntries(model.seats.map((seat) => [seat.position, seat]));
+  const you = seats.bottom;
+  const yours = el("div", { class: "corner br" }, seatBox(model, you));
+  felt.replaceChildren(scoreBox(model), seatBox(model, seats.top), trumpBox(model),
+    seatBox(model, seats.left), middleBox(model), seatBox(model, seats.right),
+    lastTrickBox(model), yours, handRow(model, root));
+  showMessage(model, message);
+  actionRow(model, root, actions);
+  if (had) {
+    const index = Number(had.dataset.index || 0);
+    const cards = [...felt.querySelectorAll("button.card")];
+    const again = (had.dataset.action &&
+      actions.querySelector(`[data-action="${CSS.escape(had.dataset.action)}"]`)) ||
+      cards[Math.min(index, cards.length - 1)] || actions.querySelector("button") || null;
+    if (again && cards.includes(again)) {
+      cards.forEach((card) => card.setAttribute("tabindex", card === again ? "0" : "-1"));
+    }
+    if (again) again.focus();
+  }
+}
+
+export default function (component) {
+  const { data, parentElement, setTriggerValue } = component;
+  const root = parentElement.querySelector(".ct-root") || skeleton(parentElement);
+  root._send = setTriggerValue; // the newest; listeners read it when clicked
+  if (data) render(root, data, parentElement);
+}

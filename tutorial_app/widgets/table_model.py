@@ -1,0 +1,358 @@
+"""The card table as data: one hand seen from one chair, as a JSON-able "table model".
+
+``table_model`` builds it from an engine ``HandState`` (a teacher's whole view) or a
+``SeatView`` (what one seat may know) and nothing else, plus presentation options.
+The card-table component (``card_table.py``) only draws the model; every fact in it
+comes from the engine, and cards a seat may not see never enter it: hidden hands
+travel as a count of face-down cards, so they never leave the server.
+
+Card faces are ``engine.svg`` drawings, sent once each in ``model["svgs"]`` and
+referred to by key, so cards look the same here as everywhere else in the app.
+
+The model's keys: ``seats`` (clockwise from the bottom: name, position, badges such
+as dealer / maker / alone / sits out / to play, what it said in the bidding, card
+count, face-up cards if revealed), ``hand`` (the bottom seat's cards, each with its
+name and legal / clickable / lifted flags, role note and mark), ``upcard``, ``trump``,
+``makers``, ``tricks_won``, ``trick`` (who played what, by position), ``last_trick``,
+``score``, ``actions`` (id and label of each labelled choice), ``message``.
+
+>>> from engine import Rules, Seat, random_hand
+>>> model = table_model(random_hand(Rules(), Seat.W, 1))
+>>> [seat["name"] for seat in model["seats"]], len(model["hand"])
+(['South', 'West', 'North', 'East'], 5)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterable, Mapping, NamedTuple, Sequence
+
+from engine import (SEATS, Action, Card, Do, HandState, Phase, Seat, SeatView, Suit, card_role,
+                    legal_actions, sort_hand)
+from engine.svg import SUIT_PATHS, WRONG_PREFIX, back_svg, card_svg, suit_colour
+from tutorial_app.widgets.table_moves import action_id
+
+__all__ = ["POSITIONS", "action_label", "coach_line", "table_model"]
+
+POSITIONS = ("bottom", "left", "top", "right")  # clockwise from the learner's chair
+BIDDING = (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP, Phase.ALONE, Phase.DISCARD,
+           Phase.DEFEND_ALONE)
+TEAM_NAMES = {"NS": "North-South", "EW": "East-West"}
+SHORT_TEAM_NAMES = {"NS": "N-S", "EW": "E-W"}   # for a phone's narrow table
+TONES = ("info", "refusal", "success")
+TURN_WORDS = {Phase.PLAY: "to play", Phase.DISCARD: "to discard", Phase.ALONE: "to decide",
+              Phase.DEFEND_ALONE: "to decide"}
+MARK_SIGNS = {"right": "✓ ", "wrong": WRONG_PREFIX}  # text beside the colour, never colour alone
+
+
+class _Table(NamedTuple):
+    """What the model may show: the public table and the hands this viewer knows."""
+
+    dealer: Seat
+    phase: Phase
+    turn: Seat | None
+    upcard: Card
+    turned_down: Suit | None
+    trump: object
+    maker: Seat | None
+    alone: tuple[Seat, ...]
+    trick: tuple
+    tricks: tuple
+    tricks_won: tuple[int, int]
+    actions: tuple
+    hands: dict          # Seat -> cards, only for seats whose cards this viewer knows
+    counts: dict         # Seat -> how many cards the seat holds
+    legal: tuple         # the bottom seat's legal actions (empty unless its turn)
+
+
+def _from_state(state: HandState, bottom: Seat) -> _Table:
+    legal = legal_actions(state) if state.turn is bottom else ()
+    return _Table(state.dealer, state.phase, state.turn, state.upcard, state.turned_down,
+                  state.trump, state.maker, state.alone, state.trick, state.tricks,
+                  state.tricks_won, state.actions, {s: state.hand_of(s) for s in SEATS},
+                  {s: len(state.hand_of(s)) for s in SEATS}, legal)
+
+
+def _from_view(view: SeatView, bottom: Seat) -> _Table:
+    if bottom is not view.seat:
+        raise ValueError(f"{view.seat.word}'s view is drawn from {view.seat.word}'s chair, "
+                         f"not {bottom.word}'s")
+    played = [seat for trick in view.tricks for seat, _ in trick.cards]
+    played += [seat for seat, _ in view.trick]
+    counts = {}
+    for seat in SEATS:  # five each; the dealer holds six between pick-up and discard
+        extra = seat is view.dealer and view.upcard_taken and view.phase is Phase.DISCARD
+        counts[seat] = 5 + extra - played.count(seat)
+    counts[view.seat] = len(view.hand)
+    return _Table(view.dealer, view.phase, view.turn, view.upcard, view.turned_down,
+                  view.trump, view.maker, view.alone, view.trick, view.tricks,
+                  view.tricks_won, view.actions, {view.seat: view.hand}, counts, view.legal)
+
+
+def table_model(source: HandState | SeatView, *, bottom: Seat | None = None,
+                reveal: Iterable[Seat] | str = (), show_last_trick: bool = False,
+                score: tuple[int, int] | None = None, target: int | None = None,
+                marks: Mapping[Card | str, str | tuple[str, str]] | None = None,
+                lift_playable: bool = False, four_colour: bool = False,
+                show_roles: bool = False, actions: Sequence[Action] | None = None,
+                message: str | None = None, message_tone: str = "info",
+                cards_clickable: bool | None = None) -> dict:
+    """The table from ``bottom``'s chair (default South, or the view's own seat).
+
+    ``reveal`` lists other seats whose cards show face up ("all" for every seat; a
+    SeatView can reveal only its own). ``marks`` maps a card (or its code) of the
+    bottom hand to "right" or "wrong", or to (kind, text). ``actions`` are the
+    labelled choices offered (default: the bottom seat's legal non-card actions).
+    ``cards_clickable`` defaults to: the bottom seat must play or discard now.
+    Raises ValueError for a view drawn from another chair or revealing another seat,
+    an unknown mark or an unknown message tone (see TONES).
+    """
+    if message_tone not in TONES:
+        raise ValueError(f"a message tone is one of {', '.join(TONES)}, not {message_tone!r}")
+    if isinstance(source, SeatView):
+        bottom = bottom or source.seat
+        table = _from_view(source, bottom)
+    else:
+        bottom = bottom or Seat.S
+        table = _from_state(source, bottom)
+    shown = set(SEATS) if reveal == "all" else set(reveal) | {bottom}
+    unknown = shown - set(table.hands)
+    if unknown:
+        names = ", ".join(sorted(seat.word for seat in unknown))
+        raise ValueError(f"a seat's view holds only its own cards: cannot reveal {names}")
+    svgs: dict[str, str] = {"back": _back()}
+
+    def face(card: Card, highlight: str | None = None) -> dict:
+        key = card.code + (f"|{highlight}" if highlight else "")
+        svgs.setdefault(key, _face(card, highlight, four_colour))
+        return {"code": card.code, "name": card.name, "svg": key}
+
+    trump_suit = table.trump if isinstance(table.trump, Suit) else None
+    seats = [_seat(table, seat, bottom, seat in shown, face) for seat in _clockwise(bottom)]
+    model = {
+        "bottom": bottom.value,
+        "phase": table.phase.value,
+        "seats": seats,
+        "hand": _hand(table, bottom, face, trump_suit, marks or {}, lift_playable, show_roles,
+                      cards_clickable),
+        "upcard": _upcard(table, face),
+        "trump": None if table.trump is None else {
+            "suit": table.trump.letter, "name": table.trump.plural},
+        "makers": None if table.maker is None else {
+            "team": table.maker.team.value, "name": table.maker.team.word,
+            "maker": table.maker.value, "maker_name": table.maker.word},
+        "teams": _team_names(TEAM_NAMES, bottom),
+        "teams_short": _team_names(SHORT_TEAM_NAMES, bottom),
+        "tricks_won": {"NS": table.tricks_won[0], "EW": table.tricks_won[1]},
+        "trick": _middle(table, bottom, face),
+        "last_trick": _last_trick(table, bottom, face) if show_last_trick and not (
+            table.phase is Phase.OVER) else None,
+        "score": None if score is None else {"NS": score[0], "EW": score[1], "target": target},
+        "actions": _actions(table, bottom, actions),
+        "message": {"text": message, "tone": message_tone} if message else None,
+        "lift": lift_playable,
+        "four_colour": four_colour,
+        "suit_icons": {suit.letter: _suit_icon(suit, four_colour) for suit in Suit},
+        "svgs": svgs,
+    }
+    return model
+
+
+def _team_names(names: dict[str, str], bottom: Seat) -> dict[str, str]:
+    return {team: name + (" (you)" if team == bottom.team.value else "")
+            for team, name in names.items()}
+
+
+def _clockwise(bottom: Seat) -> list[Seat]:
+    return [bottom.after(i) for i in range(4)]
+
+
+def _position(seat: Seat, bottom: Seat) -> str:
+    return POSITIONS[(seat.index - bottom.index) % 4]
+
+
+def _seat(table: _Table, seat: Seat, bottom: Seat, revealed: bool, face) -> dict:
+    badges = []
+    if seat is table.dealer:
+        badges.append("dealer")
+    if seat is table.maker:
+        badges.append("maker")
+    if seat in table.alone:
+        badges.append("alone")
+    if seat.partner in table.alone:
+        badges.append("sits out")
+    if seat is table.turn:
+        badges.append(TURN_WORDS.get(table.phase, "to bid"))
+    count = table.counts[seat]
+    you = seat is bottom
+    cards = [] if you or not revealed else [
+        face(card) for card in sort_hand(table.hands[seat], None)]
+    said = _said(table, seat)
+    words = f"{seat.word}" + (" (you)" if you else "")
+    if badges:
+        words += ": " + ", ".join(badges)
+    words += f"; {count} card{'s' if count != 1 else ''}" + (
+        "" if revealed else " face down")
+    if said:
+        words += f"; {said}"
+    return {"seat": seat.value, "name": seat.word, "position": _position(seat, bottom),
+            "you": you, "team": seat.team.value, "badges": badges,
+            "dealer": seat is table.dealer, "to_act": seat is table.turn,
+            "sitting_out": seat.partner in table.alone, "said": said, "count": count,
+            "revealed": revealed, "cards": cards, "label": words}
+
+
+def _said(table: _Table, seat: Seat) -> str | None:
+    """What the seat last said in the bidding, while the bidding is on the table."""
+    if table.phase not in BIDDING and not (table.phase is Phase.OVER and not table.tricks):
+        return None
+    made, said = False, None
+    for who, action in table.actions:
+        if action.do in (Do.ORDER_UP, Do.CALL, Do.NAME):
+            made = True
+        if who is not seat or action.do in (Do.PLAY, Do.DISCARD):
+            continue
+        if action.do is Do.PASS:
+            said = "said not alone" if made else "passed"
+        elif action.do is Do.ORDER_UP:
+            said = "picked it up" if seat is table.dealer else "ordered it up"
+        elif action.do in (Do.CALL, Do.NAME):
+            said = ("called " if action.do is Do.CALL else "named ") + action.suit.plural
+        elif action.do is Do.ALONE:
+            said = None  # the "alone" badge says it
+        elif action.do is Do.WITH_PARTNER:
+            said = "plays with partner"
+    return said
+
+
+def _hand(table: _Table, bottom: Seat, face, trump: Suit | None, marks: Mapping, lift: bool,
+          roles: bool, clickable: bool | None) -> list[dict]:
+    cards = table.hands[bottom]
+    legal = {a.card for a in table.legal if a.do in (Do.PLAY, Do.DISCARD)}
+    if clickable is None:
+        clickable = table.turn is bottom and table.phase in (Phase.PLAY, Phase.DISCARD)
+    hand = []
+    for card in sort_hand(cards, trump):
+        mark = marks.get(card, marks.get(card.code))
+        if isinstance(mark, str):
+            mark = (mark, mark)
+        if mark is not None and mark[0] not in MARK_SIGNS:
+            raise ValueError(f"a mark is 'right' or 'wrong', not {mark[0]!r} ({card.name})")
+        note = card_role(card, trump) if roles else ""
+        highlight = (MARK_SIGNS[mark[0]] + mark[1]) if mark else (note or None)
+        entry = face(card, highlight)
+        entry.update(legal=card in legal, clickable=clickable,
+                     lifted=lift and clickable and card in legal, note=note,
+                     mark=None if mark is None else {"kind": mark[0],
+                                                     "text": MARK_SIGNS[mark[0]] + mark[1]})
+        hand.append(entry)
+    return hand
+
+
+def _plays(plays, bottom: Seat, face, winner: Seat | None) -> list[dict]:
+    return [{"seat": seat.value, "name": seat.word, "position": _position(seat, bottom),
+             "led": i == 0, "won": seat is winner, "card": face(card)}
+            for i, (seat, card) in enumerate(plays)]
+
+
+def _middle(table: _Table, bottom: Seat, face) -> list[dict]:
+    """The trick on the table; once the hand is over, the final trick and its winner."""
+    if table.phase is Phase.OVER and table.tricks:
+        last = table.tricks[-1]
+        return _plays(last.cards, bottom, face, last.winner)
+    return _plays(table.trick, bottom, face, None)
+
+
+def _last_trick(table: _Table, bottom: Seat, face) -> dict | None:
+    if not table.tricks:
+        return None
+    last = table.tricks[-1]
+    return {"winner": last.winner.value, "winner_name": last.winner.word,
+            "number": len(table.tricks),
+            "plays": _plays(last.cards, bottom, face, last.winner)}
+
+
+def _upcard(table: _Table, face) -> dict | None:
+    """The upcard while the bidding is on, or after a hand thrown in."""
+    if table.phase not in (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP, Phase.ALONE) and not (
+            table.phase is Phase.OVER and not table.tricks):
+        return None
+    if table.turned_down is not None:
+        status, caption = "turned down", "Turned down"
+    elif any(action.do is Do.ORDER_UP for _, action in table.actions):
+        status, caption = "ordered up", f"Ordered up: {table.dealer.word} picks it up"
+    else:
+        status, caption = "up", "Upcard"
+    return {**face(table.upcard), "status": status, "caption": caption}
+
+
+def action_label(action: Action, state: HandState | SeatView, seat: Seat) -> str:
+    """``seat``'s choice in players' words: 'Order up', 'Pick it up', 'Call hearts'."""
+    phase, maker = state.phase, state.maker
+    do = action.do
+    if do is Do.ORDER_UP:
+        return "Pick it up" if seat is state.dealer else "Order up"
+    if do in (Do.CALL, Do.NAME):
+        return f"{do.value.capitalize()} {action.suit.plural}"
+    defending = phase is Phase.DEFEND_ALONE or (maker is not None and seat.team is not maker.team)
+    if do is Do.ALONE:
+        return "Defend alone" if defending else "Go alone"
+    if do is Do.WITH_PARTNER:
+        return "Play with partner"
+    if do is Do.PASS and phase in (Phase.ALONE, Phase.DEFEND_ALONE):
+        return "Don't defend alone" if defending else "Don't go alone"
+    if do is Do.PASS:
+        return "Pass"
+    return f"{do.value.capitalize()} {action.card.label}"
+
+
+def _actions(table: _Table, bottom: Seat, actions: Sequence[Action] | None) -> list[dict]:
+    if actions is None:
+        actions = [a for a in table.legal if a.do not in (Do.PLAY, Do.DISCARD)]
+    return [{"id": action_id(a), "label": action_label(a, table, bottom),
+             "suit": a.suit.letter if isinstance(a.suit, Suit) else None} for a in actions]
+
+
+def coach_line(source: HandState | SeatView, seat: Seat) -> str:
+    """A short prompt for the seat to act: what to click now."""
+    if source.turn is not seat:
+        return "" if source.turn is None else f"Waiting for {source.turn.word}."
+    phase = source.phase
+    upcard = source.upcard.the_name
+    if phase is Phase.BID1:
+        verb = "pick up" if seat is source.dealer else "order up"
+        return f"Round 1: {verb} {upcard} to make {source.upcard.suit.plural} trump, or pass."
+    if phase is Phase.BID2:
+        legal = legal_actions(source) if isinstance(source, HandState) else source.legal
+        turned = source.upcard.suit.plural
+        if Action.PASS in legal:
+            return f"Round 2: {turned} were turned down. Call another suit, or pass."
+        return (f"Round 2: {turned} were turned down. You are the dealer and stuck: "
+                "call another suit.")
+    if phase is Phase.NAME_TRUMP:
+        return "The Joker turned up: name the trump suit."
+    if phase in (Phase.ALONE, Phase.DEFEND_ALONE):
+        return "Decide: go alone, or play with your partner?"
+    if phase is Phase.DISCARD:
+        return "You picked up the upcard: click a card to discard it face down."
+    if phase is Phase.PLAY:
+        return ("You lead: click a card to play it." if not source.trick
+                else "Your turn: click a card to play it.")
+    return ""
+
+
+@lru_cache(maxsize=1024)
+def _face(card: Card, highlight: str | None, four_colour: bool) -> str:
+    return str(card_svg(card, highlight=highlight, four_colour=four_colour))
+
+
+@lru_cache(maxsize=1)
+def _back() -> str:
+    return str(back_svg())
+
+
+@lru_cache(maxsize=16)
+def _suit_icon(suit: Suit, four_colour: bool) -> str:
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" aria-hidden="true" '
+            f'focusable="false"><path d="{SUIT_PATHS[suit]}" '
+            f'fill="{suit_colour(suit, four_colour)}"/></svg>')

@@ -1,0 +1,84 @@
+"""What a click on the card table asks of the engine: the Action to apply, or the
+engine's sentence saying why not.
+
+The table sends back a card code ("JH") or a choice id ("order_up", "call-H"); the
+page's callback hands it to ``decide_card`` or ``decide_action``, which try it with
+``engine.apply`` for the seat that clicked. Nothing here knows a rule: a refusal is
+the ``IllegalActionError`` sentence the engine wrote.
+
+>>> from engine import Action, Suit
+>>> action_id(Action.call(Suit.HEARTS)), action_from_id("call-H")
+('call-H', Action.call(Suit.HEARTS))
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine import (Action, Do, HandState, IllegalActionError, NotationError, Phase, Reason, Seat,
+                    apply, parse_card)
+
+__all__ = ["Decision", "action_from_id", "action_id", "decide_action", "decide_card"]
+
+
+class Decision(NamedTuple):
+    """A click, judged by the engine: ``action`` to apply, or ``refusal`` (and ``reason``)."""
+
+    action: Action | None
+    refusal: str | None = None
+    reason: Reason | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.action is not None
+
+
+def action_id(action: Action) -> str:
+    """A short id for a choice, safe in HTML and URLs: 'pass', 'call-H', 'play-JD'."""
+    if action.card is not None:
+        return f"{action.do.value}-{action.card.code}"
+    if action.suit is not None:
+        return f"{action.do.value}-{action.suit.letter}"
+    return action.do.value
+
+
+def action_from_id(text: str) -> Action:
+    """The action an id names; raises NotationError naming the id if it names none."""
+    if not isinstance(text, str):
+        raise NotationError(f"a choice is named by text like 'pass', not {text!r}")
+    do, _, rest = text.partition("-")
+    data = {"do": do}
+    if rest:
+        data["card" if do in (Do.PLAY.value, Do.DISCARD.value) else "suit"] = rest
+    try:
+        return Action.from_dict(data)
+    except NotationError as error:
+        raise NotationError(f"{text!r} is not a choice: {error}") from None
+
+
+def decide_card(state: HandState, seat: Seat, code: str) -> Decision:
+    """A click on a card of ``seat``'s hand: playing it, or discarding it when the dealer
+    must discard. Returns the Action if the engine accepts it, else its refusal."""
+    try:
+        card = parse_card(code)
+    except NotationError as error:
+        return Decision(None, str(error), None)
+    action = Action.discard(card) if state.phase is Phase.DISCARD else Action.play(card)
+    return _tried(state, seat, action)
+
+
+def decide_action(state: HandState, seat: Seat, ident: str) -> Decision:
+    """A click on a labelled choice ('order_up', 'call-H', ...), judged the same way."""
+    try:
+        action = action_from_id(ident)
+    except NotationError as error:
+        return Decision(None, str(error), None)
+    return _tried(state, seat, action)
+
+
+def _tried(state: HandState, seat: Seat, action: Action) -> Decision:
+    try:
+        apply(state, action, seat)
+    except IllegalActionError as error:
+        return Decision(None, error.message, error.reason)
+    return Decision(action)
