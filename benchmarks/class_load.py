@@ -1,30 +1,31 @@
 """Class load: N learners on one app server, each a websocket speaking Streamlit's own
 protocol (``streamlit_client.Tab``: BackMsg out, ForwardMsg in), no browser.
 
-For each N the app is started afresh as ``make run`` starts it (``python -m
-tutorial_app.cli``, which runs ``streamlit run tutorial_app/streamlit_app.py``, from
-the repository root so ``.streamlit/config.toml`` applies) on a free port of
-127.0.0.1. The learners open their first page over ``--ramp`` seconds and sit idle;
-then each follows its own seeded script for ``--duration`` seconds with a think time
-of 2-5 s times ``--think`` between actions. Five in seven open a lesson, press
-"Next step", open the quiz (by "Take the quiz", by the segmented control, or by a
-shared ``?part=quiz&seed=42`` link, a new page load) and answer questions at random
-(so some right, most wrong); one in seven answers Practise questions; one in seven
-plays a game (a legal move, sometimes "Hint" first).
+For each N the app is started afresh as ``make run`` starts it (``app_server.serve``:
+``python -m tutorial_app.cli``, which runs ``streamlit run``, from the repository
+root, on a free port of 127.0.0.1). The learners open their first page over
+``--ramp`` seconds and sit idle; then each follows its own seeded script for
+``--duration`` seconds, thinking 2-5 s times ``--think`` between actions. Five in
+seven open a lesson, press "Next step", open the quiz (by "Take the quiz", by the
+segmented control, or by a shared ``?part=quiz&seed=42`` link: a new page load) and
+answer at random (some right, most wrong); one in seven answers Practise questions;
+one in seven plays a game (a legal move, sometimes "Hint" first).
 
 Measured per interaction (page load, click, hint): from sending the BackMsg to the
-last ``script_finished`` of the runs it caused (a page calling st.rerun causes two).
-Errors: exception elements drawn, disconnects, timeouts (``--timeout``), a widget
-missing where the script expects it, a click with no effect. Clicks are proven to
-land by the app's answers: "Right!" / "Not quite" feedback, "Step k of n" moving on,
-a hint drawn, the table changing after a move. Memory: VmRSS of the server (and any
-children) before any session and once all N are connected and idle, so
-MB per session = (idle - before) / N. With ``--release-check`` the server gets a
-short ``server.disconnectedSessionTTL`` (the launcher passes unknown arguments on to
-streamlit); after every tab closes, a session is resumed by its id within the TTL
-(it is still held) and another after it (it is gone), two fresh sessions come and go
-(a disconnect is what makes Streamlit drop expired sessions; a run then collects
-garbage) and RSS is read again.
+last ``script_finished`` of the runs it caused (two when the page calls st.rerun).
+Errors: exception elements drawn, disconnects, timeouts (``--timeout``; the learner
+then waits twice as long again, and a late answer still counts in the latencies), a
+widget missing where the script expects it, a click with no effect. Clicks are proven
+to land by the app's answers: "Right!" / "Not quite" feedback, "Step k of n" moving
+on, a hint drawn, the table changing after a move. Memory: VmRSS of the server before
+any session and once all N are connected and idle: MB per session = (idle - before)
+/ N. CPU during the activity: the server's, this client's, and the rest of the
+machine's (other work makes the figures noisy). With ``--release-check`` the server
+gets a short ``server.disconnectedSessionTTL`` (the launcher passes unknown arguments
+on to streamlit); after every tab closes, one closed session is resumed by its id
+within the TTL (still held) and another after it (gone), two fresh sessions come and
+go (a disconnect is what makes Streamlit drop expired sessions; a run then collects
+garbage) and RSS is read again (CPython seldom gives freed memory back to the OS).
 
     PYTHONPATH=. .venv/bin/python benchmarks/class_load.py --sessions 1,10,30,100 --duration 60
     ... --think 0 --duration 10                         # a quick run
@@ -40,33 +41,23 @@ import asyncio
 import os
 import random
 import re
-import socket
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections import Counter, defaultdict
-from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(Path(__file__).resolve().parent)]
 
+from app_server import Server, active_sessions, cpu_seconds, rss_mb, serve  # noqa: E402
 from streamlit_client import FINISHED, ClientError, Node, Tab, xsrf_cookie  # noqa: E402
 from tutorial_app.navigation import PAGES  # noqa: E402
 
 LESSONS = [page.url_path for page in PAGES if page.section == "Learn"]
 PLANS = ("lesson", "lesson", "practise", "lesson", "lesson", "play", "lesson")  # by index
 SHARED_SEEDS = (42, 7, 2024)       # quiz links a teacher might hand out
-
-
-@dataclass
-class Server:
-    base_url: str
-    pid: int
-    log: Path
 
 
 @dataclass
@@ -86,73 +77,6 @@ class Tally:
     def time(self, kind: str, seconds: float, what: str) -> None:
         self.times[kind].append(seconds)
         self.slowest = sorted(self.slowest + [(seconds, f"{kind} {what}")], reverse=True)[:3]
-
-
-# ---- the server --------------------------------------------------------------------------------
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def rss_mb(pid: int) -> float:
-    """VmRSS of ``pid`` and its descendants, in MB."""
-    total, todo = 0, [pid]
-    while todo:
-        current = todo.pop()
-        try:
-            status = Path(f"/proc/{current}/status").read_text()
-            total += int(re.search(r"^VmRSS:\s+(\d+)", status, re.M).group(1))
-            for task in Path(f"/proc/{current}/task").iterdir():
-                todo += [int(c) for c in (task / "children").read_text().split()]
-        except (OSError, AttributeError):
-            pass
-    return total / 1024
-
-
-def http_get(url: str, timeout: float = 5) -> str:
-    with urllib.request.urlopen(url, timeout=timeout) as response:
-        return response.read().decode()
-
-
-def active_sessions(base_url: str) -> int:
-    """Connected sessions, from Streamlit's public ``/_stcore/metrics``."""
-    text = http_get(f"{base_url}/_stcore/metrics?families=active_sessions")
-    return int(re.search(r"^active_sessions (\d+)", text, re.M).group(1))
-
-
-@asynccontextmanager
-async def serve(app_dir: Path, server_args: list[str], log: Path, start_timeout: float = 60):
-    """The app on a free loopback port, started by the ``make run`` launcher."""
-    port = free_port()
-    base_url = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "tutorial_app.cli", "--host", "127.0.0.1",
-               "--port", str(port), *server_args]
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        p for p in (str(app_dir), os.environ.get("PYTHONPATH", "")) if p))
-    with open(log, "w") as out:
-        server = subprocess.Popen(command, cwd=app_dir, env=env, stdout=out,
-                                  stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + start_timeout
-        while True:
-            try:
-                if await asyncio.to_thread(http_get, f"{base_url}/_stcore/health", 2) == "ok":
-                    break
-            except OSError:
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the app did not start; see {log}")
-            await asyncio.sleep(0.2)
-        yield Server(base_url, server.pid, log)
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=10)
 
 
 # ---- a learner ---------------------------------------------------------------------------------
@@ -177,7 +101,7 @@ class Learner:
     async def think(self, low: float = 2, high: float = 5) -> None:
         await asyncio.sleep(self.rng.uniform(low, high) * self.think_scale)
 
-    async def load(self, path: str, query: str = "") -> bool:
+    async def load(self, path: str, query: str = "", kind: str = "page_load") -> bool:
         """A page load: a new websocket (the old tab's session is left to Streamlit's TTL)."""
         await self.close()
         self.tab = Tab(self.base_url, self.timeout)
@@ -187,7 +111,7 @@ class Learner:
         except OSError as error:
             self.tally.error("disconnect", f"/_stcore/health: {error}")
             return False
-        return bool(await self._interact("page_load", f"/{path}" + (f"?{query}" if query else ""),
+        return bool(await self._interact(kind, f"/{path}" + (f"?{query}" if query else ""),
                                          self.tab.open(path, query, self.cookie)))
 
     async def close(self) -> None:
@@ -237,7 +161,7 @@ class Learner:
     async def start(self, delay: float = 0) -> None:
         await asyncio.sleep(delay)
         first = {"lesson": self.rng.choice(LESSONS), "practise": "practise", "play": "play"}
-        await self.load(first[self.plan])
+        await self.load(first[self.plan], kind="first_load")
 
     async def activity(self, deadline: float) -> None:
         self.deadline = deadline
@@ -264,7 +188,9 @@ class Learner:
                 return
             await self.think()
             before = self.progress()
-            if await self.act("click", step) and self.progress() not in (before, ""):
+            if not await self.act("click", step):
+                return
+            if self.progress() not in (before, ""):
                 self.tally.seen["steps"] += 1
             else:
                 self.tally.error("no_effect", f"/{self.tab.path} Next step: {before!r}")
@@ -387,18 +313,21 @@ async def release_check(server: Server, learners: list[Learner], ttl: float) -> 
     found = {"closed_active": await asyncio.to_thread(active_sessions, server.base_url)}
 
     async def visit(resume: str = "") -> str:
+        """A page load (resuming ``resume`` if it can); the session it got, "" if none."""
         probe = Tab(server.base_url)
         try:
             await probe.open("", resume=resume)
-        except ClientError as error:
-            return f"failed: {error}"
+        except ClientError:
+            return ""
         finally:
             await probe.close()
         return probe.session_id
 
-    found["held_within_ttl"] = bool(ids) and await visit(ids[0]) == ids[0]
+    got = await visit(ids[0]) if ids else ""
+    found["held_within_ttl"] = "probe failed" if not got else got == ids[0]
     await asyncio.sleep(ttl + 3)
-    found["gone_after_ttl"] = bool(ids) and await visit(ids[-1]) != ids[-1]
+    got = await visit(ids[-1]) if ids else ""
+    found["gone_after_ttl"] = "probe failed" if not got else got != ids[-1]
     for _ in range(2):   # the disconnect reaps expired sessions; the next run's GC frees them
         await visit()
     await asyncio.sleep(1)
@@ -422,9 +351,13 @@ async def run_class(n: int, args, log: Path) -> dict:
         await asyncio.gather(*(l.start(ramp.uniform(0, args.ramp)) for l in learners[1:]))
         await asyncio.sleep(2)   # idle
         row["rss_idle"] = rss_mb(server.pid)
-        deadline = time.monotonic() + args.duration
-        outcomes = await asyncio.gather(*(l.activity(deadline) for l in learners),
+        started = time.monotonic()
+        cpu = (cpu_seconds(server.pid), time.process_time(), cpu_seconds())
+        outcomes = await asyncio.gather(*(l.activity(started + args.duration) for l in learners),
                                         return_exceptions=True)
+        wall = time.monotonic() - started
+        used = (cpu_seconds(server.pid) - cpu[0], time.process_time() - cpu[1])
+        row["cpu"] = (*(u / wall for u in used), (cpu_seconds() - cpu[2] - sum(used)) / wall)
         for outcome in outcomes:
             if isinstance(outcome, BaseException):
                 tally.error("client_bug", repr(outcome))
@@ -452,19 +385,19 @@ COLUMNS = ("sessions", "interactions", "p50_ms", "p95_ms", "max_ms", "load_p50",
 
 
 def summary(row: dict) -> dict:
-    tally: Tally = row["tally"]
-    every = [t for times in tally.times.values() for t in times]
-    n = row["sessions"]
-    return {"sessions": n, "interactions": len(every),
-            "p50_ms": ms(percentile(every, 0.5)), "p95_ms": ms(percentile(every, 0.95)),
-            "max_ms": ms(max(every, default=float("nan"))),
-            "load_p50": ms(percentile(tally.times["page_load"], 0.5)),
-            "load_p95": ms(percentile(tally.times["page_load"], 0.95)),
-            "click_p50": ms(percentile(tally.times["click"], 0.5)),
-            "click_p95": ms(percentile(tally.times["click"], 0.95)),
-            "hint_p95": ms(percentile(tally.times["hint"], 0.95)),
-            "errors": sum(tally.errors.values()),
-            **{k: tally.seen[k] for k in ("right", "wrong", "steps", "hints", "moves")},
+    """The table's figures for one count (page loads include the first ones, in the ramp)."""
+    times, n = row["tally"].times, row["sessions"]
+    loads = times["first_load"] + times["page_load"]
+    every = loads + times["click"] + times["hint"]
+    figures = {"sessions": n, "interactions": len(every), "p50_ms": percentile(every, 0.5),
+               "p95_ms": percentile(every, 0.95), "max_ms": max(every, default=float("nan")),
+               "load_p50": percentile(loads, 0.5), "load_p95": percentile(loads, 0.95),
+               "click_p50": percentile(times["click"], 0.5),
+               "click_p95": percentile(times["click"], 0.95),
+               "hint_p95": percentile(times["hint"], 0.95)}
+    figures = {k: v if k in ("sessions", "interactions") else ms(v) for k, v in figures.items()}
+    return {**figures, "errors": sum(row["tally"].errors.values()),
+            **{k: row["tally"].seen[k] for k in ("right", "wrong", "steps", "hints", "moves")},
             "MB/session": f"{(row['rss_idle'] - row['rss_before']) / n:.2f}"}
 
 
@@ -481,6 +414,11 @@ def details(row: dict) -> list[str]:
              f"all idle {row['rss_idle']:.0f} ({extra} per extra session), after activity "
              f"{row['rss_active']:.0f}" + (f", after release {row['rss_released']:.0f}"
                                            if "rss_released" in row else ""),
+             f"  first page loads (over the ramp): p50 "
+             f"{ms(percentile(tally.times['first_load'], 0.5))} ms, p95 "
+             f"{ms(percentile(tally.times['first_load'], 0.95))} ms; during the activity: "
+             f"server CPU {row['cpu'][0]:.0%} of one core, this client {row['cpu'][1]:.0%}, "
+             f"other work on the machine {row['cpu'][2]:.0%} (of {os.cpu_count()} cores)",
              f"  seen {dict(sorted(tally.seen.items()))}",
              f"  errors {dict(sorted(tally.errors.items())) or 'none'}"]
     lines += [f"    {note[:160]}" for note in tally.notes[:5]]
