@@ -284,8 +284,8 @@ class Learner:
             return True
         moves = [b for b in tab.widgets("play-act-", "button") if not b.disabled]
         if not moves:
-            return await self.act("click", tab.widget(key="play-next") or tab.widget(key="play-new"),
-                                  what="next hand")
+            deal = tab.widget(key="play-next") or tab.widget(key="play-new")
+            return await self.act("click", deal, what="next hand")
         if self.rng.random() < 0.35:
             if not await self.act("hint", tab.widget(key="play-hint-button")):
                 return False
