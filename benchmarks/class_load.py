@@ -285,7 +285,9 @@ class Learner:
         moves = [b for b in tab.widgets("play-act-", "button") if not b.disabled]
         if not moves:
             deal = tab.widget(key="play-next") or tab.widget(key="play-new")
-            return await self.act("click", deal, what="next hand")
+            if dealt := await self.act("click", deal, what="next hand"):
+                self.tally.seen["hands_dealt"] += 1
+            return dealt
         if self.rng.random() < 0.35:
             if not await self.act("hint", tab.widget(key="play-hint-button")):
                 return False
