@@ -360,6 +360,8 @@ async def run_class(n: int, args, log: Path) -> dict:
         wall = time.monotonic() - started
         used = (cpu_seconds(server.pid) - cpu[0], time.process_time() - cpu[1])
         row["cpu"] = (*(u / wall for u in used), (cpu_seconds() - cpu[2] - sum(used)) / wall)
+        done = sum(len(tally.times[kind]) for kind in ("page_load", "click", "hint"))
+        row["cpu_per_interaction"] = used[0] / max(done, 1)  # steadier than latency on a busy box
         for outcome in outcomes:
             if isinstance(outcome, BaseException):
                 tally.error("client_bug", repr(outcome))
@@ -419,8 +421,10 @@ def details(row: dict) -> list[str]:
              f"  first page loads (over the ramp): p50 "
              f"{ms(percentile(tally.times['first_load'], 0.5))} ms, p95 "
              f"{ms(percentile(tally.times['first_load'], 0.95))} ms; during the activity: "
-             f"server CPU {row['cpu'][0]:.0%} of one core, this client {row['cpu'][1]:.0%}, "
-             f"other work on the machine {row['cpu'][2]:.0%} (of {os.cpu_count()} cores)",
+             f"server CPU {row['cpu'][0]:.0%} of one core "
+             f"({ms(row['cpu_per_interaction'])} ms per interaction), this client "
+             f"{row['cpu'][1]:.0%}, other work on the machine {row['cpu'][2]:.0%} "
+             f"(of {os.cpu_count()} cores)",
              f"  seen {dict(sorted(tally.seen.items()))}",
              f"  errors {dict(sorted(tally.errors.items())) or 'none'}"]
     lines += [f"    {note[:160]}" for note in tally.notes[:5]]
