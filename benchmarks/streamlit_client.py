@@ -1,0 +1,338 @@
+"""One browser tab of a Streamlit app, without the browser: Streamlit's own protobufs
+over its websocket, as the web frontend sends and reads them (streamlit 1.67).
+
+The handshake is the frontend's: ``GET /_stcore/health`` sets the ``_streamlit_xsrf``
+cookie; the websocket to ``/_stcore/stream`` offers the subprotocols ``streamlit``,
+the XSRF token and, to resume a closed session, its id; it sends the cookie and a
+same-origin ``Origin``. Every script run is asked for with a ``BackMsg.rerun_script``
+whose ``ClientState`` holds: the current query string (kept from ``page_info_changed``
+as a browser keeps its address), the page (``page_name`` from the URL path on a page
+load, then the ``page_script_hash`` the ``navigation`` message chose), the value of
+every widget on the page (plus the clicked button's ``trigger_value``), the hashes
+of the cacheable messages we hold (``cached_message_hashes``: the server then sends
+a ``ref_hash`` instead of the element) and ``context_info`` (timezone, locale, URL).
+
+The page is kept as a flat map ``delta_path -> Node`` with only what a learner reads:
+widget ids, labels and values, and the text of headings, markdown, progress bars,
+alerts and exceptions. As the frontend does, nodes a finished run did not draw are
+dropped, and so are the values of widgets no longer on the page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import time
+import urllib.request
+from dataclasses import dataclass, field
+
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+FINISHED = ForwardMsg.FINISHED_SUCCESSFULLY
+EARLY_FOR_RERUN = ForwardMsg.FINISHED_EARLY_FOR_RERUN  # st.rerun: another run follows
+DISCONNECTED = -1
+ALERTS = {1: "error", 2: "warning", 3: "info", 4: "success"}
+TEXT_LIMIT = 300          # characters of a markdown body kept (cards are long data: URLs)
+
+
+class ClientError(Exception):
+    """The interaction did not complete: ``kind`` is "timeout" or "disconnect"."""
+
+    def __init__(self, kind: str, detail: str = ""):
+        super().__init__(f"{kind}: {detail}" if detail else kind)
+        self.kind = kind
+
+
+class Node:
+    """One element of the page, as little of it as a learner needs."""
+    __slots__ = ("kind", "wid", "key", "label", "text", "options", "disabled", "sig", "run")
+
+    def __init__(self, kind: str, sig: str, run: int, text: str = ""):
+        self.kind, self.sig, self.run, self.text = kind, sig, run, text
+        self.wid = self.key = self.label = ""
+        self.options: list[str] = []
+        self.disabled = False
+
+
+@dataclass
+class Result:
+    """One interaction: BackMsg sent -> the last ``script_finished`` of its runs."""
+    seconds: float
+    runs: int                          # 2 when the page called st.rerun
+    status: int
+    exceptions: list[str] = field(default_factory=list)
+
+
+def xsrf_cookie(base_url: str, timeout: float = 10) -> str:
+    """The ``_streamlit_xsrf`` cookie value the health endpoint sets, as a browser gets it."""
+    with urllib.request.urlopen(f"{base_url}/_stcore/health", timeout=timeout) as response:
+        for header in response.headers.get_all("set-cookie") or ():
+            name, _, value = header.split(";")[0].partition("=")
+            if name.strip() == "_streamlit_xsrf":
+                return value
+    return ""
+
+
+def widget_key(wid: str) -> str:
+    """The user key in a widget id: ``$$ID-<hash>-<key>`` (``None`` when it has none)."""
+    parts = wid.split("-", 2)
+    return parts[2] if len(parts) == 3 and parts[2] != "None" else ""
+
+
+class Tab:
+    """A connected tab: ``open`` it at a path, then ``click`` and ``set`` its widgets."""
+
+    def __init__(self, base_url: str, timeout: float = 15):
+        self.base_url, self.timeout = base_url, timeout
+        self.path, self.query, self.page_hash = "", "", ""
+        self.nodes: dict[tuple[int, ...], Node] = {}
+        self.values: dict[str, tuple[str, object]] = {}   # widget id -> (WidgetState field, value)
+        self.cache: dict[str, list] = {}                   # hash -> [ForwardMsg, last run used]
+        self.cache_age, self.runs_seen, self.run = 2, 0, 0
+        self.session_id = ""
+        self.cache_misses = self.page_not_found = 0
+        self._ws = None
+        self._reader: asyncio.Task | None = None
+        self._waiter: asyncio.Future | None = None
+        self._runs, self._sent = 0, 0.0
+        self._exceptions: list[str] = []
+
+    # ---- connection ------------------------------------------------------------------------
+
+    async def open(self, path: str, query: str = "", cookie: str | None = None,
+                   resume: str = "") -> Result:
+        """Connect as a page load of ``/path?query`` (resuming session ``resume`` if given)."""
+        self.path, self.query, self.page_hash = path.strip("/"), query.lstrip("?"), ""
+        if cookie is None:
+            cookie = await asyncio.to_thread(xsrf_cookie, self.base_url, self.timeout)
+        ws_url = "ws" + self.base_url[len("http"):] + "/_stcore/stream"
+        protocols = ["streamlit", cookie] + ([resume] if resume else [])
+        try:
+            self._ws = await connect(
+                ws_url, subprotocols=protocols, origin=self.base_url,
+                additional_headers={"Cookie": f"_streamlit_xsrf={cookie}"},
+                user_agent_header="class-load", max_size=None, ping_interval=None,
+                open_timeout=self.timeout, close_timeout=2)
+        except (OSError, InvalidHandshake, TimeoutError) as error:
+            raise ClientError("disconnect", f"connect: {error!r}") from None
+        sock = self._ws.transport.get_extra_info("socket")
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # no Nagle delay on sends
+        self._reader = asyncio.create_task(self._read())
+        return await self._send(None)
+
+    async def close(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            await asyncio.wait([self._reader], timeout=3)
+        self._ws = self._reader = None
+
+    @property
+    def url(self) -> str:
+        return f"{self.base_url}/{self.path}" + (f"?{self.query}" if self.query else "")
+
+    # ---- reading the page ------------------------------------------------------------------
+
+    def elements(self, kind: str | None = None) -> list[Node]:
+        """The page's nodes in document order, or those of one kind."""
+        return [self.nodes[path] for path in sorted(self.nodes)
+                if kind is None or self.nodes[path].kind == kind]
+
+    def widget(self, key: str = "", label: str = "", kind: str | None = None) -> Node | None:
+        """The widget with this user key (or whose label contains ``label``)."""
+        for node in self.elements(kind):
+            if node.wid and (node.key == key if key else label and label in node.label):
+                return node
+        return None
+
+    def widgets(self, prefix: str, kind: str | None = None) -> list[Node]:
+        """Widgets whose user key starts with ``prefix``."""
+        return [n for n in self.elements(kind) if n.wid and n.key.startswith(prefix)]
+
+    def texts(self, kind: str) -> list[str]:
+        return [node.text for node in self.elements(kind)]
+
+    def signature(self) -> int:
+        """Changes whenever anything on the page does (the message hashes of its nodes)."""
+        return hash(tuple((path, node.sig) for path, node in sorted(self.nodes.items())))
+
+    # ---- interacting ---------------------------------------------------------------------
+
+    async def click(self, node: Node) -> Result:
+        """Press a button: its trigger goes with this one rerun request only."""
+        return await self._send((node.wid, "trigger_value", True))
+
+    async def set(self, node: Node, value) -> Result:
+        """Change a widget's value (a list of labels for a segmented control or pills,
+        the option label for a radio, a number, a bool); the frontend reruns at once."""
+        fields = {"button_group": "string_array_value", "radio": "string_value",
+                  "checkbox": "bool_value", "number_input": "double_value"}
+        self.values[node.wid] = (fields[node.kind], value)
+        return await self._send(None)
+
+    async def _send(self, trigger: tuple[str, str, object] | None) -> Result:
+        if self._ws is None or self._reader is None or self._reader.done():
+            raise ClientError("disconnect", "the websocket is closed")
+        self._waiter = asyncio.get_running_loop().create_future()
+        self._runs, self._exceptions = 0, []
+        data = self._rerun_message(trigger)
+        self._sent = time.perf_counter()
+        try:
+            await self._ws.send(data)
+        except ConnectionClosed as error:
+            raise ClientError("disconnect", repr(error)) from None
+        result = await self.settle(self.timeout)
+        if result is None:
+            raise ClientError("timeout", f"no script_finished in {self.timeout:g} s")
+        return result
+
+    async def settle(self, seconds: float) -> Result | None:
+        """The pending interaction's result once its runs finish (None: not within
+        ``seconds``; call again to wait longer, as a learner facing a slow page does)."""
+        if self._waiter is None:
+            raise ClientError("disconnect", "nothing is pending")
+        try:
+            status = await asyncio.wait_for(asyncio.shield(self._waiter), seconds)
+        except TimeoutError:
+            return None
+        self._waiter = None
+        if status == DISCONNECTED:
+            raise ClientError("disconnect", "the server closed the websocket")
+        return Result(time.perf_counter() - self._sent, self._runs, status, self._exceptions)
+
+    def _rerun_message(self, trigger: tuple[str, str, object] | None) -> bytes:
+        msg = BackMsg()
+        state = msg.rerun_script
+        state.query_string = self.query
+        if self.page_hash:
+            state.page_script_hash = self.page_hash
+        else:  # a page load: the server finds the page from the URL path
+            state.page_name = self.path
+        items = list(self.values.items()) + ([(trigger[0], trigger[1:])] if trigger else [])
+        for wid, (name, value) in items:
+            widget = state.widget_states.widgets.add()
+            widget.id = wid
+            if name == "string_array_value":
+                widget.string_array_value.data.extend(value)
+            else:
+                setattr(widget, name, value)
+        state.cached_message_hashes.extend(self.cache)
+        context = state.context_info
+        context.timezone, context.timezone_offset, context.locale = "UTC", 0, "en-GB"
+        context.url, context.color_scheme = self.url, "light"
+        return msg.SerializeToString()
+
+    # ---- the ForwardMsg stream -----------------------------------------------------------
+
+    async def _read(self) -> None:
+        try:
+            async for data in self._ws:
+                msg = ForwardMsg()
+                msg.ParseFromString(data)
+                self._handle(msg)
+        except ConnectionClosed:
+            pass
+        finally:
+            if self._waiter is not None and not self._waiter.done():
+                self._waiter.set_result(DISCONNECTED)
+
+    def _handle(self, msg: ForwardMsg) -> None:
+        kind = msg.WhichOneof("type")
+        if kind == "ref_hash":  # an element we hold: the server sent only its hash
+            entry = self.cache.get(msg.ref_hash)
+            if entry is None:
+                self.cache_misses += 1
+                return
+            entry[1] = self.runs_seen
+            self._delta(tuple(msg.metadata.delta_path), entry[0].delta, msg.ref_hash)
+        elif kind == "delta":
+            if msg.metadata.cacheable:
+                self.cache[msg.hash] = [msg, self.runs_seen]
+            self._delta(tuple(msg.metadata.delta_path), msg.delta, msg.hash)
+        elif kind == "new_session":   # the start of every script run
+            self.run += 1
+            self.session_id = msg.new_session.initialize.session_id
+            self.cache_age = msg.new_session.config.max_cached_message_age or 2
+        elif kind == "navigation":
+            nav = msg.navigation
+            self.page_hash = nav.page_script_hash
+            for page in nav.app_pages:
+                if page.page_script_hash == nav.page_script_hash:
+                    self.path = page.url_pathname
+        elif kind == "page_info_changed":
+            self.query = msg.page_info_changed.query_string
+        elif kind == "page_not_found":
+            self.page_not_found += 1
+        elif kind == "script_finished":
+            self._finished(msg.script_finished)
+
+    def _finished(self, status: int) -> None:
+        self._runs += 1
+        if status == EARLY_FOR_RERUN:
+            return  # st.rerun: the next run is on its way
+        if status == FINISHED:  # as the frontend does: drop what this run did not draw
+            self.nodes = {p: n for p, n in self.nodes.items() if n.run == self.run}
+            active = {n.wid for n in self.nodes.values() if n.wid}
+            self.values = {w: v for w, v in self.values.items() if w in active}
+            self.runs_seen += 1
+            self.cache = {h: e for h, e in self.cache.items()
+                          if self.runs_seen - e[1] <= self.cache_age}
+        if self._waiter is not None and not self._waiter.done():
+            self._waiter.set_result(status)
+
+    def _delta(self, path: tuple[int, ...], delta, sig: str) -> None:
+        if delta.WhichOneof("type") != "new_element":
+            self.nodes[path] = Node("block", sig, self.run)
+            return
+        element = delta.new_element
+        kind = element.WhichOneof("type")
+        node = self.nodes[path] = Node(kind, sig, self.run)
+        if kind == "markdown":
+            node.text = element.markdown.body[:TEXT_LIMIT]
+        elif kind == "heading":
+            node.text = element.heading.body
+        elif kind == "progress":
+            node.text = element.progress.text
+        elif kind == "alert":
+            node.kind = "alert:" + ALERTS.get(element.alert.format, "other")
+            node.text = element.alert.body[:TEXT_LIMIT]
+        elif kind == "exception":
+            node.text = f"{element.exception.type}: {element.exception.message}"[:TEXT_LIMIT]
+            self._exceptions.append(node.text)
+        elif kind in ("button", "button_group", "checkbox", "radio", "number_input"):
+            self._widget(node, getattr(element, kind))
+
+    def _widget(self, node: Node, proto) -> None:
+        node.wid, node.key = proto.id, widget_key(proto.id)
+        node.label, node.disabled = proto.label, proto.disabled
+        kind, known = node.kind, proto.id in self.values
+        if kind == "button":
+            return
+        if kind == "button_group":
+            node.options = [option.content for option in proto.options]
+            if proto.set_value or not known:
+                value = (list(proto.raw_values) if proto.set_value
+                         else [node.options[i] for i in proto.default])
+                self.values[node.wid] = ("string_array_value", value)
+        elif kind == "radio":
+            node.options = list(proto.options)
+            if proto.set_value and proto.HasField("raw_value"):
+                self.values[node.wid] = ("string_value", proto.raw_value)
+            elif proto.set_value:  # set to no choice
+                self.values.pop(node.wid, None)
+            elif not known and proto.HasField("default"):
+                self.values[node.wid] = ("string_value", node.options[proto.default])
+        elif kind == "checkbox":
+            if proto.set_value or not known:
+                self.values[node.wid] = ("bool_value", proto.value if proto.set_value
+                                         else proto.default)
+        elif kind == "number_input":
+            number = (proto.value if proto.set_value and proto.HasField("value")
+                      else proto.default if not known and proto.HasField("default") else None)
+            if number is not None:
+                self.values[node.wid] = ("double_value", number)
+            elif proto.set_value:
+                self.values.pop(node.wid, None)
