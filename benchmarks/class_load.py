@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import re
@@ -92,6 +93,7 @@ class Learner:
         self.tab: Tab | None = None
         self.cookie: str | None = None
         self.deadline = float("inf")
+        self.illegal_click_rate = 0.1   # Play: now and then a card the engine refuses
 
     # -- plumbing
 
@@ -149,6 +151,14 @@ class Learner:
             return False
         done = await self._interact(kind, what, self.tab.click(node) if value is None
                                     else self.tab.set(node, value))
+        if done is None:
+            await self.load(self.tab.path, self.tab.query)
+        return bool(done)
+
+    async def act_on(self, component: Node, event: str, value) -> bool:
+        """Send a custom component's event (a card or a bid on the card table)."""
+        what = f"/{self.tab.path} {component.key} {event}={value}"
+        done = await self._interact("click", what, self.tab.send_event(component, event, value))
         if done is None:
             await self.load(self.tab.path, self.tab.query)
         return bool(done)
@@ -278,12 +288,15 @@ class Learner:
         return ok
 
     async def play(self) -> bool:
+        """One decision on the card table: a card clicked (now and then an illegal one,
+        which the page refuses with the engine's reason) or a bid; "Hint" first at times."""
         tab = self.tab
         await self.think()
         if self.over():
             return True
-        moves = [b for b in tab.widgets("play-act-", "button") if not b.disabled]
-        if not moves:
+        table = tab.widget(key="play-table", kind="bidi_component")
+        choices = table_choices(table)
+        if not choices:
             deal = tab.widget(key="play-next") or tab.widget(key="play-new")
             if dealt := await self.act("click", deal, what="next hand"):
                 self.tally.seen["hands_dealt"] += 1
@@ -296,14 +309,32 @@ class Learner:
             else:
                 self.tally.error("no_effect", "/play no hint shown")
             await self.think()
-            moves = [b for b in tab.widgets("play-act-", "button") if not b.disabled]
+            table = tab.widget(key="play-table", kind="bidi_component")
+            choices = table_choices(table)
+        legal, illegal = choices["legal"], choices["illegal"]
+        refuse = illegal and self.rng.random() < self.illegal_click_rate
+        event, value = ("card", self.rng.choice(illegal)) if refuse else self.rng.choice(legal)
         before = tab.signature()
-        ok = await self.act("click", self.rng.choice(moves))
+        ok = await self.act_on(table, event, value)
         if ok and tab.signature() != before:
-            self.tally.seen["moves"] += 1
+            self.tally.seen["moves" if (event, value) in legal else "refusals"] += 1
         elif ok:
             self.tally.error("no_effect", "/play a move changed nothing")
         return ok
+
+
+def table_choices(table: Node | None) -> dict[str, list]:
+    """What a learner may click on the card table: legal moves as (event, value), and
+    the codes of cards the engine would refuse (empty when the hand is over)."""
+    if table is None or not table.data:
+        return {}
+    model = json.loads(table.data)
+    cards = [card for card in model.get("hand", ()) if card.get("clickable")]
+    legal = [("card", card["code"]) for card in cards if card.get("legal")]
+    legal += [("action", action["id"]) for action in model.get("actions") or ()]
+    if not legal:
+        return {}
+    return {"legal": legal, "illegal": [card["code"] for card in cards if not card.get("legal")]}
 
 
 # ---- one class, on a fresh server ------------------------------------------------------------
@@ -385,7 +416,7 @@ def ms(value: float) -> str:
 
 COLUMNS = ("sessions", "interactions", "p50_ms", "p95_ms", "max_ms", "load_p50", "load_p95",
            "click_p50", "click_p95", "hint_p95", "errors", "right", "wrong", "steps", "hints",
-           "moves", "MB/session")
+           "moves", "refusals", "MB/session")
 
 
 def summary(row: dict) -> dict:
@@ -401,7 +432,8 @@ def summary(row: dict) -> dict:
                "hint_p95": percentile(times["hint"], 0.95)}
     figures = {k: v if k in ("sessions", "interactions") else ms(v) for k, v in figures.items()}
     return {**figures, "errors": sum(row["tally"].errors.values()),
-            **{k: row["tally"].seen[k] for k in ("right", "wrong", "steps", "hints", "moves")},
+            **{k: row["tally"].seen[k]
+               for k in ("right", "wrong", "steps", "hints", "moves", "refusals")},
             "MB/session": f"{(row['rss_idle'] - row['rss_before']) / n:.2f}"}
 
 

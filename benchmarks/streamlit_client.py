@@ -16,11 +16,17 @@ The page is kept as a flat map ``delta_path -> Node`` with only what a learner r
 widget ids, labels and values, and the text of headings, markdown, progress bars,
 alerts and exceptions. As the frontend does, nodes a finished run did not draw are
 dropped, and so are the values of widgets no longer on the page.
+
+Custom components v2 (the card table) are ``bidi_component`` elements: the node keeps
+the JSON the page sent them, and an event such as a clicked card goes back as the
+frontend sends it, a ``json_trigger_value`` list ``[{"event": ..., "value": ...}]`` on
+the component's trigger widget ``$$STREAMLIT_INTERNAL_KEY_<id>__events``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
 import time
 import urllib.request
@@ -35,6 +41,7 @@ FINISHED = ForwardMsg.FINISHED_SUCCESSFULLY
 EARLY_FOR_RERUN = ForwardMsg.FINISHED_EARLY_FOR_RERUN  # st.rerun: another run follows
 DISCONNECTED = -1
 ALERTS = {1: "error", 2: "warning", 3: "info", 4: "success"}
+COMPONENT_KEY_PREFIX = "$$STREAMLIT_INTERNAL_KEY"  # streamlit.runtime.state.session_state
 TEXT_LIMIT = 300          # characters of a markdown body kept (cards are long data: URLs)
 
 
@@ -48,13 +55,15 @@ class ClientError(Exception):
 
 class Node:
     """One element of the page, as little of it as a learner needs."""
-    __slots__ = ("kind", "wid", "key", "label", "text", "options", "disabled", "sig", "run")
+    __slots__ = ("kind", "wid", "key", "label", "text", "options", "disabled", "sig", "run",
+                 "data")
 
     def __init__(self, kind: str, sig: str, run: int, text: str = ""):
         self.kind, self.sig, self.run, self.text = kind, sig, run, text
         self.wid = self.key = self.label = ""
         self.options: list[str] = []
         self.disabled = False
+        self.data = ""          # a custom component's JSON, as the page sent it
 
 
 @dataclass
@@ -164,6 +173,13 @@ class Tab:
     async def click(self, node: Node) -> Result:
         """Press a button: its trigger goes with this one rerun request only."""
         return await self._send((node.wid, "trigger_value", True))
+
+    async def send_event(self, node: Node, event: str, value) -> Result:
+        """A custom component's event (e.g. ``"card"``, ``"JH"``), as its JavaScript's
+        ``setTriggerValue(event, value)`` sends it."""
+        trigger_id = f"{COMPONENT_KEY_PREFIX}_{node.wid}__events"
+        payload = json.dumps([{"event": event, "value": value}])
+        return await self._send((trigger_id, "json_trigger_value", payload))
 
     async def set(self, node: Node, value) -> Result:
         """Change a widget's value (a list of labels for a segmented control or pills,
@@ -304,6 +320,10 @@ class Tab:
             self._exceptions.append(node.text)
         elif kind in ("button", "button_group", "checkbox", "radio", "number_input"):
             self._widget(node, getattr(element, kind))
+        elif kind == "bidi_component":
+            component = element.bidi_component
+            node.wid, node.key = component.id, widget_key(component.id)
+            node.data = component.json
 
     def _widget(self, node: Node, proto) -> None:
         node.wid, node.key = proto.id, widget_key(proto.id)

@@ -84,3 +84,16 @@ def test_served_sockets_set_tcp_nodelay_for_every_accepted_connection():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=30, check=True)
     assert result.stdout.strip() == "1"
+
+
+def test_the_launcher_preloads_every_module_the_pages_import():
+    """The warm-up imports the app's modules before the first learner, and leaves the
+    scripts Streamlit runs itself (the router and pages) alone."""
+    code = ("import sys; from tutorial_app.serve import preload_app; names = preload_app(); "
+            "print(sorted(set(names) - set(sys.modules)), "
+            "'tutorial_app.widgets.lesson_view' in names, "
+            "any(n.startswith('tutorial_app.app_pages.') for n in sys.modules), "
+            "'pandas' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120, check=True)
+    assert result.stdout.strip().splitlines()[-1] == "[] True False True"
