@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from engine import Do, explain_trick
 from lessons.loader import load_all
 from lessons.quiz import Kind
 from lessons.quizzes import build_quiz
@@ -15,6 +16,7 @@ from app_driver import answer, feedback_shown, open_page, table_shown
 from tutorial_app.navigation import lesson_page_path
 from tutorial_app.widgets.quiz_scene import options_are_cards
 from tutorial_app.widgets.quiz_view import quiz_key, try_key
+from tutorial_app.widgets.step_through import BACK, NEXT, button_id, step_move
 
 pytestmark = pytest.mark.app
 
@@ -156,3 +158,45 @@ def test_try_steps_judge_an_answer_and_allow_another_go(lesson):
         assert {code for code, mark in marks.items() if mark["text"].startswith("✓")} == set(
             question.answer)
 
+
+def press(at: AppTest, step_key: str, count: int, move: str) -> dict:
+    """Press ◀ or ▶ on a step-through table, as the component would (only if offered)."""
+    button = next(a for a in table_shown(at)["actions"] if a["id"].startswith(move + "-"))
+    assert not button["disabled"], f"{move} is disabled"
+    step_move(at.session_state, step_key, count, button["id"])
+    at.run()
+    assert not at.exception
+    return table_shown(at)
+
+
+@pytest.mark.parametrize("lesson_id, show", [("going-alone", "hand"), ("bowers", "trick"),
+                                             ("making-trump", "bidding")])
+def test_stepping_through_explains_each_move_and_keeps_the_finished_trick(lesson_id, show):
+    lesson = next(item for item in LESSONS if item.id == lesson_id)
+    number, step = next((i, s) for i, s in enumerate(lesson.steps, 1) if s.show == show)
+    at = open_lesson(lesson.id, step=str(number))
+    key = f"{lesson.id}-{step.id}"
+    actions = [a for a in step.record.actions if show != "bidding" or a[1].do is not Do.PLAY]
+    if show == "trick":
+        actions = actions[next(i for i, (_, a) in enumerate(actions) if a.do is Do.PLAY):]
+    noun = "Card" if show == "trick" else "Move"
+    model = table_shown(at)
+    assert {a["id"]: a["disabled"] for a in model["actions"]} == {
+        button_id(BACK, 0): True, button_id(NEXT, 0): False}
+    for position in range(1, len(actions) + 1):
+        model = press(at, key, len(actions), NEXT)
+        seat, _ = actions[position - 1]
+        assert model["message"]["title"].startswith(f"{noun} {position} of {len(actions)}: ")
+        assert seat.word in model["message"]["title"]
+    end = len(actions)
+    assert {a["id"]: a["disabled"] for a in model["actions"]} == {
+        button_id(BACK, end): False, button_id(NEXT, end): True}
+    assert step_move(at.session_state, key, end, button_id(NEXT, end - 1)) == end  # stale
+    if show != "bidding":   # the last card played: its trick stays, its winner marked
+        final = step.record.replay()
+        last = final.tricks[-1]
+        assert [p["seat"] for p in model["trick"]] == [s.value for s, _ in last.cards]
+        assert [p["seat"] for p in model["trick"] if p["won"]] == [last.winner.value]
+        assert explain_trick(last, final.trump_suit) in model["message"]["text"]
+    model = press(at, key, len(actions), BACK)
+    assert model["message"]["title"].startswith(f"{noun} {len(actions) - 1} of")
