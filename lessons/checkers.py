@@ -100,7 +100,8 @@ def suit_members_question(cards: tuple[Card, ...], trump: Suit | None, suit: Sui
         Kind.MULTI, f"{_trump_words(trump)} Which of these cards are {what}? "
                     "Choose all that apply.",
         _card_options(cards), tuple(c.code for c in members), explanation,
-        Scene(trump=trump, cards=cards), "suit_members")
+        Scene(trump=trump, cards=cards), "suit_members",
+        none_words=f"None of these cards are {what}")
 
 
 def trick_order_question(cards: tuple[Card, ...], trump: Suit | None, led: Suit,
@@ -131,7 +132,7 @@ def colour_question(cards: tuple[Card, ...], colour: Colour) -> Question:
         Kind.MULTI, f"Which of these cards are {colour.value}? Choose all that apply.",
         _card_options(cards), tuple(c.code for c in members),
         " ".join(f"{s.plural.capitalize()} are {s.colour.value}." for s in Suit),
-        Scene(cards=cards), "colour")
+        Scene(cards=cards), "colour", none_words=f"None of these cards are {colour.value}")
 
 
 def highest_card_question(cards: tuple[Card, ...], suit: Suit) -> Question:
@@ -182,7 +183,8 @@ def legal_plays_question(record: HandRecord) -> Question:
         Kind.MULTI, f"{_trump_words(state.trump_suit)} Which cards may {you} play? "
                     "Choose all that apply.",
         _card_options(hand), tuple(c.code for c in legal), explanation,
-        Scene(record=record, trump=state.trump), "legal_plays")
+        Scene(record=record, trump=state.trump), "legal_plays",
+        none_words="None of these cards may be played")
 
 
 def next_leader_question(record: HandRecord) -> Question:
@@ -228,7 +230,7 @@ def callable_suits_question(record: HandRecord) -> Question:
         Kind.MULTI, f"Round 2: {state.upcard.the_name} was turned down. Which suits may "
                     f"{state.turn.word} call? Choose all that apply.",
         _suit_options(offered), tuple(s.letter for s in legal), explanation,
-        Scene(record=record), "callable_suits")
+        Scene(record=record), "callable_suits", none_words="No suit may be called")
 
 
 def who_picks_up_question(record: HandRecord) -> Question:
@@ -281,7 +283,8 @@ def sitting_out_question(record: HandRecord) -> Question:
     if len(out) > 1:
         return Question(Kind.MULTI, "Who sits out this hand? Choose all that apply.",
                         _seat_options(), tuple(s.value for s in out), explanation,
-                        Scene(record=record, hide=_HIDE_OUT), "sitting_out")
+                        Scene(record=record, hide=_HIDE_OUT), "sitting_out",
+                        none_words="Nobody sits out")
     return Question(Kind.SINGLE, "Who sits out this hand?", options,
                     (out[0].value if out else _NOBODY.key,), explanation,
                     Scene(record=record, hide=_HIDE_OUT), "sitting_out")

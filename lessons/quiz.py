@@ -57,6 +57,9 @@ class Question:
     scene: Scene = field(default_factory=Scene)
     source: str = ""              # checker or curated item id
     trap: str | None = None       # the classic trap this item covers (TEACHING.md)
+    # A choose-all question whose answer is none of the options says so in these words:
+    # "None of these cards may be played" (the app adds which cards).
+    none_words: str = ""
 
     def fingerprint(self) -> str:
         """Equal for two questions that ask the same thing about the same table."""

@@ -1,12 +1,22 @@
-"""Driving the app in AppTest: open a page (with a query string), answer quizzes."""
+"""Driving the app in AppTest: open a page (with a query string), answer quizzes.
+
+AppTest cannot click inside the card table (a custom component). A quiz is answered
+here through the moves its clicks make (``quiz_state.on_click``, the function the
+component's callbacks call), and only on what the page's last run offered: a card
+must be drawn clickable, a choice must be a button of the table. A POINTS question
+is answered through its Streamlit widgets.
+"""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
 from lessons.quiz import Kind
+from tutorial_app.widgets.quiz_state import CHECK, on_click, option_id
+from tutorial_app.widgets.quiz_scene import options_are_cards
 
 APP = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "streamlit_app.py")
 
@@ -23,22 +33,57 @@ def open_page(path: str, timeout: float = 30, **query: str) -> AppTest:
     return at
 
 
-def answer(at: AppTest, question, response) -> None:
-    """Give ``response`` (option keys, or (team, points)) through the page's widgets."""
-    kind = question.kind
-    if kind in (Kind.SINGLE, Kind.YESNO):
-        at.button(key=f"answer-{response[0]}").click().run()
-        return
-    if kind is Kind.MULTI:
-        for option in question.options:
-            box = at.checkbox(key=f"pick-{option.key}")
-            (box.check() if option.key in response else box.uncheck())
-        at.run()
-    elif kind is Kind.ORDER:
-        for key in response:
-            at.button(key=f"order-{key}").click().run()
+def tables_shown(at: AppTest) -> list[dict]:
+    """The models of every card-table component drawn in the last run."""
+    return [json.loads(table.proto.json) for table in at.get("bidi_component")]
+
+
+def table_shown(at: AppTest) -> dict:
+    """The model of the one card-table component on the page."""
+    (model,) = tables_shown(at)
+    return model
+
+
+def click_on_table(at: AppTest, state_key: str, question, ident: str) -> None:
+    """Click ``ident`` (an option id, "check" or "restart") on the question's table, as the
+    component would: only if the table drawn in the last run offers it."""
+    model = table_shown(at)
+    key = ident.removeprefix("option-")
+    card = next((c for c in model["hand"] if c["code"] == key), None)
+    button = next((a for a in model["actions"] if a["id"] == ident), None)
+    if card is not None and options_are_cards(question):
+        assert card["clickable"], f"{key} is drawn but not clickable"
     else:
+        assert button is not None, f"no button {ident!r} on the table: {model['actions']}"
+        assert not button.get("disabled"), f"the button {ident!r} is disabled"
+    on_click(at.session_state, state_key, question, ident)
+    at.run()
+    assert not at.exception, at.exception
+
+
+def answer(at: AppTest, question, response, state_key: str) -> None:
+    """Give ``response`` (option keys, or (team, points)) through the page's own moves;
+    ``state_key`` is where the page keeps the quiz ("quiz:<id>" or "try:<step key>")."""
+    kind = question.kind
+    if kind is Kind.POINTS:
         at.radio(key="points-team").set_value(response[0])
         at.number_input(key="points-number").set_value(int(response[1]))
         at.run()
-    at.button(key="check").click().run()
+        at.button(key="check").click().run()
+        return
+    for key in response:
+        click_on_table(at, state_key, question, option_id(key))
+    if kind is Kind.MULTI:
+        click_on_table(at, state_key, question, CHECK)
+
+
+def feedback_shown(at: AppTest) -> tuple[bool, str]:
+    """(right?, all the words) of the verdict on screen: under the table's cards, or in
+    a Streamlit alert for a question without a table."""
+    tables = tables_shown(at)
+    message = tables[0]["message"] if len(tables) == 1 else None
+    if message and message["tone"] in ("right", "wrong"):
+        return message["tone"] == "right", f"{message.get('title', '')} {message['text']}"
+    alerts = [*at.success, *at.error]
+    assert alerts, "no verdict on screen"
+    return bool(at.success), alerts[0].value

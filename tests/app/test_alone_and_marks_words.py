@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from app_driver import open_page
+from app_driver import answer, open_page, table_shown
 from engine import Action, Deal, Rules, Seat, apply, new_hand, parse_cards, parse_card
 from tutorial_app.navigation import lesson_page_path
-from tutorial_app.widgets.quiz_view import marked_words
+from lessons.loader import lesson_by_id
+from tutorial_app.widgets.quiz_view import marked_words, try_key
 from tutorial_app.widgets.table_view import action_words
 
 DEAL = Deal(Seat.W, (parse_cards("AH 9D TS QC KS"), parse_cards("JD AC KC TC 9S"),
@@ -43,12 +44,19 @@ def test_marks_are_counted_right():
     assert marked_words(3) == "the right answers are marked."
 
 
+def test_none_right_is_said_in_words_with_the_cards():
+    cards = parse_cards("9C AS")
+    assert marked_words(0, "None of these cards are trumps", cards) == (
+        "None of these cards are trumps: the nine of clubs, the ace of spades.")
+
+
 @pytest.mark.app
 def test_one_right_card_is_the_right_answer_on_the_page():
-    at = open_page(lesson_page_path("cards-and-deal"))
-    while not any(button.key == "answer-9H" for button in at.button):  # to the try step
-        at.button(key="step-next").click().run()
-    at.button(key="answer-9H").click().run()   # the nine is not the highest heart
-    shown = " ".join(m.value for m in at.markdown)
+    lesson = lesson_by_id("cards-and-deal")
+    number, step = next((i, s) for i, s in enumerate(lesson.steps, 1)
+                        if s.show == "try" and s.question.options[0].card is not None)
+    at = open_page(lesson_page_path(lesson.id), step=str(number))
+    answer(at, step.question, ("9H",), try_key(f"{lesson.id}-{step.id}"))  # not the highest
+    shown = table_shown(at)["message"]["text"]
     assert "the right answer is marked." in shown
     assert "the right answers are marked" not in shown

@@ -12,7 +12,9 @@ import random
 import pytest
 
 from engine import (ALL_CARDS, NO_TRUMP, SEATS, Action, Do, IllegalActionError, Phase, Reason,
-                    Rules, Seat, Suit, apply, legal_actions, random_hand, seat_view)
+                    Rules, Seat, Suit, apply, legal_actions, parse_card, parse_cards,
+                    random_hand, seat_view)
+from tutorial_app.widgets.cards_model import cards_model
 from tutorial_app.widgets.table_model import coach_line, table_model
 from tutorial_app.widgets.table_moves import (action_from_id, action_id, decide_action,
                                               decide_card)
@@ -264,10 +266,105 @@ def test_the_turned_down_suit_cannot_be_called():
     assert Do.CALL.value in action_id(Action.call(turned))
 
 
-@pytest.mark.parametrize("module", ["table_model", "table_moves"])
+@pytest.mark.parametrize("module", ["table_model", "table_moves", "cards_model"])
 def test_the_examples_in_the_docstrings(module):
     import doctest
     import importlib
 
     failures, tried = doctest.testmod(importlib.import_module(f"tutorial_app.widgets.{module}"))
     assert tried and not failures
+
+
+# ---- what lessons and quizzes ask of the model ----------------------------------------
+
+def test_the_upcard_is_never_shown_twice():
+    """Once the dealer has picked it up it is in the dealer's hand, not in the middle;
+    with every hand hidden (who picks it up?) it stays in the middle and no hand shows."""
+    checked = 0
+    for state in states(300):
+        if not state.dealer_took_upcard:
+            continue
+        checked += 1
+        for model in (table_model(state, reveal="all"), table_model(state, bottom=state.dealer)):
+            shown = [c["code"] for c in model["hand"]]
+            shown += [c["code"] for seat in model["seats"] for c in seat["cards"]]
+            assert model["upcard"] is None or state.upcard.code not in shown
+        hidden = table_model(state, hide={"hand"})
+        assert hidden["hand"] == [] and not any(s["cards"] or s["count"] for s in
+                                                hidden["seats"])
+        if hidden["upcard"] is not None:
+            assert hidden["upcard"]["caption"] == "Ordered up"   # not who takes it
+    assert checked > 10
+
+
+def test_hidden_parts_are_left_out():
+    for state in states(150):
+        model = table_model(state, hide={"turn", "makers", "sitting_out", "winner", "bidding"},
+                            hold_last_trick=True, show_last_trick=True)
+        assert not any(s["to_act"] or s["said"] or s["sitting_out"] for s in model["seats"])
+        assert model["makers"] is None and model["tricks_won"] is None
+        assert model["last_trick"] is None and not any(p["won"] for p in model["trick"])
+        assert model["actions"] == [] and not any(c["clickable"] for c in model["hand"])
+    with pytest.raises(ValueError, match="cannot hide score"):
+        table_model(next(states(1)), hide={"score"})
+
+
+def test_a_finished_trick_is_held_until_the_next_card():
+    held = 0
+    for state in states(200):
+        if state.phase is not Phase.PLAY or state.trick or not state.tricks:
+            continue
+        held += 1
+        last = state.tricks[-1]
+        assert table_model(state)["trick"] == []                    # Play: the middle clears
+        model = table_model(state, hold_last_trick=True)
+        assert [p["seat"] for p in model["trick"]] == [s.value for s, _ in last.cards]
+        assert [p["seat"] for p in model["trick"] if p["won"]] == [last.winner.value]
+        after = apply(state, legal_actions(state)[0])               # the next card is led
+        assert len(table_model(after, hold_last_trick=True)["trick"]) == 1
+    assert held > 3
+
+
+def test_what_each_seat_said_can_stay_until_the_first_card():
+    state = random_hand(Rules(), Seat.S, 8)
+    state = apply(apply(state, Action.ORDER_UP), Action.WITH_PARTNER)   # West orders up
+    state = apply(state, Action.discard(state.hand_of(Seat.S)[0]))       # South discards
+    assert state.phase is Phase.PLAY
+    said = {s["seat"]: s["said"] for s in table_model(state, keep_bidding=True)["seats"]}
+    assert said == {"S": None, "W": "plays with partner", "N": None, "E": None}
+    assert all(s["said"] is None for s in table_model(state)["seats"])
+    after = apply(state, legal_actions(state)[0])
+    assert all(s["said"] is None for s in table_model(after, keep_bidding=True)["seats"])
+
+
+def test_a_verdict_has_a_title_and_a_tone_of_its_own():
+    state = random_hand(Rules(), Seat.E, 3)
+    model = table_model(state, message="The jack is a trump.", message_tone="wrong",
+                        message_title="Not quite.")
+    assert model["message"] == {"text": "The jack is a trump.", "tone": "wrong",
+                                "title": "Not quite."}
+    first, second = state.hand_of(Seat.S)[:2]
+    marks = table_model(state, marks={first: ("missed", "missed"), second: ("picked", "2nd")})
+    texts = {c["code"]: c["mark"]["text"] for c in marks["hand"] if c["mark"]}
+    assert texts == {first.code: "✓ missed", second.code: "2nd"}
+
+
+def test_loose_cards_keep_their_order_and_a_trick_sits_by_seat():
+    cards = parse_cards("9C JD AH")
+    model = cards_model(cards, trump=Suit.HEARTS, clickable=True,
+                        marks={"JD": ("wrong", "your pick"), cards[2]: "right"},
+                        notes={"JD": "left bower"},
+                        trick=[("W", parse_card("QS")), (Seat.N, parse_card("AS"))],
+                        winner="N", rows=[("Spades", parse_cards("AS KS"), [None, None])],
+                        actions=[{"id": "check", "label": "Check my answer"}])
+    assert model["layout"] == "cards"
+    assert [c["code"] for c in model["hand"]] == ["9C", "JD", "AH"]   # not sorted
+    assert [c["mark"] and c["mark"]["text"] for c in model["hand"]] == [
+        None, "✗ your pick", "✓ right"]
+    assert [(p["seat"], p["position"], p["led"], p["won"]) for p in model["trick"]] == [
+        ("W", "left", True, False), ("N", "top", False, True)]
+    assert model["rows"][0]["label"] == "Spades" and len(model["rows"][0]["cards"]) == 2
+    assert model["trump"] == {"suit": "H", "name": "hearts"}
+    json.dumps(model)
+    with pytest.raises(ValueError, match="not 'maybe'"):
+        cards_model(cards, marks={"9C": "maybe"})

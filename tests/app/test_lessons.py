@@ -8,11 +8,15 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from engine import Do, explain_trick
 from lessons.loader import load_all
 from lessons.quiz import Kind
 from lessons.quizzes import build_quiz
-from app_driver import answer, open_page
+from app_driver import answer, feedback_shown, open_page, table_shown
 from tutorial_app.navigation import lesson_page_path
+from tutorial_app.widgets.quiz_scene import options_are_cards
+from tutorial_app.widgets.quiz_view import quiz_key, try_key
+from tutorial_app.widgets.step_through import BACK, NEXT, button_id, step_move
 
 pytestmark = pytest.mark.app
 
@@ -27,7 +31,11 @@ def open_lesson(lesson_id: str, **query: str) -> AppTest:
 def quiz_state(at: AppTest, lesson_id: str, seed: str = SEED):
     """The quiz on screen (rebuilt from its seed, as the page builds it) and its state."""
     lesson = next(item for item in LESSONS if item.id == lesson_id)
-    return build_quiz(lesson, int(seed)), at.session_state[f"quiz:{lesson_id}:{seed}"]
+    return build_quiz(lesson, int(seed)), at.session_state[key_of(lesson_id, seed)]
+
+
+def key_of(lesson_id: str, seed: str = SEED) -> str:
+    return quiz_key(f"{lesson_id}:{seed}")
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
@@ -48,13 +56,14 @@ def test_quiz_can_be_finished_answering_right(lesson):
     at = open_lesson(lesson.id, part="quiz", seed=SEED)
     questions, state = quiz_state(at, lesson.id)
     for _ in range(len(questions)):
-        question = questions[state["showing"]]
-        answer(at, question, question.answer)
+        question = questions[state.showing]
+        answer(at, question, question.answer, key_of(lesson.id))
         assert not at.exception
-        assert "Right!" in at.success[0].value
+        right, words = feedback_shown(at)
+        assert right and "Right!" in words and question.explanation in words
         at.button(key="next").click().run()
         questions, state = quiz_state(at, lesson.id)
-    assert state["run"].finished
+    assert state.run.finished
     assert any("★★★" in md.value for md in at.markdown)
     assert any("mastered" in s.value for s in at.success)
 
@@ -63,7 +72,7 @@ def test_wrong_answer_shows_the_answer_and_the_reason_and_comes_back():
     lesson = next(lesson for lesson in LESSONS if lesson.id == "bowers")
     at = open_lesson(lesson.id, part="quiz", seed=SEED)
     questions, state = quiz_state(at, lesson.id)
-    first = state["showing"]
+    first = state.showing
     question = questions[first]
     if question.kind is Kind.POINTS:
         wrong = (question.answer[0], str(int(question.answer[1]) + 1))
@@ -73,13 +82,14 @@ def test_wrong_answer_shows_the_answer_and_the_reason_and_comes_back():
         wrong = tuple({o.key for o in question.options} ^ set(question.answer))[:1] or ("x",)
     else:
         wrong = (next(o.key for o in question.options if o.key not in question.answer),)
-    answer(at, question, wrong)
-    error = at.error[0].value
-    assert "Not quite" in error and question.explanation in error
+    answer(at, question, wrong, key_of(lesson.id))
+    right, words = feedback_shown(at)
+    assert not right and "Not quite" in words and question.explanation in words
+    assert question.answer_text in words                # the right answer, in words
     at.button(key="next").click().run()
     _, state = quiz_state(at, lesson.id)
-    assert state["run"].queue.index(first) == 2      # back after two others
-    assert state["run"].misses == 1
+    assert state.run.queue.index(first) == 2      # back after two others
+    assert state.run.misses == 1
 
 
 def test_same_seed_same_questions_in_two_sessions():
@@ -114,9 +124,9 @@ def test_finished_quiz_adds_stars_to_the_navigation():
     lesson = next(lesson for lesson in LESSONS if lesson.id == "scoring")
     at = open_lesson(lesson.id, part="quiz", seed=SEED)
     questions, state = quiz_state(at, lesson.id)
-    while not state["run"].finished:
-        question = questions[state["showing"]]
-        answer(at, question, question.answer)
+    while not state.run.finished:
+        question = questions[state.showing]
+        answer(at, question, question.answer, key_of(lesson.id))
         at.button(key="next").click().run()
         questions, state = quiz_state(at, lesson.id)
     at.run()
@@ -132,11 +142,61 @@ def test_try_steps_judge_an_answer_and_allow_another_go(lesson):
                         if step.show == "try")
     at = open_lesson(lesson.id, step=str(number))
     question = step.question
-    answer(at, question, question.answer)
-    assert "Right!" in at.success[0].value and question.explanation in at.success[0].value
+    key = try_key(f"{lesson.id}-{step.id}")
+    answer(at, question, question.answer, key)
+    right, words = feedback_shown(at)
+    assert right and "Right!" in words and question.explanation in words
     at.button(key="try-again").click().run()
-    assert not at.success  # a fresh try
-    if question.kind.value in ("single", "yesno"):
-        wrong = next(o.key for o in question.options if o.key not in question.answer)
-        answer(at, question, (wrong,))
-        assert "Not quite" in at.error[0].value
+    assert not at.session_state[key].answered          # a fresh try
+    assert table_shown(at)["message"]["tone"] == "info"
+    wrong = tuple({o.key for o in question.options} ^ set(question.answer))[:1]
+    answer(at, question, wrong, key)
+    right, words = feedback_shown(at)
+    assert not right and "Not quite" in words and question.explanation in words
+    if options_are_cards(question):  # the verdict is on the cards too
+        marks = {c["code"]: c["mark"] for c in table_shown(at)["hand"] if c["mark"]}
+        assert {code for code, mark in marks.items() if mark["text"].startswith("✓")} == set(
+            question.answer)
+
+
+def press(at: AppTest, step_key: str, count: int, move: str) -> dict:
+    """Press ◀ or ▶ on a step-through table, as the component would (only if offered)."""
+    button = next(a for a in table_shown(at)["actions"] if a["id"].startswith(move + "-"))
+    assert not button["disabled"], f"{move} is disabled"
+    step_move(at.session_state, step_key, count, button["id"])
+    at.run()
+    assert not at.exception
+    return table_shown(at)
+
+
+@pytest.mark.parametrize("lesson_id, show", [("going-alone", "hand"), ("bowers", "trick"),
+                                             ("making-trump", "bidding")])
+def test_stepping_through_explains_each_move_and_keeps_the_finished_trick(lesson_id, show):
+    lesson = next(item for item in LESSONS if item.id == lesson_id)
+    number, step = next((i, s) for i, s in enumerate(lesson.steps, 1) if s.show == show)
+    at = open_lesson(lesson.id, step=str(number))
+    key = f"{lesson.id}-{step.id}"
+    actions = [a for a in step.record.actions if show != "bidding" or a[1].do is not Do.PLAY]
+    if show == "trick":
+        actions = actions[next(i for i, (_, a) in enumerate(actions) if a.do is Do.PLAY):]
+    noun = "Card" if show == "trick" else "Move"
+    model = table_shown(at)
+    assert {a["id"]: a["disabled"] for a in model["actions"]} == {
+        button_id(BACK, 0): True, button_id(NEXT, 0): False}
+    for position in range(1, len(actions) + 1):
+        model = press(at, key, len(actions), NEXT)
+        seat, _ = actions[position - 1]
+        assert model["message"]["title"].startswith(f"{noun} {position} of {len(actions)}: ")
+        assert seat.word in model["message"]["title"]
+    end = len(actions)
+    assert {a["id"]: a["disabled"] for a in model["actions"]} == {
+        button_id(BACK, end): False, button_id(NEXT, end): True}
+    assert step_move(at.session_state, key, end, button_id(NEXT, end - 1)) == end  # stale
+    if show != "bidding":   # the last card played: its trick stays, its winner marked
+        final = step.record.replay()
+        last = final.tricks[-1]
+        assert [p["seat"] for p in model["trick"]] == [s.value for s, _ in last.cards]
+        assert [p["seat"] for p in model["trick"] if p["won"]] == [last.winner.value]
+        assert explain_trick(last, final.trump_suit) in model["message"]["text"]
+    model = press(at, key, len(actions), BACK)
+    assert model["message"]["title"].startswith(f"{noun} {len(actions) - 1} of")

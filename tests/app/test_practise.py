@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_driver import answer, open_page
+from app_driver import answer, feedback_shown, open_page
 from engine import Rules
 from lessons.quizzes import mixed_quiz, topic_generators
 
@@ -55,10 +55,11 @@ def test_bad_link_falls_back_without_error(query):
 def test_a_set_can_be_answered_to_the_end():
     at = open_practise(topics="tricks,trumps", seed="5")
     key, questions, state = current_set(at)
-    while not state["run"].finished:
-        question = questions[state["showing"]]
-        answer(at, question, question.answer)
-        assert "Right!" in at.success[0].value
+    while not state.run.finished:
+        question = questions[state.showing]
+        answer(at, question, question.answer, f"quiz:{key}")
+        right, words = feedback_shown(at)
+        assert right and "Right!" in words
         at.button(key="next").click().run()
         key, questions, state = current_set(at)
     assert at.button(key="practise-more")

@@ -1,8 +1,11 @@
 """In headless Chromium: a learner walks lesson 2 by clicking, step by step,
-then answers its quiz (seeded, so the test knows the questions) to three stars.
-Screenshots of each step and of the feedback go to test-artifacts/screenshots/."""
+then answers its quiz (seeded, so the test knows the questions) to three stars by
+clicking the cards and the table's buttons. Screenshots of each step and of the
+feedback go to test-artifacts/screenshots/."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -10,7 +13,8 @@ from playwright.sync_api import Page, expect
 from lessons.loader import lesson_by_id
 from lessons.quiz import Kind
 from lessons.quizzes import build_quiz
-from test_browser_pages import assert_cards_drawn, wait_for_app
+from test_browser_pages import wait_for_app
+from tutorial_app.widgets.quiz_scene import choice_button
 
 pytestmark = pytest.mark.browser
 
@@ -28,24 +32,50 @@ def shoot(page: Page, screenshots, name: str) -> None:
     page.screenshot(path=screenshots / f"lesson-{LESSON}-{name}.png", full_page=True)
 
 
-def give_answer(page: Page, question) -> None:
-    label = {o.key: (o.card.label if o.card else o.label) for o in question.options}
-    if question.kind in (Kind.SINGLE, Kind.YESNO):
-        click(page, label[question.answer[0]])
-        return
-    if question.kind is Kind.MULTI:
-        for key in question.answer:
-            page.locator("[data-testid=stCheckbox]").filter(has_text=label[key]).click()
-            wait_for_app(page)
-    elif question.kind is Kind.ORDER:
-        for key in question.answer:
-            click(page, label[key])
-    else:
-        page.get_by_role("radiogroup").get_by_text(label[question.answer[0]]).click()
-        page.get_by_label("How many points?").fill(question.answer[1])
+def question_table(page: Page):
+    """The card-table component of the question on screen (the table, or loose cards)."""
+    return page.get_by_role("region", name=re.compile(r"^(Card table|Question cards)$"))
+
+
+def option_name(option) -> str:
+    """The accessible name of an option on the table: a card's name, or a button's label."""
+    return option.card.name if option.card is not None else choice_button(option)["label"]
+
+
+def give_answer(page: Page, question, response=None) -> None:
+    """Click ``response`` (default: the right answer) on the table: the cards, or the
+    table's labelled buttons; a POINTS question through its Streamlit widgets."""
+    response = question.answer if response is None else response
+    if question.kind is Kind.POINTS:
+        team = question.option(response[0]).label
+        page.get_by_role("radiogroup").get_by_text(team).click()
+        page.get_by_label("How many points?").fill(response[1])
         page.get_by_label("How many points?").press("Enter")
         wait_for_app(page)
-    click(page, "Check my answer")
+        click(page, "Check my answer")
+        return
+    table = question_table(page)
+    for key in response:
+        table.get_by_role("button", name=option_name(question.option(key)), exact=True).click()
+        wait_for_app(page)
+    if question.kind is Kind.MULTI:
+        click(page, "Check my answer")
+
+
+def verdict(page: Page, question):
+    """Where the verdict shows: under the table's cards, or a Streamlit alert (POINTS)."""
+    if question.kind is Kind.POINTS:
+        return page.locator("[data-testid=stAlertContentSuccess], "
+                            "[data-testid=stAlertContentError]")
+    return question_table(page).get_by_role("status")
+
+
+def assert_table_cards_drawn(page: Page) -> None:
+    """Every card the table component draws on the page has its picture, at a card's size."""
+    faces = page.locator(".ct .card .face svg")
+    for i in range(faces.count()):
+        box = faces.nth(i).bounding_box()
+        assert box and box["width"] > 30 and box["height"] > 40, i
 
 
 def test_walk_lesson_two_by_clicking(page: Page, app_url, screenshots):
@@ -55,7 +85,7 @@ def test_walk_lesson_two_by_clicking(page: Page, app_url, screenshots):
     for number in range(1, len(lesson.steps) + 1):
         expect(page.get_by_text(f"Step {number} of {len(lesson.steps)}")).to_be_visible()
         expect(page.locator("[data-testid=stException]")).to_have_count(0)
-        assert_cards_drawn(page)
+        assert_table_cards_drawn(page)
         shoot(page, screenshots, f"step-{number}")
         if number < len(lesson.steps):
             click(page, "Next step ▶")
@@ -68,14 +98,14 @@ def test_answer_lesson_two_quiz_to_three_stars(page: Page, app_url, screenshots)
     page.goto(f"{app_url}/{LESSON}?part=quiz&seed={SEED}")
     wait_for_app(page)
     for number, question in enumerate(questions, 1):
-        expect(page.locator("h4").filter(has_text=question.prompt)).to_be_visible()
+        expect(page.get_by_text(question.prompt, exact=True)).to_be_visible()
         give_answer(page, question)
-        feedback = page.locator("[data-testid=stAlertContentSuccess]")
+        feedback = verdict(page, question)
         expect(feedback).to_contain_text("Right!")
         expect(feedback).to_contain_text(question.explanation[:40])
         if number <= 2:
             shoot(page, screenshots, f"quiz-{number}-feedback")
-        click(page, "Next question" if number < len(questions) else "See your result")
+        click(page, "Next question ▶" if number < len(questions) else "See your result ▶")
     expect(page.get_by_text("★★★", exact=True)).to_be_visible()
     # The stars also show at once in the title and beside the lesson in the sidebar.
     expect(page.locator("h1").first).to_contain_text("★★★")
@@ -100,13 +130,12 @@ def test_whole_lesson_and_quiz_leave_the_server_log_clean(page: Page, app_server
     seed = int(page.url.split("seed=")[1].split("&")[0])
     first = build_quiz(lesson, seed)[0]
     wrong = next((o for o in first.options if o.key not in first.answer), None)
-    if first.kind in (Kind.SINGLE, Kind.YESNO) and wrong is not None:
-        click(page, wrong.card.label if wrong.card else wrong.label)
-        expect(page.locator("[data-testid=stAlertContentError]")).to_contain_text("Not quite")
-        click(page, "Next question")
+    if first.kind in (Kind.SINGLE, Kind.YESNO, Kind.MULTI) and wrong is not None:
+        give_answer(page, first, (wrong.key,))
+        expect(verdict(page, first)).to_contain_text("Not quite")
     else:
         give_answer(page, first)
-        click(page, "Next question")
+    click(page, "Next question ▶")
     expect(page.locator("[data-testid=stException]")).to_have_count(0)
     # Streamlit logs warnings without a level word: a quiet server prints nothing at all.
     assert app_server.output_since(app_server.ready_at).strip() == ""

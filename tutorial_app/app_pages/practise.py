@@ -45,9 +45,10 @@ st.query_params["seed"] = str(seed)
 
 key = f"practise:{preset}:{','.join(topics)}:{seed}"
 questions = practice_set(topic_generators(topics), preset, seed, LENGTH)
+run = run_quiz(key, questions)
+# Under the quiz, so the question, its cards and its buttons come first on the screen.
 st.caption(f"Set number {seed}. Share this page's address and everyone gets the same "
            "questions.")
-run = run_quiz(key, questions)
 if run.finished:
     def fresh() -> None:
         st.session_state["practise-seed"] = new_seed()

@@ -2,10 +2,12 @@
 // and sends the learner's clicks back as triggers ("card" -> "JH", "action" -> "pass").
 // It never judges a rule: every card of the hand stays clickable when the model says
 // the hand is in play, and Python answers with the engine's verdict.
+// Two layouts: "table" (four seats round the middle) and "cards" (loose cards: a row to
+// click, a trick by seat, rows with headings; widgets/cards_model.py builds it).
 // Text goes in with textContent; card pictures are engine.svg drawings parsed as SVG.
 
 const SVG_TEMPLATES = new Map();
-const REPEAT_MS = 300; // a double click sends one trigger, not two
+const REPEAT_MS = 300; // a double click sends one trigger, not two (another card still counts)
 
 function svgNode(markup) {
   let template = SVG_TEMPLATES.get(markup);
@@ -38,8 +40,10 @@ function picture(model, card, extraClass) {
 
 function send(root, event, value) {
   const now = Date.now();
-  if (now - (root._sentAt || 0) < REPEAT_MS) return;
+  const what = event + ":" + value;
+  if (what === root._sentWhat && now - (root._sentAt || 0) < REPEAT_MS) return;
   root._sentAt = now;
+  root._sentWhat = what;
   root._send(event, value);
 }
 
@@ -73,6 +77,8 @@ function seatBox(model, seat) {
 
 function scoreBox(model) {
   const box = el("div", { class: "corner tl" });
+  const tricks = model.tricks_won; // null when a question hides who took the trick
+  if (!model.score && !tricks) return box;
   const table = el("table", { class: "scores" });
   const target = model.score && model.score.target ? ` (to ${model.score.target})` : "";
   table.append(el("caption", { class: "sr-only", text: "Score and tricks" }));
@@ -81,7 +87,7 @@ function scoreBox(model) {
     head.append(el("th", { scope: "col" }, el("span", { class: "long", text: "Points" + target }),
       el("span", { class: "short", text: "Points" })));
   }
-  head.append(el("th", { scope: "col", text: "Tricks" }));
+  if (tricks) head.append(el("th", { scope: "col", text: "Tricks" }));
   table.append(el("thead", {}, head));
   const body = el("tbody");
   for (const team of ["NS", "EW"]) {
@@ -89,7 +95,7 @@ function scoreBox(model) {
       el("span", { class: "long", text: model.teams[team] }),
       el("span", { class: "short", text: model.teams_short[team] })));
     if (model.score) row.append(el("td", { text: String(model.score[team]) }));
-    row.append(el("td", { text: String(model.tricks_won[team]) }));
+    if (tricks) row.append(el("td", { text: String(tricks[team]) }));
     body.append(row);
   }
   table.append(body);
@@ -126,7 +132,7 @@ function playCard(model, play, extraClass, captioned) {
   if (captioned) {
     card.append(el("span", {
       class: "caption", "aria-hidden": "true",
-      text: play.name + (play.won ? " ✓" : play.led ? " led" : ""),
+      text: play.name + (play.led ? " led" : "") + (play.won ? " ✓" : ""),
     }));
   }
   return card;
@@ -166,10 +172,10 @@ function lastTrickBox(model) {
 }
 
 function handRow(model, root) {
-  const you = model.seats.find((seat) => seat.you);
+  const you = (model.seats || []).find((seat) => seat.you);
   const hand = el("div", {
     class: "hand" + (model.lift ? " lift" : ""), role: "group",
-    "aria-label": `Your cards (${you.name})`,
+    "aria-label": model.hand_label || (you ? `Your cards (${you.name})` : "Cards"),
   });
   const codes = model.hand.map((card) => card.code);
   let rove = codes.indexOf(root._rove);
@@ -219,7 +225,13 @@ function actionRow(model, root, actions) {
   actions.replaceChildren();
   actions.hidden = !model.actions.length;
   for (const action of model.actions) {
-    const button = el("button", { type: "button", class: "action", "data-action": action.id });
+    const pressed = action.pressed === true || action.pressed === false;
+    const button = el("button", {
+      type: "button", class: "action" + (action.primary ? " primary" : "") +
+        (pressed ? " toggle" : "") + (action.mark ? " mark-" + action.mark : ""),
+      "data-action": action.id,
+      "aria-pressed": pressed ? String(action.pressed) : null, disabled: !!action.disabled,
+    });
     const icon = action.suit && model.suit_icons[action.suit];
     if (icon) button.append(el("span", { class: "suit-icon" }, svgNode(icon)));
     button.append(el("span", { text: action.label }));
@@ -231,13 +243,46 @@ function actionRow(model, root, actions) {
 function showMessage(model, message) {
   const text = model.message ? model.message.text : "";
   const tone = model.message ? model.message.tone : "none";
-  if (message.dataset.text === text && message.dataset.tone === tone) return;
+  const title = (model.message && model.message.title) || "";
+  if (message.dataset.text === text && message.dataset.tone === tone &&
+      message.dataset.title === title) return;
   message.dataset.text = text;
   message.dataset.tone = tone;
+  message.dataset.title = title;
   message.className = "message tone-" + tone;
+  message.hidden = !text && !title;  // no empty line above the buttons
   message.replaceChildren();
   if (tone === "refusal") message.append(el("strong", { text: "✗ Not allowed. " }));
+  if (title) message.append(el("strong", { text: title + " " }));
   message.append(el("span", { text }));
+}
+
+// ---- the "cards" layout: loose cards, a trick by seat, rows with headings -------------
+
+function drawCards(model, root, felt) {
+  const parts = [];
+  if (model.trump) {
+    const trump = el("div", { class: "fact cards-trump" },
+      el("span", { class: "fact-name", text: "Trump: " }));
+    const icon = model.suit_icons[model.trump.suit];
+    if (icon) trump.append(el("span", { class: "suit-icon" }, svgNode(icon)));
+    trump.append(el("strong", { text: model.trump.name }));
+    parts.push(trump);
+  }
+  if (model.trick.length) parts.push(middleBox(model));
+  if (model.hand.length) parts.push(handRow(model, root));
+  for (const row of model.rows || []) {
+    const cards = el("div", { class: "row-cards" });
+    for (const card of row.cards) {
+      const notes = card.note || "";
+      cards.append(el("span", { class: "card static", role: "img",
+        "aria-label": card.name + (notes ? ` (${notes})` : "") }, picture(model, card)));
+    }
+    parts.push(el("div", { class: "row", role: "group", "aria-label": row.label },
+      el("div", { class: "row-name", text: row.label }), cards));
+  }
+  felt.replaceChildren(...parts);
+  felt.hidden = !parts.length;  // only labelled choices: no empty felt above them
 }
 
 // ---- drawing and redrawing ---------------------------------------------------------
@@ -247,9 +292,11 @@ function skeleton(parent) {
   const felt = el("div", { class: "felt" });
   const message = el("p", { class: "message", role: "status", "aria-live": "polite" });
   const actions = el("div", { class: "actions", role: "group", "aria-label": "Your choices" });
-  root.append(el("section", { class: "ct", role: "region", "aria-label": "Card table" },
-    felt, el("div", { class: "strip" }, message, actions)));
-  root._parts = { felt, message, actions };
+  const strip = el("div", { class: "strip" }, message, actions);
+  const region = el("section", { class: "ct", role: "region", "aria-label": "Card table" },
+    felt, strip);
+  root.append(region);
+  root._parts = { felt, message, actions, strip, region };
   parent.append(root);
   return root;
 }
@@ -257,15 +304,24 @@ function skeleton(parent) {
 function render(root, model, shadow) {
   const active = "activeElement" in shadow ? shadow.activeElement : document.activeElement;
   const had = active && root.contains(active) ? active : null;
-  const { felt, message, actions } = root._parts;
-  const seats = Object.fromEntries(model.seats.map((seat) => [seat.position, seat]));
-  const you = seats.bottom;
-  const yours = el("div", { class: "corner br" }, seatBox(model, you));
-  felt.replaceChildren(scoreBox(model), seatBox(model, seats.top), trumpBox(model),
-    seatBox(model, seats.left), middleBox(model), seatBox(model, seats.right),
-    lastTrickBox(model), yours, handRow(model, root));
+  const { felt, message, actions, strip, region } = root._parts;
+  const loose = model.layout === "cards";
+  region.className = "ct" + (loose ? " ct-cards" : "");
+  region.setAttribute("aria-label", model.title || (loose ? "Cards" : "Card table"));
+  felt.className = "felt" + (loose ? " felt-cards" : "");
+  if (loose) {
+    drawCards(model, root, felt);
+  } else {
+    const seats = Object.fromEntries(model.seats.map((seat) => [seat.position, seat]));
+    const yours = el("div", { class: "corner br" }, seatBox(model, seats.bottom));
+    felt.hidden = false;
+    felt.replaceChildren(scoreBox(model), seatBox(model, seats.top), trumpBox(model),
+      seatBox(model, seats.left), middleBox(model), seatBox(model, seats.right),
+      lastTrickBox(model), yours, handRow(model, root));
+  }
   showMessage(model, message);
   actionRow(model, root, actions);
+  strip.hidden = !model.message && !model.actions.length;
   if (had) {
     const index = Number(had.dataset.index || 0);
     const cards = [...felt.querySelectorAll("button.card")];

@@ -108,10 +108,11 @@ def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
     st.session_state[seed_key] = seed
     st.query_params["seed"] = str(seed)
     questions = lesson_quiz(lesson.id, seed)
-    st.caption(f"Quiz number {seed}. Share it: everyone who opens this page's address gets "
-               "the same questions.")
     run = run_quiz(f"{lesson.id}:{seed}", questions,
                    on_finished=lambda finished: record_run(lesson.id, finished))
+    # Under the quiz, so the question, its cards and its buttons come first on the screen.
+    st.caption(f"Quiz number {seed}. Share it: everyone who opens this page's address gets "
+               "the same questions.")
     if run.finished:
         left, right = st.columns(2)
         with left:

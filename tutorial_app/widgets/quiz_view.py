@@ -1,10 +1,14 @@
-"""One quiz on a page: a question at a time, an answer widget for its kind,
-feedback at once (the engine's reason, the right answer on the cards), and
-stars at the end. Judging is ``Question.check``; nothing here knows a rule.
+"""One quiz on a page: a question at a time, answered on the card table (click the
+card; other options are the table's buttons), feedback at once on the cards and under
+them (the engine's reason), and stars at the end. Judging is ``Question.check``;
+nothing here knows a rule.
 
-Widget keys are stable so tests can drive them: ``answer-<option>`` buttons,
-``pick-<option>`` check boxes, ``order-<option>``, ``points-team``,
-``points-number``, ``check`` and ``next``.
+The quiz's place is a frozen ``QuizState`` in ``st.session_state["quiz:<id>"]`` (a
+lesson's try step: ``"try:<key>"``), replaced on every click by the functions of
+``quiz_state``, which AppTest tests call the same way (they cannot click inside the
+component). A POINTS question (a team and a number) has Streamlit widgets instead:
+``points-team``, ``points-number`` and ``check``; every question has ``next`` (in a
+quiz) or ``try-again`` (in a step) once answered.
 """
 
 from __future__ import annotations
@@ -14,20 +18,28 @@ from typing import Callable, Sequence
 import streamlit as st
 
 from lessons.progress import MASTERY_RUN, QuizRun, stars_text
-from lessons.quiz import Feedback, Kind, Question
-from engine.svg import WRONG_PREFIX
-from tutorial_app.widgets.cards import show_card, show_hand, show_trick
-from tutorial_app.widgets.table_view import facts_line, show_bidding, show_state
+from lessons.quiz import Question
+from tutorial_app.widgets.card_table import card_table
+from tutorial_app.widgets.quiz_scene import has_table, marked_words, question_model
+from tutorial_app.widgets.quiz_state import (QuizState, next_question, on_click, on_points,
+                                             option_id)
 
-RIGHT_MARK = "✓ right"
-WRONG_MARK = WRONG_PREFIX + "your pick"   # drawn red, not gold
+__all__ = ["TABLE_KEY", "ask_once", "marked_words", "quiz_key", "run_quiz", "try_key"]
+
+TABLE_KEY = "quiz-table"   # the card-table component of the question on screen
 
 
-def _state(quiz_id: str, length: int) -> dict:
-    key = f"quiz:{quiz_id}"
+def quiz_key(quiz_id: str) -> str:
+    return f"quiz:{quiz_id}"
+
+
+def try_key(step_key: str) -> str:
+    return f"try:{step_key}"
+
+
+def _state(key: str, length: int) -> QuizState:
     if key not in st.session_state:
-        st.session_state[key] = {"run": QuizRun.start(length), "showing": 0, "feedback": None,
-                                 "response": None, "order": [], "reported": False}
+        st.session_state[key] = QuizState.start(length)
     return st.session_state[key]
 
 
@@ -39,253 +51,93 @@ def run_quiz(quiz_id: str, questions: Sequence[Question],
     A fragment: answering reruns the quiz alone, not the page and its sidebar. The
     run that finishes the quiz reruns the whole app, so the stars show everywhere.
     """
-    state = _state(quiz_id, len(questions))
-    run: QuizRun = state["run"]
-    if run.finished and state["feedback"] is None:
-        if not state["reported"] and on_finished is not None:
+    key = quiz_key(quiz_id)
+    state = _state(key, len(questions))
+    run = state.run
+    if run.finished and not state.answered:
+        if not state.reported and on_finished is not None:
             on_finished(run)
-            state["reported"] = True
+            st.session_state[key] = QuizState(run, state.showing, reported=True)
             st.rerun()  # so the title and the sidebar show the new stars at once
         _show_summary(run)
         return run
-    index = state["showing"]
-    question = questions[index]
+    question = questions[state.showing]
     done = len(run.answered)
-    st.progress(done / run.total, text=f"{done} of {run.total} answered right"
-                + (f" · {run.misses} wrong tr{'y' if run.misses == 1 else 'ies'}"
-                   if run.misses else ""))
-    if index in run.missed and state["feedback"] is None:
-        st.info("This one came back: you missed it earlier. Have another go.")
-    _show_scene(question)
-    st.markdown(f"#### {question.prompt}")
-    feedback: Feedback | None = state["feedback"]
-    if feedback is None:
-        _answer_widget(question, state)
-    else:
-        _show_feedback(question, feedback, state)
-        st.button("Next question" if not run.finished else "See your result", key="next",
-                  type="primary", on_click=_next, args=(state,))
-    return run
+    text = f"{done} of {run.total} answered right"
+    if run.misses:
+        text += f" · {run.misses} wrong tr{'y' if run.misses == 1 else 'ies'}"
+    if state.showing in run.missed and not state.answered:
+        text += " · this one came back: you missed it earlier, have another go"
+    st.progress(done / run.total, text=text)
+    _question(key, question)
+    if st.session_state[key].answered:
+        st.button("Next question ▶" if not run.finished else "See your result ▶", key="next",
+                  type="primary", on_click=_next, args=(key,))
+    return st.session_state[key].run
 
 
-def ask_once(key: str, question: Question) -> None:
+def ask_once(step_key: str, question: Question) -> None:
     """One question inside a lesson step: answer it, read the reason, try again. No score."""
-    state = st.session_state.setdefault(f"try:{key}", _fresh_try())
-    _show_scene(question)
-    st.markdown(f"#### {question.prompt}")
-    if state["feedback"] is None:
-        _answer_widget(question, state)
-    else:
-        _show_feedback(question, state["feedback"], state)
-        st.button("Try it again", key="try-again",
-                  on_click=lambda: (_clear_widgets(), state.update(_fresh_try())))
+    key = try_key(step_key)
+    _state(key, 1)
+    _question(key, question)
+    if st.session_state[key].answered:
+        st.button("Try it again", key="try-again", on_click=_try_again, args=(key,))
 
 
-def _fresh_try() -> dict:
-    return {"run": QuizRun.start(1), "feedback": None, "response": None, "order": []}
-
-
-# ---- the scene ---------------------------------------------------------------------------------
-
-def _options_are_cards(question: Question) -> bool:
-    return bool(question.options) and all(o.card is not None for o in question.options)
-
-
-def _show_scene(question: Question) -> None:
-    scene = question.scene
-    if scene.record is not None:
-        state = scene.record.replay()
-        if state.is_over and scene.facts:
-            pass  # a finished hand: the facts below say all the question needs
-        elif _options_are_cards(question):
-            _show_state_without_hand(state, scene.hide)
-        else:
-            show_state(state, hide=scene.hide)
-    if scene.trick and scene.record is None:
-        show_trick(scene.trick)
-    if scene.cards and not _options_are_cards(question):
-        show_hand(scene.cards)
-    if scene.facts:
-        st.markdown("\n".join(f"- {fact}" for fact in scene.facts))
-
-
-def _show_state_without_hand(state, hide: frozenset[str]) -> None:
-    st.markdown(facts_line(state, hide))
-    if state.trick:
-        st.markdown(f"**The trick so far** ({state.leader.word} led):")
-        show_trick(state.trick)
-    elif not state.tricks:
-        show_bidding(state)
-
-
-# ---- answering ---------------------------------------------------------------------------------
-
-def _submit(state: dict, question: Question, response) -> None:
-    feedback = question.check(response)
-    if feedback.invalid:
-        state["invalid"] = feedback.headline
+def _question(key: str, question: Question) -> None:
+    """The question, its cards and its choices; after an answer, the verdict on them."""
+    st.markdown(f"**{question.prompt}**")
+    if question.scene.facts:
+        st.markdown("\n".join(f"- {fact}" for fact in question.scene.facts))
+    state: QuizState = st.session_state[key]
+    if has_table(question):
+        card_table(question_model(question, state), key=TABLE_KEY,
+                   on_card=lambda code: on_click(st.session_state, key, question,
+                                                 option_id(code)),
+                   on_action=lambda ident: on_click(st.session_state, key, question, ident))
         return
-    state.pop("invalid", None)
-    state["feedback"] = feedback
-    state["response"] = response
-    state["run"] = state["run"].answer(feedback.correct)
+    if state.answered:
+        feedback = state.feedback
+        alert = st.success if feedback.correct else st.error
+        alert(f"**{feedback.headline}** {feedback.explanation}")
+    else:
+        _points(key, question, state)
+
+
+def _points(key: str, question: Question, state: QuizState) -> None:
+    if state.invalid:
+        st.warning(state.invalid)
+    teams = [o.key for o in question.options]
+    labels = {o.key: o.label for o in question.options}
+    left, right = st.columns(2)
+    left.radio("Which team scores?", teams, format_func=labels.get, key="points-team",
+               horizontal=True, index=None)
+    right.number_input("How many points?", min_value=0, max_value=4, step=1,
+                       key="points-number", value=None, placeholder="0 to 4")
+
+    def submit() -> None:
+        on_points(st.session_state, key, question, st.session_state.get("points-team"),
+                  st.session_state.get("points-number"))
+
+    st.button("Check my answer", key="check", type="primary", on_click=submit)
 
 
 def _clear_widgets() -> None:
     """Forget the answer widgets' values, so the next question starts blank."""
-    for key in list(st.session_state.keys()):
-        if isinstance(key, str) and key.startswith(("pick-", "points-")):
-            del st.session_state[key]
+    for name in list(st.session_state.keys()):
+        if isinstance(name, str) and name.startswith("points-"):
+            del st.session_state[name]
 
 
-def _next(state: dict) -> None:
+def _next(key: str) -> None:
     _clear_widgets()
-    state["feedback"] = None
-    state["response"] = None
-    state["order"] = []
-    run: QuizRun = state["run"]
-    if not run.finished:
-        state["showing"] = run.current
+    st.session_state[key] = next_question(st.session_state[key])
 
 
-def _answer_widget(question: Question, state: dict) -> None:
-    kind = question.kind
-    if state.get("invalid"):
-        st.warning(state["invalid"])
-    if kind in (Kind.SINGLE, Kind.YESNO):
-        _choose_one(question, state)
-    elif kind is Kind.MULTI:
-        _choose_all(question, state)
-    elif kind is Kind.ORDER:
-        _put_in_order(question, state)
-    else:
-        _points(question, state)
-
-
-def _card_row(question: Question, marks: dict[str, str] | None = None) -> None:
-    cards = [o.card for o in question.options]
-    show_hand(cards, highlights=[(marks or {}).get(o.key) for o in question.options])
-
-
-# Cards sit in columns, each above its own button or check box, at most this many a row.
-MAX_COLUMNS = 6
-
-
-def _option_columns(question: Question, widget, marks: dict[str, str] | None = None) -> None:
-    """Each option in its own column: its card (if any) above ``widget(option)``."""
-    options = question.options
-    for start in range(0, len(options), MAX_COLUMNS):
-        row = options[start:start + MAX_COLUMNS]
-        # Cards keep a card's width; words share the row so none is cut short.
-        cards = any(option.card is not None for option in row)
-        columns = st.columns(MAX_COLUMNS if cards and len(options) > 3 else len(row))
-        for column, option in zip(columns, row):
-            with column:
-                if option.card is not None:
-                    show_card(option.card, highlight=(marks or {}).get(option.key))
-                widget(option)
-
-
-def _short_label(option) -> str:
-    return option.card.label if option.card is not None else option.label
-
-
-def _choose_one(question: Question, state: dict) -> None:
-    _option_columns(question, lambda option: st.button(
-        _short_label(option), key=f"answer-{option.key}", on_click=_submit,
-        args=(state, question, option.key), width="stretch",
-        help=option.label if option.card is not None else None))
-
-
-def _choose_all(question: Question, state: dict) -> None:
-    _option_columns(question, lambda option: st.checkbox(
-        _short_label(option), key=f"pick-{option.key}", help=option.label))
-
-    def submit() -> None:
-        chosen = [o.key for o in question.options if st.session_state.get(f"pick-{o.key}")]
-        _submit(state, question, chosen)
-
-    st.button("Check my answer", key="check", type="primary", on_click=submit)
-    st.caption("Tick every one that fits, or none if none does.")
-
-
-def _put_in_order(question: Question, state: dict) -> None:
-    order: list[str] = state["order"]
-
-    def pick(key: str) -> None:
-        if key not in state["order"]:
-            state["order"] = state["order"] + [key]
-
-    _option_columns(question, lambda option: st.button(
-        _short_label(option), key=f"order-{option.key}", on_click=pick, args=(option.key,),
-        disabled=option.key in order, width="stretch"),
-        marks={key: f"{i + 1}." for i, key in enumerate(order)})
-    if order:
-        st.markdown("Your order: " + " → ".join(f"**{question.option(k).label}**"
-                                                  for k in order))
-    left, right = st.columns(2)
-    with left:
-        st.button("Start again", key="order-undo",
-                  on_click=lambda: state.update(order=[]), disabled=not order)
-    with right:
-        st.button("Check my answer", key="check", type="primary",
-                  disabled=len(order) < len(question.options),
-                  on_click=lambda: _submit(state, question, list(state["order"])))
-    st.caption("Click the cards one by one, the strongest first.")
-
-
-def _points(question: Question, state: dict) -> None:
-    teams = [o.key for o in question.options]
-    labels = {o.key: o.label for o in question.options}
-    st.radio("Which team scores?", teams, format_func=labels.get, key="points-team",
-             horizontal=True, index=None)
-    st.number_input("How many points?", min_value=0, max_value=4, step=1, key="points-number",
-                    value=None, placeholder="0 to 4")
-
-    def submit() -> None:
-        team = st.session_state.get("points-team")
-        number = st.session_state.get("points-number")
-        _submit(state, question, None if team is None or number is None
-                else (team, str(int(number))))
-
-    st.button("Check my answer", key="check", type="primary", on_click=submit)
-
-
-# ---- feedback ------------------------------------------------------------------------------------
-
-def _show_feedback(question: Question, feedback: Feedback, state: dict) -> None:
-    if feedback.correct:
-        st.success(f"**{feedback.headline}** {feedback.explanation}")
-    else:
-        st.error(f"**{feedback.headline}**\n\n{feedback.explanation}")
-    trick_seats = [getattr(seat, "value", seat) for seat, _ in question.scene.trick]
-    if question.answer and question.answer[0] in trick_seats and question.scene.record is None:
-        st.markdown("**On the cards:** the winning card is marked.")
-        show_trick(question.scene.trick, winner=trick_seats.index(question.answer[0]))
-    if _options_are_cards(question):
-        response = state["response"]
-        chosen = {response} if isinstance(response, str) else set(response or ())
-        marks = {}
-        for option in question.options:
-            if option.key in question.answer:
-                marks[option.key] = RIGHT_MARK
-            elif option.key in chosen:
-                marks[option.key] = WRONG_MARK
-        if question.kind is Kind.ORDER:
-            marks = {key: f"{i + 1}." for i, key in enumerate(question.answer)}
-            cards = [question.option(k).card for k in question.answer]
-            st.markdown("**The right order:**")
-            show_hand(cards, highlights=[marks[k] for k in question.answer])
-        else:
-            st.markdown(f"**On the cards:** {marked_words(len(question.answer))}")
-            _card_row(question, marks)
-
-
-def marked_words(right: int) -> str:
-    """What the marks on the cards show, for ``right`` right cards."""
-    if right == 0:
-        return "none of these cards is right."
-    return "the right answer is marked." if right == 1 else "the right answers are marked."
+def _try_again(key: str) -> None:
+    _clear_widgets()
+    st.session_state[key] = QuizState.start(1)
 
 
 def _show_summary(run: QuizRun) -> None:

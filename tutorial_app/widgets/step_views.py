@@ -1,7 +1,9 @@
 """The interactive part of a lesson step, by its ``show`` kind in the lesson TOML.
 
 Each view draws what the engine says: rank orders, what a card is, each bid
-and card of a scenario with the engine's reason, the points for a result.
+and card of a scenario with the engine's reason, the points for a result. Cards,
+hands and tricks are drawn by the card-table component (``card_table``): the table
+for a hand in progress, its "cards" layout for loose cards.
 """
 
 from __future__ import annotations
@@ -14,14 +16,15 @@ from engine import SEATS, Do, Seat, Team, card_role, describe_card, score_hand
 from lessons.loader import Step
 from tutorial_app.reference import (DEFAULT_TRUMP, TRUMP_CHOICES, presets_frame,
                                     ranking_groups, scoring_frame, trump_from_choice)
-from tutorial_app.widgets.cards import show_card, show_hand
+from tutorial_app.widgets.card_table import card_table
+from tutorial_app.widgets.cards_model import cards_model
 from tutorial_app.widgets.quiz_view import ask_once
-from tutorial_app.widgets.replay_view import replay_view
+from tutorial_app.widgets.step_through import step_through
 
 
 def show_cards(step: Step, key: str) -> None:
-    marks = [card_role(card, step.trump) or None for card in step.cards]
-    show_hand(step.cards, highlights=marks)
+    notes = {card: card_role(card, step.trump) for card in step.cards}
+    card_table(cards_model(step.cards, trump=step.trump, notes=notes), key=f"{key}-cards")
 
 
 def show_ranking(step: Step, key: str) -> None:
@@ -29,42 +32,45 @@ def show_ranking(step: Step, key: str) -> None:
     choice = st.segmented_control("Pick a trump suit", choices, format_func=TRUMP_CHOICES.get,
                                   key=f"{key}-trump", default=DEFAULT_TRUMP, required=True)
     trump = trump_from_choice(choice or DEFAULT_TRUMP)
-    for group in ranking_groups(trump, False):
-        st.markdown(f"**{group.heading}**")
-        show_hand(group.cards, highlights=group.highlights, labels=group.labels,
-                  title=group.description, width=90)
+    rows = [(group.heading, group.cards, group.highlights)
+            for group in ranking_groups(trump, False)]
+    card_table(cards_model(rows=rows, title="The rank order"), key=f"{key}-cards")
+
+
+def inspect_click(session, key: str, code: str) -> None:
+    """A click on a card of an inspect step: that card is the one described."""
+    session[f"{key}-picked"] = code
 
 
 def show_inspect(step: Step, key: str) -> None:
     trump = step.trump
-    picked_key = f"{key}-picked"
-    columns = st.columns(max(len(step.cards), 5))
-    for column, card in zip(columns, step.cards):
-        with column:  # each card above its own button
-            show_card(card)
-            st.button(f"What is {card.label}?", key=f"{key}-{card.code}", width="stretch",
-                      on_click=st.session_state.__setitem__, args=(picked_key, card.code))
-    picked = st.session_state.get(picked_key)
+    picked = st.session_state.get(f"{key}-picked")
     card = next((c for c in step.cards if c.code == picked), None)
     if card is not None:
-        st.info(describe_card(card, trump, step.rules is not None and step.rules.benny))
+        words = describe_card(card, trump, step.rules is not None and step.rules.benny)
     else:
-        st.markdown("*Click the button under a card to see what it is under this trump.*")
+        words = "Click a card to see what it is under this trump."
+    model = cards_model(step.cards, trump=trump, clickable=True,
+                        marks={card: ("picked", "this one")} if card else None,
+                        message=words, message_tone="success" if card else "info",
+                        label="Cards to ask about")
+    card_table(model, key=f"{key}-cards",
+               on_card=lambda code: inspect_click(st.session_state, key, code))
 
 
 def show_bidding(step: Step, key: str) -> None:
     actions = [(s, a) for s, a in step.record.actions if a.do is not Do.PLAY]
-    replay_view(step.record, key, actions, 0, "move", hide=step.hide)
+    step_through(step.record, key, actions, 0, "move", hide=step.hide)
 
 
 def show_trick_steps(step: Step, key: str) -> None:
     actions = list(step.record.actions)
     first_play = next(i for i, (_, a) in enumerate(actions) if a.do is Do.PLAY)
-    replay_view(step.record, key, actions[first_play:], first_play, "card", hide=step.hide)
+    step_through(step.record, key, actions[first_play:], first_play, "card", hide=step.hide)
 
 
 def show_hand_steps(step: Step, key: str) -> None:
-    replay_view(step.record, key, list(step.record.actions), 0, "move", hide=step.hide)
+    step_through(step.record, key, list(step.record.actions), 0, "move", hide=step.hide)
 
 
 def show_scoring(step: Step, key: str) -> None:

@@ -14,7 +14,10 @@ as dealer / maker / alone / sits out / to play, what it said in the bidding, car
 count, face-up cards if revealed), ``hand`` (the bottom seat's cards, each with its
 name and legal / clickable / lifted flags, role note and mark), ``upcard``, ``trump``,
 ``makers``, ``tricks_won``, ``trick`` (who played what, by position), ``last_trick``,
-``score``, ``actions`` (id and label of each labelled choice), ``message``.
+``score``, ``actions`` (id and label of each labelled choice, and optionally
+``disabled``, ``pressed`` or ``primary``), ``message`` (text, tone and an optional bold
+``title``). ``layout`` is "table" here; ``cards_model`` draws loose cards in the same
+component with layout "cards".
 
 >>> from engine import Rules, Seat, random_hand
 >>> model = table_model(random_hand(Rules(), Seat.W, 1))
@@ -32,17 +35,22 @@ from engine import (SEATS, Action, Card, Do, HandState, Phase, Seat, SeatView, S
 from engine.svg import SUIT_PATHS, WRONG_PREFIX, back_svg, card_svg, suit_colour
 from tutorial_app.widgets.table_moves import action_id
 
-__all__ = ["POSITIONS", "action_label", "coach_line", "table_model"]
+__all__ = ["HIDEABLE", "POSITIONS", "action_label", "coach_line", "table_model"]
 
 POSITIONS = ("bottom", "left", "top", "right")  # clockwise from the learner's chair
 BIDDING = (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP, Phase.ALONE, Phase.DISCARD,
            Phase.DEFEND_ALONE)
 TEAM_NAMES = {"NS": "North-South", "EW": "East-West"}
 SHORT_TEAM_NAMES = {"NS": "N-S", "EW": "E-W"}   # for a phone's narrow table
-TONES = ("info", "refusal", "success")
+TONES = ("info", "refusal", "success", "right", "wrong")  # right/wrong: a quiz's verdict
 TURN_WORDS = {Phase.PLAY: "to play", Phase.DISCARD: "to discard", Phase.ALONE: "to decide",
               Phase.DEFEND_ALONE: "to decide"}
-MARK_SIGNS = {"right": "✓ ", "wrong": WRONG_PREFIX}  # text beside the colour, never colour alone
+# Text beside the colour, never colour alone: "✓ right", "✗ your pick", "✓ missed" (a right
+# card not picked, drawn apart from "✓ picked"), "picked" / "2nd" (a pick not yet judged).
+MARK_SIGNS = {"right": "✓ ", "wrong": WRONG_PREFIX, "missed": "✓ ", "picked": ""}
+# Parts of the table a quiz question may hide because they would give its answer away
+# (lessons.quiz.Scene.hide; a lesson step's ``hide`` too).
+HIDEABLE = frozenset({"turn", "makers", "sitting_out", "winner", "hand", "bidding"})
 
 
 class _Table(NamedTuple):
@@ -96,7 +104,9 @@ def table_model(source: HandState | SeatView, *, bottom: Seat | None = None,
                 lift_playable: bool = False, four_colour: bool = False,
                 show_roles: bool = False, actions: Sequence[Action] | None = None,
                 message: str | None = None, message_tone: str = "info",
-                cards_clickable: bool | None = None) -> dict:
+                cards_clickable: bool | None = None, hide: Iterable[str] = (),
+                hold_last_trick: bool = False, message_title: str | None = None,
+                keep_bidding: bool = False) -> dict:
     """The table from ``bottom``'s chair (default South, or the view's own seat).
 
     ``reveal`` lists other seats whose cards show face up ("all" for every seat; a
@@ -104,17 +114,28 @@ def table_model(source: HandState | SeatView, *, bottom: Seat | None = None,
     bottom hand to "right" or "wrong", or to (kind, text). ``actions`` are the
     labelled choices offered (default: the bottom seat's legal non-card actions).
     ``cards_clickable`` defaults to: the bottom seat must play or discard now.
+    ``hide`` leaves out parts that would give a question's answer away (see HIDEABLE):
+    "turn" (who acts), "makers", "sitting_out", "winner" (of the trick shown, and the
+    trick counts), "hand" (every hand, even how many cards: a dealer holding six would
+    tell), "bidding" (what each seat said). ``hold_last_trick`` keeps a finished trick
+    in the middle, winner marked, until the next card is played. ``keep_bidding`` keeps
+    what each seat said in the bidding until the first card is played.
     Raises ValueError for a view drawn from another chair or revealing another seat,
-    an unknown mark or an unknown message tone (see TONES).
+    an unknown mark, part to hide or message tone (see TONES).
     """
     if message_tone not in TONES:
         raise ValueError(f"a message tone is one of {', '.join(TONES)}, not {message_tone!r}")
+    hide = frozenset(hide)
+    if hide - HIDEABLE:
+        raise ValueError(f"cannot hide {', '.join(sorted(hide - HIDEABLE))}: the parts to hide "
+                         f"are {', '.join(sorted(HIDEABLE))}")
     if isinstance(source, SeatView):
         bottom = bottom or source.seat
         table = _from_view(source, bottom)
     else:
         bottom = bottom or Seat.S
         table = _from_state(source, bottom)
+    table = _hidden(table, hide)
     shown = set(SEATS) if reveal == "all" else set(reveal) | {bottom}
     unknown = shown - set(table.hands)
     if unknown:
@@ -128,14 +149,16 @@ def table_model(source: HandState | SeatView, *, bottom: Seat | None = None,
         return {"code": card.code, "name": card.name, "svg": key}
 
     trump_suit = table.trump if isinstance(table.trump, Suit) else None
-    seats = [_seat(table, seat, bottom, seat in shown, face) for seat in _clockwise(bottom)]
+    seats = [_seat(table, seat, bottom, seat in shown, face, hide, keep_bidding)
+             for seat in _clockwise(bottom)]
     model = {
+        "layout": "table",
         "bottom": bottom.value,
         "phase": table.phase.value,
         "seats": seats,
-        "hand": _hand(table, bottom, face, trump_suit, marks or {}, lift_playable, show_roles,
-                      cards_clickable),
-        "upcard": _upcard(table, face),
+        "hand": [] if "hand" in hide else _hand(table, bottom, face, trump_suit, marks or {},
+                                                lift_playable, show_roles, cards_clickable),
+        "upcard": _upcard(table, face, "hand" in hide),
         "trump": None if table.trump is None else {
             "suit": table.trump.letter, "name": table.trump.plural},
         "makers": None if table.maker is None else {
@@ -143,19 +166,41 @@ def table_model(source: HandState | SeatView, *, bottom: Seat | None = None,
             "maker": table.maker.value, "maker_name": table.maker.word},
         "teams": _team_names(TEAM_NAMES, bottom),
         "teams_short": _team_names(SHORT_TEAM_NAMES, bottom),
-        "tricks_won": {"NS": table.tricks_won[0], "EW": table.tricks_won[1]},
-        "trick": _middle(table, bottom, face),
+        # The counts would tell which team took the trick whose winner is hidden.
+        "tricks_won": None if "winner" in hide else {
+            "NS": table.tricks_won[0], "EW": table.tricks_won[1]},
+        "trick": _middle(table, bottom, face, hold_last_trick, "winner" not in hide),
         "last_trick": _last_trick(table, bottom, face) if show_last_trick and not (
-            table.phase is Phase.OVER) else None,
+            table.phase is Phase.OVER or "winner" in hide or (hold_last_trick and not (
+                table.trick))) else None,
         "score": None if score is None else {"NS": score[0], "EW": score[1], "target": target},
         "actions": _actions(table, bottom, actions),
-        "message": {"text": message, "tone": message_tone} if message else None,
+        "message": _message(message, message_tone, message_title),
         "lift": lift_playable,
         "four_colour": four_colour,
         "suit_icons": {suit.letter: _suit_icon(suit, four_colour) for suit in Suit},
         "svgs": svgs,
     }
     return model
+
+
+def _message(text: str | None, tone: str, title: str | None) -> dict | None:
+    if not text and not title:
+        return None
+    message = {"text": text or "", "tone": tone}
+    if title:
+        message["title"] = title
+    return message
+
+
+def _hidden(table: _Table, hide: frozenset[str]) -> _Table:
+    """The table less what a question hides (what stays is drawn as usual)."""
+    changes = {}
+    if "turn" in hide:
+        changes.update(turn=None, legal=())
+    if "makers" in hide:
+        changes["maker"] = None
+    return table._replace(**changes)
 
 
 def _team_names(names: dict[str, str], bottom: Seat) -> dict[str, str]:
@@ -171,7 +216,9 @@ def _position(seat: Seat, bottom: Seat) -> str:
     return POSITIONS[(seat.index - bottom.index) % 4]
 
 
-def _seat(table: _Table, seat: Seat, bottom: Seat, revealed: bool, face) -> dict:
+def _seat(table: _Table, seat: Seat, bottom: Seat, revealed: bool, face,
+          hide: frozenset[str] = frozenset(), keep_bidding: bool = False) -> dict:
+    out = seat.partner in table.alone and "sitting_out" not in hide
     badges = []
     if seat is table.dealer:
         badges.append("dealer")
@@ -179,32 +226,36 @@ def _seat(table: _Table, seat: Seat, bottom: Seat, revealed: bool, face) -> dict
         badges.append("maker")
     if seat in table.alone:
         badges.append("alone")
-    if seat.partner in table.alone:
+    if out:
         badges.append("sits out")
     if seat is table.turn:
         badges.append(TURN_WORDS.get(table.phase, "to bid"))
-    count = table.counts[seat]
+    count = None if "hand" in hide else table.counts[seat]
     you = seat is bottom
-    cards = [] if you or not revealed else [
+    cards = [] if you or not revealed or count is None else [
         face(card) for card in sort_hand(table.hands[seat], None)]
-    said = _said(table, seat)
+    said = None if "bidding" in hide else _said(table, seat, keep_bidding)
     words = f"{seat.word}" + (" (you)" if you else "")
     if badges:
         words += ": " + ", ".join(badges)
-    words += f"; {count} card{'s' if count != 1 else ''}" + (
-        "" if revealed else " face down")
+    if count is not None:
+        words += f"; {count} card{'s' if count != 1 else ''}" + (
+            "" if revealed else " face down")
     if said:
         words += f"; {said}"
     return {"seat": seat.value, "name": seat.word, "position": _position(seat, bottom),
             "you": you, "team": seat.team.value, "badges": badges,
             "dealer": seat is table.dealer, "to_act": seat is table.turn,
-            "sitting_out": seat.partner in table.alone, "said": said, "count": count,
+            "sitting_out": out, "said": said, "count": count,
             "revealed": revealed, "cards": cards, "label": words}
 
 
-def _said(table: _Table, seat: Seat) -> str | None:
-    """What the seat last said in the bidding, while the bidding is on the table."""
-    if table.phase not in BIDDING and not (table.phase is Phase.OVER and not table.tricks):
+def _said(table: _Table, seat: Seat, keep: bool = False) -> str | None:
+    """What the seat last said in the bidding, while the bidding is on the table (with
+    ``keep``, until the first card is played)."""
+    before_play = not table.tricks and not table.trick
+    if table.phase not in BIDDING and not (table.phase is Phase.OVER and not table.tricks) and (
+            not (keep and before_play)):
         return None
     made, said = False, None
     for who, action in table.actions:
@@ -237,7 +288,8 @@ def _hand(table: _Table, bottom: Seat, face, trump: Suit | None, marks: Mapping,
         if isinstance(mark, str):
             mark = (mark, mark)
         if mark is not None and mark[0] not in MARK_SIGNS:
-            raise ValueError(f"a mark is 'right' or 'wrong', not {mark[0]!r} ({card.name})")
+            raise ValueError(f"a mark is 'right' or 'wrong', 'missed' or 'picked', not "
+                             f"{mark[0]!r} ({card.name})")
         note = card_role(card, trump) if roles else ""
         highlight = (MARK_SIGNS[mark[0]] + mark[1]) if mark else (note or None)
         entry = face(card, highlight)
@@ -255,11 +307,14 @@ def _plays(plays, bottom: Seat, face, winner: Seat | None) -> list[dict]:
             for i, (seat, card) in enumerate(plays)]
 
 
-def _middle(table: _Table, bottom: Seat, face) -> list[dict]:
-    """The trick on the table; once the hand is over, the final trick and its winner."""
-    if table.phase is Phase.OVER and table.tricks:
+def _middle(table: _Table, bottom: Seat, face, hold: bool = False,
+            winner: bool = True) -> list[dict]:
+    """The trick on the table; once the hand is over (or, with ``hold``, until the next
+    card is played), the last finished trick and, unless hidden, its winner."""
+    if table.tricks and not table.trick and (table.phase is Phase.OVER or (
+            hold and table.phase is Phase.PLAY)):
         last = table.tricks[-1]
-        return _plays(last.cards, bottom, face, last.winner)
+        return _plays(last.cards, bottom, face, last.winner if winner else None)
     return _plays(table.trick, bottom, face, None)
 
 
@@ -272,15 +327,22 @@ def _last_trick(table: _Table, bottom: Seat, face) -> dict | None:
             "plays": _plays(last.cards, bottom, face, last.winner)}
 
 
-def _upcard(table: _Table, face) -> dict | None:
-    """The upcard while the bidding is on, or after a hand thrown in."""
+def _upcard(table: _Table, face, hands_hidden: bool = False) -> dict | None:
+    """The upcard while the bidding is on, or after a hand thrown in. Once the dealer
+    has picked it up it is in the dealer's hand, never shown twice; only while every
+    hand is hidden (who picks it up?) does an ordered-up card stay in the middle, until
+    the first lead, without saying who takes it."""
+    ordered = any(action.do is Do.ORDER_UP for _, action in table.actions)
+    held = hands_hidden and ordered and not table.tricks and not table.trick and (
+        table.phase in (Phase.DISCARD, Phase.PLAY, Phase.DEFEND_ALONE))
     if table.phase not in (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP, Phase.ALONE) and not (
-            table.phase is Phase.OVER and not table.tricks):
+            table.phase is Phase.OVER and not table.tricks) and not held:
         return None
     if table.turned_down is not None:
         status, caption = "turned down", "Turned down"
-    elif any(action.do is Do.ORDER_UP for _, action in table.actions):
-        status, caption = "ordered up", f"Ordered up: {table.dealer.word} picks it up"
+    elif ordered:
+        status, caption = "ordered up", ("Ordered up" if hands_hidden else
+                                         f"Ordered up: {table.dealer.word} picks it up")
     else:
         status, caption = "up", "Upcard"
     return {**face(table.upcard), "status": status, "caption": caption}

@@ -1,0 +1,238 @@
+"""Quizzes and lesson steps on the card table, in headless Chromium: a question is
+answered by clicking its cards, and the question, its cards and every control needed
+to act are on screen together at 1280x720, at 1920x1080 with 150% zoom (the same
+1280x720 CSS pixels at device scale 1.5), and fit a phone's width.
+
+"On screen" means inside the viewport and below Streamlit's header bar, measured from
+the elements' bounding boxes. A lesson-2 quiz question and lesson 1's try step (loose
+cards) fit as the page opens; a step drawn on the whole table is taller than what is
+left under the title, so there the page is first scrolled to put the question (or the
+table) at the top, as a learner does once, and everything must then fit at once.
+Screenshots of each go to test-artifacts/screenshots/quiz-*.png.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from lessons.loader import lesson_by_id
+from lessons.quizzes import build_quiz
+from test_browser_pages import wait_for_app
+
+pytestmark = pytest.mark.browser
+
+SIZES = [("1280x720", {"width": 1280, "height": 720}, 1),
+         ("1920x1080-at-150", {"width": 1280, "height": 720}, 1.5)]
+PHONE = {"width": 390, "height": 844}
+
+
+def question_table(page: Page) -> Locator:
+    return page.get_by_role("region", name=re.compile(r"^(Card table|Question cards)$"))
+
+
+def open_at(browser: Browser, app_url: str, path: str, viewport: dict, scale: float) -> Page:
+    context = browser.new_context(viewport=viewport, device_scale_factor=scale)
+    page = context.new_page()
+    page.goto(f"{app_url}/{path}")
+    wait_for_app(page)
+    expect(page.locator("[data-testid=stException]")).to_have_count(0)
+    return page
+
+
+def click(page: Page, scope, name: str) -> None:
+    scope.get_by_role("button", name=name, exact=True).click()
+    wait_for_app(page)
+
+
+def header_bottom(page: Page) -> float:
+    """Where the page's own content starts to show: under Streamlit's fixed header."""
+    box = page.locator("[data-testid=stHeader]").bounding_box()
+    return box["y"] + box["height"] if box else 0
+
+
+def scroll_to_top(page: Page, part: Locator) -> None:
+    """Scroll the app so ``part`` starts just under the header (the app scrolls its main
+    panel, not the window)."""
+    box = part.bounding_box()
+    page.locator("[data-testid=stMain]").evaluate(
+        "(main, by) => main.scrollBy(0, by)", box["y"] - header_bottom(page) - 8)
+    page.wait_for_timeout(150)
+
+
+def assert_on_screen(page: Page, *parts: Locator) -> None:
+    """Every element matched by ``parts`` (each must match at least one) lies wholly in
+    the viewport, below the header."""
+    view, top = page.viewport_size, header_bottom(page)
+    for part in parts:
+        elements = part.all()
+        assert elements, f"nothing matches {part}"
+        for element in elements:
+            box = element.bounding_box()
+            assert box is not None, element
+            name = element.get_attribute("aria-label") or element.inner_text()[:40]
+            assert 0 <= box["x"] and box["x"] + box["width"] <= view["width"] + 0.5, (name, box)
+            assert top - 0.5 <= box["y"], (name, box, "under the header")
+            assert box["y"] + box["height"] <= view["height"] + 0.5, (name, box, view)
+
+
+def step_buttons(page: Page) -> list[Locator]:
+    """The lesson's own ◀ Previous / Next ▶ (or "Take the quiz ▶" on the last step)."""
+    return [page.get_by_role("button", name="◀ Previous step", exact=True),
+            page.get_by_role("button", name=re.compile(r"^(Next step|Take the quiz) ▶$"))]
+
+
+def assert_within_width(page: Page, *parts: Locator) -> None:
+    width = page.viewport_size["width"]
+    for part in parts:
+        for element in part.all():
+            box = element.bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, box
+
+
+# ---- a quiz question --------------------------------------------------------------------
+
+@pytest.mark.parametrize("screen, viewport, scale", SIZES)
+def test_a_lesson_two_quiz_question_fits_and_is_answered_by_clicking_its_cards(
+        browser: Browser, app_url, screenshots, screen, viewport, scale):
+    """Lesson 2, quiz 4242, question 1: "which of these cards are trumps?" (choose all)."""
+    question = build_quiz(lesson_by_id("bowers"), 4242)[0]
+    assert question.kind.value == "multi" and question.options[0].card is not None
+    page = open_at(browser, app_url, "bowers?part=quiz&seed=4242", viewport, scale)
+    table = question_table(page)
+    prompt = page.get_by_text(question.prompt, exact=True)
+    check = table.get_by_role("button", name="Check my answer")
+    # As the page opens, with no scrolling: the question, every card and the buttons.
+    assert_on_screen(page, prompt, table, table.locator(".hand > .card"),
+                     table.get_by_role("status"), check)
+    page.screenshot(path=screenshots / f"quiz-bowers-question-{screen}.png")
+
+    wrong = next(o for o in question.options if o.key not in question.answer)
+    for option in (wrong, *(question.option(key) for key in question.answer)):
+        click(page, table, option.card.name)       # a click picks the card ...
+    click(page, table, wrong.card.name)             # ... and a second takes it back
+    picked = table.locator(".card.mark-picked")
+    expect(picked).to_have_count(len(question.answer))
+    for card in picked.all():
+        expect(card).to_contain_text("picked")        # the pick is said in words too
+    click(page, table, "Check my answer")
+    message = table.get_by_role("status")
+    expect(message).to_contain_text("Right!")
+    expect(message).to_contain_text(question.explanation[:40])
+    right = table.locator(".card.mark-right")
+    expect(right).to_have_count(len(question.answer))
+    expect(right.first).to_contain_text("✓ picked")
+    next_button = page.get_by_role("button", name="Next question ▶")
+    assert_on_screen(page, prompt, table, message, next_button)
+    page.screenshot(path=screenshots / f"quiz-bowers-feedback-{screen}.png")
+    page.context.close()
+
+
+@pytest.mark.parametrize("screen, viewport, scale", SIZES)
+def test_a_try_step_fits_and_one_click_on_a_card_answers(browser: Browser, app_url,
+                                                         screenshots, screen, viewport, scale):
+    """Lesson 1's try step "which is your highest heart?": as the page opens, the step's
+    question, its cards and the step buttons are on screen; a click is the answer."""
+    lesson = lesson_by_id("cards-and-deal")
+    number, step = next((i, s) for i, s in enumerate(lesson.steps, 1) if s.show == "try"
+                        and s.question.options[0].card is not None)
+    question = step.question
+    page = open_at(browser, app_url, f"{lesson.id}?step={number}", viewport, scale)
+    table = question_table(page)
+    assert_on_screen(page, page.get_by_text(question.prompt, exact=True), table,
+                     table.locator(".hand > .card"), table.get_by_role("status"),
+                     *step_buttons(page))
+    page.screenshot(path=screenshots / f"quiz-try-cards-{screen}.png")
+    wrong = next(o for o in question.options if o.key not in question.answer)
+    click(page, table, wrong.card.name)
+    message = table.get_by_role("status")
+    expect(message).to_contain_text("Not quite")
+    expect(message).to_contain_text(question.explanation[:40])
+    expect(table.locator(".card.mark-wrong")).to_contain_text("✗ your pick")
+    expect(table.locator(".card.mark-right")).to_contain_text("✓ right")
+    expect(table.get_by_role("button", name=wrong.card.name)).to_have_count(0)  # answered
+    page.screenshot(path=screenshots / f"quiz-try-wrong-{screen}.png")
+    click(page, page, "Try it again")
+    click(page, table, question.option(question.answer[0]).card.name)
+    expect(message).to_contain_text("Right!")
+    page.context.close()
+
+
+# ---- a lesson's try step and step-through, on the table -----------------------------------
+
+@pytest.mark.parametrize("screen, viewport, scale", SIZES)
+def test_a_try_step_on_the_table_fits_with_the_step_buttons(browser: Browser, app_url,
+                                                           screenshots, screen, viewport,
+                                                           scale):
+    """Lesson 4's try step: "which cards may you play?" on the table, South to play."""
+    lesson = lesson_by_id("following-suit")
+    number, step = next((i, s) for i, s in enumerate(lesson.steps, 1) if s.show == "try")
+    question = step.question
+    page = open_at(browser, app_url, f"{lesson.id}?step={number}", viewport, scale)
+    table = question_table(page)
+    prompt = page.get_by_text(question.prompt, exact=True)
+    scroll_to_top(page, prompt)
+    steps = step_buttons(page)
+    assert_on_screen(page, prompt, table, table.locator(".hand > .card"),
+                     table.locator(".trick-card"), table.get_by_role("status"),
+                     table.get_by_role("button", name="Check my answer"), *steps)
+    page.screenshot(path=screenshots / f"quiz-try-table-{screen}.png")
+    for key in question.answer:
+        click(page, table, question.option(key).card.name)
+    click(page, table, "Check my answer")
+    expect(table.get_by_role("status")).to_contain_text("Right!")
+    assert_on_screen(page, table.get_by_role("status"),
+                     page.get_by_role("button", name="Try it again"), *steps)
+    page.screenshot(path=screenshots / f"quiz-try-table-feedback-{screen}.png")
+    page.context.close()
+
+
+@pytest.mark.parametrize("screen, viewport, scale", SIZES)
+def test_stepping_through_a_trick_keeps_buttons_and_cards_together(browser: Browser, app_url,
+                                                                   screenshots, screen,
+                                                                   viewport, scale):
+    """Lesson 2's trick step: ◀ ▶ under the table, the trick stays once it is complete."""
+    lesson = lesson_by_id("bowers")
+    number, step = next((i, s) for i, s in enumerate(lesson.steps, 1) if s.show == "trick")
+    cards = sum(1 for _, action in step.record.actions if action.do.value == "play")
+    page = open_at(browser, app_url, f"{lesson.id}?step={number}", viewport, scale)
+    table = page.get_by_role("region", name="Card table")
+    scroll_to_top(page, table)
+    back = table.get_by_role("button", name="◀ Back a card")
+    forward = table.get_by_role("button", name="Next card ▶")
+    message = table.get_by_role("status")
+    expect(back).to_be_disabled()
+    for shown in range(1, cards + 1):
+        forward.click()
+        wait_for_app(page)
+        expect(message).to_contain_text(f"Card {shown} of {cards}")  # the reason, at once
+    expect(forward).to_be_disabled()
+    trick = table.locator(".trick-card")
+    expect(trick).to_have_count(cards)           # the whole trick stays on the table
+    expect(table.locator(".trick-card.won")).to_have_count(1)
+    assert_on_screen(page, table.locator(".hand > .card"), trick, back, forward, message,
+                     *step_buttons(page))
+    page.screenshot(path=screenshots / f"quiz-step-through-{screen}.png")
+    back.click()
+    wait_for_app(page)
+    expect(message).to_contain_text(f"Card {cards - 1} of {cards}")
+    expect(trick).to_have_count(cards - 1)
+    page.context.close()
+
+
+# ---- a phone ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, path", [("question", "bowers?part=quiz&seed=4242"),
+                                        ("try-table", "following-suit?step=7"),
+                                        ("step-through", "bowers?step=7")])
+def test_on_a_phone_nothing_is_wider_than_the_screen(browser: Browser, app_url, screenshots,
+                                                    name, path):
+    page = open_at(browser, app_url, path, PHONE, 3)
+    table = page.locator(".ct")
+    expect(table.first).to_be_visible()
+    table.first.scroll_into_view_if_needed()
+    assert_within_width(page, table, page.locator(".ct .card"), page.locator(".ct .action"))
+    page.screenshot(path=screenshots / f"quiz-phone-{name}.png")
+    page.context.close()
