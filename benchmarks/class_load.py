@@ -233,10 +233,9 @@ class Learner:
             await self.think()
             if not await self.answer():
                 return False
-            right = any("Right!" in text for text in self.tab.texts("alert:success"))
-            wrong = any("Not quite" in text for text in self.tab.texts("alert:error"))
-            if right or wrong:
-                self.tally.seen["right" if right else "wrong"] += 1
+            verdict = quiz_verdict(self.tab)
+            if verdict:
+                self.tally.seen[verdict] += 1
             else:
                 self.tally.error("no_effect", f"/{self.tab.path} no feedback after an answer")
             await self.think()              # reading the explanation
@@ -251,23 +250,31 @@ class Learner:
         return True
 
     async def answer(self) -> bool:
-        """Answer the question on screen at random with its widgets, as a learner would."""
+        """Answer the question on screen at random, as a learner would: on the card table
+        (click a card, pick some then check, click them all in an order, or a labelled
+        choice), or with the points question's radio and number box."""
         tab, rng = self.tab, self.rng
-        if buttons := [b for b in tab.widgets("answer-", "button") if not b.disabled]:
-            return await self.act("click", rng.choice(buttons))
-        if boxes := tab.widgets("pick-", "checkbox"):
-            for box in rng.sample(boxes, rng.randint(0, min(2, len(boxes)))):
-                if not await self.act("click", box, not tab.values.get(box.wid, ("", False))[1]):
+        if table := tab.widget(key="quiz-table", kind="bidi_component"):
+            model = json.loads(table.data)
+            cards = [card["code"] for card in model.get("hand", ()) if card.get("clickable")]
+            actions = {action["id"] for action in model.get("actions") or ()
+                       if not action.get("disabled")}
+            if cards and "check" in actions:           # choose all that fit
+                picks = rng.sample(cards, rng.randint(0, min(2, len(cards))))
+            elif cards and "restart" in model_actions(model):   # put in order
+                picks = rng.sample(cards, len(cards))
+            elif cards:                                # choose one
+                picks = [rng.choice(cards)]
+            else:
+                options = sorted(a for a in actions if a.startswith("option-"))
+                return bool(options) and await self.act_on(table, "action", rng.choice(options))
+            for code in picks:
+                if not await self.act_on(tab.widget(key="quiz-table"), "card", code):
                     return False
                 await self.think(0.3, 1)
-            return await self.act("click", tab.widget(key="check"))
-        if tab.widgets("order-", "button"):
-            while free := [b for b in tab.widgets("order-", "button")
-                           if not b.disabled and b.key != "order-undo"]:
-                if not await self.act("click", rng.choice(free)):
-                    return False
-                await self.think(0.3, 1)
-            return await self.act("click", tab.widget(key="check"))
+            if "check" in actions:
+                return await self.act_on(tab.widget(key="quiz-table"), "action", "check")
+            return True
         team, number = tab.widget(key="points-team"), tab.widget(key="points-number")
         if team and number:
             if not await self.act("click", team, rng.choice(team.options)):
@@ -321,6 +328,22 @@ class Learner:
         elif ok:
             self.tally.error("no_effect", "/play a move changed nothing")
         return ok
+
+
+def model_actions(model: dict) -> set[str]:
+    return {action["id"] for action in model.get("actions") or ()}
+
+
+def quiz_verdict(tab: Tab) -> str:
+    """"right" or "wrong" once the question on screen is judged ("" before): the card
+    table's message, or the alert of a points question."""
+    table = tab.widget(key="quiz-table", kind="bidi_component")
+    if table is not None:
+        tone = (json.loads(table.data).get("message") or {}).get("tone")
+        return tone if tone in ("right", "wrong") else ""
+    if any("Right!" in text for text in tab.texts("alert:success")):
+        return "right"
+    return "wrong" if any("Not quite" in text for text in tab.texts("alert:error")) else ""
 
 
 def table_choices(table: Node | None) -> dict[str, list]:
