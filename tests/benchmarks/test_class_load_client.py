@@ -27,7 +27,7 @@ def step(tab: Tab) -> str:
 
 async def lesson_and_quiz(base_url: str) -> class_load.Tally:
     tally = class_load.Tally()
-    learner = class_load.Learner(0, base_url, tally, think=0, timeout=15, seed=1)
+    learner = class_load.Learner(0, base_url, tally, think=0, timeout=60, seed=1)
     assert await learner.load("bowers")
     tab = learner.tab
     assert tab.path == "bowers" and tab.query == "step=1"
@@ -53,7 +53,7 @@ async def lesson_and_quiz(base_url: str) -> class_load.Tally:
 
 
 async def learner_plays(base_url: str, tally: class_load.Tally) -> None:
-    learner = class_load.Learner(5, base_url, tally, think=0, timeout=15, seed=1)
+    learner = class_load.Learner(5, base_url, tally, think=0, timeout=60, seed=1)
     assert learner.plan == "play"
     await learner.load("play", "seed=5", kind="first_load")   # a seeded game: the same deals
     learner.rng.random = lambda: 0.0           # always ask for a hint before moving
@@ -75,7 +75,7 @@ def test_clicks_land_over_the_websocket(tmp_path):
             await learner_plays(server.base_url, tally)
             return tally
 
-    tally = asyncio.run(asyncio.wait_for(scenario(), 60))
+    tally = asyncio.run(asyncio.wait_for(scenario(), 300))  # bounds a stuck run only
     assert tally.seen["hints"] >= 1 and tally.seen["moves"] >= 1, (tally.seen, tally.notes)
     assert tally.seen["refusals"] == 1, (tally.seen, tally.notes)
     assert not tally.errors, tally.notes    # no exception drawn, no timeout, nothing missing
