@@ -79,10 +79,10 @@ def test_test_files_have_unique_names():
     assert [name for name, count in names.items() if count > 1] == []
 
 
-# The Play page's logic (session, game links) runs without Streamlit, so
+# The Play page's logic (session, game links, score chart) runs without Streamlit, so
 # plain pytest tests it; the page only draws it.
 PURE_APP_MODULES = ("tutorial_app.play_session", "tutorial_app.play_link",
-                    "tutorial_app.widgets.move_words",
+                    "tutorial_app.score_chart", "tutorial_app.widgets.move_words",
                     "tutorial_app.widgets.table_moves")
 
 
