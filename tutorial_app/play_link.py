@@ -20,7 +20,9 @@ different game.
 
 Reading never trusts the address: size first, then each field, then the replay, in
 which the engine judges every choice. Every failure is a ``GameLinkError`` whose
-message says what is wrong, in words for the learner.
+message says what is wrong, in words for the learner. Replay asks the bots again
+(expert bots take seconds for a whole game): ``RecentGames`` keeps where each hand
+started, so a reload on the same server replays the current hand only.
 
 >>> from tutorial_app.play_session import learner_plays, new_session
 >>> from engine import Action
@@ -37,13 +39,18 @@ from __future__ import annotations
 import hashlib
 import re
 import string
+import threading
+from collections import OrderedDict
+from dataclasses import replace
 
 from engine import ALL_CARDS, NO_TRUMP, PRESETS, Action, Do, Suit
 from lessons.quizzes import SEED_LIMIT
-from tutorial_app.play_session import BOT_LEVELS, DEAL, PlaySession, ReplayStep, replay
+from tutorial_app.play_session import (BOT_LEVELS, DEAL, PlaySession, ReplayStep, at_hand_start,
+                                       replay, resume)
 from tutorial_app.widgets.table_moves import action_id
 
-__all__ = ["CHOICES", "MAX_CODE", "VERSION", "GameLinkError", "game_code", "read_game"]
+__all__ = ["CHOICES", "MAX_CODE", "VERSION", "GameLinkError", "RecentGames", "game_code",
+           "read_game"]
 
 VERSION = "1"
 MAX_CODE = 1000      # characters: a whole game to 11 needs a few hundred at most
@@ -75,8 +82,9 @@ def game_code(session: PlaySession) -> str | None:
     return code if len(code) <= MAX_CODE else None
 
 
-def read_game(code: object) -> PlaySession:
-    """The game a code holds, rebuilt by replay; raises GameLinkError saying what is wrong."""
+def read_game(code: object, recent: RecentGames | None = None) -> PlaySession:
+    """The game a code holds, rebuilt by replay (from the latest hand start ``recent``
+    holds for it, if any); raises GameLinkError saying what is wrong."""
     if not isinstance(code, str) or not code.strip():
         raise GameLinkError("it holds no game")
     if len(code) > MAX_CODE:
@@ -109,9 +117,13 @@ def read_game(code: object) -> PlaySession:
             raise GameLinkError(f"{_shown(character)} (character {place} of the moves) is "
                                 "not a move")
         choices.append(CHOICES[index])
+    level, seed, no_undo = _LEVELS[match.group(1)], int(seed_text), bool(match.group(2))
+    start = recent.latest(preset, level, seed, choices) if recent is not None else None
     try:
-        session = replay(preset, _LEVELS[match.group(1)], int(seed_text), choices,
-                         no_undo=bool(match.group(2)))
+        if start is None:
+            session = replay(preset, level, seed, choices, no_undo=no_undo)
+        else:
+            session = resume(replace(start, no_undo=no_undo), choices[len(start.choices):])
     except ReplayStep as error:
         raise GameLinkError(f"your move {error.number} cannot be made there: "
                             f"{error.reason}") from None
@@ -132,6 +144,54 @@ def _check(session: PlaySession) -> str:
     digest = hashlib.blake2s(text.encode("ascii"), digest_size=3).digest()
     number = int.from_bytes(digest, "big")
     return "".join(ALPHABET[(number >> shift) & 63] for shift in (18, 12, 6, 0))
+
+
+class RecentGames:
+    """Hand starts of the games this server played lately, so that a reload replays the
+    current hand only.
+
+    Replay asks every bot again, and an expert bot takes about a tenth of a second a
+    decision: a whole game is seconds of work. The page ``keep``s each game it shows;
+    this stores the game as it was when the current hand was dealt, and ``read_game``
+    resumes from the latest stored point its code reaches. Shared by all users of the
+    server: it holds values, and a code names one game whoever plays it; the code's
+    check still guards what comes back. Bounded (oldest first out) and thread-safe.
+    """
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self._games: OrderedDict[tuple, PlaySession] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+    def keep(self, session: PlaySession) -> None:
+        """Remember where ``session``'s current hand started (once per hand)."""
+        dealt = len(session.choices)
+        while dealt and session.choices[dealt - 1] != DEAL:
+            dealt -= 1
+        key = (session.preset, session.level, session.seed, session.choices[:dealt])
+        with self._lock:
+            if key in self._games:
+                self._games.move_to_end(key)
+                return
+        start = at_hand_start(session)
+        with self._lock:
+            self._games[key] = start
+            while len(self._games) > self.size:
+                self._games.popitem(last=False)
+
+    def latest(self, preset: str, level: str, seed: int, choices) -> PlaySession | None:
+        """The latest stored hand start that these choices pass through, if any."""
+        choices = tuple(choices)
+        cuts = [i + 1 for i, choice in enumerate(choices) if choice == DEAL][::-1] + [0]
+        with self._lock:
+            for cut in cuts:
+                found = self._games.get((preset, level, seed, choices[:cut]))
+                if found is not None:
+                    return found
+        return None
 
 
 def _shown(text: str) -> str:

@@ -41,10 +41,10 @@ from tutorial_app.widgets.move_words import action_words
 from tutorial_app.widgets.table_moves import Decision, decide_action, decide_card
 
 __all__ = ["BOT_LEVELS", "DEAL", "FIRST_DEALER", "YOU", "HandSummary", "PlaySession",
-           "advance_bots", "advice_rng", "bot_rng", "can_undo", "current_hand", "deal_rng",
-           "hand_log", "hand_summary", "has_progress", "learner_card", "learner_choice",
-           "learner_plays", "new_session", "next_hand", "replay", "restart", "score_words",
-           "set_no_undo", "undo"]
+           "ReplayStep", "advance_bots", "advice_rng", "at_hand_start", "bot_rng", "can_undo",
+           "current_hand", "deal_rng", "hand_log", "hand_summary", "has_progress",
+           "learner_card", "learner_choice", "learner_plays", "new_session", "next_hand",
+           "replay", "restart", "resume", "score_words", "set_no_undo", "undo"]
 
 YOU = Seat.S
 FIRST_DEALER = Seat.W
@@ -203,10 +203,14 @@ def replay(preset: str, level: str, seed: int, choices, *, no_undo: bool = False
            ) -> PlaySession:
     """The game these choices make: a new session with each choice taken in turn.
 
-    Raises ValueError (IllegalActionError for a choice the engine refuses) whose
-    message is the engine's; ``ReplayStep`` says at which choice."""
-    session = new_session(preset, level, seed, no_undo=no_undo)
-    for number, choice in enumerate(choices, 1):
+    Raises ReplayStep saying which choice cannot be made there, in the engine's words."""
+    return resume(new_session(preset, level, seed, no_undo=no_undo), choices)
+
+
+def resume(session: PlaySession, choices) -> PlaySession:
+    """``session`` with more of the learner's choices taken in turn: a replay that starts
+    from a point reached before. Raises ReplayStep, counting the game's choices from 1."""
+    for number, choice in enumerate(choices, len(session.choices) + 1):
         try:
             session = next_hand(session) if choice == DEAL else learner_plays(session, choice)
         except IllegalActionError as error:
@@ -214,6 +218,22 @@ def replay(preset: str, level: str, seed: int, choices, *, no_undo: bool = False
         except ValueError as error:
             raise ReplayStep(number, str(error)) from None
     return session
+
+
+def at_hand_start(session: PlaySession) -> PlaySession:
+    """The session as it was when the current (or just finished) hand had been dealt and
+    the bots had moved up to the learner's first decision: its choices end with that
+    DEAL (or are empty in the first hand). Undo's replay, without a bot being asked."""
+    dealt = len(session.choices)
+    while dealt and session.choices[dealt - 1] != DEAL:
+        dealt -= 1
+    actions = current_hand(session).actions
+    first = next((i for i, (seat, _) in enumerate(actions) if seat is YOU), len(actions))
+    game = session.hand_start
+    for seat, action in actions[:first]:
+        game = game_apply(game, action, seat)
+    return replace(session, game=game, choices=session.choices[:dealt], refusal=None,
+                   refusal_reason=None)
 
 
 class ReplayStep(ValueError):

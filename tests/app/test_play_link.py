@@ -139,3 +139,60 @@ def test_junk_of_any_kind_is_a_link_error_never_another_error(junk):
 def test_the_examples_in_the_docstring():
     failures, tried = doctest.testmod(play_link)
     assert tried and not failures
+
+
+def counting_bots(monkeypatch) -> list:
+    """Count the bots' decisions that the session module asks for."""
+    asked = []
+    real = play.make_bot
+
+    class Counting:
+        def __init__(self, level):
+            self.bot = real(level)
+
+        def decide(self, view, rng):
+            asked.append(view.seat)
+            return self.bot.decide(view, rng)
+
+    monkeypatch.setattr(play, "make_bot", Counting)
+    return asked
+
+
+def test_a_reload_on_the_same_server_replays_only_the_current_hand(monkeypatch):
+    session = played(17, moves=25)   # in hand 4, after a decision of yours
+    assert len(session.game.finished) == 3 and session.game.hand is not None
+    recent = play_link.RecentGames()
+    recent.keep(session)
+    asked = counting_bots(monkeypatch)
+    fast = read_game(game_code(session), recent)
+    again = len(asked)
+    slow = read_game(game_code(session))
+    assert fast.game == slow.game == session.game and fast.choices == session.choices
+    hand = session.game.hand
+    first = next(i for i, (seat, _) in enumerate(hand.actions) if seat is YOU)
+    assert again == sum(1 for seat, _ in hand.actions[first:] if seat is not YOU)
+    assert len(asked) - again > again  # the whole game asks the bots far more
+
+
+def test_the_recent_games_hold_hand_starts_and_forget_the_oldest():
+    recent = play_link.RecentGames(size=2)
+    sessions = [played(seed, moves=12) for seed in (1, 2, 3)]
+    for session in sessions:
+        recent.keep(session)
+        recent.keep(session)        # once per hand
+    assert len(recent) == 2
+    first, last = sessions[0], sessions[-1]
+    assert recent.latest(first.preset, first.level, first.seed, first.choices) is None
+    start = recent.latest(last.preset, last.level, last.seed, last.choices)
+    assert start == play.at_hand_start(last)
+
+
+def test_a_damaged_code_is_refused_even_from_a_recent_hand_start():
+    session = played(17, moves=25)
+    recent = play_link.RecentGames()
+    recent.keep(session)
+    with pytest.raises(GameLinkError, match="do not add up"):
+        read_game(game_code(session)[:-1], recent)
+    assert read_game(game_code(session), recent).no_undo is False
+    strict = replace(session, no_undo=True)
+    assert read_game(game_code(strict), recent).no_undo is True   # the code's mode wins

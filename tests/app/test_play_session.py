@@ -251,3 +251,17 @@ def test_every_action_kind_can_be_taken_back():
             kinds.add(session.choices[-1].do)
             assert play.undo(session).game == before.game
     assert {Do.PASS, Do.PLAY} <= kinds and len(kinds) >= 4
+
+
+@pytest.mark.parametrize("moves", [0, 3, 9, 14, 30])
+def test_the_hand_start_is_the_replay_of_the_choices_up_to_the_deal(moves):
+    rng = random.Random(moves)
+    session = play.new_session("pagat", "beginner", 11)
+    for _ in range(moves):
+        if session.game.winner is not None:
+            break
+        session = take(session, first_choice(session, rng))
+    start = play.at_hand_start(session)
+    assert not start.choices or start.choices[-1] == DEAL
+    assert start.game == play.replay("pagat", "beginner", 11, start.choices).game
+    assert play.resume(start, session.choices[len(start.choices):]).game == session.game
