@@ -271,3 +271,23 @@ def test_the_settings_show_the_game_after_a_visit_to_another_page():
     assert not at.exception
     assert session(at).game == game
     assert at.segmented_control(key="play-rules").value == "pagat"
+
+
+def test_a_whole_game_ends_with_the_winner_and_a_new_game():
+    at = open_play(seed="17", **{"play-level": "beginner"})
+    while session(at).game.winner is None:
+        if session(at).game.hand is None:
+            at.button(key="play-next").click().run()
+            assert not at.exception
+        else:
+            make_first_choice(at)
+    game = session(at).game
+    winner = "You win" if game.winner is Seat.S.team else "East-West win"
+    (heading,) = at.subheader
+    assert heading.value.startswith(f"{winner} the game, {game.score(game.winner)} to ")
+    assert "play-next" not in buttons(at) and "play-hint-button" not in buttons(at)
+    seed = session(at).seed
+    at.button(key="play-new").click().run()
+    fresh = session(at)
+    assert fresh.seed != seed and not fresh.game.finished and fresh.game.hand is not None
+    assert (fresh.preset, fresh.level) == ("bga", "beginner")

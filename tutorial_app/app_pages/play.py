@@ -242,6 +242,15 @@ def show_review() -> None:
         "Why": g.hint.explanation} for g in grades]), hide_index=True)
 
 
+def chart(game):
+    """The score chart, built again only when a hand's result changes (40 ms a build)."""
+    key = (game.rules.target_points, tuple(hand.result for hand in game.finished))
+    kept = st.session_state.get("play-chart-kept")
+    if kept is None or kept[0] != key:
+        kept = st.session_state["play-chart-kept"] = (key, score_chart(game, YOU.team))
+    return kept[1]
+
+
 def show_hand_over(session: play.PlaySession) -> None:
     """After a hand: what it scored and why, the score so far, the game's end."""
     game = session.game
@@ -253,14 +262,13 @@ def show_hand_over(session: play.PlaySession) -> None:
         st.subheader(f"{'You win' if won else 'East-West win'} the game, "
                      f"{game.score(game.winner)} to {game.score(game.winner.other)}!")
     summary = play.hand_summary(game)
-    words, chart = st.columns([1, 1])
+    words, beside = st.columns([1, 1])
     words.markdown(f"**Hand {summary.number}**\n\n"
                    f"- **Makers:** {summary.makers}\n"
                    f"- **Tricks:** {summary.tricks}\n"
                    f"- **Points:** {summary.points}. {summary.why}\n"
                    f"- **Score:** {summary.score}")
-    chart.plotly_chart(score_chart(game, YOU.team), key="play-chart",
-                       config={"displayModeBar": False})
+    beside.plotly_chart(chart(game), key="play-chart", config={"displayModeBar": False})
     show_review()
     with st.expander("What happened in the hand", expanded=False):
         st.markdown(numbered(play.hand_log(session)))
@@ -283,7 +291,7 @@ def game_area() -> None:
             st.markdown(numbered(log))
     if session.game.finished:
         with st.expander(f"The score so far: {play.score_words(session)}"):
-            st.plotly_chart(score_chart(session.game, YOU.team), key="play-chart-so-far",
+            st.plotly_chart(chart(session.game), key="play-chart-so-far",
                             config={"displayModeBar": False})
 
 
