@@ -1,8 +1,8 @@
 """The score of a game hand by hand, as a plotly figure (no Streamlit: tests build it).
 
-Each team's line (yours first in the legend) starts at 0 and climbs by the points the engine gave it in each
-finished hand; hovering a point says why the hand scored what it did (the engine's
-explanation). A dotted line marks the target.
+Each team's line (yours first in the legend) starts at 0 and climbs by the points
+the engine gave it in each finished hand; hovering a point says why the hand scored
+what it did (the engine's explanation). A dotted line marks the target.
 
 >>> from engine import Rules, new_game
 >>> figure = score_chart(new_game(Rules.preset("bga")))
