@@ -77,3 +77,20 @@ def test_test_files_have_unique_names():
 
     names = Counter(path.name for path in (ROOT / "tests").rglob("test_*.py"))
     assert [name for name, count in names.items() if count > 1] == []
+
+
+# The Play page's logic (session, game links, score chart) runs without Streamlit, so
+# plain pytest tests it; the page only draws it.
+PURE_APP_MODULES = ("tutorial_app.play_session", "tutorial_app.play_link",
+                    "tutorial_app.score_chart", "tutorial_app.widgets.move_words",
+                    "tutorial_app.widgets.table_moves")
+
+
+def test_the_play_logic_loads_no_streamlit():
+    code = ("import importlib, sys\n"
+            f"for name in {PURE_APP_MODULES!r}:\n"
+            "    importlib.import_module(name)\n"
+            "print(sorted(n for n in sys.modules if n.split('.')[0] == 'streamlit'))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"

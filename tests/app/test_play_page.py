@@ -1,8 +1,10 @@
-"""The play page: bots take the other seats, hints explain, hands are reviewed.
+"""The play page: bots take the other seats, hints explain, hands are summed up and
+reviewed, undo takes a decision back, the address keeps the game, settings ask first.
 
 AppTest cannot click inside the card table (a custom component), so these tests make
 the learner's moves through the same functions the table's clicks call
-(``tutorial_app.play_moves``) and read what the table shows from the model it was given.
+(``tutorial_app.play_session``) and read what the table shows from the model it was given.
+The game logic itself is tested without Streamlit in test_play_session.py.
 """
 
 from __future__ import annotations
@@ -14,17 +16,24 @@ from streamlit.testing.v1 import AppTest
 
 from app_driver import open_page
 
-from engine import Do, Phase, Seat, legal_actions
-from tutorial_app.play_moves import REFUSAL, learner_action, learner_card
+from engine import (PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, Do, Phase, Seat, explain_result,
+                    legal_actions)
+from tutorial_app import play_session as play
+from tutorial_app.play_link import game_code, read_game
 from tutorial_app.widgets.table_moves import action_id
 
 pytestmark = pytest.mark.app
 
 PAGE = "app_pages/play.py"
+SESSION = "play-session"
 
 
 def open_play(**query: str) -> AppTest:
     return open_page(PAGE, timeout=60, **query)
+
+
+def session(at: AppTest) -> play.PlaySession:
+    return at.session_state[SESSION]
 
 
 def table_shown(at: AppTest) -> dict:
@@ -33,63 +42,76 @@ def table_shown(at: AppTest) -> dict:
     return json.loads(table.proto.json)
 
 
-def make_first_choice(at: AppTest) -> None:
-    """Click what the old 'first button' was: the first legal action, card or choice."""
-    action = legal_actions(at.session_state["play-game"].hand)[0]
-    if action.card is not None:
-        decision = learner_card(at.session_state, action.card.code)
-    else:
-        decision = learner_action(at.session_state, action_id(action))
-    assert decision.ok, decision.refusal
+def click(at: AppTest, move) -> None:
+    """What a click on the table does: the page's callback with the card or choice id."""
+    at.session_state[SESSION] = move(session(at))
     at.run()
     assert not at.exception
 
 
+def make_first_choice(at: AppTest) -> None:
+    """Click what the old 'first button' was: the first legal action, card or choice."""
+    action = legal_actions(session(at).game.hand)[0]
+    if action.card is not None:
+        click(at, lambda s: play.learner_card(s, action.card.code))
+    else:
+        click(at, lambda s: play.learner_choice(s, action_id(action)))
+    assert session(at).refusal is None
+
+
 def play_until_cards(at: AppTest) -> None:
-    """Make first choices until the learner is to play a card."""
-    while at.session_state["play-game"].hand.phase is not Phase.PLAY:
+    while session(at).game.hand.phase is not Phase.PLAY:
         make_first_choice(at)
 
 
-def test_a_hand_is_played_to_the_end_then_reviewed_and_the_next_dealt():
+def finish_hand(at: AppTest) -> None:
+    while session(at).game.hand is not None:
+        make_first_choice(at)
+
+
+def buttons(at: AppTest) -> set[str]:
+    return {button.key for button in at.button}
+
+
+def test_a_hand_is_played_to_the_end_summed_up_reviewed_and_the_next_dealt():
     at = open_play(seed="17", **{"play-level": "beginner"})
-    game = at.session_state["play-game"]
-    assert game.hand.turn is Seat.S        # the bots moved until it was your turn
-    while at.session_state["play-game"].hand is not None:
-        make_first_choice(at)
-    game = at.session_state["play-game"]
-    assert len(game.finished) == 1 and sum(game.scores) == sum(
-        game.finished[0].result.points.values())
+    assert session(at).game.hand.turn is Seat.S        # the bots moved until your turn
+    finish_hand(at)
+    game = session(at).game
+    hand = game.finished[0]
+    assert len(game.finished) == 1 and sum(game.scores) == sum(hand.result.points.values())
+    assert table_shown(at)["message"] == {"text": explain_result(hand), "tone": "success"}
+    summary = play.hand_summary(game)
+    shown = " ".join(md.value for md in at.markdown)
+    for fact in (summary.makers, summary.tricks, summary.points, summary.why, summary.score):
+        assert fact in shown
     at.button(key="play-review-button").click().run()
     grades = at.session_state["play-review"]
     assert grades and all(g.seat is Seat.S for g in grades)
     assert at.table  # the grades table
     at.button(key="play-next").click().run()
-    assert at.session_state["play-game"].hand is not None
+    assert session(at).game.hand is not None and session(at).choices[-1] == play.DEAL
 
 
 def test_hint_names_a_legal_choice_and_explains_it():
     at = open_play(seed="23", **{"play-level": "beginner"})
     at.button(key="play-hint-button").click().run()
     advice = at.session_state["play-hint"]
-    state = at.session_state["play-game"].hand
-    from engine import legal_actions
-    assert advice.recommended in legal_actions(state)
+    assert advice.recommended in legal_actions(session(at).game.hand)
     assert advice.explanation in at.info[0].value
 
 
 def test_same_seed_same_first_deal():
     one = open_play(seed="99")
     two = open_play(seed="99")
-    assert one.session_state["play-game"].hand.deal == two.session_state["play-game"].hand.deal
+    assert one.session_state[SESSION].game.hand.deal == two.session_state[SESSION].game.hand.deal
 
 
 def test_the_review_repeats_the_hints_figures():
     at = open_play(seed="31", **{"play-level": "beginner"})
     at.button(key="play-hint-button").click().run()
     first_hint = at.session_state["play-hint"]
-    while at.session_state["play-game"].hand is not None:
-        make_first_choice(at)
+    finish_hand(at)
     at.button(key="play-review-button").click().run()
     first_grade = at.session_state["play-review"][0]
     assert first_grade.hint.options == first_hint.options
@@ -97,7 +119,7 @@ def test_the_review_repeats_the_hints_figures():
 
 def test_the_table_shows_your_cards_and_the_choices_of_the_bidding():
     at = open_play(seed="17", **{"play-level": "beginner"})
-    state = at.session_state["play-game"].hand
+    state = session(at).game.hand
     model = table_shown(at)
     assert sorted(card["code"] for card in model["hand"]) == sorted(
         card.code for card in state.hand_of(Seat.S))
@@ -111,22 +133,161 @@ def test_an_illegal_card_is_refused_with_the_engines_reason_and_changes_nothing(
     for seed in range(40, 80):  # a deal where South must follow suit and cannot play all
         at = open_play(seed=str(seed), **{"play-level": "beginner"})
         play_until_cards(at)
-        state = at.session_state["play-game"].hand
+        state = session(at).game.hand
         legal = {a.card for a in legal_actions(state)}
         illegal = [card for card in state.hand_of(Seat.S) if card not in legal]
         if illegal:
             break
     else:
         pytest.fail("no seed gave South a card it may not play")
-    decision = learner_card(at.session_state, illegal[0].code)
-    at.run()
-    assert not decision.ok and decision.reason.value == "MUST_FOLLOW_SUIT"
-    assert at.session_state["play-game"].hand == state   # nothing changed
-    message = table_shown(at)["message"]
-    assert message == {"text": decision.refusal, "tone": "refusal"}
+    click(at, lambda s: play.learner_card(s, illegal[0].code))
+    refused = session(at)
+    assert refused.refusal_reason.value == "MUST_FOLLOW_SUIT"
+    assert refused.game.hand == state   # nothing changed
+    assert table_shown(at)["message"] == {"text": refused.refusal, "tone": "refusal"}
     # A legal card then plays, and the refusal goes away.
     card = next(a.card for a in legal_actions(state) if a.do is Do.PLAY)
-    assert learner_card(at.session_state, card.code).ok
-    at.run()
-    assert REFUSAL not in at.session_state
-    assert card not in at.session_state["play-game"].hand.hand_of(Seat.S)
+    click(at, lambda s: play.learner_card(s, card.code))
+    assert session(at).refusal is None and table_shown(at)["message"]["tone"] != "refusal"
+    assert card not in play.current_hand(session(at)).hand_of(Seat.S)
+
+
+def test_undo_takes_back_your_last_decision_and_no_undo_removes_the_button():
+    at = open_play(seed="17", **{"play-level": "beginner"})
+    start = session(at)
+    assert at.button(key="play-undo").disabled          # nothing of yours to take back yet
+    make_first_choice(at)
+    assert not at.button(key="play-undo").disabled
+    at.button(key="play-undo").click().run()
+    assert session(at).game == start.game and session(at).choices == ()
+    at.toggle(key="play-no-undo").set_value(True).run()
+    assert session(at).no_undo and "play-undo" not in buttons(at)
+    make_first_choice(at)
+    assert "play-undo" not in buttons(at)
+    assert game_code(session(at)).split(".")[2] == "bn"   # the link keeps the no-undo mode
+
+
+def test_the_last_trick_is_shown_on_request():
+    at = open_play(seed="17", **{"play-level": "beginner"})
+    while not session(at).game.hand.tricks:
+        make_first_choice(at)
+    assert table_shown(at)["last_trick"] is None
+    at.toggle(key="play-last").set_value(True).run()
+    last = session(at).game.hand.tricks[-1]
+    assert table_shown(at)["last_trick"]["winner"] == last.winner.value
+
+
+def test_the_address_keeps_the_game_and_a_reload_rebuilds_it():
+    at = open_play(seed="17", **{"play-level": "beginner"})
+    play_until_cards(at)
+    make_first_choice(at)
+    address = table_shown(at)["address"]
+    code = address["game"]
+    assert code == game_code(session(at))
+    assert address["seed"] is None and address["play-rules"] is None   # start links give way
+    reloaded = open_play(game=code)
+    assert reloaded.session_state[SESSION].game == session(at).game
+    assert table_shown(reloaded)["hand"] == table_shown(at)["hand"]
+    assert not reloaded.warning
+
+
+def test_a_reload_keeps_the_settings_of_the_game():
+    original = play.learner_plays(play.new_session("pagat", "beginner", 8, no_undo=True),
+                                  legal_actions(play.new_session("pagat", "beginner", 8)
+                                                .game.hand)[0])
+    at = open_play(game=game_code(original))
+    assert at.segmented_control(key="play-rules").value == "pagat"
+    assert at.segmented_control(key="play-level").value == "beginner"
+    assert at.toggle(key="play-no-undo").value is True
+    assert session(at).game == original.game
+
+
+@pytest.mark.parametrize("damage", [
+    lambda code: code[:-3],                         # cut short
+    lambda code: code + "!",                        # a character that is no move
+    lambda code: "0" + code[1:],                    # an outdated version
+    lambda code: code + "A" * 2000,                 # oversized
+    lambda code: code.replace("bga", "<b>x</b>"),   # tampered, with markup
+], ids=["truncated", "bad character", "outdated", "oversized", "tampered"])
+def test_a_damaged_game_link_says_so_and_starts_a_new_game(damage):
+    session_ = play.learner_plays(play.new_session("bga", "beginner", 17),
+                                  legal_actions(play.new_session("bga", "beginner", 17)
+                                                .game.hand)[0])
+    at = open_play(game=damage(game_code(session_)))
+    assert not at.exception
+    (warning,) = at.warning
+    assert warning.value.startswith("This game link is damaged: ")
+    assert warning.value.endswith(". Starting a new game.")
+    assert session(at).choices == () and session(at).game.hand is not None
+    make_first_choice(at)
+    assert not at.warning      # the note goes once the new game is under way
+
+
+def test_changing_the_rules_mid_game_asks_first():
+    at = open_play(seed="17", **{"play-level": "beginner"})
+    make_first_choice(at)
+    before = session(at)
+    at.segmented_control(key="play-rules").set_value("pagat").run()
+    assert session(at).game == before.game and session(at).preset == "bga"   # not yet
+    question = " ".join(md.value for md in at.markdown)
+    assert "Start a new game with these rules" in question
+    assert "Your game at 0-0 will end." in question
+    at.button(key="play-keep").click().run()
+    assert session(at).game == before.game
+    assert at.segmented_control(key="play-rules").value == "bga"
+    assert "play-confirm" not in buttons(at)
+    at.segmented_control(key="play-level").set_value("expert").run()
+    at.button(key="play-confirm").click().run()
+    assert (session(at).preset, session(at).level) == ("bga", "expert")
+    assert session(at).choices == ()
+    assert "play-confirm" not in buttons(at)
+
+
+def test_changing_the_rules_before_any_decision_starts_the_new_game_at_once():
+    at = open_play(seed="17", **{"play-level": "beginner"})
+    at.segmented_control(key="play-rules").set_value("cardsuite").run()
+    assert session(at).preset == "cardsuite" and session(at).game.rules.target_points == 10
+    assert "play-confirm" not in buttons(at)
+    assert table_shown(at)["address"]["game"].startswith("1.cardsuite.b.")
+
+
+def test_rules_selector_shows_names_and_the_link_keeps_the_short_value():
+    at = open_play(**{"play-rules": "pagat"})
+    control = at.segmented_control(key="play-rules")
+    assert control.options == [PRESET_NAMES[key] for key in PRESETS]
+    assert control.value == "pagat"
+    assert any(PRESET_DESCRIPTIONS["pagat"] in caption.value for caption in at.caption)
+    control.set_value("cardsuite").run()
+    assert not at.exception
+    assert read_game(table_shown(at)["address"]["game"]).preset == "cardsuite"
+
+
+def test_the_settings_show_the_game_after_a_visit_to_another_page():
+    at = open_play(**{"play-rules": "pagat"})
+    make_first_choice(at)
+    game = session(at).game
+    at.switch_page("app_pages/home.py").run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    assert session(at).game == game
+    assert at.segmented_control(key="play-rules").value == "pagat"
+
+
+def test_a_whole_game_ends_with_the_winner_and_a_new_game():
+    at = open_play(seed="17", **{"play-level": "beginner"})
+    while session(at).game.winner is None:
+        if session(at).game.hand is None:
+            at.button(key="play-next").click().run()
+            assert not at.exception
+        else:
+            make_first_choice(at)
+    game = session(at).game
+    winner = "You win" if game.winner is Seat.S.team else "East-West win"
+    (heading,) = at.subheader
+    assert heading.value.startswith(f"{winner} the game, {game.score(game.winner)} to ")
+    assert "play-next" not in buttons(at) and "play-hint-button" not in buttons(at)
+    seed = session(at).seed
+    at.button(key="play-new").click().run()
+    fresh = session(at)
+    assert fresh.seed != seed and not fresh.game.finished and fresh.game.hand is not None
+    assert (fresh.preset, fresh.level) == ("bga", "beginner")

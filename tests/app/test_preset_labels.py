@@ -39,9 +39,9 @@ def test_lessons_call_the_presets_by_name(lesson):
 
 
 @pytest.mark.app
-@pytest.mark.parametrize("page,key", [("app_pages/practise.py", "rules"),
-                                      ("app_pages/play.py", "play-rules")])
+@pytest.mark.parametrize("page,key", [("app_pages/practise.py", "rules")])
 def test_rules_selectors_show_names_and_keep_short_url_values(page, key):
+    # Play keeps its rules in the game link: test_play_page.py checks its selector.
     at = open_page(page, timeout=60, **{key: "pagat"})
     control = at.segmented_control(key=key)
     assert control.options == NAMES

@@ -1,9 +1,12 @@
 """The card table in headless Chromium, on the Play page: cards are played by clicking
 them and with the keyboard alone, an illegal card is refused with the engine's reason
-and changes nothing, and the whole table fits a classroom screen and a phone.
+and changes nothing, the whole table and the buttons to act fit a classroom screen
+without scrolling (and a phone, scrolled), and a reload finds the same game.
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
@@ -38,15 +41,29 @@ def open_table(page: Page, app_url: str) -> Locator:
     return region
 
 
-def assert_fits(page: Page, region: Locator) -> None:
-    """Scrolled into view, the table, its message and its buttons lie inside the viewport,
-    and the table takes at most 60% of its height."""
-    region.scroll_into_view_if_needed()
-    page.wait_for_timeout(100)
+def controls(page: Page) -> list[Locator]:
+    """The buttons under the table that the learner acts with now (Hint, Undo, or
+    Deal the next hand), each present exactly once."""
+    names = ["Hint", "Undo"] if page.get_by_role("button", name="Hint").count() else [
+        "Deal the next hand", "Undo"]
+    buttons = [page.get_by_role("button", name=name) for name in names]
+    for button in buttons:
+        expect(button).to_have_count(1)
+    return buttons
+
+
+def assert_fits(page: Page, region: Locator, *, scrolled: bool = False) -> None:
+    """The table, its message, its buttons and the controls under it (Hint, Undo) lie
+    inside the viewport, without scrolling unless ``scrolled``; the table takes at most
+    60% of the height."""
+    if scrolled:
+        region.scroll_into_view_if_needed()
+        page.wait_for_timeout(100)
     view = page.viewport_size
     parts = [region, region.get_by_role("status")]
     parts += region.get_by_role("group", name="Your choices").get_by_role("button").all()
     parts += region.locator(".hand > .card").all()
+    parts += [] if scrolled else controls(page)
     for part in parts:
         box = part.bounding_box()
         assert box is not None
@@ -78,6 +95,22 @@ def hand_names(region: Locator) -> list[str]:
     return [card.get_attribute("aria-label") for card in region.locator("button.card").all()]
 
 
+def table_words(region: Locator) -> list[str]:
+    """What lies in the middle of the table, as the screen reader hears it."""
+    middle = region.get_by_role("group", name="Middle of the table")
+    return [item.get_attribute("aria-label") for item in middle.get_by_role("img").all()]
+
+
+def set_option(page: Page, label: str) -> None:
+    """Switch on a toggle of the Game settings popover, then close the popover."""
+    page.get_by_role("button", name="Game settings").click()
+    page.get_by_text(label).click()  # the switch's label
+    wait_for_app(page)
+    expect(page.get_by_role("switch", name=label)).to_be_checked()
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("switch", name=label)).to_be_hidden()
+
+
 def test_cards_are_played_by_click_and_by_keyboard_and_illegal_ones_refused(
         browser: Browser, app_url, screenshots):
     context = browser.new_context(viewport={"width": 1280, "height": 720})
@@ -88,9 +121,7 @@ def test_cards_are_played_by_click_and_by_keyboard_and_illegal_ones_refused(
     page.screenshot(path=screenshots / "card-table-bidding-1280x720.png")
 
     pass_until_cards_are_played(page, region)
-    page.get_by_text("Lift the cards I may play").click()  # the switch's label
-    wait_for_app(page)
-    expect(page.get_by_role("switch", name="Lift the cards I may play")).to_be_checked()
+    set_option(page, "Lift the cards I may play")
 
     # An illegal card: the engine's reason appears and nothing changes.
     before = hand_names(region)
@@ -112,7 +143,7 @@ def test_cards_are_played_by_click_and_by_keyboard_and_illegal_ones_refused(
     expect(message).not_to_contain_text("Not allowed")
 
     # Keyboard only: Tab into the hand, arrows to a card that may be played, Enter.
-    page.get_by_role("radio", name="Beginner bots").focus()
+    page.get_by_role("button", name="Game settings").focus()
     for _ in range(30):
         page.keyboard.press("Tab")
         if deep_focus(page) in hand_names(region):
@@ -148,6 +179,15 @@ def test_cards_are_played_by_click_and_by_keyboard_and_illegal_ones_refused(
     expect(page.get_by_role("button", name="Review my decisions")).to_be_visible()
     assert_fits(page, region)
     page.screenshot(path=screenshots / "card-table-hand-over-1280x720.png")
+    # Below the table: the hand summed up and the score chart.
+    summary = page.get_by_role("strong").filter(has_text="Makers:")
+    expect(summary).to_be_visible()
+    chart = page.locator("[data-testid=stPlotlyChart]").first
+    expect(chart).to_be_visible(timeout=30_000)   # the first chart loads plotly's script
+    page.mouse.move(640, 400)
+    page.mouse.wheel(0, 400)   # the app scrolls inside its main panel
+    page.wait_for_timeout(500)
+    page.screenshot(path=screenshots / "play-hand-summary-1280x720.png")
     context.close()
 
 
@@ -160,13 +200,64 @@ def test_the_table_fits_the_screen(browser: Browser, app_url, screenshots, scree
     context = browser.new_context(viewport=viewport, device_scale_factor=scale)
     page = context.new_page()
     region = open_table(page, app_url)
-    assert_fits(page, region)
+    phone = viewport["width"] < 600   # a phone stacks the page: the table is scrolled to
+    assert_fits(page, region, scrolled=phone)
     page.screenshot(path=screenshots / f"card-table-bidding-{screen}.png")
     pass_until_cards_are_played(page, region)
     first = region.locator("button.card").first
     first.click()  # legal or not, the table stays the same size
     wait_for_app(page)
-    assert_fits(page, region)
+    assert_fits(page, region, scrolled=phone)
     assert 1 <= rows_of_cards(region) <= 2
     page.screenshot(path=screenshots / f"card-table-playing-{screen}.png")
+    context.close()
+
+
+def test_a_reload_finds_the_same_game_and_moves_add_no_history(browser: Browser, app_url,
+                                                                screenshots):
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    region = open_table(page, app_url)
+    history = page.evaluate("window.history.length")
+    pass_until_cards_are_played(page, region)
+    set_option(page, "Lift the cards I may play")
+    legal = region.locator("button.card.lifted").first.get_attribute("aria-label")
+    region.get_by_role("button", name=legal, exact=True).click()
+    wait_for_app(page)
+    expect(region.get_by_role("button", name=legal, exact=True)).to_have_count(0)
+    code = r"1\.bga\.b\.1\.[A-Za-z0-9_-]{4}\.[A-Za-z0-9_-]+"
+    expect(page).to_have_url(re.compile(rf"[?&]game={code}$"))
+    assert page.evaluate("window.history.length") == history   # replaced, never pushed
+    cards, middle, address = hand_names(region), table_words(region), page.url
+    assert legal not in cards and len(cards) == 4 and middle   # the next trick is led
+
+    page.reload()
+    region = page.get_by_role("region", name="Card table")
+    expect(region).to_be_visible()
+    wait_for_app(page)
+    expect(page.locator("[data-testid=stException]")).to_have_count(0)
+    expect(page.get_by_text("This game link is damaged")).to_have_count(0)
+    assert hand_names(region) == cards and table_words(region) == middle
+    assert page.url == address
+    expect(page.get_by_role("button", name="Undo")).to_be_enabled()
+    page.screenshot(path=screenshots / "play-after-reload-1280x720.png")
+
+    # Undo takes the card back into the hand; the address follows.
+    page.get_by_role("button", name="Undo").click()
+    wait_for_app(page)
+    expect(region.get_by_role("button", name=legal, exact=True)).to_have_count(1)
+    assert page.url != address and page.evaluate("window.history.length") == history
+    context.close()
+
+
+def test_a_damaged_game_link_says_so_and_deals_a_new_game(browser: Browser, app_url,
+                                                          screenshots):
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.goto(f"{app_url}/play?game=1.bga.b.1.AAAA.B%21")
+    wait_for_app(page)
+    expect(page.get_by_role("region", name="Card table")).to_be_visible()
+    expect(page.get_by_text("This game link is damaged")).to_contain_text("Starting a new game.")
+    expect(page.locator("[data-testid=stException]")).to_have_count(0)
+    page.screenshot(path=screenshots / "play-damaged-link-1280x720.png")
     context.close()

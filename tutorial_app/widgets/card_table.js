@@ -335,9 +335,22 @@ function render(root, model, shadow) {
   }
 }
 
+// The page address follows the table (model.address: parameter -> value, null removes),
+// replaced in place so that moves do not pile up in the browser's history.
+function followAddress(address) {
+  if (!address) return;
+  const url = new URL(window.location.href);
+  for (const [name, value] of Object.entries(address)) {
+    if (value === null || value === undefined) url.searchParams.delete(name);
+    else url.searchParams.set(name, value);
+  }
+  if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url.href);
+}
+
 export default function (component) {
   const { data, parentElement, setTriggerValue } = component;
   const root = parentElement.querySelector(".ct-root") || skeleton(parentElement);
   root._send = setTriggerValue; // the newest; listeners read it when clicked
   if (data) render(root, data, parentElement);
+  if (data) followAddress(data.address);
 }

@@ -38,13 +38,20 @@ _mount = st.components.v2.component(
 
 
 def card_table(model: dict, *, key: str, on_card: Callable[[str], None] | None = None,
-               on_action: Callable[[str], None] | None = None):
+               on_action: Callable[[str], None] | None = None,
+               address: dict[str, str | None] | None = None):
     """Draw ``model`` and return the component's result (``.card`` and ``.action``
     hold the click of this run, else None).
 
     ``on_card(code)`` runs when a card of the hand is clicked (or chosen with the
     keyboard), ``on_action(action_id)`` when a labelled choice is; both run as
     Streamlit callbacks, before the script (or fragment) reruns.
+
+    ``address`` sets query parameters of the page address in the browser (a None value
+    removes one) with ``history.replaceState``: the address follows the table without a
+    history entry per move, which ``st.query_params`` would push. Streamlit's own copy
+    of the query parameters does not see the change: read such a parameter only when a
+    session starts (a reload).
     """
     def clicked(event: str, callback: Callable[[str], None] | None) -> Callable[[], None]:
         def run() -> None:
@@ -53,6 +60,7 @@ def card_table(model: dict, *, key: str, on_card: Callable[[str], None] | None =
                 callback(value)
         return run
 
-    return _mount(key=key, data=model, width="stretch", height="content",
+    data = model if address is None else {**model, "address": address}
+    return _mount(key=key, data=data, width="stretch", height="content",
                   on_card_change=clicked("card", on_card),
                   on_action_change=clicked("action", on_action))

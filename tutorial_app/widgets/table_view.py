@@ -11,31 +11,7 @@ import streamlit as st
 from engine import SEATS, Do, HandState, Phase, Seat, apply, card_role, new_hand, sort_hand
 from engine.svg import DEFAULT_WIDTH
 from tutorial_app.widgets.cards import show_hand, show_trick
-
-ACTION_WORDS = {Do.PASS: "passes", Do.ORDER_UP: "orders it up", Do.ALONE: "goes alone",
-                Do.WITH_PARTNER: "plays with partner", Do.DISCARD: "discards"}
-
-
-def action_words(seat: Seat, action, before: HandState) -> str:
-    """'West picks it up', 'North calls hearts', 'East defends alone': an action as
-    players say it; ``before`` is the state the action was taken in."""
-    if action.do is Do.ORDER_UP and seat is before.dealer:
-        return f"{seat.word} (dealer) picks it up"
-    if action.do is Do.PASS and before.phase is Phase.ALONE:
-        return f"{seat.word} does not go alone"
-    if action.do is Do.PASS and before.phase is Phase.DEFEND_ALONE:
-        return f"{seat.word} does not defend alone"
-    if action.do is Do.ALONE and before.makers is not None and seat.team is not before.makers:
-        return f"{seat.word} defends alone"
-    if action.do is Do.CALL:
-        return f"{seat.word} calls {action.suit.plural}"
-    if action.do is Do.NAME:
-        return f"{seat.word} names {action.suit.plural}"
-    if action.do is Do.PLAY:
-        return f"{seat.word} plays {action.card.the_name}"
-    if action.do is Do.DISCARD:
-        return f"{seat.word} discards a card face down"
-    return f"{seat.word} {ACTION_WORDS[action.do]}"
+from tutorial_app.widgets.move_words import ACTION_WORDS, action_words  # noqa: F401 (re-exported)
 
 
 def history_words(state: HandState) -> list[str]:

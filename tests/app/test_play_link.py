@@ -1,0 +1,198 @@
+"""The game in the page address (``tutorial_app.play_link``): every game round-trips through
+its code, and every damaged code is refused with a sentence saying what is wrong."""
+
+from __future__ import annotations
+
+import doctest
+import random
+from dataclasses import replace
+
+import pytest
+
+from engine import Action, IllegalActionError, legal_actions
+from tutorial_app import play_link, play_session as play
+from tutorial_app.play_link import CHOICES, MAX_CODE, GameLinkError, game_code, read_game
+from tutorial_app.play_session import DEAL, YOU
+
+
+def played(seed: int, preset: str = "bga", moves: int | None = None,
+           no_undo: bool = False) -> play.PlaySession:
+    """A game with random legal choices: to the end, or ``moves`` choices long."""
+    rng = random.Random(seed)
+    session = play.new_session(preset, "beginner", seed, no_undo=no_undo)
+    while session.game.winner is None and (moves is None or len(session.choices) < moves):
+        if session.game.hand is None:
+            session = play.next_hand(session)
+        else:
+            legal = legal_actions(session.game.hand)
+            session = play.learner_plays(session, legal[rng.randrange(len(legal))])
+    return session
+
+
+@pytest.mark.parametrize("seed", [1, 8, 17])
+@pytest.mark.parametrize("preset", ["bga", "pagat", "cardsuite"])
+def test_a_whole_game_round_trips_through_its_code(seed, preset):
+    session = played(seed, preset)
+    code = game_code(session)
+    back = read_game(code)
+    assert back.game == session.game and back.choices == session.choices
+    assert (back.preset, back.level, back.seed, back.no_undo) == (preset, "beginner", seed, False)
+    assert len(code) < MAX_CODE // 2, len(code)   # a whole game stays far below the limit
+
+
+def test_the_code_says_the_set_up_and_one_character_a_choice():
+    session = played(5, moves=7, no_undo=True)
+    version, preset, flags, seed, check, moves = game_code(session).split(".")
+    assert (version, preset, flags, seed) == ("1", "bga", "bn", "5")
+    assert len(check) == 4 and len(moves) == len(session.choices) == 7
+    assert read_game(game_code(session)).no_undo
+    expert = replace(session, level="expert", no_undo=False)
+    assert game_code(expert).split(".")[2] == "e"
+
+
+def test_sixty_four_choices_one_character_each():
+    assert len(CHOICES) == 64 == len(set(CHOICES)) and CHOICES[0] == DEAL
+    assert Action.PASS in CHOICES and all(isinstance(c, Action) for c in CHOICES[1:])
+
+
+def test_a_game_too_long_for_a_link_gets_no_code():
+    session = play.new_session("bga", "beginner", 1)
+    assert game_code(replace(session, choices=(Action.PASS,) * MAX_CODE)) is None
+
+
+GOOD = None
+
+
+def good_code() -> str:
+    global GOOD
+    if GOOD is None:
+        GOOD = game_code(played(17, moves=12))
+    return GOOD
+
+
+def changed_move(code: str) -> str:
+    """A game's code with its last move replaced by another that the engine allows there
+    (a legal tamper): the game is cut after a decision that had an alternative."""
+    choices = read_game(code).choices
+    for length in range(len(choices), 0, -1):
+        before = play.replay("bga", "beginner", 17, choices[:length - 1])
+        if before.game.hand is None:
+            continue
+        others = [a for a in legal_actions(before.game.hand) if a != choices[length - 1]]
+        if others:
+            honest = game_code(play.learner_plays(before, choices[length - 1]))
+            return honest[:-1] + play_link.ALPHABET[CHOICES.index(others[0])]
+    raise AssertionError("no decision had an alternative")
+
+
+def illegal_move(code: str) -> str:
+    """A move appended that the engine refuses: a card South does not hold."""
+    session = read_game(code)
+    held = set(play.current_hand(session).hand_of(YOU))
+    card = next(c for c in (a.card for a in CHOICES[1:] if a.card is not None) if c not in held)
+    return code + play_link.ALPHABET[CHOICES.index(Action.play(card))]
+
+
+DAMAGED = [
+    ("empty", lambda code: "", "holds no game"),
+    ("oversized", lambda code: code + "A" * MAX_CODE, "more than a game ever needs"),
+    ("outdated", lambda code: "0" + code[1:], "another version of the app (version 0"),
+    ("not a code", lambda code: "hello", "does not start with a version number"),
+    ("cut short", lambda code: code[:code.rindex(".")], "has 5 parts, not 6"),
+    ("unknown rules", lambda code: code.replace("bga", "bgx", 1), "'bgx' is not a rule set"),
+    ("unknown level", lambda code: code.replace(".b.", ".z.", 1), "'z' is not a bot level"),
+    ("bad seed", lambda code: code.replace(".17.", ".-17.", 1), "the seed '-17'"),
+    ("huge seed", lambda code: code.replace(".17.", ".99999999999.", 1), "below 1,000,000,000"),
+    ("bad character", lambda code: code + "!", "'!' (character 13 of the moves) is not a move"),
+    ("moves cut short", lambda code: code[:-2], "do not add up"),
+    ("a move changed", changed_move, "do not add up"),
+    ("an illegal move", illegal_move, "your move 13 cannot be made there"),
+    ("a move after the game", lambda code: code[:code.rindex(".") + 1] + "A", "your move 1"),
+]
+
+
+@pytest.mark.parametrize("name, damage, words", DAMAGED, ids=[d[0] for d in DAMAGED])
+def test_a_damaged_code_is_refused_saying_what_is_wrong(name, damage, words):
+    with pytest.raises(GameLinkError) as error:
+        read_game(damage(good_code()))
+    assert words in str(error.value)
+
+
+def test_an_illegal_move_is_refused_in_the_engines_words():
+    code = illegal_move(good_code())
+    session = read_game(code[:-1])
+    action = CHOICES[play_link.ALPHABET.index(code[-1])]
+    with pytest.raises(IllegalActionError) as engine_says:
+        play.learner_plays(session, action)
+    with pytest.raises(GameLinkError) as error:
+        read_game(code)
+    assert str(error.value).endswith(f"cannot be made there: {engine_says.value.message}")
+
+
+@pytest.mark.parametrize("junk", [None, 17, ["1"], "1." * 600, "1.bga.b.1.AAAA.\u00e9",
+                                  "1.bga.b.\u0661.AAAA.", " ", "1.bga..1.AAAA."])
+def test_junk_of_any_kind_is_a_link_error_never_another_error(junk):
+    with pytest.raises(GameLinkError):
+        read_game(junk)
+
+
+def test_the_examples_in_the_docstring():
+    failures, tried = doctest.testmod(play_link)
+    assert tried and not failures
+
+
+def counting_bots(monkeypatch) -> list:
+    """Count the bots' decisions that the session module asks for."""
+    asked = []
+    real = play.make_bot
+
+    class Counting:
+        def __init__(self, level):
+            self.bot = real(level)
+
+        def decide(self, view, rng):
+            asked.append(view.seat)
+            return self.bot.decide(view, rng)
+
+    monkeypatch.setattr(play, "make_bot", Counting)
+    return asked
+
+
+def test_a_reload_on_the_same_server_replays_only_the_current_hand(monkeypatch):
+    session = played(17, moves=25)   # in hand 4, after a decision of yours
+    assert len(session.game.finished) == 3 and session.game.hand is not None
+    recent = play_link.RecentGames()
+    recent.keep(session)
+    asked = counting_bots(monkeypatch)
+    fast = read_game(game_code(session), recent)
+    again = len(asked)
+    slow = read_game(game_code(session))
+    assert fast.game == slow.game == session.game and fast.choices == session.choices
+    hand = session.game.hand
+    first = next(i for i, (seat, _) in enumerate(hand.actions) if seat is YOU)
+    assert again == sum(1 for seat, _ in hand.actions[first:] if seat is not YOU)
+    assert len(asked) - again > again  # the whole game asks the bots far more
+
+
+def test_the_recent_games_hold_hand_starts_and_forget_the_oldest():
+    recent = play_link.RecentGames(size=2)
+    sessions = [played(seed, moves=12) for seed in (1, 2, 3)]
+    for session in sessions:
+        recent.keep(session)
+        recent.keep(session)        # once per hand
+    assert len(recent) == 2
+    first, last = sessions[0], sessions[-1]
+    assert recent.latest(first.preset, first.level, first.seed, first.choices) is None
+    start = recent.latest(last.preset, last.level, last.seed, last.choices)
+    assert start == play.at_hand_start(last)
+
+
+def test_a_damaged_code_is_refused_even_from_a_recent_hand_start():
+    session = played(17, moves=25)
+    recent = play_link.RecentGames()
+    recent.keep(session)
+    with pytest.raises(GameLinkError, match="do not add up"):
+        read_game(game_code(session)[:-1], recent)
+    assert read_game(game_code(session), recent).no_undo is False
+    strict = replace(session, no_undo=True)
+    assert read_game(game_code(strict), recent).no_undo is True   # the code's mode wins
