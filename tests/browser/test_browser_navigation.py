@@ -1,12 +1,13 @@
-"""In headless Chromium: finding one's way. An unknown address lands on Home with a note
-naming it (escaped); lesson names keep their stars and show in full in the sidebar."""
+"""In headless Chromium: finding one's way. Home's start and links fit the screen; an
+unknown address lands on Home with a note naming it (escaped); lesson names keep their
+stars and show in full in the sidebar."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from lessons.loader import lesson_by_id
+from lessons.loader import lesson_by_id, load_all
 from lessons.quizzes import build_quiz
 from test_browser_lesson import give_answer
 from test_browser_pages import wait_for_app
@@ -28,6 +29,37 @@ WITH_STARS = """() => [...document.querySelectorAll(
         p.textContent = text; box.style.fontWeight = '';
         return {text, cut};
     })"""
+
+
+@pytest.mark.parametrize("screen, scale", [("1280x720", 1), ("1920x1080-at-150", 1.5)])
+def test_home_fits_the_screen_and_starts_lesson_one(browser: Browser, app_url, screenshots,
+                                                    screen, scale):
+    context = browser.new_context(viewport={"width": 1280, "height": 720},
+                                  device_scale_factor=scale)
+    page = context.new_page()
+    page.goto(app_url)
+    wait_for_app(page)
+    main = page.locator("[data-testid=stMain]")
+    start = page.get_by_role("button", name="Start lesson 1")
+    parts = [start] + [main.get_by_role("link", name=f"{lesson.number}. {lesson.title}")
+                       for lesson in load_all()]
+    parts += [main.get_by_role("link", name=name) for name in (
+        "Practise on real deals", "Play a game against the computer",
+        "Teach a hand to your class", "Card ranking and scoring")]
+    for part in parts:   # all on the first screen, none scrolled to
+        box = part.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 720, part
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, part
+    assert start.bounding_box()["height"] >= 48   # big
+    # The lesson links look like links: underlined.
+    decoration = main.get_by_role("link", name="2. Trump and the bowers").locator("p").evaluate(
+        "p => getComputedStyle(p).textDecorationLine")
+    assert decoration == "underline"
+    page.screenshot(path=screenshots / f"home-{screen}.png")
+    start.click()
+    wait_for_app(page)
+    expect(page.locator("h1").first).to_contain_text("1. Cards, seats and the deal")
+    context.close()
 
 
 @pytest.mark.parametrize("path, shown", [
