@@ -10,6 +10,7 @@ from lessons.progress import stars_text
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.navigation import SIDEBAR_WIDTH, sections, unknown_address
 from tutorial_app.progress_store import all_progress
+from tutorial_app.widgets.history import one_entry_per_page
 
 # The sidebar is a little wider than Streamlit's 18.75rem, so a lesson's name with its
 # stars before it ("★★★ 1. Cards, seats and the deal") shows in full.
@@ -39,4 +40,6 @@ missing = unknown_address(st.context.url, st.get_option("server.baseUrlPath")) \
 if missing:
     st.info(f"There is no page at {markdown_text(missing)}; here is the start.",
             icon=":material/explore_off:")
+# Back goes to the previous page, not through every choice made on this one.
+one_entry_per_page()
 router.run()
