@@ -17,7 +17,7 @@ from streamlit.testing.v1 import AppTest
 
 from app_driver import open_page
 
-from engine import HandRecord, Phase, Seat, explain_action, legal_actions
+from engine import HandRecord, Phase, Seat, explain_action, explain_result, legal_actions
 from tutorial_app.scenario_link import MAX_CODE, MAX_JSON, LinkError, decode_hand, encode_hand
 from tutorial_app.teach_moves import REFUSAL, teacher_action, teacher_card
 from tutorial_app.widgets.table_moves import action_id
@@ -92,8 +92,9 @@ def test_a_whole_hand_is_played_seat_by_seat_and_the_result_said():
     at.button(key="teach-every").click().run()    # every hand face up: every card clickable
     while not shown(at).replay().is_over:
         first_move(at)
-    assert "point" in " ".join(info.value for info in at.info)
-    assert table_shown(at)["actions"] == []
+    model = table_shown(at)   # the result is said under the table
+    assert model["message"] == {"text": explain_result(shown(at).replay()), "tone": "success"}
+    assert model["actions"] == []
     at.button(key="teach-restart").click().run()
     assert shown(at).actions == ()
 

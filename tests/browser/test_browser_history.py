@@ -32,18 +32,20 @@ def back(page: Page) -> None:
     wait_for_app(page)
 
 
-@pytest.mark.parametrize("link, heading, choose, address", [
-    ("Card ranking and scoring", "Card ranking", ("radio", "Spades"), r"trump=S"),
-    ("Practise", "Practise", ("radio", "Pagat"), r"rules=pagat"),
+@pytest.mark.parametrize("link, heading, unfold, choice, address", [
+    ("Card ranking and scoring", "Card ranking", None, "Spades", r"trump=S"),
+    ("Practise", "Practise", "Topics and rules", "Pagat", r"rules=pagat"),
 ])
-def test_one_back_after_a_choice_returns_home(page: Page, app_url, link, heading, choose,
-                                              address):
+def test_one_back_after_a_choice_returns_home(page: Page, app_url, link, heading, unfold,
+                                              choice, address):
     page.goto(app_url)
     wait_for_app(page)
     start = entries(page)
     go_by_sidebar(page, link)
     expect(page.locator("h1").first).to_contain_text(heading)
-    page.get_by_role(choose[0], name=choose[1]).click()
+    if unfold:
+        page.get_by_text(unfold, exact=True).click()
+    page.get_by_role("radio", name=choice).click()
     wait_for_app(page)
     expect(page).to_have_url(re.compile(address))       # the choice is in the address ...
     assert entries(page) == start + 1                   # ... and the visit one entry

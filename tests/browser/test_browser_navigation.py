@@ -106,3 +106,22 @@ def test_lesson_names_with_stars_show_in_full_in_the_sidebar(browser: Browser, a
     assert not [label["text"] for label in page.evaluate(WITH_STARS) if label["cut"]]
     page.screenshot(path=screenshots / "sidebar-stars-1280x720.png")
     context.close()
+
+
+@pytest.mark.parametrize("screen, scale", [("1280x720", 1), ("1920x1080-at-150", 1.5)])
+def test_practise_shows_the_first_question_without_scrolling(browser: Browser, app_url,
+                                                             screenshots, screen, scale):
+    context = browser.new_context(viewport={"width": 1280, "height": 720},
+                                  device_scale_factor=scale)
+    page = context.new_page()
+    page.goto(f"{app_url}/practise?seed=5")
+    wait_for_app(page)
+    main = page.locator("[data-testid=stMain]")
+    parts = [main.get_by_text("Topics and rules", exact=True), main.locator("h4").first,
+             main.locator("[data-testid=stProgress]")]
+    for part in parts:
+        expect(part).to_be_visible()
+        box = part.bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= 720, part
+    page.screenshot(path=screenshots / f"practise-{screen}.png")
+    context.close()

@@ -16,20 +16,24 @@ LENGTH = 10
 DEFAULT_TOPICS = ["play", "tricks", "points"]
 CHOSEN, SEED = "practise-chosen", "practise-seed"   # the set on screen: (topics, rules); seed
 
+# Only a <style>: no room taken. A smaller top margin, so the question shows at once.
+st.html('<style>[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }</style>')
 st.title("Practise")
-st.markdown("Answer ten questions on real deals. Every answer is checked by the rules "
-            "engine, and every answer is explained.")
+st.markdown("Ten questions on real deals, each checked and explained by the rules engine.")
 
 requested = [t for t in st.query_params.get("topics", "").split(",") if t in PRACTICE_TOPICS]
 if "practise-topics" not in st.session_state:
     st.session_state["practise-topics"] = requested or DEFAULT_TOPICS
-topics = st.pills("Topics", list(PRACTICE_TOPICS), format_func=lambda t: PRACTICE_TOPICS[t][0],
-                  selection_mode="multi", key="practise-topics")
 seed_choice("rules", PRESETS, "bga")
-# The URL keeps the short value (?rules=pagat); people read the preset's name.
-preset = st.segmented_control("Rules", list(PRESETS), key="rules", required=True,
-                              format_func=PRESET_NAMES.get)
-st.caption(f"{PRESET_NAMES[preset]} rules: {PRESET_DESCRIPTIONS[preset]}")
+# The choices fold away (the line under the quiz's bar says what they are): the question
+# comes first. A fixed label: a changed one would fold the box at every click.
+with st.expander("Topics and rules", icon=":material/tune:"):
+    topics = st.pills("Topics", list(PRACTICE_TOPICS), selection_mode="multi",
+                      format_func=lambda t: PRACTICE_TOPICS[t][0], key="practise-topics")
+    # The URL keeps the short value (?rules=pagat); people read the preset's name.
+    preset = st.segmented_control("Rules", list(PRESETS), key="rules", required=True,
+                                  format_func=PRESET_NAMES.get)
+    st.caption(f"{PRESET_NAMES[preset]} rules: {PRESET_DESCRIPTIONS[preset]}")
 
 
 def quiz_key(chosen: tuple, seed: int) -> str:
@@ -61,7 +65,7 @@ def keep_my_set() -> None:
 
 
 if not topics:
-    st.info("Pick at least one topic above.")
+    st.info("Pick at least one topic under “Topics and rules” above.")
     st.stop()
 
 seed_in_link, note = parse_seed(st.query_params.get("seed"), "a new set of questions")
@@ -93,8 +97,9 @@ sync_params({"topics": None if list(active_topics) == DEFAULT_TOPICS else ",".jo
              "seed": str(seed)})
 
 questions = practice_set(topic_generators(list(active_topics)), active_preset, seed, LENGTH)
-st.caption(f"Set number {seed}. Share this page's address and everyone gets the same "
-           "questions.")
+names = " · ".join(PRACTICE_TOPICS[t][0] for t in active_topics)
+st.caption(f"Set number {seed}: {names} ({PRESET_NAMES[active_preset]} rules). Share this "
+           "page's address and everyone gets the same questions.")
 run = run_quiz(quiz_key(active, seed), questions)
 if run.finished:
     st.button("Ten more questions", key="practise-more", type="primary",

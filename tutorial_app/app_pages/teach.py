@@ -11,7 +11,7 @@ import random
 
 import streamlit as st
 
-from engine import (PRESET_NAMES, PRESETS, SEATS, Do, EuchreError, HandRecord, Rules,
+from engine import (PRESET_NAMES, PRESETS, SEATS, EuchreError, HandRecord, Rules,
                     explain_action, explain_result, explain_trick, random_hand, replay)
 from engine.record import ActionFormatError
 from tutorial_app.scenario_link import MAX_JSON, LinkError, decode_hand, encode_hand
@@ -30,13 +30,10 @@ EMPTY_TEXT = ('Paste a hand record (JSON) here first: an object with the "dealer
 # 1280x720 screen (the top margin is Streamlit's 6rem otherwise); the reason is large.
 st.html("""<style>
 [data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }
-.st-key-teach-reason p { font-size: 1.35rem; line-height: 1.35; }
+.st-key-teach-reason p { font-size: 1.3rem; line-height: 1.35; }
 </style>""")
 
 st.title("Teach a hand")
-st.caption("Deal or paste a hand, then click each seat's card or choice in turn: the app "
-           "says why every move is allowed. The link at the bottom opens this hand for "
-           "the class.")
 
 # A hand in the link opens first, once per visit.
 code = st.query_params.get("hand")
@@ -101,6 +98,9 @@ def deal_or_paste(expanded: bool) -> None:
 
 record: HandRecord | None = st.session_state.get(RECORD)
 if record is None:
+    st.markdown("Deal a hand or paste one, then play it out on the card table: click each "
+                "seat's card or choice in turn, and the app says why every move is allowed. "
+                "A link then opens the same hand for everyone in the class.")
     deal_or_paste(expanded=True)
     st.info("Deal a hand to begin.")
     st.stop()
@@ -118,28 +118,29 @@ shown = shown_seats(st.session_state)
 
 table_column, side = st.columns([3, 2], gap="medium")
 with table_column:
+    # Under the table: a refusal, else the hand's result, else what to click now.
     refusal = st.session_state.get(REFUSAL)
+    message, tone = ((refusal, "refusal") if refusal else
+                     (explain_result(state), "success") if state.is_over else
+                     (prompt(state, shown), "info"))
     model = table_model(state, teacher=True, reveal=shown, show_last_trick=True,
-                        message=refusal or prompt(state, shown),
-                        message_tone="refusal" if refusal else "info")
+                        message=message, message_tone=tone)
     card_table(model, key="teach-table",
                on_card=lambda card: teacher_card(st.session_state, card),
                on_action=lambda ident: teacher_action(st.session_state, ident))
 
 with side:
-    with st.container(key="teach-reason"):
+    before = replay(record.rules, record.deal, record.actions[:-1]) if record.actions else None
+    with st.container(key="teach-reason"):   # the last move and the engine's reason, large
         if record.actions:
-            before = replay(record.rules, record.deal, record.actions[:-1])
             seat, action = record.actions[-1]
             st.success(f"**Move {len(record.actions)}: {action_words(seat, action, before)}.** "
                        f"{explain_action(before, action)}")
-            if action.do is Do.PLAY and len(state.tricks) > len(before.tricks):
-                st.info(explain_trick(state.tricks[-1], state.trump_suit))
         else:
             st.info(f"**The deal.** {state.dealer.word} dealt and turned up "
                     f"{state.upcard.the_name}. {state.turn.word} speaks first.")
-        if state.is_over:
-            st.info(explain_result(state))
+    if before is not None and len(state.tricks) > len(before.tricks):
+        st.info(explain_trick(state.tricks[-1], state.trump_suit))
     undo_column, deal_column = st.columns([2, 3])
     undo_column.button("↩ Undo", key="teach-undo", disabled=not record.actions,
                        help="Take back the last move", width="stretch",
