@@ -1,5 +1,6 @@
 """AppTest: changing Practise's topics or rules in the middle of a set asks first
-(Confirm / Keep my set); before the first answer or after the last it just changes."""
+(Confirm / Keep my set); before the first answer or after the last it just changes.
+A bad seed in the link is quoted as text."""
 
 from __future__ import annotations
 
@@ -77,3 +78,9 @@ def test_after_the_last_answer_a_change_needs_no_confirmation():
     at.segmented_control(key="rules").set_value("cardsuite").run()
     assert not asking(at)
     assert on_screen(at)[0][1] == "cardsuite"
+
+
+def test_a_bad_seed_in_the_link_is_quoted_as_text():
+    at = open_page(PAGE, seed="**<b>x</b>")
+    note = next(info.value for info in at.info if "seed" in info.value)
+    assert "<b>" not in note and "\\*\\*" in note

@@ -18,6 +18,7 @@ from streamlit.testing.v1 import AppTest
 from app_driver import open_page
 
 from engine import HandRecord, Phase, Seat, explain_action, explain_result, legal_actions
+from tutorial_app.markdown_text import markdown_text
 from tutorial_app.scenario_link import MAX_CODE, MAX_JSON, LinkError, decode_hand, encode_hand
 from tutorial_app.teach_moves import REFUSAL, teacher_action, teacher_card
 from tutorial_app.widgets.table_moves import action_id
@@ -165,6 +166,19 @@ def test_pasted_record_opens_and_a_bad_one_is_explained_and_kept():
     assert not at.exception
     assert "cannot be opened" in at.error[0].value
     assert at.text_area(key="teach-json").value == bad   # nothing lost
+
+
+@pytest.mark.app
+@pytest.mark.parametrize("bad, echoed", [
+    ('{"dealer": "W", "upcard": "AD", "hands": {"N": ["<b>x</b>"]}}', "<b>x</b>"),
+    (json.dumps(dict(RECORD, actions=[{"seat": "N", "do": "**dance**"}])), "**dance**"),
+])
+def test_what_the_reader_echoes_from_a_record_is_shown_as_text(bad, echoed):
+    at = open_teach()
+    at.text_area(key="teach-json").set_value(bad).run()
+    at.button(key="teach-open").click().run()
+    message = at.error[0].value
+    assert markdown_text(echoed) in message and echoed not in message
 
 
 @pytest.mark.app

@@ -8,6 +8,7 @@ import streamlit as st
 
 from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
 from lessons.quizzes import PRACTICE_TOPICS, new_seed, parse_seed, topic_generators
+from tutorial_app.markdown_text import markdown_text
 from tutorial_app.shared_work import practice_set
 from tutorial_app.widgets.quiz_view import run_quiz
 from tutorial_app.widgets.url_state import seed_choice, sync_params
@@ -69,8 +70,8 @@ if not topics:
     st.stop()
 
 seed_in_link, note = parse_seed(st.query_params.get("seed"), "a new set of questions")
-if note:
-    st.info(note)
+if note:   # it quotes the link's text: shown as text
+    st.info(markdown_text(note))
 chosen = (tuple(topics), preset)
 if CHOSEN not in st.session_state:   # the first visit keeps the link's set
     start_set(chosen, seed_in_link if seed_in_link is not None else new_seed())

@@ -14,6 +14,7 @@ import streamlit as st
 from engine import (PRESET_NAMES, PRESETS, SEATS, EuchreError, HandRecord, Rules,
                     explain_action, explain_result, explain_trick, random_hand, replay)
 from engine.record import ActionFormatError
+from tutorial_app.markdown_text import markdown_text
 from tutorial_app.scenario_link import MAX_JSON, LinkError, decode_hand, encode_hand
 from tutorial_app.teach_moves import (EVERY_SEAT, NOTE, RECORD, REFUSAL, SHOWN, SOUTH_ONLY,
                                       back_to_deal, keep_legal_part, load, prompt, shown_seats,
@@ -42,7 +43,8 @@ if code and st.session_state.get("teach-link") != code:
     try:
         keep_legal_part(st.session_state, decode_hand(code))
     except LinkError as exc:
-        st.error(f"This link's hand cannot be opened: {exc}. You can deal a new hand below.")
+        st.error(f"This link's hand cannot be opened: {markdown_text(str(exc))}. You can deal "
+                 "a new hand below.")
 
 
 def open_text() -> None:
@@ -64,11 +66,11 @@ def open_text() -> None:
     except ActionFormatError as exc:
         st.session_state["teach-error"] = (
             f"This hand record cannot be opened: move {exc.step + 1} cannot be read: "
-            f"{exc.detail}. Your text is kept in the box so you can fix it.")
+            f"{markdown_text(exc.detail)}. Your text is kept in the box so you can fix it.")
     except EuchreError as exc:
         st.session_state["teach-error"] = (
-            f"This hand record cannot be opened: {exc}. Your text is kept in the box so "
-            "you can fix it.")
+            f"This hand record cannot be opened: {markdown_text(str(exc))}. Your text is kept "
+            "in the box so you can fix it.")
 
 
 def deal() -> None:
