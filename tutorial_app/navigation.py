@@ -13,10 +13,12 @@ the sidebar and the page agree; the tests check it. Every file in
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import unquote, urlsplit
 
 from lessons.loader import load_all
 
 SECTION_ORDER = ("", "Learn", "Practise", "Play", "Teach", "Reference")  # "" = no heading
+SIDEBAR_WIDTH = 340   # pixels: "★★★ 1. Cards, seats and the deal" in bold fits on one line
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,3 +68,26 @@ def sections() -> dict[str, list[PageSpec]]:
 def all_pages() -> list[PageSpec]:
     """Every page, in the order the sidebar shows them."""
     return [page for pages in sections().values() for page in pages]
+
+
+def unknown_address(url: str | None, base_path: str = "") -> str | None:
+    """The address asked for, as "/path", when it names no page of the app (Streamlit
+    then runs the home page); None for the home page's own address or a known page's.
+
+    >>> unknown_address("http://127.0.0.1:8501/no-such-page")
+    '/no-such-page'
+    >>> unknown_address("http://host/euchre/teach", "euchre") is None
+    True
+    >>> unknown_address("http://host/") is None
+    True
+    """
+    if not url:
+        return None
+    path = unquote(urlsplit(url).path).strip("/")
+    base = base_path.strip("/")
+    if base and (path == base or path.startswith(base + "/")):
+        path = path[len(base):].strip("/")
+    if not path or path in {page.url_path for page in PAGES}:
+        return None
+    return "/" + path
+

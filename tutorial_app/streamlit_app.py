@@ -7,10 +7,15 @@ the list of pages lives in ``tutorial_app.navigation``.
 import streamlit as st
 
 from lessons.progress import stars_text
-from tutorial_app.navigation import sections
+from tutorial_app.markdown_text import markdown_text
+from tutorial_app.navigation import SIDEBAR_WIDTH, sections, unknown_address
 from tutorial_app.progress_store import all_progress
+from tutorial_app.widgets.history import one_entry_per_page
 
-st.set_page_config(page_title="Euchre tutorial", page_icon="🃏", layout="wide")
+# The sidebar is a little wider than Streamlit's 18.75rem, so a lesson's name with its
+# stars before it ("★★★ 1. Cards, seats and the deal") shows in full.
+st.set_page_config(page_title="Euchre tutorial", page_icon="🃏", layout="wide",
+                   initial_sidebar_state=SIDEBAR_WIDTH)
 
 # A lesson's stars show beside its name in the sidebar once earned.
 progress = all_progress()
@@ -28,4 +33,13 @@ router = st.navigation({
               for page in pages]
     for section, pages in sections().items()
 })
+# An address that names no page runs the home page (Streamlit's own "Page not found"
+# box does not say which address): say so on it.
+missing = unknown_address(st.context.url, st.get_option("server.baseUrlPath")) \
+    if router.url_path == "" else None
+if missing:
+    st.info(f"There is no page at {markdown_text(missing)}; here is the start.",
+            icon=":material/explore_off:")
+# Back goes to the previous page, not through every choice made on this one.
+one_entry_per_page()
 router.run()

@@ -1,5 +1,10 @@
-"""The teach page: deal, play seat by seat, undo, share by link; bad links and
-bad records get a message, never a traceback. And the link codec itself."""
+"""The teach page: deal, play every seat on the card table, undo, share by link; bad
+links and bad records get a message, never a traceback. And the link codec itself.
+
+AppTest cannot click inside the card table (a custom component): these tests make the
+teacher's clicks through the functions the table's clicks call
+(``tutorial_app.teach_moves``) and read what the table shows from the model it was given.
+"""
 
 from __future__ import annotations
 
@@ -12,8 +17,11 @@ from streamlit.testing.v1 import AppTest
 
 from app_driver import open_page
 
-from engine import HandRecord, Phase, explain_action
-from tutorial_app.scenario_link import MAX_CODE, LinkError, decode_hand, encode_hand
+from engine import HandRecord, Phase, Seat, explain_action, explain_result, legal_actions
+from tutorial_app.markdown_text import markdown_text
+from tutorial_app.scenario_link import MAX_CODE, MAX_JSON, LinkError, decode_hand, encode_hand
+from tutorial_app.teach_moves import REFUSAL, teacher_action, teacher_card
+from tutorial_app.widgets.table_moves import action_id
 
 PAGE = "app_pages/teach.py"
 
@@ -21,6 +29,10 @@ RECORD = {"rules": {"preset": "bga"}, "dealer": "W", "upcard": "AD", "hands": {
     "N": ["9C", "TD", "JH", "QS", "KC"], "E": ["9S", "TS", "QH", "AC", "KH"],
     "S": ["9H", "QC", "AH", "KS", "TH"], "W": ["JC", "JS", "QD", "KD", "AS"]},
     "actions": [{"seat": "N", "do": "pass"}, {"seat": "E", "do": "order_up"}]}
+# East plays with partner, West discards: North leads the nine of clubs, East to play.
+EAST_TO_FOLLOW = dict(RECORD, actions=RECORD["actions"] + [
+    {"seat": "E", "do": "with_partner"}, {"seat": "W", "do": "discard", "card": "JS"},
+    {"seat": "N", "do": "play", "card": "9C"}])
 
 
 def open_teach(**query: str) -> AppTest:
@@ -31,13 +43,38 @@ def shown(at: AppTest) -> HandRecord:
     return at.session_state["teach-record"]
 
 
+def table_shown(at: AppTest) -> dict:
+    """The model the card table was drawn from in the last run."""
+    (table,) = at.get("bidi_component")
+    return json.loads(table.proto.json)
+
+
+def paste(at: AppTest, record: dict) -> AppTest:
+    at.text_area(key="teach-json").set_value(json.dumps(record)).run()
+    at.button(key="teach-open").click().run()
+    assert not at.exception
+    return at
+
+
+def first_move(at: AppTest) -> None:
+    """What a teacher clicking the first choice or card of the seat to act does."""
+    action = legal_actions(shown(at).replay())[0]
+    if action.card is not None:
+        decision = teacher_card(at.session_state, action.card.code)
+    else:
+        decision = teacher_action(at.session_state, action_id(action))
+    assert decision.ok, decision.refusal
+    at.run()
+    assert not at.exception
+
+
 @pytest.mark.app
 def test_deal_play_undo_and_the_link_reopens_the_same_hand():
     at = open_teach()
     at.button(key="teach-deal").click().run()
     for _ in range(3):
-        at.button(key="teach-act-0").click().run()
-    assert not at.exception and len(shown(at).actions) == 3
+        first_move(at)
+    assert len(shown(at).actions) == 3
     record = shown(at)
     before = HandRecord(record.rules, record.deal, record.actions[:-1]).replay()
     assert explain_action(before, record.actions[-1][1]) in at.success[0].value
@@ -50,10 +87,78 @@ def test_deal_play_undo_and_the_link_reopens_the_same_hand():
 
 
 @pytest.mark.app
-def test_pasted_record_opens_and_a_bad_one_is_explained_and_kept():
+def test_a_whole_hand_is_played_seat_by_seat_and_the_result_said():
     at = open_teach()
-    at.text_area(key="teach-json").set_value(json.dumps(RECORD)).run()
-    at.button(key="teach-open").click().run()
+    at.button(key="teach-deal").click().run()
+    at.button(key="teach-every").click().run()    # every hand face up: every card clickable
+    while not shown(at).replay().is_over:
+        first_move(at)
+    model = table_shown(at)   # the result is said under the table
+    assert model["message"] == {"text": explain_result(shown(at).replay()), "tone": "success"}
+    assert model["actions"] == []
+    at.button(key="teach-restart").click().run()
+    assert shown(at).actions == ()
+
+
+@pytest.mark.app
+def test_the_table_plays_for_the_seat_to_act_and_labels_its_choices():
+    at = paste(open_teach(), RECORD)              # East ordered up: East decides alone
+    model = table_shown(at)
+    assert [a["label"] for a in model["actions"]] == ["Go alone", "Play with partner"]
+    assert "East decides" in model["message"]["text"]
+    assert "(you)" not in json.dumps(model)       # the teacher plays every seat
+    teacher_action(at.session_state, "with_partner")
+    at.run()
+    assert at.success[0].value.startswith("**Move 3: East plays with partner.**")
+    # West, the dealer, must discard; its cards are face down until turned up.
+    assert "face down" in table_shown(at)["message"]["text"]
+    at.pills(key="teach-shown").set_value(["S", "W"]).run()
+    west = next(s for s in table_shown(at)["seats"] if s["seat"] == "W")
+    assert west["cards"] and all(card["clickable"] for card in west["cards"])
+    assert teacher_card(at.session_state, "JS").ok
+    at.run()
+    assert shown(at).actions[-1][0] is Seat.W
+
+
+@pytest.mark.app
+def test_an_illegal_click_shows_the_engines_reason_and_changes_nothing():
+    at = paste(open_teach(), EAST_TO_FOLLOW)
+    before = shown(at)
+    decision = teacher_card(at.session_state, "9S")   # East holds the ace of clubs
+    at.run()
+    assert not decision.ok and shown(at) == before
+    message = table_shown(at)["message"]
+    assert message == {"text": decision.refusal, "tone": "refusal"}
+    assert "East must follow clubs" in decision.refusal
+    assert teacher_card(at.session_state, "AC").ok   # the legal card is played
+    at.run()
+    assert REFUSAL not in at.session_state and len(shown(at).actions) == 6
+
+
+@pytest.mark.app
+def test_south_only_by_default_each_seat_on_its_own_and_every_hand_on_request():
+    at = paste(open_teach(), EAST_TO_FOLLOW)
+    record = shown(at)
+
+    def face_up(model: dict) -> set[str]:
+        seats = {s["seat"] for s in model["seats"] if s["cards"]}
+        return seats | ({model["bottom"]} if model["hand"] else set())
+
+    assert face_up(table_shown(at)) == {"S"}
+    text = json.dumps(table_shown(at))
+    for seat in "NEW":   # hidden hands never reach the browser
+        assert all(f'"{card}"' not in text for card in RECORD["hands"][seat] if card != "9C")
+    at.button(key="teach-every").click().run()
+    assert face_up(table_shown(at)) == {"N", "E", "S", "W"}
+    at.pills(key="teach-shown").set_value(["N"]).run()
+    model = table_shown(at)
+    assert face_up(model) == {"N"} and model["hand_backs"] == 5   # South face down
+    assert shown(at) == record   # showing cards is no move
+
+
+@pytest.mark.app
+def test_pasted_record_opens_and_a_bad_one_is_explained_and_kept():
+    at = paste(open_teach(), RECORD)
     assert shown(at).replay().phase is Phase.ALONE
     bad = '{"dealer": "W", "upcard": "AD", "hands": {"N": ["HJ"]}}'
     at.text_area(key="teach-json").set_value(bad).run()
@@ -64,11 +169,51 @@ def test_pasted_record_opens_and_a_bad_one_is_explained_and_kept():
 
 
 @pytest.mark.app
+@pytest.mark.parametrize("bad, echoed", [
+    ('{"dealer": "W", "upcard": "AD", "hands": {"N": ["<b>x</b>"]}}', "<b>x</b>"),
+    (json.dumps(dict(RECORD, actions=[{"seat": "N", "do": "**dance**"}])), "**dance**"),
+])
+def test_what_the_reader_echoes_from_a_record_is_shown_as_text(bad, echoed):
+    at = open_teach()
+    at.text_area(key="teach-json").set_value(bad).run()
+    at.button(key="teach-open").click().run()
+    message = at.error[0].value
+    assert markdown_text(echoed) in message and echoed not in message
+
+
+@pytest.mark.app
+@pytest.mark.parametrize("text", ["", "   \n "])
+def test_an_empty_box_says_what_to_paste(text):
+    at = open_teach()
+    at.text_area(key="teach-json").set_value(text).run()
+    at.button(key="teach-open").click().run()
+    assert not at.exception
+    message = at.error[0].value
+    assert message.startswith("Paste a hand record (JSON) here first")
+    assert '"dealer"' in message and '"hands"' in message and "Expecting value" not in message
+
+
+@pytest.mark.app
+def test_the_box_is_capped_and_an_over_long_text_is_refused_and_kept():
+    at = open_teach()
+    box = at.text_area(key="teach-json")
+    assert box.max_chars == MAX_JSON == 20_000
+    huge = '{"dealer": "' + "x" * 300_000          # one unbroken 300 KB line
+    assert at.text_area(key="teach-json").input(huge).value != huge   # the box refuses it
+    at.text_area(key="teach-json").set_value(huge).run()   # sent anyway: Streamlit keeps
+    at.button(key="teach-open").click().run()              # the first 20,000 and we say so
+    assert not at.exception
+    message = at.error[0].value
+    assert "at most 20,000 characters" in message and "cut short" in message
+    assert "JSON" not in message                  # not a parser's complaint about the cut
+    assert at.text_area(key="teach-json").value == huge[:MAX_JSON]   # what it holds is kept
+    assert "teach-record" not in at.session_state
+
+
+@pytest.mark.app
 def test_record_with_an_illegal_action_is_shown_up_to_it():
     record = dict(RECORD, actions=RECORD["actions"] + [{"seat": "N", "do": "play", "card": "9C"}])
-    at = open_teach()
-    at.text_area(key="teach-json").set_value(json.dumps(record)).run()
-    at.button(key="teach-open").click().run()
+    at = paste(open_teach(), record)
     assert len(shown(at).actions) == 2
     assert "Move 3" in at.warning[0].value
 

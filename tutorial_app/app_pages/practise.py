@@ -1,57 +1,108 @@
-"""Practise: scenario quizzes on the topics you choose, under the rules you play by."""
+"""Practise: scenario quizzes on the topics you choose, under the rules you play by.
+
+Changing the topics or the rules makes a new set; in the middle of a set the page asks
+first (Confirm / Keep my set), so no answer is lost by a stray click. The address
+holds the set on screen (?topics=...&rules=...&seed=...), so it can be shared."""
 
 import streamlit as st
 
 from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
 from lessons.quizzes import PRACTICE_TOPICS, new_seed, parse_seed, topic_generators
+from tutorial_app.markdown_text import markdown_text
 from tutorial_app.shared_work import practice_set
 from tutorial_app.widgets.quiz_view import run_quiz
-from tutorial_app.widgets.url_state import seed_choice, sync_choice
+from tutorial_app.widgets.url_state import seed_choice, sync_params
 
 LENGTH = 10
+DEFAULT_TOPICS = ["play", "tricks", "points"]
+CHOSEN, SEED = "practise-chosen", "practise-seed"   # the set on screen: (topics, rules); seed
 
+# Only a <style>: no room taken. A smaller top margin, so the question shows at once.
+st.html('<style>[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }</style>')
 st.title("Practise")
-st.markdown("Answer ten questions on real deals. Every answer is checked by the rules "
-            "engine, and every answer is explained.")
+st.markdown("Ten questions on real deals, each checked and explained by the rules engine.")
 
 requested = [t for t in st.query_params.get("topics", "").split(",") if t in PRACTICE_TOPICS]
 if "practise-topics" not in st.session_state:
-    st.session_state["practise-topics"] = requested or ["play", "tricks", "points"]
-topics = st.pills("Topics", list(PRACTICE_TOPICS), format_func=lambda t: PRACTICE_TOPICS[t][0],
-                  selection_mode="multi", key="practise-topics")
+    st.session_state["practise-topics"] = requested or DEFAULT_TOPICS
 seed_choice("rules", PRESETS, "bga")
-# The URL keeps the short value (?rules=pagat); people read the preset's name.
-preset = st.segmented_control("Rules", list(PRESETS), key="rules", required=True,
-                              format_func=PRESET_NAMES.get)
-sync_choice("rules", preset, "bga")
-st.caption(f"{PRESET_NAMES[preset]} rules: {PRESET_DESCRIPTIONS[preset]}")
+# The choices fold away (the line under the quiz's bar says what they are): the question
+# comes first. A fixed label: a changed one would fold the box at every click.
+with st.expander("Topics and rules", icon=":material/tune:"):
+    topics = st.pills("Topics", list(PRACTICE_TOPICS), selection_mode="multi",
+                      format_func=lambda t: PRACTICE_TOPICS[t][0], key="practise-topics")
+    # The URL keeps the short value (?rules=pagat); people read the preset's name.
+    preset = st.segmented_control("Rules", list(PRESETS), key="rules", required=True,
+                                  format_func=PRESET_NAMES.get)
+    st.caption(f"{PRESET_NAMES[preset]} rules: {PRESET_DESCRIPTIONS[preset]}")
+
+
+def quiz_key(chosen: tuple, seed: int) -> str:
+    chosen_topics, chosen_preset = chosen
+    return f"practise:{chosen_preset}:{','.join(chosen_topics)}:{seed}"
+
+
+def answers_at_stake() -> int:
+    """How many answers (right or wrong) the set on screen holds, if it is unfinished."""
+    if CHOSEN not in st.session_state:
+        return 0
+    key = quiz_key(st.session_state[CHOSEN], st.session_state[SEED])
+    state = st.session_state.get(f"quiz:{key}")
+    if not state or state.run.finished:
+        return 0
+    return len(state.run.answered) + state.run.misses
+
+
+def start_set(chosen: tuple, seed: int) -> None:
+    st.session_state[CHOSEN] = chosen
+    st.session_state[SEED] = seed
+
+
+def keep_my_set() -> None:
+    """Put the topics and rules back to those of the set on screen."""
+    kept_topics, kept_preset = st.session_state[CHOSEN]
+    st.session_state["practise-topics"] = list(kept_topics)
+    st.session_state["rules"] = kept_preset
+
+
 if not topics:
-    st.info("Pick at least one topic above.")
+    st.info("Pick at least one topic under “Topics and rules” above.")
     st.stop()
-st.query_params["topics"] = ",".join(topics)
 
-seed, note = parse_seed(st.query_params.get("seed"), "a new set of questions")
-if note:
-    st.info(note)
+seed_in_link, note = parse_seed(st.query_params.get("seed"), "a new set of questions")
+if note:   # it quotes the link's text: shown as text
+    st.info(markdown_text(note))
 chosen = (tuple(topics), preset)
-if st.session_state.get("practise-chosen") != chosen:
-    # The first visit keeps the link's seed; other topics or rules make a new set.
-    first_visit = "practise-chosen" not in st.session_state
-    st.session_state["practise-chosen"] = chosen
-    st.session_state["practise-seed"] = (seed if first_visit and seed is not None
-                                         else new_seed())
-seed = st.session_state["practise-seed"]
-st.query_params["seed"] = str(seed)
+if CHOSEN not in st.session_state:   # the first visit keeps the link's set
+    start_set(chosen, seed_in_link if seed_in_link is not None else new_seed())
+elif st.session_state[CHOSEN] != chosen:
+    at_stake = answers_at_stake()
+    if not at_stake:
+        start_set(chosen, new_seed())
+    else:
+        with st.container(border=True, key="practise-ask"):
+            st.warning(f"Other topics or rules start a new set of questions. The "
+                       f"{at_stake} answer{'s' if at_stake != 1 else ''} you have given in "
+                       "this set would be lost.", icon=":material/help:")
+            confirm, keep = st.columns(2)
+            confirm.button("Confirm: start a new set", key="practise-confirm", type="primary",
+                           width="stretch", on_click=start_set, args=(chosen, new_seed()))
+            keep.button("Keep my set", key="practise-keep", width="stretch",
+                        on_click=keep_my_set)
 
-key = f"practise:{preset}:{','.join(topics)}:{seed}"
-questions = practice_set(topic_generators(topics), preset, seed, LENGTH)
-run = run_quiz(key, questions)
+active, seed = st.session_state[CHOSEN], st.session_state[SEED]
+active_topics, active_preset = active
+# The address holds the set on screen, in one change: not a history entry per value.
+sync_params({"topics": None if list(active_topics) == DEFAULT_TOPICS else ",".join(active_topics),
+             "rules": None if active_preset == "bga" else active_preset,
+             "seed": str(seed)})
+
+questions = practice_set(topic_generators(list(active_topics)), active_preset, seed, LENGTH)
+names = " · ".join(PRACTICE_TOPICS[t][0] for t in active_topics)
+run = run_quiz(quiz_key(active, seed), questions)
 # Under the quiz, so the question, its cards and its buttons come first on the screen.
-st.caption(f"Set number {seed}. Share this page's address and everyone gets the same "
-           "questions.")
+st.caption(f"Set number {seed}: {names} ({PRESET_NAMES[active_preset]} rules). Share this "
+           "page's address and everyone gets the same questions.")
 if run.finished:
-    def fresh() -> None:
-        st.session_state["practise-seed"] = new_seed()
-        st.query_params["seed"] = str(st.session_state["practise-seed"])
-
-    st.button("Ten more questions", key="practise-more", on_click=fresh, type="primary")
+    st.button("Ten more questions", key="practise-more", type="primary",
+              on_click=start_set, args=(active, new_seed()))

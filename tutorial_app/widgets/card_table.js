@@ -49,7 +49,7 @@ function send(root, event, value) {
 
 // ---- the parts of the table ------------------------------------------------------
 
-function seatBox(model, seat) {
+function seatBox(model, seat, root) {
   const box = el("div", {
     class: `seat pos-${seat.position}` + (seat.to_act ? " turn" : "") +
       (seat.sitting_out ? " out" : ""),
@@ -62,8 +62,19 @@ function seatBox(model, seat) {
   if (seat.said) name.append(el("span", { class: "said", text: seat.said }));
   box.append(name);
   if (!seat.you) {
-    const fan = el("div", { class: "fan", "aria-hidden": "true" });
-    if (seat.cards.length) {
+    const playable = seat.cards.some((card) => card.clickable);
+    // A teacher's table: the seat to act is played where it sits, by named buttons.
+    const fan = playable
+      ? el("div", { class: "fan playable", role: "group", "aria-label": `${seat.name}'s cards` })
+      : el("div", { class: "fan", "aria-hidden": "true" });
+    if (playable) {
+      for (const card of seat.cards) {
+        const button = el("button", { type: "button", class: "face mini seat-card",
+          "aria-label": card.name, "data-code": card.code }, svgNode(model.svgs[card.svg]));
+        button.addEventListener("click", () => send(root, "card", card.code));
+        fan.append(button);
+      }
+    } else if (seat.cards.length) {
       for (const card of seat.cards) fan.append(picture(model, card, "mini"));
     } else {
       for (let i = 0; i < Math.min(seat.count, 6); i++) {
@@ -177,6 +188,10 @@ function handRow(model, root) {
     class: "hand" + (model.lift ? " lift" : ""), role: "group",
     "aria-label": model.hand_label || (you ? `Your cards (${you.name})` : "Cards"),
   });
+  for (let i = 0; i < (model.hand_backs || 0); i++) {  // a hidden hand, on a teacher's table
+    hand.append(el("span", { class: "card static back", "aria-hidden": "true" },
+      el("span", { class: "face" }, svgNode(model.svgs.back))));
+  }
   const codes = model.hand.map((card) => card.code);
   let rove = codes.indexOf(root._rove);
   if (rove < 0) rove = Math.min(root._roveIndex || 0, codes.length - 1);
@@ -224,6 +239,7 @@ function moveFocus(event, hand, root) {
 function actionRow(model, root, actions) {
   actions.replaceChildren();
   actions.hidden = !model.actions.length;
+  actions.setAttribute("aria-label", model.choices_label || "Your choices");
   for (const action of model.actions) {
     const pressed = action.pressed === true || action.pressed === false;
     const button = el("button", {
@@ -313,10 +329,10 @@ function render(root, model, shadow) {
     drawCards(model, root, felt);
   } else {
     const seats = Object.fromEntries(model.seats.map((seat) => [seat.position, seat]));
-    const yours = el("div", { class: "corner br" }, seatBox(model, seats.bottom));
+    const yours = el("div", { class: "corner br" }, seatBox(model, seats.bottom, root));
     felt.hidden = false;
-    felt.replaceChildren(scoreBox(model), seatBox(model, seats.top), trumpBox(model),
-      seatBox(model, seats.left), middleBox(model), seatBox(model, seats.right),
+    felt.replaceChildren(scoreBox(model), seatBox(model, seats.top, root), trumpBox(model),
+      seatBox(model, seats.left, root), middleBox(model), seatBox(model, seats.right, root),
       lastTrickBox(model), yours, handRow(model, root));
   }
   showMessage(model, message);
@@ -327,7 +343,9 @@ function render(root, model, shadow) {
     const cards = [...felt.querySelectorAll("button.card")];
     const again = (had.dataset.action &&
       actions.querySelector(`[data-action="${CSS.escape(had.dataset.action)}"]`)) ||
-      cards[Math.min(index, cards.length - 1)] || actions.querySelector("button") || null;
+      cards[Math.min(index, cards.length - 1)] ||
+      (had.classList.contains("seat-card") && felt.querySelector("button.seat-card")) ||
+      actions.querySelector("button") || null;
     if (again && cards.includes(again)) {
       cards.forEach((card) => card.setAttribute("tabindex", card === again ? "0" : "-1"));
     }

@@ -16,8 +16,10 @@ name and legal / clickable / lifted flags, role note and mark), ``upcard``, ``tr
 ``makers``, ``tricks_won``, ``trick`` (who played what, by position), ``last_trick``,
 ``score``, ``actions`` (id and label of each labelled choice, and optionally
 ``disabled``, ``pressed`` or ``primary``), ``message`` (text, tone and an optional bold
-``title``). ``layout`` is "table" here; ``cards_model`` draws loose cards in the same
-component with layout "cards".
+``title``); with ``teacher=True`` also ``hand_backs`` (face-down cards of a hidden
+bottom hand), ``hand_label`` and ``choices_label`` (names for the hand and the choices).
+``layout`` is "table" here; ``cards_model`` draws loose cards in the same component
+with layout "cards".
 
 >>> from engine import Rules, Seat, random_hand
 >>> model = table_model(random_hand(Rules(), Seat.W, 1))
@@ -70,11 +72,13 @@ class _Table(NamedTuple):
     actions: tuple
     hands: dict          # Seat -> cards, only for seats whose cards this viewer knows
     counts: dict         # Seat -> how many cards the seat holds
-    legal: tuple         # the bottom seat's legal actions (empty unless its turn)
+    legal: tuple         # the bottom seat's legal actions (empty unless its turn);
+                         # on a teacher's table, those of the seat to act
 
 
-def _from_state(state: HandState, bottom: Seat) -> _Table:
-    legal = legal_actions(state) if state.turn is bottom else ()
+def _from_state(state: HandState, bottom: Seat, any_turn: bool = False) -> _Table:
+    legal = legal_actions(state) if state.turn is bottom or (
+        any_turn and state.turn is not None) else ()
     return _Table(state.dealer, state.phase, state.turn, state.upcard, state.turned_down,
                   state.trump, state.maker, state.alone, state.trick, state.tricks,
                   state.tricks_won, state.actions, {s: state.hand_of(s) for s in SEATS},
@@ -106,7 +110,7 @@ def table_model(source: HandState | SeatView, *, bottom: Seat | None = None,
                 message: str | None = None, message_tone: str = "info",
                 cards_clickable: bool | None = None, hide: Iterable[str] = (),
                 hold_last_trick: bool = False, message_title: str | None = None,
-                keep_bidding: bool = False) -> dict:
+                keep_bidding: bool = False, teacher: bool = False) -> dict:
     """The table from ``bottom``'s chair (default South, or the view's own seat).
 
     ``reveal`` lists other seats whose cards show face up ("all" for every seat; a
@@ -120,8 +124,13 @@ def table_model(source: HandState | SeatView, *, bottom: Seat | None = None,
     tell), "bidding" (what each seat said). ``hold_last_trick`` keeps a finished trick
     in the middle, winner marked, until the next card is played. ``keep_bidding`` keeps
     what each seat said in the bidding until the first card is played.
+    ``teacher`` draws a teacher's table (from a HandState only): nobody is "you", the
+    seat to act, wherever it sits, is offered its choices (labelled for it) and its
+    face-up cards are clickable when it must play or discard, and the bottom hand
+    too shows face down unless ``reveal`` names it.
     Raises ValueError for a view drawn from another chair or revealing another seat,
-    an unknown mark, part to hide or message tone (see TONES).
+    a teacher's table from a view, an unknown mark, part to hide or message tone
+    (see TONES).
     """
     if message_tone not in TONES:
         raise ValueError(f"a message tone is one of {', '.join(TONES)}, not {message_tone!r}")
@@ -130,13 +139,15 @@ def table_model(source: HandState | SeatView, *, bottom: Seat | None = None,
         raise ValueError(f"cannot hide {', '.join(sorted(hide - HIDEABLE))}: the parts to hide "
                          f"are {', '.join(sorted(HIDEABLE))}")
     if isinstance(source, SeatView):
+        if teacher:
+            raise ValueError("a teacher's table is drawn from the whole hand, not a seat's view")
         bottom = bottom or source.seat
         table = _from_view(source, bottom)
     else:
         bottom = bottom or Seat.S
-        table = _from_state(source, bottom)
+        table = _from_state(source, bottom, any_turn=teacher)
     table = _hidden(table, hide)
-    shown = set(SEATS) if reveal == "all" else set(reveal) | {bottom}
+    shown = set(SEATS) if reveal == "all" else set(reveal) | ({bottom} if not teacher else set())
     unknown = shown - set(table.hands)
     if unknown:
         names = ", ".join(sorted(seat.word for seat in unknown))
@@ -149,23 +160,26 @@ def table_model(source: HandState | SeatView, *, bottom: Seat | None = None,
         return {"code": card.code, "name": card.name, "svg": key}
 
     trump_suit = table.trump if isinstance(table.trump, Suit) else None
-    seats = [_seat(table, seat, bottom, seat in shown, face, hide, keep_bidding)
+    playing = teacher and table.phase in (Phase.PLAY, Phase.DISCARD)
+    seats = [_seat(table, seat, bottom, seat in shown, face, hide, keep_bidding,
+                   you=not teacher, clickable=playing and seat is table.turn)
              for seat in _clockwise(bottom)]
+    hand_hidden = "hand" in hide or bottom not in shown   # not shown: a teacher's table only
     model = {
         "layout": "table",
         "bottom": bottom.value,
         "phase": table.phase.value,
         "seats": seats,
-        "hand": [] if "hand" in hide else _hand(table, bottom, face, trump_suit, marks or {},
-                                                lift_playable, show_roles, cards_clickable),
+        "hand": [] if hand_hidden else _hand(table, bottom, face, trump_suit, marks or {},
+                                             lift_playable, show_roles, cards_clickable),
         "upcard": _upcard(table, face, "hand" in hide),
         "trump": None if table.trump is None else {
             "suit": table.trump.letter, "name": table.trump.plural},
         "makers": None if table.maker is None else {
             "team": table.maker.team.value, "name": table.maker.team.word,
             "maker": table.maker.value, "maker_name": table.maker.word},
-        "teams": _team_names(TEAM_NAMES, bottom),
-        "teams_short": _team_names(SHORT_TEAM_NAMES, bottom),
+        "teams": _team_names(TEAM_NAMES, None if teacher else bottom),
+        "teams_short": _team_names(SHORT_TEAM_NAMES, None if teacher else bottom),
         # The counts would tell which team took the trick whose winner is hidden.
         "tricks_won": None if "winner" in hide else {
             "NS": table.tricks_won[0], "EW": table.tricks_won[1]},
@@ -181,6 +195,11 @@ def table_model(source: HandState | SeatView, *, bottom: Seat | None = None,
         "suit_icons": {suit.letter: _suit_icon(suit, four_colour) for suit in Suit},
         "svgs": svgs,
     }
+    if teacher:
+        model.update(hand_backs=table.counts[bottom] if hand_hidden else 0,
+                     hand_label=f"{bottom.word}'s cards",
+                     choices_label=(f"{table.turn.word}'s choices" if table.turn is not None
+                                    else "Choices"))
     return model
 
 
@@ -203,8 +222,8 @@ def _hidden(table: _Table, hide: frozenset[str]) -> _Table:
     return table._replace(**changes)
 
 
-def _team_names(names: dict[str, str], bottom: Seat) -> dict[str, str]:
-    return {team: name + (" (you)" if team == bottom.team.value else "")
+def _team_names(names: dict[str, str], bottom: Seat | None) -> dict[str, str]:
+    return {team: name + (" (you)" if bottom and team == bottom.team.value else "")
             for team, name in names.items()}
 
 
@@ -217,7 +236,8 @@ def _position(seat: Seat, bottom: Seat) -> str:
 
 
 def _seat(table: _Table, seat: Seat, bottom: Seat, revealed: bool, face,
-          hide: frozenset[str] = frozenset(), keep_bidding: bool = False) -> dict:
+          hide: frozenset[str] = frozenset(), keep_bidding: bool = False, you: bool = True,
+          clickable: bool = False) -> dict:
     out = seat.partner in table.alone and "sitting_out" not in hide
     badges = []
     if seat is table.dealer:
@@ -231,9 +251,15 @@ def _seat(table: _Table, seat: Seat, bottom: Seat, revealed: bool, face,
     if seat is table.turn:
         badges.append(TURN_WORDS.get(table.phase, "to bid"))
     count = None if "hand" in hide else table.counts[seat]
-    you = seat is bottom
-    cards = [] if you or not revealed or count is None else [
-        face(card) for card in sort_hand(table.hands[seat], None)]
+    bottom_seat = seat is bottom
+    you = you and bottom_seat
+    held = () if bottom_seat or not revealed or count is None else sort_hand(
+        table.hands[seat], None)
+    cards = [face(card) for card in held]
+    if clickable:  # a teacher plays this seat's cards where they lie
+        legal = {a.card for a in table.legal if a.do in (Do.PLAY, Do.DISCARD)}
+        for card, entry in zip(held, cards):
+            entry.update(clickable=True, legal=card in legal)
     said = None if "bidding" in hide else _said(table, seat, keep_bidding)
     words = f"{seat.word}" + (" (you)" if you else "")
     if badges:
@@ -244,7 +270,7 @@ def _seat(table: _Table, seat: Seat, bottom: Seat, revealed: bool, face,
     if said:
         words += f"; {said}"
     return {"seat": seat.value, "name": seat.word, "position": _position(seat, bottom),
-            "you": you, "team": seat.team.value, "badges": badges,
+            "you": bottom_seat, "team": seat.team.value, "badges": badges,
             "dealer": seat is table.dealer, "to_act": seat is table.turn,
             "sitting_out": out, "said": said, "count": count,
             "revealed": revealed, "cards": cards, "label": words}
@@ -369,9 +395,11 @@ def action_label(action: Action, state: HandState | SeatView, seat: Seat) -> str
 
 
 def _actions(table: _Table, bottom: Seat, actions: Sequence[Action] | None) -> list[dict]:
-    if actions is None:
+    chooser = bottom
+    if actions is None:  # the seat to act's: the bottom seat's, but on a teacher's table
         actions = [a for a in table.legal if a.do not in (Do.PLAY, Do.DISCARD)]
-    return [{"id": action_id(a), "label": action_label(a, table, bottom),
+        chooser = table.turn or bottom
+    return [{"id": action_id(a), "label": action_label(a, table, chooser),
              "suit": a.suit.letter if isinstance(a.suit, Suit) else None} for a in actions]
 
 

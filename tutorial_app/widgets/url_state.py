@@ -3,11 +3,17 @@
 Call ``seed_*`` before drawing the widget (with that ``key``) and ``sync_*``
 after it. URL values are checked against the allowed ones; anything else is
 ignored, so a hand-edited link can never inject a value.
+
+Every change to ``st.query_params`` is a message to the browser, and Streamlit 1.67's
+browser side makes each changed address a new history entry (``history.pushState``;
+only a rerun caused by Back or Forward replaces the entry). So write only what
+changed, several values in one change (``sync_params``), and never the same value
+again; ``widgets.history`` then keeps one history entry per page visit.
 """
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Mapping
 
 import streamlit as st
 
@@ -21,11 +27,7 @@ def seed_choice(key: str, allowed: Iterable[str], default: str) -> None:
 
 def sync_choice(key: str, value: str, default: str) -> None:
     """Write the widget's value to the address; the default is left out."""
-    if value == default:
-        if key in st.query_params:
-            del st.query_params[key]
-    elif st.query_params.get(key) != value:
-        st.query_params[key] = value
+    sync_params({key: None if value == default else value})
 
 
 def seed_flag(key: str) -> None:
@@ -36,3 +38,15 @@ def seed_flag(key: str) -> None:
 
 def sync_flag(key: str, on: bool) -> None:
     sync_choice(key, "1" if on else "0", "0")
+
+
+def sync_params(values: Mapping[str, str | None]) -> bool:
+    """Set these address values (None removes one) in a single change, and only if the
+    address does not hold them already; other keys stay. Returns whether it changed."""
+    current = st.query_params.to_dict()
+    wanted = {key: value for key, value in current.items() if key not in values}
+    wanted.update({key: value for key, value in values.items() if value is not None})
+    if wanted == current:
+        return False
+    st.query_params.from_dict(wanted)
+    return True

@@ -1,0 +1,48 @@
+"""Addresses and text from outside: which address names no page, and how text from a
+URL is shown as itself in Markdown (plain pytest)."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+from tutorial_app import markdown_text as markdown_module
+from tutorial_app import navigation
+from tutorial_app.markdown_text import markdown_text
+from tutorial_app.navigation import all_pages, unknown_address
+
+
+@pytest.mark.parametrize("url, base, missing", [
+    ("http://h:1/no-such-page", "", "/no-such-page"),
+    ("http://h:1/no-such-page/", "", "/no-such-page"),
+    ("http://h:1/%3Cb%3Ex%3C%2Fb%3E", "", "/<b>x</b>"),
+    ("http://h:1/euchre/nowhere", "euchre", "/nowhere"),
+    ("http://h:1/euchre", "/euchre/", None),
+    ("http://h:1", "", None),
+    ("http://h:1/", "", None),
+    (None, "", None),
+])
+def test_unknown_address(url, base, missing):
+    assert unknown_address(url, base) == missing
+
+
+def test_every_page_address_is_known():
+    for page in all_pages():
+        assert unknown_address(f"http://h:1/{page.url_path}") is None
+
+
+@pytest.mark.parametrize("text", ["<script>alert(1)</script>", "**bold** _it_", ":red[x]",
+                                  "$x^2$", "[a](javascript:alert(1))", "`code`", "a\\b"])
+def test_markdown_text_leaves_no_sign_unescaped(text):
+    escaped = markdown_text(text)
+    assert "<" not in escaped and ">" not in escaped
+    for i, char in enumerate(escaped):
+        if char in "*_[]()`$:":
+            assert escaped[i - 1] == "\\", (text, escaped)
+
+
+@pytest.mark.parametrize("module", [navigation, markdown_module])
+def test_the_examples_in_the_docstrings(module):
+    failures, tried = doctest.testmod(module)
+    assert tried and not failures

@@ -1,0 +1,87 @@
+"""In headless Chromium: the browser's Back button goes to the previous page in one press.
+
+Streamlit 1.67 makes every change of the address a history entry; a choice kept in the
+address (?trump=S, ?rules=pagat, a Teach hand) is not a place to go Back to, so the
+app keeps one entry per page visit (``tutorial_app.widgets.history``)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from test_browser_pages import wait_for_app
+
+pytestmark = pytest.mark.browser
+
+HOME = "Learn to play Euchre"
+
+
+def entries(page: Page) -> int:
+    return page.evaluate("history.length")
+
+
+def go_by_sidebar(page: Page, name: str) -> None:
+    page.get_by_test_id("stSidebar").get_by_role("link", name=name).click()
+    wait_for_app(page)
+
+
+def back(page: Page) -> None:
+    page.go_back()
+    wait_for_app(page)
+
+
+@pytest.mark.parametrize("link, heading, unfold, choice, address", [
+    ("Card ranking and scoring", "Card ranking", None, "Spades", r"trump=S"),
+    ("Practise", "Practise", "Topics and rules", "Pagat", r"rules=pagat"),
+])
+def test_one_back_after_a_choice_returns_home(page: Page, app_url, link, heading, unfold,
+                                              choice, address):
+    page.goto(app_url)
+    wait_for_app(page)
+    start = entries(page)
+    go_by_sidebar(page, link)
+    expect(page.locator("h1").first).to_contain_text(heading)
+    if unfold:
+        page.get_by_text(unfold, exact=True).click()
+    page.get_by_role("radio", name=choice).click()
+    wait_for_app(page)
+    expect(page).to_have_url(re.compile(address))       # the choice is in the address ...
+    assert entries(page) == start + 1                   # ... and the visit one entry
+    back(page)
+    expect(page.locator("h1").first).to_have_text(HOME)
+    expect(page).to_have_url(f"{app_url}/")             # Home's own address, nothing added
+
+
+def test_back_from_the_next_page_keeps_the_choice_made(page: Page, app_url):
+    page.goto(app_url)
+    wait_for_app(page)
+    go_by_sidebar(page, "Card ranking and scoring")
+    page.get_by_role("radio", name="Spades").click()
+    wait_for_app(page)
+    go_by_sidebar(page, "Practise")   # its first run writes its own address
+    expect(page.locator("h1").first).to_have_text("Practise")
+    back(page)
+    expect(page).to_have_url(re.compile(r"/card-ranking\?trump=S$"))
+    expect(page.get_by_role("radio", name="Spades")).to_be_checked()
+    back(page)
+    expect(page.locator("h1").first).to_have_text(HOME)
+
+
+def test_moves_on_teach_are_no_history_entries(page: Page, app_url):
+    page.goto(app_url)
+    wait_for_app(page)
+    go_by_sidebar(page, "Teach a hand")
+    page.get_by_role("button", name="Deal a new hand").click()
+    wait_for_app(page)
+    region = page.get_by_role("region", name="Card table")
+    for move in (1, 2):
+        page.wait_for_timeout(350)   # the table takes one click per 300 ms
+        region.get_by_role("button", name="Pass", exact=True).click()
+        wait_for_app(page)
+        expect(page.locator("[data-testid=stAlertContentSuccess]").first).to_contain_text(
+            f"Move {move}:")
+    expect(page).to_have_url(re.compile(r"/teach\?hand="))
+    back(page)
+    expect(page.locator("h1").first).to_have_text(HOME)

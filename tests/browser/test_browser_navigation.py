@@ -1,0 +1,127 @@
+"""In headless Chromium: finding one's way. Home's start and links fit the screen; an
+unknown address lands on Home with a note naming it (escaped); lesson names keep their
+stars and show in full in the sidebar."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from lessons.loader import lesson_by_id, load_all
+from lessons.quizzes import build_quiz
+from test_browser_lesson import give_answer
+from test_browser_pages import wait_for_app
+
+pytestmark = pytest.mark.browser
+
+NOTE = "[data-testid=stAlertContentInfo] [data-testid=stMarkdownContainer]"
+# Every sidebar label: its text box and whether it is cut (the ellipsis shows).
+SIDEBAR_LABELS = """() => [...document.querySelectorAll(
+    '[data-testid=stSidebar] [data-testid=stSidebarNavLink] .stMarkdownEllipsis')].map(
+    (box) => ({text: box.textContent, cut: box.scrollWidth > box.clientWidth}))"""
+# The worst case for every title: three stars before it, in bold (the current page).
+WITH_STARS = """() => [...document.querySelectorAll(
+    '[data-testid=stSidebar] [data-testid=stSidebarNavLink] .stMarkdownEllipsis')].map((box) => {
+        const p = box.querySelector('p'); const text = p.textContent;
+        if (!text.startsWith('★')) p.textContent = '★★★ ' + text;
+        box.style.fontWeight = '700';
+        const cut = box.scrollWidth > box.clientWidth;
+        p.textContent = text; box.style.fontWeight = '';
+        return {text, cut};
+    })"""
+
+
+@pytest.mark.parametrize("screen, scale", [("1280x720", 1), ("1920x1080-at-150", 1.5)])
+def test_home_fits_the_screen_and_starts_lesson_one(browser: Browser, app_url, screenshots,
+                                                    screen, scale):
+    context = browser.new_context(viewport={"width": 1280, "height": 720},
+                                  device_scale_factor=scale)
+    page = context.new_page()
+    page.goto(app_url)
+    wait_for_app(page)
+    main = page.locator("[data-testid=stMain]")
+    start = page.get_by_role("button", name="Start lesson 1")
+    parts = [start] + [main.get_by_role("link", name=f"{lesson.number}. {lesson.title}")
+                       for lesson in load_all()]
+    parts += [main.get_by_role("link", name=name) for name in (
+        "Practise on real deals", "Play a game against the computer",
+        "Teach a hand to your class", "Card ranking and scoring")]
+    for part in parts:   # all on the first screen, none scrolled to
+        box = part.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 720, part
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, part
+    assert start.bounding_box()["height"] >= 48   # big
+    # The lesson links look like links: underlined.
+    decoration = main.get_by_role("link", name="2. Trump and the bowers").locator("p").evaluate(
+        "p => getComputedStyle(p).textDecorationLine")
+    assert decoration == "underline"
+    page.screenshot(path=screenshots / f"home-{screen}.png")
+    start.click()
+    wait_for_app(page)
+    expect(page.locator("h1").first).to_contain_text("1. Cards, seats and the deal")
+    context.close()
+
+
+@pytest.mark.parametrize("path, shown", [
+    ("no-such-page", "/no-such-page"),
+    ("%3Cb%3Ebold%3C%2Fb%3E", "/<b>bold</b>"),   # an address with HTML in it
+    ("**x**%20:red[y]", "/**x** :red[y]"),       # Markdown and colour codes
+])
+def test_an_unknown_address_lands_on_home_with_a_note_naming_it(page: Page, app_url, path,
+                                                                  shown):
+    page.goto(f"{app_url}/{path}")
+    wait_for_app(page)
+    expect(page.locator("h1").first).to_have_text("Learn to play Euchre")
+    note = page.locator(NOTE).first
+    expect(note).to_have_text(f"There is no page at {shown}; here is the start.")
+    expect(note.locator("b, strong, em, span[style]")).to_have_count(0)   # shown as text
+
+
+def test_known_addresses_have_no_note(page: Page, app_url):
+    for path in ("", "teach"):
+        page.goto(f"{app_url}/{path}")
+        wait_for_app(page)
+        expect(page.get_by_text("There is no page at")).to_have_count(0)
+
+
+def test_lesson_names_with_stars_show_in_full_in_the_sidebar(browser: Browser, app_url,
+                                                             screenshots):
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    seed = 4242   # lesson 2's quiz answered right first time: three stars
+    questions = build_quiz(lesson_by_id("bowers"), seed)
+    page.goto(f"{app_url}/bowers?part=quiz&seed={seed}")
+    wait_for_app(page)
+    for number, question in enumerate(questions, 1):
+        give_answer(page, question)
+        page.get_by_role("button", name="Next question" if number < len(questions)
+                         else "See your result", exact=True).click()
+        wait_for_app(page)
+    starred = page.get_by_role("link", name="★★★ 2. Trump and the bowers")
+    expect(starred).to_be_visible()
+    labels = page.evaluate(SIDEBAR_LABELS)
+    assert any(label["text"].startswith("★★★") for label in labels)
+    assert not [label["text"] for label in labels if label["cut"]]
+    # Any lesson may earn stars: each title with three before it, in bold, fits too.
+    assert not [label["text"] for label in page.evaluate(WITH_STARS) if label["cut"]]
+    page.screenshot(path=screenshots / "sidebar-stars-1280x720.png")
+    context.close()
+
+
+@pytest.mark.parametrize("screen, scale", [("1280x720", 1), ("1920x1080-at-150", 1.5)])
+def test_practise_shows_the_first_question_without_scrolling(browser: Browser, app_url,
+                                                             screenshots, screen, scale):
+    context = browser.new_context(viewport={"width": 1280, "height": 720},
+                                  device_scale_factor=scale)
+    page = context.new_page()
+    page.goto(f"{app_url}/practise?seed=5")
+    wait_for_app(page)
+    main = page.locator("[data-testid=stMain]")
+    parts = [main.get_by_text("Topics and rules", exact=True), main.locator("h4").first,
+             main.locator("[data-testid=stProgress]")]
+    for part in parts:
+        expect(part).to_be_visible()
+        box = part.bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= 720, part
+    page.screenshot(path=screenshots / f"practise-{screen}.png")
+    context.close()
