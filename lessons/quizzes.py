@@ -78,6 +78,9 @@ PRACTICE_TOPICS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
+DEFAULT_PRACTICE_TOPICS = ("play", "tricks", "points")
+
+
 def topic_generators(topics: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     """The generators behind the Practise ``topics``, in order."""
     return tuple(name for topic in topics for name in PRACTICE_TOPICS[topic][1])

@@ -4,6 +4,7 @@ learner, no think time, a few clicks that must land. No timing is asserted."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 import re
 import sys
 from pathlib import Path
@@ -75,7 +76,9 @@ def test_clicks_land_over_the_websocket(tmp_path):
             await learner_plays(server.base_url, tally)
             return tally
 
-    tally = asyncio.run(asyncio.wait_for(scenario(), 300))  # bounds a stuck run only
+    # A thread of its own: Playwright's sync API may hold this thread's event loop.
+    with ThreadPoolExecutor(1) as pool:
+        tally = pool.submit(asyncio.run, asyncio.wait_for(scenario(), 300)).result()
     assert tally.seen["hints"] >= 1 and tally.seen["moves"] >= 1, (tally.seen, tally.notes)
     assert tally.seen["refusals"] == 1, (tally.seen, tally.notes)
     assert not tally.errors, tally.notes    # no exception drawn, no timeout, nothing missing

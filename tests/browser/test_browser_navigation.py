@@ -8,8 +8,11 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from lessons.loader import lesson_by_id, load_all
-from lessons.quizzes import build_quiz
-from test_browser_lesson import give_answer
+from engine import Rules
+from lessons.quiz import Kind
+from lessons.quizzes import (DEFAULT_PRACTICE_TOPICS, build_quiz, mixed_quiz,
+                             topic_generators)
+from test_browser_lesson import give_answer, question_table
 from test_browser_pages import wait_for_app
 
 pytestmark = pytest.mark.browser
@@ -94,8 +97,8 @@ def test_lesson_names_with_stars_show_in_full_in_the_sidebar(browser: Browser, a
     wait_for_app(page)
     for number, question in enumerate(questions, 1):
         give_answer(page, question)
-        page.get_by_role("button", name="Next question" if number < len(questions)
-                         else "See your result", exact=True).click()
+        page.get_by_role("button", name="Next question ▶" if number < len(questions)
+                         else "See your result ▶", exact=True).click()
         wait_for_app(page)
     starred = page.get_by_role("link", name="★★★ 2. Trump and the bowers")
     expect(starred).to_be_visible()
@@ -117,8 +120,14 @@ def test_practise_shows_the_first_question_without_scrolling(browser: Browser, a
     page.goto(f"{app_url}/practise?seed=5")
     wait_for_app(page)
     main = page.locator("[data-testid=stMain]")
-    parts = [main.get_by_text("Topics and rules", exact=True), main.locator("h4").first,
-             main.locator("[data-testid=stProgress]")]
+    # The first question: its prompt (in bold), and its cards or choices.
+    first = mixed_quiz(list(topic_generators(DEFAULT_PRACTICE_TOPICS)), Rules.preset("bga"),
+                       5, 10)[0]
+    parts = [main.get_by_text("Topics and rules", exact=True),
+             main.get_by_text(first.prompt, exact=True),
+             main.locator("[data-testid=stProgress]"),
+             (page.get_by_role("button", name="Check my answer") if first.kind is Kind.POINTS
+              else question_table(page))]
     for part in parts:
         expect(part).to_be_visible()
         box = part.bounding_box()

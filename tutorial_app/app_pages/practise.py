@@ -7,14 +7,15 @@ holds the set on screen (?topics=...&rules=...&seed=...), so it can be shared.""
 import streamlit as st
 
 from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
-from lessons.quizzes import PRACTICE_TOPICS, new_seed, parse_seed, topic_generators
+from lessons.quizzes import (DEFAULT_PRACTICE_TOPICS, PRACTICE_TOPICS, new_seed, parse_seed,
+                             topic_generators)
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.shared_work import practice_set
 from tutorial_app.widgets.quiz_view import run_quiz
 from tutorial_app.widgets.url_state import seed_choice, sync_params
 
 LENGTH = 10
-DEFAULT_TOPICS = ["play", "tricks", "points"]
+DEFAULT_TOPICS = list(DEFAULT_PRACTICE_TOPICS)
 CHOSEN, SEED = "practise-chosen", "practise-seed"   # the set on screen: (topics, rules); seed
 
 # Only a <style>: no room taken. A smaller top margin, so the question shows at once.
@@ -93,7 +94,8 @@ elif st.session_state[CHOSEN] != chosen:
 active, seed = st.session_state[CHOSEN], st.session_state[SEED]
 active_topics, active_preset = active
 # The address holds the set on screen, in one change: not a history entry per value.
-sync_params({"topics": None if list(active_topics) == DEFAULT_TOPICS else ",".join(active_topics),
+sync_params({"topics": (None if list(active_topics) == DEFAULT_TOPICS
+                        else ",".join(active_topics)),
              "rules": None if active_preset == "bga" else active_preset,
              "seed": str(seed)})
 
