@@ -31,6 +31,8 @@ def _check(h, view):
 
 HINT_STATES = [s for name in ("bga", "pagat", "no_trump", "benny")
                for s in random_decisions(RULE_SETS[name], random.Random(f"hint {name}"), 6)]
+HINT_MORE = [s for name in ("bga", "cardsuite", "no_first_blood")
+             for s in random_decisions(RULE_SETS[name], random.Random(f"words {name}"), 8)]
 
 
 def test_a_hint_for_every_kind_of_decision():
@@ -41,6 +43,20 @@ def test_a_hint_for_every_kind_of_decision():
         _check(h, view)
         phases.add(state.phase)
     assert {Phase.BID1, Phase.PLAY} <= phases and len(phases) >= 4
+
+
+# Numbers a twelve-year-old reads: whole tricks, points in words; no signed decimals,
+# no "expected points", no percentages.
+GROWN_UP_NUMBERS = re.compile(r"[+\-−]\d|\d\.\d|%|[Ee]xpected|points a hand")
+
+
+def test_hints_speak_in_tricks_and_points_in_words():
+    tricks = 0
+    for state in HINT_STATES + HINT_MORE:
+        h = hint(seat_view(state, state.turn), random.Random(1), samples=6)
+        assert not GROWN_UP_NUMBERS.search(h.explanation), h.explanation
+        tricks += bool(re.search(r"about \d tricks?|almost no tricks", h.explanation))
+    assert tricks >= 5
 
 
 def test_hints_are_repeatable_and_blind_to_hidden_cards():
@@ -64,8 +80,9 @@ def test_pass_with_a_weak_hand():
     h = hint(seat_view(state, Seat.E), random.Random(1))
     assert h.recommended == Action.PASS
     assert h.explanation.startswith("Pass: with diamonds as trump you hold no trumps and no "
-                                    "off-suit ace; ordering up makes about ")
-    assert "you need 3 with your partner" in h.explanation
+                                    "off-suit ace. ")
+    assert "ordering up would likely get you euchred" in h.explanation
+    assert "gives the other team 2 points" in h.explanation
     order = h.value(Action.ORDER_UP)
     assert order.tricks < 3 and order.points < h.best.points
 

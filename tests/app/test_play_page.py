@@ -101,6 +101,16 @@ def test_hint_names_a_legal_choice_and_explains_it():
     assert advice.explanation in at.info[0].value
 
 
+def test_the_hint_table_speaks_in_tricks_and_points_in_words():
+    at = open_play(seed="23", **{"play-level": "beginner"})
+    at.button(key="play-hint-button").click().run()
+    table = at.table[0].value
+    assert list(table.columns) == ["Choice", "Tricks your team should win", "Points, on average"]
+    for points in table["Points, on average"]:
+        assert points == "about even" or " wins about " in points, points
+        assert "+" not in points and "." not in points
+
+
 def test_same_seed_same_first_deal():
     one = open_play(seed="99")
     two = open_play(seed="99")

@@ -9,6 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from analysis import GRADES, hint, review_hand
+from analysis.reasons import points_words
 from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, explain_result, seat_view
 from lessons.quizzes import new_seed, parse_seed
 from tutorial_app import play_session as play
@@ -223,8 +224,8 @@ def show_hint() -> None:
         return
     st.info(f"**Hint: {action_label(advice.recommended)}.** {advice.explanation}")
     st.table(pd.DataFrame([{
-        "Choice": action_label(v.action), "Tricks your team expects": f"{v.tricks:.1f}",
-        "Points you expect to gain (+) or lose (−)": f"{v.points:+.1f}"}
+        "Choice": action_label(v.action), "Tricks your team should win": f"{v.tricks:.1f}",
+        "Points, on average": points_words(v.points)}
         for v in advice.options]), hide_index=True)
 
 
