@@ -18,6 +18,8 @@ so a play that does it one time in four costs 0.75, a mistake.
 
 >>> classify(0.0), classify(0.1), classify(0.3), classify(0.5), classify(1.2)
 ('best', 'good', 'inaccuracy', 'mistake', 'blunder')
+>>> GRADE_MEANINGS["mistake"]
+'this usually gives away about half a point'
 """
 
 from __future__ import annotations
@@ -36,6 +38,14 @@ from analysis.options import NEAR_EQUAL
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 # The most expected points a grade may cost; anything more is a blunder.
 THRESHOLDS = (("best", NEAR_EQUAL), ("good", 0.15), ("inaccuracy", 0.40), ("mistake", 0.80))
+# What each grade means, in one line a twelve-year-old reads (matching THRESHOLDS).
+GRADE_MEANINGS = {
+    "best": "the best choice, or one just as good",
+    "good": "nearly as good as the best; it gives away almost nothing",
+    "inaccuracy": "a small slip; it gives away a little, less than half a point on average",
+    "mistake": "this usually gives away about half a point",
+    "blunder": "a big slip; it gives away about a point or more, often a whole hand",
+}
 
 
 class Grade(NamedTuple):

@@ -9,7 +9,7 @@ import pytest
 from analysis_cases import RULE_SETS, random_decisions, record_state
 
 from analysis.bots import make_bot, play_hand
-from analysis.grading import GRADES, THRESHOLDS, classify, grade_decision, review_hand, summary
+from analysis.grading import GRADE_MEANINGS, GRADES, THRESHOLDS, classify, grade_decision, review_hand, summary
 from analysis.hints import hint
 from analysis.options import NEAR_EQUAL
 from engine import Action, Seat, parse_card, random_hand, seat_view
@@ -149,6 +149,14 @@ def test_thresholds_are_in_order():
     limits = [limit for _, limit in THRESHOLDS]
     assert limits == sorted(limits)
     assert [name for name, _ in THRESHOLDS] + ["blunder"] == list(GRADES)
+
+
+def test_every_grade_has_a_one_line_meaning():
+    assert list(GRADE_MEANINGS) == list(GRADES)
+    for meaning in GRADE_MEANINGS.values():
+        assert meaning and "\n" not in meaning and len(meaning) < 80
+        assert not CODE_WORDS.search(meaning)
+    assert "half a point" in GRADE_MEANINGS["mistake"]
 
 
 def test_every_choice_is_graded_against_the_best():

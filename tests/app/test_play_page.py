@@ -16,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 
 from app_driver import open_page
 
+from analysis.grading import GRADE_MEANINGS
 from engine import (PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, Do, Phase, Seat, explain_result,
                     legal_actions)
 from tutorial_app import play_session as play
@@ -89,6 +90,10 @@ def test_a_hand_is_played_to_the_end_summed_up_reviewed_and_the_next_dealt():
     grades = at.session_state["play-review"]
     assert grades and all(g.seat is Seat.S for g in grades)
     assert at.table  # the grades table
+    review_table = at.table[-1].value
+    assert list(review_table["What it means"]) == [GRADE_MEANINGS[g.grade] for g in grades]
+    shown = " ".join(c.value for c in at.caption)
+    assert all(meaning in shown for meaning in GRADE_MEANINGS.values())
     at.button(key="play-next").click().run()
     assert session(at).game.hand is not None and session(at).choices[-1] == play.DEAL
 

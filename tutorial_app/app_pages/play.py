@@ -9,6 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from analysis import GRADES, hint, review_hand
+from analysis.grading import GRADE_MEANINGS
 from analysis.reasons import points_words
 from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, explain_result, seat_view
 from lessons.quizzes import new_seed, parse_seed
@@ -235,8 +236,10 @@ def show_review() -> None:
         return
     counts = {name: sum(1 for g in grades if g.grade == name) for name in GRADES}
     st.markdown(" · ".join(f"{name}: **{n}**" for name, n in counts.items()))
+    st.caption("  \n".join(f"**{name}**: {GRADE_MEANINGS[name]}" for name in GRADES))
     st.table(pd.DataFrame([{
         "Your decision": action_label(g.action), "Grade": g.grade,
+        "What it means": GRADE_MEANINGS[g.grade],
         "Points given up": f"{g.cost:.1f}",
         # A choice as good as the best (a tie) is shown as the best.
         "Best": action_label(g.action if g.grade == "best" else g.best),
