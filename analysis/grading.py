@@ -34,6 +34,7 @@ from engine.view import SeatView, seat_view
 
 from analysis.hints import Hint, hint
 from analysis.options import NEAR_EQUAL
+from analysis.reasons import reason
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 # The most expected points a grade may cost; anything more is a blunder.
@@ -58,10 +59,16 @@ class Grade(NamedTuple):
     cost: float             # expected points given up against the best choice
     forced: bool            # the only legal choice
     hint: Hint              # the best choice, every choice's value and the reason
+    why: str = ""           # the reason for ``shown_best`` (not always the hint's)
 
     @property
     def best(self) -> Action:
         return self.hint.recommended
+
+    @property
+    def shown_best(self) -> Action:
+        """The best choice a review names: the learner's own when it is as good (a tie)."""
+        return self.action if self.grade == "best" else self.hint.recommended
 
 
 def classify(cost: float) -> str:
@@ -80,7 +87,11 @@ def grade_decision(view: SeatView, action: Action, rng: random.Random,
     h = hint(view, rng, samples)
     chosen = h.value(action)
     cost = max(0.0, h.best.points - chosen.points)
-    return Grade(view.seat, view.phase, action, classify(cost), cost, len(view.legal) == 1, h)
+    grade = classify(cost)
+    shown = action if grade == "best" else h.recommended
+    # The hint's sentence explains the hint's choice; a tie the learner chose gets its own.
+    why = h.explanation if shown == h.recommended else reason(view, chosen, list(h.options))
+    return Grade(view.seat, view.phase, action, grade, cost, len(view.legal) == 1, h, why)
 
 
 def review_hand(state: HandState, seat: Seat, rng: random.Random | Callable[[int], random.Random],

@@ -161,6 +161,21 @@ def hand_words(e: Evaluation) -> str:
     return f"{trumps} and {aces}"
 
 
+def reason(view: SeatView, chosen: OptionValue, values: list[OptionValue]) -> str:
+    """Why ``chosen`` is a good choice: the sentence for that very choice, in any phase
+    (a review explains the best choice it names, which may tie with the hint's)."""
+    phase = view.phase
+    if phase is Phase.PLAY:
+        return play_reason(view, chosen, values)
+    if phase in (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP):
+        return bid_reason(view, chosen, values)
+    if phase in (Phase.ALONE, Phase.DEFEND_ALONE):
+        return alone_reason(view, chosen, values)
+    if phase is Phase.DISCARD:
+        return discard_reason(view, chosen, values)
+    raise ValueError(f"no decision in phase {phase}")
+
+
 # ---- bidding ------------------------------------------------------------------------------
 
 def bid_reason(view: SeatView, best: OptionValue, values: list[OptionValue]) -> str:

@@ -191,3 +191,67 @@ def test_review_grades_every_decision_of_the_learner():
     assert all(g.grade in GRADES for g in grades)
     assert sum(summary(grades).values()) == len(grades)
     assert all(g.grade == "best" and g.cost == 0 for g in grades if g.forced)
+
+
+# ---- the review's "why" explains the best choice it names -------------------------------------
+
+def _first_sentence_names(why: str, action: Action, view) -> bool:
+    """Does the reason open about ``action`` (not about another choice)?"""
+    from analysis.reasons import _suit_name, card_words
+    from engine.actions import Do
+
+    first = why.split(". ")[0] if not why.startswith("You are the dealer") else \
+        why.split(". ")[1]
+    if action.do in (Do.PLAY, Do.DISCARD):
+        return card_words(action.card, view.trump_suit).lower() in first.lower()
+    if view.phase is Phase.DEFEND_ALONE:
+        return first.startswith("Defend alone" if action.do is Do.ALONE else "Defend with")
+    if action.do is Do.PASS:
+        return first.startswith("Pass")
+    if action.do is Do.ORDER_UP:
+        return first.startswith(("Order up", "Pick it up"))
+    if action.do is Do.CALL:
+        return first.startswith(f"Call {_suit_name(action.suit)}:")
+    if action.do is Do.NAME:
+        return first.startswith(f"Name {action.suit.plural}:")
+    if action.do is Do.ALONE:
+        return first.startswith("Go alone")
+    return first.startswith("Play with your partner")
+
+
+WHY_STATES = [s for name in ("bga", "no_trump", "benny")
+              for s in random_decisions(RULE_SETS[name], random.Random(f"why {name}"), 10)]
+
+
+def test_the_why_explains_the_best_choice_the_review_names():
+    ties = 0
+    for state in WHY_STATES:
+        view = seat_view(state, state.turn)
+        if len(view.legal) == 1:
+            continue
+        for action in view.legal:
+            g = grade_decision(view, action, random.Random(5), samples=4)
+            assert _first_sentence_names(g.why, g.shown_best, view), (g.shown_best, g.why)
+            if g.shown_best != g.hint.recommended:
+                ties += 1
+                assert g.why != g.hint.explanation
+    assert ties >= 3  # a tie the learner chose is explained for itself, not by the hint
+
+
+def test_a_reviewed_hand_names_and_explains_the_same_best_choice():
+    for seed in range(3):
+        rng = random.Random(seed)
+        end = play_hand(random_hand(RULE_SETS["bga"], Seat.W, rng), [make_bot("beginner")] * 4,
+                        rng)
+        replay_views = {}
+        from engine import apply, new_hand
+
+        state = new_hand(end.rules, end.deal)
+        for who, action in end.actions:
+            if who is Seat.S:
+                replay_views.setdefault(len(replay_views), seat_view(state, Seat.S))
+            state = apply(state, action, who)
+        grades = review_hand(end, Seat.S, random.Random(1), samples=4)
+        for i, g in enumerate(grades):
+            if not g.forced:
+                assert _first_sentence_names(g.why, g.shown_best, replay_views[i]), g.why

@@ -242,8 +242,8 @@ def show_review() -> None:
         "What it means": GRADE_MEANINGS[g.grade],
         "Points given up": f"{g.cost:.1f}",
         # A choice as good as the best (a tie) is shown as the best.
-        "Best": action_label(g.action if g.grade == "best" else g.best),
-        "Why": g.hint.explanation} for g in grades]), hide_index=True)
+        "Best": action_label(g.shown_best),
+        "Why": g.why} for g in grades]), hide_index=True)
 
 
 def chart(game):
