@@ -17,7 +17,8 @@ from engine.actions import Action, Do
 from engine.cards import NO_TRUMP, Card, Rank, Suit, deck
 from engine.explain import card_role, explain_play
 from engine.hand import Phase
-from engine.ranking import EFFECTIVE_SUIT, TRICK_STRENGTH
+from engine.ranking import EFFECTIVE_SUIT, TRICK_STRENGTH, trick_strength
+from engine.seats import Seat
 from engine.view import SeatView
 
 from analysis.bidding import upcard_goes_to
@@ -356,12 +357,17 @@ def play_reason(view: SeatView, best: OptionValue, values: list[OptionValue],
                 else f"Your partner is already winning this trick, so throw {name}, the card "
                      "you need least.")
     elif wins and trump is not None and suit is trump and led is not trump:
-        text = f"You have no {led.plural}, so trump in: {name} wins the trick."
+        verb = "wins" if sure_to_win(view, card) else "should win"
+        text = f"You have no {led.plural}, so trump in: {name} {verb} the trick."
     elif wins:
         cheaper = [v.action.card for v in values
                    if strength[top.index] < strength[v.action.card.index] < strength[card.index]]
-        text = (f"{name[0].upper() + name[1:]} wins the trick." if cheaper else
-                f"{name[0].upper() + name[1:]} is the cheapest card that wins the trick.")
+        sure = sure_to_win(view, card)
+        if cheaper:
+            text = f"{_cap(name)} {'wins' if sure else 'is likely to win'} the trick."
+        else:
+            text = (f"{_cap(name)} is the cheapest card that "
+                    f"{'wins' if sure else 'is likely to win'} the trick.")
     elif can_win:
         text = f"Let this trick go with {name}: winning it would cost a card you need later."
     else:
@@ -385,6 +391,28 @@ def _is_low(card: Card, values: list[OptionValue], trump: Suit | None) -> bool:
 def _beats(other: Card, card: Card, trump: Suit | None, suit: Suit) -> bool:
     strength = TRICK_STRENGTH[(trump, suit)]
     return strength[other.index] > strength[card.index]
+
+
+def still_to_play(view: SeatView) -> list[Seat]:
+    """The seats that play to the current trick after the seat of ``view``."""
+    played = {seat for seat, _ in view.trick}
+    return [view.seat.after(i) for i in range(1, 4)
+            if view.seat.after(i) not in played and view.seat.after(i) not in view.sitting_out]
+
+
+def sure_to_win(view: SeatView, card: Card) -> bool:
+    """Does ``card``, played to the trick led, win it whatever the others hold?
+
+    Only the seat's view counts: any card it has not seen may be in the hand of a seat
+    still to play, and the engine's ranking says whether that card would beat ``card``.
+    """
+    trump = view.trump_suit
+    led = EFFECTIVE_SUIT[trump][view.trick[0][1].index]
+    mine = trick_strength(card, trump, led)
+    if any(trick_strength(c, trump, led) >= mine for _, c in view.trick):
+        return False
+    return not still_to_play(view) or not any(
+        trick_strength(c, trump, led) > mine for c in outstanding_cards(view))
 
 
 def outstanding_cards(view: SeatView) -> list[Card]:

@@ -255,3 +255,51 @@ def test_a_reviewed_hand_names_and_explains_the_same_best_choice():
         for i, g in enumerate(grades):
             if not g.forced:
                 assert _first_sentence_names(g.why, g.shown_best, replay_views[i]), g.why
+
+
+# ---- a card "wins" only when nothing unseen, still to come, can beat it -----------------------
+
+# Spades are trump (South ordered up the ten, West picked it up). North led the nine of
+# hearts, East took it with the ace; South has no hearts. West, still to play, holds the
+# left bower (the jack of clubs); the jack, king and ace of spades are in the kitty, also
+# unseen by South.
+TRUMP_IN = ("N: 9H 9D TD 9C TC / E: AH KH QD KD AD / S: {south} / W: JC TH JH QH 9S")
+TRUMP_IN_ACTIONS = ("N pass, E pass, S order_up, S with_partner, W discard QH, "
+                    "N play 9H, E play AH")
+
+
+def _trump_in_view(south: str):
+    state = record_state(TRUMP_IN.format(south=south), dealer="W", upcard="TS",
+                         actions=TRUMP_IN_ACTIONS)
+    return seat_view(state, Seat.S)
+
+
+def test_a_card_a_seat_still_to_play_may_beat_only_should_win():
+    from analysis.options import OptionValue
+    from analysis.reasons import play_reason, sure_to_win
+
+    view = _trump_in_view("QS QC KC AC JD")
+    queen = parse_card("QS")
+    assert Action.play(queen) in view.legal
+    assert not sure_to_win(view, queen)       # West may hold the left bower
+    values = [OptionValue(a, 3.0 if a.card is queen else 2.0, 1.0 if a.card is queen else 0.0,
+                          0.0, 0.0) for a in view.legal]
+    best = next(v for v in values if v.action.card is queen)
+    text = play_reason(view, best, values)
+    assert "wins the trick" not in text, text
+    assert "the queen of spades should win the trick" in text
+    h = hint(view, random.Random(1), samples=8)
+    assert "wins the trick" not in h.explanation or "right bower" in h.explanation
+
+
+def test_the_highest_trump_wins_the_trick_for_sure():
+    from analysis.options import OptionValue
+    from analysis.reasons import play_reason, sure_to_win
+
+    view = _trump_in_view("JS QC KC AC JD")
+    right = parse_card("JS")
+    assert sure_to_win(view, right)
+    values = [OptionValue(a, 3.0 if a.card is right else 2.0, 1.0 if a.card is right else 0.0,
+                          0.0, 0.0) for a in view.legal]
+    best = next(v for v in values if v.action.card is right)
+    assert "the right bower wins the trick." in play_reason(view, best, values)
