@@ -18,6 +18,8 @@ so a play that does it one time in four costs 0.75, a mistake.
 
 >>> classify(0.0), classify(0.1), classify(0.3), classify(0.5), classify(1.2)
 ('best', 'good', 'inaccuracy', 'mistake', 'blunder')
+>>> GRADE_MEANINGS["mistake"]
+'this usually gives away about half a point'
 """
 
 from __future__ import annotations
@@ -32,10 +34,19 @@ from engine.view import SeatView, seat_view
 
 from analysis.hints import Hint, hint
 from analysis.options import NEAR_EQUAL
+from analysis.reasons import reason
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 # The most expected points a grade may cost; anything more is a blunder.
 THRESHOLDS = (("best", NEAR_EQUAL), ("good", 0.15), ("inaccuracy", 0.40), ("mistake", 0.80))
+# What each grade means, in one line a twelve-year-old reads (matching THRESHOLDS).
+GRADE_MEANINGS = {
+    "best": "the best choice, or one just as good",
+    "good": "nearly as good as the best; it gives away almost nothing",
+    "inaccuracy": "a small slip; it gives away a little, less than half a point on average",
+    "mistake": "this usually gives away about half a point",
+    "blunder": "a big slip; it gives away about a point or more, often a whole hand",
+}
 
 
 class Grade(NamedTuple):
@@ -48,10 +59,16 @@ class Grade(NamedTuple):
     cost: float             # expected points given up against the best choice
     forced: bool            # the only legal choice
     hint: Hint              # the best choice, every choice's value and the reason
+    why: str = ""           # the reason for ``shown_best`` (not always the hint's)
 
     @property
     def best(self) -> Action:
         return self.hint.recommended
+
+    @property
+    def shown_best(self) -> Action:
+        """The best choice a review names: the learner's own when it is as good (a tie)."""
+        return self.action if self.grade == "best" else self.hint.recommended
 
 
 def classify(cost: float) -> str:
@@ -70,7 +87,11 @@ def grade_decision(view: SeatView, action: Action, rng: random.Random,
     h = hint(view, rng, samples)
     chosen = h.value(action)
     cost = max(0.0, h.best.points - chosen.points)
-    return Grade(view.seat, view.phase, action, classify(cost), cost, len(view.legal) == 1, h)
+    grade = classify(cost)
+    shown = action if grade == "best" else h.recommended
+    # The hint's sentence explains the hint's choice; a tie the learner chose gets its own.
+    why = h.explanation if shown == h.recommended else reason(view, chosen, list(h.options))
+    return Grade(view.seat, view.phase, action, grade, cost, len(view.legal) == 1, h, why)
 
 
 def review_hand(state: HandState, seat: Seat, rng: random.Random | Callable[[int], random.Random],

@@ -3,7 +3,9 @@
 Each sentence names the choice, gives the reason a beginner can check on the
 cards (a fact read from the seat's view: trumps held, the highest card left,
 who is winning the trick...), then the numbers from ``analysis.options``:
-the tricks the choice makes for the team, against the next-best choice.
+in words a twelve-year-old reads: the tricks the choice should win for the team
+("about 3 tricks"), how often that scores, and the points the next-best choice gives
+away, rounded to a half point. No signed decimals.
 
 >>> number_word(2), plural(1, "trump"), plural(0, "trump")
 ('two', 'one trump', 'no trumps')
@@ -15,7 +17,8 @@ from engine.actions import Action, Do
 from engine.cards import NO_TRUMP, Card, Rank, Suit, deck
 from engine.explain import card_role, explain_play
 from engine.hand import Phase
-from engine.ranking import EFFECTIVE_SUIT, TRICK_STRENGTH
+from engine.ranking import EFFECTIVE_SUIT, TRICK_STRENGTH, trick_strength
+from engine.seats import Seat
 from engine.view import SeatView
 
 from analysis.bidding import upcard_goes_to
@@ -43,27 +46,84 @@ def card_words(card: Card, trump: Suit | None) -> str:
     return card.the_name
 
 
-def tricks_words(value: OptionValue) -> str:
-    return f"about {value.tricks:.1f} tricks"
+def tricks_words(value: OptionValue | float) -> str:
+    """'about 3 tricks', rounded to a whole trick."""
+    tricks = value.tricks if isinstance(value, OptionValue) else value
+    n = round(tricks)
+    if n == 0:
+        return "almost no tricks"
+    return f"about {n} trick" + ("" if n == 1 else "s")
+
+
+def amount_words(points: float) -> str:
+    """A number of points rounded to a half: 'half a point', '1 point', '1 and a half points'.
+
+    >>> amount_words(0.4), amount_words(1.0), amount_words(1.6), amount_words(0.1)
+    ('half a point', '1 point', '1 and a half points', 'a tiny bit')
+    """
+    halves = round(abs(points) * 2)
+    if halves == 0:
+        return "a tiny bit"
+    whole, half = divmod(halves, 2)
+    if whole == 0:
+        return "half a point"
+    text = f"{whole} point" + ("" if whole == 1 else "s")
+    return f"{whole} and a half points" if half else text
+
+
+def points_words(points: float) -> str:
+    """Average points for the team in plain words: 'your team wins about 1 point'.
+
+    >>> points_words(0.9), points_words(-2.0), points_words(0.1)
+    ('your team wins about 1 point', 'the other team wins about 2 points', 'about even')
+    """
+    if abs(points) < 0.25:
+        return "about even"
+    who = "your team" if points > 0 else "the other team"
+    return f"{who} wins about {amount_words(points)}"
+
+
+def how_often(chance: float) -> str:
+    """A chance in words: 'almost always', 'most of the time', 'about half the time'...
+
+    >>> how_often(0.95), how_often(0.7), how_often(0.5), how_often(0.3), how_often(0.02)
+    ('almost always', 'most of the time', 'about half the time', 'sometimes', 'almost never')
+    """
+    for limit, words in ((0.9, "almost always"), (0.6, "most of the time"),
+                         (0.4, "about half the time"), (0.15, "sometimes"),
+                         (0.05, "once in a while")):
+        if chance >= limit:
+            return words
+    return "almost never"
+
+
+def _cap(text: str) -> str:
+    return text[0].upper() + text[1:]
 
 
 def compare(best: OptionValue, values: list[OptionValue], what: str) -> str:
-    """The numbers: what the choice makes, what equal choices and the next-best one make."""
+    """The numbers in words: the tricks the choice should win, and what the next-best costs."""
     others = [v for v in values if v.action != best.action]
     if not others:
         return ""
     same = [v for v in others if _same(v, best)]
     if len(same) == len(others):
         return f" Every {what} you may choose gives the same result here."
-    text = f" It makes {tricks_words(best)} for your team ({best.points:+.1f} points a hand)"
+    text = f" It should win your team {tricks_words(best)}."
     if same:
         names = _join([describe(v.action) for v in same[:2]])
-        text += f"; {names} {'does' if len(same) == 1 else 'do'} just as well"
+        text += f" {_cap(names)} {'is' if len(same) == 1 else 'are'} just as good."
     runner = max((v for v in others if not _same(v, best)), key=lambda v: (v.points, v.tricks))
-    if abs(runner.points - best.points) < 0.05 and abs(runner.tricks - best.tricks) < 0.05:
-        return text + f"; {describe(runner.action)} does almost as well."
-    return (text + f"; {describe(runner.action)} makes {tricks_words(runner)} "
-            f"({runner.points:+.1f}).")
+    return text + " " + _cap(_instead(runner, best))
+
+
+def _instead(other: OptionValue, best: OptionValue) -> str:
+    """'the nine of clubs gives away about half a point.'"""
+    lost = best.points - other.points
+    name = describe(other.action)
+    if lost < 0.25:
+        return f"{name} is almost as good."
+    return f"{name} gives away about {amount_words(lost)}."
 
 
 def _same(a: OptionValue, b: OptionValue) -> bool:
@@ -102,6 +162,21 @@ def hand_words(e: Evaluation) -> str:
     return f"{trumps} and {aces}"
 
 
+def reason(view: SeatView, chosen: OptionValue, values: list[OptionValue]) -> str:
+    """Why ``chosen`` is a good choice: the sentence for that very choice, in any phase
+    (a review explains the best choice it names, which may tie with the hint's)."""
+    phase = view.phase
+    if phase is Phase.PLAY:
+        return play_reason(view, chosen, values)
+    if phase in (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP):
+        return bid_reason(view, chosen, values)
+    if phase in (Phase.ALONE, Phase.DEFEND_ALONE):
+        return alone_reason(view, chosen, values)
+    if phase is Phase.DISCARD:
+        return discard_reason(view, chosen, values)
+    raise ValueError(f"no decision in phase {phase}")
+
+
 # ---- bidding ------------------------------------------------------------------------------
 
 def bid_reason(view: SeatView, best: OptionValue, values: list[OptionValue]) -> str:
@@ -114,10 +189,10 @@ def bid_reason(view: SeatView, best: OptionValue, values: list[OptionValue]) -> 
         make = by_action[Action.ORDER_UP]
         dealer = view.seat is view.dealer
         verb, doing = ("Pick it up", "picking it up") if dealer else ("Order up", "ordering up")
-        facts = f"with {trump.plural} as trump you hold {hand_words(e)}"
+        facts = f"with {trump.plural} as trump you hold {hand_words(e)}."
         if best.action is Action.ORDER_UP:
-            return f"{verb}: {facts}; {_making(doing, make, passing, 'passing')}"
-        return f"Pass: {facts}; {_not_making(doing, make, best)}"
+            return f"{verb}: {facts} {_making(doing, make, passing, 'passing')}"
+        return f"Pass: {facts} {_not_making(doing, make, best)}"
     if view.phase is Phase.BID2:
         calls = [v for v in values if v.action.do is Do.CALL]
         top = max(calls, key=lambda v: (v.points, v.tricks))
@@ -125,35 +200,45 @@ def bid_reason(view: SeatView, best: OptionValue, values: list[OptionValue]) -> 
             stuck = "You are the dealer and must call. " if passing is None else ""
             suit = best.action.suit
             doing = f"calling {_suit_name(suit)}"
-            return (f"{stuck}Call {_suit_name(suit)}: {_call_facts(hand, suit)}; "
+            return (f"{stuck}Call {_suit_name(suit)}: {_call_facts(hand, suit)}. "
                     f"{_making(doing, best, passing, 'passing')}")
         suit = top.action.suit
-        return (f"Pass: your best call is {_suit_name(suit)}, and "
-                f"{_call_facts(hand, suit)}; {_not_making(describe(top.action), top, best)}")
+        return (f"Pass: your best call is {_suit_name(suit)}. {_cap(_call_facts(hand, suit))}. "
+                f"{_not_making(describe(top.action), top, best)}")
     if view.phase is Phase.NAME_TRUMP:
         what = _call_facts(hand, best.action.suit)
-        return (f"Name {best.action.suit.plural}: {what}; it makes {tricks_words(best)} "
-                "for your team." + compare(best, values, "suit"))
+        return f"Name {best.action.suit.plural}: {what}." + compare(best, values, "suit")
     raise ValueError(f"no bid in phase {view.phase}")
 
 
 def _making(doing: str, make: OptionValue, other: OptionValue | None, other_words: str) -> str:
     """Why to make trump: enough tricks, or fewer but better than the alternative."""
-    if make.tricks >= 3 or other is None:
-        text = f"{doing} makes {tricks_words(make)} for your team, and you need 3."
-    else:
-        text = (f"{doing} makes {tricks_words(make)} for your team, a little short of the 3 "
-                f"you need, but {other_words} is expected to cost more.")
-    return text + _points(make, other, other_words)
+    if round(make.tricks) >= 3 or other is None:
+        text = (f"{_cap(doing)} should win your team {tricks_words(make)}, enough for 1 point "
+                f"{how_often(1 - make.euchre)}.")
+        return text + _points(make, other, other_words)
+    text = (f"{_cap(doing)} should win your team {tricks_words(make)}, a little short of "
+            "the 3 you need.")
+    lost = make.points - other.points
+    if lost < 0.25:
+        return text + f" But {other_words} is no better."
+    return text + f" But {other_words} is worse: it gives away about {amount_words(lost)}."
 
 
 def _not_making(doing: str, make: OptionValue, passing: OptionValue) -> str:
-    """Why to pass: too few tricks, or enough but passing is worth more."""
-    if make.tricks < 3:
-        text = f"{doing} makes {tricks_words(make)}, you need 3 with your partner."
+    """Why to pass: too few tricks (a likely euchre), or enough but passing is worth more."""
+    if round(make.tricks) < 3:
+        text = (f"{_cap(doing)} should win your team only {tricks_words(make)}, and you need 3 "
+                "with your partner.")
+        if make.euchre >= 0.5:
+            text = (f"Passing is safer: {doing} would likely get you euchred, which gives the "
+                    "other team 2 points.")
+        elif make.euchre >= 0.15:
+            text += (f" It would get you euchred {how_often(make.euchre)}, which gives the "
+                     "other team 2 points.")
     else:
-        text = (f"{doing} makes {tricks_words(make)}, enough to score, but passing is "
-                "expected to score more for your team.")
+        text = (f"{_cap(doing)} should win your team {tricks_words(make)}, enough to score. "
+                "But passing should score more for your team.")
     return text + _points(passing, make, doing)
 
 
@@ -169,10 +254,13 @@ def _call_facts(hand, suit) -> str:
 
 
 def _points(best: OptionValue, other: OptionValue | None, other_words: str) -> str:
+    """' Passing gives away about half a point.' (nothing when there is no other choice)"""
     if other is None or other.action == best.action:
         return ""
-    return (f" Expected points for your team: {best.points:+.1f}, against {other.points:+.1f} "
-            f"for {other_words}.")
+    lost = best.points - other.points
+    if lost < 0.25:
+        return f" {_cap(other_words)} is almost as good."
+    return f" {_cap(other_words)} gives away about {amount_words(lost)}."
 
 
 # ---- alone, discard -----------------------------------------------------------------------
@@ -185,23 +273,24 @@ def alone_reason(view: SeatView, best: OptionValue, values: list[OptionValue]) -
     if alone is None or other is None:
         return "This is your only choice."
     if makers:
-        march = f"about {alone.march * 100:.0f}% of the time"
+        march = how_often(alone.march)
         if best.action.do is Do.ALONE and alone.march >= 0.3:
-            return (f"Go alone: by yourself you take all five tricks {march}, which scores 4 "
+            return (f"Go alone: by yourself you take all five tricks {march}. That scores 4 "
                     f"points, twice a march with your partner."
                     + _points(alone, other, "playing with your partner"))
         if best.action.do is Do.ALONE:
-            return (f"Go alone: you take all five tricks by yourself only {march}, but going "
-                    "alone is still expected to score more than playing with your partner."
+            seldom = "almost never" if alone.march < 0.05 else f"only {march}"
+            return (f"Go alone: by yourself you take all five tricks {seldom}. But going "
+                    "alone should still score more than playing with your partner."
                     + _points(alone, other, "playing with your partner"))
         rarely = (f"would take all five tricks only {march}" if alone.march >= 0.05
                   else "would almost never take all five tricks")
-        return (f"Play with your partner: alone you {rarely}, "
-                "and a lone hand that takes 3 or 4 tricks scores just 1."
+        return (f"Play with your partner: alone you {rarely}. "
+                "A lone hand that takes 3 or 4 tricks scores just 1."
                 + _points(other, alone, "going alone"))
-    euchre = f"about {alone.euchre * 100:.0f}% of the time"
+    euchre = how_often(alone.euchre)
     if best.action.do is Do.ALONE:
-        return (f"Defend alone: you stop the makers by yourself {euchre}, and a euchre by a "
+        return (f"Defend alone: you stop the makers by yourself {euchre}. A euchre by a "
                 "lone defender scores 4." + _points(alone, other, "defending with your partner"))
     rarely = (f"would stop the makers only {euchre}" if alone.euchre >= 0.05
               else "would almost never stop the makers")
@@ -268,12 +357,17 @@ def play_reason(view: SeatView, best: OptionValue, values: list[OptionValue],
                 else f"Your partner is already winning this trick, so throw {name}, the card "
                      "you need least.")
     elif wins and trump is not None and suit is trump and led is not trump:
-        text = f"You have no {led.plural}, so trump in: {name} wins the trick."
+        verb = "wins" if sure_to_win(view, card) else "should win"
+        text = f"You have no {led.plural}, so trump in: {name} {verb} the trick."
     elif wins:
         cheaper = [v.action.card for v in values
                    if strength[top.index] < strength[v.action.card.index] < strength[card.index]]
-        text = (f"{name[0].upper() + name[1:]} wins the trick." if cheaper else
-                f"{name[0].upper() + name[1:]} is the cheapest card that wins the trick.")
+        sure = sure_to_win(view, card)
+        if cheaper:
+            text = f"{_cap(name)} {'wins' if sure else 'is likely to win'} the trick."
+        else:
+            text = (f"{_cap(name)} is the cheapest card that "
+                    f"{'wins' if sure else 'is likely to win'} the trick.")
     elif can_win:
         text = f"Let this trick go with {name}: winning it would cost a card you need later."
     else:
@@ -297,6 +391,28 @@ def _is_low(card: Card, values: list[OptionValue], trump: Suit | None) -> bool:
 def _beats(other: Card, card: Card, trump: Suit | None, suit: Suit) -> bool:
     strength = TRICK_STRENGTH[(trump, suit)]
     return strength[other.index] > strength[card.index]
+
+
+def still_to_play(view: SeatView) -> list[Seat]:
+    """The seats that play to the current trick after the seat of ``view``."""
+    played = {seat for seat, _ in view.trick}
+    return [view.seat.after(i) for i in range(1, 4)
+            if view.seat.after(i) not in played and view.seat.after(i) not in view.sitting_out]
+
+
+def sure_to_win(view: SeatView, card: Card) -> bool:
+    """Does ``card``, played to the trick led, win it whatever the others hold?
+
+    Only the seat's view counts: any card it has not seen may be in the hand of a seat
+    still to play, and the engine's ranking says whether that card would beat ``card``.
+    """
+    trump = view.trump_suit
+    led = EFFECTIVE_SUIT[trump][view.trick[0][1].index]
+    mine = trick_strength(card, trump, led)
+    if any(trick_strength(c, trump, led) >= mine for _, c in view.trick):
+        return False
+    return not still_to_play(view) or not any(
+        trick_strength(c, trump, led) > mine for c in outstanding_cards(view))
 
 
 def outstanding_cards(view: SeatView) -> list[Card]:

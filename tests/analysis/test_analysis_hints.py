@@ -9,7 +9,7 @@ import pytest
 from analysis_cases import RULE_SETS, random_decisions, record_state
 
 from analysis.bots import make_bot, play_hand
-from analysis.grading import GRADES, THRESHOLDS, classify, grade_decision, review_hand, summary
+from analysis.grading import GRADE_MEANINGS, GRADES, THRESHOLDS, classify, grade_decision, review_hand, summary
 from analysis.hints import hint
 from analysis.options import NEAR_EQUAL
 from engine import Action, Seat, parse_card, random_hand, seat_view
@@ -31,6 +31,8 @@ def _check(h, view):
 
 HINT_STATES = [s for name in ("bga", "pagat", "no_trump", "benny")
                for s in random_decisions(RULE_SETS[name], random.Random(f"hint {name}"), 6)]
+HINT_MORE = [s for name in ("bga", "cardsuite", "no_first_blood")
+             for s in random_decisions(RULE_SETS[name], random.Random(f"words {name}"), 8)]
 
 
 def test_a_hint_for_every_kind_of_decision():
@@ -41,6 +43,20 @@ def test_a_hint_for_every_kind_of_decision():
         _check(h, view)
         phases.add(state.phase)
     assert {Phase.BID1, Phase.PLAY} <= phases and len(phases) >= 4
+
+
+# Numbers a twelve-year-old reads: whole tricks, points in words; no signed decimals,
+# no "expected points", no percentages.
+GROWN_UP_NUMBERS = re.compile(r"[+\-−]\d|\d\.\d|%|[Ee]xpected|points a hand")
+
+
+def test_hints_speak_in_tricks_and_points_in_words():
+    tricks = 0
+    for state in HINT_STATES + HINT_MORE:
+        h = hint(seat_view(state, state.turn), random.Random(1), samples=6)
+        assert not GROWN_UP_NUMBERS.search(h.explanation), h.explanation
+        tricks += bool(re.search(r"about \d tricks?|almost no tricks", h.explanation))
+    assert tricks >= 5
 
 
 def test_hints_are_repeatable_and_blind_to_hidden_cards():
@@ -64,8 +80,9 @@ def test_pass_with_a_weak_hand():
     h = hint(seat_view(state, Seat.E), random.Random(1))
     assert h.recommended == Action.PASS
     assert h.explanation.startswith("Pass: with diamonds as trump you hold no trumps and no "
-                                    "off-suit ace; ordering up makes about ")
-    assert "you need 3 with your partner" in h.explanation
+                                    "off-suit ace. ")
+    assert "ordering up would likely get you euchred" in h.explanation
+    assert "gives the other team 2 points" in h.explanation
     order = h.value(Action.ORDER_UP)
     assert order.tricks < 3 and order.points < h.best.points
 
@@ -134,6 +151,14 @@ def test_thresholds_are_in_order():
     assert [name for name, _ in THRESHOLDS] + ["blunder"] == list(GRADES)
 
 
+def test_every_grade_has_a_one_line_meaning():
+    assert list(GRADE_MEANINGS) == list(GRADES)
+    for meaning in GRADE_MEANINGS.values():
+        assert meaning and "\n" not in meaning and len(meaning) < 80
+        assert not CODE_WORDS.search(meaning)
+    assert "half a point" in GRADE_MEANINGS["mistake"]
+
+
 def test_every_choice_is_graded_against_the_best():
     state = record_state(DEAL, dealer="W", upcard="KD",
                          actions="N pass, E pass, S pass, W pass, N call H, N with_partner, "
@@ -166,3 +191,115 @@ def test_review_grades_every_decision_of_the_learner():
     assert all(g.grade in GRADES for g in grades)
     assert sum(summary(grades).values()) == len(grades)
     assert all(g.grade == "best" and g.cost == 0 for g in grades if g.forced)
+
+
+# ---- the review's "why" explains the best choice it names -------------------------------------
+
+def _first_sentence_names(why: str, action: Action, view) -> bool:
+    """Does the reason open about ``action`` (not about another choice)?"""
+    from analysis.reasons import _suit_name, card_words
+    from engine.actions import Do
+
+    first = why.split(". ")[0] if not why.startswith("You are the dealer") else \
+        why.split(". ")[1]
+    if action.do in (Do.PLAY, Do.DISCARD):
+        return card_words(action.card, view.trump_suit).lower() in first.lower()
+    if view.phase is Phase.DEFEND_ALONE:
+        return first.startswith("Defend alone" if action.do is Do.ALONE else "Defend with")
+    if action.do is Do.PASS:
+        return first.startswith("Pass")
+    if action.do is Do.ORDER_UP:
+        return first.startswith(("Order up", "Pick it up"))
+    if action.do is Do.CALL:
+        return first.startswith(f"Call {_suit_name(action.suit)}:")
+    if action.do is Do.NAME:
+        return first.startswith(f"Name {action.suit.plural}:")
+    if action.do is Do.ALONE:
+        return first.startswith("Go alone")
+    return first.startswith("Play with your partner")
+
+
+WHY_STATES = [s for name in ("bga", "no_trump", "benny")
+              for s in random_decisions(RULE_SETS[name], random.Random(f"why {name}"), 10)]
+
+
+def test_the_why_explains_the_best_choice_the_review_names():
+    ties = 0
+    for state in WHY_STATES:
+        view = seat_view(state, state.turn)
+        if len(view.legal) == 1:
+            continue
+        for action in view.legal:
+            g = grade_decision(view, action, random.Random(5), samples=4)
+            assert _first_sentence_names(g.why, g.shown_best, view), (g.shown_best, g.why)
+            if g.shown_best != g.hint.recommended:
+                ties += 1
+                assert g.why != g.hint.explanation
+    assert ties >= 3  # a tie the learner chose is explained for itself, not by the hint
+
+
+def test_a_reviewed_hand_names_and_explains_the_same_best_choice():
+    for seed in range(3):
+        rng = random.Random(seed)
+        end = play_hand(random_hand(RULE_SETS["bga"], Seat.W, rng), [make_bot("beginner")] * 4,
+                        rng)
+        replay_views = {}
+        from engine import apply, new_hand
+
+        state = new_hand(end.rules, end.deal)
+        for who, action in end.actions:
+            if who is Seat.S:
+                replay_views.setdefault(len(replay_views), seat_view(state, Seat.S))
+            state = apply(state, action, who)
+        grades = review_hand(end, Seat.S, random.Random(1), samples=4)
+        for i, g in enumerate(grades):
+            if not g.forced:
+                assert _first_sentence_names(g.why, g.shown_best, replay_views[i]), g.why
+
+
+# ---- a card "wins" only when nothing unseen, still to come, can beat it -----------------------
+
+# Spades are trump (South ordered up the ten, West picked it up). North led the nine of
+# hearts, East took it with the ace; South has no hearts. West, still to play, holds the
+# left bower (the jack of clubs); the jack, king and ace of spades are in the kitty, also
+# unseen by South.
+TRUMP_IN = ("N: 9H 9D TD 9C TC / E: AH KH QD KD AD / S: {south} / W: JC TH JH QH 9S")
+TRUMP_IN_ACTIONS = ("N pass, E pass, S order_up, S with_partner, W discard QH, "
+                    "N play 9H, E play AH")
+
+
+def _trump_in_view(south: str):
+    state = record_state(TRUMP_IN.format(south=south), dealer="W", upcard="TS",
+                         actions=TRUMP_IN_ACTIONS)
+    return seat_view(state, Seat.S)
+
+
+def test_a_card_a_seat_still_to_play_may_beat_only_should_win():
+    from analysis.options import OptionValue
+    from analysis.reasons import play_reason, sure_to_win
+
+    view = _trump_in_view("QS QC KC AC JD")
+    queen = parse_card("QS")
+    assert Action.play(queen) in view.legal
+    assert not sure_to_win(view, queen)       # West may hold the left bower
+    values = [OptionValue(a, 3.0 if a.card is queen else 2.0, 1.0 if a.card is queen else 0.0,
+                          0.0, 0.0) for a in view.legal]
+    best = next(v for v in values if v.action.card is queen)
+    text = play_reason(view, best, values)
+    assert "wins the trick" not in text, text
+    assert "the queen of spades should win the trick" in text
+    h = hint(view, random.Random(1), samples=8)
+    assert "wins the trick" not in h.explanation or "right bower" in h.explanation
+
+
+def test_the_highest_trump_wins_the_trick_for_sure():
+    from analysis.options import OptionValue
+    from analysis.reasons import play_reason, sure_to_win
+
+    view = _trump_in_view("JS QC KC AC JD")
+    right = parse_card("JS")
+    assert sure_to_win(view, right)
+    values = [OptionValue(a, 3.0 if a.card is right else 2.0, 1.0 if a.card is right else 0.0,
+                          0.0, 0.0) for a in view.legal]
+    best = next(v for v in values if v.action.card is right)
+    assert "the right bower wins the trick." in play_reason(view, best, values)

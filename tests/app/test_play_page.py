@@ -16,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 
 from app_driver import open_page
 
+from analysis.grading import GRADE_MEANINGS
 from engine import (PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, Do, Phase, Seat, explain_result,
                     legal_actions)
 from tutorial_app import play_session as play
@@ -89,6 +90,10 @@ def test_a_hand_is_played_to_the_end_summed_up_reviewed_and_the_next_dealt():
     grades = at.session_state["play-review"]
     assert grades and all(g.seat is Seat.S for g in grades)
     assert at.table  # the grades table
+    review_table = at.table[-1].value
+    assert list(review_table["What it means"]) == [GRADE_MEANINGS[g.grade] for g in grades]
+    shown = " ".join(c.value for c in at.caption)
+    assert all(meaning in shown for meaning in GRADE_MEANINGS.values())
     at.button(key="play-next").click().run()
     assert session(at).game.hand is not None and session(at).choices[-1] == play.DEAL
 
@@ -99,6 +104,16 @@ def test_hint_names_a_legal_choice_and_explains_it():
     advice = at.session_state["play-hint"]
     assert advice.recommended in legal_actions(session(at).game.hand)
     assert advice.explanation in at.info[0].value
+
+
+def test_the_hint_table_speaks_in_tricks_and_points_in_words():
+    at = open_play(seed="23", **{"play-level": "beginner"})
+    at.button(key="play-hint-button").click().run()
+    table = at.table[0].value
+    assert list(table.columns) == ["Choice", "Tricks your team should win", "Points, on average"]
+    for points in table["Points, on average"]:
+        assert points == "about even" or " wins about " in points, points
+        assert "+" not in points and "." not in points
 
 
 def test_same_seed_same_first_deal():

@@ -9,6 +9,8 @@ import pandas as pd
 import streamlit as st
 
 from analysis import GRADES, hint, review_hand
+from analysis.grading import GRADE_MEANINGS
+from analysis.reasons import points_words
 from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, explain_result, seat_view
 from lessons.quizzes import new_seed, parse_seed
 from tutorial_app import play_session as play
@@ -223,8 +225,8 @@ def show_hint() -> None:
         return
     st.info(f"**Hint: {action_label(advice.recommended)}.** {advice.explanation}")
     st.table(pd.DataFrame([{
-        "Choice": action_label(v.action), "Tricks your team expects": f"{v.tricks:.1f}",
-        "Points you expect to gain (+) or lose (−)": f"{v.points:+.1f}"}
+        "Choice": action_label(v.action), "Tricks your team should win": f"{v.tricks:.1f}",
+        "Points, on average": points_words(v.points)}
         for v in advice.options]), hide_index=True)
 
 
@@ -234,12 +236,14 @@ def show_review() -> None:
         return
     counts = {name: sum(1 for g in grades if g.grade == name) for name in GRADES}
     st.markdown(" · ".join(f"{name}: **{n}**" for name, n in counts.items()))
+    st.caption("  \n".join(f"**{name}**: {GRADE_MEANINGS[name]}" for name in GRADES))
     st.table(pd.DataFrame([{
         "Your decision": action_label(g.action), "Grade": g.grade,
+        "What it means": GRADE_MEANINGS[g.grade],
         "Points given up": f"{g.cost:.1f}",
         # A choice as good as the best (a tie) is shown as the best.
-        "Best": action_label(g.action if g.grade == "best" else g.best),
-        "Why": g.hint.explanation} for g in grades]), hide_index=True)
+        "Best": action_label(g.shown_best),
+        "Why": g.why} for g in grades]), hide_index=True)
 
 
 def chart(game):
