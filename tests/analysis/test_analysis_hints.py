@@ -11,8 +11,11 @@ from analysis_cases import RULE_SETS, random_decisions, record_state
 from analysis.bots import make_bot, play_hand
 from analysis.grading import GRADES, THRESHOLDS, classify, grade_decision, review_hand, summary
 from analysis.hints import hint
-from analysis.options import NEAR_EQUAL
-from engine import Action, Seat, parse_card, random_hand, seat_view
+from analysis.options import NEAR_EQUAL, WorldSolver, rollout
+from analysis.sampling import Sampler
+from analysis.solver import solve
+from analysis.worlds import rebuild
+from engine import Action, Seat, apply, parse_card, random_hand, seat_view
 from engine.hand import Phase
 
 DEAL = "N: JH JD AH AS 9C / E: 9H TH QH 9S TS / S: KH QS KS 9D TD / W: JC QC KC AC TC"
@@ -117,6 +120,25 @@ def test_no_hint_out_of_turn():
         hint(seat_view(state, Seat.S), random.Random(1))
     with pytest.raises(ValueError, match="not one of the choices"):
         hint(seat_view(state, Seat.E), random.Random(1), samples=2).value(Action.ALONE)
+
+
+# ---- sharing the work -------------------------------------------------------------------------
+
+def test_choices_in_one_world_share_the_solver_and_keep_its_values():
+    """Every choice of a decision, played out in one sampled world: as ``solve`` finds."""
+    for name in ("bga", "pagat", "no_trump", "benny"):
+        for state in random_decisions(RULE_SETS[name], random.Random(f"share {name}"), 40):
+            if state.phase is Phase.PLAY:
+                continue
+            view = seat_view(state, state.turn)
+            sampler = Sampler(view)
+            rng = random.Random(5)
+            world = rebuild(view, sampler.sample(rng), sampler, rng)
+            solve_in_world = WorldSolver()
+            for action in view.legal:
+                end = rollout(apply(world, action))
+                if end.phase is not Phase.OVER:
+                    assert solve_in_world(end) == solve(end)
 
 
 # ---- grading ----------------------------------------------------------------------------------
