@@ -136,6 +136,11 @@ class WorldSolver:
         self.tables: dict[tuple, dict[int, tuple[int, int]]] = {}
         self.ns_tricks: dict[tuple, int] = {}
 
+    @property
+    def solves(self) -> int:
+        """How many hands were solved (a hand reached again is not solved again)."""
+        return len(self.ns_tricks)
+
     def __call__(self, state: HandState) -> int:
         """The makers' tricks with best play from the first lead, like ``solve(state)``."""
         position = Position.from_state(state)
@@ -152,14 +157,21 @@ def _ns(tricks: int, team: Team) -> int:
 
 
 def decision_options(view: SeatView, rng: random.Random, samples: int = DECISION_SAMPLES,
-                     infer: bool = True) -> list[OptionValue]:
-    """Every legal non-play choice of the seat, with its expected value (legal order)."""
+                     infer: bool = True, solves: int | None = None) -> list[OptionValue]:
+    """Every legal non-play choice of the seat, with its expected value (legal order).
+
+    ``solves`` caps the double-dummy solves (the time taken): the samples stop
+    coming when the next one might overrun it, with a solve for every choice.
+    """
     if view.phase in (Phase.PLAY, Phase.OVER) or not view.legal:
         raise ValueError("decision options need the seat's turn in bidding, alone or discard")
     team = view.seat.team
     tallies = {action: _Tally() for action in view.legal}
+    solved = 0
     sampler = Sampler(view)
     for hands in _draw(view, sampler, rng, samples, infer):
+        if solves is not None and solved + len(view.legal) > solves:
+            break
         world = rebuild(view, hands, sampler, rng)
         solve_in_world = WorldSolver()
         for action in view.legal:
@@ -171,14 +183,19 @@ def decision_options(view: SeatView, rng: random.Random, samples: int = DECISION
             tallies[action].add(team, makers, solve_in_world(end),
                                 any(s.team is makers for s in end.alone),
                                 any(s.team is not makers for s in end.alone))
+        solved += solve_in_world.solves
     return [tallies[a].value(a) for a in view.legal]
 
 
-def options(view: SeatView, rng: random.Random, samples: int | None = None) -> list[OptionValue]:
-    """The value of every legal choice of the seat to act, whatever the phase."""
+def options(view: SeatView, rng: random.Random, samples: int | None = None,
+            solves: int | None = None) -> list[OptionValue]:
+    """The value of every legal choice of the seat to act, whatever the phase.
+
+    ``solves`` caps the solves of a decision before play (see ``decision_options``).
+    """
     if view.phase is Phase.PLAY:
         return play_options(view, rng, samples or PLAY_SAMPLES)
-    return decision_options(view, rng, samples or DECISION_SAMPLES)
+    return decision_options(view, rng, samples or DECISION_SAMPLES, solves=solves)
 
 
 def recommend(values: list[OptionValue], trump: Suit | None = None,
