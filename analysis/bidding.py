@@ -26,7 +26,8 @@ from engine.seats import Seat
 from engine.view import SeatView
 
 from analysis.evaluation import (UPCARD_ME, UPCARD_NOBODY, UPCARD_OPPONENT, UPCARD_PARTNER,
-                                 defence_tricks, evaluate, no_trump_tricks, weakest_card)
+                                 defence_tricks, lone_tricks, no_trump_tricks, team_tricks,
+                                 weakest_card)
 
 # Team estimates (expected tricks with partner) needed to make trump, by round and place.
 # Ordering up breaks even near 3 tricks; passing in round 1 keeps a second chance, so
@@ -82,18 +83,18 @@ def expert_decision(view: SeatView) -> Action:
     if phase is Phase.BID1:
         trump = view.upcard.suit
         if _canadian(view):
-            e = evaluate(view.hand, trump, view.upcard, UPCARD_NOBODY)
-            good = e.lone_tricks >= ALONE_THRESHOLD[where]
+            good = lone_tricks(view.hand, trump, view.upcard,
+                               UPCARD_NOBODY) >= ALONE_THRESHOLD[where]
         else:
-            e = evaluate(view.hand, trump, view.upcard, upcard_goes_to(view))
-            good = e.team_tricks >= MAKE_THRESHOLD[1][where]
+            good = team_tricks(view.hand, trump, view.upcard,
+                               upcard_goes_to(view)) >= MAKE_THRESHOLD[1][where]
         return Action.ORDER_UP if good else Action.PASS
     if phase is Phase.BID2:
         best, score = best_call(view)
         must = Action.PASS not in legal
         return Action.call(best) if must or score >= MAKE_THRESHOLD[2][where] else Action.PASS
     if phase is Phase.NAME_TRUMP:
-        suit = max(Suit, key=lambda s: evaluate(view.hand, s, view.upcard, UPCARD_ME).team_tricks)
+        suit = max(Suit, key=lambda s: team_tricks(view.hand, s, view.upcard, UPCARD_ME))
         return Action.name_trump(suit)
     if phase is Phase.ALONE:
         if view.maker is not None and me.team is view.maker.team:
@@ -119,8 +120,8 @@ def best_call(view: SeatView) -> tuple[Suit | object, float]:
         if action.suit is NO_TRUMP:
             options.append((no_trump_tricks(view.hand), 4, action.suit))
         else:
-            e = evaluate(view.hand, action.suit)
-            options.append((e.team_tricks, list(Suit).index(action.suit), action.suit))
+            options.append((team_tricks(view.hand, action.suit), list(Suit).index(action.suit),
+                            action.suit))
     score, _, suit = max(options, key=lambda o: (o[0], -o[1]))
     return suit, score
 
@@ -129,8 +130,8 @@ def should_go_alone(view: SeatView) -> bool:
     trump = view.trump_suit
     if trump is None:
         return sum(1 for c in view.hand if c.rank is Rank.ACE) >= NO_TRUMP_ALONE_ACES
-    e = evaluate(view.hand, trump, view.upcard, _round1_upcard_to(view, alone=True))
-    return e.lone_tricks >= ALONE_THRESHOLD[place(view.seat, view.dealer)]
+    estimate = lone_tricks(view.hand, trump, view.upcard, _round1_upcard_to(view, alone=True))
+    return estimate >= ALONE_THRESHOLD[place(view.seat, view.dealer)]
 
 
 def should_defend_alone(view: SeatView) -> bool:

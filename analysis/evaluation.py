@@ -26,9 +26,10 @@ estimate counts the hand alone.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
-from engine.cards import Card, Rank, Suit
+from engine.cards import ALL_CARDS, Card, Rank, Suit
 from engine.explain import card_role
 from engine.ranking import EFFECTIVE_SUIT, is_left_bower, is_right_bower, suit_strength
 
@@ -92,14 +93,23 @@ def upcard_value(upcard: Card, trump: Suit) -> float:
     return UPCARD_VALUE[upcard.rank]
 
 
-def _total(hand: tuple[Card, ...], trump: Suit, weights: dict[str, float]) -> float:
+@lru_cache(maxsize=None)
+def _card_weights(trump: Suit | None, weights_name: str) -> tuple[float, ...]:
+    """``card_weight`` of every card (by index) under one trump: worked out once."""
+    weights = TEAM if weights_name == "team" else LONE
+    return tuple(card_weight(card, trump, weights) for card in ALL_CARDS)
+
+
+def _total(hand: tuple[Card, ...], trump: Suit, weights_name: str) -> float:
+    weights = TEAM if weights_name == "team" else LONE
+    per_card = _card_weights(trump, weights_name)
     table = EFFECTIVE_SUIT[trump]
-    trumps = sum(1 for c in hand if table[c.index] is trump)
-    off_suits = {table[c.index] for c in hand if table[c.index] is not trump}
-    voids = 3 - len(off_suits)
-    total = weights["partner"] + sum(card_weight(c, trump, weights) for c in hand)
-    if trumps >= 2:
-        total += weights["void"] * voids
+    suits = [table[c.index] for c in hand]
+    off_suits = set(suits)
+    off_suits.discard(trump)
+    total = weights["partner"] + sum(per_card[c.index] for c in hand)
+    if suits.count(trump) >= 2:
+        total += weights["void"] * (3 - len(off_suits))
     return total
 
 
@@ -124,6 +134,38 @@ def weakest_card(hand: tuple[Card, ...] | list[Card], trump: Suit) -> Card:
     return min(off, key=key)
 
 
+def _counted(hand: tuple[Card, ...] | list[Card], trump: Suit, upcard: Card | None,
+             upcard_to: str) -> tuple[Card, ...]:
+    """The hand counted: the dealer's after picking up the upcard and throwing away the weakest."""
+    hand = tuple(hand)
+    if upcard_to == UPCARD_ME and upcard is not None:
+        six = hand + (upcard,)
+        drop = weakest_card(six, trump)
+        hand = tuple(c for c in six if c is not drop)
+    return hand
+
+
+def _team(counted: tuple[Card, ...], trump: Suit, upcard: Card | None, upcard_to: str) -> float:
+    team = _total(counted, trump, "team")
+    if upcard is not None and upcard_to == UPCARD_PARTNER:
+        team += TEAM["upcard_to_partner"] * upcard_value(upcard, trump)
+    elif upcard is not None and upcard_to == UPCARD_OPPONENT:
+        team += TEAM["upcard_to_opponent"] * upcard_value(upcard, trump)
+    return team
+
+
+def team_tricks(hand: tuple[Card, ...] | list[Card], trump: Suit, upcard: Card | None = None,
+                upcard_to: str = UPCARD_NOBODY) -> float:
+    """``evaluate(...).team_tricks`` alone: bidding rules and inference need it by the thousand."""
+    return _team(_counted(hand, trump, upcard, upcard_to), trump, upcard, upcard_to)
+
+
+def lone_tricks(hand: tuple[Card, ...] | list[Card], trump: Suit, upcard: Card | None = None,
+                upcard_to: str = UPCARD_NOBODY) -> float:
+    """``evaluate(...).lone_tricks`` alone."""
+    return _total(_counted(hand, trump, upcard, upcard_to), trump, "lone")
+
+
 def evaluate(hand: tuple[Card, ...] | list[Card], trump: Suit, upcard: Card | None = None,
              upcard_to: str = UPCARD_NOBODY) -> Evaluation:
     """The hand's strength if its team makes ``trump``.
@@ -132,26 +174,18 @@ def evaluate(hand: tuple[Card, ...] | list[Card], trump: Suit, upcard: Card | No
     dealer's: the upcard is added and the weakest card thrown away), ``"partner"``,
     ``"opponent"`` or ``"nobody"`` (round 2, or a dealer sitting out).
     """
-    hand = tuple(hand)
-    if upcard_to == UPCARD_ME and upcard is not None:
-        six = hand + (upcard,)
-        drop = weakest_card(six, trump)
-        hand = tuple(c for c in six if c is not drop)
+    hand = _counted(hand, trump, upcard, upcard_to)
     table = EFFECTIVE_SUIT[trump]
     trumps = tuple(sorted((c for c in hand if table[c.index] is trump),
                           key=lambda c: -suit_strength(c, trump)))
     off_suits = {table[c.index] for c in hand if table[c.index] is not trump}
     off_aces = sum(1 for c in hand if table[c.index] is not trump and c.rank is Rank.ACE)
-    team = _total(hand, trump, TEAM)
-    if upcard is not None and upcard_to == UPCARD_PARTNER:
-        team += TEAM["upcard_to_partner"] * upcard_value(upcard, trump)
-    elif upcard is not None and upcard_to == UPCARD_OPPONENT:
-        team += TEAM["upcard_to_opponent"] * upcard_value(upcard, trump)
     return Evaluation(trump, hand, trumps,
                       any(is_right_bower(c, trump) for c in trumps),
                       any(is_left_bower(c, trump) for c in trumps),
                       any(c.is_joker for c in trumps), off_aces, 3 - len(off_suits),
-                      upcard_to, team, _total(hand, trump, LONE))
+                      upcard_to, _team(hand, trump, upcard, upcard_to),
+                      _total(hand, trump, "lone"))
 
 
 def no_trump_tricks(hand: tuple[Card, ...] | list[Card]) -> float:

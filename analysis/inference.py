@@ -23,7 +23,8 @@ from engine.seats import Seat
 from engine.view import SeatView
 
 from analysis.bidding import ALONE_THRESHOLD, MAKE_THRESHOLD, place
-from analysis.evaluation import UPCARD_ME, UPCARD_OPPONENT, UPCARD_PARTNER, evaluate
+from analysis.evaluation import (UPCARD_ME, UPCARD_OPPONENT, UPCARD_PARTNER, lone_tricks,
+                                 team_tricks)
 from analysis.sampling import Sampler, played_by_seat
 
 SOFTNESS = 0.4   # tricks: how soft the edge of each bidding threshold is
@@ -86,19 +87,18 @@ def bid_likelihood(view: SeatView, events: list, dealt: dict[Seat, tuple[Card, .
                 continue
             to = _upcard_to(seat, dealer)
             if to == UPCARD_ME and upcard in hand:  # counted after the exchange
-                e = evaluate(hand, upcard.suit)
+                estimate = team_tricks(hand, upcard.suit)
             else:
-                e = evaluate(hand, upcard.suit, upcard, to)
-            margin = e.team_tricks - MAKE_THRESHOLD[1][where]
+                estimate = team_tricks(hand, upcard.suit, upcard, to)
+            margin = estimate - MAKE_THRESHOLD[1][where]
             weight *= _fit(margin if kind == "order" else -margin)
         elif kind == "pass2":
-            best = max(evaluate(hand, s).team_tricks for s in Suit if s is not upcard.suit)
+            best = max(team_tricks(hand, s) for s in Suit if s is not upcard.suit)
             weight *= _fit(MAKE_THRESHOLD[2][where] - best)
         elif kind == "call" and isinstance(suit, Suit):
-            weight *= _fit(evaluate(hand, suit).team_tricks - MAKE_THRESHOLD[2][where])
+            weight *= _fit(team_tricks(hand, suit) - MAKE_THRESHOLD[2][where])
         elif kind == "alone" and view.trump_suit is not None:
-            e = evaluate(hand, view.trump_suit)
-            weight *= _fit(e.lone_tricks - ALONE_THRESHOLD[where])
+            weight *= _fit(lone_tricks(hand, view.trump_suit) - ALONE_THRESHOLD[where])
     return weight
 
 

@@ -11,7 +11,8 @@ different luck.
 - **Bid, alone, defend alone, discard, name trump**: each sample is rebuilt as a
   full hand (``analysis.worlds``), the choice is applied, every later decision
   of the bidding is taken by the expert bidding rules (``analysis.bidding``),
-  and the play is solved double-dummy.
+  and the play is solved double-dummy. The choices tried in one sample share
+  the solver's work (``WorldSolver``).
 
 Values are from the deciding seat's team's side: ``tricks`` is the team's
 expected tricks (over the samples where the hand is played; a thrown-in hand
@@ -37,7 +38,7 @@ from engine.view import SeatView, seat_view
 from analysis.bidding import expert_decision
 from analysis.inference import weighted_samples
 from analysis.sampling import Sampler
-from analysis.solver import Position, Solver, solve
+from analysis.solver import Position, Solver, shape
 from analysis.worlds import rebuild
 
 PLAY_SAMPLES = 24      # samples per play decision (hints, grading, the expert bot)
@@ -121,33 +122,80 @@ def rollout(state: HandState) -> HandState:
     return state
 
 
+class WorldSolver:
+    """Solves the hands that the choices lead to in one sampled world, sharing the work.
+
+    Every choice starts from the same deal, so each card stays with the seat it was
+    dealt to: one solver table per trump and seats in play serves all the choices.
+    A hand reached again (a pass, then another seat makes the same trump; a discard
+    equivalent to another) has the same shape (``analysis.solver.shape``) and is
+    solved once.
+    """
+
+    def __init__(self) -> None:
+        self.tables: dict[tuple, dict[int, tuple[int, int]]] = {}
+        self.ns_tricks: dict[tuple, int] = {}
+
+    @property
+    def solves(self) -> int:
+        """How many hands were solved (a hand reached again is not solved again)."""
+        return len(self.ns_tricks)
+
+    def __call__(self, state: HandState) -> int:
+        """The makers' tricks with best play from the first lead, like ``solve(state)``."""
+        position = Position.from_state(state)
+        key = shape(position)
+        if key not in self.ns_tricks:  # North-South's tricks: the same whoever made trump
+            table = self.tables.setdefault((position.trump, position.active), {})
+            self.ns_tricks[key] = _ns(Solver(position, table).value(), position.makers)
+        return _ns(self.ns_tricks[key], position.makers)
+
+
+def _ns(tricks: int, team: Team) -> int:
+    """North-South's tricks in a whole hand from ``team``'s, and back: they add up to 5."""
+    return tricks if team is Team.NS else 5 - tricks
+
+
 def decision_options(view: SeatView, rng: random.Random, samples: int = DECISION_SAMPLES,
-                     infer: bool = True) -> list[OptionValue]:
-    """Every legal non-play choice of the seat, with its expected value (legal order)."""
+                     infer: bool = True, solves: int | None = None) -> list[OptionValue]:
+    """Every legal non-play choice of the seat, with its expected value (legal order).
+
+    ``solves`` caps the double-dummy solves (the time taken): the samples stop
+    coming when the next one might overrun it, with a solve for every choice.
+    """
     if view.phase in (Phase.PLAY, Phase.OVER) or not view.legal:
         raise ValueError("decision options need the seat's turn in bidding, alone or discard")
     team = view.seat.team
     tallies = {action: _Tally() for action in view.legal}
+    solved = 0
     sampler = Sampler(view)
     for hands in _draw(view, sampler, rng, samples, infer):
+        if solves is not None and solved + len(view.legal) > solves:
+            break
         world = rebuild(view, hands, sampler, rng)
+        solve_in_world = WorldSolver()
         for action in view.legal:
             end = rollout(apply(world, action))
             if end.phase is Phase.OVER:
                 tallies[action].add(team, None, 0, False, False)
                 continue
             makers = end.makers
-            tallies[action].add(team, makers, solve(end),
+            tallies[action].add(team, makers, solve_in_world(end),
                                 any(s.team is makers for s in end.alone),
                                 any(s.team is not makers for s in end.alone))
+        solved += solve_in_world.solves
     return [tallies[a].value(a) for a in view.legal]
 
 
-def options(view: SeatView, rng: random.Random, samples: int | None = None) -> list[OptionValue]:
-    """The value of every legal choice of the seat to act, whatever the phase."""
+def options(view: SeatView, rng: random.Random, samples: int | None = None,
+            solves: int | None = None) -> list[OptionValue]:
+    """The value of every legal choice of the seat to act, whatever the phase.
+
+    ``solves`` caps the solves of a decision before play (see ``decision_options``).
+    """
     if view.phase is Phase.PLAY:
         return play_options(view, rng, samples or PLAY_SAMPLES)
-    return decision_options(view, rng, samples or DECISION_SAMPLES)
+    return decision_options(view, rng, samples or DECISION_SAMPLES, solves=solves)
 
 
 def recommend(values: list[OptionValue], trump: Suit | None = None,

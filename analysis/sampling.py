@@ -24,7 +24,7 @@ on hidden cards: two states that look the same to the seat give the same samples
 from __future__ import annotations
 
 import random
-from math import comb
+from math import comb, factorial
 from typing import NamedTuple
 
 from engine.cards import Card, Suit, deck
@@ -115,7 +115,8 @@ class Sampler:
             self._setup(constraints(view, upcard_kept=False))
         if self.count() == 0:  # cannot happen for a view of a real hand; stay usable
             self.voids = {}
-            self._ways.clear()
+            self._options.clear()
+            self._tails()
         if self.count() == 0:
             raise ValueError("no deal of the hidden cards fits this view")
 
@@ -130,8 +131,19 @@ class Sampler:
         self.buckets = [seat for seat, _ in c.needs] + [OUT]
         hidden = sum(n for _, n in c.needs)
         self.needs = tuple(n for _, n in c.needs) + (len(c.pool) - hidden,)
-        self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._options: dict[tuple[int, tuple[int, ...]], tuple[list, int]] = {}
         self.voids = c.voids
+        self._tails()
+
+    def _tails(self) -> None:
+        """For each group: the cards from it on, and whether no seat is void in any of them."""
+        free = [True] * (len(self.groups) + 1)
+        left = [0] * (len(self.groups) + 1)
+        for g in reversed(range(len(self.groups))):
+            suit, cards = self.groups[g]
+            free[g] = free[g + 1] and all(self._allowed(suit))
+            left[g] = left[g + 1] + len(cards)
+        self._free_from, self._left_from = free, left
 
     def _allowed(self, suit: Suit | None) -> list[bool]:
         return [b == OUT or suit not in self.voids.get(b, ()) for b in self.buckets]
@@ -156,17 +168,34 @@ class Sampler:
         return out
 
     def _count(self, g: int, needs: tuple[int, ...]) -> int:
+        """How many deals of groups ``g`` onwards fill exactly ``needs``."""
         if g == len(self.groups):
             return 1 if not any(needs) else 0
+        if self._free_from[g]:  # any card left may go anywhere: a multinomial
+            if sum(needs) != self._left_from[g]:
+                return 0
+            ways = factorial(self._left_from[g])
+            for n in needs:
+                ways //= factorial(n)
+            return ways
+        return self._shares(g, needs)[1]
+
+    def _shares(self, g: int, needs: tuple[int, ...]) -> tuple[list, int]:
+        """The possible shares of group ``g`` with their number of deals, and the total.
+
+        Worked out once per (group, needs): counting fills the cache, and the
+        hundreds of samples a hint draws meet the same few cases again.
+        """
         key = (g, needs)
-        if key in self._ways:
-            return self._ways[key]
-        total = 0
-        for counts, ways in self._splits(g, needs):
-            rest = tuple(a - b for a, b in zip(needs, counts))
-            total += ways * self._count(g + 1, rest)
-        self._ways[key] = total
-        return total
+        if key not in self._options:
+            options = []
+            for counts, ways in self._splits(g, needs):
+                rest = tuple(a - b for a, b in zip(needs, counts))
+                weight = ways * self._count(g + 1, rest)
+                if weight:
+                    options.append((counts, weight))
+            self._options[key] = (options, sum(w for _, w in options))
+        return self._options[key]
 
     def count(self) -> int:
         """How many deals of the hidden cards are consistent with the view."""
@@ -180,13 +209,8 @@ class Sampler:
         hands = [list(h) for h in c.hands]
         needs = self.needs
         for g, (_, cards) in enumerate(self.groups):
-            options = []
-            for counts, ways in self._splits(g, needs):
-                rest = tuple(a - b for a, b in zip(needs, counts))
-                weight = ways * self._count(g + 1, rest)
-                if weight:
-                    options.append((counts, weight))
-            pick = rng.randrange(sum(w for _, w in options))
+            options, total = self._shares(g, needs)
+            pick = rng.randrange(total)
             for counts, weight in options:
                 if pick < weight:
                     break

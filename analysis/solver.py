@@ -18,6 +18,11 @@ The search is alpha-beta over the cards in the compact form of
   not winning the trick tries the cheapest card that wins first;
 - the last trick is played out directly, without search.
 
+The search counts North-South's tricks (the makers' follow from them): the
+game is the same whichever team made trump, so a table can be shared by the
+solvers of one deal's positions under one trump (``Solver(..., table)``),
+as when a hint tries every choice of a bid or discard in the same sample.
+
 >>> from engine import Rules, Seat, random_hand
 >>> from analysis.positions import play_to_first_lead
 >>> state = play_to_first_lead(random_hand(Rules.preset("bga"), Seat.N, 3))
@@ -80,9 +85,15 @@ class Position(NamedTuple):
 
 
 class Solver:
-    """Searches one position; its table is reused by every question about that deal."""
+    """Searches one position; its table is reused by every question about that deal.
 
-    def __init__(self, position: Position) -> None:
+    ``table`` may be one already filled by another solver of the same deal and
+    trump: its keys are the cards still held, which is enough only while every
+    card stays with the seat it was dealt to (a discarded card is simply gone).
+    """
+
+    def __init__(self, position: Position, table: dict[int, tuple[int, int]] | None = None
+                 ) -> None:
         self.position = position
         self.layout: Layout = layout_for(position.trump)
         lay = self.layout
@@ -93,19 +104,18 @@ class Solver:
         nxt = [0, 0, 0, 0]
         for i, seat in enumerate(active):
             nxt[seat.index] = active[(i + 1) % len(active)].index
-        self.maker_side = [seat.team is position.makers for seat in Seat]
-        self.table: dict[int, tuple[int, int]] = {}
+        self.ns_side = [seat.team is Team.NS for seat in Seat]
+        self.table: dict[int, tuple[int, int]] = {} if table is None else table
         self.nodes = 0
         self._boundary, self._follow = _make_search(
-            self.hands, nxt, self.maker_side, len(active), lay, self.table, self)
+            self.hands, nxt, self.ns_side, len(active), lay, self.table, self)
         self.next_seat = nxt
 
     # ---- questions -------------------------------------------------------------------
     def value(self) -> int:
         """The makers' tricks for the whole hand with best play from here."""
-        values = self._root_values(best_only=True)
-        return self.position.makers_tricks + (max(values.values()) if self._maker_to_play()
-                                              else min(values.values()))
+        values = self._root_values(best_only=True).values()
+        return self._makers(max(values) if self._ns_to_play() else min(values))
 
     def card_values(self) -> dict[Card, int]:
         """For each card the seat to play may play: the makers' tricks for the whole hand."""
@@ -114,13 +124,19 @@ class Solver:
         lay = self.layout
         hand = self.hands[pos.turn.index]
         live = self._live()
-        done = pos.makers_tricks
-        return {lay.card(b): done + tops[run_top_of(b, hand, live, lay)]
+        return {lay.card(b): self._makers(tops[run_top_of(b, hand, live, lay)])
                 for b in _bits(self._legal_mask())}
 
     # ---- the root --------------------------------------------------------------------
-    def _maker_to_play(self) -> bool:
-        return self.maker_side[self.position.turn.index]
+    def _ns_to_play(self) -> bool:
+        return self.ns_side[self.position.turn.index]
+
+    def _makers(self, ns_future: int) -> int:
+        """The makers' tricks for the whole hand, from North-South's tricks from here."""
+        pos = self.position
+        if pos.makers is Team.NS:
+            return pos.makers_tricks + ns_future
+        return pos.makers_tricks + 5 - pos.tricks_played - ns_future
 
     def _live(self) -> int:
         lay = self.layout
@@ -138,7 +154,7 @@ class Solver:
         return hand
 
     def _root_values(self, best_only: bool) -> dict[int, int]:
-        """Future makers' tricks after each top-of-run legal card (bits as keys)."""
+        """North-South's future tricks after each top-of-run legal card (bits as keys)."""
         pos, lay = self.position, self.layout
         seat = pos.turn.index
         hand = self.hands[seat]
@@ -146,7 +162,7 @@ class Solver:
         legal = self._legal_mask()
         tops = [b for b in _bits(legal) if run_top_of(b, hand, live, lay) == b]
         tops.reverse()  # high cards first
-        maximizing = self.maker_side[seat]
+        maximizing = self.ns_side[seat]
         trick_bits = [lay.bit(card) for _, card in pos.trick]
         values: dict[int, int] = {}
         alpha, beta = -1, 6
@@ -197,9 +213,11 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def _make_search(h: list[int], nxt: list[int], maker: list[bool], nactive: int, lay: Layout,
+def _make_search(h: list[int], nxt: list[int], ns: list[bool], nactive: int, lay: Layout,
                  table: dict[int, tuple[int, int]], stats: Solver):
     """The two mutually recursive search functions, closed over one deal's data.
+
+    Values are North-South's future tricks (``ns[seat]``: the seat is North or South).
 
     ``h`` is mutated while searching and restored before each function returns.
     Windows are open intervals: a result ``v`` with ``alpha < v < beta`` is exact,
@@ -210,7 +228,7 @@ def _make_search(h: list[int], nxt: list[int], maker: list[bool], nactive: int, 
     trump_mask = lay.trump_mask
 
     def boundary(leader: int, alpha: int, beta: int) -> int:
-        """Future makers' tricks from the start of a trick led by ``leader``."""
+        """North-South's future tricks from the start of a trick led by ``leader``."""
         hand = h[leader]
         n = hand.bit_count()
         if n == 0:
@@ -224,7 +242,7 @@ def _make_search(h: list[int], nxt: list[int], maker: list[bool], nactive: int, 
                 if b & contenders and b > best:
                     best, best_seat = b, s
                 s = nxt[s]
-            return 1 if maker[best_seat] else 0
+            return 1 if ns[best_seat] else 0
         live = h[0] | h[1] | h[2] | h[3]
         key = live | (leader << LEADER_SHIFT)
         entry = table.get(key)
@@ -241,7 +259,7 @@ def _make_search(h: list[int], nxt: list[int], maker: list[bool], nactive: int, 
         a = a0 = alpha if alpha > lo else lo
         b = b0 = beta if beta < hi else hi
         stats.nodes += 1
-        maximizing = maker[leader]
+        maximizing = ns[leader]
         best_v = -1 if maximizing else 99
         # Top of each run, highest first.
         m = hand
@@ -285,25 +303,35 @@ def _make_search(h: list[int], nxt: list[int], maker: list[bool], nactive: int, 
 
     def follow(seat: int, count: int, best: int, best_seat: int, led_mask: int,
                contenders: int, live: int, alpha: int, beta: int) -> int:
-        """Future makers' tricks (this one included) with ``count`` cards of the trick down."""
-        if count == nactive:
-            if maker[best_seat]:
+        """North-South's future tricks (this trick included), ``count`` cards of it down."""
+        if count == nactive:  # only from the root: deeper, the trick's last card closes it
+            if ns[best_seat]:
                 return 1 + boundary(best_seat, alpha - 1, beta - 1)
             return boundary(best_seat, alpha, beta)
         hand = h[seat]
-        legal = hand & led_mask or hand
-        maximizing = maker[seat]
+        maximizing = ns[seat]
         # Top of each run, lowest first; a side that is losing the trick tries its
         # cheapest winning card first.
-        m = legal
         cands = []
-        while m:
-            low = m & -m
-            m ^= low
-            above = live & block_masks[block_of[low.bit_length() - 1]] & ~((low << 1) - 1)
-            if not (above & -above & hand):
-                cands.append(low)
-        if len(cands) > 1 and maker[best_seat] != maximizing:
+        legal = hand & led_mask
+        if legal:  # following suit: every card is in the block led
+            block_live = live & led_mask
+            m = legal
+            while m:
+                low = m & -m
+                m ^= low
+                above = block_live & -(low << 1)
+                if not (above & -above & hand):
+                    cands.append(low)
+        else:
+            m = hand
+            while m:
+                low = m & -m
+                m ^= low
+                above = live & block_masks[block_of[low.bit_length() - 1]] & -(low << 1)
+                if not (above & -above & hand):
+                    cands.append(low)
+        if len(cands) > 1 and ns[best_seat] != maximizing:
             for i, c in enumerate(cands):
                 if c & contenders and c > best:
                     if i:
@@ -311,10 +339,18 @@ def _make_search(h: list[int], nxt: list[int], maker: list[bool], nactive: int, 
                     break
         nxt_seat = nxt[seat]
         count += 1
+        last = count == nactive
         best_v = -1 if maximizing else 99
         for c in cands:
             h[seat] = hand ^ c
-            if c & contenders and c > best:
+            wins = c & contenders and c > best
+            if last:  # the trick is complete: straight on to the next one
+                winner = seat if wins else best_seat
+                if ns[winner]:
+                    v = 1 + boundary(winner, alpha - 1, beta - 1)
+                else:
+                    v = boundary(winner, alpha, beta)
+            elif wins:
                 v = follow(nxt_seat, count, c, seat, led_mask, contenders, live, alpha, beta)
             else:
                 v = follow(nxt_seat, count, best, best_seat, led_mask, contenders, live,
@@ -337,6 +373,25 @@ def _make_search(h: list[int], nxt: list[int], maker: list[bool], nactive: int, 
         return best_v
 
     return boundary, follow
+
+
+def shape(position: Position) -> tuple:
+    """What best play from a trick start depends on, and nothing more.
+
+    The trump, who leads, how many tricks are done, and for each suit who holds
+    its cards still in play, weakest first. Two positions of one shape play
+    alike: a seat that kept the 9 or the 10 of a suit, with no card between them
+    in play, holds the same hand. Raises ValueError with a trick in progress.
+    """
+    if position.trick:
+        raise ValueError("a shape is for a position between tricks")
+    lay = layout_for(position.trump)
+    owner = {lay.bit(card): seat for seat, hand in enumerate(position.hands) for card in hand}
+    owner.pop(0, None)  # a card without a bit (the Joker in no trump) takes no part
+    holders = tuple((lay.block_of[bit.bit_length() - 1], seat)
+                    for bit, seat in sorted(owner.items()))
+    return (position.trump, position.leader, position.tricks_played, position.no_first_blood,
+            holders)
 
 
 def solve(state: HandState | Position) -> int:

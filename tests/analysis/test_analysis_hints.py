@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 
@@ -9,13 +10,19 @@ import pytest
 from analysis_cases import RULE_SETS, random_decisions, record_state
 
 from analysis.bots import make_bot, play_hand
-from analysis.grading import GRADE_MEANINGS, GRADES, THRESHOLDS, classify, grade_decision, review_hand, summary
-from analysis.hints import hint
-from analysis.options import NEAR_EQUAL
-from engine import Action, Seat, parse_card, random_hand, seat_view
+from analysis.grading import (GRADE_MEANINGS, GRADES, THRESHOLDS, classify, grade_decision,
+                              review_hand, summary)
+from analysis.hints import HINT_DECISION_SAMPLES, HINT_DECISION_SOLVES, hint
+from analysis.options import NEAR_EQUAL, WorldSolver, rollout
+from analysis.sampling import Sampler
+from analysis.solver import Solver, solve
+from analysis.worlds import rebuild
+from engine import Action, Seat, apply, parse_card, random_hand, seat_view
 from engine.hand import Phase
 
 DEAL = "N: JH JD AH AS 9C / E: 9H TH QH 9S TS / S: KH QS KS 9D TD / W: JC QC KC AC TC"
+# The module, not the function ``analysis.options`` that the package exports.
+options_module = importlib.import_module("analysis.options")
 # Plain words only: no code names, no enum or card reprs in a learner's sentence.
 CODE_WORDS = re.compile(r"Suit\.|Seat\.|Action|Card\.|parse|None|_|\bNS\b|\bEW\b")
 
@@ -134,6 +141,46 @@ def test_no_hint_out_of_turn():
         hint(seat_view(state, Seat.S), random.Random(1))
     with pytest.raises(ValueError, match="not one of the choices"):
         hint(seat_view(state, Seat.E), random.Random(1), samples=2).value(Action.ALONE)
+
+
+# ---- sharing the work, the solve budget -------------------------------------------------------
+
+def test_choices_in_one_world_share_the_solver_and_keep_its_values():
+    """Every choice of a decision, played out in one sampled world: as ``solve`` finds."""
+    for name in ("bga", "pagat", "no_trump", "benny"):
+        for state in random_decisions(RULE_SETS[name], random.Random(f"share {name}"), 40):
+            if state.phase is Phase.PLAY:
+                continue
+            view = seat_view(state, state.turn)
+            sampler = Sampler(view)
+            rng = random.Random(5)
+            world = rebuild(view, sampler.sample(rng), sampler, rng)
+            solve_in_world = WorldSolver()
+            for action in view.legal:
+                end = rollout(apply(world, action))
+                if end.phase is not Phase.OVER:
+                    assert solve_in_world(end) == solve(end)
+
+
+def test_a_hint_stays_within_its_solves(monkeypatch):
+    """A six-way discard stops drawing samples at the budget; a two-way bid keeps them all."""
+    solved = []
+
+    class CountingSolver(Solver):
+        def __init__(self, *args) -> None:
+            solved.append(self)
+            super().__init__(*args)
+
+    monkeypatch.setattr(options_module, "Solver", CountingSolver)
+    mixed = "N: JH JD AH AS 9C / E: 9H TH QH 9S TS / S: KH QS KC 9D TC / W: JC QC KS AC TD"
+    discard = seat_view(record_state(mixed, dealer="W", upcard="KD", actions="N pass, E pass, "
+                                     "S pass, W order_up, W with_partner"), Seat.W)
+    _check(hint(discard, random.Random(1)), discard)
+    assert HINT_DECISION_SOLVES - len(discard.legal) < len(solved) <= HINT_DECISION_SOLVES
+    order = seat_view(record_state(DEAL, dealer="W", upcard="KD", actions="N pass"), Seat.E)
+    assert len(order.legal) * HINT_DECISION_SAMPLES <= HINT_DECISION_SOLVES
+    assert hint(order, random.Random(1)) == hint(order, random.Random(1),
+                                                 samples=HINT_DECISION_SAMPLES)
 
 
 # ---- grading ----------------------------------------------------------------------------------

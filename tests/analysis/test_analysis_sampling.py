@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from math import factorial
 
 import pytest
 from analysis_cases import RULE_SETS, random_decisions, record_state
@@ -192,3 +193,20 @@ def test_an_impossible_view_is_refused():
     view = seat_view(state, Seat.S)
     with pytest.raises(ValueError, match="no deal"):
         Sampler(view._replace(hand=view.hand + tuple(state.hand_of(Seat.N)) * 3))
+
+
+def test_deals_are_counted_in_closed_form_where_no_seat_is_void():
+    # Before play nobody has shown a void: East sees 6 cards, the other 18 are shared
+    # five, five and five among the others and three out of play, in any way at all.
+    state = record_state(
+        "N: JH JD AH AS 9C / E: 9H TH QH 9S TS / S: KH QS KS 9D TD / W: JC QC KC AC TC",
+        dealer="W", upcard="KD", actions="N pass")
+    assert Sampler(seat_view(state, Seat.E)).count() == \
+        factorial(18) // (factorial(5) ** 3 * factorial(3))
+    # With voids, the closed form for the suits left agrees with counting suit by suit.
+    for state in STATES:
+        sampler = Sampler(seat_view(state, state.turn))
+        counted = sampler.count()
+        sampler._free_from = [False] * len(sampler._free_from)
+        sampler._options.clear()
+        assert sampler.count() == counted

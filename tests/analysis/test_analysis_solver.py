@@ -10,8 +10,9 @@ from analysis_cases import RULE_SETS, record_state
 from analysis.compact import layout_for, trick_winner
 from analysis.minimax_reference import memo_minimax_card_values, minimax, minimax_card_values
 from analysis.positions import random_position
-from analysis.solver import Position, Solver, card_values, solve
-from engine import NO_TRUMP, SEATS, Action, Suit, apply, deck, legal_actions, random_hand
+from analysis.solver import Position, Solver, card_values, shape, solve
+from engine import (NO_TRUMP, SEATS, Action, Seat, Suit, Team, apply, deck, legal_actions,
+                    parse_card, random_hand)
 from engine.explain import winner_of
 from engine.hand import Phase
 from engine.ranking import TRICK_STRENGTH
@@ -175,3 +176,47 @@ def test_the_table_is_reused_for_every_card_of_a_deal():
     values = solver.card_values()
     assert solver.value() == (max if state.turn.team is state.makers else min)(values.values())
     assert solver.table
+
+
+def test_a_table_shared_by_one_deal_s_positions_gives_fresh_values():
+    """Whoever made trump, whichever card a seat threw away: one table, the same values."""
+    rng = random.Random(12)
+    for name in ("bga", "benny", "no_trump"):
+        for _ in range(6):
+            position = Position.from_state(random_position(RULE_SETS[name], rng, plays=0,
+                                                           alone_chance=0.3))
+            held = {card for hand in position.hands for card in hand}
+            spare = next(c for c in deck(RULE_SETS[name].benny) if c not in held)
+            seat = next(i for i, hand in enumerate(position.hands) if hand)
+            variants = [position._replace(makers=team) for team in (Team.NS, Team.EW)]
+            for thrown in position.hands[seat]:
+                kept = tuple(c for c in position.hands[seat] if c is not thrown) + (spare,)
+                hands = tuple(kept if i == seat else h for i, h in enumerate(position.hands))
+                variants.append(position._replace(hands=hands))
+            table = {}
+            for variant in variants:
+                assert Solver(variant, table).value() == Solver(variant).value()
+                assert Solver(variant, table).card_values() == Solver(variant).card_values()
+
+
+def test_positions_of_one_shape_play_alike():
+    # Hearts are trump. East holds the 9 and 10 of spades and the jack is out of play:
+    # holding the jack instead of either changes nothing.
+    state = record_state(
+        "N: JH JD AH AS 9C / E: 9H TH QH 9S TS / S: KH QS KS 9D TD / W: JC QC KC AC TC",
+        dealer="W", upcard="KD", actions="N pass, E pass, S pass, W pass, N call H, "
+                                         "N with_partner")
+    position = Position.from_state(state)
+
+    def swap(old: str, new: str) -> Position:
+        return position._replace(hands=tuple(
+            tuple(parse_card(new) if c == parse_card(old) else c for c in hand)
+            for hand in position.hands))
+
+    for alike in (swap("TS", "JS"), swap("9S", "JS")):
+        assert shape(alike) == shape(position)
+        assert solve(alike) == solve(position)
+    assert shape(swap("TS", "KD")) != shape(position)  # a diamond instead of a spade
+    assert shape(position._replace(leader=Seat.E)) != shape(position)
+    with pytest.raises(ValueError, match="between tricks"):
+        shape(Position.from_state(apply(state, Action.play(parse_card("JH")))))
