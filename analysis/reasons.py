@@ -22,7 +22,7 @@ from engine.seats import Seat
 from engine.view import SeatView
 
 from analysis.bidding import upcard_goes_to
-from analysis.evaluation import Evaluation, evaluate, weakest_card
+from analysis.evaluation import UPCARD_ME, Evaluation, evaluate, weakest_card
 from analysis.options import OptionValue
 
 _WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven"]
@@ -185,11 +185,16 @@ def bid_reason(view: SeatView, best: OptionValue, values: list[OptionValue]) -> 
     passing = by_action.get(Action.PASS)
     if view.phase is Phase.BID1:
         trump = view.upcard.suit
-        e = evaluate(hand, trump, view.upcard, upcard_goes_to(view))
+        goes_to = upcard_goes_to(view)
+        e = evaluate(hand, trump, view.upcard, goes_to)
         make = by_action[Action.ORDER_UP]
         dealer = view.seat is view.dealer
         verb, doing = ("Pick it up", "picking it up") if dealer else ("Order up", "ordering up")
-        facts = f"with {trump.plural} as trump you hold {hand_words(e)}."
+        if goes_to == UPCARD_ME:   # the upcard is not yours yet: say what it would add
+            facts = (f"with {trump.plural} as trump you hold {hand_words(evaluate(hand, trump))}"
+                     f"; picking up the {view.upcard.name} gives you {hand_words(e)}.")
+        else:
+            facts = f"with {trump.plural} as trump you hold {hand_words(e)}."
         if best.action is Action.ORDER_UP:
             return f"{verb}: {facts} {_making(doing, make, passing, 'passing')}"
         return f"Pass: {facts} {_not_making(doing, make, best)}"

@@ -350,3 +350,13 @@ def test_the_highest_trump_wins_the_trick_for_sure():
                           0.0, 0.0) for a in view.legal]
     best = next(v for v in values if v.action.card is right)
     assert "the right bower wins the trick." in play_reason(view, best, values)
+
+
+def test_a_dealers_bid_hint_counts_the_upcard_only_once_picked_up():
+    """West deals, holding five clubs (the jack of clubs is the left bower in spades); the
+    jack of spades turned up is not West's yet, and the hint says so."""
+    state = record_state(DEAL, dealer="W", upcard="JS", actions="N pass, E pass, S pass")
+    explanation = hint(seat_view(state, Seat.W), random.Random(1)).explanation
+    assert ("with spades as trump you hold one trump with the left bower and one off-suit "
+            "ace; picking up the jack of spades gives you two trumps with the right bower "
+            "and the left bower") in explanation, explanation
