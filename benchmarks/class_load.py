@@ -259,17 +259,19 @@ class Learner:
             cards = [card["code"] for card in model.get("hand", ()) if card.get("clickable")]
             actions = {action["id"] for action in model.get("actions") or ()
                        if not action.get("disabled")}
-            if cards and "check" in actions:           # choose all that fit
-                picks = rng.sample(cards, rng.randint(0, min(2, len(cards))))
-            elif cards and "restart" in model_actions(model):   # put in order
-                picks = rng.sample(cards, len(cards))
-            elif cards:                                # choose one
-                picks = [rng.choice(cards)]
-            else:
-                options = sorted(a for a in actions if a.startswith("option-"))
-                return bool(options) and await self.act_on(table, "action", rng.choice(options))
-            for code in picks:
-                if not await self.act_on(tab.widget(key="quiz-table"), "card", code):
+            # The answer's options: the cards, else labelled choices (seats, suits, yes/no).
+            event, options = ("card", cards) if cards else (
+                "action", sorted(a for a in actions if a.startswith("option-")))
+            if not options:
+                return False
+            if "check" in actions:                       # choose all that fit, then check
+                picks = rng.sample(options, rng.randint(0, min(2, len(options))))
+            elif "restart" in model_actions(model):      # put them all in order
+                picks = rng.sample(options, len(options))
+            else:                                        # choose one
+                picks = [rng.choice(options)]
+            for pick in picks:
+                if not await self.act_on(tab.widget(key="quiz-table"), event, pick):
                     return False
                 await self.think(0.3, 1)
             if "check" in actions:
