@@ -28,7 +28,7 @@ from engine.view import SeatView
 from analysis.bots import beginner_card
 from analysis.inference import weighted_samples
 from analysis.options import OptionValue, options, recommend
-from analysis.reasons import alone_reason, bid_reason, discard_reason, play_reason
+from analysis.reasons import play_reason, reason
 from analysis.sampling import Sampler
 from analysis.worlds import rebuild
 
@@ -94,13 +94,7 @@ def explain(view: SeatView, best: OptionValue, values: list[OptionValue],
                 EFFECTIVE_SUIT[view.trump_suit][best.action.card.index] is view.trump_suit:
             drawn = trumps_drawn(view, rng)
         return play_reason(view, best, values, drawn, world)
-    if phase in (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP):
-        return bid_reason(view, best, values)
-    if phase in (Phase.ALONE, Phase.DEFEND_ALONE):
-        return alone_reason(view, best, values)
-    if phase is Phase.DISCARD:
-        return discard_reason(view, best, values)
-    raise ValueError(f"no decision in phase {phase}")
+    return reason(view, best, values)   # bids, alone and discards: one dispatch, in reasons
 
 
 def trumps_drawn(view: SeatView, rng: random.Random, samples: int = 24) -> float:
