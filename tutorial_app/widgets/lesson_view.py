@@ -25,9 +25,16 @@ def render_lesson(lesson_id: str) -> None:
     lesson = next(item for item in lessons if item.id == lesson_id)
     progress = lesson_progress(lesson.id)
     badge = f" {stars_text(progress.stars)}" if progress.stars else ""
-    st.title(f"{lesson.number}. {lesson.title}{badge}")
-    if progress.mastered:
-        st.caption("Mastered ✓")
+    # The title and the steps/quiz switch share one row, in a smaller type than a
+    # page title: the room goes to the table, so a step fits a 720-pixel-high screen.
+    st.html("<style>.st-key-lesson-head h1 { font-size: 2.1rem; padding: 0.25rem 0; }"
+            "</style>")
+    with st.container(key="lesson-head"):
+        head, switch = st.columns([3, 2], vertical_alignment="center", gap="medium")
+    with head:
+        st.title(f"{lesson.number}. {lesson.title}{badge}")
+        if progress.mastered:
+            st.caption("Mastered ✓")
     part_key = f"{lesson.id}-part"
     if part_key not in st.session_state:  # the link's part, once; then the widget's own value
         st.session_state[part_key] = "quiz" if st.query_params.get("part") == "quiz" else "steps"
@@ -35,10 +42,11 @@ def render_lesson(lesson_id: str) -> None:
         st.session_state[part_key] = "quiz"
     # No default=: the value lives in the session state, which "Take the quiz" also sets
     # (a widget given both logs a warning on every such click).
-    choice = st.segmented_control("Part", ["steps", "quiz"], key=part_key,
-                                  format_func={"steps": "Learn step by step",
-                                               "quiz": "Take the quiz"}.get,
-                                  required=True, label_visibility="collapsed")
+    with switch:
+        choice = st.segmented_control("Part", ["steps", "quiz"], key=part_key,
+                                      format_func={"steps": "Learn step by step",
+                                                   "quiz": "Take the quiz"}.get,
+                                      required=True, label_visibility="collapsed")
     if choice == "quiz":
         st.query_params["part"] = "quiz"
         st.query_params.pop("step", None)
@@ -63,15 +71,17 @@ def _steps(lesson: Lesson) -> None:
     step = lesson.steps[number - 1]
     if lesson.intro and number == 1:  # the lesson's opening words, once
         st.markdown(lesson.intro)
-    st.progress(number / count, text=f"Step {number} of {count}")
     st.markdown(step.text)
     STEP_VIEWS[step.show](step, f"{lesson.id}-{step.id}")
     if step.caption:  # full size: it is read from the back of a classroom too
         st.markdown(f"*{step.caption}*")
-    left, right = st.columns(2)
+    # One row under the cards: back, how far through the lesson, on.
+    left, middle, right = st.columns([2, 3, 2], vertical_alignment="center")
     with left:
         st.button("◀ Previous step", key="step-back", disabled=number == 1,
                   on_click=_go_step, args=(key, number - 1), width="stretch")
+    with middle:
+        st.progress(number / count, text=f"Step {number} of {count}")
     with right:
         if number < count:
             st.button("Next step ▶", key="step-next", type="primary",
