@@ -28,7 +28,7 @@ def render_lesson(lesson_id: str) -> None:
     # The title and the steps/quiz switch share one row, in a smaller type than a
     # page title: the room goes to the table, so a step fits a 720-pixel-high screen.
     st.html("<style>.st-key-lesson-head h1 { font-size: 2.1rem; padding: 0.25rem 0; }"
-            "</style>")
+            ".st-key-step-text p { margin-bottom: 0.4rem; }</style>")
     with st.container(key="lesson-head"):
         head, switch = st.columns([3, 2], vertical_alignment="center", gap="medium")
     with head:
@@ -71,7 +71,8 @@ def _steps(lesson: Lesson) -> None:
     step = lesson.steps[number - 1]
     if lesson.intro and number == 1:  # the lesson's opening words, once
         st.markdown(lesson.intro)
-    st.markdown(step.text)
+    with st.container(key="step-text"):
+        st.markdown(step.text)
     STEP_VIEWS[step.show](step, f"{lesson.id}-{step.id}")
     if step.caption:  # full size: it is read from the back of a classroom too
         st.markdown(f"*{step.caption}*")
