@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-import pandas as pd
 from sqlalchemy import Connection, Engine, delete, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import OperationalError
@@ -28,6 +27,9 @@ from tutorial_app.store.records import (ImportReport, PlayedHand, QuizPosition, 
 from tutorial_app.store.tables import (answers, hands, learners, lesson_steps, quiz_positions,
                                        quiz_runs)
 from tutorial_app.store.tokens import LearnerId, is_well_formed_token, token_hash
+
+if TYPE_CHECKING:   # pandas loads only when a table is asked for: the CLI starts faster
+    import pandas as pd
 
 DISPLAY_NAME_LIMIT = 40
 # The columns of a learner's answers, as the progress page and the CSV file show them.
@@ -310,6 +312,8 @@ class Store:
 
 
 def _frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    import pandas as pd
+
     frame = pd.DataFrame(rows, columns=list(ANSWER_COLUMNS))
     frame["answered_at"] = pd.to_datetime(frame["answered_at"], utc=True)
     frame["correct"] = frame["correct"].astype(bool)
