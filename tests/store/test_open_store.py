@@ -68,3 +68,10 @@ def test_an_unreachable_server_is_a_store_unavailable_in_plain_words():
     with pytest.raises(StoreUnavailable) as error:
         open_store(f"postgresql+psycopg://nobody@127.0.0.1:{port}/progress")
     assert error.value.message.startswith("The progress database server cannot be reached")
+
+
+def test_a_data_folder_that_cannot_be_made_is_a_store_unavailable(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder would go")
+    with pytest.raises(StoreUnavailable, match="cannot be made"):
+        open_store(f"sqlite:///{blocker}/euchre-tutorial/progress.sqlite3")

@@ -83,7 +83,10 @@ def engine_for(url: str, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> Engi
     with _lock:
         engine = _engines.get(key)
         if engine is None:
-            engine = _engines[key] = make_engine(url, busy_timeout_ms)
+            try:
+                engine = _engines[key] = make_engine(url, busy_timeout_ms)
+            except OSError as error:   # the data folder cannot be made
+                raise StoreUnavailable(f"The progress database cannot be made: {error}") from error
         if key not in _migrated:
             try:
                 upgrade(engine)

@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
+from lessons.quiz import Kind
 from tutorial_app.store.tables import HAND_KINDS
 
-ITEM_KINDS = ("single", "multi", "order", "points", "yesno")
+ITEM_KINDS = tuple(kind.value for kind in Kind)   # single, multi, order, points, yesno
 # (column, longest text): the database's column widths, checked here with a message.
 _TEXT_LIMITS = {"lesson": 80, "item_kind": 20, "generator": 80, "step": 80}
 

@@ -142,8 +142,10 @@ class Store:
                       answer: str, correct: bool, seed: int | None = None,
                       time_taken_ms: int | None = None, quiz_run: int | None = None,
                       answered_at: datetime | None = None) -> int:
-        """Keep one answer, committed before this returns; its row number. Raises ValueError
-        for a bad field or a quiz run that is not this learner's, StoreUnavailable."""
+        """Keep one answer, committed before this returns; its row number. ``lesson`` is a
+        lesson id or a Practise topic, ``generator`` the skill (a generator or curated item),
+        ``item_kind`` a ``lessons.quiz.Kind`` value. Raises ValueError for a bad field or a
+        quiz run that is not this learner's, StoreUnavailable."""
         values = checked_answer(lesson=lesson, item_kind=item_kind, generator=generator,
                                 answer=answer, correct=correct, seed=seed,
                                 time_taken_ms=time_taken_ms, answered_at=answered_at)
