@@ -24,7 +24,7 @@ from enum import Enum
 
 from engine import Action, HandState, IllegalActionError, Reason, apply, legal_actions
 
-from lessons.guided import LEARNER, GuidedHand, KeyDecision, format_choice
+from lessons.guided import LEARNER, GuidedHand, KeyDecision
 from lessons.progress import STAR_LIMITS
 
 
@@ -106,10 +106,10 @@ class GuidedRun:
         tried = self.tried if feedback.choice in self.tried else self.tried + (feedback.choice,)
         return replace(self, misses=self.misses + 1, tried=tried, feedback=feedback)
 
-    def offered(self) -> tuple[Action, ...]:
-        """The engine's legal choices now (the learner may also try others: they are
-        refused with the engine's reason)."""
-        return legal_actions(self.state) if self.decision is not None else ()
+    def news(self) -> tuple[tuple, ...]:
+        """The (seat, action) moves since the learner last chose right: theirs and the
+        script's after it."""
+        return self.state.actions[self.since:]
 
 
 def _run_script(run: GuidedRun) -> GuidedRun:
@@ -123,6 +123,25 @@ def _run_script(run: GuidedRun) -> GuidedRun:
     return replace(run, state=state, position=position)
 
 
-def choice_words(action: Action) -> str:
-    """A choice as the script writes it ('play JD'), for messages and logs."""
-    return format_choice(action)
+def choices_offered(state: HandState) -> tuple[Action, ...]:
+    """The buttons a guided table shows in the bidding: every choice of the phase, the
+    illegal ones too (the turned-down suit, a stuck dealer's pass, playing with partner
+    after a Canadian order-up), so the learner may try one and hear the engine's reason."""
+    from engine import NO_TRUMP, Do, Phase, Suit
+
+    phase = state.phase
+    if phase is Phase.BID1:
+        return (Action.ORDER_UP, Action.PASS)
+    if phase is Phase.BID2:
+        calls = [Action.call(suit) for suit in Suit]
+        if state.rules.no_trump:
+            calls.append(Action.call(NO_TRUMP))
+        return (*calls, Action.PASS)
+    if phase is Phase.ALONE:
+        other = Action.WITH_PARTNER if state.rules.alone_decision == "maker" else Action.PASS
+        return (Action.ALONE, other)
+    if phase is Phase.DEFEND_ALONE:
+        return (Action.ALONE, Action.PASS)
+    if phase is Phase.NAME_TRUMP:
+        return tuple(Action.name_trump(suit) for suit in Suit)
+    return tuple(a for a in legal_actions(state) if a.do not in (Do.PLAY, Do.DISCARD))
