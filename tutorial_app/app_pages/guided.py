@@ -50,8 +50,6 @@ def show_list(note: str | None = None) -> None:
 
 def put(hand_id: str, run: GuidedRun) -> None:
     st.session_state[run_key(hand_id)] = run
-    if run.finished:
-        record_guided(hand_id, run.stars)
 
 
 def show_hand(hand) -> None:
@@ -59,6 +57,8 @@ def show_hand(hand) -> None:
     if key not in st.session_state:
         st.session_state[key] = GuidedRun.start(hand)
     run: GuidedRun = st.session_state[key]
+    if run.finished:   # the best stars of this session, for the list
+        record_guided(hand.id, run.stars)
     title, back = st.columns([5, 1], vertical_alignment="bottom")
     title.subheader(f"Guided hands: {hand.title}", anchor=False)
     back.page_link(PAGE, label="All hands", icon=":material/list:")
