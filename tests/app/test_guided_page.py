@@ -82,7 +82,7 @@ def test_an_illegal_click_shows_the_engines_reason():
 
     click(at, hand.id, Action.PASS)
     model = table_shown(at)
-    assert model["message"]["title"] == "Not allowed"
+    assert model["message"]["tone"] == "refusal" and "title" not in model["message"]
     assert "stuck" in model["message"]["text"]
 
 

@@ -57,6 +57,8 @@ def _message(run: GuidedRun) -> tuple[str, str, str | None]:
     if feedback is None:   # the coach's line stands beside the table
         return coach_line(run.state, YOU), "info", "Your turn"
     title, tone = TITLES[feedback.verdict]
+    if feedback.verdict is Verdict.REFUSED:
+        title = None   # the table itself heads a refusal "✗ Not allowed."
     text = feedback.text
     if feedback.verdict is not Verdict.RIGHT:
         text += " Try again."
