@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from lessons.guided import hand_for_lesson
 from lessons.loader import Lesson, load_all
 from lessons.progress import stars_text
 from lessons.quizzes import new_seed, parse_seed
@@ -92,6 +93,17 @@ def _steps(lesson: Lesson) -> None:
                 # The part switch lives outside this fragment: rerun the whole page.
                 st.session_state[QUIZ_REQUESTED] = True
                 st.rerun(scope="app")
+    if number == count:
+        now_play_it(lesson)
+
+
+def now_play_it(lesson: Lesson) -> None:
+    """The lesson's guided hand, if it has one: the last step and the finished quiz end
+    with it."""
+    hand = hand_for_lesson(lesson.id)
+    if hand is not None:
+        st.page_link("app_pages/guided.py", label=f"Now play it: {hand.title}",
+                     icon=":material/sports_esports:", query_params={"hand": hand.id})
 
 
 def _step_from_url(count: int) -> int:
@@ -125,6 +137,7 @@ def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
     st.caption(f"Quiz number {seed}. Share it: everyone who opens this page's address gets "
                "the same questions.")
     if run.finished:
+        now_play_it(lesson)
         left, right = st.columns(2)
         with left:
             st.button("Try a new quiz", key="new-quiz", on_click=_fresh_quiz,
