@@ -11,6 +11,7 @@ from tutorial_app.markdown_text import markdown_text
 from tutorial_app.navigation import SIDEBAR_WIDTH, sections, unknown_address
 from tutorial_app.progress_store import all_progress
 from tutorial_app.widgets.history import one_entry_per_page
+from tutorial_app.widgets.learner_token import learner_token, show_link_note
 
 # The sidebar is a little wider than Streamlit's 18.75rem, so a lesson's name with its
 # stars before it ("★★★ 1. Cards, seats and the deal") shows in full.
@@ -42,4 +43,8 @@ if missing:
             icon=":material/explore_off:")
 # Back goes to the previous page, not through every choice made on this one.
 one_entry_per_page()
+# Who the learner is: None on a first visit's first run, then kept in the session (pages
+# read it with learner_token() again); a progress link is adopted and leaves the address.
+learner_token()
+show_link_note(router.url_path)
 router.run()

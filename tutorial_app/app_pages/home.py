@@ -10,6 +10,7 @@ from lessons.progress import stars_text
 from tutorial_app.navigation import lesson_page_path
 from tutorial_app.progress_store import lesson_progress
 from tutorial_app.widgets.cards import show_hand
+from tutorial_app.widgets.learner_token import progress_link_box
 
 LESSONS = load_all()
 FIRST = LESSONS[0]
@@ -58,3 +59,4 @@ with more:
     roles = [card_role(card, Suit.HEARTS) or None for card in hand]
     show_hand(hand, width=72, highlights=[r if r != "trump" else None for r in roles])
     st.caption("If hearts are trump, this hand holds both bowers: the two highest trumps.")
+    progress_link_box()

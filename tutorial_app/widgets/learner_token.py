@@ -1,0 +1,134 @@
+"""The learner's token in this browser: ``learner_token()``, called once per run by the
+router (it mounts the component, so only once); pages read ``known_learner_token()``.
+
+The browser keeps the token in localStorage and mirrors it in a cookie; a small custom
+component (components v2, inline JavaScript: ``learner_token.js``) reads and writes
+them. The token is known, in this order of preference, from:
+
+1. a progress link, ``?learner=<token>``: adopted (the browser stores it) and the
+   parameter removed from the address bar at once, so the private link is not left on
+   screen or in a bookmark. A malformed one is not used: the learner sees why, and
+   this browser goes on with its own token (or gets a fresh one);
+2. what this session already learned (``st.session_state``);
+3. the cookie, sent with the page load (``st.context.cookies``): no waiting on a reload;
+4. the component's report of localStorage, which arrives only after the first run.
+   If the browser holds none, a new token is made here and the component stores it.
+
+So ``learner_token()`` (and ``known_learner_token()``) returns None on the very first
+run of a first visit (and in sessions with no browser, such as AppTest or the class-load
+client), and the token from the next run on. A page must treat None as "not known yet": draw itself as for a new
+learner and record nothing. That costs one extra run, once, on a browser's first visit;
+a reload or a new tab (cookie) costs none.
+
+The router shows a refused link's note with ``show_link_note(router.url_path)``.
+The component draws nothing, and its slot in the page is hidden (no gap).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+from tutorial_app.learner_identity import (LINK_PARAMETER, is_well_formed_token,
+                                           link_token_problem, new_learner_token,
+                                           progress_link)
+
+TOKEN_KEY = "learner-token"                 # st.session_state: the token once known
+ADOPTED_KEY = "learner-token-adopted"       # True when it came from a progress link
+LINK_SEEN_KEY = "learner-link-seen"         # this session has followed its link
+NOTE_KEY = "learner-link-note"              # (page path, sentence) for a refused link
+COMPONENT_KEY = "learner-token-browser"
+COOKIE = "euchre-tutorial-learner"          # also the localStorage key (learner_token.js)
+
+_mount = st.components.v2.component(
+    "euchre_learner_token",
+    js=(Path(__file__).resolve().parent / "learner_token.js").read_text(encoding="utf-8"),
+    # Not isolated, so this rule reaches the page: the component's slot takes no room.
+    css=f".st-key-{COMPONENT_KEY} {{ display: none; }}",
+    isolate_styles=False,
+)
+
+
+def learner_token() -> str | None:
+    """This browser's learner token, or None while it is not known yet (the first run
+    of a first visit). Draws nothing; a refused progress link leaves a note for
+    ``show_link_note``."""
+    state = st.session_state
+    drop_link = False
+    if LINK_PARAMETER in st.query_params:
+        if state.get(LINK_SEEN_KEY):
+            # Streamlit's copy still has it: forget it there too. The address bar has
+            # lost it already, so this writes no history entry.
+            del st.query_params[LINK_PARAMETER]
+        else:
+            _follow_link(st.query_params.get_all(LINK_PARAMETER))
+            drop_link = True
+    if state.get(TOKEN_KEY) is None:
+        cookie = st.context.cookies.get(COOKIE)
+        if is_well_formed_token(cookie):
+            state[TOKEN_KEY] = cookie
+    token = state.get(TOKEN_KEY)
+    _mount(key=COMPONENT_KEY, width="stretch", height="content",
+           data={"token": token, "adopt": bool(state.get(ADOPTED_KEY)), "dropLink": drop_link},
+           on_stored_change=browser_reported)
+    return token
+
+
+def known_learner_token() -> str | None:
+    """The token the router's ``learner_token()`` found this run (None: not known yet)."""
+    return st.session_state.get(TOKEN_KEY)
+
+
+def browser_reported() -> None:
+    """The component's callback: the browser said what it stores ("" for nothing). The
+    first word settles the token: what is stored if it is well-formed, else a new one
+    (which the next run hands to the browser to keep)."""
+    state = st.session_state
+    if state.get(TOKEN_KEY) is not None:
+        return   # known already (a link, the cookie): the browser is told, not asked
+    stored = (state.get(COMPONENT_KEY) or {}).get("stored")
+    state[TOKEN_KEY] = stored if is_well_formed_token(stored) else new_learner_token()
+
+
+def _follow_link(values: list[str]) -> None:
+    """Adopt a progress link's token, or note why not. The component then takes the
+    parameter out of the address bar with ``history.replaceState``: deleting it from
+    ``st.query_params`` on this first run would push a new history entry (the router's
+    history script is not installed yet), and Back would show the link again."""
+    st.session_state[LINK_SEEN_KEY] = True
+    problem = link_token_problem(values)
+    if problem:
+        st.session_state[NOTE_KEY] = (None, problem)   # its page: the first to show it
+    else:
+        st.session_state[TOKEN_KEY] = values[0]
+        st.session_state[ADOPTED_KEY] = True
+
+
+def show_link_note(page: str) -> None:
+    """Show why a progress link was refused, on the page it opened (``page``: the
+    router's ``url_path``) and over that page's reruns; gone once the learner moves on."""
+    note = st.session_state.get(NOTE_KEY)
+    if note is None:
+        return
+    shown_on, sentence = note
+    if shown_on is None:
+        st.session_state[NOTE_KEY] = (page, sentence)
+    elif shown_on != page:
+        del st.session_state[NOTE_KEY]
+        return
+    st.warning(sentence, icon=":material/link_off:")
+
+
+def progress_link_box() -> None:
+    """A "Your progress link" button opening (over the page, taking no room) the link
+    to open on another device, ready to copy."""
+    token = known_learner_token()
+    with st.popover("Your progress link", icon=":material/link:"):
+        if token is None:
+            st.caption("This browser is getting its learner code; the link shows in a moment.")
+            return
+        st.caption("Open this link on another device or browser to carry on there with your "
+                   "progress. Keep it private: whoever has it can see and change your progress.")
+        st.code(progress_link(st.context.url or "", st.get_option("server.baseUrlPath"), token),
+                language=None, wrap_lines=True)
