@@ -19,7 +19,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 __all__ = ["DISPLAY_NAME_MAX", "LINK_PARAMETER", "TOKEN_LENGTH", "InvalidDisplayNameError",
            "display_name", "is_well_formed_token", "link_token_problem", "new_learner_token",
-           "progress_link", "token_problem"]
+           "progress_link", "token_from_browser", "token_problem"]
 
 TOKEN_BYTES = 24                     # 192 bits: well past the 128 a guess must beat
 TOKEN_LENGTH = 32                    # len(token_urlsafe(24)): 4 characters per 3 bytes, no "="
@@ -43,6 +43,18 @@ def is_well_formed_token(text: object) -> bool:
     (False, False)
     """
     return isinstance(text, str) and _TOKEN.fullmatch(text) is not None
+
+
+def token_from_browser(stored: object) -> str:
+    """The token a browser's report settles on: what it stores when that is well-formed,
+    else (nothing stored, or something malformed) a new one for it to keep.
+
+    >>> token_from_browser("B" * 32)
+    'BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB'
+    >>> token_from_browser("") != token_from_browser("")
+    True
+    """
+    return stored if is_well_formed_token(stored) else new_learner_token()
 
 
 def token_problem(text: str) -> str | None:

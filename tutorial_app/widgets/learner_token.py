@@ -31,8 +31,8 @@ from pathlib import Path
 import streamlit as st
 
 from tutorial_app.learner_identity import (LINK_PARAMETER, is_well_formed_token,
-                                           link_token_problem, new_learner_token,
-                                           progress_link)
+                                           link_token_problem, progress_link,
+                                           token_from_browser)
 
 TOKEN_KEY = "learner-token"                 # st.session_state: the token once known
 ADOPTED_KEY = "learner-token-adopted"       # True when it came from a progress link
@@ -87,8 +87,7 @@ def browser_reported() -> None:
     state = st.session_state
     if state.get(TOKEN_KEY) is not None:
         return   # known already (a link, the cookie): the browser is told, not asked
-    stored = (state.get(COMPONENT_KEY) or {}).get("stored")
-    state[TOKEN_KEY] = stored if is_well_formed_token(stored) else new_learner_token()
+    state[TOKEN_KEY] = token_from_browser((state.get(COMPONENT_KEY) or {}).get("stored"))
 
 
 def _follow_link(values: list[str]) -> None:
