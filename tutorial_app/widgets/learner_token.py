@@ -33,11 +33,13 @@ import streamlit as st
 from tutorial_app.learner_identity import (LINK_PARAMETER, is_well_formed_token,
                                            link_token_problem, progress_link,
                                            token_from_browser)
+from tutorial_app.widgets.page_notes import lasting_note
 
 TOKEN_KEY = "learner-token"                 # st.session_state: the token once known
 ADOPTED_KEY = "learner-token-adopted"       # True when it came from a progress link
 LINK_SEEN_KEY = "learner-link-seen"         # this session has followed its link
-NOTE_KEY = "learner-link-note"              # (page path, sentence) for a refused link
+REFUSED_KEY = "learner-link-refused"        # why this session's link was not used
+NOTE_KEY = "learner-link-note"              # that sentence, kept on its page
 COMPONENT_KEY = "learner-token-browser"
 COOKIE = "euchre-tutorial-learner"          # also the localStorage key (learner_token.js)
 
@@ -98,7 +100,7 @@ def _follow_link(values: list[str]) -> None:
     st.session_state[LINK_SEEN_KEY] = True
     problem = link_token_problem(values)
     if problem:
-        st.session_state[NOTE_KEY] = (None, problem)   # its page: the first to show it
+        st.session_state[REFUSED_KEY] = problem
     else:
         st.session_state[TOKEN_KEY] = values[0]
         st.session_state[ADOPTED_KEY] = True
@@ -107,16 +109,9 @@ def _follow_link(values: list[str]) -> None:
 def show_link_note(page: str) -> None:
     """Show why a progress link was refused, on the page it opened (``page``: the
     router's ``url_path``) and over that page's reruns; gone once the learner moves on."""
-    note = st.session_state.get(NOTE_KEY)
-    if note is None:
-        return
-    shown_on, sentence = note
-    if shown_on is None:
-        st.session_state[NOTE_KEY] = (page, sentence)
-    elif shown_on != page:
-        del st.session_state[NOTE_KEY]
-        return
-    st.warning(sentence, icon=":material/link_off:")
+    note = lasting_note(NOTE_KEY, page, st.session_state.pop(REFUSED_KEY, None))
+    if note:
+        st.warning(note, icon=":material/link_off:")
 
 
 def progress_link_box() -> None:
