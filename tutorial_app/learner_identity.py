@@ -45,16 +45,18 @@ def is_well_formed_token(text: object) -> bool:
     return isinstance(text, str) and _TOKEN.fullmatch(text) is not None
 
 
-def token_from_browser(stored: object) -> str:
+def token_from_browser(stored: object, offered: str | None) -> str:
     """The token a browser's report settles on: what it stores when that is well-formed,
-    else (nothing stored, or something malformed) a new one for it to keep.
+    else the token offered to it (a new one if none was).
 
-    >>> token_from_browser("B" * 32)
+    >>> token_from_browser("B" * 32, "C" * 32)
     'BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB'
-    >>> token_from_browser("") != token_from_browser("")
-    True
+    >>> token_from_browser("B" * 31, "C" * 32)
+    'CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC'
     """
-    return stored if is_well_formed_token(stored) else new_learner_token()
+    if is_well_formed_token(stored):
+        return stored
+    return offered if is_well_formed_token(offered) else new_learner_token()
 
 
 def token_problem(text: str) -> str | None:

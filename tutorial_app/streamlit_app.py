@@ -11,7 +11,8 @@ from tutorial_app.markdown_text import markdown_text
 from tutorial_app.navigation import SIDEBAR_WIDTH, sections, unknown_address
 from tutorial_app.progress_store import all_progress
 from tutorial_app.widgets.history import one_entry_per_page
-from tutorial_app.widgets.learner_token import learner_token, show_link_note
+from tutorial_app.widgets.learner_token import (keep_learner_token, learner_token,
+                                               show_link_note)
 from tutorial_app.widgets.page_notes import lasting_note
 
 # The sidebar is a little wider than Streamlit's 18.75rem, so a lesson's name with its
@@ -49,4 +50,9 @@ one_entry_per_page()
 # read it with known_learner_token()); a progress link is adopted and leaves the address.
 learner_token()
 show_link_note(router.url_path)
-router.run()
+try:
+    router.run()
+finally:   # also after st.stop() or a page's error
+    # The browser side of the token goes after the page, so that its one report on a
+    # first visit reruns a finished run rather than cutting the page's first run short.
+    keep_learner_token()

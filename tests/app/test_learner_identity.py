@@ -86,11 +86,13 @@ def test_a_link_with_two_learner_codes_is_refused():
     assert link_token_problem([]) is not None
 
 
-def test_a_browser_report_keeps_a_stored_token_and_replaces_anything_else():
-    assert token_from_browser(GOOD) == GOOD
+def test_a_browser_report_keeps_a_stored_token_and_else_takes_the_offer():
+    offer = new_learner_token()
+    assert token_from_browser(GOOD, offer) == GOOD
     for stored in ("", None, "abc", GOOD[:-1] + "=", 42):
-        fresh = token_from_browser(stored)
-        assert is_well_formed_token(fresh) and fresh != stored
+        assert token_from_browser(stored, offer) == offer
+        fresh = token_from_browser(stored, None)   # nothing offered: a new one
+        assert is_well_formed_token(fresh) and fresh not in (stored, offer)
 
 
 @pytest.mark.parametrize("page_url, base, expected", [

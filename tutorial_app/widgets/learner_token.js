@@ -1,7 +1,8 @@
 // The learner's token in this browser (see learner_token.py for the whole flow).
 // Kept in localStorage, and mirrored in a cookie so that a reload's first script run
-// already knows it (st.context.cookies) and needs no report, hence no extra rerun.
-// data.token null: Python does not know it yet, so report what is stored ("" if none).
+// already knows it (st.context.cookies).
+// data.token null: Python does not know it yet. A browser that stores a token says so
+// (the one report, so one rerun); one that stores none keeps data.offer, silently.
 // data.token set: store it if the browser holds none (or a malformed one), or always
 // when data.adopt says it came from a progress link. data.dropLink: the page was opened
 // by a progress link; Python has read it.
@@ -41,7 +42,8 @@ export default function (component) {
   const known = stored();
   const good = known !== null && TOKEN.test(known);
   if (!data || !data.token) {
-    setStateValue("stored", good ? known : "");
+    if (good) setStateValue("stored", known);
+    else if (data && data.offer) keep(data.offer);
     return;
   }
   if (data.adopt || !good) keep(data.token);
