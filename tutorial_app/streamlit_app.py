@@ -11,6 +11,9 @@ from tutorial_app.markdown_text import markdown_text
 from tutorial_app.navigation import SIDEBAR_WIDTH, sections, unknown_address
 from tutorial_app.progress_store import all_progress
 from tutorial_app.widgets.history import one_entry_per_page
+from tutorial_app.widgets.learner_token import (keep_learner_token, learner_token,
+                                               show_link_note)
+from tutorial_app.widgets.page_notes import lasting_note
 
 # The sidebar is a little wider than Streamlit's 18.75rem, so a lesson's name with its
 # stars before it ("★★★ 1. Cards, seats and the deal") shows in full.
@@ -39,12 +42,22 @@ router = st.navigation({
     for section, pages in sections().items()
 })
 # An address that names no page runs the home page (Streamlit's own "Page not found"
-# box does not say which address): say so on it.
+# box does not say which address): say so on it, and over its reruns (only the first
+# run of a session is sure to see the address asked for).
 missing = unknown_address(st.context.url, st.get_option("server.baseUrlPath")) \
     if router.url_path == "" else None
-if missing:
-    st.info(f"There is no page at {markdown_text(missing)}; here is the start.",
-            icon=":material/explore_off:")
+arrived = f"There is no page at {markdown_text(missing)}; here is the start." if missing else None
+if note := lasting_note("unknown-address-note", router.url_path, arrived):
+    st.info(note, icon=":material/explore_off:")
 # Back goes to the previous page, not through every choice made on this one.
 one_entry_per_page()
-router.run()
+# Who the learner is: None on a first visit's first run, then kept in the session (pages
+# read it with known_learner_token()); a progress link is adopted and leaves the address.
+learner_token()
+show_link_note(router.url_path)
+try:
+    router.run()
+finally:   # also after st.stop() or a page's error
+    # The browser side of the token goes after the page, so that its one report on a
+    # first visit reruns a finished run rather than cutting the page's first run short.
+    keep_learner_token()

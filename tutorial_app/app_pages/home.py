@@ -11,6 +11,7 @@ from tutorial_app.navigation import lesson_page_path
 from tutorial_app.progress_store import lesson_progress
 from tutorial_app.widgets.card_table import card_table
 from tutorial_app.widgets.cards_model import cards_model
+from tutorial_app.widgets.learner_token import progress_link_box
 
 LESSONS = load_all()
 FIRST = LESSONS[0]
@@ -61,3 +62,4 @@ with more:
     card_table(cards_model(hand, trump=Suit.HEARTS, notes=notes,
                            label="A hand holding both bowers"), key="home-hand")
     st.caption("If hearts are trump, this hand holds both bowers: the two highest trumps.")
+    progress_link_box()
