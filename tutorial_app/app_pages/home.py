@@ -56,10 +56,11 @@ with more:
                      icon=":material/co_present:")
         st.page_link("app_pages/card_ranking.py", label="Card ranking and scoring",
                      icon=":material/format_list_numbered:")
+    progress_link_box()
     hand = sort_hand(parse_cards("9C JD AH JH KS"), Suit.HEARTS)
     notes = {card: role for card in hand
              if (role := card_role(card, Suit.HEARTS)) and role != "trump"}
     card_table(cards_model(hand, trump=Suit.HEARTS, notes=notes,
-                           label="A hand holding both bowers"), key="home-hand")
-    st.caption("If hearts are trump, this hand holds both bowers: the two highest trumps.")
-    progress_link_box()
+                           label="A hand holding both bowers",
+                           message="If hearts are trump, this hand holds both bowers: "
+                                   "the two highest trumps."), key="home-hand")
