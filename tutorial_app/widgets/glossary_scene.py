@@ -50,8 +50,10 @@ def _trick(term: Term) -> dict:
 
 def _hand(term: Term) -> dict:
     state = term.record.replay()
-    rows = [(f"Trick {number}: {trick.winner.word} wins", [card for _, card in trick.cards],
-             [seat.word for seat, _ in trick.cards])
+    # The winning card is marked; the heading says who led and who won.
+    rows = [(f"Trick {number}, {trick.leader.word} led: {trick.winner.word} wins",
+             [card for _, card in trick.cards],
+             [f"{seat.word} wins" if seat is trick.winner else None for seat, _ in trick.cards])
             for number, trick in enumerate(state.tricks, 1)]
     return cards_model(rows=rows, trump=state.trump_suit, message=explain_result(state),
                        message_tone="success", label=_label(term),
