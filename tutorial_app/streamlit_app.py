@@ -32,8 +32,11 @@ def nav_title(page) -> str:
 
 # Less empty space above every page (Streamlit's default is 6rem), so what a learner
 # acts on fits a 720-pixel-high screen. Only a <style>: no room taken.
+# The sidebar's header and section gaps are smaller too, so every page of the navigation,
+# the Glossary last, shows without scrolling the sidebar: it is reachable from every page.
 st.html("<style>[data-testid=stMainBlockContainer] { padding-top: 3.75rem; "
-        "padding-bottom: 2rem; }</style>")
+        "padding-bottom: 2rem; } [data-testid=stSidebarHeader] { height: 2.5rem; } "
+        "[data-testid=stSidebarNavItems] > div { margin-top: 0.5rem; }</style>")
 
 router = st.navigation({
     section: [st.Page(page.path, title=nav_title(page), icon=page.icon,

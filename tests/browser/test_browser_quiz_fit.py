@@ -248,9 +248,15 @@ def test_stepping_through_a_trick_keeps_buttons_and_cards_together(browser: Brow
 
 # ---- a phone ---------------------------------------------------------------------------------
 
+def _step_of(lesson_id: str, show: str) -> str:
+    lesson = lesson_by_id(lesson_id)
+    number = next(i for i, step in enumerate(lesson.steps, 1) if step.show == show)
+    return f"{lesson_id}?step={number}"
+
+
 @pytest.mark.parametrize("name, path", [("question", "bowers?part=quiz&seed=4242"),
-                                        ("try-table", "following-suit?step=7"),
-                                        ("step-through", "bowers?step=7")])
+                                        ("try-table", _step_of("following-suit", "try")),
+                                        ("step-through", _step_of("bowers", "trick"))])
 def test_on_a_phone_the_hand_and_every_control_are_on_the_first_screen(
         browser: Browser, app_url, screenshots, name, path):
     """390x844: nothing wider than the screen, the hand in at most two rows, and the
