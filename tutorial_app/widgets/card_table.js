@@ -330,14 +330,20 @@ function render(root, model, shadow) {
   } else {
     const seats = Object.fromEntries(model.seats.map((seat) => [seat.position, seat]));
     const yours = el("div", { class: "corner br" }, seatBox(model, seats.bottom, root));
+    // A stepper's ◀ ▶ sit on the felt beside the hand: the buttons by the cards they
+    // change, and the whole width under the felt left to the engine's reasons.
+    const hand = model.actions_by_hand
+      ? el("div", { class: "hand-line" }, handRow(model, root), actions)
+      : handRow(model, root);
     felt.hidden = false;
     felt.replaceChildren(scoreBox(model), seatBox(model, seats.top, root), trumpBox(model),
       seatBox(model, seats.left, root), middleBox(model), seatBox(model, seats.right, root),
-      lastTrickBox(model), yours, handRow(model, root));
+      lastTrickBox(model), yours, hand);
   }
+  if (!(model.actions_by_hand && !loose) && actions.parentNode !== strip) strip.append(actions);
   showMessage(model, message);
   actionRow(model, root, actions);
-  strip.hidden = !model.message && !model.actions.length;
+  strip.hidden = !model.message && (!model.actions.length || actions.parentNode !== strip);
   if (had) {
     const index = Number(had.dataset.index || 0);
     const cards = [...felt.querySelectorAll("button.card")];

@@ -30,6 +30,7 @@ def render_lesson(lesson_id: str) -> None:
     # page title: the room goes to the table, so a step fits a 720-pixel-high screen.
     st.html("<style>.st-key-lesson-head h1 { font-size: 2.1rem; padding: 0.25rem 0; }"
             ".st-key-step-text p { margin-bottom: 0.4rem; }"
+            "[data-testid=stMainBlockContainer] [data-testid=stVerticalBlock] { gap: 0.7rem; }"
             "@media (max-width: 640px) { .st-key-lesson-head h1 { font-size: 1.6rem; } }"
             "</style>")
     with st.container(key="lesson-head"):

@@ -90,6 +90,7 @@ def step_model(record: HandRecord, actions: Sequence, base_index: int, noun: str
         {"id": button_id(NEXT, position), "label": f"Next {noun} ▶", "primary": True,
          "disabled": position == count},
     ]
+    model["actions_by_hand"] = True
     return model
 
 
