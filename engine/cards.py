@@ -84,6 +84,8 @@ class NoTrump(Enum):
     def plural(self) -> str:
         return "no trump"
 
+    __hash__ = object.__hash__  # identity hash in C: the trump keys the play tables
+
     def __repr__(self) -> str:
         return "NO_TRUMP"
 

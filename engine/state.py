@@ -220,10 +220,6 @@ def _with(state: HandState, **changes) -> HandState:
     return _tuple_new(HandState, values)
 
 
-def _new_state(fields: tuple) -> HandState:
-    return _tuple_new(HandState, fields)
-
-
 _tuple_new = tuple.__new__
 
 

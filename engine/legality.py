@@ -1,0 +1,285 @@
+"""What may be done now, and the error that says why an action may not.
+
+The one home of legality: ``legal_actions`` is the single source of what may
+happen next, ``may_play`` the follow-suit check that ``apply`` makes on every
+card, and ``illegal_action_error`` the reason and the learner's sentence for
+anything else. ``engine.hand`` (which applies actions) and ``engine.explain``
+(which puts them in words) both ask this module, never each other.
+
+Plays are checked on the integer tables of ``engine.tables``: this is the hot
+path of every simulation and search.
+"""
+
+from __future__ import annotations
+
+from engine import actions as A
+from engine.actions import Action, Do
+from engine.cards import NO_TRUMP, Card, Suit
+from engine.errors import IllegalActionError, Reason
+from engine.ranking import effective_suit
+from engine.seats import Seat
+from engine.state import PHASE_WORDS, HandState, Phase, ordered_up
+from engine.tables import SUIT_NUMBER, TRUMP_NUMBER
+from engine.wording import is_disguised, join_words, member_words, trump_words
+
+_PLAY = Phase.PLAY  # module globals: an enum member read from its class is slow
+_PLAY_ACTION = A.PLAY
+
+
+# ---- what is legal, one function per phase ---------------------------------------------
+
+def legal_actions(state: HandState) -> tuple[Action, ...]:
+    """Every action the seat to act may take now, in a fixed order; () when over."""
+    phase = state.phase
+    if phase is _PLAY:
+        return legal_plays(state)
+    return _LEGAL_BY_PHASE[phase](state)
+
+
+def legal_plays(state: HandState) -> tuple[Action, ...]:
+    """The cards the seat to play may play, as actions, in the order of their hand."""
+    hand = state.hands[state.turn.index]
+    play = _PLAY_ACTION
+    trick = state.trick
+    if trick:
+        suit_of = SUIT_NUMBER[state.trump]
+        led = suit_of[trick[0][1].index]
+        follow = [play[c.index] for c in hand if suit_of[c.index] == led]
+        if follow:
+            return tuple(follow)
+    elif state.rules.no_first_blood and not state.tricks:
+        trump = TRUMP_NUMBER[state.trump]
+        if trump >= 0:
+            suit_of = SUIT_NUMBER[state.trump]
+            plain = [play[c.index] for c in hand if suit_of[c.index] != trump]
+            if plain:
+                return tuple(plain)
+    return tuple([play[c.index] for c in hand])
+
+
+def may_play(state: HandState, card: Card) -> bool:
+    """Whether the seat to play may play ``card`` (RULES.md, 'Play'): the check on every play."""
+    hand = state.hands[state.turn.index]
+    if card not in hand:
+        return False
+    suit_of = SUIT_NUMBER[state.trump]
+    trick = state.trick
+    if trick:
+        led = suit_of[trick[0][1].index]
+        if suit_of[card.index] == led:
+            return True
+        for held in hand:  # a card off the suit led is legal only when void in it
+            if suit_of[held.index] == led:
+                return False
+        return True
+    if state.tricks or not state.rules.no_first_blood:
+        return True
+    trump = TRUMP_NUMBER[state.trump]
+    if trump < 0 or suit_of[card.index] != trump:
+        return True
+    return all(suit_of[held.index] == trump for held in hand)  # only trumps: one may lead
+
+
+def playable_cards(state: HandState) -> tuple[Card, ...]:
+    """The cards the seat to play may play, in the order of their hand."""
+    return tuple(action.card for action in legal_plays(state))
+
+
+_BID1 = (A.ORDER_UP, A.PASS)
+_MAKER_ALONE = (A.ALONE, A.WITH_PARTNER)
+_ONLY_ALONE = (A.ALONE,)
+_ANNOUNCE = (A.ALONE, A.PASS)
+_NAMES = tuple(A.NAME[s] for s in Suit)
+
+
+def _legal_bid1(state: HandState) -> tuple[Action, ...]:
+    return _BID1
+
+
+def _legal_bid2(state: HandState) -> tuple[Action, ...]:
+    turned_down = state.upcard.suit
+    calls = [A.CALL[s] for s in Suit if s is not turned_down]
+    if state.rules.no_trump:
+        calls.append(A.CALL[NO_TRUMP])
+    if not (state.rules.stick_the_dealer and state.turn is state.dealer):
+        calls.append(A.PASS)
+    return tuple(calls)
+
+
+def _legal_alone(state: HandState) -> tuple[Action, ...]:
+    if must_go_alone(state, state.turn):
+        return _ONLY_ALONE
+    return _MAKER_ALONE if state.rules.alone_decision == "maker" else _ANNOUNCE
+
+
+def _legal_discard(state: HandState) -> tuple[Action, ...]:
+    return tuple([A.DISCARD[c.index] for c in state.hands[state.dealer.index]])
+
+
+def _legal_defend_alone(state: HandState) -> tuple[Action, ...]:
+    return _ANNOUNCE
+
+
+def _legal_name_trump(state: HandState) -> tuple[Action, ...]:
+    return _NAMES
+
+
+def _legal_over(state: HandState) -> tuple[Action, ...]:
+    return ()
+
+
+_LEGAL_BY_PHASE = {
+    Phase.BID1: _legal_bid1,
+    Phase.BID2: _legal_bid2,
+    Phase.NAME_TRUMP: _legal_name_trump,
+    Phase.ALONE: _legal_alone,
+    Phase.DISCARD: _legal_discard,
+    Phase.DEFEND_ALONE: _legal_defend_alone,
+    Phase.PLAY: legal_plays,
+    Phase.OVER: _legal_over,
+}
+
+
+def must_go_alone(state: HandState, seat: Seat | None) -> bool:
+    """Canadian loner: the dealer's partner who ordered up in round 1 must play alone."""
+    return (state.rules.canadian_loner and seat is state.maker
+            and seat is state.dealer.partner and ordered_up(state))
+
+
+def first_leader(state: HandState) -> Seat:
+    """Who leads the first trick (RULES.md, 'Play')."""
+    alone = state.alone
+    if state.rules.loner_starts_last and alone:
+        if len(alone) == 1:
+            return alone[0].next
+        return next(seat for seat in alone if seat.team is not state.maker.team)
+    out = state.sitting_out
+    seat = state.dealer.next
+    while seat in out:
+        seat = seat.next
+    return seat
+
+
+# ---- why an action is illegal ----------------------------------------------------------
+
+# What each kind of action is called in a sentence: "North cannot <verb> now".
+_VERBS = {
+    Do.PASS: "pass",
+    Do.ORDER_UP: "order up",
+    Do.CALL: "call trump",
+    Do.NAME: "name trump",
+    Do.ALONE: "go alone",
+    Do.WITH_PARTNER: "play with their partner",
+    Do.DISCARD: "discard",
+    Do.PLAY: "play a card",
+}
+# The choices a phase offers, in the same words ("a suit", "a card": the choice is open).
+_CHOICES = {
+    Do.PASS: "pass",
+    Do.ORDER_UP: "order up",
+    Do.CALL: "call a suit",
+    Do.NAME: "name a suit",
+    Do.ALONE: "go alone",
+    Do.WITH_PARTNER: "play with their partner",
+    Do.DISCARD: "discard a card",
+    Do.PLAY: "play a card",
+}
+
+
+def wrong_phase_error(state: HandState, action: Action) -> IllegalActionError:
+    """The one sentence for an action of a kind this phase does not offer.
+
+    "North cannot pass now: it is the play of the cards, and North may only play a card."
+    """
+    seat = state.turn.word
+    offered = []
+    for legal in legal_actions(state):
+        words = _CHOICES[legal.do]
+        if state.phase is Phase.DEFEND_ALONE and legal.do is Do.ALONE:
+            words = "defend alone"
+        if words not in offered:
+            offered.append(words)
+    choices = offered[0] if len(offered) == 1 else (", ".join(offered[:-1])
+                                                   + " or " + offered[-1])
+    return IllegalActionError(
+        Reason.WRONG_PHASE,
+        f"{seat} cannot {_VERBS[action.do]} now: it is the {PHASE_WORDS[state.phase]}, "
+        f"and {seat} may only {choices}.")
+
+
+def illegal_action_error(state: HandState, action: Action) -> IllegalActionError:
+    """The error, with its reason and a learner's sentence, for an illegal action now."""
+    if state.phase is Phase.OVER:
+        return IllegalActionError(Reason.HAND_OVER, "The hand is over: no more actions.")
+    seat = state.turn
+    phase = state.phase
+    legal = legal_actions(state)
+    if action.do not in {a.do for a in legal}:
+        if phase is Phase.BID2 and action.do is Do.PASS:
+            return IllegalActionError(
+                Reason.DEALER_MUST_CALL,
+                f"{seat.word} is the dealer and is stuck: with stick the dealer, the dealer "
+                "may not pass in round 2 and must call a trump suit.")
+        if phase is Phase.ALONE and action.do in (Do.WITH_PARTNER, Do.PASS) and legal == (
+                A.ALONE,):
+            return IllegalActionError(
+                Reason.MUST_GO_ALONE,
+                f"{seat.word} ordered up the dealer, their partner: with the Canadian loner "
+                "rule that is only allowed alone, so they must go alone.")
+        return wrong_phase_error(state, action)
+    if action.do in (Do.CALL, Do.NAME):
+        if action.suit is NO_TRUMP:
+            return IllegalActionError(
+                Reason.NO_TRUMP_NOT_ALLOWED,
+                "No trump may not be called: this rule set does not use the no-trump variant.")
+        if not isinstance(action.suit, Suit):
+            return IllegalActionError(
+                Reason.SUIT_REQUIRED, f"To {_VERBS[action.do]}, {seat.word} must say a suit.")
+        if action.suit is state.upcard.suit:
+            return IllegalActionError(
+                Reason.TURNED_DOWN_SUIT,
+                f"{action.suit.plural.capitalize()} were turned down in round 1, so they "
+                "cannot be called in round 2. Call another suit"
+                + (" or pass." if A.PASS in legal else "."))
+    if action.do in (Do.DISCARD, Do.PLAY):
+        if not isinstance(action.card, Card):
+            return IllegalActionError(
+                Reason.CARD_REQUIRED, f"To {_VERBS[action.do]}, {seat.word} must name a card.")
+        if action.card not in state.hand_of(seat):
+            return IllegalActionError(
+                Reason.CARD_NOT_IN_HAND, f"{seat.word} does not hold {action.card.the_name}.")
+        if action.do is Do.PLAY and not may_play(state, action.card):
+            return _play_error(state, action.card)
+    return IllegalActionError(Reason.WRONG_PHASE, f"{seat.word} cannot {action} now.")
+
+
+def _play_error(state: HandState, card: Card) -> IllegalActionError:
+    seat = state.turn
+    trump = state.trump_suit
+    hand = state.hand_of(seat)
+    if not state.trick:  # only no first blood forbids a lead
+        return IllegalActionError(
+            Reason.NO_FIRST_BLOOD,
+            f"No first blood: on the first trick {seat.word} may not lead a trump while "
+            f"holding a card that is not trump, and {card.the_name} is a trump "
+            f"{trump_words(trump)}.")
+    led = state.led_suit
+    head = f"{seat.word} must follow {led.plural}"
+    if card.suit is led and is_disguised(card, trump):
+        return IllegalActionError(
+            Reason.MUST_FOLLOW_SUIT,
+            f"{head}: {card.the_name} is not a {led.singular} {trump_words(trump)}, "
+            f"it is the left bower, a {trump.singular}.")
+    followers = [c for c in hand if effective_suit(c, trump) is led]
+    disguised = [c for c in followers if is_disguised(c, trump)]
+    if disguised:
+        return IllegalActionError(Reason.MUST_FOLLOW_SUIT,
+                                  f"{head}: {member_words(disguised[0], trump)}.")
+    names = join_words([c.the_name for c in followers])
+    led_card = state.trick[0][1]
+    if is_disguised(led_card, trump):  # a led left bower or Benny: trump was led
+        return IllegalActionError(
+            Reason.MUST_FOLLOW_SUIT,
+            f"{head}: {member_words(led_card, trump)}, so {led.plural} were led. "
+            f"{seat.word} holds {names}.")
+    return IllegalActionError(Reason.MUST_FOLLOW_SUIT, f"{head} and holds {names}.")
