@@ -14,19 +14,27 @@ from __future__ import annotations
 
 from engine.actions import Action, Do
 from engine.errors import IllegalActionError, Reason
-from engine.legality import first_leader, illegal_action_error, legal_actions, may_play
+from engine.legality import (first_leader, first_leader_of, illegal_action_error, is_legal,
+                             legal_actions)
 from engine.seats import Seat
 from engine.state import (HAND_SIZE, PHASE_WORDS, Deal, HandResult, HandState, Phase, Trick,
-                          _with, deal_cards, new_hand, ordered_up, random_hand)
+                          deal_cards, new_hand, ordered_up, random_hand)
 from engine.tricks import play_card
 
 __all__ = ["HAND_SIZE", "Deal", "HandResult", "HandState", "PHASE_WORDS", "Phase", "Trick",
            "apply", "deal_cards", "first_leader", "legal_actions", "new_hand", "random_hand"]
 
-# Module globals: an enum member read from its class costs a lookup on every call.
+# Module globals: in Python 3.11 reading an enum member from its class goes through the
+# metaclass's __getattr__ hook and costs as much as a function call.
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
-_DO_PLAY = Do.PLAY
+_DO_ALONE = Do.ALONE
+_DO_CALL = Do.CALL
+_DO_ORDER_UP = Do.ORDER_UP
+_ALONE_DECISION = Phase.ALONE
+_BID2 = Phase.BID2
+_DEFEND_ALONE = Phase.DEFEND_ALONE
+_DISCARD = Phase.DISCARD
 
 
 def apply(state: HandState, action: Action, seat: Seat | None = None) -> HandState:
@@ -34,20 +42,14 @@ def apply(state: HandState, action: Action, seat: Seat | None = None) -> HandSta
 
     Give ``seat`` to have it checked against whose turn it is.
     """
-    phase = state.phase
     turn = state.turn
-    if phase is _PLAY:
-        if seat is not None and seat is not turn:
-            raise _not_your_turn(turn, seat)
-        if action.do is _DO_PLAY and may_play(state, action.card):
-            return play_card(state, action)
-        raise illegal_action_error(state, action)
-    if phase is _OVER:
-        raise IllegalActionError(Reason.HAND_OVER, "The hand is over: no more actions.")
-    if seat is not None and seat is not turn:
+    if seat is not None and seat is not turn and state.phase is not _OVER:
         raise _not_your_turn(turn, seat)
-    if action not in legal_actions(state):
+    if not is_legal(state, action):
         raise illegal_action_error(state, action)
+    phase = state.phase
+    if phase is _PLAY:
+        return play_card(state, action)
     return _APPLY_BY_PHASE[phase](state, turn, action, state.actions + ((turn, action),))
 
 
@@ -56,53 +58,82 @@ def _not_your_turn(turn: Seat, seat: Seat) -> IllegalActionError:
         Reason.NOT_YOUR_TURN, f"It is {turn.word}'s turn, not {seat.word}'s.")
 
 
-# ---- one function per phase: (state, seat to act, action, history with it) -------------
+# ---- one function per phase -------------------------------------------------------------
+#
+# Each takes the state, the seat to act, the action and the history with it, and builds the
+# next state once: ``fields`` is a list of the state's fields, changed in place by position,
+# then made a HandState (changing fields one ``_replace`` at a time costs a state each).
 
-def _apply_bid1(state: HandState, turn: Seat, action: Action, history) -> HandState:
-    if action.do is Do.ORDER_UP:
-        return _trump_made(_with(state, actions=history, trump=state.upcard.suit), turn)
-    if turn is state.dealer:
-        return _with(state, phase=Phase.BID2, turn=turn.next, actions=history)
-    return _with(state, turn=turn.next, actions=history)
-
-
-def _apply_bid2(state: HandState, turn: Seat, action: Action, history) -> HandState:
-    if action.do is Do.CALL:
-        return _trump_made(_with(state, actions=history, trump=action.suit), turn)
-    if turn is state.dealer:  # four passes again, and the dealer was not stuck
-        return _with(state, phase=Phase.OVER, turn=None, actions=history,
-                     result=HandResult(True, 0, None))
-    return _with(state, turn=turn.next, actions=history)
+_F = {name: i for i, name in enumerate(HandState._fields)}
+PHASE, TURN, HANDS, TRUMP, MAKER, ALONE, TOOK_UPCARD, DISCARDED, LEADER, ACTIONS, RESULT = (
+    _F["phase"], _F["turn"], _F["hands"], _F["trump"], _F["maker"], _F["alone"],
+    _F["dealer_took_upcard"], _F["discarded"], _F["leader"], _F["actions"], _F["result"])
+_new = tuple.__new__
 
 
-def _apply_name_trump(state: HandState, turn: Seat, action: Action, history) -> HandState:
-    return _trump_made(_with(state, actions=history, trump=action.suit), turn)
+def _fields(state: HandState, history: tuple) -> list:
+    fields = list(state)
+    fields[ACTIONS] = history
+    return fields
 
 
-def _apply_alone(state: HandState, turn: Seat, action: Action, history) -> HandState:
-    alone = state.alone + (turn,) if action.do is Do.ALONE else state.alone
-    state = _with(state, actions=history, alone=alone)
+def _apply_bid1(state: HandState, turn: Seat, action: Action, history: tuple) -> HandState:
+    if action.do is _DO_ORDER_UP:
+        return _trump_made(state, turn, state.deal.upcard.suit, history)
+    fields = _fields(state, history)
+    if turn is state.deal.dealer:
+        fields[PHASE] = _BID2
+    fields[TURN] = turn.next
+    return _new(HandState, fields)
+
+
+def _apply_bid2(state: HandState, turn: Seat, action: Action, history: tuple) -> HandState:
+    if action.do is _DO_CALL:
+        return _trump_made(state, turn, action.suit, history)
+    fields = _fields(state, history)
+    if turn is state.deal.dealer:  # four passes again, and the dealer was not stuck
+        fields[PHASE] = _OVER
+        fields[TURN] = None
+        fields[RESULT] = HandResult(True, 0, None)
+    else:
+        fields[TURN] = turn.next
+    return _new(HandState, fields)
+
+
+def _apply_name_trump(state: HandState, turn: Seat, action: Action, history: tuple) -> HandState:
+    return _trump_made(state, turn, action.suit, history)
+
+
+def _apply_alone(state: HandState, turn: Seat, action: Action, history: tuple) -> HandState:
+    fields = _fields(state, history)
+    if action.do is _DO_ALONE:
+        fields[ALONE] = state.alone + (turn,)
     if state.rules.alone_decision == "any":
-        nxt = _next_announcer(state, turn)
+        nxt = _next_announcer(state, state.maker, fields[ALONE], turn)
         if nxt is not None:
-            return _with(state, turn=nxt)
-    return _after_alone(state)
+            fields[TURN] = nxt
+            return _new(HandState, fields)
+    return _after_alone(state, fields)
 
 
-def _apply_discard(state: HandState, turn: Seat, action: Action, history) -> HandState:
-    hand = list(state.hands[turn.index])
-    hand.remove(action.card)
-    return _after_discard(_with(state, actions=history, discarded=action.card,
-                                hands=_with_hand(state.hands, turn, tuple(hand))))
+def _apply_discard(state: HandState, turn: Seat, action: Action, history: tuple) -> HandState:
+    fields = _fields(state, history)
+    fields[DISCARDED] = action.card
+    fields[HANDS] = _with_hand(state.hands, turn, _without(state.hands[turn.index], action.card))
+    return _after_discard(state, fields)
 
 
-def _apply_defend_alone(state: HandState, turn: Seat, action: Action, history) -> HandState:
-    if action.do is Do.ALONE:
-        return _start_play(_with(state, actions=history, alone=state.alone + (turn,)))
+def _apply_defend_alone(state: HandState, turn: Seat, action: Action,
+                        history: tuple) -> HandState:
+    fields = _fields(state, history)
+    if action.do is _DO_ALONE:
+        fields[ALONE] = state.alone + (turn,)
+        return _start_play(state, fields)
     nxt = _next_defender(state, turn)
     if nxt is None:
-        return _start_play(_with(state, actions=history))
-    return _with(state, turn=nxt, actions=history)
+        return _start_play(state, fields)
+    fields[TURN] = nxt
+    return _new(HandState, fields)
 
 
 _APPLY_BY_PHASE = {
@@ -115,28 +146,39 @@ _APPLY_BY_PHASE = {
 }
 
 
-# ---- what follows trump being made -----------------------------------------------------
+# ---- what follows trump being made (RULES.md, 'Order of decisions') ---------------------
+
+def _without(hand: tuple, card) -> tuple:
+    at = hand.index(card)
+    return hand[:at] + hand[at + 1:]
+
 
 def _with_hand(hands: tuple, seat: Seat, hand: tuple) -> tuple:
     i = seat.index
     return hands[:i] + (hand,) + hands[i + 1:]
 
 
-def _trump_made(state: HandState, maker: Seat) -> HandState:
+def _trump_made(state: HandState, maker: Seat, trump, history: tuple) -> HandState:
+    fields = _fields(state, history)
+    fields[TRUMP] = trump
+    fields[MAKER] = maker
+    fields[PHASE] = _ALONE_DECISION
     if state.rules.alone_decision == "maker":
-        return _with(state, maker=maker, phase=Phase.ALONE, turn=maker)
-    state = _with(state, maker=maker)
-    return _with(state, phase=Phase.ALONE, turn=_next_announcer(state, None))
+        fields[TURN] = maker
+    else:
+        fields[TURN] = _next_announcer(state, maker, state.alone, None)
+    return _new(HandState, fields)
 
 
-def _next_announcer(state: HandState, after: Seat | None) -> Seat | None:
+def _next_announcer(state: HandState, maker: Seat, alone: tuple[Seat, ...],
+                    after: Seat | None) -> Seat | None:
     """The next seat in the announcement round ('any' mode), from the dealer's left."""
-    dealer = state.dealer
+    dealer = state.deal.dealer
     seat = dealer.next if after is None else after.next
     if after is dealer:
         return None
-    makers = state.maker.team
-    announced = {s.team for s in state.alone}
+    makers = maker.team
+    announced = {s.team for s in alone}
     while True:
         team = seat.team
         if team not in announced and (team is makers or state.rules.lone_defender):
@@ -146,25 +188,27 @@ def _next_announcer(state: HandState, after: Seat | None) -> Seat | None:
         seat = seat.next
 
 
-def _dealer_takes_upcard(state: HandState) -> bool:
-    """Round 1 acceptance or Benny turned up, and the dealer is not sitting out."""
-    accepted = state.upcard.suit is None or ordered_up(state)
-    return accepted and state.dealer not in state.sitting_out
+def _after_alone(state: HandState, fields: list) -> HandState:
+    """The dealer takes the upcard after a round-1 acceptance or a Benny turned up,
+    unless their partner plays alone and they sit out."""
+    dealer = state.deal.dealer
+    upcard = state.deal.upcard
+    accepted = upcard.suit is None or ordered_up(state)
+    if accepted and dealer.partner not in fields[ALONE]:
+        fields[PHASE] = _DISCARD
+        fields[TURN] = dealer
+        fields[TOOK_UPCARD] = True
+        fields[HANDS] = _with_hand(state.hands, dealer, state.hands[dealer.index] + (upcard,))
+        return _new(HandState, fields)
+    return _after_discard(state, fields)
 
 
-def _after_alone(state: HandState) -> HandState:
-    if _dealer_takes_upcard(state):
-        dealer = state.dealer
-        hand = state.hands[dealer.index] + (state.upcard,)
-        return _with(state, phase=Phase.DISCARD, turn=dealer, dealer_took_upcard=True,
-                     hands=_with_hand(state.hands, dealer, hand))
-    return _after_discard(state)
-
-
-def _after_discard(state: HandState) -> HandState:
+def _after_discard(state: HandState, fields: list) -> HandState:
     if state.rules.lone_defender and state.rules.alone_decision == "maker":
-        return _with(state, phase=Phase.DEFEND_ALONE, turn=_next_defender(state, None))
-    return _start_play(state)
+        fields[PHASE] = _DEFEND_ALONE
+        fields[TURN] = _next_defender(state, None)
+        return _new(HandState, fields)
+    return _start_play(state, fields)
 
 
 def _next_defender(state: HandState, after: Seat | None) -> Seat | None:
@@ -177,7 +221,9 @@ def _next_defender(state: HandState, after: Seat | None) -> Seat | None:
     return order[i + 1] if i + 1 < len(order) else None
 
 
-def _start_play(state: HandState) -> HandState:
-    leader = first_leader(state)
-    return _with(state, phase=Phase.PLAY, turn=leader, leader=leader)
-
+def _start_play(state: HandState, fields: list) -> HandState:
+    leader = first_leader_of(state.rules, state.deal.dealer, state.maker, fields[ALONE])
+    fields[PHASE] = _PLAY
+    fields[TURN] = leader
+    fields[LEADER] = leader
+    return _new(HandState, fields)

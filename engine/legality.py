@@ -17,6 +17,7 @@ from engine.actions import Action, Do
 from engine.cards import NO_TRUMP, Card, Suit
 from engine.errors import IllegalActionError, Reason
 from engine.ranking import effective_suit
+from engine.rules import Rules
 from engine.seats import Seat
 from engine.state import PHASE_WORDS, HandState, Phase, ordered_up
 from engine.tables import SUIT_NUMBER, TRUMP_NUMBER
@@ -24,37 +25,60 @@ from engine.wording import is_disguised, join_words, member_words, trump_words
 
 _PLAY = Phase.PLAY  # module globals: an enum member read from its class is slow
 _PLAY_ACTION = A.PLAY
+_DO_PLAY = Do.PLAY
+_DISCARD_ACTION = A.DISCARD
 
 
 # ---- what is legal, one function per phase ---------------------------------------------
 
+# The last state asked about, and the answer. Every player asks ``legal_actions`` and then
+# applies one of the answers, so ``is_legal`` finds the state here and checks the action
+# against the answer instead of working it out again. The entry holds the state itself, so
+# its id cannot be reused while it is here; states never change, so the answer stays true.
+_last_asked: tuple[HandState | None, tuple[Action, ...]] = (None, ())
+
+
 def legal_actions(state: HandState) -> tuple[Action, ...]:
-    """Every action the seat to act may take now, in a fixed order; () when over."""
-    phase = state.phase
-    if phase is _PLAY:
-        return legal_plays(state)
-    return _LEGAL_BY_PHASE[phase](state)
+    """Every action the seat to act may take now, in a fixed order; () when over.
 
-
-def legal_plays(state: HandState) -> tuple[Action, ...]:
-    """The cards the seat to play may play, as actions, in the order of their hand."""
+    In play: the cards the seat may play, as actions, in the order of their hand.
+    """
+    global _last_asked
+    asked = _last_asked
+    if asked[0] is state:
+        return asked[1]
+    if state.phase is not _PLAY:
+        legal = _LEGAL_BY_PHASE[state.phase](state)
+        _last_asked = (state, legal)
+        return legal
+    # Play, the hot path (RULES.md 'Play'), on the integer tables.
     hand = state.hands[state.turn.index]
     play = _PLAY_ACTION
     trick = state.trick
+    legal = None
     if trick:
         suit_of = SUIT_NUMBER[state.trump]
         led = suit_of[trick[0][1].index]
-        follow = [play[c.index] for c in hand if suit_of[c.index] == led]
-        if follow:
-            return tuple(follow)
+        legal = [play[c.index] for c in hand if suit_of[c.index] == led]
     elif state.rules.no_first_blood and not state.tricks:
         trump = TRUMP_NUMBER[state.trump]
         if trump >= 0:
             suit_of = SUIT_NUMBER[state.trump]
-            plain = [play[c.index] for c in hand if suit_of[c.index] != trump]
-            if plain:
-                return tuple(plain)
-    return tuple([play[c.index] for c in hand])
+            legal = [play[c.index] for c in hand if suit_of[c.index] != trump]
+    # Void in the suit led (or holding only trumps at a no-first-blood lead): any card.
+    legal = tuple(legal) if legal else tuple([play[c.index] for c in hand])
+    _last_asked = (state, legal)
+    return legal
+
+
+def is_legal(state: HandState, action: Action) -> bool:
+    """Whether the seat to act may take ``action`` now (the check ``apply`` makes)."""
+    asked = _last_asked
+    if asked[0] is state:
+        return action in asked[1]  # actions are interned: identity, no Python __eq__
+    if state.phase is _PLAY:
+        return action.do is _DO_PLAY and may_play(state, action.card)
+    return action in legal_actions(state)
 
 
 def may_play(state: HandState, card: Card) -> bool:
@@ -81,8 +105,10 @@ def may_play(state: HandState, card: Card) -> bool:
 
 
 def playable_cards(state: HandState) -> tuple[Card, ...]:
-    """The cards the seat to play may play, in the order of their hand."""
-    return tuple(action.card for action in legal_plays(state))
+    """The cards the seat to play may play, in the order of their hand; () out of play."""
+    if state.phase is not _PLAY:
+        return ()
+    return tuple([action.card for action in legal_actions(state)])
 
 
 _BID1 = (A.ORDER_UP, A.PASS)
@@ -97,13 +123,24 @@ def _legal_bid1(state: HandState) -> tuple[Action, ...]:
 
 
 def _legal_bid2(state: HandState) -> tuple[Action, ...]:
-    turned_down = state.upcard.suit
+    rules = state.rules
+    may_pass = not (rules.stick_the_dealer and state.turn is state.deal.dealer)
+    return _BID2_CHOICES[(state.deal.upcard.suit, rules.no_trump, may_pass)]
+
+
+def _bid2_choices(turned_down: Suit | None, no_trump: bool, may_pass: bool) -> tuple[Action, ...]:
+    """Any suit but the turned-down one, no trump with that variant, pass unless stuck."""
     calls = [A.CALL[s] for s in Suit if s is not turned_down]
-    if state.rules.no_trump:
+    if no_trump:
         calls.append(A.CALL[NO_TRUMP])
-    if not (state.rules.stick_the_dealer and state.turn is state.dealer):
+    if may_pass:
         calls.append(A.PASS)
     return tuple(calls)
+
+
+_BID2_CHOICES = {(down, no_trump, may_pass): _bid2_choices(down, no_trump, may_pass)
+                 for down in (*Suit, None) for no_trump in (False, True)
+                 for may_pass in (False, True)}
 
 
 def _legal_alone(state: HandState) -> tuple[Action, ...]:
@@ -113,7 +150,8 @@ def _legal_alone(state: HandState) -> tuple[Action, ...]:
 
 
 def _legal_discard(state: HandState) -> tuple[Action, ...]:
-    return tuple([A.DISCARD[c.index] for c in state.hands[state.dealer.index]])
+    discard = _DISCARD_ACTION
+    return tuple([discard[c.index] for c in state.hands[state.deal.dealer.index]])
 
 
 def _legal_defend_alone(state: HandState) -> tuple[Action, ...]:
@@ -135,7 +173,6 @@ _LEGAL_BY_PHASE = {
     Phase.ALONE: _legal_alone,
     Phase.DISCARD: _legal_discard,
     Phase.DEFEND_ALONE: _legal_defend_alone,
-    Phase.PLAY: legal_plays,
     Phase.OVER: _legal_over,
 }
 
@@ -148,14 +185,17 @@ def must_go_alone(state: HandState, seat: Seat | None) -> bool:
 
 def first_leader(state: HandState) -> Seat:
     """Who leads the first trick (RULES.md, 'Play')."""
-    alone = state.alone
-    if state.rules.loner_starts_last and alone:
+    return first_leader_of(state.rules, state.dealer, state.maker, state.alone)
+
+
+def first_leader_of(rules: Rules, dealer: Seat, maker: Seat, alone: tuple[Seat, ...]) -> Seat:
+    """Who leads the first trick, from the parts of the state it depends on."""
+    if rules.loner_starts_last and alone:
         if len(alone) == 1:
             return alone[0].next
-        return next(seat for seat in alone if seat.team is not state.maker.team)
-    out = state.sitting_out
-    seat = state.dealer.next
-    while seat in out:
+        return next(seat for seat in alone if seat.team is not maker.team)
+    seat = dealer.next
+    while seat.partner in alone:  # sits out while their partner plays alone
         seat = seat.next
     return seat
 

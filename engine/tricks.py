@@ -83,7 +83,17 @@ def play_card(state: HandState, action: Action) -> HandState:
 def hand_result(makers: Team, ns: int, ew: int, alone: tuple[Seat, ...]) -> HandResult:
     """The result of a hand played out: the makers' tricks and the score."""
     makers_tricks = ns if makers is _NS else ew
+    key = (makers, makers_tricks, alone)
+    try:
+        return _RESULTS[key]
+    except KeyError:
+        pass
     score = score_hand(makers, makers_tricks,
                        maker_alone=any(s.team is makers for s in alone),
                        defender_alone=any(s.team is not makers for s in alone), alone=alone)
-    return HandResult(False, makers_tricks, score)
+    result = _RESULTS[key] = HandResult(False, makers_tricks, score)
+    return result
+
+
+# Results are immutable and few (2 teams x 6 counts x who went alone), so each is built once.
+_RESULTS: dict[tuple[Team, int, tuple[Seat, ...]], HandResult] = {}
