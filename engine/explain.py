@@ -13,8 +13,8 @@ from __future__ import annotations
 from engine.actions import Action, Do
 from engine.cards import Card, Suit
 from engine.legality import first_leader, illegal_action_error, legal_actions, playable_cards
-from engine.ranking import (effective_suit, is_left_bower, is_right_bower, suit_order,
-                            trick_strength)
+from engine.ranking import (CardRole, card_role, effective_suit, is_left_bower, is_right_bower,
+                            suit_order, trick_strength)
 from engine.seats import Seat
 from engine.state import PHASE_WORDS, Phase, ordered_up
 from engine.wording import capital, is_disguised, member_words
@@ -52,19 +52,6 @@ def describe_card(card: Card, trump: Suit | None, benny: bool = False) -> str:
     if is_left_bower(card, trump):
         return f"{name} is the left bower, {where}."
     return f"{name} is a trump, {where}."
-
-
-def card_role(card: Card, trump: Suit | None) -> str:
-    """A short tag for a card under a trump: 'right bower', 'left bower', 'Benny', 'trump' or ''."""
-    if trump is None:
-        return ""
-    if card.is_joker:
-        return "Benny"
-    if is_right_bower(card, trump):
-        return "right bower"
-    if is_left_bower(card, trump):
-        return "left bower"
-    return "trump" if effective_suit(card, trump) is trump else ""
 
 
 def explain_play(state, card: Card) -> str:
@@ -111,9 +98,8 @@ def explain_trick(trick, trump: Suit | None) -> str:
                      "so trump was led")
     if trump is not None and trumps:
         role = card_role(card, trump)
-        what = {"right bower": "the right bower", "left bower": "the left bower",
-                "Benny": "the Benny"}.get(role, card.the_name)
-        if role in ("right bower", "left bower"):
+        what = card.the_name if role in (CardRole.TRUMP, CardRole.PLAIN) else f"the {role}"
+        if role in (CardRole.RIGHT_BOWER, CardRole.LEFT_BOWER):
             what += f" ({card.name})"
         if len(trumps) == 1:
             return f"{led_words}. {winner.word} wins with {what}, the only trump in the trick."
