@@ -64,8 +64,10 @@ def deal_cards(rules: Rules, dealer: Seat, rng: random.Random) -> Deal:
     return _tuple_new(Deal, (dealer, hands, cards[20], cards[21:]))
 
 
-# Bits that random.Random draws for a number below n: n.bit_length(), n up to a deck's size.
-_BITS_BELOW = tuple(n.bit_length() for n in range(26))
+# For a list of each length up to a deck's: the steps of random.Random.shuffle, last place
+# first: (place i, draw a number below n = i + 1, drawing n.bit_length() random bits).
+_SHUFFLE_STEPS = tuple(tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+                       for size in range(26))
 
 
 def shuffle(cards: list, rng: random.Random) -> None:
@@ -74,13 +76,11 @@ def shuffle(cards: list, rng: random.Random) -> None:
     deal is a tenth of a random hand's time. A subclass of Random may draw differently,
     so it shuffles itself. tests/engine/test_fast_path.py checks both give the same deck.
     """
-    if type(rng) is not random.Random or len(cards) >= len(_BITS_BELOW):
+    if type(rng) is not random.Random or len(cards) >= len(_SHUFFLE_STEPS):
         rng.shuffle(cards)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        bits = _BITS_BELOW[n]
+    for i, n, bits in _SHUFFLE_STEPS[len(cards)]:
         j = getrandbits(bits)
         while j >= n:
             j = getrandbits(bits)

@@ -39,10 +39,10 @@ def play_card(state: HandState, action: Action) -> HandState:
     (rules, deal, phase, turn, hands, trump, maker, alone, took, discarded, leader, trick,
      tricks, tricks_won, history, result) = state
     card = action.card
-    hand = hands[turn.index]
+    i = turn.index
+    hand = hands[i]
     at = hand.index(card)
     hand = hand[:at] + hand[at + 1:]
-    i = turn.index
     if i == 0:
         hands = (hand, hands[1], hands[2], hands[3])
     elif i == 1:
