@@ -16,7 +16,8 @@ Imports only ``engine`` and the standard library. Import from here:
 All randomness comes from a ``random.Random`` passed in.
 """
 
-from analysis.bots import LEVELS, BeginnerBot, Bot, ExpertBot, RandomBot, make_bot, play_hand
+from analysis.bots import (LEVELS, BeginnerBot, Bot, BotLevel, ExpertBot, RandomBot, make_bot,
+                           play_hand)
 from analysis.evaluation import Evaluation, evaluate
 from analysis.grading import (GRADE_MEANINGS, GRADES, THRESHOLDS, Grade, GradeName, classify,
                               grade_decision, review_hand)
@@ -28,7 +29,8 @@ __all__ = [
     # Perfect-information search: the makers' tricks with best play
     "solve", "card_values", "Solver", "Position",
     # Players that see only their own SeatView
-    "Bot", "RandomBot", "BeginnerBot", "ExpertBot", "LEVELS", "make_bot", "play_hand",
+    "Bot", "RandomBot", "BeginnerBot", "ExpertBot", "BotLevel", "LEVELS", "make_bot",
+    "play_hand",
     # Judging a hand or a choice from one seat's view
     "Evaluation", "evaluate", "OptionValue", "options", "recommend",
     # Hints: the best choice and the reason in words

@@ -48,6 +48,9 @@ class GradeName(StrEnum):
     MISTAKE = "mistake"
     BLUNDER = "blunder"
 
+    def __repr__(self) -> str:  # the name to type, like Suit.HEARTS
+        return f"GradeName.{self.name}"
+
 
 GRADES: tuple[GradeName, ...] = tuple(GradeName)
 # The most expected points a grade may cost; anything more is a blunder.

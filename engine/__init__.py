@@ -22,8 +22,8 @@ from engine.ranking import (CardRole, card_role, effective_suit, is_left_bower, 
                             is_trump, rank_order, sort_hand, suit_order, trick_strength,
                             trump_position)
 from engine.record import HandRecord, ReplayError, replay
-from engine.rules import (PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, SETTING_NAMES, Rules,
-                          describe_preset)
+from engine.rules import (PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, SETTING_NAMES,
+                          AloneDecision, Rules, describe_preset)
 from engine.scoring import HandScore, Outcome, ScoringRow, score_hand, scoring_table
 from engine.seats import SEATS, TEAMS, Seat, Team
 from engine.view import SeatView, seat_view
@@ -34,8 +34,8 @@ __all__ = [
     "STANDARD_DECK", "BENNY_DECK", "ALL_CARDS", "deck",
     "Seat", "Team", "SEATS", "TEAMS",
     # Rule sets: the presets and their settings
-    "Rules", "PRESETS", "PRESET_NAMES", "PRESET_DESCRIPTIONS", "SETTING_NAMES",
-    "describe_preset",
+    "Rules", "AloneDecision", "PRESETS", "PRESET_NAMES", "PRESET_DESCRIPTIONS",
+    "SETTING_NAMES", "describe_preset",
     # Ranking under a trump: where all bower and Benny logic lives
     "CardRole", "card_role", "effective_suit", "is_trump", "is_right_bower", "is_left_bower",
     "trick_strength", "suit_order", "rank_order", "trump_position", "sort_hand",

@@ -96,6 +96,9 @@ class CardRole(StrEnum):
     TRUMP = "trump"
     PLAIN = ""
 
+    def __repr__(self) -> str:  # the name to type, like Suit.HEARTS
+        return f"CardRole.{self.name}"
+
 
 def card_role(card: Card, trump: Suit | None) -> CardRole:
     """A card's tag under a trump (None: no trump, where no card has one).

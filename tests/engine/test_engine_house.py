@@ -14,10 +14,11 @@ import pytest
 from euchre_helpers import act, hand, illegal
 import analysis
 import engine
-from engine import (Card, CardRole, EuchreError, GameError, NotationError, Rank, Reason, Rules,
+from engine import (AloneDecision, Card, CardRole, EuchreError, GameError, NotationError, Rank, Reason, Rules,
                     ScoreError, Seat, Suit, Team, card_role, new_game, parse_card, score_hand,
                     start_hand)
 from engine import errors as engine_errors
+from analysis import LEVELS, BotLevel, make_bot
 from analysis.grading import GRADE_MEANINGS, GRADES, GradeName, classify
 
 ENGINE = Path(engine.__file__).resolve().parent
@@ -124,6 +125,18 @@ def test_card_roles_are_an_enum_that_reads_as_its_words(code, trump, role):
     found = card_role(parse_card(code), trump)
     assert found is role and found == role.value and f"{found}" == role.value
     assert bool(found) is (role is not CardRole.PLAIN)
+
+
+def test_who_may_go_alone_is_an_enum_read_from_its_words():
+    rules = Rules.from_settings({"preset": "bga", "alone_decision": "any"})
+    assert rules.alone_decision is AloneDecision.ANY and rules.alone_decision == "any"
+    assert rules == Rules.preset("bga").with_settings(alone_decision=AloneDecision.ANY)
+    assert rules.settings()["alone_decision"] == "any" and "AloneDecision.ANY" in repr(rules)
+
+
+def test_bot_levels_are_an_enum_that_reads_as_its_words():
+    assert [str(level) for level in LEVELS] == ["random", "beginner", "expert"]
+    assert isinstance(make_bot("expert"), type(make_bot(BotLevel.EXPERT)))
 
 
 def test_grades_are_an_enum_that_reads_as_its_words():
