@@ -24,7 +24,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || command -v sudo)
 APT_INSTALL := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y
 PIP := $(VENV)/bin/python -m pip --disable-pip-version-check install --progress-bar off
 
-.PHONY: help run test browser-deps clean
+.PHONY: help run test browser-deps postgres-deps clean
 
 help:
 	@echo "make run    start the app (PORT=$(PORT), HOST=$(HOST); make run HOST=0.0.0.0 serves a classroom)"
@@ -33,7 +33,7 @@ help:
 run: $(VENV)/.installed
 	$(VENV)/bin/euchre-tutorial --host "$(HOST)" --port "$(PORT)"
 
-test: $(VENV)/.installed-test browser-deps
+test: $(VENV)/.installed-test browser-deps postgres-deps
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
 
 # pip appears only once venv has fully worked (Debian needs python3-venv for that).
@@ -64,6 +64,14 @@ browser-deps:
 	if [ -n "$$missing" ]; then \
 		echo "Installing Debian packages for the browser tests:$$missing"; \
 		$(SUDO) apt-get update && $(APT_INSTALL) $$missing; \
+	fi
+
+# The progress store's tests start a throwaway PostgreSQL server of their own (initdb,
+# pg_ctl from Debian's postgresql) on a free local port; they never use the system's.
+postgres-deps:
+	@if ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then \
+		echo "Installing Debian's postgresql for the progress store's tests"; \
+		$(SUDO) apt-get update && $(APT_INSTALL) postgresql; \
 	fi
 
 clean:

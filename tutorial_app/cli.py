@@ -4,6 +4,9 @@ Binds 127.0.0.1 unless told otherwise: ``--host 0.0.0.0`` serves a classroom
 on the local network. The port comes from ``--port``, else ``$PORT``, else 8501.
 Any other arguments go to ``streamlit run`` unchanged. The server's settings live
 in ``tutorial_app/.streamlit/config.toml``, beside the app's script.
+
+``euchre-tutorial export-progress [--db URL]`` prints every recorded answer as CSV
+(a header line first, a learner number instead of the learner's token).
 """
 
 from __future__ import annotations
@@ -35,8 +38,35 @@ def _port(text: str) -> int:
     return port
 
 
+EXPORT_PROGRESS = "export-progress"
+
+
+def export_progress(argv: list[str]) -> int:
+    """``euchre-tutorial export-progress``: every answer to standard output; the exit status."""
+    from tutorial_app.store import ENV_VAR, StoreUnavailable, open_store
+
+    parser = argparse.ArgumentParser(
+        prog=f"euchre-tutorial {EXPORT_PROGRESS}",
+        description="Print every recorded answer as CSV (one row each, a header line first).")
+    parser.add_argument("--db", metavar="URL",
+                        help=f"an SQLAlchemy database URL (default ${ENV_VAR}, else the "
+                             "per-user SQLite file)")
+    args = parser.parse_args(argv)
+    try:
+        open_store(args.db).export_all_csv(sys.stdout)
+    except (StoreUnavailable, ValueError) as error:
+        print(f"euchre-tutorial: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="euchre-tutorial", description=__doc__.split("\n")[0])
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == [EXPORT_PROGRESS]:
+        sys.exit(export_progress(argv[1:]))
+    parser = argparse.ArgumentParser(prog="euchre-tutorial", description=__doc__.split("\n")[0],
+                                     epilog=f"{EXPORT_PROGRESS} [--db URL]: print every recorded "
+                                            "answer as CSV")
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1; 0.0.0.0 for a classroom)")
     parser.add_argument("--port", type=_port, default=os.environ.get("PORT") or DEFAULT_PORT,

@@ -50,6 +50,8 @@ PAGES: tuple[PageSpec, ...] = (
     PageSpec("app_pages/home.py", "Home", ":material/home:", ""),
     *lesson_pages(),
     PageSpec("app_pages/practise.py", "Practise", ":material/quiz:", "practise", "Practise"),
+    PageSpec("app_pages/guided.py", "Guided hands", ":material/sports_esports:", "guided",
+             "Play"),
     PageSpec("app_pages/play.py", "Play a game", ":material/playing_cards:", "play", "Play"),
     PageSpec("app_pages/teach.py", "Teach a hand", ":material/co_present:", "teach", "Teach"),
     PageSpec("app_pages/card_ranking.py", "Card ranking and scoring",

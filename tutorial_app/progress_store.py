@@ -25,3 +25,17 @@ def record_run(lesson_id: str, run: QuizRun) -> LessonProgress:
     progress = lesson_progress(lesson_id).with_run(run)
     all_progress()[lesson_id] = progress
     return progress
+
+
+_GUIDED = "guided-stars"
+
+
+def guided_stars() -> dict[str, int]:
+    """The best stars earned on each guided hand in this session, by hand id."""
+    return st.session_state.setdefault(_GUIDED, {})
+
+
+def record_guided(hand_id: str, stars: int) -> int:
+    best = max(guided_stars().get(hand_id, 0), stars)
+    guided_stars()[hand_id] = best
+    return best

@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from app_driver import tables_shown
 from tutorial_app.navigation import all_pages
 
 pytestmark = pytest.mark.app
@@ -22,10 +23,17 @@ def open_page(path: str, **query: str) -> AppTest:
     return at.switch_page(path).run()
 
 
-def card_alts(at: AppTest) -> list[str]:
-    """The alt text of every card picture, in page order."""
-    return [md.value.split('alt="', 1)[1].split('"', 1)[0]
-            for md in at.markdown if 'class="euchre-cards"' in md.value]
+def card_rows(at: AppTest) -> list[str]:
+    """Each row of cards on the page's card tables, in words: 'heading: jack of hearts
+    (right bower); ...' (the names the table gives each card button)."""
+    rows = []
+    for model in tables_shown(at):
+        for row in model.get("rows") or [{"label": model.get("hand_label"),
+                                          "cards": model["hand"]}]:
+            rows.append(f"{row['label']}: " + "; ".join(
+                card["name"] + (f" ({card['note']})" if card.get("note") else "")
+                for card in row["cards"]))
+    return rows
 
 
 def test_navigation_lists_every_page_file_once():
@@ -54,13 +62,13 @@ def test_every_page_renders_without_exception(page):
 
 
 @pytest.mark.parametrize("path", ["app_pages/home.py", RANKING])
-def test_card_pages_show_cards_with_alt_text(path):
-    assert card_alts(open_page(path))
+def test_card_pages_show_named_cards(path):
+    assert card_rows(open_page(path))
 
 
 def test_reference_defaults_to_hearts_with_both_bowers():
     at = open_page(RANKING)
-    trumps = card_alts(at)[0]
+    trumps = card_rows(at)[0]
     assert trumps.startswith("Trump: hearts (7 cards, highest first): jack of hearts "
                              "(right bower); jack of diamonds (left bower); ace of hearts")
     table = at.table[0].value
@@ -71,10 +79,10 @@ def test_reference_defaults_to_hearts_with_both_bowers():
 
 def test_changing_trump_changes_the_ranking():
     at = open_page(RANKING)
-    before = card_alts(at)
+    before = card_rows(at)
     at.segmented_control(key="trump").set_value("S").run()
     assert not at.exception
-    after = card_alts(at)
+    after = card_rows(at)
     assert after != before
     assert "spades (7 cards, highest first): jack of spades (right bower); jack of clubs " \
         "(left bower)" in after[0]
@@ -84,15 +92,15 @@ def test_changing_trump_changes_the_ranking():
 def test_no_trump_has_no_bowers():
     at = open_page(RANKING)
     at.segmented_control(key="trump").set_value("NT").run()
-    assert not any("bower" in alt for alt in card_alts(at))
-    assert len(card_alts(at)) == 4
+    assert not any("bower" in alt for alt in card_rows(at))
+    assert len(card_rows(at)) == 4
 
 
 def test_link_with_trump_and_benny_opens_that_view():
     at = open_page(RANKING, trump="D", benny="1")
     assert at.segmented_control(key="trump").value == "D"
     assert "diamonds (8 cards, highest first): the Joker (Benny); jack of diamonds " \
-        "(right bower); jack of hearts (left bower); ace of diamonds" in card_alts(at)[0]
+        "(right bower); jack of hearts (left bower); ace of diamonds" in card_rows(at)[0]
 
 
 def test_a_bad_link_falls_back_to_the_default():
@@ -107,7 +115,7 @@ def test_benny_with_no_trump_shows_the_engines_message():
     at.toggle(key="benny").set_value(True).run()
     assert not at.exception
     assert "cannot be combined" in at.warning[0].value
-    assert not any("Joker" in alt for alt in card_alts(at))
+    assert not any("Joker" in alt for alt in card_rows(at))
 
 
 def test_scoring_table_follows_the_lone_defender_rule():

@@ -4,10 +4,8 @@ to act are on screen together at 1280x720, at 1920x1080 with 150% zoom (the same
 1280x720 CSS pixels at device scale 1.5), and fit a phone's width.
 
 "On screen" means inside the viewport and below Streamlit's header bar, measured from
-the elements' bounding boxes. A lesson-2 quiz question and lesson 1's try step (loose
-cards) fit as the page opens; a step drawn on the whole table is taller than what is
-left under the title, so there the page is first scrolled to put the question (or the
-table) at the top, as a learner does once, and everything must then fit at once.
+the elements' bounding boxes, as the page opens, with no scrolling: a question on loose
+cards, a try step and a step-through on the whole table.
 Screenshots of each go to test-artifacts/screenshots/quiz-*.png.
 """
 
@@ -51,15 +49,6 @@ def header_bottom(page: Page) -> float:
     """Where the page's own content starts to show: under Streamlit's fixed header."""
     box = page.locator("[data-testid=stHeader]").bounding_box()
     return box["y"] + box["height"] if box else 0
-
-
-def scroll_to_top(page: Page, part: Locator) -> None:
-    """Scroll the app so ``part`` starts just under the header (the app scrolls its main
-    panel, not the window)."""
-    box = part.bounding_box()
-    page.locator("[data-testid=stMain]").evaluate(
-        "(main, by) => main.scrollBy(0, by)", box["y"] - header_bottom(page) - 8)
-    page.wait_for_timeout(150)
 
 
 def assert_on_screen(page: Page, *parts: Locator) -> None:
@@ -173,7 +162,6 @@ def test_a_try_step_on_the_table_fits_with_the_step_buttons(browser: Browser, ap
     page = open_at(browser, app_url, f"{lesson.id}?step={number}", viewport, scale)
     table = question_table(page)
     prompt = page.get_by_text(question.prompt, exact=True)
-    scroll_to_top(page, prompt)
     steps = step_buttons(page)
     assert_on_screen(page, prompt, table, table.locator(".hand > .card"),
                      table.locator(".trick-card"), table.get_by_role("status"),
@@ -199,7 +187,6 @@ def test_stepping_through_a_trick_keeps_buttons_and_cards_together(browser: Brow
     cards = sum(1 for _, action in step.record.actions if action.do.value == "play")
     page = open_at(browser, app_url, f"{lesson.id}?step={number}", viewport, scale)
     table = page.get_by_role("region", name="Card table")
-    scroll_to_top(page, table)
     back = table.get_by_role("button", name="◀ Back a card")
     forward = table.get_by_role("button", name="Next card ▶")
     message = table.get_by_role("status")

@@ -5,7 +5,8 @@ import streamlit as st
 from engine import Rules, RulesError, describe_card
 from tutorial_app.reference import (DEFAULT_TRUMP, TRUMP_CHOICES, ranking_groups, ranking_table,
                                     scoring_frame, trump_from_choice)
-from tutorial_app.widgets.cards import show_hand
+from tutorial_app.widgets.card_table import card_table
+from tutorial_app.widgets.cards_model import cards_model
 from tutorial_app.widgets.url_state import seed_choice, seed_flag, sync_choice, sync_flag
 
 st.title("Card ranking and scoring")
@@ -42,13 +43,15 @@ elif choice == "none":
 elif benny:
     st.info("With the Benny variant the Joker is the highest trump of all.")
 
-for group in ranking_groups(trump, benny):
-    st.subheader(group.heading)
-    show_hand(group.cards, highlights=group.highlights, labels=group.labels,
-              title=group.description)
-    for card, mark in zip(group.cards, group.highlights):
-        if mark:
-            st.markdown(f"- {describe_card(card, trump, benny)}")
+groups = ranking_groups(trump, benny)
+# One table of rows, trump first: the order reads left to right, highest first.
+card_table(cards_model(rows=[(group.heading, group.cards, group.highlights)
+                             for group in groups],
+                       trump=trump, title="Every card from highest to lowest"),
+           key="ranking-table")
+st.markdown("\n".join(f"- {describe_card(card, trump, benny)}"
+                       for group in groups
+                       for card, mark in zip(group.cards, group.highlights) if mark))
 
 st.subheader("The same order as a table")
 st.table(ranking_table(trump, benny), hide_index=True)

@@ -9,7 +9,8 @@ from lessons.loader import load_all
 from lessons.progress import stars_text
 from tutorial_app.navigation import lesson_page_path
 from tutorial_app.progress_store import lesson_progress
-from tutorial_app.widgets.cards import show_hand
+from tutorial_app.widgets.card_table import card_table
+from tutorial_app.widgets.cards_model import cards_model
 
 LESSONS = load_all()
 FIRST = LESSONS[0]
@@ -55,6 +56,8 @@ with more:
         st.page_link("app_pages/card_ranking.py", label="Card ranking and scoring",
                      icon=":material/format_list_numbered:")
     hand = sort_hand(parse_cards("9C JD AH JH KS"), Suit.HEARTS)
-    roles = [card_role(card, Suit.HEARTS) or None for card in hand]
-    show_hand(hand, width=72, highlights=[r if r != "trump" else None for r in roles])
+    notes = {card: role for card in hand
+             if (role := card_role(card, Suit.HEARTS)) and role != "trump"}
+    card_table(cards_model(hand, trump=Suit.HEARTS, notes=notes,
+                           label="A hand holding both bowers"), key="home-hand")
     st.caption("If hearts are trump, this hand holds both bowers: the two highest trumps.")

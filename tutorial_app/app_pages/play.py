@@ -17,7 +17,7 @@ from tutorial_app import play_session as play
 from tutorial_app.play_link import GameLinkError, RecentGames, game_code, read_game
 from tutorial_app.score_chart import score_chart
 from tutorial_app.widgets.card_table import card_table, coach_line, table_model
-from tutorial_app.widgets.table_view import action_label
+from tutorial_app.widgets.move_words import choice_label
 
 LEVELS = {"beginner": "Beginner bots", "expert": "Expert bots"}
 SESSION, HINT, REVIEW, NOTE, PENDING = (
@@ -223,9 +223,9 @@ def show_hint() -> None:
     advice = st.session_state.get(HINT)
     if advice is None:
         return
-    st.info(f"**Hint: {action_label(advice.recommended)}.** {advice.explanation}")
+    st.info(f"**Hint: {choice_label(advice.recommended)}.** {advice.explanation}")
     st.table(pd.DataFrame([{
-        "Choice": action_label(v.action), "Tricks your team should win": f"{v.tricks:.1f}",
+        "Choice": choice_label(v.action), "Tricks your team should win": f"{v.tricks:.1f}",
         "Points, on average": points_words(v.points)}
         for v in advice.options]), hide_index=True)
 
@@ -238,11 +238,11 @@ def show_review() -> None:
     st.markdown(" · ".join(f"{name}: **{n}**" for name, n in counts.items()))
     st.caption("  \n".join(f"**{name}**: {GRADE_MEANINGS[name]}" for name in GRADES))
     st.table(pd.DataFrame([{
-        "Your decision": action_label(g.action), "Grade": g.grade,
+        "Your decision": choice_label(g.action), "Grade": g.grade,
         "What it means": GRADE_MEANINGS[g.grade],
         "Points given up": f"{g.cost:.1f}",
         # A choice as good as the best (a tie) is shown as the best.
-        "Best": action_label(g.shown_best),
+        "Best": choice_label(g.shown_best),
         "Why": g.why} for g in grades]), hide_index=True)
 
 

@@ -20,7 +20,7 @@ from tutorial_app.teach_moves import (EVERY_SEAT, NOTE, RECORD, REFUSAL, SHOWN, 
                                       back_to_deal, keep_legal_part, load, prompt, shown_seats,
                                       teacher_action, teacher_card, undo)
 from tutorial_app.widgets.card_table import card_table, table_model
-from tutorial_app.widgets.table_view import action_words
+from tutorial_app.widgets.move_words import action_words
 
 MAX_TEXT = MAX_JSON  # characters in the paste box; a whole hand needs under 2,000
 EMPTY_TEXT = ('Paste a hand record (JSON) here first: an object with the "dealer", the '

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from lessons.guided import hand_for_lesson
 from lessons.loader import Lesson, load_all
 from lessons.progress import stars_text
 from lessons.quizzes import new_seed, parse_seed
@@ -25,9 +26,18 @@ def render_lesson(lesson_id: str) -> None:
     lesson = next(item for item in lessons if item.id == lesson_id)
     progress = lesson_progress(lesson.id)
     badge = f" {stars_text(progress.stars)}" if progress.stars else ""
-    st.title(f"{lesson.number}. {lesson.title}{badge}")
-    if progress.mastered:
-        st.caption("Mastered ✓")
+    # The title and the steps/quiz switch share one row, in a smaller type than a
+    # page title: the room goes to the table, so a step fits a 720-pixel-high screen.
+    st.html("<style>.st-key-lesson-head h1 { font-size: 2.1rem; padding: 0.25rem 0; }"
+            ".st-key-step-text p { margin-bottom: 0.4rem; }"
+            "@media (max-width: 640px) { .st-key-lesson-head h1 { font-size: 1.6rem; } }"
+            "</style>")
+    with st.container(key="lesson-head"):
+        head, switch = st.columns([3, 2], vertical_alignment="center", gap="medium")
+    with head:
+        st.title(f"{lesson.number}. {lesson.title}{badge}")
+        if progress.mastered:
+            st.caption("Mastered ✓")
     part_key = f"{lesson.id}-part"
     if part_key not in st.session_state:  # the link's part, once; then the widget's own value
         st.session_state[part_key] = "quiz" if st.query_params.get("part") == "quiz" else "steps"
@@ -35,10 +45,11 @@ def render_lesson(lesson_id: str) -> None:
         st.session_state[part_key] = "quiz"
     # No default=: the value lives in the session state, which "Take the quiz" also sets
     # (a widget given both logs a warning on every such click).
-    choice = st.segmented_control("Part", ["steps", "quiz"], key=part_key,
-                                  format_func={"steps": "Learn step by step",
-                                               "quiz": "Take the quiz"}.get,
-                                  required=True, label_visibility="collapsed")
+    with switch:
+        choice = st.segmented_control("Part", ["steps", "quiz"], key=part_key,
+                                      format_func={"steps": "Learn step by step",
+                                                   "quiz": "Take the quiz"}.get,
+                                      required=True, label_visibility="collapsed")
     if choice == "quiz":
         st.query_params["part"] = "quiz"
         st.query_params.pop("step", None)
@@ -63,24 +74,35 @@ def _steps(lesson: Lesson) -> None:
     step = lesson.steps[number - 1]
     if lesson.intro and number == 1:  # the lesson's opening words, once
         st.markdown(lesson.intro)
-    st.progress(number / count, text=f"Step {number} of {count}")
-    st.markdown(step.text)
+    with st.container(key="step-text"):
+        st.markdown(step.text)
     STEP_VIEWS[step.show](step, f"{lesson.id}-{step.id}")
     if step.caption:  # full size: it is read from the back of a classroom too
         st.markdown(f"*{step.caption}*")
-    left, right = st.columns(2)
-    with left:
+    # One row under the cards, on a phone too: back, how far through the lesson, on.
+    with st.container(horizontal=True, vertical_alignment="center", wrap=False,
+                      key="step-nav"):
         st.button("◀ Previous step", key="step-back", disabled=number == 1,
-                  on_click=_go_step, args=(key, number - 1), width="stretch")
-    with right:
+                  on_click=_go_step, args=(key, number - 1))
+        st.progress(number / count, text=f"Step {number} of {count}")
         if number < count:
             st.button("Next step ▶", key="step-next", type="primary",
-                      on_click=_go_step, args=(key, number + 1), width="stretch")
-        else:
-            if st.button("Take the quiz ▶", key="step-quiz", type="primary", width="stretch"):
-                # The part switch lives outside this fragment: rerun the whole page.
-                st.session_state[QUIZ_REQUESTED] = True
-                st.rerun(scope="app")
+                      on_click=_go_step, args=(key, number + 1))
+        elif st.button("Take the quiz ▶", key="step-quiz", type="primary"):
+            # The part switch lives outside this fragment: rerun the whole page.
+            st.session_state[QUIZ_REQUESTED] = True
+            st.rerun(scope="app")
+    if number == count:
+        now_play_it(lesson)
+
+
+def now_play_it(lesson: Lesson) -> None:
+    """The lesson's guided hand, if it has one: the last step and the finished quiz end
+    with it."""
+    hand = hand_for_lesson(lesson.id)
+    if hand is not None:
+        st.page_link("app_pages/guided.py", label=f"Now play it: {hand.title}",
+                     icon=":material/sports_esports:", query_params={"hand": hand.id})
 
 
 def _step_from_url(count: int) -> int:
@@ -114,6 +136,7 @@ def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
     st.caption(f"Quiz number {seed}. Share it: everyone who opens this page's address gets "
                "the same questions.")
     if run.finished:
+        now_play_it(lesson)
         left, right = st.columns(2)
         with left:
             st.button("Try a new quiz", key="new-quiz", on_click=_fresh_quiz,

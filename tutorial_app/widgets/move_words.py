@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine import Do, HandState, Phase, Seat
 
-__all__ = ["ACTION_WORDS", "action_words"]
+__all__ = ["ACTION_WORDS", "action_words", "choice_label"]
 
 ACTION_WORDS = {Do.PASS: "passes", Do.ORDER_UP: "orders it up", Do.ALONE: "goes alone",
                 Do.WITH_PARTNER: "plays with partner", Do.DISCARD: "discards"}
@@ -37,3 +37,14 @@ def action_words(seat: Seat, action, before: HandState) -> str:
     if action.do is Do.DISCARD:
         return f"{seat.word} discards a card face down"
     return f"{seat.word} {ACTION_WORDS[action.do]}"
+
+
+def choice_label(action) -> str:
+    """A short label for an action in a list of choices: 'Order up', 'Call ♥ hearts',
+    'Play JD'."""
+    if action.card is not None:
+        return f"{action.do.value.capitalize()} {action.card.label}"
+    if action.suit is not None:
+        symbol = getattr(action.suit, "symbol", "")
+        return f"{action.do.value.capitalize()} {symbol} {action.suit.plural}".replace("  ", " ")
+    return action.do.value.replace("_", " ").capitalize()

@@ -68,11 +68,15 @@ def run_quiz(quiz_id: str, questions: Sequence[Question],
         text += f" · {run.misses} wrong tr{'y' if run.misses == 1 else 'ies'}"
     if state.showing in run.missed and not state.answered:
         text += " · this one came back: you missed it earlier, have another go"
-    st.progress(done / run.total, text=text)
     _question(key, question)
-    if st.session_state[key].answered:
-        st.button("Next question ▶" if not run.finished else "See your result ▶", key="next",
-                  type="primary", on_click=_next, args=(key,))
+    # One row under the question: how far through the quiz, and on once answered (the
+    # verdict, the cards and the way on are on screen together).
+    with st.container(horizontal=True, vertical_alignment="center", wrap=False,
+                      key="quiz-nav"):
+        st.progress(done / run.total, text=text)
+        if st.session_state[key].answered:
+            st.button("Next question ▶" if not run.finished else "See your result ▶",
+                      key="next", type="primary", on_click=_next, args=(key,))
     return st.session_state[key].run
 
 

@@ -21,7 +21,7 @@ from engine import (Do, HandRecord, HandState, apply, explain_action, explain_re
                     explain_trick, new_hand)
 from tutorial_app.widgets.card_table import card_table
 from tutorial_app.widgets.table_model import table_model
-from tutorial_app.widgets.table_view import action_words
+from tutorial_app.widgets.move_words import action_words
 
 __all__ = ["BACK", "NEXT", "button_id", "position_key", "step_model", "step_move",
            "step_through"]

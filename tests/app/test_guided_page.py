@@ -1,0 +1,110 @@
+"""The guided hands pages in AppTest: the list, a hand played right (three stars), a
+wrong try explained on the table and retried, a bad id answered with the accepted ids,
+and the lessons' "Now play it" links. AppTest cannot click inside the card table: the
+clicks go through the same functions the table's callbacks call (widgets.guided_view),
+and what the table shows is read from the model it was drawn from."""
+
+from __future__ import annotations
+
+import pytest
+
+from app_driver import open_page, table_shown
+
+from lessons.guided import guided_hand, load_guided
+from tutorial_app.widgets.guided_view import after_card, after_choice
+from tutorial_app.widgets.table_moves import action_id
+
+pytestmark = pytest.mark.app
+
+PAGE = "app_pages/guided.py"
+
+
+def click(at, hand_id: str, action) -> None:
+    """What a click on the table does: a card if it is drawn clickable, else a button
+    the table offers."""
+    key = f"guided-run-{hand_id}"
+    model = table_shown(at)
+    run = at.session_state[key]
+    if action.card is not None:
+        card = next(c for c in model["hand"] if c["code"] == action.card.code)
+        assert card["clickable"]
+        at.session_state[key] = after_card(run, action.card.code)
+    else:
+        assert action_id(action) in [a["id"] for a in model["actions"]], model["actions"]
+        at.session_state[key] = after_choice(run, action_id(action))
+    at.run()
+    assert not at.exception
+
+
+def test_the_list_shows_every_hand_and_its_idea():
+    at = open_page(PAGE)
+    text = " ".join(m.value for m in at.markdown)
+    for hand in load_guided():
+        assert hand.idea.split(".")[0][:30] in text.replace("\\", "")
+
+
+def test_a_hand_played_right_earns_three_stars_shown_in_the_list():
+    hand = guided_hand("order-up-partner")
+    at = open_page(PAGE, hand=hand.id)
+    assert hand.decisions[0].coach in " ".join(i.value for i in at.info).replace("\\", "")
+    for decision in hand.decisions:
+        click(at, hand.id, decision.right[0])
+        model = table_shown(at)
+        assert model["message"]["tone"] in ("right", "success")
+    assert at.session_state[f"guided-run-{hand.id}"].finished
+    assert any("★★★" in m.value for m in at.markdown)
+    assert at.session_state["guided-stars"][hand.id] == 3
+    at.query_params.clear()
+    at.run()
+    assert any("★★★" in m.value and "Ordering up your partner" in m.value for m in at.markdown)
+
+
+def test_a_wrong_try_is_explained_on_the_table_then_retried():
+    hand = guided_hand("protect-partner")
+    at = open_page(PAGE, hand=hand.id)
+    wrong = hand.decisions[0].wrong[0][0]
+    click(at, hand.id, wrong)
+    model = table_shown(at)
+    assert model["message"]["title"] == "Not the best choice"
+    assert hand.decisions[0].says(wrong) in model["message"]["text"]
+    assert next(c for c in model["hand"] if c["code"] == wrong.card.code)["mark"]["kind"] == "wrong"
+    click(at, hand.id, hand.decisions[0].right[0])
+    assert table_shown(at)["message"]["text"] == hand.decisions[0].why
+    click(at, hand.id, hand.decisions[1].right[0])
+    run = at.session_state[f"guided-run-{hand.id}"]
+    assert run.finished and run.stars == 2
+
+
+def test_an_illegal_click_shows_the_engines_reason():
+    hand = guided_hand("stick-the-dealer")
+    at = open_page(PAGE, hand=hand.id)
+    from engine import Action
+
+    click(at, hand.id, Action.PASS)
+    model = table_shown(at)
+    assert model["message"]["tone"] == "refusal" and "title" not in model["message"]
+    assert "stuck" in model["message"]["text"]
+
+
+def test_a_bad_hand_id_lists_the_accepted_ones_without_a_traceback():
+    at = open_page(PAGE, hand="<b>nope</b>")
+    (warning,) = at.warning
+    assert "There is no guided hand" in warning.value
+    assert "left-bower-follows" in warning.value and "<b>" not in warning.value
+    assert at.title[0].value == "Guided hands"
+
+
+@pytest.mark.parametrize("lesson_path,hand_id", [
+    ("app_pages/learn_bowers.py", "left-bower-follows"),
+    ("app_pages/learn_house_rules.py", "canadian-loner"),
+])
+def test_the_last_step_of_a_lesson_links_to_its_guided_hand(lesson_path, hand_id):
+    at = open_page(lesson_path, step="99")
+    from lessons.loader import load_all
+
+    lesson = next(item for item in load_all()
+                  if lesson_path.endswith(item.id.replace("-", "_") + ".py"))
+    at.session_state[f"{lesson.id}-step"] = len(lesson.steps)
+    at.run()
+    links = [link for link in at.get("page_link")]
+    assert any(hand_id in str(link.proto) and "Now play it" in str(link.proto) for link in links)

@@ -1,0 +1,72 @@
+"""A guided hand in headless Chromium: played by clicking the cards, a wrong click
+explained on the table with the engine's reason, and the coach line, the table and the
+cards to click all inside a 1280x720 screen (and the same screen at 150% zoom)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from test_browser_pages import wait_for_app
+
+pytestmark = pytest.mark.browser
+
+HAND = "guided?hand=left-bower-follows"
+
+
+def open_hand(browser: Browser, app_url: str, scale: float) -> Page:
+    context = browser.new_context(viewport={"width": 1280, "height": 720},
+                                  device_scale_factor=scale)
+    page = context.new_page()
+    page.goto(f"{app_url}/{HAND}")
+    wait_for_app(page)
+    expect(page.get_by_role("region", name="Card table")).to_be_visible()
+    expect(page.locator("[data-testid=stException]")).to_have_count(0)
+    return page
+
+
+def inside(page: Page, part: Locator) -> None:
+    box = part.bounding_box()
+    view = page.viewport_size
+    assert box is not None
+    assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"] + 0.5, box
+    assert box["y"] >= 0 and box["y"] + box["height"] <= view["height"] + 0.5, box
+
+
+def click_card(page: Page, name: str) -> None:
+    page.get_by_role("region", name="Card table").get_by_role("button", name=name,
+                                                              exact=True).click()
+    wait_for_app(page)
+
+
+@pytest.mark.parametrize("scale", [1, 1.5])
+def test_coach_line_table_and_cards_fit_the_screen(browser, app_url, screenshots, scale):
+    page = open_hand(browser, app_url, scale)
+    region = page.get_by_role("region", name="Card table")
+    coach = page.locator(".st-key-guided-coach-line")
+    expect(coach).to_contain_text("Is your jack of diamonds still a diamond?")
+    cards = region.locator(".hand > .card").all()
+    assert len(cards) == 5
+    for part in [region, region.get_by_role("status"), coach, *cards]:
+        inside(page, part)
+    page.screenshot(path=str(screenshots / f"guided-1280x720-at-{scale}x.png"))
+    page.context.close()
+
+
+def test_a_guided_hand_played_by_clicking_with_one_wrong_click_explained(
+        browser, app_url, screenshots):
+    page = open_hand(browser, app_url, 1)
+    region = page.get_by_role("region", name="Card table")
+    status = region.get_by_role("status")
+    click_card(page, "jack of diamonds")           # wrong: it is a heart now
+    expect(status).to_contain_text("Not allowed")
+    expect(status).to_contain_text("the jack of diamonds is not a diamond")
+    page.screenshot(path=str(screenshots / "guided-wrong-try.png"))
+    click_card(page, "nine of diamonds")           # right
+    expect(status).to_contain_text("The jack of diamonds is the left bower")
+    expect(page.locator(".st-key-guided-coach-line")).to_contain_text("right bower")
+    click_card(page, "jack of diamonds")           # right: trump was led
+    expect(status).to_contain_text("march")
+    expect(page.get_by_text("★★☆")).to_be_visible()
+    page.screenshot(path=str(screenshots / "guided-finished.png"))
+    page.context.close()

@@ -1,0 +1,111 @@
+"""Guided hands: scripted deals played on the card table with a coach beside it.
+
+``/guided`` lists every hand with its idea and stars; ``/guided?hand=<id>`` plays one.
+The run is a ``lessons.guided_run.GuidedRun`` kept in the session; clicks go through
+``widgets.guided_view``, and every rule is the engine's.
+"""
+
+import streamlit as st
+
+from engine import PRESET_NAMES
+from lessons.guided import guided_hand, load_guided
+from lessons.progress import stars_text
+from tutorial_app.markdown_text import markdown_text
+from tutorial_app.progress_store import guided_stars, record_guided
+from tutorial_app.widgets.card_table import card_table
+from tutorial_app.widgets.guided_view import after_card, after_choice, guided_model, news_words
+from lessons.guided_run import GuidedRun
+
+PAGE = "app_pages/guided.py"
+HANDS = load_guided()
+
+
+def run_key(hand_id: str) -> str:
+    return f"guided-run-{hand_id}"
+
+
+def rules_words(hand) -> str:
+    changes = hand.rules.changes()
+    words = PRESET_NAMES[hand.rules.preset_name]
+    extras = [name.replace("_", " ") for name, on in changes.items() if on is True]
+    return words + (f" + {', '.join(extras)}" if extras else "")
+
+
+def show_list(note: str | None = None) -> None:
+    st.title("Guided hands")
+    if note:
+        st.warning(note)
+    st.caption("Play a hand with a coach. You sit South. The coach tells you what to think "
+               "about before each choice that matters.")
+    stars = guided_stars()
+    for number, hand in enumerate(HANDS, 1):
+        with st.container(border=True, horizontal=True, vertical_alignment="center"):
+            earned = stars_text(stars.get(hand.id, 0)) or "☆☆☆"
+            st.markdown(f"**{number}. {markdown_text(hand.title)}** {earned}  \n"
+                        f"{markdown_text(hand.idea)}  \n"
+                        f":gray[{markdown_text(rules_words(hand))} rules]", width="stretch")
+            st.page_link(PAGE, label="Play", icon=":material/play_arrow:",
+                         query_params={"hand": hand.id})
+
+
+def put(hand_id: str, run: GuidedRun) -> None:
+    st.session_state[run_key(hand_id)] = run
+
+
+def show_hand(hand) -> None:
+    key = run_key(hand.id)
+    if key not in st.session_state:
+        st.session_state[key] = GuidedRun.start(hand)
+    run: GuidedRun = st.session_state[key]
+    if run.finished:   # the best stars of this session, for the list
+        record_guided(hand.id, run.stars)
+    title, back = st.columns([5, 1], vertical_alignment="bottom")
+    title.subheader(f"Guided hands: {hand.title}", anchor=False)
+    back.page_link(PAGE, label="All hands", icon=":material/list:")
+    table, coach = st.columns([3, 2])
+    with table:
+        card_table(guided_model(run), key=f"guided-table-{hand.id}",
+                   on_card=lambda code: put(hand.id, after_card(st.session_state[key], code)),
+                   on_action=lambda ident: put(hand.id, after_choice(st.session_state[key], ident)))
+    with coach:
+        show_coach(hand, run)
+
+
+def show_coach(hand, run: GuidedRun) -> None:
+    if run.finished:
+        st.markdown(f"### {stars_text(run.stars)}")
+        st.markdown(f"**What this hand teaches:** {markdown_text(hand.idea)}")
+        tries = "no wrong try" if not run.misses else (
+            f"{run.misses} wrong tr{'y' if run.misses == 1 else 'ies'}")
+        st.caption(f"You finished with {tries}.")
+        with st.container(horizontal=True):
+            st.button("Play it again", key="guided-again", icon=":material/replay:",
+                      on_click=lambda: put(hand.id, GuidedRun.start(hand)))
+            later = [h for h in HANDS if HANDS.index(h) > HANDS.index(hand)]
+            if later:
+                st.page_link(PAGE, label=f"Next: {later[0].title}", icon=":material/arrow_forward:",
+                             query_params={"hand": later[0].id})
+    else:
+        total = len(hand.decisions)
+        st.markdown(f"**Coach** · choice {run.answered + 1} of {total}")
+        with st.container(key="guided-coach-line"):
+            st.info(markdown_text(run.decision.coach), icon=":material/school:")
+        if run.answered == 0 and hand.intro:
+            st.markdown(markdown_text(hand.intro))
+    news = news_words(run)
+    if news:
+        with st.expander("What just happened", expanded=not run.finished and run.answered > 0):
+            st.markdown("\n".join(f"- {markdown_text(words)}" for words in news))
+
+
+wanted = st.query_params.get("hand")
+if wanted is None:
+    show_list()
+else:
+    chosen = guided_hand(wanted)
+    if chosen is None:
+        accepted = ", ".join(hand.id for hand in HANDS)
+        show_list(f"There is no guided hand {markdown_text(repr(wanted[:40]))}. "
+                  f"The hands are: {accepted}.")
+    else:
+        show_hand(chosen)

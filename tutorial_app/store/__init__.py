@@ -1,0 +1,54 @@
+"""The progress store: everything a learner does, kept in one database.
+
+SQLite in a per-user data directory by default (no set-up), or any SQLAlchemy URL in
+``$EUCHRE_TUTORIAL_DB`` / ``open_store(url)``: ``postgresql+psycopg://...`` for a school
+that runs several app processes. No Streamlit here: pages call these verbs.
+
+>>> store = open_store("sqlite://")            # a throwaway in-memory database
+>>> token = new_learner_token()
+>>> store.learner(token) is None
+True
+>>> _ = store.record_answer(token, lesson="bowers", item_kind="single",
+...                         generator="trick_order", answer="JD", correct=True)
+>>> len(store.answers(token)), store.learner("forged") is None
+(1, True)
+"""
+
+from __future__ import annotations
+
+from sqlalchemy.engine import make_url
+
+from tutorial_app.store.database import (DEFAULT_BUSY_TIMEOUT_MS, ENV_VAR, database_url,
+                                         default_sqlite_path, dispose_engines, engine_for)
+from tutorial_app.store.errors import StoreUnavailable
+from tutorial_app.store.records import ImportReport, PlayedHand, QuizPosition
+from tutorial_app.store.store import ANSWER_COLUMNS, Store
+from tutorial_app.store.tokens import (LearnerId, MalformedTokenError, is_well_formed_token,
+                                       new_learner_token)
+
+SUPPORTED_BACKENDS = ("sqlite", "postgresql")
+
+
+def open_store(url: str | None = None, *,
+               busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> Store:
+    """The progress store at ``url``, else ``$EUCHRE_TUTORIAL_DB``, else the per-user SQLite
+    file; made and brought to the newest schema on first use. Raises ValueError for a
+    database other than SQLite or PostgreSQL, StoreUnavailable when it cannot be reached."""
+    url = database_url(url)
+    backend = make_url(url).get_backend_name()
+    if backend not in SUPPORTED_BACKENDS:
+        raise ValueError(f"the progress store runs on SQLite or PostgreSQL, not {backend!r} "
+                         f"({ENV_VAR} or --db)")
+    return Store(engine_for(url, busy_timeout_ms))
+
+
+__all__ = [
+    # opening
+    "open_store", "Store", "database_url", "default_sqlite_path", "dispose_engines", "ENV_VAR",
+    # who the learner is
+    "new_learner_token", "is_well_formed_token", "LearnerId", "MalformedTokenError",
+    # what comes back
+    "QuizPosition", "PlayedHand", "ImportReport", "ANSWER_COLUMNS",
+    # errors
+    "StoreUnavailable",
+]

@@ -1,0 +1,187 @@
+"""Answers as CSV: one row per answer, a header line first; read back row by row.
+
+The same columns serve the learner's own export and import (``Store.export_csv`` /
+``import_csv``) and the teacher's command-line export, which adds a learner number.
+Quiz runs are numbered 1, 2, ... per learner in the file, so an imported file keeps
+its runs apart and the stars they earned.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import IO, Any
+
+from sqlalchemy import Connection, insert, select
+
+from tutorial_app.store.records import checked_answer, utc
+from tutorial_app.store.tables import answers, quiz_runs
+
+COLUMNS = ("answered_at", "lesson", "item_kind", "generator", "seed", "answer", "correct",
+           "time_taken_ms", "quiz_run", "quiz_length")
+REQUIRED = ("answered_at", "lesson", "item_kind", "generator", "answer", "correct")
+_TRUE, _FALSE = ("true", "1", "yes"), ("false", "0", "no")
+_EXTRA = "\0extra"   # where csv.DictReader puts the fields past the header's
+
+
+def _answer_query():
+    return (select(answers.c.learner_id, answers.c.answered_at, answers.c.lesson,
+                   answers.c.item_kind, answers.c.generator, answers.c.seed, answers.c.answer,
+                   answers.c.correct, answers.c.time_taken_ms, answers.c.quiz_run_id,
+                   quiz_runs.c.length.label("quiz_length"))
+            .select_from(answers.outerjoin(quiz_runs, answers.c.quiz_run_id == quiz_runs.c.id))
+            .order_by(answers.c.learner_id, answers.c.answered_at, answers.c.id))
+
+
+def _rows(connection: Connection, query) -> list[dict[str, Any]]:
+    result = [row._asdict() for row in connection.execute(query)]
+    run_numbers: dict[tuple[int, int], int] = {}
+    for learner, run in sorted({(r["learner_id"], r["quiz_run_id"]) for r in result
+                                if r["quiz_run_id"] is not None}):
+        run_numbers[learner, run] = sum(1 for key in run_numbers if key[0] == learner) + 1
+    for row in result:
+        run = row.pop("quiz_run_id")
+        row["quiz_run"] = run_numbers.get((row["learner_id"], run))
+        row["learner"] = row.pop("learner_id")
+        row["answered_at"] = utc(row["answered_at"])
+    return result
+
+
+def answer_rows(connection: Connection, learner: int | None) -> list[dict[str, Any]]:
+    """One learner's answers, oldest first (none for an unknown learner)."""
+    return [{name: row[name] for name in COLUMNS}
+            for row in _rows(connection, _answer_query().where(answers.c.learner_id == learner))]
+
+
+def all_answer_rows(connection: Connection) -> list[dict[str, Any]]:
+    """Every learner's answers, by learner number then time."""
+    return _rows(connection, _answer_query())
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, datetime):
+        return value.isoformat()
+    return str(value)
+
+
+def write_rows(file: IO[str], rows: list[dict[str, Any]], columns=COLUMNS) -> int:
+    writer = csv.writer(file, lineterminator="\n")
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([_cell(row[name]) for name in columns])
+    return len(rows)
+
+
+@dataclass
+class ParsedRow:
+    line: int
+    values: dict[str, Any]        # checked answer columns
+    quiz_run: int | None          # the file's run number
+    quiz_length: int | None
+
+
+@dataclass
+class Parsed:
+    rows: list[ParsedRow] = field(default_factory=list)
+    bad_rows: list[tuple[int, str]] = field(default_factory=list)
+
+
+def _whole(name: str, text: str, least: int = 0) -> int | None:
+    if text == "":
+        return None
+    if not text.isdigit() or int(text) < least:
+        raise ValueError(f"{name} {text!r} is not a whole number from {least}")
+    return int(text)
+
+
+def _row_values(cells: dict[str, str]) -> tuple[dict[str, Any], int | None, int | None]:
+    """A CSV row's checked values; raises ValueError saying what is wrong."""
+    try:
+        answered_at = datetime.fromisoformat(cells["answered_at"])
+    except ValueError:
+        raise ValueError(f"answered_at {cells['answered_at']!r} is not a date and time "
+                         "like 2026-11-30T18:00:00+00:00") from None
+    correct = cells["correct"].strip().lower()
+    if correct not in _TRUE + _FALSE:
+        raise ValueError(f"correct {cells['correct']!r} is not true or false")
+    quiz_run = _whole("quiz_run", cells.get("quiz_run", ""), least=1)
+    quiz_length = _whole("quiz_length", cells.get("quiz_length", ""), least=1)
+    if quiz_run is not None and quiz_length is None:
+        raise ValueError("a row in a quiz run needs its quiz_length")
+    values = checked_answer(
+        lesson=cells["lesson"], item_kind=cells["item_kind"], generator=cells["generator"],
+        answer=cells["answer"], correct=correct in _TRUE,
+        seed=_whole("seed", cells.get("seed", "")),
+        time_taken_ms=_whole("time_taken_ms", cells.get("time_taken_ms", "")),
+        answered_at=answered_at)
+    return values, quiz_run, quiz_length
+
+
+def parse(text: str) -> Parsed:
+    """The rows of an answers CSV text, each checked; bad ones as (line number, reason)."""
+    parsed = Parsed()
+    reader = csv.DictReader(io.StringIO(text), restkey=_EXTRA)
+    header = reader.fieldnames or []
+    missing = [name for name in REQUIRED if name not in header]
+    if missing:
+        parsed.bad_rows.append((1, f"the header line lacks the column(s) {', '.join(missing)}"))
+        return parsed
+    runs: dict[int, tuple[str, int]] = {}   # the file's run number -> (lesson, length)
+    line = reader.line_num
+    for cells in reader:
+        start, line = line + 1, reader.line_num
+        try:
+            if _EXTRA in cells:
+                raise ValueError(f"{len(header) + len(cells[_EXTRA])} fields where the header "
+                                 f"has {len(header)}")
+            if any(cells[name] is None for name in header):
+                raise ValueError(f"fewer fields than the header's {len(header)}")
+            values, quiz_run, quiz_length = _row_values(cells)
+            if quiz_run is not None:
+                seen = runs.setdefault(quiz_run, (values["lesson"], quiz_length))
+                if seen != (values["lesson"], quiz_length):
+                    raise ValueError(f"quiz run {quiz_run} is of lesson {seen[0]!r} with "
+                                     f"{seen[1]} questions on an earlier line")
+        except ValueError as error:
+            parsed.bad_rows.append((start, str(error)))
+            continue
+        parsed.rows.append(ParsedRow(start, values, quiz_run, quiz_length))
+    return parsed
+
+
+def _same_answer(values: dict[str, Any]) -> tuple:
+    """What makes two answer rows one answer (an import twice adds nothing)."""
+    return (utc(values["answered_at"]).isoformat(), values["lesson"], values["generator"],
+            values["answer"], values["correct"])
+
+
+def insert_rows(connection: Connection, learner: int, rows: list[ParsedRow]) -> tuple[int, int]:
+    """Add the rows the learner does not have yet, in the caller's transaction; returns
+    (rows added, rows already there)."""
+    have = {_same_answer(row._asdict()) for row in connection.execute(
+        select(answers.c.answered_at, answers.c.lesson, answers.c.generator, answers.c.answer,
+               answers.c.correct).where(answers.c.learner_id == learner))}
+    new_rows = []
+    for row in rows:
+        key = _same_answer(row.values)
+        if key not in have:
+            have.add(key)
+            new_rows.append(row)
+    run_ids: dict[int, int] = {}
+    for row in new_rows:
+        if row.quiz_run is not None and row.quiz_run not in run_ids:
+            run_ids[row.quiz_run] = connection.execute(insert(quiz_runs).values(
+                learner_id=learner, lesson=row.values["lesson"], seed=row.values["seed"],
+                length=row.quiz_length, started_at=row.values["answered_at"],
+            )).inserted_primary_key[0]
+    if new_rows:
+        connection.execute(insert(answers), [
+            {**row.values, "learner_id": learner, "quiz_run_id": run_ids.get(row.quiz_run)}
+            for row in new_rows])
+    return len(new_rows), len(rows) - len(new_rows)

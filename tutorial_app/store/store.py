@@ -1,0 +1,324 @@
+"""The progress store: the few verbs pages call to keep and read a learner's progress.
+
+Every call takes the learner's token and reaches only that learner's rows. Every
+``record_...`` call commits before it returns, so a page confirms an answer only once it
+is saved. A database that cannot be used raises ``StoreUnavailable`` with a sentence for
+the learner; the page shows it and carries on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from typing import IO, TYPE_CHECKING, Any
+
+from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import OperationalError
+
+from lessons.progress import LessonProgress, QuizRun
+from lessons.spaced import Attempt
+from tutorial_app.store import csv_io
+from tutorial_app.store.database import READ_ONLY
+from tutorial_app.store.errors import StoreUnavailable, plain_words
+from tutorial_app.store.records import (ImportReport, PlayedHand, QuizPosition, checked_answer,
+                                        checked_hand_kind, checked_text, now, utc)
+from tutorial_app.store.tables import (answers, hands, learners, lesson_steps, quiz_positions,
+                                       quiz_runs)
+from tutorial_app.store.tokens import LearnerId, is_well_formed_token, token_hash
+
+if TYPE_CHECKING:   # pandas loads only when a table is asked for: the CLI starts faster
+    import pandas as pd
+
+DISPLAY_NAME_LIMIT = 40
+# The columns of a learner's answers, as the progress page and the CSV file show them.
+ANSWER_COLUMNS = csv_io.COLUMNS
+
+
+class Store:
+    """One progress database; see ``open_store``."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+
+    def __repr__(self) -> str:
+        return f"open_store({self.engine.url.render_as_string(hide_password=True)!r})"
+
+    # ---- transactions ----------------------------------------------------------------------
+
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """One committed transaction; database trouble becomes StoreUnavailable."""
+        try:
+            with self.engine.begin() as connection:
+                yield connection
+        except OperationalError as error:
+            raise StoreUnavailable(plain_words(error)) from error
+
+    @contextmanager
+    def _reading(self) -> Iterator[Connection]:
+        try:
+            with self.engine.connect() as connection:
+                connection.execution_options(**{READ_ONLY: True})
+                yield connection
+        except OperationalError as error:
+            raise StoreUnavailable(plain_words(error)) from error
+
+    @staticmethod
+    def _insert_ignoring_duplicates(connection: Connection, table, values: dict,
+                                    update_columns: tuple[str, ...] = (),
+                                    keys: tuple[str, ...] | None = None) -> None:
+        """INSERT, or on a duplicate ``keys`` (the primary key unless given) nothing, or
+        an update of ``update_columns``."""
+        dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+        statement = dialect.insert(table).values(**values)
+        keys = list(keys or (column.name for column in table.primary_key.columns))
+        if update_columns:
+            statement = statement.on_conflict_do_update(
+                index_elements=keys, set_={name: values[name] for name in update_columns})
+        else:
+            statement = statement.on_conflict_do_nothing(index_elements=keys)
+        connection.execute(statement)
+
+    # ---- who the learner is ----------------------------------------------------------------
+
+    @staticmethod
+    def _learner_id(connection: Connection, token: str) -> int | None:
+        if not is_well_formed_token(token):
+            return None
+        return connection.scalar(select(learners.c.id)
+                                 .where(learners.c.token_hash == token_hash(token)))
+
+    def _ensured_id(self, connection: Connection, token: str) -> int:
+        hashed = token_hash(token)   # raises MalformedTokenError before anything is written
+        self._insert_ignoring_duplicates(
+            connection, learners, {"token_hash": hashed, "created_at": now()},
+            keys=("token_hash",))
+        return connection.scalar(select(learners.c.id).where(learners.c.token_hash == hashed))
+
+    def learner(self, token: str) -> LearnerId | None:
+        """The learner with this token, or None for a malformed or unknown token."""
+        with self._reading() as connection:
+            number = self._learner_id(connection, token)
+        return None if number is None else LearnerId(number)
+
+    def ensure_learner(self, token: str) -> LearnerId:
+        """The learner with this token, made on first use; raises MalformedTokenError."""
+        with self._writing() as connection:
+            return LearnerId(self._ensured_id(connection, token))
+
+    def set_display_name(self, token: str, name: str | None) -> None:
+        """Keep an optional name to show (pages escape it); raises ValueError if too long."""
+        name = (name or "").strip() or None
+        if name is not None and (len(name) > DISPLAY_NAME_LIMIT or not name.isprintable()):
+            raise ValueError(f"a display name is at most {DISPLAY_NAME_LIMIT} printable "
+                             f"characters, not {name[:DISPLAY_NAME_LIMIT + 1]!r}")
+        with self._writing() as connection:
+            learner = self._ensured_id(connection, token)
+            connection.execute(update(learners).where(learners.c.id == learner)
+                               .values(display_name=name))
+
+    def display_name(self, token: str) -> str | None:
+        with self._reading() as connection:
+            learner = self._learner_id(connection, token)
+            return connection.scalar(select(learners.c.display_name)
+                                     .where(learners.c.id == learner))
+
+    # ---- recording ---------------------------------------------------------------------
+
+    def start_quiz_run(self, token: str, lesson: str, seed: int | None, length: int) -> int:
+        """A new run of ``lesson``'s quiz of ``length`` questions; its number, for
+        ``record_answer(quiz_run=...)``."""
+        if not isinstance(length, int) or length < 1:
+            raise ValueError(f"a quiz has at least one question, not {length!r}")
+        values = {"lesson": checked_text("lesson", lesson), "seed": seed, "length": length,
+                  "started_at": now()}
+        with self._writing() as connection:
+            values["learner_id"] = self._ensured_id(connection, token)
+            return connection.execute(insert(quiz_runs).values(**values)).inserted_primary_key[0]
+
+    def record_answer(self, token: str, *, lesson: str, item_kind: str, generator: str,
+                      answer: str, correct: bool, seed: int | None = None,
+                      time_taken_ms: int | None = None, quiz_run: int | None = None,
+                      answered_at: datetime | None = None) -> int:
+        """Keep one answer, committed before this returns; its row number. ``lesson`` is a
+        lesson id or a Practise topic, ``generator`` the skill (a generator or curated item),
+        ``item_kind`` a ``lessons.quiz.Kind`` value. Raises ValueError for a bad field or a
+        quiz run that is not this learner's, StoreUnavailable."""
+        values = checked_answer(lesson=lesson, item_kind=item_kind, generator=generator,
+                                answer=answer, correct=correct, seed=seed,
+                                time_taken_ms=time_taken_ms, answered_at=answered_at)
+        with self._writing() as connection:
+            learner = values["learner_id"] = self._ensured_id(connection, token)
+            if quiz_run is not None:
+                owner = connection.scalar(select(quiz_runs.c.learner_id)
+                                          .where(quiz_runs.c.id == quiz_run))
+                if owner != learner:
+                    raise ValueError(f"quiz run {quiz_run!r} is not one of this learner's")
+            values["quiz_run_id"] = quiz_run
+            return connection.execute(insert(answers).values(**values)).inserted_primary_key[0]
+
+    def record_step(self, token: str, lesson: str, step: str,
+                    finished_at: datetime | None = None) -> None:
+        """Keep that a lesson step was finished (the first time counts)."""
+        values = {"lesson": checked_text("lesson", lesson), "step": checked_text("step", step),
+                  "finished_at": utc(finished_at) if finished_at else now()}
+        with self._writing() as connection:
+            values["learner_id"] = self._ensured_id(connection, token)
+            self._insert_ignoring_duplicates(connection, lesson_steps, values)
+
+    def record_hand(self, token: str, kind: str, code: str, result: dict[str, Any],
+                    finished_at: datetime | None = None) -> int:
+        """Keep a finished Play hand or game (``kind="play"``) or guided hand."""
+        if not isinstance(code, str) or not code:
+            raise ValueError(f"a hand's code must be a non-empty text, not {code!r}")
+        values = {"kind": checked_hand_kind(kind), "code": code, "result": dict(result),
+                  "finished_at": utc(finished_at) if finished_at else now()}
+        with self._writing() as connection:
+            values["learner_id"] = self._ensured_id(connection, token)
+            return connection.execute(insert(hands).values(**values)).inserted_primary_key[0]
+
+    def save_quiz_position(self, token: str, lesson: str, seed: int, state: dict) -> None:
+        """Keep where the learner is in ``lesson``'s quiz (replacing what was kept)."""
+        values = {"lesson": checked_text("lesson", lesson), "seed": seed, "state": dict(state),
+                  "updated_at": now()}
+        with self._writing() as connection:
+            values["learner_id"] = self._ensured_id(connection, token)
+            self._insert_ignoring_duplicates(connection, quiz_positions, values,
+                                             update_columns=("seed", "state", "updated_at"))
+
+    def load_quiz_position(self, token: str, lesson: str) -> QuizPosition | None:
+        with self._reading() as connection:
+            row = connection.execute(
+                select(quiz_positions.c.seed, quiz_positions.c.state)
+                .where(quiz_positions.c.learner_id == self._learner_id(connection, token),
+                       quiz_positions.c.lesson == lesson)).first()
+        return None if row is None else QuizPosition(row.seed, row.state)
+
+    def clear_quiz_position(self, token: str, lesson: str) -> None:
+        with self._writing() as connection:
+            connection.execute(delete(quiz_positions).where(
+                quiz_positions.c.learner_id == self._learner_id(connection, token),
+                quiz_positions.c.lesson == lesson))
+
+    # ---- reading -----------------------------------------------------------------------
+
+    def answer_rows(self, token: str) -> list[dict[str, Any]]:
+        """The learner's answers, oldest first, as ``ANSWER_COLUMNS`` values (quiz runs
+        numbered 1, 2, ... for this learner)."""
+        with self._reading() as connection:
+            return csv_io.answer_rows(connection, self._learner_id(connection, token))
+
+    def answers(self, token: str) -> pd.DataFrame:
+        """All the learner's answers, oldest first (``answered_at`` in UTC)."""
+        return _frame(self.answer_rows(token))
+
+    def recent_answers(self, token: str, limit: int = 20) -> pd.DataFrame:
+        """The learner's ``limit`` newest answers, newest first."""
+        rows = self.answer_rows(token)[::-1][:max(limit, 0)]
+        return _frame(rows)
+
+    def attempts(self, token: str) -> list[Attempt]:
+        """The learner's answers as the spaced-repetition scheduler reads them."""
+        with self._reading() as connection:
+            rows = connection.execute(
+                select(answers.c.generator, answers.c.correct, answers.c.answered_at)
+                .where(answers.c.learner_id == self._learner_id(connection, token))
+                .order_by(answers.c.answered_at, answers.c.id))
+            return [Attempt(row.generator, row.correct, utc(row.answered_at)) for row in rows]
+
+    def steps_done(self, token: str) -> dict[str, set[str]]:
+        """The finished steps, by lesson."""
+        with self._reading() as connection:
+            rows = connection.execute(
+                select(lesson_steps.c.lesson, lesson_steps.c.step)
+                .where(lesson_steps.c.learner_id == self._learner_id(connection, token)))
+            done: dict[str, set[str]] = {}
+            for row in rows:
+                done.setdefault(row.lesson, set()).add(row.step)
+            return done
+
+    def hands(self, token: str, kind: str | None = None) -> list[PlayedHand]:
+        """The learner's finished hands and games, oldest first."""
+        with self._reading() as connection:
+            query = (select(hands.c.kind, hands.c.code, hands.c.result, hands.c.finished_at)
+                     .where(hands.c.learner_id == self._learner_id(connection, token))
+                     .order_by(hands.c.finished_at, hands.c.id))
+            if kind is not None:
+                query = query.where(hands.c.kind == checked_hand_kind(kind))
+            return [PlayedHand(row.kind, row.code, row.result, utc(row.finished_at))
+                    for row in connection.execute(query)]
+
+    def quiz_run(self, token: str, run: int) -> QuizRun | None:
+        """The learner's quiz run ``run`` replayed from its answers; None if not theirs."""
+        return self._replayed_runs(token, run).get(run, (None, None))[1]
+
+    def lesson_progress(self, token: str) -> dict[str, LessonProgress]:
+        """Stars and mastery per lesson, from the best of the learner's recorded runs."""
+        progress: dict[str, LessonProgress] = {}
+        for lesson, run in self._replayed_runs(token).values():
+            progress[lesson] = progress.get(lesson, LessonProgress()).with_run(run)
+        return progress
+
+    def _replayed_runs(self, token: str, only: int | None = None) -> dict[int, tuple[str, QuizRun]]:
+        with self._reading() as connection:
+            learner = self._learner_id(connection, token)
+            run_query = select(quiz_runs.c.id, quiz_runs.c.lesson, quiz_runs.c.length).where(
+                quiz_runs.c.learner_id == learner)
+            answer_query = (select(answers.c.quiz_run_id, answers.c.correct)
+                            .where(answers.c.learner_id == learner,
+                                   answers.c.quiz_run_id.is_not(None))
+                            .order_by(answers.c.answered_at, answers.c.id))
+            if only is not None:
+                run_query = run_query.where(quiz_runs.c.id == only)
+                answer_query = answer_query.where(answers.c.quiz_run_id == only)
+            runs = {row.id: (row.lesson, QuizRun.start(row.length))
+                    for row in connection.execute(run_query)}
+            for row in connection.execute(answer_query):
+                lesson, run = runs[row.quiz_run_id]
+                runs[row.quiz_run_id] = (lesson, run.answer(row.correct))
+        return runs
+
+    # ---- export, import, reset ---------------------------------------------------------
+
+    def export_csv(self, token: str, file: IO[str]) -> int:
+        """Write the learner's answers as CSV (a header line first); how many rows."""
+        return csv_io.write_rows(file, self.answer_rows(token))
+
+    def import_csv(self, token: str, text: str) -> ImportReport:
+        """Add the answers of an exported CSV text. Each row is checked: bad rows are named
+        in the report, good ones kept, all of them in one transaction (all or nothing);
+        rows the learner already has are not added twice."""
+        parsed = csv_io.parse(text)
+        if not parsed.rows:
+            return ImportReport(0, parsed.bad_rows)
+        with self._writing() as connection:
+            learner = self._ensured_id(connection, token)
+            added, already = csv_io.insert_rows(connection, learner, parsed.rows)
+        return ImportReport(added, parsed.bad_rows, already)
+
+    def export_all_csv(self, file: IO[str]) -> int:
+        """Every learner's answers as CSV, a learner number instead of the token (the
+        teacher's command-line export); how many rows."""
+        with self._reading() as connection:
+            return csv_io.write_rows(file, csv_io.all_answer_rows(connection),
+                                     columns=("learner", *csv_io.COLUMNS))
+
+    def reset(self, token: str) -> None:
+        """Forget all of the learner's progress (the token and name stay)."""
+        with self._writing() as connection:
+            learner = self._learner_id(connection, token)
+            for table in (answers, quiz_runs, lesson_steps, hands, quiz_positions):
+                connection.execute(delete(table).where(table.c.learner_id == learner))
+
+
+def _frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    import pandas as pd
+
+    frame = pd.DataFrame(rows, columns=list(ANSWER_COLUMNS))
+    frame["answered_at"] = pd.to_datetime(frame["answered_at"], utc=True)
+    frame["correct"] = frame["correct"].astype(bool)
+    for column in ("seed", "time_taken_ms", "quiz_run", "quiz_length"):
+        frame[column] = frame[column].astype("Int64")
+    return frame

@@ -1,0 +1,98 @@
+"""The progress tables at the newest migration, for SQLAlchemy Core queries.
+
+The migrations in ``migrations/versions`` build these tables; they are written out
+there by hand (a migration never changes once shipped), and a test checks that the
+newest migration gives exactly these columns.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (JSON, BigInteger, Boolean, CheckConstraint, Column, DateTime, ForeignKey,
+                        Index, Integer, MetaData, String, Table, Text)
+
+# Named constraints, so a later migration can drop or alter them on every database.
+metadata = MetaData(naming_convention={
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+})
+
+
+def _learner_key() -> Column:
+    return Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"),
+                  nullable=False)
+
+
+def _when(name: str) -> Column:
+    return Column(name, DateTime(timezone=True), nullable=False)
+
+
+learners = Table(
+    "learners", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("token_hash", String(64), nullable=False, unique=True),   # SHA-256, never the token
+    Column("display_name", String(40)),
+    _when("created_at"),
+)
+
+# One attempt at a lesson's quiz: its answers replayed give the stars and the mastery.
+quiz_runs = Table(
+    "quiz_runs", metadata,
+    Column("id", Integer, primary_key=True),
+    _learner_key(),
+    Column("lesson", String(80), nullable=False),
+    Column("seed", BigInteger),
+    Column("length", Integer, nullable=False),
+    _when("started_at"),
+    Index(None, "learner_id", "lesson"),
+)
+
+answers = Table(
+    "answers", metadata,
+    Column("id", Integer, primary_key=True),
+    _learner_key(),
+    Column("lesson", String(80), nullable=False),      # a lesson id or a Practise topic
+    Column("item_kind", String(20), nullable=False),   # single, multi, order, points, yesno
+    Column("generator", String(80), nullable=False),   # the skill: a generator or curated item
+    Column("seed", BigInteger),
+    Column("answer", Text, nullable=False),
+    Column("correct", Boolean, nullable=False),
+    Column("time_taken_ms", Integer),
+    Column("quiz_run_id", Integer, ForeignKey("quiz_runs.id", ondelete="CASCADE")),
+    _when("answered_at"),
+    Index(None, "learner_id", "answered_at"),
+)
+
+lesson_steps = Table(
+    "lesson_steps", metadata,
+    Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("lesson", String(80), primary_key=True),
+    Column("step", String(80), primary_key=True),
+    _when("finished_at"),
+)
+
+HAND_KINDS = ("play", "guided")
+
+hands = Table(
+    "hands", metadata,
+    Column("id", Integer, primary_key=True),
+    _learner_key(),
+    Column("kind", String(10), nullable=False),
+    Column("code", Text, nullable=False),       # the hand's or game's link code
+    Column("result", JSON, nullable=False),     # a summary: score, tricks, who won
+    _when("finished_at"),
+    CheckConstraint("kind IN ('play', 'guided')", name="kind"),
+)
+
+quiz_positions = Table(
+    "quiz_positions", metadata,
+    Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("lesson", String(80), primary_key=True),
+    Column("seed", BigInteger, nullable=False),
+    Column("state", JSON, nullable=False),
+    _when("updated_at"),
+)
