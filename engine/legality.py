@@ -51,22 +51,29 @@ def legal_actions(state: HandState) -> tuple[Action, ...]:
         legal = _LEGAL_BY_PHASE[state.phase](state)
         _last_asked = (state, legal)
         return legal
-    # Play, the hot path (RULES.md 'Play'), on the integer tables.
+    # Play, the hot path (RULES.md 'Play'), on the integer tables. Plain loops: in Python
+    # 3.11 a list comprehension is a function call of its own.
     hand = state.hands[state.turn.index]
     play = _PLAY_ACTION
+    legal = []
     trick = state.trick
-    legal = None
-    if trick:
+    if trick:  # follow the suit led, if you can
         suit_of = SUIT_NUMBER[state.trump]
         led = suit_of[trick[0][1].index]
-        legal = [play[c.index] for c in hand if suit_of[c.index] == led]
-    elif state.rules.no_first_blood and not state.tricks:
+        for card in hand:
+            if suit_of[card.index] == led:
+                legal.append(play[card.index])
+    elif state.rules.no_first_blood and not state.tricks:  # no trump led to the first trick
         trump = TRUMP_NUMBER[state.trump]
         if trump >= 0:
             suit_of = SUIT_NUMBER[state.trump]
-            legal = [play[c.index] for c in hand if suit_of[c.index] != trump]
-    # Void in the suit led (or holding only trumps at a no-first-blood lead): any card.
-    legal = tuple(legal) if legal else tuple([play[c.index] for c in hand])
+            for card in hand:
+                if suit_of[card.index] != trump:
+                    legal.append(play[card.index])
+    if not legal:  # leading, void in the suit led, or holding only trumps: any card
+        for card in hand:
+            legal.append(play[card.index])
+    legal = tuple(legal)
     _last_asked = (state, legal)
     return legal
 
