@@ -64,8 +64,9 @@ def _not_your_turn(turn: Seat, seat: Seat) -> IllegalActionError:
 # next state once: ``fields`` is a list of the state's fields, changed in place by position,
 # then made a HandState (changing fields one ``_replace`` at a time costs a state each).
 
-_F = {name: i for i, name in enumerate(HandState._fields)}
-PHASE, TURN, HANDS, TRUMP, MAKER, ALONE, TOOK_UPCARD, DISCARDED, LEADER, ACTIONS, RESULT = (
+_F = {name: i for i, name in enumerate(HandState._fields)}  # field name -> position
+(_AT_PHASE, _AT_TURN, _AT_HANDS, _AT_TRUMP, _AT_MAKER, _AT_ALONE, _AT_TOOK_UPCARD,
+ _AT_DISCARDED, _AT_LEADER, _AT_ACTIONS, _AT_RESULT) = (
     _F["phase"], _F["turn"], _F["hands"], _F["trump"], _F["maker"], _F["alone"],
     _F["dealer_took_upcard"], _F["discarded"], _F["leader"], _F["actions"], _F["result"])
 _new = tuple.__new__
@@ -73,7 +74,7 @@ _new = tuple.__new__
 
 def _fields(state: HandState, history: tuple) -> list:
     fields = list(state)
-    fields[ACTIONS] = history
+    fields[_AT_ACTIONS] = history
     return fields
 
 
@@ -82,8 +83,8 @@ def _apply_bid1(state: HandState, turn: Seat, action: Action, history: tuple) ->
         return _trump_made(state, turn, state.deal.upcard.suit, history)
     fields = _fields(state, history)
     if turn is state.deal.dealer:
-        fields[PHASE] = _BID2
-    fields[TURN] = turn.next
+        fields[_AT_PHASE] = _BID2
+    fields[_AT_TURN] = turn.next
     return _new(HandState, fields)
 
 
@@ -92,11 +93,11 @@ def _apply_bid2(state: HandState, turn: Seat, action: Action, history: tuple) ->
         return _trump_made(state, turn, action.suit, history)
     fields = _fields(state, history)
     if turn is state.deal.dealer:  # four passes again, and the dealer was not stuck
-        fields[PHASE] = _OVER
-        fields[TURN] = None
-        fields[RESULT] = HandResult(True, 0, None)
+        fields[_AT_PHASE] = _OVER
+        fields[_AT_TURN] = None
+        fields[_AT_RESULT] = HandResult(True, 0, None)
     else:
-        fields[TURN] = turn.next
+        fields[_AT_TURN] = turn.next
     return _new(HandState, fields)
 
 
@@ -107,19 +108,20 @@ def _apply_name_trump(state: HandState, turn: Seat, action: Action, history: tup
 def _apply_alone(state: HandState, turn: Seat, action: Action, history: tuple) -> HandState:
     fields = _fields(state, history)
     if action.do is _DO_ALONE:
-        fields[ALONE] = state.alone + (turn,)
+        fields[_AT_ALONE] = state.alone + (turn,)
     if state.rules.alone_decision == "any":
-        nxt = _next_announcer(state, state.maker, fields[ALONE], turn)
+        nxt = _next_announcer(state, state.maker, fields[_AT_ALONE], turn)
         if nxt is not None:
-            fields[TURN] = nxt
+            fields[_AT_TURN] = nxt
             return _new(HandState, fields)
     return _after_alone(state, fields)
 
 
 def _apply_discard(state: HandState, turn: Seat, action: Action, history: tuple) -> HandState:
     fields = _fields(state, history)
-    fields[DISCARDED] = action.card
-    fields[HANDS] = _with_hand(state.hands, turn, _without(state.hands[turn.index], action.card))
+    fields[_AT_DISCARDED] = action.card
+    hand = _without(state.hands[turn.index], action.card)
+    fields[_AT_HANDS] = _with_hand(state.hands, turn, hand)
     return _after_discard(state, fields)
 
 
@@ -127,12 +129,12 @@ def _apply_defend_alone(state: HandState, turn: Seat, action: Action,
                         history: tuple) -> HandState:
     fields = _fields(state, history)
     if action.do is _DO_ALONE:
-        fields[ALONE] = state.alone + (turn,)
+        fields[_AT_ALONE] = state.alone + (turn,)
         return _start_play(state, fields)
     nxt = _next_defender(state, turn)
     if nxt is None:
         return _start_play(state, fields)
-    fields[TURN] = nxt
+    fields[_AT_TURN] = nxt
     return _new(HandState, fields)
 
 
@@ -160,13 +162,13 @@ def _with_hand(hands: tuple, seat: Seat, hand: tuple) -> tuple:
 
 def _trump_made(state: HandState, maker: Seat, trump, history: tuple) -> HandState:
     fields = _fields(state, history)
-    fields[TRUMP] = trump
-    fields[MAKER] = maker
-    fields[PHASE] = _ALONE_DECISION
+    fields[_AT_TRUMP] = trump
+    fields[_AT_MAKER] = maker
+    fields[_AT_PHASE] = _ALONE_DECISION
     if state.rules.alone_decision == "maker":
-        fields[TURN] = maker
+        fields[_AT_TURN] = maker
     else:
-        fields[TURN] = _next_announcer(state, maker, state.alone, None)
+        fields[_AT_TURN] = _next_announcer(state, maker, state.alone, None)
     return _new(HandState, fields)
 
 
@@ -194,19 +196,20 @@ def _after_alone(state: HandState, fields: list) -> HandState:
     dealer = state.deal.dealer
     upcard = state.deal.upcard
     accepted = upcard.suit is None or ordered_up(state)
-    if accepted and dealer.partner not in fields[ALONE]:
-        fields[PHASE] = _DISCARD
-        fields[TURN] = dealer
-        fields[TOOK_UPCARD] = True
-        fields[HANDS] = _with_hand(state.hands, dealer, state.hands[dealer.index] + (upcard,))
+    if accepted and dealer.partner not in fields[_AT_ALONE]:
+        fields[_AT_PHASE] = _DISCARD
+        fields[_AT_TURN] = dealer
+        fields[_AT_TOOK_UPCARD] = True
+        hand = state.hands[dealer.index] + (upcard,)
+        fields[_AT_HANDS] = _with_hand(state.hands, dealer, hand)
         return _new(HandState, fields)
     return _after_discard(state, fields)
 
 
 def _after_discard(state: HandState, fields: list) -> HandState:
     if state.rules.lone_defender and state.rules.alone_decision == "maker":
-        fields[PHASE] = _DEFEND_ALONE
-        fields[TURN] = _next_defender(state, None)
+        fields[_AT_PHASE] = _DEFEND_ALONE
+        fields[_AT_TURN] = _next_defender(state, None)
         return _new(HandState, fields)
     return _start_play(state, fields)
 
@@ -222,8 +225,8 @@ def _next_defender(state: HandState, after: Seat | None) -> Seat | None:
 
 
 def _start_play(state: HandState, fields: list) -> HandState:
-    leader = first_leader_of(state.rules, state.deal.dealer, state.maker, fields[ALONE])
-    fields[PHASE] = _PLAY
-    fields[TURN] = leader
-    fields[LEADER] = leader
+    leader = first_leader_of(state.rules, state.deal.dealer, state.maker, fields[_AT_ALONE])
+    fields[_AT_PHASE] = _PLAY
+    fields[_AT_TURN] = leader
+    fields[_AT_LEADER] = leader
     return _new(HandState, fields)

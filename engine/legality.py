@@ -1,10 +1,11 @@
 """What may be done now, and the error that says why an action may not.
 
 The one home of legality: ``legal_actions`` is the single source of what may
-happen next, ``may_play`` the follow-suit check that ``apply`` makes on every
-card, and ``illegal_action_error`` the reason and the learner's sentence for
-anything else. ``engine.hand`` (which applies actions) and ``engine.explain``
-(which puts them in words) both ask this module, never each other.
+happen next, ``is_legal`` the check ``apply`` makes on every action (``may_play``
+for a card, when the answer was not just asked for), and ``illegal_action_error``
+the reason and the learner's sentence for an action that is not legal.
+``engine.hand`` (which applies actions) and ``engine.explain`` (which puts them
+in words) both ask this module, never each other.
 
 Plays are checked on the integer tables of ``engine.tables``: this is the hot
 path of every simulation and search.

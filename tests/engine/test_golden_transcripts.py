@@ -1,6 +1,7 @@
 """Golden transcripts (see golden_transcripts.py): every sentence change is a seen change.
 
-Regenerate on purpose only: EUCHRE_REGENERATE_GOLDEN=1 pytest tests/engine/test_golden_transcripts.py
+Regenerate on purpose only, then review the diff:
+    EUCHRE_REGENERATE_GOLDEN=1 pytest tests/engine/test_golden_transcripts.py
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ def test_seeded_hands_read_as_the_golden_transcript(preset):
     golden = path.read_text(encoding="utf-8")
     if told != golden:
         diff = "\n".join(difflib.unified_diff(golden.splitlines(), told.splitlines(),
-                                              f"golden/{preset}.txt", "the engine now", lineterm=""))
+                                              f"golden/{preset}.txt", "the engine now",
+                                              lineterm=""))
         pytest.fail(f"the engine's words changed for {preset}:\n{diff}\n\nIf this change is "
                     "meant, regenerate with EUCHRE_REGENERATE_GOLDEN=1 and review the diff.")
 
