@@ -4,9 +4,9 @@ A card is its ``index`` (0..24, the Joker 24); a suit is its place in ``Suit``
 (0 clubs, 1 diamonds, 2 hearts, 3 spades; 4 means no suit: the Joker before a
 trump is named). For every value a hand's ``trump`` can take (``None``, a
 ``Suit`` or ``NO_TRUMP``) the tables give each card's effective suit and its
-strength in a trick, and each suit's cards as a bitmask. They are read from
-``EFFECTIVE_SUIT`` and ``TRICK_STRENGTH``, the tables the rules use, so nothing
-about bowers or the Benny is written here a second time.
+strength in a trick. They are read from ``EFFECTIVE_SUIT`` and ``TRICK_STRENGTH``,
+the tables the rules use, so nothing about bowers or the Benny is written here
+a second time.
 
 >>> from engine.notation import parse_card
 >>> left = parse_card("JD").index
@@ -14,7 +14,7 @@ about bowers or the Benny is written here a second time.
 (True, True)
 >>> STRENGTH[Suit.HEARTS][SPADES][left] > STRENGTH[Suit.HEARTS][SPADES][parse_card("AS").index]
 True
->>> bin(SUIT_MASK[Suit.HEARTS][HEARTS]).count("1")  # 7 hearts and the Joker
+>>> sum(1 for suit in SUIT_NUMBER[Suit.HEARTS] if suit == HEARTS)  # 7 hearts and the Joker
 8
 """
 
@@ -51,22 +51,6 @@ TRUMP_NUMBER: dict[TrumpKey, int] = {
 # STRENGTH[trump][led suit number][card index]: how strongly a card contends for a trick
 # (0: it cannot win it). A fifth row, for a led card of no suit, holds only zeros.
 STRENGTH: dict[TrumpKey, tuple[tuple[int, ...], ...]] = {
-    key: tuple(TRICK_STRENGTH[(_ranking_trump(key), led)] for led in Suit) + ((0,) * 25,)
+    key: tuple(TRICK_STRENGTH[(_ranking_trump(key), led)] for led in Suit) + ((0,) * len(ALL_CARDS),)
     for key in _TRUMP_KEYS
 }
-
-# Bit of each card, and SUIT_MASK[trump][suit number]: the cards of that effective suit.
-BIT: tuple[int, ...] = tuple(1 << card.index for card in ALL_CARDS)
-SUIT_MASK: dict[TrumpKey, tuple[int, ...]] = {
-    key: tuple(sum(BIT[card.index] for card in ALL_CARDS if SUIT_NUMBER[key][card.index] == n)
-               for n in range(5))
-    for key in _TRUMP_KEYS
-}
-
-
-def hand_mask(cards) -> int:
-    """The bitmask of some cards."""
-    mask = 0
-    for card in cards:
-        mask |= BIT[card.index]
-    return mask
