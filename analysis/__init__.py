@@ -16,15 +16,26 @@ Imports only ``engine`` and the standard library. Import from here:
 All randomness comes from a ``random.Random`` passed in.
 """
 
-from types import ModuleType as _ModuleType
-
-from analysis.bots import LEVELS, BeginnerBot, Bot, ExpertBot, RandomBot, make_bot, play_hand
+from analysis.bots import (LEVELS, BeginnerBot, Bot, BotLevel, ExpertBot, RandomBot, make_bot,
+                           play_hand)
 from analysis.evaluation import Evaluation, evaluate
-from analysis.grading import GRADES, THRESHOLDS, Grade, classify, grade_decision, review_hand
+from analysis.grading import (GRADE_MEANINGS, GRADES, THRESHOLDS, Grade, GradeName, classify,
+                              grade_decision, review_hand)
 from analysis.hints import Hint, hint
 from analysis.options import OptionValue, options, recommend
 from analysis.solver import Position, Solver, card_values, solve
 
-# The public names: everything imported above, but not the submodules themselves.
-__all__ = [name for name, value in dict(globals()).items()
-           if not name.startswith("_") and not isinstance(value, _ModuleType)]
+__all__ = [
+    # Perfect-information search: the makers' tricks with best play
+    "solve", "card_values", "Solver", "Position",
+    # Players that see only their own SeatView
+    "Bot", "RandomBot", "BeginnerBot", "ExpertBot", "BotLevel", "LEVELS", "make_bot",
+    "play_hand",
+    # Judging a hand or a choice from one seat's view
+    "Evaluation", "evaluate", "OptionValue", "options", "recommend",
+    # Hints: the best choice and the reason in words
+    "Hint", "hint",
+    # Grading the learner's decisions
+    "Grade", "GradeName", "GRADES", "GRADE_MEANINGS", "THRESHOLDS", "classify",
+    "grade_decision", "review_hand",
+]

@@ -22,6 +22,7 @@ states that look the same from the seat get the same decision for the same seed.
 from __future__ import annotations
 
 import random
+from enum import StrEnum
 from typing import Mapping, Protocol, Sequence
 
 from engine.actions import Action
@@ -34,7 +35,18 @@ from engine.view import SeatView, seat_view
 from analysis.bidding import beginner_decision, expert_decision, lowest_card
 from analysis.options import DECISION_SAMPLES, decision_options, play_options, recommend
 
-LEVELS = ("random", "beginner", "expert")
+class BotLevel(StrEnum):
+    """How well a bot plays. A ``str``: ``BotLevel.EXPERT == "expert"``."""
+
+    RANDOM = "random"
+    BEGINNER = "beginner"
+    EXPERT = "expert"
+
+    def __repr__(self) -> str:  # the name to type, like Suit.HEARTS
+        return f"BotLevel.{self.name}"
+
+
+LEVELS: tuple[BotLevel, ...] = tuple(BotLevel)
 
 
 class Bot(Protocol):
@@ -86,11 +98,11 @@ class ExpertBot:
 
 def make_bot(level: str, **options) -> Bot:
     """A bot of a level: 'random', 'beginner' or 'expert'; raises ValueError."""
-    if level == "random":
+    if level == BotLevel.RANDOM:
         return RandomBot()
-    if level == "beginner":
+    if level == BotLevel.BEGINNER:
         return BeginnerBot()
-    if level == "expert":
+    if level == BotLevel.EXPERT:
         return ExpertBot(**options)
     raise ValueError(f"unknown bot level {level!r}: use one of {', '.join(LEVELS)}")
 

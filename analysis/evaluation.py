@@ -30,8 +30,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from engine.cards import ALL_CARDS, Card, Rank, Suit
-from engine.explain import card_role
-from engine.ranking import EFFECTIVE_SUIT, is_left_bower, is_right_bower, suit_strength
+from engine.ranking import (EFFECTIVE_SUIT, CardRole, card_role, is_left_bower, is_right_bower,
+                            suit_strength)
 
 # Expected tricks a card adds with a partner (TEAM) and alone (LONE); fitted, then rounded.
 # The Benny is not fitted (bga deals have none): it counts a little above the right bower.
@@ -195,14 +195,17 @@ def no_trump_tricks(hand: tuple[Card, ...] | list[Card]) -> float:
     return TEAM["partner"] + 0.75 * len(aces) + 0.4 * kings
 
 
+# Tricks a lone defender counts on for a top trump; 0.4 for any other trump.
+_DEFENCE_TRUMP_TRICKS = {CardRole.BENNY: 1.0, CardRole.RIGHT_BOWER: 1.0, CardRole.LEFT_BOWER: 0.8}
+
+
 def defence_tricks(hand: tuple[Card, ...] | list[Card], trump: Suit) -> float:
     """Tricks a lone defender can count on against ``trump``: top trumps and off aces."""
     table = EFFECTIVE_SUIT[trump]
     total = 0.0
     for card in hand:
         if table[card.index] is trump:
-            total += {"Benny": 1.0, "right bower": 1.0, "left bower": 0.8}.get(
-                card_role(card, trump), 0.4)
+            total += _DEFENCE_TRUMP_TRICKS.get(card_role(card, trump), 0.4)
         elif card.rank is Rank.ACE:
             total += 0.6
     return total

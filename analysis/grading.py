@@ -16,8 +16,10 @@ for the learner's team per hand (a euchre of the makers counts -2 for them).
 For scale: throwing away the third trick as makers swings 3 points (+1 to -2),
 so a play that does it one time in four costs 0.75, a mistake.
 
->>> classify(0.0), classify(0.1), classify(0.3), classify(0.5), classify(1.2)
-('best', 'good', 'inaccuracy', 'mistake', 'blunder')
+>>> [str(classify(cost)) for cost in (0.0, 0.1, 0.3, 0.5, 1.2)]
+['best', 'good', 'inaccuracy', 'mistake', 'blunder']
+>>> classify(0.5) == "mistake"  # a GradeName is a str
+True
 >>> GRADE_MEANINGS["mistake"]
 'this usually gives away about half a point'
 """
@@ -25,6 +27,7 @@ so a play that does it one time in four costs 0.75, a mistake.
 from __future__ import annotations
 
 import random
+from enum import StrEnum
 from typing import Callable, NamedTuple
 
 from engine.actions import Action
@@ -36,16 +39,31 @@ from analysis.hints import Hint, hint
 from analysis.options import NEAR_EQUAL
 from analysis.reasons import reason
 
-GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
+class GradeName(StrEnum):
+    """The five grades, best first. A ``str``: ``GradeName.BEST == "best"``."""
+
+    BEST = "best"
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+    def __repr__(self) -> str:  # the name to type, like Suit.HEARTS
+        return f"GradeName.{self.name}"
+
+
+GRADES: tuple[GradeName, ...] = tuple(GradeName)
 # The most expected points a grade may cost; anything more is a blunder.
-THRESHOLDS = (("best", NEAR_EQUAL), ("good", 0.15), ("inaccuracy", 0.40), ("mistake", 0.80))
+THRESHOLDS = ((GradeName.BEST, NEAR_EQUAL), (GradeName.GOOD, 0.15),
+              (GradeName.INACCURACY, 0.40), (GradeName.MISTAKE, 0.80))
 # What each grade means, in one line a twelve-year-old reads (matching THRESHOLDS).
-GRADE_MEANINGS = {
-    "best": "the best choice, or one just as good",
-    "good": "nearly as good as the best; it gives away almost nothing",
-    "inaccuracy": "a small slip; it gives away a little, less than half a point on average",
-    "mistake": "this usually gives away about half a point",
-    "blunder": "a big slip; it gives away about a point or more, often a whole hand",
+GRADE_MEANINGS: dict[GradeName, str] = {
+    GradeName.BEST: "the best choice, or one just as good",
+    GradeName.GOOD: "nearly as good as the best; it gives away almost nothing",
+    GradeName.INACCURACY: ("a small slip; it gives away a little, less than half a point "
+                           "on average"),
+    GradeName.MISTAKE: "this usually gives away about half a point",
+    GradeName.BLUNDER: "a big slip; it gives away about a point or more, often a whole hand",
 }
 
 
@@ -55,7 +73,7 @@ class Grade(NamedTuple):
     seat: Seat
     phase: Phase
     action: Action          # what the learner did
-    grade: str              # one of GRADES
+    grade: GradeName
     cost: float             # expected points given up against the best choice
     forced: bool            # the only legal choice
     hint: Hint              # the best choice, every choice's value and the reason
@@ -68,15 +86,15 @@ class Grade(NamedTuple):
     @property
     def shown_best(self) -> Action:
         """The best choice a review names: the learner's own when it is as good (a tie)."""
-        return self.action if self.grade == "best" else self.hint.recommended
+        return self.action if self.grade is GradeName.BEST else self.hint.recommended
 
 
-def classify(cost: float) -> str:
+def classify(cost: float) -> GradeName:
     """The grade for a cost in expected points."""
     for name, limit in THRESHOLDS:
         if cost <= limit:
             return name
-    return "blunder"
+    return GradeName.BLUNDER
 
 
 def grade_decision(view: SeatView, action: Action, rng: random.Random,
@@ -88,7 +106,7 @@ def grade_decision(view: SeatView, action: Action, rng: random.Random,
     chosen = h.value(action)
     cost = max(0.0, h.best.points - chosen.points)
     grade = classify(cost)
-    shown = action if grade == "best" else h.recommended
+    shown = action if grade is GradeName.BEST else h.recommended
     # The hint's sentence explains the hint's choice; a tie the learner chose gets its own.
     why = h.explanation if shown == h.recommended else reason(view, chosen, list(h.options))
     return Grade(view.seat, view.phase, action, grade, cost, len(view.legal) == 1, h, why)

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from engine.actions import Action, Do
 from engine.cards import NO_TRUMP, Card, Rank, Suit, deck
-from engine.explain import card_role, explain_play
+from engine.explain import explain_play
 from engine.hand import Phase
-from engine.ranking import EFFECTIVE_SUIT, TRICK_STRENGTH, trick_strength
+from engine.ranking import EFFECTIVE_SUIT, TRICK_STRENGTH, CardRole, card_role, trick_strength
 from engine.seats import Seat
 from engine.view import SeatView
 
@@ -39,10 +39,8 @@ def plural(n: int, noun: str) -> str:
 def card_words(card: Card, trump: Suit | None) -> str:
     """'the right bower' or 'the ace of spades'."""
     role = card_role(card, trump)
-    if role in ("right bower", "left bower"):
+    if role in (CardRole.RIGHT_BOWER, CardRole.LEFT_BOWER, CardRole.BENNY):
         return f"the {role}"
-    if role == "Benny":
-        return "the Benny"
     return card.the_name
 
 

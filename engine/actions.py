@@ -40,33 +40,47 @@ _SUIT_ACTIONS = (Do.CALL, Do.NAME)
 
 
 class Action:
-    """One decision: ``do`` plus a card (discard, play) or a suit (call, name)."""
+    """One decision: ``do`` plus a card (discard, play) or a suit (call, name).
+
+    Interned like cards: ``Action(Do.PASS) is Action.PASS``, so actions compare and
+    hash by identity, and ``action in legal_actions(state)`` never calls Python code.
+    """
 
     __slots__ = ("do", "card", "suit")
+    _interned: dict[tuple, Action] = {}
 
     do: Do
     card: Card | None
     suit: Suit | NoTrump | None
 
-    def __init__(self, do: Do, card: Card | None = None,
-                 suit: Suit | NoTrump | None = None) -> None:
-        object.__setattr__(self, "do", do)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "suit", suit)
+    def __new__(cls, do: Do, card: Card | None = None,
+                suit: Suit | NoTrump | None = None) -> Action:
+        key = (do, card, suit)
+        try:
+            return cls._interned[key]
+        except (KeyError, TypeError):  # TypeError: an unhashable card or suit
+            pass
+        action = object.__new__(cls)
+        object.__setattr__(action, "do", do)
+        object.__setattr__(action, "card", card)
+        object.__setattr__(action, "suit", suit)
+        # Only well-formed parts are kept, so the table stays small (at most 8 x 26 x 6).
+        if (isinstance(do, Do) and (card is None or isinstance(card, Card))
+                and (suit is None or isinstance(suit, (Suit, NoTrump)))):
+            cls._interned[key] = action
+        return action
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("actions are immutable")
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Action):
-            return NotImplemented
-        return self.do is other.do and self.card is other.card and self.suit is other.suit
-
-    def __hash__(self) -> int:
-        return hash((self.do, self.card, self.suit))
-
     def __reduce__(self):
         return (Action, (self.do, self.card, self.suit))
+
+    def __copy__(self) -> Action:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Action:
+        return self
 
     # Shared instances for every action there is (at most a few dozen).
     @staticmethod

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from enum import Enum, IntEnum
 
+from engine.errors import NotationError
+
 
 class Colour(Enum):
     BLACK = "black"
@@ -84,6 +86,8 @@ class NoTrump(Enum):
     def plural(self) -> str:
         return "no trump"
 
+    __hash__ = object.__hash__  # identity hash in C: the trump keys the play tables
+
     def __repr__(self) -> str:
         return "NO_TRUMP"
 
@@ -145,7 +149,9 @@ class Card:
         try:
             return cls._cache[(rank, suit)]
         except KeyError:
-            raise ValueError(f"no such card: rank {rank!r}, suit {suit!r}") from None
+            raise NotationError(f"no such card: rank {rank!r}, suit {suit!r}; the Joker is "
+                                "Card(Rank.JOKER, None), any other card a Rank and a Suit "
+                                "(Card.parse('JD') reads a code)") from None
 
     @classmethod
     def _make(cls, rank: Rank, suit: Suit | None, index: int) -> Card:

@@ -21,6 +21,14 @@ class RecordError(EuchreError):
     """A hand record that is not well formed (before any action is checked)."""
 
 
+class GameError(EuchreError):
+    """A game step out of order: dealing while a hand is in progress, or after the game ended."""
+
+
+class ScoreError(EuchreError):
+    """A count that cannot be scored, such as the makers taking six tricks."""
+
+
 class Reason(Enum):
     """Why an action is illegal: machine-readable, beside a learner's sentence."""
 

@@ -14,6 +14,7 @@ import random
 from typing import NamedTuple
 
 from engine.actions import Action
+from engine.errors import GameError
 from engine.hand import Deal, HandState, apply, deal_cards, new_hand
 from engine.rules import Rules
 from engine.seats import Seat, Team
@@ -40,22 +41,26 @@ def new_game(rules: Rules, first_dealer: Seat = Seat.N) -> GameState:
 
 
 def start_hand(game: GameState, deal: Deal | random.Random) -> GameState:
-    """Deal the next hand (from a Random, or a given Deal for the current dealer)."""
+    """Deal the next hand (from a Random, or a given Deal for the current dealer); raises
+    GameError when the game is over, a hand is in progress or it is another seat's deal."""
     if game.winner is not None:
-        raise ValueError("the game is over: start a new game")
+        raise GameError("the game is over: start a new game")
     if game.hand is not None:
-        raise ValueError("a hand is still in progress")
+        raise GameError("a hand is still in progress")
     if isinstance(deal, random.Random):
         deal = deal_cards(game.rules, game.dealer, deal)
     elif deal.dealer is not game.dealer:
-        raise ValueError(f"it is {game.dealer.word}'s deal, not {deal.dealer.word}'s")
+        raise GameError(f"it is {game.dealer.word}'s deal, not {deal.dealer.word}'s")
     return game._replace(hand=new_hand(game.rules, deal))
 
 
 def game_apply(game: GameState, action: Action, seat: Seat | None = None) -> GameState:
-    """Apply an action to the hand in progress; a finished hand is scored and the deal moves on."""
+    """Apply an action to the hand in progress; a finished hand is scored and the deal moves on.
+
+    Raises GameError with no hand in progress, IllegalActionError for an illegal action.
+    """
     if game.hand is None:
-        raise ValueError("no hand in progress: deal one with start_hand")
+        raise GameError("no hand in progress: deal one with start_hand")
     hand = apply(game.hand, action, seat)
     if not hand.is_over:
         return game._replace(hand=hand)

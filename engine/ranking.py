@@ -13,6 +13,8 @@ Suit.HEARTS
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from engine.cards import ALL_CARDS, JOKER, Card, Rank, Suit, deck
 
 # Trump strength: Benny > right bower > left bower > A K Q 10 9 of trump.
@@ -82,6 +84,40 @@ def is_right_bower(card: Card, trump: Suit | None) -> bool:
 
 def is_left_bower(card: Card, trump: Suit | None) -> bool:
     return trump is not None and card.rank is Rank.JACK and card.suit is trump.same_colour
+
+
+class CardRole(StrEnum):
+    """What a card is under a trump, as players tag it. A ``str``: ``CardRole.BENNY ==
+    "Benny"``, and a card that is not a trump has the empty tag, which is false."""
+
+    BENNY = "Benny"
+    RIGHT_BOWER = "right bower"
+    LEFT_BOWER = "left bower"
+    TRUMP = "trump"
+    PLAIN = ""
+
+    def __repr__(self) -> str:  # the name to type, like Suit.HEARTS
+        return f"CardRole.{self.name}"
+
+
+def card_role(card: Card, trump: Suit | None) -> CardRole:
+    """A card's tag under a trump (None: no trump, where no card has one).
+
+    >>> from engine.notation import parse_card
+    >>> card_role(parse_card("JD"), Suit.HEARTS) == "left bower"
+    True
+    >>> bool(card_role(parse_card("AD"), Suit.HEARTS))
+    False
+    """
+    if trump is None:
+        return CardRole.PLAIN
+    if card.is_joker:
+        return CardRole.BENNY
+    if is_right_bower(card, trump):
+        return CardRole.RIGHT_BOWER
+    if is_left_bower(card, trump):
+        return CardRole.LEFT_BOWER
+    return CardRole.TRUMP if EFFECTIVE_SUIT[trump][card.index] is trump else CardRole.PLAIN
 
 
 def trick_strength(card: Card, trump: Suit | None, led: Suit) -> int:

@@ -13,11 +13,22 @@ engine.errors.RulesError: benny and no_trump cannot be combined: the Joker needs
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from enum import StrEnum
 from typing import Any, Mapping
 
 from engine.errors import RulesError
 
-ALONE_DECISIONS = ("maker", "any")
+class AloneDecision(StrEnum):
+    """Who may go alone (RULES.md, 'Going alone'). A ``str``: ``AloneDecision.ANY == "any"``."""
+
+    MAKER = "maker"   # the player who made trump decides, right after making it
+    ANY = "any"       # one round of announcements from the dealer's left
+
+    def __repr__(self) -> str:  # the name to type, like Suit.HEARTS
+        return f"AloneDecision.{self.name}"
+
+
+ALONE_DECISIONS: tuple[AloneDecision, ...] = tuple(AloneDecision)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +42,7 @@ class Rules:
     lone_defender: bool = False
     benny: bool = False
     no_first_blood: bool = False
-    alone_decision: str = "maker"
+    alone_decision: AloneDecision = AloneDecision.MAKER
     target_points: int = 10
     preset_name: str = "bga"
 
@@ -40,9 +51,11 @@ class Rules:
             value = getattr(self, f.name)
             if f.type == "bool" and not isinstance(value, bool):
                 raise RulesError(f"{f.name} must be true or false, not {value!r}")
-        if self.alone_decision not in ALONE_DECISIONS:
+        if not isinstance(self.alone_decision, str) or self.alone_decision not in ALONE_DECISIONS:
             raise RulesError(
                 f"alone_decision must be \"maker\" or \"any\", not {self.alone_decision!r}")
+        # Read as given ("any"), kept as the enum: one value, one hash, one repr.
+        object.__setattr__(self, "alone_decision", AloneDecision(self.alone_decision))
         if (not isinstance(self.target_points, int) or isinstance(self.target_points, bool)
                 or not 1 <= self.target_points <= 100):
             raise RulesError(

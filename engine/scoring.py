@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from engine.errors import ScoreError
 from engine.seats import Seat, Team
 
 
@@ -50,12 +51,12 @@ class HandScore:
 
 def score_hand(makers: Team, makers_tricks: int, *, maker_alone: bool = False,
                defender_alone: bool = False, alone: tuple[Seat, ...] = ()) -> HandScore:
-    """Points for a finished hand from the makers' tricks; raises ValueError on a bad count.
+    """Points for a finished hand from the makers' tricks; raises ScoreError on a bad count.
 
     ``alone`` names the lone players, if known, so the explanation can name them.
     """
     if not isinstance(makers_tricks, int) or not 0 <= makers_tricks <= 5:
-        raise ValueError(f"makers' tricks must be 0 to 5, not {makers_tricks!r}")
+        raise ScoreError(f"makers' tricks must be 0 to 5, not {makers_tricks!r}")
     if makers_tricks < 3:
         outcome = Outcome.LONE_DEFENDER_EUCHRE if defender_alone else Outcome.EUCHRE
         winner = makers.other

@@ -35,6 +35,10 @@ class Phase(Enum):
         return f"Phase.{self.name}"
 
 
+# Module globals: reading an enum member from its class is slow.
+_OVER = Phase.OVER
+_BID1 = Phase.BID1
+
 # Cards dealt to each seat; every card is played, so a hand has as many tricks.
 HAND_SIZE = 5
 
@@ -54,9 +58,33 @@ class Deal(NamedTuple):
 def deal_cards(rules: Rules, dealer: Seat, rng: random.Random) -> Deal:
     """Shuffle the rule set's deck with ``rng`` and deal five cards each and an upcard."""
     cards = list(deck(rules.benny))
-    rng.shuffle(cards)
-    hands = tuple(tuple(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(4))
-    return Deal(dealer, hands, cards[4 * HAND_SIZE], tuple(cards[4 * HAND_SIZE + 1:]))
+    shuffle(cards, rng)
+    cards = tuple(cards)
+    hands = (cards[0:5], cards[5:10], cards[10:15], cards[15:20])  # HAND_SIZE each
+    return _tuple_new(Deal, (dealer, hands, cards[20], cards[21:]))
+
+
+# For a list of each length up to a deck's: the steps of random.Random.shuffle, last place
+# first: (place i, draw a number below n = i + 1, drawing n.bit_length() random bits).
+_SHUFFLE_STEPS = tuple(tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+                       for size in range(26))
+
+
+def shuffle(cards: list, rng: random.Random) -> None:
+    """``rng.shuffle(cards)``: the same shuffle, with ``random.Random``'s own steps
+    (``shuffle`` and ``_randbelow_with_getrandbits``) written out in one loop, since the
+    deal is a tenth of a random hand's time. A subclass of Random may draw differently,
+    so it shuffles itself. tests/engine/test_fast_path.py checks both give the same deck.
+    """
+    if type(rng) is not random.Random or len(cards) >= len(_SHUFFLE_STEPS):
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i, n, bits in _SHUFFLE_STEPS[len(cards)]:
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 class Trick(NamedTuple):
@@ -125,7 +153,8 @@ class HandState(NamedTuple):
 
     @property
     def sitting_out(self) -> tuple[Seat, ...]:
-        return tuple(seat.partner for seat in self.alone)
+        alone = self.alone
+        return tuple([seat.partner for seat in alone]) if alone else ()
 
     @property
     def active_seats(self) -> tuple[Seat, ...]:
@@ -144,7 +173,7 @@ class HandState(NamedTuple):
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def led_suit(self) -> Suit | None:
@@ -178,9 +207,9 @@ def _start(rules: Rules, deal: Deal) -> HandState:
         # Benny turned up: no bidding; the dealer names trump.
         phase, turn = Phase.NAME_TRUMP, deal.dealer
     else:
-        phase, turn = Phase.BID1, first
-    return HandState(rules, deal, phase, turn, deal.hands, None, None, (), False, None,
-                     None, (), (), (0, 0), (), None)
+        phase, turn = _BID1, first
+    return _tuple_new(HandState, (rules, deal, phase, turn, deal.hands, None, None, (), False,
+                                  None, None, (), (), (0, 0), (), None))
 
 
 def _check_deal(rules: Rules, deal: Deal) -> None:
@@ -206,25 +235,16 @@ def random_hand(rules: Rules, dealer: Seat, seed: int | random.Random | None) ->
 
 
 def ordered_up(state: HandState) -> bool:
-    return any(action.do is Do.ORDER_UP for _, action in state.actions)
+    """Whether trump was made in round 1 (ordered up, or picked up by the dealer).
+
+    Read from the trump alone: round 2 may not call the turned-down suit, and a
+    Joker upcard has no suit, so only a round-1 acceptance makes the upcard's suit trump.
+    """
+    trump = state.trump
+    return trump is not None and trump is state.deal.upcard.suit
 
 
-_FIELD_INDEX = {name: i for i, name in enumerate(HandState._fields)}
-
-
-def _with(state: HandState, **changes) -> HandState:
-    """``state._replace(**changes)``, about twice as fast (search code calls it a lot)."""
-    values = list(state)
-    for name, value in changes.items():
-        values[_FIELD_INDEX[name]] = value
-    return _tuple_new(HandState, values)
-
-
-def _new_state(fields: tuple) -> HandState:
-    return _tuple_new(HandState, fields)
-
-
-_tuple_new = tuple.__new__
+_tuple_new = tuple.__new__  # builds a named tuple from its fields without its Python __new__
 
 
 PHASE_WORDS = {

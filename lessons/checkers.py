@@ -15,7 +15,7 @@ from engine import (HAND_SIZE, NO_TRUMP, Colour, SEATS, TEAMS, Action, Card, Do,
                     explain_pickup, explain_trick, first_leader, game_winner, legal_actions, next_dealer,
                     score_hand, suit_order, winner_of)
 from engine.errors import EuchreError
-from engine.explain import illegal_action_error
+from engine.legality import illegal_action_error
 from engine.ranking import suit_strength
 
 from lessons.quiz import Kind, Option, Question, Scene

@@ -1,0 +1,333 @@
+"""What may be done now, and the error that says why an action may not.
+
+The one home of legality: ``legal_actions`` is the single source of what may
+happen next, ``is_legal`` the check ``apply`` makes on every action (``may_play``
+for a card, when the answer was not just asked for), and ``illegal_action_error``
+the reason and the learner's sentence for an action that is not legal.
+``engine.hand`` (which applies actions) and ``engine.explain`` (which puts them
+in words) both ask this module, never each other.
+
+Plays are checked on the integer tables of ``engine.tables``: this is the hot
+path of every simulation and search.
+"""
+
+from __future__ import annotations
+
+from engine import actions as A
+from engine.actions import Action, Do
+from engine.cards import NO_TRUMP, Card, Suit
+from engine.errors import IllegalActionError, Reason
+from engine.ranking import effective_suit
+from engine.rules import Rules
+from engine.seats import Seat
+from engine.state import PHASE_WORDS, HandState, Phase, ordered_up
+from engine.tables import SUIT_NUMBER, TRUMP_NUMBER
+from engine.wording import is_disguised, join_words, member_words, trump_words
+
+_PLAY = Phase.PLAY  # module globals: an enum member read from its class is slow
+_PLAY_ACTION = A.PLAY
+_DO_PLAY = Do.PLAY
+_DISCARD_ACTION = A.DISCARD
+
+
+# ---- what is legal, one function per phase ---------------------------------------------
+
+# The last state asked about, and the answer. Every player asks ``legal_actions`` and then
+# applies one of the answers, so ``is_legal`` finds the state here and checks the action
+# against the answer instead of working it out again. The entry holds the state itself, so
+# its id cannot be reused while it is here; states never change, so the answer stays true.
+_last_asked: tuple[HandState | None, tuple[Action, ...]] = (None, ())
+
+
+def legal_actions(state: HandState) -> tuple[Action, ...]:
+    """Every action the seat to act may take now, in a fixed order; () when over.
+
+    In play: the cards the seat may play, as actions, in the order of their hand.
+    """
+    global _last_asked
+    asked = _last_asked
+    if asked[0] is state:
+        return asked[1]
+    if state.phase is not _PLAY:
+        legal = _LEGAL_BY_PHASE[state.phase](state)
+        _last_asked = (state, legal)
+        return legal
+    # Play, the hot path (RULES.md 'Play'), on the integer tables. Plain loops: in Python
+    # 3.11 a list comprehension is a function call of its own.
+    hand = state.hands[state.turn.index]
+    play = _PLAY_ACTION
+    legal = []
+    trick = state.trick
+    if trick:  # follow the suit led, if you can
+        suit_of = SUIT_NUMBER[state.trump]
+        led = suit_of[trick[0][1].index]
+        for card in hand:
+            if suit_of[card.index] == led:
+                legal.append(play[card.index])
+    elif state.rules.no_first_blood and not state.tricks:  # no trump led to the first trick
+        trump = TRUMP_NUMBER[state.trump]
+        if trump >= 0:
+            suit_of = SUIT_NUMBER[state.trump]
+            for card in hand:
+                if suit_of[card.index] != trump:
+                    legal.append(play[card.index])
+    if not legal:  # leading, void in the suit led, or holding only trumps: any card
+        for card in hand:
+            legal.append(play[card.index])
+    legal = tuple(legal)
+    _last_asked = (state, legal)
+    return legal
+
+
+def is_legal(state: HandState, action: Action) -> bool:
+    """Whether the seat to act may take ``action`` now (the check ``apply`` makes)."""
+    asked = _last_asked
+    if asked[0] is state:
+        return action in asked[1]  # actions are interned: identity, no Python __eq__
+    if state.phase is _PLAY:
+        return action.do is _DO_PLAY and may_play(state, action.card)
+    return action in legal_actions(state)
+
+
+def may_play(state: HandState, card: Card) -> bool:
+    """Whether the seat to play may play ``card`` (RULES.md, 'Play'): the check on every play."""
+    hand = state.hands[state.turn.index]
+    if card not in hand:
+        return False
+    suit_of = SUIT_NUMBER[state.trump]
+    trick = state.trick
+    if trick:
+        led = suit_of[trick[0][1].index]
+        if suit_of[card.index] == led:
+            return True
+        for held in hand:  # a card off the suit led is legal only when void in it
+            if suit_of[held.index] == led:
+                return False
+        return True
+    if state.tricks or not state.rules.no_first_blood:
+        return True
+    trump = TRUMP_NUMBER[state.trump]
+    if trump < 0 or suit_of[card.index] != trump:
+        return True
+    return all(suit_of[held.index] == trump for held in hand)  # only trumps: one may lead
+
+
+def playable_cards(state: HandState) -> tuple[Card, ...]:
+    """The cards the seat to play may play, in the order of their hand; () out of play."""
+    if state.phase is not _PLAY:
+        return ()
+    return tuple([action.card for action in legal_actions(state)])
+
+
+_BID1 = (A.ORDER_UP, A.PASS)
+_MAKER_ALONE = (A.ALONE, A.WITH_PARTNER)
+_ONLY_ALONE = (A.ALONE,)
+_ANNOUNCE = (A.ALONE, A.PASS)
+_NAMES = tuple(A.NAME[s] for s in Suit)
+
+
+def _legal_bid1(state: HandState) -> tuple[Action, ...]:
+    return _BID1
+
+
+def _legal_bid2(state: HandState) -> tuple[Action, ...]:
+    rules = state.rules
+    may_pass = not (rules.stick_the_dealer and state.turn is state.deal.dealer)
+    return _BID2_CHOICES[(state.deal.upcard.suit, rules.no_trump, may_pass)]
+
+
+def _bid2_choices(turned_down: Suit | None, no_trump: bool, may_pass: bool) -> tuple[Action, ...]:
+    """Any suit but the turned-down one, no trump with that variant, pass unless stuck."""
+    calls = [A.CALL[s] for s in Suit if s is not turned_down]
+    if no_trump:
+        calls.append(A.CALL[NO_TRUMP])
+    if may_pass:
+        calls.append(A.PASS)
+    return tuple(calls)
+
+
+_BID2_CHOICES = {(down, no_trump, may_pass): _bid2_choices(down, no_trump, may_pass)
+                 for down in (*Suit, None) for no_trump in (False, True)
+                 for may_pass in (False, True)}
+
+
+def _legal_alone(state: HandState) -> tuple[Action, ...]:
+    if must_go_alone(state, state.turn):
+        return _ONLY_ALONE
+    return _MAKER_ALONE if state.rules.alone_decision == "maker" else _ANNOUNCE
+
+
+def _legal_discard(state: HandState) -> tuple[Action, ...]:
+    discard = _DISCARD_ACTION
+    return tuple([discard[c.index] for c in state.hands[state.deal.dealer.index]])
+
+
+def _legal_defend_alone(state: HandState) -> tuple[Action, ...]:
+    return _ANNOUNCE
+
+
+def _legal_name_trump(state: HandState) -> tuple[Action, ...]:
+    return _NAMES
+
+
+def _legal_over(state: HandState) -> tuple[Action, ...]:
+    return ()
+
+
+_LEGAL_BY_PHASE = {
+    Phase.BID1: _legal_bid1,
+    Phase.BID2: _legal_bid2,
+    Phase.NAME_TRUMP: _legal_name_trump,
+    Phase.ALONE: _legal_alone,
+    Phase.DISCARD: _legal_discard,
+    Phase.DEFEND_ALONE: _legal_defend_alone,
+    Phase.OVER: _legal_over,
+}
+
+
+def must_go_alone(state: HandState, seat: Seat | None) -> bool:
+    """Canadian loner: the dealer's partner who ordered up in round 1 must play alone."""
+    return (state.rules.canadian_loner and seat is state.maker
+            and seat is state.dealer.partner and ordered_up(state))
+
+
+def first_leader(state: HandState) -> Seat:
+    """Who leads the first trick (RULES.md, 'Play')."""
+    return first_leader_of(state.rules, state.dealer, state.maker, state.alone)
+
+
+def first_leader_of(rules: Rules, dealer: Seat, maker: Seat, alone: tuple[Seat, ...]) -> Seat:
+    """Who leads the first trick, from the parts of the state it depends on."""
+    if rules.loner_starts_last and alone:
+        if len(alone) == 1:
+            return alone[0].next
+        return next(seat for seat in alone if seat.team is not maker.team)
+    seat = dealer.next
+    while seat.partner in alone:  # sits out while their partner plays alone
+        seat = seat.next
+    return seat
+
+
+# ---- why an action is illegal ----------------------------------------------------------
+
+# What each kind of action is called in a sentence: "North cannot <verb> now".
+_VERBS = {
+    Do.PASS: "pass",
+    Do.ORDER_UP: "order up",
+    Do.CALL: "call trump",
+    Do.NAME: "name trump",
+    Do.ALONE: "go alone",
+    Do.WITH_PARTNER: "play with their partner",
+    Do.DISCARD: "discard",
+    Do.PLAY: "play a card",
+}
+# The choices a phase offers, in the same words ("a suit", "a card": the choice is open).
+_CHOICES = {
+    Do.PASS: "pass",
+    Do.ORDER_UP: "order up",
+    Do.CALL: "call a suit",
+    Do.NAME: "name a suit",
+    Do.ALONE: "go alone",
+    Do.WITH_PARTNER: "play with their partner",
+    Do.DISCARD: "discard a card",
+    Do.PLAY: "play a card",
+}
+
+
+def wrong_phase_error(state: HandState, action: Action) -> IllegalActionError:
+    """The one sentence for an action of a kind this phase does not offer.
+
+    "North cannot pass now: it is the play of the cards, and North may only play a card."
+    """
+    seat = state.turn.word
+    offered = []
+    for legal in legal_actions(state):
+        words = _CHOICES[legal.do]
+        if state.phase is Phase.DEFEND_ALONE and legal.do is Do.ALONE:
+            words = "defend alone"
+        if words not in offered:
+            offered.append(words)
+    choices = offered[0] if len(offered) == 1 else (", ".join(offered[:-1])
+                                                   + " or " + offered[-1])
+    return IllegalActionError(
+        Reason.WRONG_PHASE,
+        f"{seat} cannot {_VERBS[action.do]} now: it is the {PHASE_WORDS[state.phase]}, "
+        f"and {seat} may only {choices}.")
+
+
+def illegal_action_error(state: HandState, action: Action) -> IllegalActionError:
+    """The error, with its reason and a learner's sentence, for an illegal action now."""
+    if state.phase is Phase.OVER:
+        return IllegalActionError(Reason.HAND_OVER, "The hand is over: no more actions.")
+    seat = state.turn
+    phase = state.phase
+    legal = legal_actions(state)
+    if action.do not in {a.do for a in legal}:
+        if phase is Phase.BID2 and action.do is Do.PASS:
+            return IllegalActionError(
+                Reason.DEALER_MUST_CALL,
+                f"{seat.word} is the dealer and is stuck: with stick the dealer, the dealer "
+                "may not pass in round 2 and must call a trump suit.")
+        if phase is Phase.ALONE and action.do in (Do.WITH_PARTNER, Do.PASS) and legal == (
+                A.ALONE,):
+            return IllegalActionError(
+                Reason.MUST_GO_ALONE,
+                f"{seat.word} ordered up the dealer, their partner: with the Canadian loner "
+                "rule that is only allowed alone, so they must go alone.")
+        return wrong_phase_error(state, action)
+    if action.do in (Do.CALL, Do.NAME):
+        if action.suit is NO_TRUMP:
+            return IllegalActionError(
+                Reason.NO_TRUMP_NOT_ALLOWED,
+                "No trump may not be called: this rule set does not use the no-trump variant.")
+        if not isinstance(action.suit, Suit):
+            return IllegalActionError(
+                Reason.SUIT_REQUIRED, f"To {_VERBS[action.do]}, {seat.word} must say a suit.")
+        if action.suit is state.upcard.suit:
+            return IllegalActionError(
+                Reason.TURNED_DOWN_SUIT,
+                f"{action.suit.plural.capitalize()} were turned down in round 1, so they "
+                "cannot be called in round 2. Call another suit"
+                + (" or pass." if A.PASS in legal else "."))
+    if action.do in (Do.DISCARD, Do.PLAY):
+        if not isinstance(action.card, Card):
+            return IllegalActionError(
+                Reason.CARD_REQUIRED, f"To {_VERBS[action.do]}, {seat.word} must name a card.")
+        if action.card not in state.hand_of(seat):
+            return IllegalActionError(
+                Reason.CARD_NOT_IN_HAND, f"{seat.word} does not hold {action.card.the_name}.")
+        if action.do is Do.PLAY and not may_play(state, action.card):
+            return _play_error(state, action.card)
+    return IllegalActionError(Reason.WRONG_PHASE, f"{seat.word} cannot {action} now.")
+
+
+def _play_error(state: HandState, card: Card) -> IllegalActionError:
+    seat = state.turn
+    trump = state.trump_suit
+    hand = state.hand_of(seat)
+    if not state.trick:  # only no first blood forbids a lead
+        return IllegalActionError(
+            Reason.NO_FIRST_BLOOD,
+            f"No first blood: on the first trick {seat.word} may not lead a trump while "
+            f"holding a card that is not trump, and {card.the_name} is a trump "
+            f"{trump_words(trump)}.")
+    led = state.led_suit
+    head = f"{seat.word} must follow {led.plural}"
+    if card.suit is led and is_disguised(card, trump):
+        return IllegalActionError(
+            Reason.MUST_FOLLOW_SUIT,
+            f"{head}: {card.the_name} is not a {led.singular} {trump_words(trump)}, "
+            f"it is the left bower, a {trump.singular}.")
+    followers = [c for c in hand if effective_suit(c, trump) is led]
+    disguised = [c for c in followers if is_disguised(c, trump)]
+    if disguised:
+        return IllegalActionError(Reason.MUST_FOLLOW_SUIT,
+                                  f"{head}: {member_words(disguised[0], trump)}.")
+    names = join_words([c.the_name for c in followers])
+    led_card = state.trick[0][1]
+    if is_disguised(led_card, trump):  # a led left bower or Benny: trump was led
+        return IllegalActionError(
+            Reason.MUST_FOLLOW_SUIT,
+            f"{head}: {member_words(led_card, trump)}, so {led.plural} were led. "
+            f"{seat.word} holds {names}.")
+    return IllegalActionError(Reason.MUST_FOLLOW_SUIT, f"{head} and holds {names}.")

@@ -1,0 +1,99 @@
+"""Playing a card: the next state, who wins a finished trick, and the hand's result.
+
+The hottest path of every simulation, bot and search, so it builds the next
+``HandState`` as a plain tuple and finds a trick's winner on the integer
+strength tables of ``engine.tables``. ``engine.reference`` plays the same
+phase in plain words; tests/engine/test_fast_path.py checks that they agree.
+Legality is checked before this is called (``engine.legality.may_play``).
+"""
+
+from __future__ import annotations
+
+from engine.actions import Action
+from engine.cards import Card, NoTrump, Suit
+from engine.scoring import score_hand
+from engine.seats import Seat, Team
+from engine.state import HAND_SIZE, HandResult, HandState, Phase, Trick
+from engine.tables import STRENGTH, SUIT_NUMBER
+
+_new = tuple.__new__
+_NS = Team.NS
+_OVER = Phase.OVER
+
+
+def trick_winner(cards: tuple[tuple[Seat, Card], ...], trump: Suit | NoTrump | None) -> Seat:
+    """The seat whose card wins a complete trick of (seat, card) pairs: the highest trump,
+    else the highest card of the suit led (``trump`` None or NO_TRUMP: no trump)."""
+    strength = STRENGTH[trump][SUIT_NUMBER[trump][cards[0][1].index]]
+    best = -1
+    winner = cards[0][0]
+    for seat, card in cards:
+        if strength[card.index] > best:
+            best = strength[card.index]
+            winner = seat
+    return winner
+
+
+def play_card(state: HandState, action: Action) -> HandState:
+    """The state after the seat to play plays ``action.card`` (already checked legal)."""
+    (rules, deal, phase, turn, hands, trump, maker, alone, took, discarded, leader, trick,
+     tricks, tricks_won, history, result) = state
+    card = action.card
+    i = turn.index
+    hand = hands[i]
+    at = hand.index(card)
+    hand = hand[:at] + hand[at + 1:]
+    if i == 0:
+        hands = (hand, hands[1], hands[2], hands[3])
+    elif i == 1:
+        hands = (hands[0], hand, hands[2], hands[3])
+    elif i == 2:
+        hands = (hands[0], hands[1], hand, hands[3])
+    else:
+        hands = (hands[0], hands[1], hands[2], hand)
+    trick += ((turn, card),)
+    history += ((turn, action),)
+    if alone:
+        out = [seat.partner for seat in alone]
+        players = 4 - len(out)
+    else:
+        out = ()
+        players = 4
+    if len(trick) < players:
+        nxt = turn.next
+        while nxt in out:
+            nxt = nxt.next
+        return _new(HandState, (rules, deal, phase, nxt, hands, trump, maker, alone, took,
+                                discarded, leader, trick, tricks, tricks_won, history, result))
+    winner = trick_winner(trick, trump)
+    ns, ew = tricks_won
+    if winner.team is _NS:
+        ns += 1
+    else:
+        ew += 1
+    tricks += (_new(Trick, (leader, trick, winner)),)
+    if len(tricks) < HAND_SIZE:
+        return _new(HandState, (rules, deal, phase, winner, hands, trump, maker, alone, took,
+                                discarded, winner, (), tricks, (ns, ew), history, result))
+    return _new(HandState, (rules, deal, _OVER, None, hands, trump, maker, alone, took,
+                            discarded, leader, (), tricks, (ns, ew), history,
+                            hand_result(maker.team, ns, ew, alone)))
+
+
+def hand_result(makers: Team, ns: int, ew: int, alone: tuple[Seat, ...]) -> HandResult:
+    """The result of a hand played out: the makers' tricks and the score."""
+    makers_tricks = ns if makers is _NS else ew
+    key = (makers, makers_tricks, alone)
+    try:
+        return _RESULTS[key]
+    except KeyError:
+        pass
+    score = score_hand(makers, makers_tricks,
+                       maker_alone=any(s.team is makers for s in alone),
+                       defender_alone=any(s.team is not makers for s in alone), alone=alone)
+    result = _RESULTS[key] = HandResult(False, makers_tricks, score)
+    return result
+
+
+# Results are immutable and few (2 teams x 6 counts x who went alone), so each is built once.
+_RESULTS: dict[tuple[Team, int, tuple[Seat, ...]], HandResult] = {}

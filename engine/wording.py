@@ -1,0 +1,41 @@
+"""Small phrases about cards that both the legality errors and the explanations use.
+
+>>> from engine.notation import parse_card
+>>> member_words(parse_card("JD"), Suit.HEARTS)
+'the jack of diamonds is a heart when hearts are trump'
+>>> join_words(["the ace", "the king", "the nine"])
+'the ace, the king and the nine'
+"""
+
+from __future__ import annotations
+
+from engine.cards import Card, Suit
+from engine.ranking import effective_suit
+
+
+def trump_words(trump: Suit | None) -> str:
+    """'when hearts are trump', or 'with no trump'."""
+    return "with no trump" if trump is None else f"when {trump.plural} are trump"
+
+
+def member_words(card: Card, trump: Suit | None) -> str:
+    """Which suit a bower or the Benny belongs to, in a clause."""
+    suit = effective_suit(card, trump)
+    return f"{card.the_name} is a {suit.singular} {trump_words(trump)}"
+
+
+def is_disguised(card: Card, trump: Suit | None) -> bool:
+    """True for a card whose suit for play is not its printed suit (left bower, Benny)."""
+    return card.is_joker or effective_suit(card, trump) is not card.suit
+
+
+def capital(text: str) -> str:
+    """The text with its first letter in capitals (the rest untouched)."""
+    return text[:1].upper() + text[1:]
+
+
+def join_words(items: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

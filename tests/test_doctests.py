@@ -1,0 +1,56 @@
+"""Every doctest in every package runs: the examples in docstrings must stay true.
+
+Each module of engine, analysis, lessons and tutorial_app is imported and its
+doctests run with ``doctest.testmod``. Streamlit's page scripts are left out:
+importing one would draw its page (they hold no doctests; a test below checks).
+"""
+
+import doctest
+import importlib
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+PACKAGES = ("engine", "analysis", "lessons", "tutorial_app")
+# Run by Streamlit as scripts, not imported; __main__ modules would run a command line.
+SCRIPTS = ("tutorial_app.streamlit_app", "tutorial_app.app_pages")
+
+
+def _modules() -> list[str]:
+    names = []
+    for package in PACKAGES:
+        names.append(package)
+        path = importlib.import_module(package).__path__
+        names += [m.name for m in pkgutil.walk_packages(path, f"{package}.")
+                  if not m.name.endswith("__main__") and not m.name.startswith(SCRIPTS)]
+    return sorted(names)
+
+
+MODULES = _modules()
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False)
+    assert result.failed == 0, f"{result.failed} doctest(s) failed in {name} (output above)"
+
+
+def test_every_package_with_doctests_is_collected():
+    tried = {}
+    for name in MODULES:
+        module = importlib.import_module(name)
+        finder = doctest.DocTestFinder()
+        tried[name] = sum(len(test.examples) for test in finder.find(module))
+    for package in PACKAGES:
+        assert sum(n for name, n in tried.items() if name.split(".")[0] == package) > 0, package
+    assert tried["engine.ranking"] and tried["lessons.progress"] and tried["tutorial_app.play_link"]
+
+
+def test_the_scripts_left_out_hold_no_doctests():
+    root = Path(importlib.import_module("tutorial_app").__file__).parent
+    scripts = [root / "streamlit_app.py", *sorted((root / "app_pages").glob("*.py"))]
+    assert len(scripts) > 3
+    for path in scripts:
+        assert ">>>" not in path.read_text(encoding="utf-8"), path
