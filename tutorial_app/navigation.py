@@ -56,6 +56,7 @@ PAGES: tuple[PageSpec, ...] = (
     PageSpec("app_pages/teach.py", "Teach a hand", ":material/co_present:", "teach", "Teach"),
     PageSpec("app_pages/card_ranking.py", "Card ranking and scoring",
              ":material/format_list_numbered:", "card-ranking", "Reference"),
+    PageSpec("app_pages/odds.py", "Odds lab", ":material/casino:", "odds", "Reference"),
 )
 
 
