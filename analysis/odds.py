@@ -27,8 +27,8 @@ from engine import (HAND_SIZE, Card, Rules, Suit, deck, effective_suit, is_right
 
 SEATS_DEALT = 4
 PARTNER = "your partner"
-OPPONENTS = "one of the opponents"
-KITTY = "the kitty (undealt)"
+OPPONENTS = "an opponent"
+KITTY = "the kitty"
 BOWER_PLACES = (PARTNER, OPPONENTS, KITTY)
 
 

@@ -27,7 +27,7 @@ def decks() -> dict[str, tuple]:
     """The two decks, named for people, from the engine's rule sets."""
     plain = Rules.preset("bga")
     return {f"{len(deck_for(plain))} cards": deck_for(plain),
-            f"{len(deck_for(plain.with_settings(benny=True)))} cards, with the Joker":
+            f"{len(deck_for(plain.with_settings(benny=True)))} cards (Joker)":
                 deck_for(plain.with_settings(benny=True))}
 
 
@@ -44,15 +44,23 @@ def _bars(labels: list[str], odds_by_deck: dict[str, dict], x_title: str) -> go.
 
 def _table(first: str, labels: list[str], odds_by_deck: dict[str, dict],
            cards_by_deck: dict[str, tuple] | None) -> pd.DataFrame:
+    """One column a deck: the percentage, and in brackets the number of hands (when
+    ``cards_by_deck`` is given) or the exact fraction."""
     columns: dict[str, list] = {first: labels}
     for name, odds in odds_by_deck.items():
-        columns[name] = [percent(share) for share in odds.values()]
         if cards_by_deck is not None:
             hands = comb(len(cards_by_deck[name]), HAND_SIZE)
-            columns[f"hands of {hands:,}"] = [f"{int(share * hands):,}" for share in odds.values()]
+            columns[name] = [f"{percent(share)} ({int(share * hands):,})"
+                             for share in odds.values()]
         else:
-            columns[f"{name}: exact"] = [_fraction(share) for share in odds.values()]
+            columns[name] = [f"{percent(share)} ({_fraction(share)})" for share in odds.values()]
     return pd.DataFrame(columns)
+
+
+def _hands_note(cards_by_deck: dict[str, tuple]) -> str:
+    counts = " and ".join(f"{comb(len(cards), HAND_SIZE):,} ({len(cards)} cards)"
+                          for cards in cards_by_deck.values())
+    return f"In brackets: how many of the {counts} possible hands."
 
 
 def _fraction(share: Fraction) -> str:
@@ -69,7 +77,7 @@ def trumps_item() -> OddsItem:
                 "bower counted, is already a strong one to make trump with.")
     return OddsItem("trumps", f"Trumps in your five cards, for a named suit",
                     _bars(labels, odds, "Trumps held (the left bower and the Joker count)"),
-                    _table("Trumps", labels, odds, cards), sentence)
+                    _table("Trumps", labels, odds, cards), sentence, _hands_note(cards))
 
 
 def suits_item() -> OddsItem:
@@ -83,7 +91,7 @@ def suits_item() -> OddsItem:
                 "trump in, is the usual case rather than luck.")
     return OddsItem("suits", "Suits in your five cards, once trump is named",
                     _bars(labels, odds, "Suits held"),
-                    _table("Suits", labels, odds, cards), sentence)
+                    _table("Suits", labels, odds, cards), sentence, _hands_note(cards))
 
 
 def right_bower_item() -> OddsItem:
@@ -98,7 +106,8 @@ def right_bower_item() -> OddsItem:
                 f"{percent(plain[OPPONENTS])}, an opponent holds it: do not count on it.")
     return OddsItem("right-bower", "Where the right bower is, when you cannot see it",
                     _bars(labels, odds, "Who holds the right bower"),
-                    _table("Right bower with", labels, odds, None), sentence)
+                    _table("Held by", labels, odds, None), sentence,
+                    "In brackets: the exact chance.")
 
 
 def exact_items() -> list[OddsItem]:

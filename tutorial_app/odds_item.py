@@ -20,6 +20,7 @@ class OddsItem:
     figure: go.Figure
     table: pd.DataFrame
     sentence: str         # one sentence: what the figures mean for play
+    note: str = ""        # a short caption under the table: what its brackets hold
 
 
 def bar_layout(figure: go.Figure, *, x_title: str, y_title: str = "Share of hands (%)",

@@ -24,6 +24,7 @@ from tutorial_app.odds_item import SERIES_COLOURS, OddsItem, bar_layout, share_t
 PUBLISHED = {("dealing team", 1): 0.45, ("dealing team", 2): 0.16,
              ("other team", 1): 0.17, ("other team", 2): 0.12}
 POINTS = (1, 2, 4)
+SHORT_RESULTS = {Result.MADE: "made", Result.MARCH: "march", Result.EUCHRED: "euchred"}
 RESULT_COLOURS = {Result.MADE: SERIES_COLOURS[0], Result.MARCH: "#7fb069",
                   Result.EUCHRED: SERIES_COLOURS[1]}
 SEED_LIMIT = 2 ** 32
@@ -81,6 +82,7 @@ def _shown(table: pd.DataFrame, first: str) -> pd.DataFrame:
     shown = table.copy()
     for result in Result:
         shown[result.value] = [("" if pd.isna(v) else share_text(v)) for v in shown[result.value]]
+    shown = shown.rename(columns={result.value: SHORT_RESULTS[result] for result in Result})
     return shown.rename_axis(first).reset_index()
 
 
@@ -102,7 +104,8 @@ def by_trumps_item(hands: Sequence[SimulatedHand], level: str) -> OddsItem:
                 f"{_euchred(table, '3')}: {lesson}.")
     return OddsItem("by-trumps", "Makers' results by the trumps the maker holds",
                     _results_figure(table, "Trumps in the maker's hand at the first lead"),
-                    _shown(table, "Maker's trumps"), sentence)
+                    _shown(table, "trumps"), sentence,
+                    "Made: 3 or 4 tricks; march: all 5; euchred: fewer than 3.")
 
 
 def by_seat_item(hands: Sequence[SimulatedHand], level: str) -> OddsItem:
@@ -119,7 +122,8 @@ def by_seat_item(hands: Sequence[SimulatedHand], level: str) -> OddsItem:
                 f"{lesson}.")
     return OddsItem("by-seat", "Makers' results by the maker's seat",
                     _results_figure(table, "The maker's seat, counted from the dealer"),
-                    _shown(table, "Maker's seat"), sentence)
+                    _shown(table, "maker"), sentence,
+                    "Made: 3 or 4 tricks; march: all 5; euchred: fewer than 3.")
 
 
 # ---- points per hand ---------------------------------------------------------------------
@@ -141,18 +145,21 @@ def points_shares(hands: Sequence[SimulatedHand]) -> dict[tuple[str, int], float
 def points_item(hands: Sequence[SimulatedHand], level: str) -> OddsItem:
     shares = points_shares(hands)
     labels = [f"{team} +{points}" if points else "nobody scores" for team, points in shares]
+    # Two rows of labels under the bars: the team, then the points.
+    x = [[team for team, _ in shares], [f"+{points}" if points else "0" for _, points in shares]]
     figure = go.Figure()
-    figure.add_trace(go.Bar(x=labels, y=[s * 100 for s in shares.values()],
+    figure.add_trace(go.Bar(x=x, y=[s * 100 for s in shares.values()],
                             name=f"{level} bots, {len(hands):,} hands",
                             marker_color=SERIES_COLOURS[0],
                             text=[share_text(s) for s in shares.values()],
                             textposition="outside"))
-    figure.add_trace(go.Bar(x=labels, y=[PUBLISHED.get(key, 0) * 100 if key in PUBLISHED
+    figure.add_trace(go.Bar(x=x, y=[PUBLISHED.get(key, 0) * 100 if key in PUBLISHED
                                          else None for key in shares],
                             name="published simulation", marker_color=SERIES_COLOURS[2],
                             text=[share_text(PUBLISHED[key]) if key in PUBLISHED else ""
                                   for key in shares], textposition="outside"))
     bar_layout(figure, x_title="Points a hand gives")
+    figure.update_xaxes(type="multicategory")
     table = pd.DataFrame({
         "points": labels,
         f"{level} bots": [share_text(s) for s in shares.values()],

@@ -16,10 +16,12 @@ HANDS = {"fast": (100, 5000, 1000, 100), "expert": (10, 200, 20, 10)}  # min, ma
 def show(item: OddsItem) -> None:
     st.subheader(item.title)
     st.markdown(item.sentence)
-    chart, table = st.columns([3, 2], vertical_alignment="center")
+    chart, table = st.columns([5, 4], vertical_alignment="center")
     chart.plotly_chart(item.figure, key=f"odds-chart-{item.key}",
                        config={"displayModeBar": False})
-    table.dataframe(item.table, hide_index=True, key=f"odds-table-{item.key}")
+    table.table(item.table, hide_index=True)
+    if item.note:
+        table.caption(item.note)
 
 
 @st.cache_data(show_spinner=False, max_entries=24)
@@ -46,13 +48,14 @@ for exact in exact_items():
     show(exact)
 
 st.header("Played by the bots")
-level_col, rules_col, hands_col, seed_col = st.columns([2, 3, 3, 1])
+level_col, rules_col, variants_col = st.columns([3, 3, 3], vertical_alignment="bottom")
+hands_col, seed_col = st.columns([3, 1])
 level = level_col.segmented_control("Bot level", LEVELS, default="beginner", key="odds-level",
                                     required=True) or "beginner"
 preset = rules_col.selectbox("Rules", list(PRESET_NAMES), format_func=PRESET_NAMES.get,
                              key="odds-preset")
-benny = rules_col.toggle("With the Joker (Benny)", key="odds-benny")
-no_trump = rules_col.toggle("No trump may be called", key="odds-no-trump")
+benny = variants_col.toggle("With the Joker (Benny)", key="odds-benny")
+no_trump = variants_col.toggle("No trump may be called", key="odds-no-trump")
 low, high, default, step = HANDS["expert" if level == "expert" else "fast"]
 hands = hands_col.slider("Hands to play", low, high, default, step,
                          key=f"odds-hands-{'expert' if level == 'expert' else 'fast'}")
