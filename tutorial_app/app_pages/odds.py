@@ -60,7 +60,7 @@ low, high, default, step = HANDS["expert" if level == "expert" else "fast"]
 hands = hands_col.slider("Hands to play", low, high, default, step,
                          key=f"odds-hands-{'expert' if level == 'expert' else 'fast'}")
 if level == "expert":
-    hands_col.caption("Expert bots search every card: about two hands a second.")
+    hands_col.caption("Expert bots search every card: about a hand a second.")
 seed_text = seed_col.text_input("Seed", "1", key="odds-seed",
                                 help="The same seed plays the same hands again.")
 
@@ -75,6 +75,8 @@ else:
     played = played_hands(tuple(rules.settings().items()), level, hands, seed)
     st.caption(f"{len(played):,} hands, {level} bots at every seat, "
                f"{PRESET_NAMES[rules.preset_name]} rules{' with changes' if rules.changes() else ''}, "
-               f"seed {seed}; the deal passes left each hand.")
+               f"seed {seed}; the deal passes left each hand."
+               + (" So few hands give rough shares: play more for firmer ones."
+                  if len(played) < 200 else ""))
     for item in simulated_items(played, level, rules):
         show(item)
