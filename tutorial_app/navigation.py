@@ -58,6 +58,7 @@ PAGES: tuple[PageSpec, ...] = (
              ":material/format_list_numbered:", "card-ranking", "Reference"),
     PageSpec("app_pages/glossary.py", "Glossary", ":material/menu_book:", "glossary",
              "Reference"),
+    PageSpec("app_pages/odds.py", "Odds lab", ":material/casino:", "odds", "Reference"),
 )
 
 

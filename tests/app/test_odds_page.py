@@ -1,0 +1,127 @@
+"""The odds lab: its items (chart, table, sentence) built directly, and the /odds page
+rendered with AppTest: every chart with its sentence and table, and bad settings met
+with a message instead of a traceback."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from analysis.hand_simulation import simulate_hands
+from engine import Rules
+from tutorial_app.odds_exact import exact_items
+from tutorial_app.odds_simulated import parse_seed, simulated_items
+
+APP = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "streamlit_app.py")
+ODDS = "app_pages/odds.py"
+# The test's own hearts-trump deck: the table must agree with a count of every hand.
+CODES = [rank + suit for suit in "CDHS" for rank in "9TJQKA"]
+TRUMPS = {"9H", "TH", "JH", "QH", "KH", "AH", "JD", "JOKER"}
+
+
+def open_odds() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    return at.switch_page(ODDS).run()
+
+
+def chart_titles(at: AppTest) -> list[str]:
+    return [h.value for h in at.subheader]
+
+
+def test_the_trumps_table_shows_a_count_of_every_hand():
+    table = exact_items()[0].table
+    for column, codes in (("24 cards", CODES), ("25 cards (Joker)", CODES + ["JOKER"])):
+        counted = Counter(sum(c in TRUMPS for c in hand) for hand in combinations(codes, 5))
+        total = sum(counted.values())
+        assert list(table[column]) == [f"{counted[k] / total * 100:.1f}% ({counted[k]:,})"
+                                       for k in range(6)]
+    assert table["24 cards"][0] == "14.6% (6,188)"
+
+
+def test_every_exact_item_has_a_chart_a_table_and_one_sentence():
+    for item in exact_items():
+        assert len(item.figure.data) == 2          # 24 cards, and 25 with the Joker
+        assert len(item.table) == len(item.figure.data[0].x)
+        assert item.sentence.count(". ") == 0 and item.sentence.endswith(".")
+    bower = exact_items()[2]
+    assert bower.figure.data[0].text == ("27.8%", "55.6%", "16.7%")
+    assert "27.8%" in bower.sentence and "16.7%" in bower.sentence
+
+
+def test_simulated_items_say_which_bots_played_and_show_the_published_figures():
+    hands = simulate_hands(Rules.preset("bga"), "random", 300, 5)
+    items = simulated_items(hands, "random", Rules.preset("bga"))
+    for item in items:
+        assert "random bots" in item.sentence
+    points = items[2]
+    assert list(points.table["published"][:2]) == ["45.0%", "16.0%"]
+    assert list(points.table["published"][3:5]) == ["17.0%", "12.0%"]
+    heat = items[3].figure.data[0]
+    assert heat.type == "heatmap" and len(heat.z) == 10 and len(heat.z[0]) == 10
+    assert "dynamic programming" in items[3].sentence
+    for item in items[:2]:                        # made + marched + euchred = every group
+        shares = item.table[["made", "march", "euchred"]]
+        for _, row in shares.iterrows():
+            if row.iloc[0]:
+                assert sum(float(v.rstrip("%")) for v in row) == pytest.approx(100, abs=0.15)
+
+
+@pytest.mark.parametrize("text, ok", [("0", True), (" 42 ", True), ("4294967295", True),
+                                      ("4294967296", False), ("-1", False), ("1.5", False),
+                                      ("", False), ("<b>1</b>", False)])
+def test_a_seed_must_be_a_whole_number(text, ok):
+    if ok:
+        assert parse_seed(text) == int(text)
+    else:
+        with pytest.raises(ValueError, match="whole number from 0"):
+            parse_seed(text)
+
+
+@pytest.mark.app
+def test_the_page_shows_every_chart_with_its_sentence_and_table():
+    at = open_odds()
+    assert not at.exception
+    assert at.title[0].value == "Odds lab"
+    charts = at.get("plotly_chart")
+    assert len(charts) == 7
+    for chart in charts:
+        assert json.loads(chart.proto.spec)["data"]
+    expected = exact_items() + simulated_items(
+        simulate_hands(Rules.preset("bga"), "beginner", 1000, 1), "beginner", Rules.preset("bga"))
+    assert chart_titles(at) == [item.title for item in expected]
+    sentences = [m.value for m in at.markdown]
+    for item in expected:
+        assert item.sentence in sentences
+    assert len(at.table) == 7
+    assert list(at.table[0].value.columns)[:2] == ["Trumps", "24 cards"]
+    assert "42,504" in at.caption[0].value
+    assert any("1,000 hands, beginner bots" in c.value for c in at.caption)
+
+
+@pytest.mark.app
+def test_rules_that_do_not_go_together_give_a_message_and_keep_the_counted_odds():
+    at = open_odds()
+    at.toggle(key="odds-benny").set_value(True).run()
+    at.toggle(key="odds-no-trump").set_value(True).run()
+    assert not at.exception
+    assert "benny and no_trump cannot be combined" in at.warning[0].value
+    assert len(at.get("plotly_chart")) == 3      # the exact ones stay
+
+
+@pytest.mark.app
+def test_a_bad_seed_gives_a_message_and_a_new_seed_plays_again():
+    at = open_odds()
+    at.text_input(key="odds-seed").set_value("lucky <b>7</b>").run()
+    assert not at.exception
+    assert "The seed must be a whole number" in at.warning[0].value
+    assert len(at.get("plotly_chart")) == 3
+    at.text_input(key="odds-seed").set_value("7").run()
+    at.segmented_control(key="odds-level").set_value("random").run()
+    assert not at.exception and not at.warning
+    assert len(at.get("plotly_chart")) == 7
+    assert any("seed 7" in c.value and "random bots" in c.value for c in at.caption)

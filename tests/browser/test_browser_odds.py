@@ -1,0 +1,46 @@
+"""In headless Chromium: the odds lab draws all seven plotly charts, and a new bot
+level plays again."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from test_browser_pages import wait_for_app
+
+pytestmark = pytest.mark.browser
+
+CHARTS = "[data-testid=stPlotlyChart]"
+
+
+def assert_every_chart_drawn(page: Page, count: int) -> None:
+    charts = page.locator(CHARTS)
+    expect(charts).to_have_count(count)
+    for i in range(count):
+        chart = charts.nth(i)
+        chart.scroll_into_view_if_needed()
+        # plotly draws each chart into an SVG of its own once it is on screen.
+        expect(chart.locator(".main-svg").first).to_be_visible(timeout=15000)
+        box = chart.bounding_box()
+        assert box and box["width"] > 250 and box["height"] > 200
+
+
+def test_the_odds_lab_draws_every_chart(page: Page, app_url, screenshots):
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{app_url}/odds")
+    wait_for_app(page)
+    expect(page.locator("h1").first).to_contain_text("Odds lab")
+    expect(page.locator("[data-testid=stException]")).to_have_count(0)
+    assert_every_chart_drawn(page, 7)
+    page.locator("[data-testid=stMain]").evaluate("main => main.scrollTo(0, 0)")
+    page.screenshot(path=screenshots / "odds.png")
+
+
+def test_choosing_random_bots_plays_again(page: Page, app_url):
+    page.goto(f"{app_url}/odds")
+    wait_for_app(page)
+    page.get_by_role("radio", name="random").click()
+    wait_for_app(page)
+    expect(page.get_by_text("1,000 hands, random bots at every seat")).to_be_visible()
+    expect(page.locator("[data-testid=stException]")).to_have_count(0)
+    assert_every_chart_drawn(page, 7)

@@ -1,0 +1,82 @@
+"""Reference: the odds lab. Exact odds of the deal by counting, then hands played
+by the engine's bots, each a chart, a table and what it means for play."""
+
+import streamlit as st
+
+from analysis import LEVELS
+from analysis.hand_simulation import simulate_hands
+from engine import PRESET_NAMES, Rules, RulesError
+from tutorial_app.odds_exact import exact_items
+from tutorial_app.odds_item import OddsItem
+from tutorial_app.odds_simulated import parse_seed, simulated_items
+
+HANDS = {"fast": (100, 5000, 1000, 100), "expert": (10, 200, 20, 10)}  # min, max, default, step
+
+
+def show(item: OddsItem) -> None:
+    st.subheader(item.title)
+    st.markdown(item.sentence)
+    chart, table = st.columns([5, 4], vertical_alignment="center")
+    chart.plotly_chart(item.figure, key=f"odds-chart-{item.key}",
+                       config={"displayModeBar": False})
+    table.table(item.table, hide_index=True)
+    if item.note:
+        table.caption(item.note)
+
+
+@st.cache_data(show_spinner=False, max_entries=24)
+def played_hands(settings: tuple, level: str, hands: int, seed: int):
+    """The cached run: the same settings, level, hands and seed play the same hands.
+    The progress bar is made in here: a cached function may only update its own elements."""
+    bar = st.progress(0.0, text="Dealing...")
+
+    def progress(done: int, total: int) -> None:
+        bar.progress(done / total, text=f"Played {done:,} of {total:,} hands")
+
+    played = simulate_hands(Rules.from_settings(dict(settings)), level, hands, seed, progress)
+    bar.empty()
+    return played
+
+
+st.title("Odds lab")
+st.markdown("How likely is that? The first three answers are **exact**: every possible "
+            "five-card hand counted, from the engine's 24-card deck and its 25-card deck "
+            "with the Joker. The rest are **simulated**: hands played by the engine's bots.")
+
+st.header("Counted exactly")
+for exact in exact_items():
+    show(exact)
+
+st.header("Played by the bots")
+level_col, rules_col, variants_col = st.columns([3, 3, 3], vertical_alignment="bottom")
+hands_col, seed_col = st.columns([3, 1])
+level = level_col.segmented_control("Bot level", LEVELS, default="beginner", key="odds-level",
+                                    required=True) or "beginner"
+preset = rules_col.selectbox("Rules", list(PRESET_NAMES), format_func=PRESET_NAMES.get,
+                             key="odds-preset")
+benny = variants_col.toggle("With the Joker (Benny)", key="odds-benny")
+no_trump = variants_col.toggle("No trump may be called", key="odds-no-trump")
+low, high, default, step = HANDS["expert" if level == "expert" else "fast"]
+hands = hands_col.slider("Hands to play", low, high, default, step,
+                         key=f"odds-hands-{'expert' if level == 'expert' else 'fast'}")
+if level == "expert":
+    hands_col.caption("Expert bots search every card: about a hand a second.")
+seed_text = seed_col.text_input("Seed", "1", key="odds-seed",
+                                help="The same seed plays the same hands again.")
+
+try:
+    rules = Rules.from_settings({"preset": preset, "benny": benny, "no_trump": no_trump})
+    seed = parse_seed(seed_text)
+except RulesError as error:
+    st.warning(f"These rules do not go together: {error}.", icon=":material/block:")
+except ValueError as error:
+    st.warning(str(error), icon=":material/pin:")
+else:
+    played = played_hands(tuple(rules.settings().items()), level, hands, seed)
+    st.caption(f"{len(played):,} hands, {level} bots at every seat, "
+               f"{PRESET_NAMES[rules.preset_name]} rules{' with changes' if rules.changes() else ''}, "
+               f"seed {seed}; the deal passes left each hand."
+               + (" So few hands give rough shares: play more for firmer ones."
+                  if len(played) < 200 else ""))
+    for item in simulated_items(played, level, rules):
+        show(item)
