@@ -54,6 +54,9 @@ PAGES: tuple[PageSpec, ...] = (
              "Play"),
     PageSpec("app_pages/play.py", "Play a game", ":material/playing_cards:", "play", "Play"),
     PageSpec("app_pages/teach.py", "Teach a hand", ":material/co_present:", "teach", "Teach"),
+    PageSpec("app_pages/live_class.py", "Run a live class", ":material/groups:", "class",
+             "Teach"),
+    PageSpec("app_pages/join_class.py", "Join a class", ":material/login:", "join", "Teach"),
     PageSpec("app_pages/card_ranking.py", "Card ranking and scoring",
              ":material/format_list_numbered:", "card-ranking", "Reference"),
 )
