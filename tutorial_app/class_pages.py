@@ -41,7 +41,9 @@ def attempt(action: Callable[[], object]) -> object | None:
         return action()
     except (ClassError, StoreUnavailable) as error:
         st.session_state[REFUSAL] = error.message
-        return None
+    except ValueError as error:   # a database address that names no database we run on
+        st.session_state[REFUSAL] = str(error)
+    return None
 
 
 def show_refusal() -> None:

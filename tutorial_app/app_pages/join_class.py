@@ -20,7 +20,6 @@ from tutorial_app.widgets.quiz_scene import has_table
 SHOWN = "join-screen"   # the class's screen this page last drew (ClassStatus.screen)
 
 st.title("Join a class")
-classes = live_classes()
 
 
 def go_to_code() -> None:
@@ -34,6 +33,7 @@ if not typed:
     st.button("Go to the class", key="join-code-go", type="primary", on_click=go_to_code)
     st.stop()
 
+classes = live_classes()
 try:
     code = parse_class_code(typed)
     status = classes.status(code)

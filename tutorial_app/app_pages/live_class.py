@@ -14,7 +14,7 @@ from tutorial_app.answer_chart import answer_chart
 from tutorial_app.class_link import join_url, qr_img
 from tutorial_app.class_pages import POLL_SECONDS, attempt, live_classes, show_refusal, watch
 from tutorial_app.markdown_text import markdown_text
-from tutorial_app.store import ClassError, StoreUnavailable
+from tutorial_app.store import ClassError, StoreUnavailable, open_classes
 from tutorial_app.store.class_codes import parse_class_code
 from tutorial_app.widgets.card_table import card_table
 from tutorial_app.widgets.live_question import teacher_model
@@ -30,7 +30,6 @@ st.html("""<style>
 .st-key-class-count p { font-size: 1.5rem; }
 </style>""")
 st.title("Run a live class")
-classes = live_classes()
 
 
 def remember(code: str, key: str) -> None:
@@ -39,7 +38,7 @@ def remember(code: str, key: str) -> None:
 
 
 def start() -> None:
-    started = attempt(classes.start_class)
+    started = attempt(lambda: open_classes().start_class())
     if started:
         remember(*started)
 
@@ -52,6 +51,7 @@ def forget() -> None:
 
 # The class of this session, else of this address (a reload), else none yet.
 if CODE not in st.session_state and "class" in st.query_params:
+    classes = live_classes()
     linked, key = st.query_params.get("class", ""), st.query_params.get("key", "")
     try:
         code = parse_class_code(linked)
@@ -74,6 +74,7 @@ if CODE not in st.session_state:
     st.stop()
 
 code, key = st.session_state[CODE], st.session_state[KEY]
+classes = live_classes()
 try:
     status = classes.status(code)
 except (ClassError, StoreUnavailable) as error:
