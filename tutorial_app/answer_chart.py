@@ -45,7 +45,7 @@ def answer_chart(question: Question, counts: dict[str, int], revealed: bool) -> 
                               marker_color=colours, text=[count for _, count, _ in bars],
                               textposition="auto", hoverinfo="skip"))
     figure.update_layout(height=80 + 48 * max(len(bars), 1), margin=dict(l=10, r=10, t=10, b=10),
-                         yaxis=dict(autorange="reversed", automargin=True),
+                         yaxis=dict(type="category", autorange="reversed", automargin=True),
                          xaxis=dict(dtick=1, rangemode="tozero", title="learners"),
                          font=dict(size=18), plot_bgcolor="#ffffff")
     return figure

@@ -84,11 +84,11 @@ st.session_state[SHOWN] = status.screen
 
 link = join_url(st.context.url, code, st.get_option("server.baseUrlPath") or "")
 with st.container(key="class-code-box"):
-    words, picture = st.columns([3, 2], vertical_alignment="center")
+    words, picture = st.columns([1, 1], vertical_alignment="center")
     words.markdown("Join at the address below, or scan the code, and type this class code:")
     words.html(f'<div class="class-code">{html.escape(code)}</div>'
                f'<p class="join-link">{html.escape(link)}</p>')
-    picture.markdown(qr_img(link, 320, f"QR code of {link}"), unsafe_allow_html=True)
+    picture.markdown(qr_img(link, 400, f"QR code of {link}"), unsafe_allow_html=True)
 
 
 @st.fragment(run_every=POLL_SECONDS)
