@@ -31,6 +31,8 @@ garbage) and RSS is read again (CPython seldom gives freed memory back to the OS
     ... --think 0 --duration 10                         # a quick run
     ... --server-arg=--runner.postScriptGC=false        # compare a server setting
 
+    ... --scenario class --sessions 1,10,30,100         # a live class (live_class_load.py)
+
 The last line holds the headline figures for the largest N as name=value pairs.
 """
 
@@ -52,6 +54,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(Path(__file__).resolve().parent)]
 
+import live_class_load  # noqa: E402
 from app_server import Server, active_sessions, cpu_seconds, rss_mb, serve  # noqa: E402
 from streamlit_client import FINISHED, ClientError, Node, Tab, xsrf_cookie  # noqa: E402
 from tutorial_app.navigation import PAGES  # noqa: E402
@@ -514,10 +517,12 @@ def report(rows: list[dict]) -> None:
 
 async def run_all(sizes: list[int], args, log_dir: Path) -> list[dict]:
     rows = []
+    live = args.scenario == "class"
     for i, n in enumerate(sizes):
         started = time.monotonic()
-        rows.append(await run_class(n, args, log_dir / f"server-{i + 1}-N{n}.log"))
-        line = summary(rows[-1])
+        run = live_class_load.run_class if live else run_class
+        rows.append(await run(n, args, log_dir / f"server-{i + 1}-N{n}.log"))
+        line = (live_class_load.summary if live else summary)(rows[-1])
         print(f"... N={n} done in {time.monotonic() - started:.0f} s: p50 {line['p50_ms']} ms, "
               f"p95 {line['p95_ms']} ms, errors {line['errors']}", file=sys.stderr, flush=True)
     return rows
@@ -541,6 +546,17 @@ def main(argv: list[str] | None = None) -> int:
         help="server.disconnectedSessionTTL given to the server for --release-check (10)")
     add("--log-dir", type=Path, help="where the server logs go (default: a new temp dir)")
     add("--max-seconds", type=float, help="cap on the whole run (default: from the above)")
+    add("--scenario", choices=("learners", "class"), default="learners",
+        help="learners: each on their own (lessons, Practise, Play); class: a live class, "
+             "a teacher asking and N learners answering (live_class_load.py)")
+    add("--idle", type=float, default=10,
+        help="class: seconds every learner waits, polling, before the first question (10)")
+    add("--answer-seconds", type=float, default=8,
+        help="class: seconds the teacher leaves for answers before the reveal (8)")
+    add("--read-seconds", type=float, default=4,
+        help="class: seconds between the reveal and the next question (4)")
+    add("--db", help="class: the database URL for the app (default: a new SQLite file "
+                     "beside the server log)")
     args = parser.parse_args(argv)
     try:
         sizes = [int(s) for s in args.sessions.split(",")]
@@ -550,7 +566,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("counts must be at least 1; duration and think at least 0")
     log_dir = args.log_dir or Path(tempfile.mkdtemp(prefix="class_load-"))
     log_dir.mkdir(parents=True, exist_ok=True)
-    per_count = args.ramp + args.duration + 3 * args.timeout + 60 + (
+    per_count = args.ramp + args.duration + args.idle + 3 * args.timeout + 60 + (
         args.release_ttl + 30 if args.release_check else 0)
     cap = args.max_seconds or len(sizes) * per_count + 60
     print(f"class_load: sessions {sizes}, {args.duration:g} s each, think x{args.think:g}, "
@@ -561,7 +577,7 @@ def main(argv: list[str] | None = None) -> int:
     except TimeoutError:
         print(f"class_load: the run passed its cap of {cap:.0f} s", file=sys.stderr)
         return 1
-    report(rows)
+    (live_class_load.report if args.scenario == "class" else report)(rows)
     return 0
 
 

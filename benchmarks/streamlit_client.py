@@ -21,6 +21,12 @@ Custom components v2 (the card table) are ``bidi_component`` elements: the node 
 the JSON the page sent them, and an event such as a clicked card goes back as the
 frontend sends it, a ``json_trigger_value`` list ``[{"event": ..., "value": ...}]`` on
 the component's trigger widget ``$$STREAMLIT_INTERNAL_KEY_<id>__events``.
+
+Fragments with ``run_every`` are rerun by the frontend: the server sends an
+``auto_rerun`` message (interval, fragment id) and the browser asks for the fragment's
+run at that interval (``rerun_script`` with ``fragment_id`` and ``is_auto_rerun``).
+The tab keeps those fragments in ``auto_reruns``; ``poll()`` asks for their runs once,
+as one tick of the browser's timers.
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 FINISHED = ForwardMsg.FINISHED_SUCCESSFULLY
+FRAGMENT_FINISHED = ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
 EARLY_FOR_RERUN = ForwardMsg.FINISHED_EARLY_FOR_RERUN  # st.rerun: another run follows
 DISCONNECTED = -1
 ALERTS = {1: "error", 2: "warning", 3: "info", 4: "success"}
@@ -108,6 +115,7 @@ class Tab:
         self._waiter: asyncio.Future | None = None
         self._runs, self._sent = 0, 0.0
         self._exceptions: list[str] = []
+        self.auto_reruns: dict[str, float] = {}            # fragment id -> seconds
 
     # ---- connection ------------------------------------------------------------------------
 
@@ -181,20 +189,27 @@ class Tab:
         payload = json.dumps([{"event": event, "value": value}])
         return await self._send((trigger_id, "json_trigger_value", payload))
 
+    async def poll(self) -> list[Result]:
+        """One tick of the page's ``run_every`` fragments: each one's run, in turn."""
+        return [await self._send(None, fragment_id=fragment)
+                for fragment in list(self.auto_reruns)]
+
     async def set(self, node: Node, value) -> Result:
         """Change a widget's value (a list of labels for a segmented control or pills,
         the option label for a radio, a number, a bool); the frontend reruns at once."""
         fields = {"button_group": "string_array_value", "radio": "string_value",
-                  "checkbox": "bool_value", "number_input": "double_value"}
+                  "checkbox": "bool_value", "number_input": "double_value",
+                  "text_input": "string_value"}
         self.values[node.wid] = (fields[node.kind], value)
         return await self._send(None)
 
-    async def _send(self, trigger: tuple[str, str, object] | None) -> Result:
+    async def _send(self, trigger: tuple[str, str, object] | None,
+                    fragment_id: str = "") -> Result:
         if self._ws is None or self._reader is None or self._reader.done():
             raise ClientError("disconnect", "the websocket is closed")
         self._waiter = asyncio.get_running_loop().create_future()
         self._runs, self._exceptions = 0, []
-        data = self._rerun_message(trigger)
+        data = self._rerun_message(trigger, fragment_id)
         self._sent = time.perf_counter()
         try:
             await self._ws.send(data)
@@ -219,10 +234,13 @@ class Tab:
             raise ClientError("disconnect", "the server closed the websocket")
         return Result(time.perf_counter() - self._sent, self._runs, status, self._exceptions)
 
-    def _rerun_message(self, trigger: tuple[str, str, object] | None) -> bytes:
+    def _rerun_message(self, trigger: tuple[str, str, object] | None,
+                       fragment_id: str = "") -> bytes:
         msg = BackMsg()
         state = msg.rerun_script
         state.query_string = self.query
+        if fragment_id:
+            state.fragment_id, state.is_auto_rerun = fragment_id, True
         if self.page_hash:
             state.page_script_hash = self.page_hash
         else:  # a page load: the server finds the page from the URL path
@@ -280,6 +298,11 @@ class Tab:
                     self.path = page.url_pathname
         elif kind == "page_info_changed":
             self.query = msg.page_info_changed.query_string
+        elif kind == "auto_rerun":
+            self.auto_reruns[msg.auto_rerun.fragment_id] = msg.auto_rerun.interval
+        elif kind == "stop_auto_rerun":
+            for fragment in msg.stop_auto_rerun.fragment_ids:
+                self.auto_reruns.pop(fragment, None)
         elif kind == "page_not_found":
             self.page_not_found += 1
         elif kind == "script_finished":
@@ -318,7 +341,8 @@ class Tab:
         elif kind == "exception":
             node.text = f"{element.exception.type}: {element.exception.message}"[:TEXT_LIMIT]
             self._exceptions.append(node.text)
-        elif kind in ("button", "button_group", "checkbox", "radio", "number_input"):
+        elif kind in ("button", "button_group", "checkbox", "radio", "number_input",
+                      "text_input"):
             self._widget(node, getattr(element, kind))
         elif kind == "bidi_component":
             component = element.bidi_component
@@ -349,6 +373,9 @@ class Tab:
             if proto.set_value or not known:
                 self.values[node.wid] = ("bool_value", proto.value if proto.set_value
                                          else proto.default)
+        elif kind == "text_input":
+            if proto.set_value and proto.HasField("value"):
+                self.values[node.wid] = ("string_value", proto.value)
         elif kind == "number_input":
             number = (proto.value if proto.set_value and proto.HasField("value")
                       else proto.default if not known and proto.HasField("default") else None)

@@ -1,115 +1,20 @@
-"""Store tests run on SQLite and on a real PostgreSQL: a throwaway cluster that this
-session makes (initdb in a fresh temporary folder), serves on 127.0.0.1 and a free port,
-and stops at the end. As root, the server runs as an unprivileged user (initdb refuses
-root)."""
+"""Store tests run on SQLite and on a real PostgreSQL: the throwaway cluster of
+``tests/postgres.py``, made for this session and stopped at the end."""
 
 from __future__ import annotations
 
 import os
-import pwd
-import shutil
-import socket
-import subprocess
 import sys
-import tempfile
-import uuid
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PG_MISSING = "PostgreSQL server binaries not installed"
+sys.path.insert(0, str(ROOT / "tests"))
+
+from postgres import PG_MISSING, new_database, postgres_cluster  # noqa: E402,F401
+
 BACKENDS = ("sqlite", "postgresql")
-
-
-def postgres_bindir() -> Path | None:
-    """Where initdb and pg_ctl are: ``pg_config --bindir``, else Debian's folders."""
-    candidates = []
-    if pg_config := shutil.which("pg_config"):
-        out = subprocess.run([pg_config, "--bindir"], capture_output=True, text=True)
-        candidates.append(Path(out.stdout.strip()))
-    candidates += sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)
-    for folder in candidates:
-        if (folder / "initdb").is_file() and (folder / "pg_ctl").is_file():
-            return folder
-    return None
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class Cluster:
-    """A PostgreSQL cluster in its own folder, run as ``user`` (None: as ourselves)."""
-
-    def __init__(self, bindir: Path, folder: Path, user: str | None):
-        self.bindir, self.folder, self.user = bindir, folder, user
-        self.data, self.port = folder / "data", None
-
-    def run(self, *command: str) -> None:
-        prefix = ["runuser", "-u", self.user, "--"] if self.user else []
-        done = subprocess.run([*prefix, *command], cwd=self.folder, capture_output=True,
-                              text=True, timeout=60)
-        if done.returncode:
-            raise RuntimeError(f"{' '.join(command)} failed:\n{done.stdout}{done.stderr}")
-
-    def start(self) -> None:
-        self.run(str(self.bindir / "initdb"), "-D", str(self.data), "-U", "euchre",
-                 "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync")
-        for _ in range(3):   # a port taken between probing and starting: try another
-            self.port = free_port()
-            try:
-                self.run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l",
-                         str(self.folder / "server.log"), "-w", "-t", "30", "-o",
-                         f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1",
-                         "start")
-                return
-            except RuntimeError:
-                continue
-        raise RuntimeError((self.folder / "server.log").read_text())
-
-    def stop(self) -> None:
-        self.run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
-
-    def url(self, database: str) -> str:
-        return f"postgresql+psycopg://euchre@127.0.0.1:{self.port}/{database}"
-
-    def admin(self, statement: str) -> None:
-        import psycopg
-
-        with psycopg.connect(host="127.0.0.1", port=self.port, user="euchre",
-                             dbname="postgres", autocommit=True) as connection:
-            connection.execute(statement)
-
-
-@pytest.fixture(scope="session")
-def postgres_cluster():
-    bindir = postgres_bindir()
-    if bindir is None:
-        pytest.skip(PG_MISSING)
-    user = None
-    if os.geteuid() == 0:
-        try:
-            user = pwd.getpwnam("postgres").pw_name
-        except KeyError:
-            user = "nobody"
-    folder = Path(tempfile.mkdtemp(prefix="euchre-pg-"))
-    if user:
-        entry = pwd.getpwnam(user)
-        os.chown(folder, entry.pw_uid, entry.pw_gid)
-    cluster = Cluster(bindir, folder, user)
-    try:
-        cluster.start()
-        yield cluster
-    finally:
-        if cluster.port is not None:
-            try:
-                cluster.stop()
-            except RuntimeError:
-                pass
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(params=BACKENDS)
@@ -121,12 +26,8 @@ def store_url(request, tmp_path):
         yield f"sqlite:///{tmp_path / 'progress.sqlite3'}"
         dispose_engines()
         return
-    cluster = request.getfixturevalue("postgres_cluster")
-    name = f"t_{uuid.uuid4().hex}"
-    cluster.admin(f"CREATE DATABASE {name}")
-    yield cluster.url(name)
-    dispose_engines()
-    cluster.admin(f"DROP DATABASE {name} WITH (FORCE)")
+    with new_database(request.getfixturevalue("postgres_cluster")) as url:
+        yield url
 
 
 def child_env() -> dict[str, str]:

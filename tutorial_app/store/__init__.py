@@ -20,6 +20,9 @@ from sqlalchemy.engine import make_url
 
 from tutorial_app.store.database import (DEFAULT_BUSY_TIMEOUT_MS, ENV_VAR, database_url,
                                          default_sqlite_path, dispose_engines, engine_for)
+from tutorial_app.store.class_codes import ClassError, Reason
+from tutorial_app.store.classes import (AnswerTally, ClassReport, ClassStatus, LiveClasses,
+                                        LiveQuestion, Member)
 from tutorial_app.store.errors import StoreUnavailable
 from tutorial_app.store.records import ImportReport, PlayedHand, QuizPosition
 from tutorial_app.store.store import ANSWER_COLUMNS, Store
@@ -42,6 +45,11 @@ def open_store(url: str | None = None, *,
     return Store(engine_for(url, busy_timeout_ms))
 
 
+def open_classes(url: str | None = None) -> LiveClasses:
+    """The live classes kept in the progress store at ``url`` (as ``open_store``)."""
+    return LiveClasses(open_store(url))
+
+
 __all__ = [
     # opening
     "open_store", "Store", "database_url", "default_sqlite_path", "dispose_engines", "ENV_VAR",
@@ -49,6 +57,9 @@ __all__ = [
     "new_learner_token", "is_well_formed_token", "LearnerId", "MalformedTokenError",
     # what comes back
     "QuizPosition", "PlayedHand", "ImportReport", "ANSWER_COLUMNS",
+    # live classes
+    "open_classes", "LiveClasses", "ClassStatus", "LiveQuestion", "Member", "AnswerTally",
+    "ClassReport",
     # errors
-    "StoreUnavailable",
+    "StoreUnavailable", "ClassError", "Reason",
 ]

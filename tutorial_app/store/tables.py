@@ -8,7 +8,8 @@ newest migration gives exactly these columns.
 from __future__ import annotations
 
 from sqlalchemy import (JSON, BigInteger, Boolean, CheckConstraint, Column, DateTime, ForeignKey,
-                        Index, Integer, MetaData, String, Table, Text)
+                        Index, Integer, MetaData, String, Table, Text,
+                        UniqueConstraint)
 
 # Named constraints, so a later migration can drop or alter them on every database.
 metadata = MetaData(naming_convention={
@@ -95,4 +96,54 @@ quiz_positions = Table(
     Column("seed", BigInteger, nullable=False),
     Column("state", JSON, nullable=False),
     _when("updated_at"),
+)
+
+# ---- live classes (migration 0003) ---------------------------------------------------------
+# A class is found by its short code; the teacher's key is kept only as its SHA-256. The
+# class row holds what every learner's page polls (one indexed read): the question on
+# screen and whether it is revealed.
+
+classes = Table(
+    "classes", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("code", String(8), nullable=False, unique=True),
+    Column("teacher_key_hash", String(64), nullable=False),
+    _when("created_at"),
+    Column("ended_at", DateTime(timezone=True)),
+    Column("current_question_id", Integer),     # class_questions.id; None: none asked yet
+    Column("revealed", Boolean, nullable=False),
+)
+
+class_members = Table(
+    "class_members", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
+    Column("display_name", String(40), nullable=False),
+    Column("name_key", String(40), nullable=False),   # casefolded: "Sam" and "sam" clash
+    _learner_key(),                                   # the learner's token, through learners
+    _when("joined_at"),
+    UniqueConstraint("class_id", "name_key"),
+    UniqueConstraint("class_id", "learner_id"),
+)
+
+class_questions = Table(
+    "class_questions", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
+    Column("position", Integer, nullable=False),      # 1, 2, ... in the order asked
+    Column("source", JSON, nullable=False),           # lessons.question_source, as a dict
+    _when("pushed_at"),
+    Column("revealed_at", DateTime(timezone=True)),
+    UniqueConstraint("class_id", "position"),
+)
+
+class_answers = Table(
+    "class_answers", metadata,
+    Column("question_id", Integer, ForeignKey("class_questions.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("member_id", Integer, ForeignKey("class_members.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("answer", Text, nullable=False),           # option keys joined by ","
+    Column("correct", Boolean, nullable=False),       # Question.check, when answered
+    _when("answered_at"),
 )

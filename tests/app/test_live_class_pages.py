@@ -1,0 +1,264 @@
+"""AppTest of the live class: the teacher's page (/class) and learners' pages (/join)
+against one progress store (a fresh SQLite file per test), every refusal a sentence.
+
+AppTest cannot click inside the card table: a learner's click goes through
+``class_pages.on_live_click``, the function the table's callbacks call, and only on
+what the page's last run drew (``app_driver.click_on_table``'s rule)."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from app_driver import APP, table_shown
+from lessons.question_source import question_for, topic_source
+from lessons.quiz import Kind
+from tutorial_app.class_pages import on_live_click
+from tutorial_app.store import dispose_engines, new_learner_token, open_classes, open_store
+
+pytestmark = pytest.mark.app
+
+TEACHER, LEARNER = "app_pages/live_class.py", "app_pages/join_class.py"
+TRICKS = topic_source("tricks", 7, 0)     # a question with seat buttons: one right
+
+
+@pytest.fixture(autouse=True)
+def fresh_store(tmp_path, monkeypatch):
+    """Every page of the test (and the test itself) on one new SQLite file."""
+    monkeypatch.setenv("EUCHRE_TUTORIAL_DB", f"sqlite:///{tmp_path / 'progress.sqlite3'}")
+    yield
+    dispose_engines()
+
+
+def page(path: str, token: str | None = None, **query: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    for name, value in query.items():
+        at.query_params[name] = value
+    if token is not None:   # the browser's own token, as the identity component hands it
+        at.session_state["learner-token"] = token
+    at.run()
+    at.switch_page(path).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def texts(at: AppTest) -> str:
+    parts = [e.value for kind in ("markdown", "caption", "info", "warning", "error", "success",
+                                  "subheader") for e in getattr(at, kind)]
+    return "\n".join(str(part) for part in parts)
+
+
+def start_class() -> tuple[AppTest, str, str]:
+    teacher = page(TEACHER)
+    teacher.button(key="class-start").click().run()
+    assert not teacher.exception
+    return teacher, teacher.session_state["class-code"], teacher.session_state["class-key"]
+
+
+def join(code: str, name: str, token: str | None = None) -> AppTest:
+    learner = page(LEARNER, token, code=code)
+    learner.text_input(key="join-name").input(name).run()
+    learner.button(key="join-button").click().run()
+    assert not learner.exception
+    return learner
+
+
+def click(at: AppTest, code: str, ident: str) -> None:
+    """A click on the learner's table, if the last run drew it clickable."""
+    model = table_shown(at)
+    key = ident.removeprefix("option-")
+    card = next((c for c in model["hand"] if c["code"] == key), None)
+    button = next((a for a in model["actions"] if a["id"] == ident), None)
+    assert (card and card["clickable"]) or (button and not button.get("disabled")), ident
+    classes = open_classes()
+    on_live_click(at.session_state, classes, code, at.session_state["learner-token"],
+                  classes.current(code), ident)
+    at.run()
+    assert not at.exception, at.exception
+
+
+def test_a_whole_class_on_two_pages():
+    teacher, code, key = start_class()
+    shown = texts(teacher)
+    assert code in "".join(e.proto.body for e in teacher.get("html"))   # the big code
+    assert '<img src="data:image/svg+xml' in shown                      # the QR code
+    assert teacher.query_params["class"] == code and teacher.query_params["key"] == key
+    assert "0** learners joined" in shown
+
+    sam = join(code, "<b>Sam</b>")
+    assert "you are **&lt;b&gt;Sam&lt;/b&gt;**" in texts(sam)          # escaped, never HTML
+    assert "Waiting for the next question" in texts(sam)
+    kim = join(code, "Kim")
+
+    # The teacher asks question 3 of Practise topic "Who won the trick?", set 7.
+    teacher.run()
+    teacher.segmented_control(key="class-from").set_value("topic").run()
+    teacher.selectbox(key="class-topic").set_value("tricks").run()
+    teacher.number_input(key="class-seed").set_value(7).run()
+    teacher.selectbox(key="class-question").set_value(2).run()
+    teacher.button(key="class-push").click().run()
+    assert not teacher.exception
+    question = question_for(topic_source("tricks", 7, 2))
+    assert teacher.subheader[0].value == "Question 1" and question.prompt in texts(teacher)
+    assert "Answer on your own screen" in table_shown(teacher)["message"]["text"]
+
+    sam.run()
+    kim.run()
+    assert question.prompt in texts(sam)
+    right = question.answer[0]
+    wrong = next(o.key for o in question.options if o.key != right)
+    click(sam, code, f"option-{wrong}")
+    click(sam, code, f"option-{right}")     # changed before the reveal
+    click(kim, code, f"option-{wrong}")
+    assert "You answered" in table_shown(sam)["message"]["text"]
+    teacher.run()
+    assert "**2** answered" in texts(teacher)
+
+    teacher.button(key="class-reveal").click().run()
+    assert not teacher.exception
+    assert table_shown(teacher)["message"]["tone"] == "right"
+    assert question.explanation in table_shown(teacher)["message"]["text"]
+    sam.run()
+    kim.run()
+    assert table_shown(sam)["message"]["tone"] == "right"
+    assert table_shown(kim)["message"]["tone"] == "wrong"
+    assert question.explanation in table_shown(kim)["message"]["text"]   # the engine's reason
+
+    teacher.run()
+    questions, learners = (frame.value for frame in teacher.dataframe)
+    assert questions[["question", "answered", "right"]].values.tolist() == [[1, 2, 1]]
+    assert learners.values.tolist() == [["<b>Sam</b>", 1, 1, "1 of 1"], ["Kim", 1, 0, "0 of 1"]]
+    downloads = teacher.get("download_button")
+    assert len(downloads) == 2
+    # Each answer is in its learner's progress too.
+    store = open_store()
+    assert store.answers(sam.session_state["learner-token"])["correct"].tolist() == [True]
+
+    teacher.button(key="class-end").click().run()
+    assert "has ended" in texts(teacher)
+    late = page(LEARNER, code=code)
+    assert "has ended" in texts(late) and not at_name_form(late)
+
+
+def test_every_kind_of_question_choice_pushes_a_question():
+    teacher, code, _ = start_class()
+    for where in ("lesson", "topic", "random"):
+        teacher.segmented_control(key="class-from").set_value(where).run()
+        teacher.button(key="class-push").click().run()
+        assert not teacher.exception
+    assert teacher.subheader[0].value == "Question 3"
+    assert open_classes().current(code).source.kind == "topic"
+
+
+@pytest.mark.parametrize("typed, words", [("ZZZZZZ", "There is no class ZZZZZZ"),
+                                          ("<script>", "is not a class code")])
+def test_a_wrong_code_says_so(typed, words):
+    at = page(LEARNER, code=typed)
+    assert words in texts(at) and "<script>" not in texts(at)
+    assert at.text_input(key="join-code-input") is not None
+
+
+def test_a_code_typed_in_goes_to_the_class():
+    _, code, _ = start_class()
+    at = page(LEARNER)
+    at.text_input(key="join-code-input").input(code.lower()).run()
+    at.button(key="join-code-go").click().run()
+    assert not at.exception and at.text_input(key="join-name") is not None
+
+
+def test_a_name_already_taken_is_refused():
+    _, code, _ = start_class()
+    join(code, "Sam")
+    other = join(code, "sam")
+    assert "already called sam" in texts(other)
+    assert at_name_form(other)
+
+
+def at_name_form(at: AppTest) -> bool:
+    return any(w.key == "join-name" for w in at.text_input)
+
+
+def test_a_learner_who_reloads_rejoins_as_the_same_name():
+    _, code, key = start_class()
+    token = new_learner_token()
+    first = join(code, "Sam", token)
+    classes = open_classes()
+    asked = classes.push_question(code, key, TRICKS)
+    first.run()
+    click(first, code, f"option-{question_for(TRICKS).answer[0]}")
+    again = page(LEARNER, token, code=code)          # a reload: a new session, same token
+    assert "you are **Sam**" in texts(again) and not at_name_form(again)
+    assert "You answered" in table_shown(again)["message"]["text"]   # the answer kept
+    assert classes.tally(code, key).members == 1 and asked
+
+
+def test_a_teacher_who_reloads_keeps_the_class():
+    teacher, code, key = start_class()
+    teacher.button(key="class-push").click().run()
+    again = page(TEACHER, **{"class": code, "key": key})
+    assert again.session_state["class-code"] == code
+    assert again.subheader[0].value == "Question 1"
+    assert again.button(key="class-reveal") is not None
+
+
+@pytest.mark.parametrize("forged", ["learner token", "wrong key"])
+def test_a_learner_cannot_run_the_class(forged):
+    _, code, key = start_class()
+    token = new_learner_token()
+    join(code, "Sam", token)
+    at = page(TEACHER, **{"class": code,
+                          "key": token if forged == "learner token" else key[:-1] + "A"})
+    assert f"does not hold class {code}'s teacher key" in texts(at)
+    assert not [b for b in at.button if b.key in ("class-push", "class-reveal", "class-end")]
+    assert at.button(key="class-start") is not None   # only a class of their own
+
+
+def test_an_answer_after_the_reveal_is_refused_and_the_reveal_shown():
+    _, code, key = start_class()
+    learner = join(code, "Sam")
+    classes = open_classes()
+    classes.push_question(code, key, TRICKS)
+    learner.run()
+    question = question_for(TRICKS)
+    classes.reveal(code, key)                          # the learner's page has not seen it yet
+    on_live_click(learner.session_state, classes, code,
+                  learner.session_state["learner-token"], classes.current(code),
+                  f"option-{question.answer[0]}")
+    learner.run()
+    assert not learner.exception
+    assert "has been revealed" in texts(learner) and "answers are closed" in texts(learner)
+    message = table_shown(learner)["message"]
+    assert message["tone"] == "wrong" and "No answer from you" in message["title"]
+    assert question.explanation in message["text"]
+
+
+def test_a_class_with_no_learners_reveals_and_reports():
+    teacher, _, _ = start_class()
+    teacher.button(key="class-push").click().run()
+    teacher.button(key="class-reveal").click().run()
+    teacher.button(key="class-end").click().run()
+    assert not teacher.exception
+    questions, learners = (frame.value for frame in teacher.dataframe)
+    assert questions["answered"].tolist() == [0] and learners.empty
+    assert teacher.button(key="class-new") is not None
+
+
+def test_a_points_question_is_answered_with_its_widgets():
+    _, code, key = start_class()
+    learner = join(code, "Sam")
+    classes = open_classes()
+    source = next(topic_source("points", 11, i) for i in range(10)
+                  if question_for(topic_source("points", 11, i)).kind is Kind.POINTS)
+    question = question_for(source)
+    classes.push_question(code, key, source)
+    learner.run()
+    learner.button(key="join-points-send").click().run()
+    assert "Choose a team and a number of points first" in texts(learner)
+    team, points = question.answer
+    learner.radio(key="join-points-team").set_value(team).run()
+    learner.number_input(key="join-points-number").set_value(int(points)).run()
+    learner.button(key="join-points-send").click().run()
+    assert "You answered" in texts(learner)
+    classes.reveal(code, key)
+    learner.run()
+    assert learner.success and question.explanation in learner.success[0].value

@@ -1,0 +1,94 @@
+"""The live class's small parts: the learner's clicks before the reveal, the answers
+chart, the join link and its QR code."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+from lessons.question_source import question_for, topic_source
+from lessons.quiz import Kind, Option, Question
+from tutorial_app.answer_chart import OTHER, RIGHT, WAITING, answer_bars, answer_chart
+from tutorial_app.class_link import join_url, qr_img
+from tutorial_app.widgets.live_question import learner_model, live_click, teacher_model
+
+OPTIONS = (Option("a", "A"), Option("b", "B"), Option("c", "C"))
+
+
+def question(kind: Kind, answer=("a",)) -> Question:
+    return Question(kind, "Which?", OPTIONS, answer, "Because.")
+
+
+@pytest.mark.parametrize("module", ["tutorial_app.class_link", "tutorial_app.answer_chart",
+                                    "tutorial_app.widgets.live_question"])
+def test_the_examples_in_the_docstrings_hold(module):
+    failures, tried = doctest.testmod(importlib.import_module(module))
+    assert tried and not failures
+
+
+@pytest.mark.parametrize("kind, clicks, picks, sent", [
+    (Kind.SINGLE, ["option-b"], ("b",), ("b",)),
+    (Kind.SINGLE, ["option-b", "option-c"], ("c",), ("c",)),       # changed: sent again
+    (Kind.YESNO, ["option-a"], ("a",), ("a",)),
+    (Kind.MULTI, ["option-a", "option-b", "option-a"], ("b",), None),
+    (Kind.MULTI, ["option-a", "check"], ("a",), ("a",)),
+    (Kind.MULTI, ["check"], (), ()),                                 # none fits: sent empty
+    (Kind.ORDER, ["option-c", "option-a"], ("c", "a"), None),
+    (Kind.ORDER, ["option-c", "option-c", "option-a", "option-b"], ("c", "a", "b"),
+     ("c", "a", "b")),
+    (Kind.ORDER, ["option-c", "restart", "option-a"], ("a",), None),
+    (Kind.SINGLE, ["option-zz"], (), None),                          # no such option
+])
+def test_live_clicks(kind, clicks, picks, sent):
+    shown, last_sent = (), None
+    for ident in clicks:
+        shown, to_send = live_click(shown, question(kind), ident)
+        last_sent = to_send if to_send is not None else last_sent
+    assert shown == picks and last_sent == sent
+
+
+def test_nothing_is_judged_before_the_reveal():
+    live = question_for(topic_source("tricks", 7, 0))
+    model = learner_model(live, (), (live.answer[0],), revealed=False)
+    assert model["message"]["tone"] == "info" and "You answered" in model["message"]["text"]
+    assert "Because" not in str(model) and live.explanation not in str(model)
+    after = learner_model(live, (), (live.answer[0],), revealed=True)
+    assert after["message"]["tone"] == "right" and live.explanation in after["message"]["text"]
+    unanswered = learner_model(live, (), None, revealed=True)
+    assert "No answer from you" in unanswered["message"]["title"]
+
+
+def test_the_projector_shows_no_answer_until_the_reveal():
+    live = question_for(topic_source("play", 3, 0))     # cards to choose: none clickable
+    before = teacher_model(live, revealed=False)
+    assert not any(card["clickable"] for card in before["hand"])
+    assert not any(card.get("mark") for card in before["hand"])
+    after = teacher_model(live, revealed=True)
+    assert live.explanation in after["message"]["text"]
+
+
+def test_the_chart_counts_each_answer_and_marks_the_right_one_once_revealed():
+    single = question(Kind.SINGLE)
+    assert answer_bars(single, {"b": 2}, revealed=False) == [
+        ("B", 2, False), ("A", 0, True), ("C", 0, False)]
+    figure = answer_chart(single, {"a": 3, "b": 1}, revealed=True)
+    bar = figure.data[0]
+    assert list(bar.y) == ["A ✓", "B", "C"] and list(bar.x) == [3, 1, 0]
+    numbers = answer_chart(question(Kind.SINGLE), {"a": 1}, revealed=False)
+    assert numbers.layout.yaxis.type == "category"   # "20", "24": labels, not a scale
+    assert list(bar.marker.color) == [RIGHT, OTHER, OTHER]
+    assert list(answer_chart(single, {"a": 3}, revealed=False).data[0].marker.color) == \
+        [WAITING] * 3
+    multi = question(Kind.MULTI, ("a", "b"))
+    assert answer_bars(multi, {"a,b": 1, "": 2}, revealed=True) == [
+        ("none of them", 2, False), ("A, B ✓", 1, True)]
+
+
+def test_the_join_link_follows_the_teachers_address():
+    assert join_url("https://s.example:8443/class?class=X&key=k", "K7WQ3M") == \
+        "https://s.example:8443/join?code=K7WQ3M"
+    assert join_url(None, "K7WQ3M") == "/join?code=K7WQ3M"
+    img = qr_img('https://x/"><script>', 300, 'QR "code"')
+    assert "<script>" not in img and 'alt="QR &quot;code&quot;"' in img

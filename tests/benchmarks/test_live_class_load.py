@@ -1,0 +1,41 @@
+"""The live-class scenario of the class-load benchmark, run briefly for real: a teacher
+and three learners over the websocket join, wait, answer, read the reveal, and the
+database holds every answer they were told was kept. No timing is asserted."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from argparse import Namespace
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import live_class_load  # noqa: E402
+
+pytestmark = pytest.mark.server
+
+
+def test_a_short_live_class_runs_clean(tmp_path):
+    args = Namespace(app_dir=ROOT, server_arg=[], db=None, timeout=60, think=0.3, seed=1,
+                     ramp=1, idle=2, duration=12, answer_seconds=3, read_seconds=2)
+    with ThreadPoolExecutor(1) as pool:   # an event loop of its own (Playwright may hold ours)
+        row = pool.submit(asyncio.run, asyncio.wait_for(
+            live_class_load.run_class(3, args, tmp_path / "server.log"), 240)).result()
+    tally = row["tally"]
+    assert not tally.errors, tally.notes
+    assert tally.seen["joined"] == 3 and len(tally.pushed) >= 2
+    for number in tally.pushed:          # every question reached every learner
+        assert len(tally.saw_question[number]) == 3, number
+    for number in tally.revealed:        # and so did every reveal
+        assert len(tally.saw_reveal[number]) == 3, number
+    assert tally.seen["answers"] >= 3
+    told_kept = sum(len(per) for per in tally.kept.values())
+    assert row["report"] == {"members": 3, "answers": told_kept,
+                             "questions": len(tally.pushed)}
+    summary = live_class_load.summary(row)
+    assert summary["errors"] == 0 and summary["interactions"] > 0

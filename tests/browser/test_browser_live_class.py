@@ -1,0 +1,126 @@
+"""A live class in real browsers: the teacher's context and three learners' contexts on
+one server (its own fresh SQLite store). They join, the teacher asks, each answers on the
+card table, the answers come in on the teacher's screen (count and chart), the reveal
+reaches every learner without a reload, and the report lists them. Screenshots of the
+projector and of a learner's screen go to test-artifacts/screenshots."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from conftest import ARTIFACTS, _free_port, _healthy
+from lessons.loader import load_all
+from lessons.question_source import lesson_source, question_for
+from test_browser_pages import wait_for_app
+from tutorial_app.cli import streamlit_command
+from tutorial_app.widgets.quiz_scene import choice_button
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+NAMES = ("<b>Ann</b>", "Ben", "Cat")
+# The teacher's default choice: the first lesson's quiz number 1, question 1.
+QUESTION = question_for(lesson_source(load_all()[0].id, 1, 0))
+
+
+@pytest.fixture(scope="module")
+def class_server(tmp_path_factory):
+    """The app on its own fresh progress store, started as ``make run`` starts it."""
+    folder = tmp_path_factory.mktemp("live-class")
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    ARTIFACTS.mkdir(exist_ok=True)
+    log_path = ARTIFACTS / "live-class-server.log"
+    env = {**os.environ, "EUCHRE_TUTORIAL_DB": f"sqlite:///{folder / 'progress.sqlite3'}"}
+    with open(log_path, "w") as log:
+        server = subprocess.Popen(streamlit_command("127.0.0.1", port, []), cwd=ROOT, env=env,
+                                  stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while not _healthy(url):
+            if server.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"the app did not start; its log:\n{log_path.read_text()}")
+            time.sleep(0.2)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def new_page(browser: Browser, width: int = 1280, height: int = 1000) -> Page:
+    return browser.new_context(viewport={"width": width, "height": height}).new_page()
+
+
+def option_button(page: Page, key: str):
+    label = choice_button(QUESTION.option(key))["label"]
+    return page.get_by_role("button", name=label, exact=True)
+
+
+def test_a_class_with_three_learners(browser: Browser, class_server: str, screenshots: Path):
+    teacher = new_page(browser, 1280, 1400)
+    teacher.goto(f"{class_server}/class")
+    wait_for_app(teacher)
+    teacher.get_by_role("button", name="Start a class").click()
+    code_box = teacher.locator(".class-code")
+    expect(code_box).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
+    code = code_box.inner_text()
+    qr = teacher.get_by_role("img", name=re.compile("QR code of"))
+    expect(qr).to_be_visible()
+    assert qr.bounding_box()["width"] >= 280          # large enough for the back row
+    assert f"class={code}" in teacher.url and "key=" in teacher.url
+
+    learners = []
+    for name in NAMES:
+        page = new_page(browser, 390, 844)             # a phone
+        page.goto(f"{class_server}/join?code={code}")
+        wait_for_app(page)
+        page.get_by_label("Your name").fill(name)
+        page.get_by_role("button", name="Join the class").click()
+        expect(page.get_by_text("Waiting for the next question")).to_be_visible()
+        learners.append(page)
+    expect(learners[0].get_by_text("<b>Ann</b>", exact=True)).to_be_visible()  # shown as typed
+    expect(teacher.get_by_text("3 learners joined")).to_be_visible(timeout=5000)
+    expect(teacher.get_by_text("<b>Ann</b>, Ben, Cat")).to_be_visible()          # never as HTML
+    teacher.screenshot(path=str(screenshots / "live-class-teacher-waiting.png"))
+
+    teacher.get_by_role("button", name="Ask this question").click()
+    wait_for_app(teacher)
+    for page in learners:   # the question arrives by polling: no reload
+        expect(page.get_by_text(QUESTION.prompt)).to_be_visible(timeout=5000)
+    right = QUESTION.answer[0]
+    wrong = next(o.key for o in QUESTION.options if o.key != right)
+    for page, key in zip(learners, (right, right, wrong)):
+        page.wait_for_timeout(350)
+        option_button(page, key).click()
+        expect(page.get_by_text("Your answer is in")).to_be_visible()
+    learners[1].screenshot(path=str(screenshots / "live-class-learner-answered.png"))
+
+    expect(teacher.get_by_text("3 answered")).to_be_visible(timeout=5000)
+    teacher.get_by_text("Show the answers as a chart").click()
+    expect(teacher.locator(".js-plotly-plot")).to_be_visible(timeout=10000)
+    teacher.screenshot(path=str(screenshots / "live-class-teacher-answers.png"))
+
+    teacher.get_by_role("button", name="Reveal the answer").click()
+    for page, verdict in zip(learners, ("Right!", "Right!", "Not quite")):
+        expect(page.get_by_text(verdict)).to_be_visible(timeout=5000)
+        expect(page.get_by_text(QUESTION.explanation[:40])).to_be_visible()
+    learners[2].screenshot(path=str(screenshots / "live-class-learner-revealed.png"))
+    expect(teacher.get_by_text(f"The answer: {QUESTION.answer_text}.")).to_be_visible()
+
+    teacher.get_by_text("Report").click()
+    expect(teacher.get_by_role("button", name="Download the learners (CSV)")).to_be_visible()
+    report = teacher.locator("[data-testid=stDataFrame]")
+    expect(report).to_have_count(2)
+    teacher.screenshot(path=str(screenshots / "live-class-teacher-report.png"))
+    for page in (teacher, *learners):
+        page.context.close()

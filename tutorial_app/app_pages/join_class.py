@@ -1,0 +1,125 @@
+"""Join a class: type the class code (or follow the teacher's link or QR code) and a
+display name, wait for the teacher's question, answer it on the card table (you can
+change your answer until the reveal), then see whether you were right and why.
+
+The page follows the class by itself (``class_pages.watch``): a new question or the
+reveal shows within a second or two, without reloading."""
+
+import streamlit as st
+
+from tutorial_app.class_pages import (REFUSAL, attempt, live_classes, on_live_click, picks_key,
+                                     send_answer, sent_key, show_refusal, watch)
+from tutorial_app.learner import current_token
+from tutorial_app.markdown_text import markdown_text
+from tutorial_app.store import ClassError, StoreUnavailable
+from tutorial_app.store.class_codes import NAME_LIMIT, parse_class_code
+from tutorial_app.widgets.card_table import card_table
+from tutorial_app.widgets.live_question import answer_words, learner_model, revealed_feedback
+from tutorial_app.widgets.quiz_scene import has_table
+
+SHOWN = "join-screen"   # the class's screen this page last drew (ClassStatus.screen)
+
+st.title("Join a class")
+
+
+def go_to_code() -> None:
+    st.query_params["code"] = st.session_state.get("join-code-input", "")
+
+
+typed = st.query_params.get("code", "")
+if not typed:
+    st.markdown("Type the code on your teacher's screen, or scan its QR code.")
+    st.text_input("Class code", key="join-code-input", max_chars=12, placeholder="K7WQ3M")
+    st.button("Go to the class", key="join-code-go", type="primary", on_click=go_to_code)
+    st.stop()
+
+classes = live_classes()
+try:
+    code = parse_class_code(typed)
+    status = classes.status(code)
+    if not status.open:
+        classes.check_open(code)   # raises with the sentence for an ended or closed class
+except (ClassError, StoreUnavailable) as error:
+    st.error(markdown_text(error.message), icon=":material/error:")
+    st.text_input("Class code", key="join-code-input", max_chars=12, placeholder="K7WQ3M")
+    st.button("Try this code", key="join-code-go", on_click=go_to_code)
+    st.stop()
+
+token = current_token()
+member = classes.member(code, token)
+if member is None:
+    def join() -> None:
+        attempt(lambda: classes.join(code, st.session_state.get("join-name", ""), token))
+
+    st.markdown(f"Class **{code}**. Which name should your teacher see?")
+    st.text_input("Your name", key="join-name", max_chars=NAME_LIMIT, placeholder="Sam")
+    st.button("Join the class", key="join-button", type="primary", on_click=join)
+    show_refusal()
+    st.stop()
+
+st.session_state[SHOWN] = status.screen
+st.markdown(f"Class **{code}** · you are **{markdown_text(member.name)}**")
+watch(code, classes, SHOWN)
+
+
+@st.fragment
+def question_panel() -> None:
+    """The question on screen; a fragment, so a click reruns only this."""
+    live = classes.current(code)
+    if live is None:
+        st.info("Waiting for the next question…", icon=":material/hourglass_top:")
+        return
+    question = live.question
+    if sent_key(live.id) not in st.session_state:   # a reload: the answer kept in the store
+        st.session_state[sent_key(live.id)] = classes.my_answer(code, token, live.id)
+    sent = st.session_state[sent_key(live.id)]
+
+    def clicked(ident: str) -> None:
+        on_live_click(st.session_state, classes, code, token, live, ident)
+
+    st.subheader(f"Question {live.position}")
+    st.markdown(f"**{question.prompt}**")
+    if question.scene.facts:
+        st.markdown("\n".join(f"- {fact}" for fact in question.scene.facts))
+    show_refusal()
+    if has_table(question):
+        model = learner_model(question, st.session_state.get(picks_key(live.id), ()), sent,
+                              live.revealed)
+        card_table(model, key="join-table", on_card=clicked, on_action=clicked)
+    elif live.revealed:
+        feedback = revealed_feedback(question, sent)
+        (st.success if feedback.correct else st.error)(
+            f"**{feedback.headline}** {feedback.explanation}")
+    else:
+        points_form(question, live.id, sent)
+    if live.revealed:
+        st.caption("Your teacher will ask the next question soon.")
+
+
+def points_form(question, question_id: int, sent) -> None:
+    """A team and a number of points, then Send (POINTS questions have no table)."""
+    teams = [option.key for option in question.options]
+    labels = {option.key: option.label for option in question.options}
+    left, right = st.columns(2)
+    left.radio("Which team scores?", teams, format_func=labels.get, key="join-points-team",
+               horizontal=True, index=None)
+    right.number_input("How many points?", min_value=0, max_value=4, step=1,
+                       key="join-points-number", value=None, placeholder="0 to 4")
+
+    def submit() -> None:
+        team = st.session_state.get("join-points-team")
+        points = st.session_state.get("join-points-number")
+        if team is None or points is None:
+            st.session_state[REFUSAL] = "Choose a team and a number of points first."
+            return
+        send_answer(st.session_state, classes, code, token, question_id,
+                    (team, str(int(points))))
+
+    st.button("Send my answer" if sent is None else "Change my answer", key="join-points-send",
+              type="primary", on_click=submit)
+    if sent is not None:
+        st.info(f"You answered: {answer_words(question, sent)}. You can change it until your "
+                "teacher reveals the answer.")
+
+
+question_panel()

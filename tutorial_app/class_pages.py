@@ -1,0 +1,98 @@
+"""What the live class's two pages share: the store they talk to, how often they look
+for news, and how a refusal or an unreachable database is shown (a sentence, never a
+traceback).
+
+Live updates: each page has a small fragment rerun every ``POLL_SECONDS`` by the
+browser (``st.fragment(run_every=...)``). It reads one row (``LiveClasses.status``, by
+the class code's unique index) and draws nothing; only when what is on screen has
+changed (a new question, a reveal, the end) does it rerun the page, which then reads
+and draws the question.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, MutableMapping, Sequence
+
+import streamlit as st
+
+from tutorial_app.markdown_text import markdown_text
+from tutorial_app.store import (ClassError, LiveClasses, LiveQuestion, StoreUnavailable,
+                                open_classes)
+from tutorial_app.widgets.live_question import live_click
+
+POLL_SECONDS = 1.0    # learners see a new question within this plus one page run
+REFUSAL = "class-refusal"   # session key: the last refused request's sentence
+
+
+def live_classes() -> LiveClasses:
+    """The live classes in the progress store; stops the page with a sentence if the
+    database cannot be used."""
+    try:
+        return open_classes()
+    except (StoreUnavailable, ValueError) as error:
+        st.error(f"Live classes need the progress database: {markdown_text(str(error))}")
+        st.stop()
+
+
+def attempt(action: Callable[[], object]) -> object | None:
+    """Run a request for a callback; a refusal's sentence is kept for the next run
+    (``show_refusal``) instead of raising."""
+    try:
+        return action()
+    except (ClassError, StoreUnavailable) as error:
+        st.session_state[REFUSAL] = error.message
+    except ValueError as error:   # a database address that names no database we run on
+        st.session_state[REFUSAL] = str(error)
+    return None
+
+
+def show_refusal() -> None:
+    """The sentence of the last refused request, once (it may quote what was typed)."""
+    message = st.session_state.pop(REFUSAL, None)
+    if message:
+        st.warning(markdown_text(message), icon=":material/block:")
+
+
+def watch(code: str, classes: LiveClasses, shown_key: str) -> None:
+    """Start the poll: a fragment that reruns the page when class ``code``'s screen
+    (``ClassStatus.screen``) differs from the one kept at ``shown_key``."""
+
+    @st.fragment(run_every=POLL_SECONDS)
+    def poll() -> None:
+        try:
+            screen = classes.status(code).screen
+        except (ClassError, StoreUnavailable):
+            return   # the page run that follows (or the next tick) says what is wrong
+        if screen != st.session_state.get(shown_key):
+            st.rerun()
+
+    poll()
+
+
+# ---- the learner's answer (plain functions of the session: AppTest calls them too) -----
+
+def sent_key(question_id: int) -> str:
+    return f"join-sent-{question_id}"
+
+
+def picks_key(question_id: int) -> str:
+    return f"join-picks-{question_id}"
+
+
+def send_answer(session: MutableMapping, classes: LiveClasses, code: str, token: str,
+                question_id: int, response: Sequence[str]) -> None:
+    """Send (or change) the learner's answer; a refusal (too late, moved on) is kept
+    for the page to show."""
+    try:
+        session[sent_key(question_id)] = classes.answer(code, token, question_id, response)
+    except (ClassError, StoreUnavailable) as error:
+        session[REFUSAL] = error.message
+
+
+def on_live_click(session: MutableMapping, classes: LiveClasses, code: str, token: str,
+                  live: LiveQuestion, ident: str) -> None:
+    """A click on the live question's table (``live_question.live_click``)."""
+    picks, to_send = live_click(session.get(picks_key(live.id), ()), live.question, ident)
+    session[picks_key(live.id)] = picks
+    if to_send is not None:
+        send_answer(session, classes, code, token, live.id, to_send)

@@ -1,0 +1,438 @@
+"""Live classes in the progress store: the verbs the teacher's and the learners' pages
+call. No Streamlit here; any number of app processes share one class through the
+database (SQLite, or PostgreSQL for several replicas).
+
+The teacher starts a class (a short code and a secret key), learners join it under a
+display name with their learner token, the teacher pushes questions (by their source,
+``lessons.question_source``), learners answer (changeable until the reveal), the teacher
+reveals and, at the end, reads the report. Only the teacher key pushes, reveals and
+ends. Answers are judged by ``Question.check``, as everywhere; at the reveal each
+member's final answer is also kept among their own answers (the progress store's
+``answers`` table), so it counts toward their progress.
+
+Every refusal raises ``ClassError`` with a ``Reason`` and a sentence for the page.
+
+>>> from tutorial_app.store import new_learner_token, open_store
+>>> from lessons.question_source import topic_source
+>>> classes = LiveClasses(open_store("sqlite://"))
+>>> code, key = classes.start_class()
+>>> sam = new_learner_token()
+>>> classes.join(code, "Sam", sam).name
+'Sam'
+>>> question_id = classes.push_question(code, key, topic_source("tricks", 7, 0))
+>>> classes.status(code).question_id == question_id
+True
+>>> classes.reveal(code, key)
+>>> classes.answer(code, sam, question_id, "N")
+Traceback (most recent call last):
+...
+tutorial_app.store.class_codes.ClassError: The answer to question 1 has been revealed: answers are closed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import TYPE_CHECKING, Sequence
+
+from sqlalchemy import Connection, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from lessons.question_source import QuestionSource, SourceError, question_for, source_label
+from lessons.quiz import Question
+from tutorial_app.store.class_codes import (ClassError, Reason, checked_display_name,
+                                            is_teacher_key, name_key, new_class_code,
+                                            new_teacher_key, parse_class_code, teacher_key_hash)
+from tutorial_app.store.records import checked_answer, now, utc
+from tutorial_app.store.store import Store
+from tutorial_app.store.tables import (answers, class_answers, class_members, class_questions,
+                                       classes)
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+CLASS_LIFETIME = timedelta(hours=12)   # a class code stops working this long after the start
+REPORT_QUESTION_COLUMNS = ("question", "asked", "answered", "right", "share_right")
+REPORT_LEARNER_COLUMNS = ("learner", "answered", "right", "score")
+
+
+@dataclass(frozen=True, slots=True)
+class ClassStatus:
+    """What a page polls: the class, the question on screen, whether it is revealed."""
+
+    code: str
+    question_id: int | None
+    revealed: bool
+    ended: bool
+    expired: bool
+
+    @property
+    def open(self) -> bool:
+        return not (self.ended or self.expired)
+
+    @property
+    def screen(self) -> tuple:
+        """Equal while nothing a learner sees has changed."""
+        return (self.question_id, self.revealed, self.open)
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    name: str
+    rejoined: bool = False     # the token was already in the class: same name as before
+
+
+@dataclass(frozen=True, slots=True)
+class LiveQuestion:
+    """The question on screen: its id, its place in the class, where it comes from."""
+
+    id: int
+    position: int
+    source: QuestionSource
+    revealed: bool
+
+    @property
+    def question(self) -> Question:
+        return question_for(self.source)
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerTally:
+    """The teacher's live view of the question on screen."""
+
+    members: int
+    answered: int
+    answers: dict[str, int]   # an answer (option keys joined by ",") -> how many gave it
+
+
+@dataclass(frozen=True)
+class ClassReport:
+    questions: pd.DataFrame   # REPORT_QUESTION_COLUMNS: one row per question asked
+    learners: pd.DataFrame    # REPORT_LEARNER_COLUMNS: one row per member
+
+
+def answer_text(given: Sequence[str]) -> str:
+    """An answer as stored: option keys joined by "," (POINTS: team,points)."""
+    return ",".join(given)
+
+
+class LiveClasses:
+    """The live classes kept in ``store``'s database."""
+
+    def __init__(self, store: Store):
+        self.store = store
+
+    # ---- reading the class -----------------------------------------------------------------
+
+    @staticmethod
+    def _class_row(connection: Connection, code: str, lock: bool = False):
+        query = select(classes).where(classes.c.code == parse_class_code(code))
+        row = connection.execute(query.with_for_update() if lock else query).first()
+        if row is None:
+            raise ClassError(Reason.NO_SUCH_CLASS,
+                             f"There is no class {parse_class_code(code)}: check the code on "
+                             "the teacher's screen.")
+        return row
+
+    @staticmethod
+    def _expired(row) -> bool:
+        return now() - utc(row.created_at) > CLASS_LIFETIME
+
+    def _open_row(self, connection: Connection, code: str, lock: bool = False):
+        row = self._class_row(connection, code, lock)
+        if row.ended_at is not None or self._expired(row):
+            how = "has ended" if row.ended_at is not None else (
+                f"has closed (a class lasts {CLASS_LIFETIME.total_seconds() / 3600:g} hours)")
+            raise ClassError(Reason.CLASS_ENDED, f"Class {row.code} {how}. Ask your teacher "
+                                                 "for the code of today's class.")
+        return row
+
+    def _teacher_row(self, connection: Connection, code: str, key: str, lock: bool = False,
+                     must_be_open: bool = True):
+        row = (self._open_row if must_be_open else self._class_row)(connection, code, lock)
+        if not is_teacher_key(key, row.teacher_key_hash):
+            raise ClassError(Reason.NOT_TEACHER, f"Only the teacher who started class "
+                                                 f"{row.code} can do that.")
+        return row
+
+    def status(self, code: str) -> ClassStatus:
+        """The poll: one read of the class's row by its code; raises ClassError for an
+        unknown code."""
+        with self.store._reading() as connection:
+            row = connection.execute(
+                select(classes.c.code, classes.c.current_question_id, classes.c.revealed,
+                       classes.c.ended_at, classes.c.created_at)
+                .where(classes.c.code == parse_class_code(code))).first()
+        if row is None:
+            raise ClassError(Reason.NO_SUCH_CLASS,
+                             f"There is no class {parse_class_code(code)}: check the code on "
+                             "the teacher's screen.")
+        return ClassStatus(row.code, row.current_question_id, bool(row.revealed),
+                           row.ended_at is not None, self._expired(row))
+
+    def check_open(self, code: str) -> None:
+        """Raise ClassError unless class ``code`` exists and is open."""
+        with self.store._reading() as connection:
+            self._open_row(connection, code)
+
+    def is_teacher(self, code: str, key: str) -> bool:
+        """Whether ``key`` is class ``code``'s teacher key (False for an unknown class)."""
+        try:
+            with self.store._reading() as connection:
+                self._teacher_row(connection, code, key, must_be_open=False)
+        except ClassError:
+            return False
+        return True
+
+    def current(self, code: str) -> LiveQuestion | None:
+        """The question on screen in class ``code`` (None before the first)."""
+        with self.store._reading() as connection:
+            row = connection.execute(
+                select(class_questions.c.id, class_questions.c.position,
+                       class_questions.c.source, class_questions.c.revealed_at)
+                .join(classes, classes.c.current_question_id == class_questions.c.id)
+                .where(classes.c.code == parse_class_code(code))).first()
+        if row is None:
+            return None
+        return LiveQuestion(row.id, row.position, QuestionSource.parse(row.source),
+                            row.revealed_at is not None)
+
+    # ---- the teacher ---------------------------------------------------------------------
+
+    def start_class(self) -> tuple[str, str]:
+        """A new class: (its code, the teacher key). Keep the key secret."""
+        key = new_teacher_key()
+        for _ in range(20):   # 31**6 codes: a clash is rare, and retried
+            code = new_class_code()
+            try:
+                with self.store._writing() as connection:
+                    connection.execute(insert(classes).values(
+                        code=code, teacher_key_hash=teacher_key_hash(key), created_at=now(),
+                        revealed=False))
+                return code, key
+            except IntegrityError:
+                continue
+        raise RuntimeError("no free class code after 20 tries")
+
+    def push_question(self, code: str, key: str, source: QuestionSource) -> int:
+        """Put the question ``source`` names on every screen; its id. Raises ClassError
+        (NOT_TEACHER, CLASS_ENDED, BAD_SOURCE)."""
+        try:
+            question_for(source)   # it must build before anyone is asked it
+        except (SourceError, IndexError) as error:
+            raise ClassError(Reason.BAD_SOURCE, f"That question cannot be asked: {error}") \
+                from error
+        with self.store._writing() as connection:
+            row = self._teacher_row(connection, code, key, lock=True)
+            position = 1 + (connection.scalar(
+                select(func.max(class_questions.c.position))
+                .where(class_questions.c.class_id == row.id)) or 0)
+            question_id = connection.execute(insert(class_questions).values(
+                class_id=row.id, position=position, source=source.to_dict(),
+                pushed_at=now())).inserted_primary_key[0]
+            connection.execute(update(classes).where(classes.c.id == row.id)
+                               .values(current_question_id=question_id, revealed=False))
+        return question_id
+
+    def reveal(self, code: str, key: str) -> None:
+        """Close the answers to the question on screen and show its answer everywhere;
+        each member's answer joins their own progress. Revealing twice changes nothing."""
+        with self.store._writing() as connection:
+            row = self._teacher_row(connection, code, key, lock=True)
+            if row.current_question_id is None:
+                raise ClassError(Reason.NO_QUESTION, "Ask a question first: there is nothing "
+                                                     "to reveal yet.")
+            question_row = connection.execute(
+                select(class_questions).where(class_questions.c.id == row.current_question_id)
+                .with_for_update()).first()
+            if question_row.revealed_at is not None:
+                return
+            connection.execute(update(class_questions)
+                               .where(class_questions.c.id == question_row.id)
+                               .values(revealed_at=now()))
+            connection.execute(update(classes).where(classes.c.id == row.id)
+                               .values(revealed=True))
+            self._count_toward_progress(connection, question_row)
+
+    @staticmethod
+    def _count_toward_progress(connection: Connection, question_row) -> None:
+        """Each member's final answer, kept among the learner's own answers."""
+        source = QuestionSource.parse(question_row.source)
+        question = question_for(source)
+        given = connection.execute(
+            select(class_answers.c.answer, class_answers.c.correct,
+                   class_answers.c.answered_at, class_members.c.learner_id)
+            .join(class_members, class_members.c.id == class_answers.c.member_id)
+            .where(class_answers.c.question_id == question_row.id)).all()
+        rows = [{**checked_answer(lesson=source.ref[:80], item_kind=question.kind.value,
+                                  generator=(question.source or "live-class")[:80],
+                                  answer=row.answer, correct=bool(row.correct),
+                                  seed=source.seed, answered_at=utc(row.answered_at)),
+                 "learner_id": row.learner_id} for row in given]
+        if rows:
+            connection.execute(insert(answers), rows)
+
+    def end(self, code: str, key: str) -> None:
+        """End the class: its code stops working; the report stays for the teacher."""
+        with self.store._writing() as connection:
+            row = self._teacher_row(connection, code, key, lock=True, must_be_open=False)
+            if row.ended_at is None:
+                connection.execute(update(classes).where(classes.c.id == row.id)
+                                   .values(ended_at=now()))
+
+    def tally(self, code: str, key: str) -> AnswerTally:
+        """How many members there are, how many answered the question on screen, and with
+        what (the teacher's live count and chart)."""
+        with self.store._reading() as connection:
+            row = self._teacher_row(connection, code, key, must_be_open=False)
+            members = connection.scalar(select(func.count()).select_from(class_members)
+                                        .where(class_members.c.class_id == row.id))
+            counts = {} if row.current_question_id is None else {
+                answer: count for answer, count in connection.execute(
+                    select(class_answers.c.answer, func.count())
+                    .where(class_answers.c.question_id == row.current_question_id)
+                    .group_by(class_answers.c.answer))}
+        return AnswerTally(members, sum(counts.values()), counts)
+
+    def member_names(self, code: str) -> list[str]:
+        """The members' display names, in the order they joined."""
+        with self.store._reading() as connection:
+            return list(connection.scalars(
+                select(class_members.c.display_name)
+                .join(classes, classes.c.id == class_members.c.class_id)
+                .where(classes.c.code == parse_class_code(code))
+                .order_by(class_members.c.joined_at, class_members.c.id)))
+
+    def report(self, code: str, key: str) -> ClassReport:
+        """Per question the share right, per learner the score (right answers)."""
+        import pandas as pd
+
+        with self.store._reading() as connection:
+            row = self._teacher_row(connection, code, key, must_be_open=False)
+            asked = connection.execute(
+                select(class_questions.c.id, class_questions.c.position,
+                       class_questions.c.source)
+                .where(class_questions.c.class_id == row.id)
+                .order_by(class_questions.c.position)).all()
+            members = connection.execute(
+                select(class_members.c.id, class_members.c.display_name)
+                .where(class_members.c.class_id == row.id)
+                .order_by(class_members.c.joined_at, class_members.c.id)).all()
+            given = connection.execute(
+                select(class_answers.c.question_id, class_answers.c.member_id,
+                       class_answers.c.correct)
+                .join(class_questions, class_questions.c.id == class_answers.c.question_id)
+                .where(class_questions.c.class_id == row.id)).all()
+        questions = []
+        for question in asked:
+            mine = [g for g in given if g.question_id == question.id]
+            right = sum(bool(g.correct) for g in mine)
+            source = QuestionSource.parse(question.source)
+            questions.append({"question": question.position,
+                              "asked": f"{question_for(source).prompt} ({source_label(source)})",
+                              "answered": len(mine), "right": right,
+                              "share_right": round(right / len(mine), 3) if mine else None})
+        learners = []
+        for member in members:
+            mine = [g for g in given if g.member_id == member.id]
+            learners.append({"learner": member.display_name, "answered": len(mine),
+                             "right": sum(bool(g.correct) for g in mine),
+                             "score": f"{sum(bool(g.correct) for g in mine)} of {len(asked)}"})
+        return ClassReport(pd.DataFrame(questions, columns=list(REPORT_QUESTION_COLUMNS)),
+                           pd.DataFrame(learners, columns=list(REPORT_LEARNER_COLUMNS)))
+
+    # ---- the learners --------------------------------------------------------------------
+
+    def join(self, code: str, name: str, token: str) -> Member:
+        """Join class ``code`` as ``name``; the same token joining again gets its first
+        name back (a reload). Raises ClassError (NO_SUCH_CLASS, CLASS_ENDED, BAD_NAME,
+        NAME_TAKEN) and MalformedTokenError."""
+        name = checked_display_name(name)
+        for attempt in range(2):
+            try:
+                with self.store._writing() as connection:
+                    row = self._open_row(connection, code)
+                    learner = self.store._ensured_id(connection, token)
+                    mine = connection.execute(
+                        select(class_members.c.display_name)
+                        .where(class_members.c.class_id == row.id,
+                               class_members.c.learner_id == learner)).first()
+                    if mine is not None:
+                        return Member(mine.display_name, rejoined=True)
+                    taken = connection.scalar(
+                        select(class_members.c.id)
+                        .where(class_members.c.class_id == row.id,
+                               class_members.c.name_key == name_key(name)))
+                    if taken is not None:
+                        raise ClassError(Reason.NAME_TAKEN, f"Someone in this class is already "
+                                                            f"called {name}: add a letter or "
+                                                            "choose another name.")
+                    connection.execute(insert(class_members).values(
+                        class_id=row.id, display_name=name, name_key=name_key(name),
+                        learner_id=learner, joined_at=now()))
+                    return Member(name)
+            except IntegrityError:
+                if attempt:   # a second clash: two joins raced twice; say the name is taken
+                    raise ClassError(Reason.NAME_TAKEN, f"Someone in this class is already "
+                                                        f"called {name}: choose another "
+                                                        "name.") from None
+        raise AssertionError("unreachable")
+
+    def member(self, code: str, token: str) -> Member | None:
+        """This token's place in class ``code`` (None if it has not joined)."""
+        with self.store._reading() as connection:
+            learner = self.store._learner_id(connection, token)
+            name = connection.scalar(
+                select(class_members.c.display_name)
+                .join(classes, classes.c.id == class_members.c.class_id)
+                .where(classes.c.code == parse_class_code(code),
+                       class_members.c.learner_id == learner))
+        return None if name is None else Member(name, rejoined=True)
+
+    def answer(self, code: str, token: str, question_id: int,
+               response: Sequence[str] | str) -> tuple[str, ...]:
+        """Give (or change) this member's answer to question ``question_id``, which must
+        still be on screen and not revealed; the answer kept. Raises ClassError
+        (NOT_A_MEMBER, QUESTION_CHANGED, ALREADY_REVEALED, BAD_ANSWER, CLASS_ENDED)."""
+        with self.store._writing() as connection:
+            row = self._open_row(connection, code)
+            learner = self.store._learner_id(connection, token)
+            member = connection.scalar(select(class_members.c.id).where(
+                class_members.c.class_id == row.id, class_members.c.learner_id == learner))
+            if member is None:
+                raise ClassError(Reason.NOT_A_MEMBER, f"Join class {row.code} with a name "
+                                                      "first.")
+            if row.current_question_id != question_id:
+                raise ClassError(Reason.QUESTION_CHANGED, "The teacher has moved on to another "
+                                                          "question: answer the one on screen.")
+            # Locked until this answer is in: a reveal waits for it, or it sees the reveal.
+            asked = connection.execute(
+                select(class_questions.c.position, class_questions.c.source,
+                       class_questions.c.revealed_at)
+                .where(class_questions.c.id == question_id).with_for_update()).first()
+            if asked.revealed_at is not None:
+                raise ClassError(Reason.ALREADY_REVEALED, f"The answer to question "
+                                                          f"{asked.position} has been revealed: "
+                                                          "answers are closed.")
+            feedback = question_for(QuestionSource.parse(asked.source)).check(response)
+            if feedback.invalid:
+                raise ClassError(Reason.BAD_ANSWER, feedback.headline)
+            given = (response,) if isinstance(response, str) else tuple(response)
+            self.store._insert_ignoring_duplicates(
+                connection, class_answers,
+                {"question_id": question_id, "member_id": member, "answer": answer_text(given),
+                 "correct": feedback.correct, "answered_at": now()},
+                update_columns=("answer", "correct", "answered_at"))
+        return given
+
+    def my_answer(self, code: str, token: str, question_id: int) -> tuple[str, ...] | None:
+        """This member's answer to ``question_id`` as given (None before they answer)."""
+        with self.store._reading() as connection:
+            text = connection.scalar(
+                select(class_answers.c.answer)
+                .join(class_members, class_members.c.id == class_answers.c.member_id)
+                .join(classes, classes.c.id == class_members.c.class_id)
+                .where(classes.c.code == parse_class_code(code),
+                       class_members.c.learner_id == self.store._learner_id(connection, token),
+                       class_answers.c.question_id == question_id))
+        return None if text is None else tuple(text.split(",")) if text else ()
