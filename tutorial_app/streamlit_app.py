@@ -9,7 +9,7 @@ import streamlit as st
 from lessons.progress import stars_text
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.navigation import SIDEBAR_WIDTH, sections, unknown_address
-from tutorial_app.progress_store import all_progress
+from tutorial_app.progress_store import all_progress, read_problem
 from tutorial_app.widgets.history import one_entry_per_page
 
 # The sidebar is a little wider than Streamlit's 18.75rem, so a lesson's name with its
@@ -17,8 +17,12 @@ from tutorial_app.widgets.history import one_entry_per_page
 st.set_page_config(page_title="Euchre tutorial", page_icon="🃏", layout="wide",
                    initial_sidebar_state=SIDEBAR_WIDTH)
 
-# A lesson's stars show beside its name in the sidebar once earned.
+# A lesson's stars show beside its name in the sidebar once earned: read from the
+# progress store once a session (and after this session records a finished quiz).
 progress = all_progress()
+if read_problem():
+    st.sidebar.warning(f"Your stars could not be read: {markdown_text(read_problem())}",
+                       icon=":material/cloud_off:")
 
 
 def nav_title(page) -> str:

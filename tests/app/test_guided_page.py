@@ -11,6 +11,7 @@ import pytest
 from app_driver import open_page, table_shown
 
 from lessons.guided import guided_hand, load_guided
+from tutorial_app.hand_records import guided_move
 from tutorial_app.widgets.guided_view import after_card, after_choice
 from tutorial_app.widgets.table_moves import action_id
 
@@ -20,18 +21,17 @@ PAGE = "app_pages/guided.py"
 
 
 def click(at, hand_id: str, action) -> None:
-    """What a click on the table does: a card if it is drawn clickable, else a button
-    the table offers."""
+    """What a click on the table does (the table's callbacks call ``guided_move``): a card
+    if it is drawn clickable, else a button the table offers."""
     key = f"guided-run-{hand_id}"
     model = table_shown(at)
-    run = at.session_state[key]
     if action.card is not None:
         card = next(c for c in model["hand"] if c["code"] == action.card.code)
         assert card["clickable"]
-        at.session_state[key] = after_card(run, action.card.code)
+        guided_move(at.session_state, key, lambda run: after_card(run, action.card.code))
     else:
         assert action_id(action) in [a["id"] for a in model["actions"]], model["actions"]
-        at.session_state[key] = after_choice(run, action_id(action))
+        guided_move(at.session_state, key, lambda run: after_choice(run, action_id(action)))
     at.run()
     assert not at.exception
 
@@ -53,7 +53,7 @@ def test_a_hand_played_right_earns_three_stars_shown_in_the_list():
         assert model["message"]["tone"] in ("right", "success")
     assert at.session_state[f"guided-run-{hand.id}"].finished
     assert any("★★★" in m.value for m in at.markdown)
-    assert at.session_state["guided-stars"][hand.id] == 3
+    assert at.session_state["progress-guided"][1][hand.id] == 3   # read from the store
     at.query_params.clear()
     at.run()
     assert any("★★★" in m.value and "Ordering up your partner" in m.value for m in at.markdown)

@@ -1,18 +1,28 @@
-"""Practise: scenario quizzes on the topics you choose, under the rules you play by.
+"""Practise: three ways in. "For you" (the first) asks what your answers say you need
+(spaced repetition, ``tutorial_app.practice_mode``); the daily deal is the same ten
+questions for everyone today; "Choose topics" makes scenario quizzes on the topics you
+choose, under the rules you play by.
 
 Changing the topics or the rules makes a new set; in the middle of a set the page asks
 first (Confirm / Keep my set), so no answer is lost by a stray click. The address
-holds the set on screen (?topics=...&rules=...&seed=...), so it can be shared."""
+holds the set on screen (?topics=...&rules=...&seed=...), so it can be shared.
+Every answer is kept in the progress store."""
 
 import streamlit as st
 
 from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
 from lessons.quizzes import (DEFAULT_PRACTICE_TOPICS, PRACTICE_TOPICS, new_seed, parse_seed,
                              topic_generators)
+from tutorial_app.answer_log import recorder
 from tutorial_app.markdown_text import markdown_text
+from tutorial_app.practice_mode import show_daily_deal, show_for_you
+from tutorial_app.practice_plan import topic_label
 from tutorial_app.shared_work import practice_set
 from tutorial_app.widgets.quiz_view import run_quiz
 from tutorial_app.widgets.url_state import seed_choice, sync_params
+
+MODES = {"for-you": "For you", "daily": "Daily deal", "topics": "Choose topics"}
+SET_PARAMETERS = ("topics", "rules", "seed")   # a link to a chosen set opens "Choose topics"
 
 LENGTH = 10
 DEFAULT_TOPICS = list(DEFAULT_PRACTICE_TOPICS)
@@ -21,7 +31,20 @@ CHOSEN, SEED = "practise-chosen", "practise-seed"   # the set on screen: (topics
 # Only a <style>: no room taken. A smaller top margin, so the question shows at once.
 st.html('<style>[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }</style>')
 st.title("Practise")
-st.markdown("Ten questions on real deals, each checked and explained by the rules engine.")
+if "practise-mode" not in st.session_state:
+    asked = st.query_params.get("mode")
+    st.session_state["practise-mode"] = asked if asked in MODES else (
+        "topics" if any(name in st.query_params for name in SET_PARAMETERS) else "for-you")
+intro, switch = st.columns([3, 2], vertical_alignment="center")
+intro.markdown("Ten questions on real deals, each checked and explained by the rules engine.")
+mode = switch.segmented_control("Mode", list(MODES), format_func=MODES.get, key="practise-mode",
+                                required=True, label_visibility="collapsed")
+if mode != "topics":
+    # The address says which: a reload opens the same mode (For you is the default).
+    sync_params({"mode": None if mode == "for-you" else mode,
+                 **{name: None for name in SET_PARAMETERS}})
+    (show_for_you if mode == "for-you" else show_daily_deal)()
+    st.stop()
 
 requested = [t for t in st.query_params.get("topics", "").split(",") if t in PRACTICE_TOPICS]
 if "practise-topics" not in st.session_state:
@@ -94,14 +117,17 @@ elif st.session_state[CHOSEN] != chosen:
 active, seed = st.session_state[CHOSEN], st.session_state[SEED]
 active_topics, active_preset = active
 # The address holds the set on screen, in one change: not a history entry per value.
-sync_params({"topics": (None if list(active_topics) == DEFAULT_TOPICS
+sync_params({"mode": None,
+             "topics": (None if list(active_topics) == DEFAULT_TOPICS
                         else ",".join(active_topics)),
              "rules": None if active_preset == "bga" else active_preset,
              "seed": str(seed)})
 
 questions = practice_set(topic_generators(list(active_topics)), active_preset, seed, LENGTH)
 names = " · ".join(PRACTICE_TOPICS[t][0] for t in active_topics)
-run = run_quiz(quiz_key(active, seed), questions)
+run = run_quiz(quiz_key(active, seed), questions,
+               recorder=recorder("practise", seed=seed,
+                                 lessons=tuple(topic_label(q.source) for q in questions)))
 # Under the quiz, so the question, its cards and its buttons come first on the screen.
 st.caption(f"Set number {seed}: {names} ({PRESET_NAMES[active_preset]} rules). Share this "
            "page's address and everyone gets the same questions.")

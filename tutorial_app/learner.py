@@ -1,0 +1,72 @@
+"""Who the learner is and where their progress is kept: the one seam pages go through.
+
+``current_token()`` is the learner's private token. For now a session-only learner: the
+token in ``st.session_state["learner-token"]`` if set, else a fresh one kept there. The
+browser component that remembers a token across reloads writes the same key; pages
+never read the key themselves, only ``current_token()``.
+
+``store()`` is the process's one progress store (``tutorial_app.store.open_store``,
+cached per database address). It raises ``StoreUnavailable`` when the database cannot
+be used; pages then show ``unsaved_warning`` and carry on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableMapping
+
+import streamlit as st
+from sqlalchemy.exc import SQLAlchemyError
+
+from tutorial_app.markdown_text import markdown_text
+from tutorial_app.store import (Store, StoreUnavailable, database_url, is_well_formed_token,
+                                new_learner_token, open_store)
+
+TOKEN_KEY = "learner-token"
+
+
+def current_token(session: MutableMapping | None = None) -> str:
+    """This learner's token: the session's (set by the browser component when there is
+    one), else a fresh one kept in the session. A malformed token is replaced.
+    ``session`` is ``st.session_state`` unless given (a click callback's own session)."""
+    session = st.session_state if session is None else session
+    token = session.get(TOKEN_KEY)
+    if not is_well_formed_token(token):
+        token = session[TOKEN_KEY] = new_learner_token()
+    return token
+
+
+@st.cache_resource(show_spinner=False)
+def _store_at(url: str) -> Store:
+    """One Store per database address per process (a failure is not cached: the next run
+    tries again)."""
+    try:
+        return open_store(url)
+    except StoreUnavailable:
+        raise
+    except (ValueError, ImportError, SQLAlchemyError) as error:   # a bad address or driver
+        raise StoreUnavailable(f"The progress database address cannot be used ({error}).") \
+            from error
+
+
+def store() -> Store:
+    """The progress store; raises StoreUnavailable with a sentence for the learner."""
+    return _store_at(database_url())
+
+
+def store_or_problem() -> tuple[Store | None, str | None]:
+    """(the store, None), or (None, why it cannot be used)."""
+    try:
+        return store(), None
+    except StoreUnavailable as error:
+        return None, error.message
+
+
+def unsaved_words(reason: str) -> str:
+    """What a page says when an answer or a finished hand was not saved."""
+    return (f"Your progress could not be saved: {reason.rstrip('.')}. You can keep going; "
+            "this page still works, but what you do now may not be kept.")
+
+
+def unsaved_warning(reason: str) -> None:
+    """The warning a page shows (the reason shown as text, never as Markdown)."""
+    st.warning(markdown_text(unsaved_words(reason)), icon=":material/cloud_off:")
