@@ -15,6 +15,7 @@ from collections.abc import MutableMapping
 from dataclasses import dataclass, replace
 
 from lessons.quiz import Question
+from tutorial_app.session_map import get
 from tutorial_app.store import Store, StoreUnavailable
 from tutorial_app.widgets.quiz_position import position_of
 from tutorial_app.widgets.quiz_state import QuizState, recorder_key
@@ -31,13 +32,13 @@ def note_shown(session: MutableMapping, key: str, state: QuizState) -> None:
     """Remember when the question on screen was first shown (the quiz view calls this
     on every run; only a new ask starts the clock)."""
     ask = _ask(state)
-    kept = session.get(SHOWN + key)
+    kept = get(session, SHOWN + key)
     if kept is None or kept[0] != ask:
         session[SHOWN + key] = (ask, time.time_ns() // 1_000_000)
 
 
 def time_taken_ms(session: MutableMapping, key: str, state: QuizState) -> int | None:
-    kept = session.get(SHOWN + key)
+    kept = get(session, SHOWN + key)
     if kept is None or kept[0] != _ask(state):
         return None
     return max(time.time_ns() // 1_000_000 - kept[1], 0)

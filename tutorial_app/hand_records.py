@@ -17,6 +17,7 @@ from tutorial_app import play_session as play
 from tutorial_app.learner import current_token, store
 from tutorial_app.play_link import game_code
 from tutorial_app.progress_store import progress_changed
+from tutorial_app.session_map import get
 from tutorial_app.store import StoreUnavailable
 
 GUIDED_SHOWN = "guided-shown"   # session key: (hand id, decision, tries, when shown in ms)
@@ -33,7 +34,7 @@ def _at(run: GuidedRun) -> tuple:
 
 def note_guided_shown(session: MutableMapping, run: GuidedRun) -> None:
     """Start the clock for the decision on screen (only a new try restarts it)."""
-    kept = session.get(GUIDED_SHOWN)
+    kept = get(session, GUIDED_SHOWN)
     if kept is None or kept[0] != _at(run):
         session[GUIDED_SHOWN] = (_at(run), _now_ms())
 
@@ -53,7 +54,7 @@ def record_guided(session: MutableMapping, before: GuidedRun, after: GuidedRun) 
     right, wrong = after.answered > before.answered, after.misses > before.misses
     if not (right or wrong):
         return None   # a click that judged nothing (an unreadable one)
-    kept = session.get(GUIDED_SHOWN)
+    kept = get(session, GUIDED_SHOWN)
     taken = _now_ms() - kept[1] if kept and kept[0] == _at(before) else None
     hand_id = before.hand.id
 

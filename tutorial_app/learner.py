@@ -18,6 +18,7 @@ import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
 from tutorial_app.markdown_text import markdown_text
+from tutorial_app.session_map import get
 from tutorial_app.store import (Store, StoreUnavailable, database_url, is_well_formed_token,
                                 new_learner_token, open_store)
 
@@ -29,7 +30,7 @@ def current_token(session: MutableMapping | None = None) -> str:
     one), else a fresh one kept in the session. A malformed token is replaced.
     ``session`` is ``st.session_state`` unless given (a click callback's own session)."""
     session = st.session_state if session is None else session
-    token = session.get(TOKEN_KEY)
+    token = get(session, TOKEN_KEY)
     if not is_well_formed_token(token):
         token = session[TOKEN_KEY] = new_learner_token()
     return token

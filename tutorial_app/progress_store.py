@@ -16,6 +16,7 @@ import streamlit as st
 
 from lessons.progress import LessonProgress
 from tutorial_app.learner import current_token, store
+from tutorial_app.session_map import drop
 from tutorial_app.store import StoreUnavailable
 
 _LESSONS, _GUIDED, _PROBLEM = "progress-lessons", "progress-guided", "progress-read-problem"
@@ -62,8 +63,7 @@ def guided_stars() -> dict[str, int]:
 def progress_changed(session: MutableMapping | None = None) -> None:
     """Something was recorded: the next read goes to the store."""
     session = st.session_state if session is None else session
-    for key in (_LESSONS, _GUIDED):
-        session.pop(key, None)
+    drop(session, _LESSONS, _GUIDED)
 
 
 def read_problem() -> str | None:
@@ -85,6 +85,6 @@ def forget_everything_read(session: MutableMapping | None = None, *,
     session = st.session_state if session is None else session
     progress_changed(session)
     prefixes = _READ_PREFIXES + (_QUIZ_PREFIXES if quizzes_too else ())
-    for key in list(session.keys()):
+    for key in list(session):
         if key in _READ_KEYS or (isinstance(key, str) and key.startswith(prefixes)):
             del session[key]

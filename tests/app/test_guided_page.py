@@ -43,9 +43,9 @@ def test_the_list_shows_every_hand_and_its_idea():
         assert hand.idea.split(".")[0][:30] in text.replace("\\", "")
 
 
-def test_a_hand_played_right_earns_three_stars_shown_in_the_list():
+def test_a_hand_played_right_earns_three_stars_shown_in_the_list(fresh_store, token):
     hand = guided_hand("order-up-partner")
-    at = open_page(PAGE, hand=hand.id)
+    at = open_page(PAGE, token=token, hand=hand.id)
     assert hand.decisions[0].coach in " ".join(i.value for i in at.info).replace("\\", "")
     for decision in hand.decisions:
         click(at, hand.id, decision.right[0])
@@ -53,10 +53,17 @@ def test_a_hand_played_right_earns_three_stars_shown_in_the_list():
         assert model["message"]["tone"] in ("right", "success")
     assert at.session_state[f"guided-run-{hand.id}"].finished
     assert any("★★★" in m.value for m in at.markdown)
-    assert at.session_state["progress-guided"][1][hand.id] == 3   # read from the store
     at.query_params.clear()
     at.run()
     assert any("★★★" in m.value and "Ordering up your partner" in m.value for m in at.markdown)
+    # Kept in the store: every decision an answer, the hand with its stars; a new
+    # session of the same learner shows them.
+    answers = fresh_store.answers(token)
+    assert len(answers) == len(hand.decisions) and answers["correct"].all()
+    assert set(answers["lesson"]) == {f"guided:{hand.id}"}
+    assert [h.result["stars"] for h in fresh_store.hands(token, "guided")] == [3]
+    again = open_page(PAGE, token=token)
+    assert any("★★★" in m.value and "Ordering up your partner" in m.value for m in again.markdown)
 
 
 def test_a_wrong_try_is_explained_on_the_table_then_retried():

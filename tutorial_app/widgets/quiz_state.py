@@ -26,6 +26,7 @@ from typing import MutableMapping
 
 from lessons.progress import QuizRun
 from lessons.quiz import Feedback, Kind, Question
+from tutorial_app.session_map import get
 
 __all__ = ["CHECK", "OPTION", "RESTART", "QuizState", "answer_points", "click", "next_question",
            "on_click", "on_points", "option_id", "recorder_key", "submit"]
@@ -136,7 +137,7 @@ def _kept(session: MutableMapping, key: str, question: Question, before: QuizSta
           after: QuizState) -> QuizState:
     """``after`` as the session keeps it: a newly judged answer goes to the page's
     recorder first, so the verdict shows only once the answer is saved (or said not to be)."""
-    recorder = session.get(recorder_key(key))
+    recorder = get(session, recorder_key(key))
     if recorder is not None and after.answered and not before.answered:
         after = recorder(session, key, question, before, after)
     session[key] = after
