@@ -46,8 +46,9 @@ def time_taken_ms(session: MutableMapping, key: str, state: QuizState) -> int | 
 
 @dataclass(frozen=True)
 class AnswerRecorder:
-    """Where one quiz's answers go. ``lessons`` and ``seeds``, when given, hold one value
-    per question (a Practise topic, a daily-deal item's seed); else ``lesson`` and ``seed``.
+    """Where one quiz's answers go. ``lessons``, ``skills`` and ``seeds``, when given, hold
+    one value per question (its Practise topic, its generator, its own seed); else
+    ``lesson``, the question's ``source`` (a checker or curated item) and ``seed``.
     ``quiz_length`` set: a lesson quiz, whose answers form a quiz run in the store.
     ``position`` set: the quiz's place is kept under that name after every answer."""
 
@@ -57,6 +58,7 @@ class AnswerRecorder:
     lesson: str
     seed: int | None = None
     lessons: tuple[str, ...] = ()
+    skills: tuple[str, ...] = ()
     seeds: tuple[int, ...] = ()
     quiz_length: int | None = None
     position: str | None = None
@@ -68,6 +70,7 @@ class AnswerRecorder:
         index = before.showing
         lesson = self.lessons[index] if index < len(self.lessons) else self.lesson
         seed = self.seeds[index] if index < len(self.seeds) else self.seed
+        skill = self.skills[index] if index < len(self.skills) else question.source
         run = after.store_run
         try:
             if self.quiz_length is not None and run is None:
@@ -75,7 +78,7 @@ class AnswerRecorder:
                                                 self.quiz_length)
             self.store.record_answer(
                 self.token, lesson=lesson, item_kind=question.kind.value,
-                generator=question.source or "unnamed", seed=seed,
+                generator=skill or "unnamed", seed=seed,
                 answer=",".join(after.response or ()), correct=after.feedback.correct,
                 time_taken_ms=time_taken_ms(session, key, before), quiz_run=run)
             after = replace(after, store_run=run, unsaved=None)

@@ -87,6 +87,7 @@ def show_for_you() -> None:
     questions = tuple(single_question(item.skill, DEAL_RULES, item.seed) for item in items)
     run = run_quiz(f"for-you:{seed}", questions,
                    recorder=recorder("practise", seeds=tuple(i.seed for i in items),
+                                     skills=tuple(i.skill for i in items),
                                      lessons=tuple(topic_label(i.skill) for i in items)),
                    note=lambda index: items[index].why,
                    on_finished=lambda _run: st.session_state.pop(HISTORY, None))
@@ -130,7 +131,7 @@ def show_daily_deal() -> None:
 
     run = run_quiz(quiz_id, questions, on_finished=finished,
                    recorder=recorder(label, seed=seed, seeds=tuple(i.seed for i in items),
-                                     position=label),
+                                     skills=tuple(i.skill for i in items), position=label),
                    start=resumed(label, quiz_id, seed, len(questions)))
     if run.finished and (rows := deal_rows(day)) is not None:
         _deal_result(deal_score(rows, day, items)[1], len(items))

@@ -16,3 +16,15 @@ def record_quiz(store: Store, token: str, lesson: str, length: int, misses: int 
                             answer="N", correct=correct, quiz_run=number)
         run = run.answer(correct)
     return run
+
+
+def wrong_response(question):
+    """A response the question judges wrong: another team's points, the order reversed,
+    an option that is not the answer."""
+    kind = question.kind.value
+    if kind == "points":
+        team, points = question.answer
+        return team, str((int(points) + 1) % 5)
+    if kind == "order":
+        return tuple(reversed(question.answer))
+    return tuple(o.key for o in question.options if o.key not in question.answer)[:1]

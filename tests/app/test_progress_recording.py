@@ -10,6 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from app_driver import answer, feedback_shown, open_page
+from progress_helpers import wrong_response
 from lessons.loader import load_all
 from lessons.quizzes import build_quiz
 from tutorial_app.navigation import lesson_page_path
@@ -31,16 +32,6 @@ def on_screen(at: AppTest, lesson_id: str, seed: int = SEED):
     key = quiz_key(f"{lesson_id}:{seed}")
     state = at.session_state[key]
     return build_quiz(LESSONS[lesson_id], seed)[state.showing], key, state
-
-
-def wrong_response(question):
-    others = [o.key for o in question.options if o.key not in question.answer]
-    if question.kind.value == "points":
-        team, points = question.answer
-        return team, str((int(points) + 1) % 5)
-    if question.kind.value == "order":
-        return tuple(reversed(question.answer))
-    return (others[0],) if others else ()
 
 
 def test_an_answer_is_kept_with_its_facts_and_the_stars_come_back_in_a_new_session(

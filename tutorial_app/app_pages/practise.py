@@ -11,8 +11,8 @@ Every answer is kept in the progress store."""
 import streamlit as st
 
 from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
-from lessons.quizzes import (DEFAULT_PRACTICE_TOPICS, PRACTICE_TOPICS, new_seed, parse_seed,
-                             topic_generators)
+from lessons.quizzes import (DEFAULT_PRACTICE_TOPICS, PRACTICE_TOPICS, mixed_quiz_plan,
+                             new_seed, parse_seed, topic_generators)
 from tutorial_app.answer_log import recorder
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.practice_mode import show_daily_deal, show_for_you
@@ -123,11 +123,14 @@ sync_params({"mode": None,
              "rules": None if active_preset == "bga" else active_preset,
              "seed": str(seed)})
 
-questions = practice_set(topic_generators(list(active_topics)), active_preset, seed, LENGTH)
+skills = topic_generators(list(active_topics))
+questions = practice_set(skills, active_preset, seed, LENGTH)
+plan = mixed_quiz_plan(skills, seed, LENGTH)   # each question's generator and own seed
 names = " · ".join(PRACTICE_TOPICS[t][0] for t in active_topics)
 run = run_quiz(quiz_key(active, seed), questions,
-               recorder=recorder("practise", seed=seed,
-                                 lessons=tuple(topic_label(q.source) for q in questions)))
+               recorder=recorder("practise", skills=tuple(name for name, _ in plan),
+                                 seeds=tuple(own for _, own in plan),
+                                 lessons=tuple(topic_label(name) for name, _ in plan)))
 # Under the quiz, so the question, its cards and its buttons come first on the screen.
 st.caption(f"Set number {seed}: {names} ({PRESET_NAMES[active_preset]} rules). Share this "
            "page's address and everyone gets the same questions.")
