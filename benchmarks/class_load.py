@@ -549,6 +549,9 @@ def main(argv: list[str] | None = None) -> int:
     if not sizes or min(sizes) < 1 or args.duration < 0 or args.think < 0:
         parser.error("counts must be at least 1; duration and think at least 0")
     log_dir = args.log_dir or Path(tempfile.mkdtemp(prefix="class_load-"))
+    # The simulated class writes its answers to a progress store of its own (inherited by
+    # the servers), never to the per-user one; a given EUCHRE_TUTORIAL_DB is kept.
+    os.environ.setdefault("EUCHRE_TUTORIAL_DB", f"sqlite:///{log_dir / 'progress.sqlite3'}")
     log_dir.mkdir(parents=True, exist_ok=True)
     per_count = args.ramp + args.duration + 3 * args.timeout + 60 + (
         args.release_ttl + 30 if args.release_check else 0)
