@@ -71,9 +71,16 @@ def accuracy_chart(answers: pd.DataFrame, zone: tzinfo) -> go.Figure:
             customdata=list(zip(rows["right"], rows["answers"])),
             hovertemplate="%{x|%d %b}: %{customdata[0]} of %{customdata[1]} right"
                           "<extra>" + html.escape(skill) + "</extra>"))
-    figure.update_layout(title="Right answers per skill, by day", **_LAYOUT,
+    days = sorted(daily["day"]) or [date.today()]
+    # A tick a day over a short span (else plotly labels hours with repeated dates), and
+    # half a day of room either side, so a single day's point is not on the edge.
+    short = (days[-1] - days[0]).days <= 10
+    figure.update_layout(title="Right answers per skill, by day", **_LAYOUT, showlegend=True,
                          yaxis={"title": "% right", "range": [-5, 105]},
-                         xaxis={"title": None, "tickformat": "%d %b"},
+                         xaxis={"title": None, "tickformat": "%d %b", "type": "date",
+                                **({"dtick": 86_400_000} if short else {}),
+                                "range": [pd.Timestamp(days[0]) - pd.Timedelta(hours=12),
+                                          pd.Timestamp(days[-1]) + pd.Timedelta(hours=12)]},
                          legend={"orientation": "h", "y": -0.2})
     return figure
 
@@ -90,7 +97,9 @@ def lessons_chart(progress: Mapping[str, LessonProgress],
         marker_color=["#0b6b2f" if done else "#9cc7a4" for done in mastered],
         text=[("★" * n or "no stars yet") + (" · mastered" if done else "")
               for n, done in zip(stars, mastered)],
-        textposition="auto", hovertemplate="%{y}: %{x} of 3 stars<extra></extra>"))
+        # A bar with no stars has no room inside: its words go beside it.
+        textposition=["inside" if n else "outside" for n in stars],
+        hovertemplate="%{y}: %{x} of 3 stars<extra></extra>"))
     figure.update_layout(title="Stars and mastery per lesson", **_LAYOUT,
                          xaxis={"range": [0, 3.2], "dtick": 1, "title": "stars"},
                          yaxis={"autorange": "reversed"})
@@ -139,5 +148,6 @@ def recent_table(answers: pd.DataFrame, zone: tzinfo, limit: int = 20) -> pd.Dat
         "Skill": newest["generator"].map(skill_name),
         "Your answer": newest["answer"],
         "Right?": newest["correct"].map({True: "✓ right", False: "✗ wrong"}),
-        "Seconds": (newest["time_taken_ms"] / 1000).round(1),
+        "Time taken": [f"{ms / 1000:.1f} s" if pd.notna(ms) else "" for ms in
+                       newest["time_taken_ms"]],
     }).reset_index(drop=True)

@@ -74,7 +74,7 @@ def test_the_recent_table_is_newest_first_in_words():
     frame = answers(("makers", False, NOW - timedelta(hours=1)), ("makers", True, NOW))
     table = progress_charts.recent_table(frame, timezone.utc)
     assert list(table["Right?"]) == ["✓ right", "✗ wrong"]
-    assert list(table["Seconds"]) == [1.5, 1.5]
+    assert list(table["Time taken"]) == ["1.5 s", "1.5 s"]
 
 
 def test_for_you_puts_a_miss_before_new_skills_and_new_before_known():

@@ -103,7 +103,8 @@ else:
     facts = st.columns(4)
     facts[0].metric("Answers", len(answers))
     facts[1].metric("Right", f"{100 * right / len(answers):.0f}%" if len(answers) else "-")
-    facts[2].metric("Daily streak", f"{daily_streak(days, today)} days")
+    streak = daily_streak(days, today)
+    facts[2].metric("Daily streak", f"{streak} day{'s' if streak != 1 else ''}")
     facts[3].metric("Lessons with stars", sum(1 for p in progress.values() if p.stars))
     left, right_side = st.columns(2)
     left.plotly_chart(accuracy_chart(answers, zone), key="progress-accuracy",
