@@ -54,9 +54,9 @@ sys.path[:0] = [str(ROOT), str(Path(__file__).resolve().parent)]
 
 from app_server import Server, active_sessions, cpu_seconds, rss_mb, serve  # noqa: E402
 from streamlit_client import FINISHED, ClientError, Node, Tab, xsrf_cookie  # noqa: E402
-from tutorial_app.navigation import PAGES  # noqa: E402
+from tutorial_app.navigation import lesson_pages  # noqa: E402
 
-LESSONS = [page.url_path for page in PAGES if page.section == "Learn"]
+LESSONS = [page.url_path for page in lesson_pages()]   # Learn also holds /progress
 PLANS = ("lesson", "lesson", "practise", "lesson", "lesson", "play", "lesson")  # by index
 SHARED_SEEDS = (42, 7, 2024)       # quiz links a teacher might hand out
 
