@@ -7,11 +7,13 @@ never read the key themselves, only ``current_token()``.
 
 ``store()`` is the process's one progress store (``tutorial_app.store.open_store``,
 cached per database address). It raises ``StoreUnavailable`` when the database cannot
-be used; pages then show ``unsaved_warning`` and carry on.
+be used (and for ``RETRY_AFTER_SECONDS`` after, without trying); pages then show
+``unsaved_warning`` and carry on.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import MutableMapping
 
 import streamlit as st
@@ -49,9 +51,25 @@ def _store_at(url: str) -> Store:
             from error
 
 
+# A database that could not be opened is not tried again for this many seconds: a server
+# that cannot be reached would otherwise hold up every run of every page.
+RETRY_AFTER_SECONDS = 10.0
+_failures: dict[str, tuple[float, str]] = {}   # per database address: (when, why)
+
+
 def store() -> Store:
     """The progress store; raises StoreUnavailable with a sentence for the learner."""
-    return _store_at(database_url())
+    url = database_url()
+    failed = _failures.get(url)
+    if failed is not None and time.monotonic() - failed[0] < RETRY_AFTER_SECONDS:
+        raise StoreUnavailable(failed[1])
+    try:
+        found = _store_at(url)
+    except StoreUnavailable as error:
+        _failures[url] = (time.monotonic(), error.message)
+        raise
+    _failures.pop(url, None)
+    return found
 
 
 def store_or_problem() -> tuple[Store | None, str | None]:

@@ -132,3 +132,23 @@ def test_a_play_hand_is_recorded_once_when_it_finishes(fresh_store, token):
     (hand,) = fresh_store.hands(token, "play")
     assert hand.result["hand"] == 1 and hand.result["seed"] == 17
     assert hand.result["score"] == play.score_words(game)
+
+
+def test_a_store_that_cannot_be_opened_is_not_tried_again_at_once(tmp_path, monkeypatch):
+    from tutorial_app import learner
+    from tutorial_app.store import ENV_VAR, StoreUnavailable
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv(ENV_VAR, f"sqlite:///{blocker}/p.sqlite3")
+    tries = []
+    real = learner.open_store
+    monkeypatch.setattr(learner, "open_store", lambda url: tries.append(url) or real(url))
+    for _ in range(3):
+        with pytest.raises(StoreUnavailable, match="cannot be made"):
+            learner.store()
+    assert len(tries) == 1
+    monkeypatch.setattr(learner, "RETRY_AFTER_SECONDS", 0.0)
+    with pytest.raises(StoreUnavailable):
+        learner.store()
+    assert len(tries) == 2
