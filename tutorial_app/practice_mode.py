@@ -57,13 +57,15 @@ def history() -> tuple[list[Attempt], str | None]:
     return attempts, None
 
 
-def show_streak(attempts: list[Attempt]) -> None:
+def show_streak(attempts: list[Attempt], head) -> None:
     zone = learner_zone()
     streak = daily_streak(practice_days(attempts, zone), datetime.now(zone).date())
     if streak:
-        st.markdown(f"🔥 **{streak}-day streak.** Answer a question every day to keep it.")
+        head.markdown(f"🔥 **{streak}-day streak.** Ten questions chosen from your answers: "
+                      "what you miss comes back soon.")
     else:
-        st.caption("Answer a question today to start a daily streak.")
+        head.markdown("Ten questions chosen from your answers. Answer one today to start a "
+                      "daily streak.")
 
 
 def new_for_you_set() -> None:
@@ -72,11 +74,12 @@ def new_for_you_set() -> None:
     st.session_state.pop(FOR_YOU, None)
 
 
-def show_for_you() -> None:
+def show_for_you(head) -> None:
+    """The For-you set; ``head`` is the room beside the mode switch (for the streak)."""
     attempts, problem = history()
     if problem:
         unsaved_warning(problem)
-    show_streak(attempts)
+    show_streak(attempts, head)
     token = current_token()
     planned = st.session_state.get(FOR_YOU)
     if planned is None or planned[0] != token:
@@ -91,8 +94,8 @@ def show_for_you() -> None:
                                      lessons=tuple(topic_label(i.skill) for i in items)),
                    note=lambda index: items[index].why,
                    on_finished=lambda _run: st.session_state.pop(HISTORY, None))
-    st.caption("For you: questions chosen from your answers. What you miss comes back "
-               "soon; what you know well comes back now and then.")
+    st.caption("For you: ten questions on the kinds you need most. What you miss comes "
+               "back soon; what you know well comes back now and then.")
     if run.finished:
         st.button("Ten more questions", key="practise-more", type="primary",
                   on_click=new_for_you_set)
@@ -110,12 +113,13 @@ def deal_rows(day: date, refresh: bool = False) -> list[dict] | None:
     return kept[2]
 
 
-def show_daily_deal() -> None:
+def show_daily_deal(head) -> None:
+    """Today's deal; ``head`` is the room beside the mode switch (for what it is)."""
     day = datetime.now(learner_zone()).date()
     items = daily_deal(day)
     label = daily_label(day)
-    st.markdown(f"**The daily deal for {day:%A %d %B %Y}:** the same ten questions for "
-                "everyone today. Only your first answer to each counts.")
+    head.markdown(f"**Daily deal, {day:%A %d %B}:** the same ten questions for everyone. "
+                  "Your first answer to each counts.")
     rows = deal_rows(day)
     answered, right = deal_score(rows or [], day, items)
     if answered == len(items):

@@ -11,7 +11,7 @@ Streamlit here.
 >>> history = [Attempt("legal_plays", False, now - timedelta(minutes=10))]
 >>> first = for_you_set(history, now, seed=1)[0]
 >>> first.skill, first.why
-('legal_plays', 'You missed this kind 10 minutes ago.')
+('legal_plays', 'You missed this kind 10 minutes ago')
 """
 
 from __future__ import annotations
@@ -63,11 +63,11 @@ def ago(delta: timedelta) -> str:
 def why_words(memory: SkillMemory | None, now: datetime) -> str:
     """The one line under a For-you question saying why it was chosen."""
     if memory is None:
-        return "New for you: a kind of question you have not met yet."
+        return "New for you"
     when = ago(now - memory.last_at)
     if not memory.last_correct:
-        return f"You missed this kind {when}."
-    return f"Due for review: you last got this kind right {when}."
+        return f"You missed this kind {when}"
+    return f"Due for review: right {when}"
 
 
 def for_you_set(history: Iterable[Attempt], now: datetime, seed: int,

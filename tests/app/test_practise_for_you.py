@@ -51,7 +51,7 @@ def test_for_you_is_the_first_mode_and_asks_the_missed_skill_first(fresh_store, 
     assert at.segmented_control(key="practise-mode").value == "for-you"
     items, key, state = for_you_quiz(at)
     assert items[0].skill == "makers" and state.showing == 0
-    assert "You missed this kind 10 minutes ago." in [c.value for c in at.caption]
+    assert "· You missed this kind 10 minutes ago" in at.get("progress")[0].proto.text
     assert items[1].why.startswith("Due for review")
     # The answer is kept under its topic, skill and own seed.
     question = question_of("makers", items[0].seed)
@@ -68,7 +68,7 @@ def test_a_new_learner_meets_new_skills_and_no_streak(fresh_store, token):
     items, _key, _state = for_you_quiz(at)
     assert len(items) == 10 and len({i.skill for i in items}) == 10
     assert all(item.why.startswith("New for you") for item in items)
-    assert any("start a daily streak" in c.value for c in at.caption)
+    assert any("start a daily streak" in md.value for md in at.markdown)
 
 
 def test_a_missed_for_you_question_comes_first_in_the_next_set(fresh_store, token):

@@ -82,3 +82,29 @@ def test_an_answer_shows_on_the_progress_page_with_its_charts(browser: Browser, 
     main.evaluate("main => main.scrollTo(0, 0)")
     page.screenshot(path=screenshots / "progress-1280x720-imported.png")
     context.close()
+
+
+def test_practise_opens_on_for_you_with_why_and_the_question_in_view(browser: Browser, app_url,
+                                                                     screenshots):
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.goto(f"{app_url}/practise")
+    wait_for_app(page)
+    main = page.locator("[data-testid=stMain]")
+    expect(main.get_by_role("radio", name="For you")).to_be_checked()
+    why = main.get_by_text("0 of 10 answered right · New for you", exact=True)
+    progress = main.locator("[data-testid=stProgress]")
+    page.screenshot(path=screenshots / "practise-for-you-1280x720.png")
+    for part in (why, progress):
+        expect(part).to_be_visible()
+        box = part.bounding_box()
+        assert box and box["y"] + box["height"] <= 720, part
+    expect(main.get_by_text("start a daily streak", exact=False)).to_be_visible()
+    page.screenshot(path=screenshots / "practise-for-you-1280x720.png")
+    main.get_by_role("radio", name="Daily deal").click()
+    wait_for_app(page)
+    expect(main.get_by_text("Daily deal,", exact=False)).to_be_visible()
+    expect(main.locator("[data-testid=stProgress]")).to_be_in_viewport()
+    assert "mode=daily" in page.url
+    page.screenshot(path=screenshots / "practise-daily-deal-1280x720.png")
+    context.close()

@@ -36,15 +36,15 @@ if "practise-mode" not in st.session_state:
     st.session_state["practise-mode"] = asked if asked in MODES else (
         "topics" if any(name in st.query_params for name in SET_PARAMETERS) else "for-you")
 intro, switch = st.columns([3, 2], vertical_alignment="center")
-intro.markdown("Ten questions on real deals, each checked and explained by the rules engine.")
 mode = switch.segmented_control("Mode", list(MODES), format_func=MODES.get, key="practise-mode",
                                 required=True, label_visibility="collapsed")
 if mode != "topics":
     # The address says which: a reload opens the same mode (For you is the default).
     sync_params({"mode": None if mode == "for-you" else mode,
                  **{name: None for name in SET_PARAMETERS}})
-    (show_for_you if mode == "for-you" else show_daily_deal)()
+    (show_for_you if mode == "for-you" else show_daily_deal)(intro)
     st.stop()
+intro.markdown("Ten questions on real deals, each checked and explained by the rules engine.")
 
 requested = [t for t in st.query_params.get("topics", "").split(",") if t in PRACTICE_TOPICS]
 if "practise-topics" not in st.session_state:

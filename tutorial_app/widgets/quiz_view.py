@@ -54,7 +54,8 @@ def run_quiz(quiz_id: str, questions: Sequence[Question],
 
     ``recorder`` keeps each answer (before its verdict shows); ``start`` is where a
     quiz that this session has not shown yet begins (a place kept from a past visit);
-    ``note(index)`` is a line shown above question ``index`` (why it was chosen).
+    ``note(index)`` is said of question ``index`` beside the quiz's progress (why it
+    was chosen).
     A fragment: answering reruns the quiz alone, not the page and its sidebar. The
     run that finishes the quiz reruns the whole app, so the stars show everywhere.
     """
@@ -78,8 +79,7 @@ def run_quiz(quiz_id: str, questions: Sequence[Question],
     if state.showing in run.missed and not state.answered:
         text += " · this one came back: you missed it earlier, have another go"
     if note is not None:
-        st.caption(note(state.showing), help="Questions are chosen from your answers: what "
-                   "you missed comes back soon, what you know comes back now and then.")
+        text += f" · {note(state.showing)}"
     _question(key, question)
     # One row under the question: how far through the quiz, and on once answered (the
     # verdict, the cards and the way on are on screen together).
