@@ -94,3 +94,23 @@ def test_the_play_logic_loads_no_streamlit():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+# engine.svg's pictures, which only the card table's models may put on a page.
+CARD_PICTURES = {"card_svg", "back_svg", "hand_svg", "trick_svg", "state_svg"}
+
+
+def test_pages_draw_cards_only_through_the_card_table():
+    """A page shows a hand, a trick or loose cards with the table widget (its models
+    draw the pictures), never by assembling engine.svg drawings itself."""
+    offenders = []
+    for path in sorted((ROOT / "tutorial_app" / "app_pages").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "engine.svg":
+                drawn = CARD_PICTURES & {alias.name for alias in node.names}
+                if drawn:
+                    offenders.append(f"{path.name} imports {sorted(drawn)}")
+            elif isinstance(node, ast.Name) and node.id in CARD_PICTURES:
+                offenders.append(f"{path.name} calls {node.id}")
+    assert not offenders, offenders

@@ -1,9 +1,14 @@
 """Who the learner is and where their progress is kept: the one seam pages go through.
 
-``current_token()`` is the learner's private token. For now a session-only learner: the
-token in ``st.session_state["learner-token"]`` if set, else a fresh one kept there. The
-browser component that remembers a token across reloads writes the same key; pages
-never read the key themselves, only ``current_token()``.
+``current_token()`` is the learner's private token, as the browser component
+(``widgets.learner_token``, run by the router before the page) settled it in
+``st.session_state["learner-token"]``. On the very first run of a first visit the
+browser has not had its say yet: the token is then the one the component is offering
+the browser, which keeps it unless it stores one of its own (it then reports at once
+and the page reruns with that one). So a page always has a token, reads for a new
+learner until the browser answers, and an answer given meanwhile goes to the token the
+browser keeps. Without the router (a test harness calling a callback) a token is made
+and kept in the session. Pages never read the session keys themselves.
 
 ``store()`` is the process's one progress store (``tutorial_app.store.open_store``,
 cached per database address). It raises ``StoreUnavailable`` when the database cannot
@@ -23,18 +28,20 @@ from tutorial_app.markdown_text import markdown_text
 from tutorial_app.session_map import get
 from tutorial_app.store import (Store, StoreUnavailable, database_url, is_well_formed_token,
                                 new_learner_token, open_store)
-
-TOKEN_KEY = "learner-token"
+from tutorial_app.widgets.learner_token import OFFER_KEY, TOKEN_KEY
 
 
 def current_token(session: MutableMapping | None = None) -> str:
-    """This learner's token: the session's (set by the browser component when there is
-    one), else a fresh one kept in the session. A malformed token is replaced.
-    ``session`` is ``st.session_state`` unless given (a click callback's own session)."""
+    """This learner's token: the one the browser component settled on, else the one it is
+    offering the browser (the first run of a first visit), else (no router ran) a fresh
+    one kept in the session. ``session`` is ``st.session_state`` unless given (a click
+    callback's own session)."""
     session = st.session_state if session is None else session
-    token = get(session, TOKEN_KEY)
-    if not is_well_formed_token(token):
-        token = session[TOKEN_KEY] = new_learner_token()
+    for key in (TOKEN_KEY, OFFER_KEY):
+        token = get(session, key)
+        if is_well_formed_token(token):
+            return token
+    token = session[TOKEN_KEY] = new_learner_token()
     return token
 
 

@@ -58,6 +58,8 @@ PAGES: tuple[PageSpec, ...] = (
     PageSpec("app_pages/teach.py", "Teach a hand", ":material/co_present:", "teach", "Teach"),
     PageSpec("app_pages/card_ranking.py", "Card ranking and scoring",
              ":material/format_list_numbered:", "card-ranking", "Reference"),
+    PageSpec("app_pages/glossary.py", "Glossary", ":material/menu_book:", "glossary",
+             "Reference"),
 )
 
 

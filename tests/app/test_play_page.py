@@ -9,12 +9,10 @@ The game logic itself is tested without Streamlit in test_play_session.py.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_driver import open_page
+from app_driver import open_page, tables_shown
 
 from analysis.grading import GRADE_MEANINGS
 from engine import (PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, Do, Phase, Seat, explain_result,
@@ -39,8 +37,8 @@ def session(at: AppTest) -> play.PlaySession:
 
 def table_shown(at: AppTest) -> dict:
     """The model the card table was drawn from in the last run."""
-    (table,) = at.get("bidi_component")
-    return json.loads(table.proto.json)
+    (model,) = tables_shown(at)
+    return model
 
 
 def click(at: AppTest, move) -> None:

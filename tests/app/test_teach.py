@@ -15,7 +15,7 @@ import zlib
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_driver import open_page
+from app_driver import open_page, tables_shown
 
 from engine import HandRecord, Phase, Seat, explain_action, explain_result, legal_actions
 from tutorial_app.markdown_text import markdown_text
@@ -45,8 +45,8 @@ def shown(at: AppTest) -> HandRecord:
 
 def table_shown(at: AppTest) -> dict:
     """The model the card table was drawn from in the last run."""
-    (table,) = at.get("bidi_component")
-    return json.loads(table.proto.json)
+    (model,) = tables_shown(at)
+    return model
 
 
 def paste(at: AppTest, record: dict) -> AppTest:

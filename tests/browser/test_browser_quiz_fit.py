@@ -16,7 +16,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from lessons.loader import lesson_by_id
+from lessons.loader import lesson_by_id, load_all
 from lessons.quizzes import build_quiz
 from test_browser_pages import wait_for_app
 
@@ -149,6 +149,43 @@ def test_a_try_step_fits_and_one_click_on_a_card_answers(browser: Browser, app_u
     page.context.close()
 
 
+@pytest.mark.parametrize("lesson", [lesson.id for lesson in load_all()])
+def test_every_lessons_first_quiz_question_and_its_verdict_fit(browser: Browser, app_url,
+                                                               screenshots, lesson):
+    """Quiz 42 of each lesson at 1280x720: the question's table and buttons as it opens;
+    after an answer (the first card or choice, then Check if asked), the verdict and
+    "Next question ▶" too, with no scrolling."""
+    page = open_at(browser, app_url, f"{lesson}?part=quiz&seed=42", SIZES[0][1], 1)
+    if build_quiz(lesson_by_id(lesson), 42)[0].kind.value == "points":
+        # A team and a number: Streamlit's own widgets, and the verdict in an alert.
+        team = page.locator("[data-testid=stRadio]").get_by_role("radio").first
+        check = page.get_by_role("button", name="Check my answer")
+        assert_on_screen(page, team, page.get_by_role("spinbutton"), check)
+        team.check(force=True)
+        wait_for_app(page)
+        page.get_by_role("spinbutton").fill("1")
+        page.get_by_role("spinbutton").press("Enter")
+        wait_for_app(page)
+        check.click()
+        wait_for_app(page)
+        verdict = page.get_by_role("alert")
+    else:
+        table = question_table(page)
+        assert_on_screen(page, table, table.locator(".action"))
+        cards = table.locator("button.card:not([disabled])")
+        (cards if cards.count() else table.locator("button.action:not([disabled])")).first.click()
+        wait_for_app(page)
+        check = table.get_by_role("button", name="Check my answer")
+        if check.count():
+            check.click()
+            wait_for_app(page)
+        verdict = table.get_by_role("status")
+    expect(verdict).to_contain_text(re.compile("Right!|Not quite"))
+    assert_on_screen(page, verdict, page.get_by_role("button", name="Next question ▶"))
+    page.screenshot(path=screenshots / f"quiz-first-question-{lesson}.png")
+    page.context.close()
+
+
 # ---- a lesson's try step and step-through, on the table -----------------------------------
 
 @pytest.mark.parametrize("screen, viewport, scale", SIZES)
@@ -211,15 +248,28 @@ def test_stepping_through_a_trick_keeps_buttons_and_cards_together(browser: Brow
 
 # ---- a phone ---------------------------------------------------------------------------------
 
+def _step_of(lesson_id: str, show: str) -> str:
+    lesson = lesson_by_id(lesson_id)
+    number = next(i for i, step in enumerate(lesson.steps, 1) if step.show == show)
+    return f"{lesson_id}?step={number}"
+
+
 @pytest.mark.parametrize("name, path", [("question", "bowers?part=quiz&seed=4242"),
-                                        ("try-table", "following-suit?step=7"),
-                                        ("step-through", "bowers?step=7")])
-def test_on_a_phone_nothing_is_wider_than_the_screen(browser: Browser, app_url, screenshots,
-                                                    name, path):
+                                        ("try-table", _step_of("following-suit", "try")),
+                                        ("step-through", _step_of("bowers", "trick"))])
+def test_on_a_phone_the_hand_and_every_control_are_on_the_first_screen(
+        browser: Browser, app_url, screenshots, name, path):
+    """390x844: nothing wider than the screen, the hand in at most two rows, and the
+    table's buttons and the lesson's step buttons on screen without scrolling."""
     page = open_at(browser, app_url, path, PHONE, 3)
     table = page.locator(".ct")
     expect(table.first).to_be_visible()
-    table.first.scroll_into_view_if_needed()
     assert_within_width(page, table, page.locator(".ct .card"), page.locator(".ct .action"))
+    rows = {round(card.bounding_box()["y"]) for card in page.locator(".ct .hand > .card").all()}
+    assert 1 <= len(rows) <= 2, rows
+    controls = [page.locator(".ct .action")]
+    if "step=" in path:
+        controls += step_buttons(page)
+    assert_on_screen(page, *controls)
     page.screenshot(path=screenshots / f"quiz-phone-{name}.png")
     page.context.close()

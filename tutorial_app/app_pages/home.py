@@ -11,6 +11,7 @@ from tutorial_app.navigation import lesson_page_path
 from tutorial_app.progress_store import lesson_progress
 from tutorial_app.widgets.card_table import card_table
 from tutorial_app.widgets.cards_model import cards_model
+from tutorial_app.widgets.learner_token import progress_link_box
 
 LESSONS = load_all()
 FIRST = LESSONS[0]
@@ -55,9 +56,11 @@ with more:
                      icon=":material/co_present:")
         st.page_link("app_pages/card_ranking.py", label="Card ranking and scoring",
                      icon=":material/format_list_numbered:")
+    progress_link_box()
     hand = sort_hand(parse_cards("9C JD AH JH KS"), Suit.HEARTS)
     notes = {card: role for card in hand
              if (role := card_role(card, Suit.HEARTS)) and role != "trump"}
     card_table(cards_model(hand, trump=Suit.HEARTS, notes=notes,
-                           label="A hand holding both bowers"), key="home-hand")
-    st.caption("If hearts are trump, this hand holds both bowers: the two highest trumps.")
+                           label="A hand holding both bowers",
+                           message="If hearts are trump, this hand holds both bowers: "
+                                   "the two highest trumps."), key="home-hand")

@@ -34,7 +34,9 @@ def render_lesson(lesson_id: str) -> None:
     # The title and the steps/quiz switch share one row, in a smaller type than a
     # page title: the room goes to the table, so a step fits a 720-pixel-high screen.
     st.html("<style>.st-key-lesson-head h1 { font-size: 2.1rem; padding: 0.25rem 0; }"
-            ".st-key-step-text p { margin-bottom: 0.4rem; }</style>")
+            ".st-key-step-text p { margin-bottom: 0.4rem; }"
+            "@media (max-width: 640px) { .st-key-lesson-head h1 { font-size: 1.6rem; } }"
+            "</style>")
     with st.container(key="lesson-head"):
         head, switch = st.columns([3, 2], vertical_alignment="center", gap="medium")
     with head:
@@ -86,23 +88,20 @@ def _steps(lesson: Lesson) -> None:
     STEP_VIEWS[step.show](step, f"{lesson.id}-{step.id}")
     if step.caption:  # full size: it is read from the back of a classroom too
         st.markdown(f"*{step.caption}*")
-    # One row under the cards: back, how far through the lesson, on.
-    left, middle, right = st.columns([2, 3, 2], vertical_alignment="center")
-    with left:
+    # One row under the cards, on a phone too: back, how far through the lesson, on.
+    with st.container(horizontal=True, vertical_alignment="center", wrap=False,
+                      key="step-nav"):
         st.button("◀ Previous step", key="step-back", disabled=number == 1,
-                  on_click=_go_step, args=(key, number - 1), width="stretch")
-    with middle:
+                  on_click=_go_step, args=(key, number - 1))
         st.progress(number / count, text=f"Step {number} of {count}")
-    with right:
         if number < count:
-                st.button("Next step ▶", key="step-next", type="primary", on_click=_go_step,
-                      args=(key, number + 1, lesson.id, step.id), width="stretch")
-        else:
-            if st.button("Take the quiz ▶", key="step-quiz", type="primary", width="stretch"):
-                _step_done(lesson.id, step.id)
-                # The part switch lives outside this fragment: rerun the whole page.
-                st.session_state[QUIZ_REQUESTED] = True
-                st.rerun(scope="app")
+            st.button("Next step ▶", key="step-next", type="primary", on_click=_go_step,
+                      args=(key, number + 1, lesson.id, step.id))
+        elif st.button("Take the quiz ▶", key="step-quiz", type="primary"):
+            _step_done(lesson.id, step.id)
+            # The part switch lives outside this fragment: rerun the whole page.
+            st.session_state[QUIZ_REQUESTED] = True
+            st.rerun(scope="app")
     if number == count:
         now_play_it(lesson)
 

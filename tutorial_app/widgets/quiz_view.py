@@ -83,11 +83,12 @@ def run_quiz(quiz_id: str, questions: Sequence[Question],
     _question(key, question)
     # One row under the question: how far through the quiz, and on once answered (the
     # verdict, the cards and the way on are on screen together).
-    progress, on = st.columns([3, 2], vertical_alignment="center")
-    progress.progress(done / run.total, text=text)
-    if st.session_state[key].answered:
-        on.button("Next question ▶" if not run.finished else "See your result ▶", key="next",
-                  type="primary", on_click=_next, args=(key,), width="stretch")
+    with st.container(horizontal=True, vertical_alignment="center", wrap=False,
+                      key="quiz-nav"):
+        st.progress(done / run.total, text=text)
+        if st.session_state[key].answered:
+            st.button("Next question ▶" if not run.finished else "See your result ▶",
+                      key="next", type="primary", on_click=_next, args=(key,))
     return st.session_state[key].run
 
 

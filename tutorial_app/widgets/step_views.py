@@ -29,9 +29,10 @@ def show_cards(step: Step, key: str) -> None:
 
 def show_ranking(step: Step, key: str) -> None:
     choices = [c for c in TRUMP_CHOICES if c not in ("NT", "none")]  # a lesson picks a suit
+    # The step's words say "pick a trump suit": no label line, so the step fits 720 pixels.
     choice = st.segmented_control("Pick a trump suit", choices, format_func=TRUMP_CHOICES.get,
                                   key=f"{key}-trump", default=DEFAULT_TRUMP, required=True,
-                                  label_visibility="collapsed")  # the step's text asks
+                                  label_visibility="collapsed")
     trump = trump_from_choice(choice or DEFAULT_TRUMP)
     rows = [(group.heading, group.cards, group.highlights)
             for group in ranking_groups(trump, False)]
