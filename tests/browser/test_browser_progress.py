@@ -1,7 +1,8 @@
 """In headless Chromium at 1280x720: an answer given on Practise is kept (in the server's
 own temporary store) and the /progress page, reached through the sidebar in the same
 session, draws its charts and table; an imported CSV with a bad row says which line
-and why. Screenshots: progress-1280x720*.png in test-artifacts/screenshots/."""
+and why; Practise opens on For you; a reload resumes a lesson quiz where it was left.
+Screenshots: progress-*.png and practise-*.png in test-artifacts/screenshots/."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from engine import Rules
-from lessons.quizzes import (DEFAULT_PRACTICE_TOPICS, mixed_quiz, mixed_quiz_plan,
+from lessons.loader import lesson_by_id
+from lessons.quizzes import (DEFAULT_PRACTICE_TOPICS, build_quiz, mixed_quiz, mixed_quiz_plan,
                              topic_generators)
 from test_browser_lesson import give_answer, verdict
 from test_browser_pages import wait_for_app
@@ -20,6 +22,7 @@ from tutorial_app.store import new_learner_token, open_store
 pytestmark = pytest.mark.browser
 
 CHART = "[data-testid=stPlotlyChart]"
+SEED = 4242
 
 
 def exported_with_a_bad_row(tmp_path) -> bytes:
@@ -108,3 +111,37 @@ def test_practise_opens_on_for_you_with_why_and_the_question_in_view(browser: Br
     assert "mode=daily" in page.url
     page.screenshot(path=screenshots / "practise-daily-deal-1280x720.png")
     context.close()
+
+
+def test_a_reload_keeps_the_quiz_place_and_another_browser_starts_fresh(browser: Browser,
+                                                                       app_url, screenshots):
+    """With the learner-token component: answer two questions, reload (the token comes
+    back from the browser's cookie), and the quiz resumes at the third; a browser without
+    the token starts at the first."""
+    questions = build_quiz(lesson_by_id("bowers"), SEED)
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.goto(f"{app_url}/bowers?part=quiz&seed={SEED}")
+    wait_for_app(page)
+    progress = page.locator("[data-testid=stMain] [data-testid=stProgress]")
+    for number in range(2):
+        give_answer(page, questions[number])
+        expect(verdict(page, questions[number])).to_contain_text("Right!")
+        page.get_by_role("button", name="Next question ▶", exact=True).click()
+        wait_for_app(page)
+    expect(progress).to_contain_text("2 of 10 answered right")
+    page.reload()
+    wait_for_app(page)
+    expect(progress).to_contain_text("2 of 10 answered right")
+    expect(page.get_by_text(questions[2].prompt, exact=True)).to_be_visible()
+    page.screenshot(path=screenshots / "progress-quiz-after-reload-1280x720.png")
+    other = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        stranger = other.new_page()
+        stranger.goto(f"{app_url}/bowers?part=quiz&seed={SEED}")
+        wait_for_app(stranger)
+        expect(stranger.locator("[data-testid=stMain] [data-testid=stProgress]")
+               ).to_contain_text("0 of 10 answered right")
+    finally:
+        other.close()
+        context.close()
