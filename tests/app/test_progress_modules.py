@@ -31,10 +31,10 @@ def test_doctests(module):
 
 
 def answers(*rows) -> pd.DataFrame:
-    frame = pd.DataFrame([{**dict.fromkeys(ANSWER_COLUMNS), "lesson": "x", "item_kind": "single",
-                           "answer": "a", "generator": skill, "correct": correct,
-                           "answered_at": at, "time_taken_ms": 1500} for skill, correct, at in rows],
-                         columns=list(ANSWER_COLUMNS))
+    frame = pd.DataFrame([{**dict.fromkeys(ANSWER_COLUMNS), "lesson": "x",
+                           "item_kind": "single", "answer": "a", "generator": skill,
+                           "correct": correct, "answered_at": at, "time_taken_ms": 1500}
+                          for skill, correct, at in rows], columns=list(ANSWER_COLUMNS))
     frame["answered_at"] = pd.to_datetime(frame["answered_at"], utc=True)
     frame["time_taken_ms"] = frame["time_taken_ms"].astype("Int64")
     return frame
