@@ -57,9 +57,9 @@ sys.path[:0] = [str(ROOT), str(Path(__file__).resolve().parent)]
 import live_class_load  # noqa: E402
 from app_server import Server, active_sessions, cpu_seconds, rss_mb, serve  # noqa: E402
 from streamlit_client import FINISHED, ClientError, Node, Tab, xsrf_cookie  # noqa: E402
-from tutorial_app.navigation import PAGES  # noqa: E402
+from tutorial_app.navigation import lesson_pages  # noqa: E402
 
-LESSONS = [page.url_path for page in PAGES if page.section == "Learn"]
+LESSONS = [page.url_path for page in lesson_pages()]   # Learn also holds /progress
 PLANS = ("lesson", "lesson", "practise", "lesson", "lesson", "play", "lesson")  # by index
 SHARED_SEEDS = (42, 7, 2024)       # quiz links a teacher might hand out
 
@@ -565,6 +565,9 @@ def main(argv: list[str] | None = None) -> int:
     if not sizes or min(sizes) < 1 or args.duration < 0 or args.think < 0:
         parser.error("counts must be at least 1; duration and think at least 0")
     log_dir = args.log_dir or Path(tempfile.mkdtemp(prefix="class_load-"))
+    # The simulated class writes its answers to a progress store of its own (inherited by
+    # the servers), never to the per-user one; a given EUCHRE_TUTORIAL_DB is kept.
+    os.environ.setdefault("EUCHRE_TUTORIAL_DB", f"sqlite:///{log_dir / 'progress.sqlite3'}")
     log_dir.mkdir(parents=True, exist_ok=True)
     per_count = args.ramp + args.duration + args.idle + 3 * args.timeout + 60 + (
         args.release_ttl + 30 if args.release_check else 0)

@@ -56,15 +56,23 @@ def build_quiz(lesson: Lesson, seed: int, length: int | None = None) -> list[Que
     return questions
 
 
+def mixed_quiz_plan(generator_names: list[str] | tuple[str, ...], seed: int,
+                    length: int) -> list[tuple[str, int]]:
+    """The (generator, question seed) of each question of ``mixed_quiz``: question i is
+    ``GENERATORS[name](random.Random(question_seed), rules, vary)``."""
+    rng = random.Random(seed)
+    plan = []
+    for _ in range(length):
+        name = generator_names[rng.randrange(len(generator_names))]
+        plan.append((name, rng.getrandbits(32)))
+    return plan
+
+
 def mixed_quiz(generator_names: list[str], rules, seed: int, length: int,
                vary: frozenset = frozenset()) -> list[Question]:
     """A practice set drawn from several generators (no curated items)."""
-    rng = random.Random(seed)
-    questions = []
-    for _ in range(length):
-        name = generator_names[rng.randrange(len(generator_names))]
-        questions.append(GENERATORS[name](random.Random(rng.getrandbits(32)), rules, vary))
-    return questions
+    return [GENERATORS[name](random.Random(question_seed), rules, vary)
+            for name, question_seed in mixed_quiz_plan(generator_names, seed, length)]
 
 
 # Practise topics: id -> (what the learner sees, the generators behind it).

@@ -49,6 +49,8 @@ def lesson_pages() -> tuple[PageSpec, ...]:
 PAGES: tuple[PageSpec, ...] = (
     PageSpec("app_pages/home.py", "Home", ":material/home:", ""),
     *lesson_pages(),
+    PageSpec("app_pages/progress.py", "Your progress", ":material/insights:", "progress",
+             "Learn"),
     PageSpec("app_pages/practise.py", "Practise", ":material/quiz:", "practise", "Practise"),
     PageSpec("app_pages/guided.py", "Guided hands", ":material/sports_esports:", "guided",
              "Play"),

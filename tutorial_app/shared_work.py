@@ -8,11 +8,14 @@ bounded so a server that meets many seeds keeps its memory.
 
 from __future__ import annotations
 
+import random
+
 import streamlit as st
 
 from engine import Rules
 from lessons.loader import load_all
 from lessons.quiz import Question
+from lessons.generators import GENERATORS
 from lessons.quizzes import build_quiz, mixed_quiz
 
 QUIZZES_KEPT = 512
@@ -30,3 +33,9 @@ def practice_set(generator_names: tuple[str, ...], preset: str, seed: int,
                  length: int) -> tuple[Question, ...]:
     """A Practise set (``lessons.quizzes.mixed_quiz``) under the rules preset ``preset``."""
     return tuple(mixed_quiz(list(generator_names), Rules.preset(preset), seed, length))
+
+
+@st.cache_resource(max_entries=QUIZZES_KEPT * 4, show_spinner=False)
+def single_question(skill: str, preset: str, seed: int) -> Question:
+    """One question of the generator ``skill`` for ``seed`` (a For-you or daily-deal item)."""
+    return GENERATORS[skill](random.Random(seed), Rules.preset(preset), frozenset())

@@ -9,7 +9,7 @@ import streamlit as st
 from lessons.progress import stars_text
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.navigation import SIDEBAR_WIDTH, sections, unknown_address
-from tutorial_app.progress_store import all_progress
+from tutorial_app.progress_store import all_progress, read_problem
 from tutorial_app.widgets.history import one_entry_per_page
 from tutorial_app.widgets.learner_token import (keep_learner_token, learner_token,
                                                show_link_note)
@@ -20,8 +20,17 @@ from tutorial_app.widgets.page_notes import lasting_note
 st.set_page_config(page_title="Euchre tutorial", page_icon="🃏", layout="wide",
                    initial_sidebar_state=SIDEBAR_WIDTH)
 
-# A lesson's stars show beside its name in the sidebar once earned.
+# Who the learner is, first: None on a first visit's first run (then the page works for
+# the token offered to the browser), then kept in the session; pages read it through
+# tutorial_app.learner.current_token(). A progress link is adopted and leaves the address.
+learner_token()
+
+# A lesson's stars show beside its name in the sidebar once earned: read from the
+# progress store once a session and learner (and after this session records a finished quiz).
 progress = all_progress()
+if read_problem():
+    st.sidebar.warning(f"Your stars could not be read: {markdown_text(read_problem())}",
+                       icon=":material/cloud_off:")
 
 
 def nav_title(page) -> str:
@@ -54,10 +63,7 @@ if note := lasting_note("unknown-address-note", router.url_path, arrived):
     st.info(note, icon=":material/explore_off:")
 # Back goes to the previous page, not through every choice made on this one.
 one_entry_per_page()
-# Who the learner is: None on a first visit's first run, then kept in the session (pages
-# read it with known_learner_token()); a progress link is adopted and leaves the address.
-learner_token()
-show_link_note(router.url_path)
+show_link_note(router.url_path)   # why a progress link was not used, if it was not
 try:
     router.run()
 finally:   # also after st.stop() or a page's error

@@ -22,10 +22,13 @@ from tutorial_app.widgets.quiz_scene import options_are_cards
 APP = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "streamlit_app.py")
 
 
-def open_page(path: str, timeout: float = 30, **query: str) -> AppTest:
-    """The app opened at ``path`` (relative to the entrypoint) with ``query`` in its URL;
+def open_page(path: str, timeout: float = 30, token: str | None = None, **query: str) -> AppTest:
+    """The app opened at ``path`` (relative to the entrypoint) with ``query`` in its URL,
+    as the learner with ``token`` if given (as the browser component would set it);
     fails the test if the page raised."""
     at = AppTest.from_file(APP, default_timeout=timeout)
+    if token is not None:
+        at.session_state["learner-token"] = token
     for key, value in query.items():
         at.query_params[key] = value
     at.run()

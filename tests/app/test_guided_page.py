@@ -11,6 +11,7 @@ import pytest
 from app_driver import open_page, table_shown
 
 from lessons.guided import guided_hand, load_guided
+from tutorial_app.hand_records import guided_move
 from tutorial_app.widgets.guided_view import after_card, after_choice
 from tutorial_app.widgets.table_moves import action_id
 
@@ -20,18 +21,17 @@ PAGE = "app_pages/guided.py"
 
 
 def click(at, hand_id: str, action) -> None:
-    """What a click on the table does: a card if it is drawn clickable, else a button
-    the table offers."""
+    """What a click on the table does (the table's callbacks call ``guided_move``): a card
+    if it is drawn clickable, else a button the table offers."""
     key = f"guided-run-{hand_id}"
     model = table_shown(at)
-    run = at.session_state[key]
     if action.card is not None:
         card = next(c for c in model["hand"] if c["code"] == action.card.code)
         assert card["clickable"]
-        at.session_state[key] = after_card(run, action.card.code)
+        guided_move(at.session_state, key, lambda run: after_card(run, action.card.code))
     else:
         assert action_id(action) in [a["id"] for a in model["actions"]], model["actions"]
-        at.session_state[key] = after_choice(run, action_id(action))
+        guided_move(at.session_state, key, lambda run: after_choice(run, action_id(action)))
     at.run()
     assert not at.exception
 
@@ -43,9 +43,9 @@ def test_the_list_shows_every_hand_and_its_idea():
         assert hand.idea.split(".")[0][:30] in text.replace("\\", "")
 
 
-def test_a_hand_played_right_earns_three_stars_shown_in_the_list():
+def test_a_hand_played_right_earns_three_stars_shown_in_the_list(fresh_store, token):
     hand = guided_hand("order-up-partner")
-    at = open_page(PAGE, hand=hand.id)
+    at = open_page(PAGE, token=token, hand=hand.id)
     assert hand.decisions[0].coach in " ".join(i.value for i in at.info).replace("\\", "")
     for decision in hand.decisions:
         click(at, hand.id, decision.right[0])
@@ -53,10 +53,17 @@ def test_a_hand_played_right_earns_three_stars_shown_in_the_list():
         assert model["message"]["tone"] in ("right", "success")
     assert at.session_state[f"guided-run-{hand.id}"].finished
     assert any("★★★" in m.value for m in at.markdown)
-    assert at.session_state["guided-stars"][hand.id] == 3
     at.query_params.clear()
     at.run()
     assert any("★★★" in m.value and "Ordering up your partner" in m.value for m in at.markdown)
+    # Kept in the store: every decision an answer, the hand with its stars; a new
+    # session of the same learner shows them.
+    answers = fresh_store.answers(token)
+    assert len(answers) == len(hand.decisions) and answers["correct"].all()
+    assert set(answers["lesson"]) == {f"guided:{hand.id}"}
+    assert [h.result["stars"] for h in fresh_store.hands(token, "guided")] == [3]
+    again = open_page(PAGE, token=token)
+    assert any("★★★" in m.value and "Ordering up your partner" in m.value for m in again.markdown)
 
 
 def test_a_wrong_try_is_explained_on_the_table_then_retried():

@@ -7,7 +7,7 @@ import pytest
 
 from app_driver import open_page
 from lessons.loader import lesson_by_id, load_all
-from lessons.progress import LessonProgress
+from progress_helpers import record_quiz
 
 pytestmark = pytest.mark.app
 
@@ -38,9 +38,9 @@ def test_every_lesson_and_practise_play_and_teach_are_linked():
     assert len(shown) == len(lessons) + 4
 
 
-def test_a_lesson_link_shows_the_stars_earned():
-    at = open_page(PAGE)
-    at.session_state["lesson-progress"] = {"bowers": LessonProgress(stars=2)}
-    at.run()
+def test_a_lesson_link_shows_the_stars_earned(fresh_store, token):
+    run = record_quiz(fresh_store, token, "bowers", length=4, misses=1)
+    assert run.stars == 2
+    at = open_page(PAGE, token=token)   # the stars come from the store's rows
     lesson = lesson_by_id("bowers")
     assert f"{lesson.number}. {lesson.title}  ★★☆" in links(at)

@@ -130,7 +130,7 @@ def test_finished_quiz_adds_stars_to_the_navigation():
         at.button(key="next").click().run()
         questions, state = quiz_state(at, lesson.id)
     at.run()
-    assert at.session_state["lesson-progress"]["scoring"].stars == 3
+    assert at.session_state["progress-lessons"][1]["scoring"].stars == 3   # from the rows
     assert "★★★" in at.title[0].value
 
 

@@ -48,6 +48,7 @@ class AppServer:
     process: subprocess.Popen
     log_path: Path
     ready_at: int  # the log's size once the server answered: what follows is the pages' doing
+    database: Path  # the server's progress store (SQLite)
 
     def output_since(self, offset: int) -> str:
         """What the server printed after the first ``offset`` bytes of its log."""
@@ -57,15 +58,18 @@ class AppServer:
 
 
 @pytest.fixture(scope="session")
-def app_server():
+def app_server(tmp_path_factory):
     """The app started exactly as ``make run`` starts it (tutorial_app.cli's command
-    line), on a free port, from the repository root."""
+    line), on a free port, from the repository root, with a progress store of its own
+    in a temporary folder (never the real per-user one)."""
     ARTIFACTS.mkdir(exist_ok=True)
+    database = tmp_path_factory.mktemp("browser-store") / "progress.sqlite3"
+    env = dict(os.environ, EUCHRE_TUTORIAL_DB=f"sqlite:///{database}")
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
     log_path = ARTIFACTS / "streamlit-server.log"
     with open(log_path, "w") as log:
-        server = subprocess.Popen(streamlit_command("127.0.0.1", port, []),
+        server = subprocess.Popen(streamlit_command("127.0.0.1", port, []), env=env,
                                   cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 60
@@ -73,7 +77,7 @@ def app_server():
             if server.poll() is not None or time.monotonic() > deadline:
                 pytest.fail(f"the app did not start; its log:\n{log_path.read_text()}")
             time.sleep(0.2)
-        yield AppServer(url, server, log_path, log_path.stat().st_size)
+        yield AppServer(url, server, log_path, log_path.stat().st_size, database)
     finally:
         server.terminate()
         try:

@@ -11,7 +11,9 @@ from engine import PRESET_NAMES
 from lessons.guided import guided_hand, load_guided
 from lessons.progress import stars_text
 from tutorial_app.markdown_text import markdown_text
-from tutorial_app.progress_store import guided_stars, record_guided
+from tutorial_app.hand_records import GUIDED_UNSAVED, guided_move, note_guided_shown
+from tutorial_app.learner import unsaved_warning
+from tutorial_app.progress_store import guided_stars
 from tutorial_app.widgets.card_table import card_table
 from tutorial_app.widgets.guided_view import after_card, after_choice, guided_model, news_words
 from lessons.guided_run import GuidedRun
@@ -57,16 +59,20 @@ def show_hand(hand) -> None:
     if key not in st.session_state:
         st.session_state[key] = GuidedRun.start(hand)
     run: GuidedRun = st.session_state[key]
-    if run.finished:   # the best stars of this session, for the list
-        record_guided(hand.id, run.stars)
+    if not run.finished:
+        note_guided_shown(st.session_state, run)
+    if st.session_state.get(GUIDED_UNSAVED):
+        unsaved_warning(st.session_state[GUIDED_UNSAVED])
     title, back = st.columns([5, 1], vertical_alignment="bottom")
     title.subheader(f"Guided hands: {hand.title}", anchor=False)
     back.page_link(PAGE, label="All hands", icon=":material/list:")
     table, coach = st.columns([3, 2])
     with table:
         card_table(guided_model(run), key=f"guided-table-{hand.id}",
-                   on_card=lambda code: put(hand.id, after_card(st.session_state[key], code)),
-                   on_action=lambda ident: put(hand.id, after_choice(st.session_state[key], ident)))
+                   on_card=lambda code: guided_move(st.session_state, key,
+                                                    lambda run: after_card(run, code)),
+                   on_action=lambda ident: guided_move(st.session_state, key,
+                                                       lambda run: after_choice(run, ident)))
     with coach:
         show_coach(hand, run)
 

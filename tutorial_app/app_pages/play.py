@@ -14,14 +14,16 @@ from analysis.reasons import points_words
 from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, explain_result, seat_view
 from lessons.quizzes import new_seed, parse_seed
 from tutorial_app import play_session as play
+from tutorial_app.hand_records import record_play
+from tutorial_app.learner import unsaved_warning
 from tutorial_app.play_link import GameLinkError, RecentGames, game_code, read_game
 from tutorial_app.score_chart import score_chart
 from tutorial_app.widgets.card_table import card_table, coach_line, table_model
 from tutorial_app.widgets.move_words import choice_label
 
 LEVELS = {"beginner": "Beginner bots", "expert": "Expert bots"}
-SESSION, HINT, REVIEW, NOTE, PENDING = (
-    "play-session", "play-hint", "play-review", "play-note", "play-pending")
+SESSION, HINT, REVIEW, NOTE, PENDING, UNSAVED = (
+    "play-session", "play-hint", "play-review", "play-note", "play-pending", "play-unsaved")
 YOU = play.YOU
 START_PARAMETERS = ("seed", "play-rules", "play-level")   # a teacher's link to a first deal
 
@@ -44,9 +46,12 @@ def current() -> play.PlaySession:
 
 
 def put(session: play.PlaySession) -> None:
-    """Store the new session; hints and the review belong to the old game state."""
-    if session.game is not current().game:
+    """Store the new session (a hand it finished kept in the progress store first);
+    hints and the review belong to the old game state."""
+    before = current()
+    if session.game is not before.game:
         forget(HINT, REVIEW)
+        st.session_state[UNSAVED] = record_play(st.session_state, before, session)
     st.session_state[SESSION] = session
 
 
@@ -282,6 +287,8 @@ def show_hand_over(session: play.PlaySession) -> None:
 def game_area() -> None:
     """The game itself, a fragment: a move reruns the table, not the page and its sidebar."""
     session = current()
+    if st.session_state.get(UNSAVED):
+        unsaved_warning(st.session_state[UNSAVED])
     show_table(session)
     controls(session)
     if session.game.hand is None:

@@ -12,13 +12,18 @@ from lessons.guided import hand_for_lesson
 from lessons.loader import Lesson, load_all
 from lessons.progress import stars_text
 from lessons.quizzes import new_seed, parse_seed
+from tutorial_app.answer_log import install, recorder
+from tutorial_app.learner import current_token, store, unsaved_warning
 from tutorial_app.navigation import lesson_page_path
-from tutorial_app.progress_store import lesson_progress, record_run
+from tutorial_app.progress_store import lesson_progress, progress_changed
 from tutorial_app.shared_work import lesson_quiz
-from tutorial_app.widgets.quiz_view import run_quiz
+from tutorial_app.quiz_resume import forget_kept, kept_position, resumed
+from tutorial_app.store import StoreUnavailable
+from tutorial_app.widgets.quiz_view import run_quiz, try_key
 from tutorial_app.widgets.step_views import STEP_VIEWS
 
 QUIZ_REQUESTED = "lesson-quiz-requested"
+STEP_UNSAVED = "lesson-step-unsaved"   # why the last finished step was not saved
 
 
 def render_lesson(lesson_id: str) -> None:
@@ -73,10 +78,14 @@ def _steps(lesson: Lesson) -> None:
     number = st.session_state[key]
     st.query_params["step"] = str(number)
     step = lesson.steps[number - 1]
+    if st.session_state.get(STEP_UNSAVED):
+        unsaved_warning(st.session_state.pop(STEP_UNSAVED))
     if lesson.intro and number == 1:  # the lesson's opening words, once
         st.markdown(lesson.intro)
     with st.container(key="step-text"):
         st.markdown(step.text)
+    if step.show == "try":   # its answers are kept, as the quiz's are
+        install(st.session_state, try_key(f"{lesson.id}-{step.id}"), recorder(lesson.id))
     STEP_VIEWS[step.show](step, f"{lesson.id}-{step.id}")
     if step.caption:  # full size: it is read from the back of a classroom too
         st.markdown(f"*{step.caption}*")
@@ -87,9 +96,10 @@ def _steps(lesson: Lesson) -> None:
                   on_click=_go_step, args=(key, number - 1))
         st.progress(number / count, text=f"Step {number} of {count}")
         if number < count:
-            st.button("Next step ▶", key="step-next", type="primary",
-                      on_click=_go_step, args=(key, number + 1))
+            st.button("Next step ▶", key="step-next", type="primary", on_click=_go_step,
+                      args=(key, number + 1, lesson.id, step.id))
         elif st.button("Take the quiz ▶", key="step-quiz", type="primary"):
+            _step_done(lesson.id, step.id)
             # The part switch lives outside this fragment: rerun the whole page.
             st.session_state[QUIZ_REQUESTED] = True
             st.rerun(scope="app")
@@ -116,8 +126,25 @@ def _step_from_url(count: int) -> int:
     return 1
 
 
-def _go_step(key: str, number: int) -> None:
+def _go_step(key: str, number: int, lesson_id: str | None = None,
+             finished: str | None = None) -> None:
+    """To step ``number``; ``finished`` is the step the learner finished on the way."""
+    if finished is not None:
+        _step_done(lesson_id, finished)
     st.session_state[key] = number
+
+
+def _step_done(lesson_id: str, step_id: str) -> None:
+    try:
+        store().record_step(current_token(), lesson_id, step_id)
+    except StoreUnavailable as error:
+        st.session_state[STEP_UNSAVED] = error.message
+
+
+def _quiz_finished(lesson_id: str) -> None:
+    """The stars come from the recorded answers: read them again."""
+    progress_changed()
+    forget_kept(lesson_id)
 
 
 def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
@@ -125,14 +152,19 @@ def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
     seed, note = parse_seed(st.query_params.get("seed"))
     if note:
         st.info(note)
-    if seed is None:  # no usable seed in the link: this session's quiz, or a new one
-        seed = st.session_state.get(seed_key) if not note else None
-        seed = new_seed() if seed is None else seed
+    if seed is None and not note:  # no seed in the link: this session's quiz, or the kept one
+        seed = st.session_state.get(seed_key)
+        if seed is None and (kept := kept_position(lesson.id)) is not None:
+            seed = kept.seed
+    seed = new_seed() if seed is None else seed
     st.session_state[seed_key] = seed
     st.query_params["seed"] = str(seed)
     questions = lesson_quiz(lesson.id, seed)
-    run = run_quiz(f"{lesson.id}:{seed}", questions,
-                   on_finished=lambda finished: record_run(lesson.id, finished))
+    quiz_id = f"{lesson.id}:{seed}"
+    run = run_quiz(quiz_id, questions, on_finished=lambda _run: _quiz_finished(lesson.id),
+                   recorder=recorder(lesson.id, seed=seed, quiz_length=len(questions),
+                                     position=lesson.id),
+                   start=resumed(lesson.id, quiz_id, seed, len(questions)))
     # Under the quiz, so the question, its cards and its buttons come first on the screen.
     st.caption(f"Quiz number {seed}. Share it: everyone who opens this page's address gets "
                "the same questions.")

@@ -26,9 +26,10 @@ from typing import MutableMapping
 
 from lessons.progress import QuizRun
 from lessons.quiz import Feedback, Kind, Question
+from tutorial_app.session_map import get
 
 __all__ = ["CHECK", "OPTION", "RESTART", "QuizState", "answer_points", "click", "next_question",
-           "on_click", "on_points", "option_id", "submit"]
+           "on_click", "on_points", "option_id", "recorder_key", "submit"]
 
 OPTION, CHECK, RESTART = "option-", "check", "restart"   # the ids a click sends
 
@@ -45,6 +46,8 @@ class QuizState:
     response: tuple[str, ...] | None = None   # what was judged (option keys, or team+points)
     invalid: str | None = None            # why the last check judged nothing
     reported: bool = False                # the finished run went to the progress store
+    store_run: int | None = None          # the progress store's number for this quiz run
+    unsaved: str | None = None            # why the last answer was judged but not saved
 
     @classmethod
     def start(cls, length: int) -> QuizState:
@@ -115,18 +118,39 @@ def next_question(state: QuizState) -> QuizState:
     """On to the question the run puts first (or to the summary when it is finished)."""
     run = state.run
     return QuizState(run, run.current if not run.finished else state.showing,
-                     reported=state.reported)
+                     reported=state.reported, store_run=state.store_run)
 
 
 # ---- the same moves on a session (st.session_state, or an AppTest's) --------------------
 
+# A page that keeps answers puts a recorder at ``session[recorder_key(key)]``: called as
+# ``recorder(session, key, question, before, after)`` when a click judges an answer, it
+# saves it and returns the state to keep (``unsaved`` set when it could not be saved).
+RECORDER = "recorder:"
+
+
+def recorder_key(key: str) -> str:
+    return RECORDER + key
+
+
+def _kept(session: MutableMapping, key: str, question: Question, before: QuizState,
+          after: QuizState) -> QuizState:
+    """``after`` as the session keeps it: a newly judged answer goes to the page's
+    recorder first, so the verdict shows only once the answer is saved (or said not to be)."""
+    recorder = get(session, recorder_key(key))
+    if recorder is not None and after.answered and not before.answered:
+        after = recorder(session, key, question, before, after)
+    session[key] = after
+    return after
+
+
 def on_click(session: MutableMapping, key: str, question: Question, ident: str) -> QuizState:
     """The click ``ident`` on the quiz kept at ``session[key]``; returns the new state."""
-    session[key] = click(session[key], question, ident)
-    return session[key]
+    before = session[key]
+    return _kept(session, key, question, before, click(before, question, ident))
 
 
 def on_points(session: MutableMapping, key: str, question: Question, team: str | None,
               points) -> QuizState:
-    session[key] = answer_points(session[key], question, team, points)
-    return session[key]
+    before = session[key]
+    return _kept(session, key, question, before, answer_points(before, question, team, points))

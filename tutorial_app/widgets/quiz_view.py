@@ -19,6 +19,8 @@ import streamlit as st
 
 from lessons.progress import MASTERY_RUN, QuizRun, stars_text
 from lessons.quiz import Question
+from tutorial_app.answer_log import AnswerRecorder, install, note_shown
+from tutorial_app.learner import unsaved_warning
 from tutorial_app.widgets.card_table import card_table
 from tutorial_app.widgets.quiz_scene import has_table, marked_words, question_model
 from tutorial_app.widgets.quiz_state import (QuizState, next_question, on_click, on_points,
@@ -37,22 +39,30 @@ def try_key(step_key: str) -> str:
     return f"try:{step_key}"
 
 
-def _state(key: str, length: int) -> QuizState:
+def _state(key: str, length: int, start: QuizState | None = None) -> QuizState:
     if key not in st.session_state:
-        st.session_state[key] = QuizState.start(length)
+        st.session_state[key] = start if start is not None else QuizState.start(length)
     return st.session_state[key]
 
 
 @st.fragment
 def run_quiz(quiz_id: str, questions: Sequence[Question],
-             on_finished: Callable[[QuizRun], None] | None = None) -> QuizRun:
+             on_finished: Callable[[QuizRun], None] | None = None,
+             recorder: AnswerRecorder | None = None, start: QuizState | None = None,
+             note: Callable[[int], str] | None = None) -> QuizRun:
     """Show the quiz ``quiz_id`` (one id per lesson and seed); returns its run.
 
+    ``recorder`` keeps each answer (before its verdict shows); ``start`` is where a
+    quiz that this session has not shown yet begins (a place kept from a past visit);
+    ``note(index)`` is said of question ``index`` beside the quiz's progress (why it
+    was chosen).
     A fragment: answering reruns the quiz alone, not the page and its sidebar. The
     run that finishes the quiz reruns the whole app, so the stars show everywhere.
     """
     key = quiz_key(quiz_id)
-    state = _state(key, len(questions))
+    if recorder is not None:
+        install(st.session_state, key, recorder)
+    state = _state(key, len(questions), start)
     run = state.run
     if run.finished and not state.answered:
         if not state.reported and on_finished is not None:
@@ -68,6 +78,8 @@ def run_quiz(quiz_id: str, questions: Sequence[Question],
         text += f" · {run.misses} wrong tr{'y' if run.misses == 1 else 'ies'}"
     if state.showing in run.missed and not state.answered:
         text += " · this one came back: you missed it earlier, have another go"
+    if note is not None:
+        text += f" · {note(state.showing)}"
     _question(key, question)
     # One row under the question: how far through the quiz, and on once answered (the
     # verdict, the cards and the way on are on screen together).
@@ -80,9 +92,12 @@ def run_quiz(quiz_id: str, questions: Sequence[Question],
     return st.session_state[key].run
 
 
-def ask_once(step_key: str, question: Question) -> None:
-    """One question inside a lesson step: answer it, read the reason, try again. No score."""
+def ask_once(step_key: str, question: Question, recorder: AnswerRecorder | None = None) -> None:
+    """One question inside a lesson step: answer it, read the reason, try again. No score
+    (``recorder`` keeps each answer)."""
     key = try_key(step_key)
+    if recorder is not None:
+        install(st.session_state, key, recorder)
     _state(key, 1)
     _question(key, question)
     if st.session_state[key].answered:
@@ -95,6 +110,10 @@ def _question(key: str, question: Question) -> None:
     if question.scene.facts:
         st.markdown("\n".join(f"- {fact}" for fact in question.scene.facts))
     state: QuizState = st.session_state[key]
+    if not state.answered:
+        note_shown(st.session_state, key, state)   # the clock for the time taken
+    elif state.unsaved:
+        unsaved_warning(state.unsaved)
     if has_table(question):
         card_table(question_model(question, state), key=TABLE_KEY,
                    on_card=lambda code: on_click(st.session_state, key, question,

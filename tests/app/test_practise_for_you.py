@@ -1,0 +1,124 @@
+"""AppTest: Practise's "For you" schedules from the learner's recorded answers (a kind of
+question just missed comes first, and says so), shows the daily streak, and the daily
+deal is the same ten questions for everyone, ending with "You got N of 10" counted from
+the recorded first answers."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from app_driver import answer, open_page
+from progress_helpers import wrong_response
+from engine import Rules
+from lessons.generators import GENERATORS
+from lessons.quizzes import mixed_quiz_plan, topic_generators
+from lessons.spaced import PRACTICE_SKILLS, daily_deal
+from tutorial_app.practice_plan import daily_label
+
+pytestmark = pytest.mark.app
+
+PAGE = "app_pages/practise.py"
+NOW = datetime.now(timezone.utc)
+
+
+def keep(store, token, skill: str, correct: bool, ago: timedelta) -> None:
+    store.record_answer(token, lesson="practise:x", item_kind="single", generator=skill,
+                        answer="N", correct=correct, answered_at=NOW - ago)
+
+
+def for_you_quiz(at: AppTest):
+    """(the planned items, the quiz's state key, its state)."""
+    _token, seed, items = at.session_state["practise-for-you"]
+    key = f"quiz:for-you:{seed}"
+    return items, key, at.session_state[key]
+
+
+def question_of(skill: str, seed: int):
+    return GENERATORS[skill](random.Random(seed), Rules.preset("bga"), frozenset())
+
+
+def test_for_you_is_the_first_mode_and_asks_the_missed_skill_first(fresh_store, token):
+    # Known well: every skill right a few times over the last days; one missed just now.
+    for skill in PRACTICE_SKILLS:
+        for days in (3, 2, 1):
+            keep(fresh_store, token, skill, True, timedelta(days=days))
+    keep(fresh_store, token, "makers", False, timedelta(minutes=10))
+    at = open_page(PAGE, token=token)
+    assert at.segmented_control(key="practise-mode").value == "for-you"
+    items, key, state = for_you_quiz(at)
+    assert items[0].skill == "makers" and state.showing == 0
+    assert "· You missed this kind 10 minutes ago" in at.get("progress")[0].proto.text
+    assert items[1].why.startswith("Due for review")
+    # The answer is kept under its topic, skill and own seed.
+    question = question_of("makers", items[0].seed)
+    answer(at, question, question.answer, key)
+    newest = fresh_store.answer_rows(token)[-1]
+    assert (newest["lesson"], newest["generator"], newest["seed"], newest["correct"]) == (
+        "practise:bidding", "makers", items[0].seed, True)
+    # Three days in a row plus today.
+    assert any("4-day streak" in md.value for md in at.markdown)
+
+
+def test_a_new_learner_meets_new_skills_and_no_streak(fresh_store, token):
+    at = open_page(PAGE, token=token)
+    items, _key, _state = for_you_quiz(at)
+    assert len(items) == 10 and len({i.skill for i in items}) == 10
+    assert all(item.why.startswith("New for you") for item in items)
+    assert any("start a daily streak" in md.value for md in at.markdown)
+
+
+def test_a_missed_for_you_question_comes_first_in_the_next_set(fresh_store, token):
+    for skill in PRACTICE_SKILLS:
+        keep(fresh_store, token, skill, True, timedelta(days=1))
+    at = open_page(PAGE, token=token)
+    items, key, state = for_you_quiz(at)
+    first = items[0]
+    question = question_of(first.skill, first.seed)
+    answer(at, question, wrong_response(question), key)
+    assert fresh_store.answer_rows(token)[-1]["correct"] is False
+    at = open_page(PAGE, token=token)                     # the next visit plans again
+    items, _key, _state = for_you_quiz(at)
+    assert items[0].skill == first.skill
+    assert items[0].why.startswith("You missed this kind")
+
+
+def test_the_daily_deal_ends_with_you_got_n_of_10_from_the_first_answers(fresh_store, token):
+    day = NOW.date()
+    deal = daily_deal(day)
+    at = open_page(PAGE, token=token, mode="daily")
+    key = f"quiz:daily:{day.isoformat()}"
+    questions = [question_of(item.skill, item.seed) for item in deal]
+    missed_first = set()
+    while not at.session_state[key].run.finished:
+        state = at.session_state[key]
+        index = state.showing
+        question = questions[index]
+        first_three_first_time = index < 3 and index not in missed_first
+        missed_first.add(index)
+        answer(at, question, wrong_response(question) if first_three_first_time
+               else question.answer, key)
+        at.button(key="next").click().run()
+    assert any("You got 7 of 10" in h.value for h in at.subheader)
+    rows = [r for r in fresh_store.answer_rows(token) if r["lesson"] == daily_label(day)]
+    assert {(r["generator"], r["seed"]) for r in rows} == {(i.skill, i.seed) for i in deal}
+    # The same deal for another learner; and a new session of this one shows the score.
+    other = open_page(PAGE, mode="daily")
+    assert other.session_state[key].run.total == 10
+    again = open_page(PAGE, token=token, mode="daily")
+    assert any("You got 7 of 10" in h.value for h in again.subheader)
+
+
+def test_a_chosen_topic_answer_is_kept_under_its_generator_and_own_seed(fresh_store, token):
+    at = open_page(PAGE, token=token, topics="bidding", seed="5")
+    assert at.segmented_control(key="practise-mode").value == "topics"
+    key = "quiz:practise:bga:bidding:5"
+    (name, own_seed), *_ = mixed_quiz_plan(topic_generators(["bidding"]), 5, 10)
+    question = question_of(name, own_seed)
+    answer(at, question, question.answer, key)
+    (row,) = fresh_store.answer_rows(token)
+    assert (row["lesson"], row["generator"], row["seed"]) == ("practise:bidding", name, own_seed)
+    assert row["correct"] is True

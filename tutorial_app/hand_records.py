@@ -1,0 +1,105 @@
+"""Guided hands and Play games as the progress store keeps them.
+
+The pages call these from their click callbacks with the run (or game) before and after
+the click: a guided decision judged is an answer (right or a wrong try); a guided hand
+finished, a Play hand finished and a Play game won are hands (``Store.record_hand``).
+Each function returns None once saved, or why nothing was saved (the page says so and
+carries on).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, MutableMapping
+
+from lessons.guided_run import GuidedRun
+from tutorial_app import play_session as play
+from tutorial_app.learner import current_token, store
+from tutorial_app.play_link import game_code
+from tutorial_app.progress_store import progress_changed
+from tutorial_app.session_map import get
+from tutorial_app.store import StoreUnavailable
+
+GUIDED_SHOWN = "guided-shown"   # session key: (hand id, decision, tries, when shown in ms)
+GUIDED_UNSAVED = "guided-unsaved"   # session key: why the last decision was not saved
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def _at(run: GuidedRun) -> tuple:
+    return run.hand.id, run.answered, run.misses
+
+
+def note_guided_shown(session: MutableMapping, run: GuidedRun) -> None:
+    """Start the clock for the decision on screen (only a new try restarts it)."""
+    kept = get(session, GUIDED_SHOWN)
+    if kept is None or kept[0] != _at(run):
+        session[GUIDED_SHOWN] = (_at(run), _now_ms())
+
+
+def _saved(session: MutableMapping, write) -> str | None:
+    try:
+        write(store(), current_token(session))
+    except StoreUnavailable as error:
+        return error.message
+    except ValueError as error:
+        return str(error)
+    return None
+
+
+def record_guided(session: MutableMapping, before: GuidedRun, after: GuidedRun) -> str | None:
+    """Keep the decision ``after`` judged (and the finished hand, when it finished)."""
+    right, wrong = after.answered > before.answered, after.misses > before.misses
+    if not (right or wrong):
+        return None   # a click that judged nothing (an unreadable one)
+    kept = get(session, GUIDED_SHOWN)
+    taken = _now_ms() - kept[1] if kept and kept[0] == _at(before) else None
+    hand_id = before.hand.id
+
+    def write(found, token) -> None:
+        found.record_answer(token, lesson=f"guided:{hand_id}", item_kind="single",
+                            generator=f"guided/{hand_id}", answer=str(after.feedback.choice),
+                            correct=right, time_taken_ms=taken)
+        if after.finished and not before.finished:
+            found.record_hand(token, "guided", hand_id,
+                              {"hand": hand_id, "stars": after.stars, "misses": after.misses})
+    problem = _saved(session, write)
+    if after.finished:
+        progress_changed(session)
+    return problem
+
+
+def guided_move(session: MutableMapping, key: str,
+                move: Callable[[GuidedRun], GuidedRun]) -> GuidedRun:
+    """A click on a guided hand's table (``move``, e.g. ``guided_view.after_card``) on the
+    run kept at ``session[key]``: the decision it judged is saved before the new run is
+    kept, and ``session[GUIDED_UNSAVED]`` says why if it was not."""
+    before = session[key]
+    after = move(before)
+    session[GUIDED_UNSAVED] = record_guided(session, before, after)
+    session[key] = after
+    return after
+
+
+def record_play(session: MutableMapping, before: play.PlaySession,
+                after: play.PlaySession) -> str | None:
+    """Keep the hand that ``after`` finished, and the game if it was won."""
+    if not (before.game.hand is not None and after.game.hand is None):
+        return None
+    game = after.game
+    summary = play.hand_summary(game)
+    code = game_code(after) or f"{after.preset}.{after.level}.{after.seed}"
+    common = {"preset": after.preset, "level": after.level, "seed": after.seed,
+              "score": play.score_words(after)}
+
+    def write(found, token) -> None:
+        found.record_hand(token, "play", code, {**common, "hand": summary.number,
+                                                "makers": summary.makers,
+                                                "points": summary.points})
+        if game.winner is not None:
+            found.record_hand(token, "play", code, {**common, "game": True,
+                                                    "won": game.winner is play.YOU.team,
+                                                    "hands": len(game.finished)})
+    return _saved(session, write)
