@@ -54,6 +54,12 @@ PAGES: tuple[PageSpec, ...] = (
              "Play"),
     PageSpec("app_pages/play.py", "Play a game", ":material/playing_cards:", "play", "Play"),
     PageSpec("app_pages/teach.py", "Teach a hand", ":material/co_present:", "teach", "Teach"),
+    PageSpec("app_pages/build.py", "Build a scenario", ":material/construction:", "build",
+             "Teach"),
+    PageSpec("app_pages/scenario_question.py", "A question on a hand", ":material/help:",
+             "question", "Teach"),
+    PageSpec("app_pages/quiz_sheet.py", "Print a quiz sheet", ":material/print:", "print",
+             "Teach"),
     PageSpec("app_pages/card_ranking.py", "Card ranking and scoring",
              ":material/format_list_numbered:", "card-ranking", "Reference"),
 )
