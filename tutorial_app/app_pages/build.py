@@ -11,7 +11,7 @@ import random
 
 import streamlit as st
 
-from engine import (BENNY_DECK, PRESET_NAMES, PRESETS, SEATS, HandRecord, Seat, parse_card)
+from engine import BENNY_DECK, PRESET_NAMES, PRESETS, SEATS, parse_card
 from lessons.scenario_questions import ASKS, ask_problem
 from tutorial_app.build_moves import (ASK, DEALER, HAND, MOVES, PRESET, REFUSAL, UPCARD,
                                       VARIANTS, clicked_action, clicked_card, draft_from,
@@ -25,8 +25,10 @@ from tutorial_app.widgets.cards_model import cards_model
 
 st.html("""<style>
 [data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }
-.st-key-build-head h1 { padding: 0.2rem 0; }
+.st-key-build-setup h1 { padding: 0 0 0.2rem; font-size: 1.6rem; }
+.st-key-build-setup { row-gap: 0.4rem; }
 .st-key-build-hands [data-testid="stWidgetLabel"] p { font-weight: 700; }
+.st-key-build-hands [data-testid="stVerticalBlock"] { gap: 0.4rem; }
 </style>""")
 SEAT_WORDS = {seat.value: seat.word for seat in SEATS}
 CODES = [card.code for card in BENNY_DECK]
@@ -36,9 +38,6 @@ def card_label(code: str) -> str:
     return parse_card(code).label
 
 
-with st.container(key="build-head", horizontal=True, vertical_alignment="center"):
-    st.title("Build a scenario", width="stretch")
-
 # A shared hand opens here once per visit, to change it.
 code = st.query_params.get("hand")
 if code and st.session_state.get("build-link") != code:
@@ -47,9 +46,9 @@ if code and st.session_state.get("build-link") != code:
         put_draft(st.session_state, decode_hand(code))
     except LinkError as exc:
         st.error(f"This link's hand cannot be opened: {markdown_text(str(exc))}.")
-if PRESET not in st.session_state:
-    set_preset(st.session_state, "bga")
-    st.session_state[DEALER] = "W"
+if PRESET not in st.session_state:   # a first visit starts from a random deal to adjust
+    put_draft(st.session_state, dealt_at_random({"preset": "bga"}, "W",
+                                                random.SystemRandom()))
 
 
 def deal_at_random() -> None:
@@ -58,35 +57,35 @@ def deal_at_random() -> None:
                                                 random.SystemRandom()))
 
 
-settings, cards = st.columns([2, 5], gap="medium")
-with settings:
-    st.selectbox("Rules", list(PRESETS), key=PRESET, format_func=PRESET_NAMES.get,
-                 on_change=lambda: set_preset(st.session_state, st.session_state[PRESET]))
-    with st.expander("House rules (variants)"):
+draft = draft_from(st.session_state)
+with st.container(key="build-setup", horizontal=True, vertical_alignment="bottom"):
+    st.title("Build a scenario", width="content")
+    with st.popover("Rules", icon=":material/tune:",
+                    help=f"Now: {PRESET_NAMES[draft.rules['preset']]}, and its house rules"):
+        st.selectbox("Rules", list(PRESETS), key=PRESET, format_func=PRESET_NAMES.get,
+                     on_change=lambda: set_preset(st.session_state, st.session_state[PRESET]))
+        st.caption("House rules (variants)")
         for name in VARIANTS:
             st.toggle(name.replace("_", " ").capitalize(), key=f"build-{name}")
         st.segmented_control("Alone decision", ["maker", "any"], key="build-alone_decision",
                              required=True)
-    st.selectbox("Dealer", list(SEAT_WORDS), key=DEALER, format_func=SEAT_WORDS.get)
+    st.selectbox("Dealer", list(SEAT_WORDS), key=DEALER, format_func=SEAT_WORDS.get,
+                 width=110)
     st.selectbox("Upcard", CODES, key=UPCARD, index=None, format_func=card_label,
-                 placeholder="Choose the upcard")
-    st.button("Deal at random", key="build-random", icon=":material/casino:",
-              on_click=deal_at_random, width="stretch",
+                 placeholder="Choose", width=110)
+    st.button("Random deal", key="build-random", icon=":material/casino:",
+              on_click=deal_at_random,
               help="Shuffle and deal every hand and the upcard; then change any card.")
-with cards, st.container(key="build-hands"):
-    top = st.columns(2)
-    bottom = st.columns(2)
-    for column, seat in zip([*top, *bottom], SEATS):
-        column.multiselect(f"{seat.word}'s cards", CODES, key=HAND(seat.value),
-                           format_func=card_label, placeholder="Pick five cards")
 
+
+table_column, side = st.columns(2, gap="medium")
+with side, st.container(key="build-hands"):
+    for seat in SEATS:
+        st.multiselect(f"{seat.word}'s cards", CODES, key=HAND(seat.value),
+                       format_func=card_label, placeholder="Pick five cards")
 draft = draft_from(st.session_state)
 checked = check(draft)
 record = checked.record
-for problem in checked.problems:
-    st.error(markdown_text(problem), icon=":material/error:")
-
-table_column, side = st.columns([3, 2], gap="medium")
 with table_column:
     if record is None:   # the cards picked so far, seat by seat, until the deal holds
         rows = [(f"{seat.word}'s cards", [parse_card(c) for c in draft.hands[seat.value]],
@@ -105,10 +104,18 @@ with table_column:
                    key="build-table",
                    on_card=lambda card: clicked_card(st.session_state, card),
                    on_action=lambda ident: clicked_action(st.session_state, ident))
-with side:
     st.text_area("Moves so far, one a line (or click them on the table)", key=MOVES,
-                 height=150, placeholder="N pass\nE order_up\nE with_partner\nW discard 9S",
+                 height=90, placeholder="N pass\nE order_up\nE with_partner\nW discard 9S",
                  max_chars=4000)
+with side:
+    if checked.problems:   # every problem at once, in the order to fix them
+        st.error("\n".join(f"- {markdown_text(problem)}" for problem in checked.problems),
+                 icon=":material/error:")
+    elif record is not None:
+        st.success(f"The engine accepts this hand ({PRESET_NAMES[record.rules.preset_name]} "
+                   f"rules): {len(record.actions)} move{'s' if len(record.actions) != 1 else ''}"
+                   " so far.",
+                   icon=":material/check_circle:")
     if record is not None and checked.ok:
         st.selectbox("A question for the class (optional)", ["none", *ASKS], key=ASK,
                      format_func=lambda v: "No question" if v == "none" else ASKS[v])

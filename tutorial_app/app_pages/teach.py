@@ -46,7 +46,8 @@ st.html("""<style>
 [data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }
 .st-key-teach-reason p { font-size: 1.3rem; line-height: 1.35; }
 .st-key-teach-head h1 { padding: 0.2rem 0; }
-.st-key-teach-jumps button, .st-key-teach-playing button { padding: 0.2rem 0.55rem; }
+.st-key-teach-replay button { padding: 0.1rem 0.5rem; min-height: 2.1rem; }
+.st-key-teach-replay { row-gap: 0.3rem; }
 </style>""")
 
 with st.container(key="teach-head", horizontal=True, vertical_alignment="center"):
@@ -186,11 +187,13 @@ def table_and_reason(present: bool, timed: float | None) -> None:
                    address={"at": None if replay.at_end else str(replay.position)},
                    on_card=lambda card: teacher_card(st.session_state, card),
                    on_action=lambda ident: table_click(st.session_state, ident))
+        with st.container(key="teach-replay", horizontal=True, vertical_alignment="center",
+                          gap="small"):
+            jumps(replay)
+            playing_on(replay, playing)
 
     with side:
         reason(record, state)
-        jumps(replay)
-        playing_on(replay, playing)
         st.pills("Cards face up", EVERY_SEAT, selection_mode="multi", key=SHOWN,
                  format_func=lambda v: next(s.word for s in SEATS if s.value == v))
         every = len(shown) == len(EVERY_SEAT)
@@ -249,7 +252,7 @@ def reason(record: HandRecord, state) -> None:
 def jumps(replay) -> None:
     """Jump to the deal, to the lead of a trick, or to the end of the record."""
     starts = trick_starts(replay.timeline)
-    with st.container(key="teach-jumps", horizontal=True, gap="small"):
+    with st.container(key="teach-jumps", horizontal=True, gap="small", width="content"):
         st.button("⏮ Deal", key="teach-restart", disabled=replay.position == 0,
                   help="Back to the deal", on_click=jump_to_trick, args=(st.session_state, 0))
         for number in range(1, 6):
@@ -264,7 +267,8 @@ def jumps(replay) -> None:
 
 def playing_on(replay, playing: bool) -> None:
     """Play the record on by itself at a chosen speed, or pause."""
-    with st.container(key="teach-playing", horizontal=True, vertical_alignment="center"):
+    with st.container(key="teach-playing", horizontal=True, vertical_alignment="center",
+                      gap="small", width="content"):
         if playing:
             st.button("⏸ Pause", key="teach-play", type="primary",
                       on_click=pause, args=(st.session_state,))
@@ -274,7 +278,9 @@ def playing_on(replay, playing: bool) -> None:
                       on_click=lambda: start_playing(st.session_state, time.monotonic()))
         st.segmented_control("Speed", list(SPEEDS), key=SPEED, default="normal",
                              required=True, label_visibility="collapsed",
-                             format_func=lambda v: f"{v} ({SPEEDS[v]:g} s)")
+                             format_func=str.capitalize,
+                             help=", ".join(f"{name}: a move every {seconds:g} s"
+                                            for name, seconds in SPEEDS.items()))
 
 
 # While playing on, the table and its controls rerun by themselves every few seconds.
