@@ -96,12 +96,16 @@ def _deal_problems(rules: Rules, draft: Draft) -> list[str]:
         problems.append("Choose the upcard.")
     for card, where in places.items():
         if len(where) > 1:
-            problems.insert(0, f"{card.name.capitalize()} is in two places: "
+            problems.insert(0, f"{_capital(card.name)} is in two places: "
                                f"{' and '.join(where)}. A card is dealt once.")
         if card not in in_deck:
-            problems.insert(0, f"{card.name.capitalize()} is not in this rule set's deck: "
+            problems.insert(0, f"{_capital(card.name)} is not in this rule set's deck: "
                                "the Joker is only used with the Benny variant.")
     return problems
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _cards(count: int) -> str:
