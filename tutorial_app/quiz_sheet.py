@@ -20,7 +20,7 @@ from __future__ import annotations
 from html import escape
 from typing import Sequence
 
-from engine import Card, Do, Phase, Seat, Suit, apply
+from engine import Card, Do, Seat, Suit, apply
 from engine.svg import card_svg
 from lessons.quiz import Kind, Question
 from tutorial_app.widgets.move_words import action_words
@@ -61,7 +61,8 @@ def quiz_sheet_html(questions: Sequence[Question], title: str, source: str = "")
     """The whole sheet: the questions, then the answer key on a new page."""
     blocks = "\n".join(_question(number, q) for number, q in enumerate(questions, 1))
     key = "\n".join(
-        f"<li><strong>{number}. {escape(q.answer_text)}.</strong> {escape(q.explanation)}</li>"
+        f"<li><strong>{number}. {escape(_capital(q.answer_text))}.</strong> "
+        f"{escape(q.explanation)}</li>"
         for number, q in enumerate(questions, 1))
     origin = f"<p class=\"how\">{escape(source)}</p>" if source else ""
     return f"""<!DOCTYPE html>
@@ -125,9 +126,11 @@ def _hand_scene(question: Question) -> str:
     state = scene.record.replay()
     hide = scene.hide
     parts = [f"<p>{escape(state.dealer.word)} dealt.</p>"]
-    if state.phase in (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP):
-        turned = " (turned down)" if state.turned_down is not None else ""
-        parts.append(_row(f"The upcard{turned}", _card(state.upcard)))
+    if not state.tricks and not state.trick:   # before the first lead: the upcard's fate
+        ordered = any(action.do is Do.ORDER_UP for _, action in scene.record.actions)
+        status = (" (turned down)" if state.turned_down is not None else
+                  " (ordered up)" if ordered else "")
+        parts.append(_row(f"The upcard{status}", _card(state.upcard)))
     bids = []
     before = scene.record.start()
     for seat, action in scene.record.actions:
@@ -143,8 +146,9 @@ def _hand_scene(question: Question) -> str:
         parts.append(_row("On the table", "".join(
             _card(card, seat.word + (" ✓ won" if seat is winner else ""))
             for seat, card in trick)))
-    if "hand" not in hide and not _options_are_cards(question):
-        parts.append(_row("South's cards", "".join(_card(c) for c in state.hand_of(Seat.S))))
+    south = state.hand_of(Seat.S)
+    if south and "hand" not in hide and not _options_are_cards(question):
+        parts.append(_row("South's cards", "".join(_card(c) for c in south)))
     return "\n".join(parts)
 
 
@@ -165,3 +169,7 @@ def _options(question: Question) -> str:
         return how + f'<div class="row">{cards}</div>'
     items = "".join(f"<li>{box}{escape(o.label)}</li>" for o in question.options)
     return how + f'<ul class="options">{items}</ul>'
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
