@@ -164,7 +164,8 @@ def table_and_reason(present: bool, timed: float | None) -> None:
     if st.session_state.get(NOTE):
         st.warning(st.session_state[NOTE])
 
-    table_column, side = st.columns([3, 2], gap="medium")
+    # A projector gives the table more of the width; the reason stays large beside it.
+    table_column, side = st.columns([2, 1] if present else [3, 2], gap="medium")
     with table_column:
         # Under the table: a refusal, else the hand's result, else what to click now.
         refusal = st.session_state.get(REFUSAL)
