@@ -13,7 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from app_driver import answer, feedback_shown, open_page, table_shown
-from engine import HandRecord, Seat, legal_actions, winner_of
+from engine import HandRecord, legal_actions, winner_of
 from lessons.scenario_questions import scenario_question
 from tutorial_app.build_moves import MOVES, REFUSAL, clicked_action, clicked_card
 from tutorial_app.scenario_link import decode_hand, encode_hand
