@@ -169,9 +169,12 @@ def test_which_cards_may_south_play_answered_right_on_the_table():
     model = table_shown(at)
     assert {card["code"] for card in model["hand"]} == set(HANDS["S"])   # South's own cards
     assert all(not s["cards"] for s in model["seats"] if s["seat"] != "S")   # others hidden
+    assert not at.get("page_link")   # the Teach page would tell the answer: not yet
     answer(at, question, ["QC"], key)
     right, words = feedback_shown(at)
     assert right and "South must follow clubs" in words
+    (link,) = at.get("page_link")     # once answered, on to the whole hand
+    assert decode_hand(parse_qs(link.proto.query_string)["hand"][0]).dumps() == record.dumps()
 
 
 def test_a_wrong_answer_is_judged_wrong_with_the_engines_reason():

@@ -8,7 +8,7 @@ import streamlit as st
 from lessons.scenario_questions import ASKS, scenario_question
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.scenario_link import LinkError, decode_hand
-from tutorial_app.widgets.quiz_view import ask_once
+from tutorial_app.widgets.quiz_view import ask_once, try_key
 
 st.title("A question on a hand")
 code, ask = st.query_params.get("hand"), st.query_params.get("ask")
@@ -28,6 +28,8 @@ except ValueError as exc:   # the hand holds, but the question does not fit it
     st.error(f"This link asks a question that does not fit its hand ({shown}): "
              f"{markdown_text(str(exc))} The questions are: {', '.join(ASKS.values())}")
     st.stop()
-ask_once(f"scenario-{ask}-{code[-12:]}", question)
-st.page_link("app_pages/teach.py", label="See the whole hand on the Teach page",
-             icon=":material/co_present:", query_params={"hand": code})
+step_key = f"scenario-{ask}-{code[-12:]}"
+ask_once(step_key, question)
+if st.session_state[try_key(step_key)].answered:   # the Teach page would tell the answer
+    st.page_link("app_pages/teach.py", label="Step through the hand on the Teach page",
+                 icon=":material/co_present:", query_params={"hand": code, "at": "0"})
