@@ -33,6 +33,7 @@ from tutorial_app.widgets.table_moves import Decision, decide_action, decide_car
 
 RECORD, NOTE, REFUSAL = "teach-record", "teach-note", "teach-refusal"
 TIMELINE, POSITION = "teach-timeline", "teach-position"
+PLAYING, LAST_STEP, SPEED = "teach-playing", "teach-last-step", "teach-speed"
 BACK, NEXT = "back", "next"      # the table's step buttons: "back-3" pressed at move 3
 SHOWN = "teach-shown"            # the seats whose cards lie face up, as "N", "E", "S", "W"
 SOUTH_ONLY = ["S"]               # what a class opening the shared link sees
@@ -81,6 +82,7 @@ def keep_legal_part(session: MutableMapping, record: HandRecord,
 
 def _settle(session: MutableMapping, state: HandState, decision: Decision) -> Decision:
     if decision.ok:
+        session[PLAYING] = False
         before = current(session)
         after = move_made(before, state.turn, decision.action)
         show(session, after)
@@ -120,7 +122,13 @@ def back_to_deal(session: MutableMapping) -> None:
 
 
 def move_to(session: MutableMapping, position: int) -> None:
-    """Show the record after ``position`` moves (kept within the record)."""
+    """Show the record after ``position`` moves (kept within the record); a teacher's
+    step or jump takes over from playing on."""
+    session[PLAYING] = False
+    _go(session, position)
+
+
+def _go(session: MutableMapping, position: int) -> None:
     show(session, jump(current(session), position))
     session[NOTE] = None
 
@@ -158,8 +166,8 @@ def table_click(session: MutableMapping, ident: str) -> None:
 
 def bots_play_on(session: MutableMapping, level: str, moves: int | None = None) -> None:
     """Bots make the next ``moves`` moves (None: finish the hand) from the position."""
-    before = current(session)
-    show(session, play_on_with_bots(before, level, moves))
+    session[PLAYING] = False
+    show(session, play_on_with_bots(current(session), level, moves))
     session[NOTE] = None
 
 
@@ -199,7 +207,6 @@ def prompt(state: HandState, shown: list[Seat]) -> str:
 
 # ---- playing on by itself ----------------------------------------------------------------
 
-PLAYING, LAST_STEP, SPEED = "teach-playing", "teach-last-step", "teach-speed"
 SPEEDS = {"slow": 3.0, "normal": 2.0, "fast": 1.0}   # seconds a move
 DEFAULT_SPEED = "normal"
 
@@ -211,7 +218,7 @@ def seconds_a_move(session: MutableMapping) -> float:
 def start_playing(session: MutableMapping, now: float) -> None:
     """Play on from the position, one move every few seconds (from the deal if at the end)."""
     if current(session).at_end:
-        move_to(session, 0)
+        _go(session, 0)
     session[PLAYING] = True
     session[LAST_STEP] = now
 
@@ -229,7 +236,7 @@ def tick(session: MutableMapping, now: float) -> bool:
         return False
     replay = current(session)
     if not replay.at_end:
-        move_to(session, replay.position + 1)
+        _go(session, replay.position + 1)
     session[LAST_STEP] = now
     if current(session).at_end:
         session[PLAYING] = False

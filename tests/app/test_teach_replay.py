@@ -204,6 +204,17 @@ def test_play_on_moves_by_itself_and_pauses():
     assert position(at) == 1                         # paused: it stays
 
 
+def test_a_step_by_hand_takes_over_from_playing_on():
+    at = paste(FULL)
+    at.button(key="teach-restart").click().run()
+    at.button(key="teach-play").click().run()
+    press(at, "Next ▶")
+    assert position(at) == 1 and not at.session_state[PLAYING]
+    at.button(key="teach-play").click().run()
+    at.button(key="teach-jump-2").click().run()
+    assert not at.session_state[PLAYING]
+
+
 def test_play_on_stops_at_the_end_and_starts_again_from_the_deal():
     at = paste(FULL)
     press(at, "◀ Back")
