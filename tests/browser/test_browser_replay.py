@@ -9,6 +9,7 @@ control needed to act lies inside a 1280x720 screen, on the replay view and the 
 from __future__ import annotations
 
 import random
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -239,4 +240,54 @@ def test_every_builder_control_fits_1280x720(browser: Browser, app_url, screensh
     wait_for_app(page)
     expect(page.locator(".st-key-build-moves textarea")).to_have_value("N pass")
     expect(region.get_by_role("status")).to_contain_text("East to bid")
+    context.close()
+
+
+def test_a_question_link_is_answered_on_the_card_table(browser: Browser, app_url, screenshots):
+    """A built scenario's question in a fresh browser: South's cards on the table, the
+    right card picked, the engine's verdict under them."""
+    hands = ('{"dealer": "W", "upcard": "AD", "hands": {"N": ["9C", "TD", "JH", "QS", "KC"], '
+             '"E": ["9S", "TS", "QH", "AC", "KH"], "S": ["9H", "QC", "AH", "KS", "TH"], '
+             '"W": ["JC", "JS", "QD", "KD", "AS"]}, "actions": [{"seat": "N", "do": "pass"}, '
+             '{"seat": "E", "do": "order_up"}, {"seat": "E", "do": "with_partner"}, '
+             '{"seat": "W", "do": "discard", "card": "JS"}, '
+             '{"seat": "N", "do": "play", "card": "9C"}, {"seat": "E", "do": "play", "card": "AC"}]}')
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.goto(f"{app_url}/question?hand={encode_hand(HandRecord.loads(hands))}&ask=legal")
+    wait_for_app(page)
+    expect(page.locator("[data-testid=stException]")).to_have_count(0)
+    region = page.get_by_role("region", name="Card table")
+    page.wait_for_timeout(350)
+    region.get_by_role("button", name="queen of clubs").click()
+    wait_for_app(page)
+    page.wait_for_timeout(350)
+    region.get_by_role("button", name="Check my answer").click()
+    wait_for_app(page)
+    expect(region.get_by_role("status")).to_contain_text("Right!")
+    expect(region.get_by_role("status")).to_contain_text("South must follow clubs")
+    page.screenshot(path=screenshots / "question-answered-1280x720.png")
+    context.close()
+
+
+def test_the_printable_sheet_downloads_with_every_question_and_its_key(browser: Browser,
+                                                                       app_url, tmp_path):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    page = context.new_page()
+    page.goto(f"{app_url}/print")
+    wait_for_app(page)
+    button = page.get_by_role("button", name=re.compile(r"Download the sheet \((\d+) questions"))
+    count = int(re.search(r"\((\d+) questions", button.inner_text()).group(1))
+    with page.expect_download() as caught:
+        button.click()
+    path = tmp_path / "sheet.html"
+    caught.value.save_as(path)
+    sheet = context.new_page()
+    sheet.goto(path.as_uri())
+    expect(sheet.locator("section.question")).to_have_count(count)
+    expect(sheet.locator("section.key li")).to_have_count(count)
+    expect(sheet.locator("section.question svg").first).to_be_visible()   # cards drawn
+    sheet.emulate_media(media="print")
+    assert sheet.locator("section.key").evaluate(
+        "key => getComputedStyle(key).breakBefore") == "page"
     context.close()
