@@ -8,9 +8,7 @@ teacher's clicks through the functions the table's clicks call
 
 from __future__ import annotations
 
-import base64
 import json
-import zlib
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -19,8 +17,9 @@ from app_driver import open_page, tables_shown
 
 from engine import HandRecord, Phase, Seat, explain_action, explain_result, legal_actions
 from tutorial_app.markdown_text import markdown_text
-from tutorial_app.scenario_link import MAX_CODE, MAX_JSON, LinkError, decode_hand, encode_hand
-from tutorial_app.teach_moves import REFUSAL, teacher_action, teacher_card
+from tutorial_app.scenario_link import (MAX_CODE, MAX_JSON, LinkError, decode_hand, encode_hand,
+                                       encode_text)
+from tutorial_app.teach_moves import REFUSAL, step, teacher_action, teacher_card
 from tutorial_app.widgets.table_moves import action_id
 
 PAGE = "app_pages/teach.py"
@@ -78,12 +77,15 @@ def test_deal_play_undo_and_the_link_reopens_the_same_hand():
     record = shown(at)
     before = HandRecord(record.rules, record.deal, record.actions[:-1]).replay()
     assert explain_action(before, record.actions[-1][1]) in at.success[0].value
-    at.button(key="teach-undo").click().run()
+    step(at.session_state, "back-3")   # the table's ◀ Back: the move stays in the record
+    at.run()
     assert len(shown(at).actions) == 2
     code = at.query_params["hand"]
     code = code[0] if isinstance(code, list) else code
-    again = open_teach(hand=code)
+    assert decode_hand(code).dumps() == record.dumps()   # the link holds all three moves
+    again = open_teach(hand=code, at="2")                # and opens at the move shown
     assert shown(again).dumps() == shown(at).dumps()
+    assert len(again.session_state["teach-timeline"].actions) == 3
 
 
 @pytest.mark.app
@@ -95,7 +97,8 @@ def test_a_whole_hand_is_played_seat_by_seat_and_the_result_said():
         first_move(at)
     model = table_shown(at)   # the result is said under the table
     assert model["message"] == {"text": explain_result(shown(at).replay()), "tone": "success"}
-    assert model["actions"] == []
+    assert [a["label"] for a in model["actions"]] == ["◀ Back", "Next ▶"]   # no choices left
+    assert model["actions"][1]["disabled"]   # the end of the record
     at.button(key="teach-restart").click().run()
     assert shown(at).actions == ()
 
@@ -104,7 +107,8 @@ def test_a_whole_hand_is_played_seat_by_seat_and_the_result_said():
 def test_the_table_plays_for_the_seat_to_act_and_labels_its_choices():
     at = paste(open_teach(), RECORD)              # East ordered up: East decides alone
     model = table_shown(at)
-    assert [a["label"] for a in model["actions"]] == ["Go alone", "Play with partner"]
+    assert [a["label"] for a in model["actions"]] == [
+        "◀ Back", "Go alone", "Play with partner", "Next ▶"]   # the record's steps beside
     assert "East decides" in model["message"]["text"]
     assert "(you)" not in json.dumps(model)       # the teacher plays every seat
     teacher_action(at.session_state, "with_partner")
@@ -231,10 +235,10 @@ def test_bad_link_shows_a_message(code):
 def test_link_codec_round_trip_and_limits():
     record = HandRecord.from_json(RECORD)
     assert decode_hand(encode_hand(record)).dumps() == record.dumps()
-    bomb = base64.urlsafe_b64encode(zlib.compress(b" " * 10_000_000)).decode().rstrip("=")
+    bomb = encode_text(" " * 10_000_000)
     with pytest.raises(LinkError, match="too large|long"):
         decode_hand(bomb)
-    not_a_record = base64.urlsafe_b64encode(zlib.compress(b'{"dealer": "Q"}')).decode()
+    not_a_record = encode_text('{"dealer": "Q"}')
     with pytest.raises(LinkError, match="not a valid hand record"):
         decode_hand(not_a_record)
     with pytest.raises(LinkError, match="damaged"):

@@ -3,16 +3,14 @@ the referee's own report keeps counting steps from 0, as HAND_RECORD.md says."""
 
 from __future__ import annotations
 
-import base64
 import json
-import zlib
 
 import pytest
 
 from app_driver import open_page
 from engine import legal_actions
 from engine.referee import referee_record
-from tutorial_app.scenario_link import LinkError, decode_hand
+from tutorial_app.scenario_link import LinkError, decode_hand, encode_text
 from tutorial_app.teach_moves import teacher_action
 from tutorial_app.widgets.table_moves import action_id
 
@@ -60,7 +58,7 @@ def test_the_last_move_shown_is_numbered_from_1():
 
 
 def test_a_link_with_a_malformed_third_action_says_move_3():
-    code = base64.urlsafe_b64encode(zlib.compress(json.dumps(MALFORMED).encode())).decode()
+    code = encode_text(json.dumps(MALFORMED))
     with pytest.raises(LinkError, match="move 3") as caught:
         decode_hand(code.rstrip("="))
     assert "action 2" not in str(caught.value)

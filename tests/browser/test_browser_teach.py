@@ -61,8 +61,14 @@ def controls(page: Page) -> dict[str, Locator]:
         "table": region,
         "the table's message": region.get_by_role("status"),
         "the last move's reason": reason(page),
-        "undo": page.get_by_role("button", name="↩ Undo"),
-        "back to the deal": page.get_by_role("button", name="⏮ Back to the deal"),
+        "back": region.get_by_role("button", name="◀ Back"),
+        "next": region.get_by_role("button", name="Next ▶"),
+        "back to the deal": page.get_by_role("button", name="⏮ Deal"),
+        "trick 1": page.get_by_role("button", name="Trick 1"),
+        "to the end": page.get_by_role("button", name="End ⏭"),
+        "play on": page.get_by_role("button", name="▶ Play on"),
+        "bots": page.get_by_role("button", name="Bots play on"),
+        "presentation mode": page.get_by_text("Presentation mode"),
         "cards face up": face_up(page, "West"),
         "show every hand": page.locator(".st-key-teach-every button"),   # either label
     }
@@ -83,7 +89,8 @@ def assert_all_on_screen(page: Page) -> None:
         assert box["y"] >= 0 and box["y"] + box["height"] <= view["height"] + 0.5, (name, box)
         boxes[name] = box
     felt = boxes["table"]
-    for name in ("undo", "back to the deal", "cards face up", "show every hand"):
+    for name in ("back to the deal", "trick 1", "play on", "bots", "cards face up",
+                 "show every hand"):
         box = boxes[name]   # beside the table, not on it
         assert box["x"] >= felt["x"] + felt["width"] or box["y"] >= felt["y"] + felt["height"]
 
@@ -153,6 +160,8 @@ def test_an_illegal_card_is_refused_and_everything_fits_the_screen(
     expect(region.get_by_role("group", name="West's cards").get_by_role("button")).to_have_count(5)
     assert_all_on_screen(page)
     page.screenshot(path=screenshots / f"teach-every-hand-{screen}.png")
-    click(page, "↩ Undo")
+    on_table(page, region.get_by_role("button", name="◀ Back"))   # the record's step back
     expect(reason(page)).to_contain_text("Move 6:")
+    on_table(page, region.get_by_role("button", name="Next ▶"))   # and on again: kept
+    expect(reason(page)).to_contain_text("Move 7: South plays the queen of clubs")
     context.close()

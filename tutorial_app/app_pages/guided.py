@@ -7,8 +7,8 @@ The run is a ``lessons.guided_run.GuidedRun`` kept in the session; clicks go thr
 
 import streamlit as st
 
-from engine import PRESET_NAMES
-from lessons.guided import guided_hand, load_guided
+from engine import PRESET_NAMES, HandRecord
+from lessons.guided import guided_hand, load_guided, paths, play_path
 from lessons.progress import stars_text
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.hand_records import GUIDED_UNSAVED, guided_move, note_guided_shown
@@ -17,6 +17,7 @@ from tutorial_app.progress_store import guided_stars
 from tutorial_app.widgets.card_table import card_table
 from tutorial_app.widgets.guided_view import after_card, after_choice, guided_model, news_words
 from lessons.guided_run import GuidedRun
+from tutorial_app.scenario_link import encode_hand
 
 PAGE = "app_pages/guided.py"
 HANDS = load_guided()
@@ -31,6 +32,20 @@ def rules_words(hand) -> str:
     words = PRESET_NAMES[hand.rules.preset_name]
     extras = [name.replace("_", " ") for name, on in changes.items() if on is True]
     return words + (f" + {', '.join(extras)}" if extras else "")
+
+
+@st.cache_data(show_spinner=False)
+def replay_code(hand_id: str) -> str:
+    """The hand played the right way through, as a Teach link's code (the teacher's replay)."""
+    hand = guided_hand(hand_id)
+    final = play_path(hand, paths(hand)[0])[-1][0]
+    return encode_hand(HandRecord.from_state(final))
+
+
+def replay_link(hand_id: str) -> None:
+    st.page_link("app_pages/teach.py", label="Replay", icon=":material/slideshow:",
+                 query_params={"hand": replay_code(hand_id), "at": "0"},
+                 help="Step through the whole hand on the Teach page, played the right way")
 
 
 def show_list(note: str | None = None) -> None:
@@ -48,6 +63,7 @@ def show_list(note: str | None = None) -> None:
                         f":gray[{markdown_text(rules_words(hand))} rules]", width="stretch")
             st.page_link(PAGE, label="Play", icon=":material/play_arrow:",
                          query_params={"hand": hand.id})
+            replay_link(hand.id)
 
 
 def put(hand_id: str, run: GuidedRun) -> None:
@@ -87,6 +103,7 @@ def show_coach(hand, run: GuidedRun) -> None:
         with st.container(horizontal=True):
             st.button("Play it again", key="guided-again", icon=":material/replay:",
                       on_click=lambda: put(hand.id, GuidedRun.start(hand)))
+            replay_link(hand.id)
             later = [h for h in HANDS if HANDS.index(h) > HANDS.index(hand)]
             if later:
                 st.page_link(PAGE, label=f"Next: {later[0].title}", icon=":material/arrow_forward:",

@@ -11,12 +11,14 @@ import streamlit as st
 from analysis import GRADES, hint, review_hand
 from analysis.grading import GRADE_MEANINGS
 from analysis.reasons import points_words
-from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, explain_result, seat_view
+from engine import (PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, HandRecord, explain_result,
+                    seat_view)
 from lessons.quizzes import new_seed, parse_seed
 from tutorial_app import play_session as play
 from tutorial_app.hand_records import record_play
 from tutorial_app.learner import unsaved_warning
 from tutorial_app.play_link import GameLinkError, RecentGames, game_code, read_game
+from tutorial_app.scenario_link import encode_hand
 from tutorial_app.score_chart import score_chart
 from tutorial_app.widgets.card_table import card_table, coach_line, table_model
 from tutorial_app.widgets.move_words import choice_label
@@ -277,6 +279,11 @@ def show_hand_over(session: play.PlaySession) -> None:
                    f"- **Tricks:** {summary.tricks}\n"
                    f"- **Points:** {summary.points}. {summary.why}\n"
                    f"- **Score:** {summary.score}")
+    words.page_link("app_pages/teach.py", label="Replay this hand", icon=":material/slideshow:",
+                    query_params={"hand": encode_hand(HandRecord.from_state(game.finished[-1])),
+                                  "at": "0"},
+                    help="Step through the hand move by move on the Teach page, every hand "
+                         "face up if you like, with the engine's reason for each move")
     beside.plotly_chart(chart(game), key="play-chart", config={"displayModeBar": False})
     show_review()
     with st.expander("What happened in the hand", expanded=False):

@@ -5,6 +5,10 @@
 // Two layouts: "table" (four seats round the middle) and "cards" (loose cards: a row to
 // click, a trick by seat, rows with headings; widgets/cards_model.py builds it).
 // Text goes in with textContent; card pictures are engine.svg drawings parsed as SVG.
+// A model with "keys" ({back, next, pages}) steps with the keyboard: ArrowLeft/ArrowRight
+// (and PageUp/PageDown, a presenter's clicker, when "pages") send those actions, unless
+// focus is on a card (the hand's own arrow navigation), a text box or a Streamlit choice.
+// "size": "projector" draws larger cards and type.
 
 const SVG_TEMPLATES = new Map();
 const REPEAT_MS = 300; // a double click sends one trigger, not two (another card still counts)
@@ -301,6 +305,34 @@ function drawCards(model, root, felt) {
   felt.hidden = !parts.length;  // only labelled choices: no empty felt above them
 }
 
+// ---- stepping with the keyboard ------------------------------------------------------
+
+const KEEP_KEYS = "input, textarea, select, [contenteditable], button.card, button.seat-card, " +
+  "[role=radio], [role=radiogroup], [role=tab], [role=tablist], [role=slider], [role=option], " +
+  "[role=listbox], [role=menu], [role=menuitem], [role=spinbutton], [role=combobox], " +
+  "[role=toolbar]";
+
+function stepKey(event, root) {
+  if (!root.isConnected) {  // the table left the page: stop listening
+    document.removeEventListener("keydown", root._keyHandler);
+    return;
+  }
+  const model = root._model;
+  const keys = model && model.keys;
+  if (!keys || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey ||
+      event.shiftKey) return;
+  const moves = { ArrowLeft: "back", ArrowRight: "next" };
+  if (keys.pages) Object.assign(moves, { PageUp: "back", PageDown: "next" });
+  const ident = keys[moves[event.key]];
+  if (!ident) return;
+  const target = event.composedPath()[0];
+  if (target && target.closest && target.closest(KEEP_KEYS)) return;
+  const action = (model.actions || []).find((item) => item.id === ident);
+  if (!action || action.disabled) return;
+  event.preventDefault();
+  send(root, "action", ident);
+}
+
 // ---- drawing and redrawing ---------------------------------------------------------
 
 function skeleton(parent) {
@@ -322,7 +354,8 @@ function render(root, model, shadow) {
   const had = active && root.contains(active) ? active : null;
   const { felt, message, actions, strip, region } = root._parts;
   const loose = model.layout === "cards";
-  region.className = "ct" + (loose ? " ct-cards" : "");
+  region.className = "ct" + (loose ? " ct-cards" : "") +
+    (model.size === "projector" ? " ct-projector" : "");
   region.setAttribute("aria-label", model.title || (loose ? "Cards" : "Card table"));
   felt.className = "felt" + (loose ? " felt-cards" : "");
   if (loose) {
@@ -375,6 +408,11 @@ export default function (component) {
   const { data, parentElement, setTriggerValue } = component;
   const root = parentElement.querySelector(".ct-root") || skeleton(parentElement);
   root._send = setTriggerValue; // the newest; listeners read it when clicked
+  if (data) root._model = data;  // the newest, for the keyboard
+  if (!root._keyHandler) {
+    root._keyHandler = (event) => stepKey(event, root);
+    document.addEventListener("keydown", root._keyHandler);
+  }
   if (data) render(root, data, parentElement);
   if (data) followAddress(data.address);
 }

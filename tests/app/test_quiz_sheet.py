@@ -1,0 +1,150 @@
+"""The printable quiz sheet: every question in a block of its own with its cards, the
+answer key with the engine's reasons on a page of its own, everything from a user
+escaped; and the Print page that offers it for a lesson quiz, a Practise set and
+built scenarios."""
+
+from __future__ import annotations
+
+from html import escape
+from html.parser import HTMLParser
+
+import pytest
+
+from app_driver import open_page
+from engine import HandRecord
+from lessons.loader import load_all
+from lessons.quiz import Kind
+from tutorial_app.quiz_sheet import quiz_sheet_html
+from tutorial_app.scenario_link import encode_hand
+from tutorial_app.sheet_sources import (lesson_questions, practise_questions,
+                                        scenario_questions_from)
+
+HANDS = ('{"dealer": "W", "upcard": "AD", "hands": {"N": ["9C", "TD", "JH", "QS", "KC"], '
+         '"E": ["9S", "TS", "QH", "AC", "KH"], "S": ["9H", "QC", "AH", "KS", "TH"], '
+         '"W": ["JC", "JS", "QD", "KD", "AS"]}, "actions": [')
+TO_SOUTH = HandRecord.loads(HANDS + ', '.join([
+    '{"seat": "N", "do": "pass"}', '{"seat": "E", "do": "order_up"}',
+    '{"seat": "E", "do": "with_partner"}', '{"seat": "W", "do": "discard", "card": "JS"}',
+    '{"seat": "N", "do": "play", "card": "9C"}', '{"seat": "E", "do": "play", "card": "AC"}'])
+    + "]}")
+
+
+class Sheet(HTMLParser):
+    """The sheet's structure: each question block's text and whether it holds a card
+    picture, and the answer key's entries."""
+
+    def __init__(self, page: str) -> None:
+        super().__init__()
+        self.blocks: list[dict] = []
+        self.key: list[str] = []
+        self.key_style = ""
+        self._in: str | None = None
+        self._depth = 0
+        self.feed(page)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "section" and attrs.get("class") == "question":
+            self.blocks.append({"text": "", "svgs": 0})
+            self._in, self._depth = "question", 0
+        elif tag == "section" and attrs.get("class") == "key":
+            self._in = "key"
+        elif tag == "li" and self._in == "key":
+            self.key.append("")
+        elif tag == "svg" and self._in == "question":
+            self.blocks[-1]["svgs"] += 1
+        if tag == "section":
+            self._depth += 1
+
+    def handle_endtag(self, tag):
+        if tag == "section" and self._in == "question":
+            self._in = None
+
+    def handle_data(self, data):
+        if self._in == "question":
+            self.blocks[-1]["text"] += data
+        elif self._in == "key" and self.key:
+            self.key[-1] += data
+
+
+def check_sheet(questions, title="Quiz") -> Sheet:
+    page = quiz_sheet_html(questions, title)
+    sheet = Sheet(page)
+    assert len(sheet.blocks) == len(questions) == len(sheet.key)
+    for number, (question, block, key) in enumerate(zip(questions, sheet.blocks, sheet.key), 1):
+        assert block["text"].strip().startswith(f"{number}. {question.prompt}")
+        for option in question.options:
+            assert option.label in block["text"]
+        scene = question.scene   # a backdrop table only sets the scene: not drawn on paper
+        if (scene.record is not None and not scene.backdrop) or scene.cards or any(
+                o.card for o in question.options):
+            assert block["svgs"] >= 1, question.prompt   # its cards are drawn
+        answer = question.answer_text
+        assert key.startswith(f"{number}. {answer[:1].upper() + answer[1:]}.")
+        assert question.explanation in key           # the engine's reason
+    # The key comes after every question, on a page of its own; blocks never split.
+    assert page.index('<section class="key"') > page.rindex('<section class="question"')
+    assert ".key { break-before: page; page-break-before: always; }" in page
+    assert "page-break-inside: avoid" in page
+    return sheet
+
+
+@pytest.mark.parametrize("lesson", load_all(), ids=lambda lesson: lesson.id)
+def test_a_lesson_quiz_sheet_holds_every_question_and_its_answer(lesson):
+    check_sheet(lesson_questions(lesson.id, 42))
+
+
+def test_a_practise_sheet_holds_every_question_and_its_answer():
+    questions = practise_questions(["play", "tricks", "points", "bidding", "alone", "trumps"],
+                                   "pagat", 7, 24)
+    assert {q.kind for q in questions} >= {Kind.MULTI, Kind.SINGLE, Kind.POINTS}
+    check_sheet(questions)
+
+
+def test_built_scenarios_make_a_sheet_and_bad_lines_are_named():
+    code = encode_hand(TO_SOUTH)
+    text = (f"http://host/question?hand={code}&ask=legal\n\nnot a link\n"
+            f"hand={code}&ask=points\nhttp://host/question?hand=v1.AAAA&ask=legal")
+    questions, problems = scenario_questions_from(text)
+    assert len(questions) == 1 and questions[0].answer == ("QC",)
+    assert problems[0].startswith("Line 3: not a question link")
+    assert problems[1].startswith("Line 4:") and "needs a hand played to its end" in problems[1]
+    assert problems[2].startswith("Line 5:") and "damaged" in problems[2]
+    sheet = check_sheet(questions)
+    assert "South must follow clubs" in sheet.key[0]
+
+
+def test_everything_from_a_user_is_escaped():
+    title = '<script>alert("x")</script> & <b>'
+    page = quiz_sheet_html(lesson_questions(load_all()[0].id, 3), title)
+    assert "<script>" not in page and "<b>" not in page
+    assert escape(title) in page
+
+
+@pytest.mark.app
+def test_the_print_page_offers_the_sheet_for_a_lesson_quiz():
+    at = open_page("app_pages/quiz_sheet.py")
+    lesson = load_all()[1]
+    at.selectbox(key="sheet-lesson").set_value(lesson.id)
+    at.number_input(key="sheet-seed").set_value(99).run()
+    assert not at.exception
+    questions = lesson_questions(lesson.id, 99)
+    page = at.session_state["sheet-html"]
+    assert page == quiz_sheet_html(questions, "Euchre quiz",
+                                   f"Lesson {lesson.number}. {lesson.title}, quiz number 99")
+    (download,) = at.get("download_button")
+    assert f"{len(questions)} questions" in download.proto.label
+    assert "no tool installed with it" in " ".join(c.value for c in at.caption)
+
+
+@pytest.mark.app
+def test_the_print_page_makes_a_sheet_of_built_scenarios_and_names_bad_lines():
+    at = open_page("app_pages/quiz_sheet.py")
+    at.segmented_control(key="sheet-source").set_value("scenarios").run()
+    code = encode_hand(TO_SOUTH)
+    at.text_area(key="sheet-links").set_value(f"hand={code}&ask=legal\n<b>junk</b>").run()
+    assert not at.exception
+    assert "Line 2" in at.warning[0].value and "<b>" not in at.warning[0].value
+    assert len(Sheet(at.session_state["sheet-html"]).blocks) == 1
+    at.text_input(key="sheet-title").set_value("<i>Class 5</i>").run()
+    assert "<i>" not in at.session_state["sheet-html"]
