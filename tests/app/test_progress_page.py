@@ -114,3 +114,15 @@ def test_a_display_name_is_shown_as_text(fresh_store, token):
     at = open_page(PAGE, token=token)
     (shown,) = [m.value for m in at.markdown if "Progress of" in m.value]
     assert "<i>" not in shown and "&lt;i&gt;" in shown and r"\*x\*" in shown
+
+
+def test_a_name_is_kept_shown_as_text_and_a_bad_one_refused(fresh_store, token):
+    at = open_page(PAGE, token=token)
+    at.text_input(key="progress-display-name").input("Sam <b>*star*</b>").run()
+    assert not at.exception
+    assert fresh_store.display_name(token) == "Sam <b>*star*</b>"
+    shown = next(md.value for md in at.markdown if md.value.startswith("Progress of"))
+    assert "<b>" not in shown and "\\*star\\*" in shown     # escaped, not markup
+    at.text_input(key="progress-display-name").input("Sa\u0007m").run()   # a control code
+    assert fresh_store.display_name(token) == "Sam <b>*star*</b>"   # nothing lost
+    assert any("printable characters" in w.value for w in at.warning)

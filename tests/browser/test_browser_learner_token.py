@@ -7,6 +7,7 @@ page's own storage and from the link Home offers: no debug hook."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -88,12 +89,19 @@ def test_a_browser_that_lost_its_cookie_reports_its_own_token_once(browser: Brow
         page = context.new_page()
         open_app(page, app_url)
         expect(page.get_by_role("button", name="Your progress link")).to_be_visible()
-        page.wait_for_function("() => window.__runs >= 2")   # the report's rerun
+        # The report reruns the page once: as a second run, or (a busy server) by
+        # restarting the first before it finished. Either way the server takes the token.
+        page.wait_for_function("() => window.__runs >= 1")
         wait_for_app(page)
+        deadline = time.monotonic() + 30
+        while linked_token(page) != own and time.monotonic() < deadline:
+            page.wait_for_timeout(300)
+            wait_for_app(page)
         assert linked_token(page) == own
         assert cookie_token(context) == own
+        settled = runs(page)
         page.wait_for_timeout(2000)
-        assert runs(page) == 2    # one report, no loop
+        assert settled <= 2 and runs(page) == settled    # one report, no loop
     finally:
         context.close()
 

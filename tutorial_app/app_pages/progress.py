@@ -14,7 +14,8 @@ import streamlit as st
 
 from lessons.loader import load_all
 from lessons.spaced import daily_streak
-from tutorial_app.learner import current_token, store_or_problem, unsaved_warning
+from tutorial_app.learner import current_token, store_or_problem, unsaved_warning, unsaved_words
+from tutorial_app.learner_identity import InvalidDisplayNameError, display_name
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.practice_mode import learner_zone
 from tutorial_app.progress_charts import (accuracy_chart, lessons_chart, recent_table,
@@ -26,6 +27,17 @@ EMPTY = "Nothing yet: answer a question in any lesson and it shows here."
 CHART_CONFIG = {"displayModeBar": False}
 IMPORTED = "progress-import-report"   # (tone, words, bad rows) of the last import
 RESET_PROBLEM, RESET_DONE = "progress-reset-problem", "progress-reset-done"
+NAME_KEY, NAME_PROBLEM = "progress-display-name", "progress-name-problem"
+
+
+def name_changed(found: Store, token: str) -> None:
+    """Keep the name typed (optional: an empty box forgets it), or say why not."""
+    try:
+        found.set_display_name(token, display_name(st.session_state.get(NAME_KEY) or ""))
+    except InvalidDisplayNameError as error:
+        st.session_state[NAME_PROBLEM] = str(error)
+    except StoreUnavailable as error:
+        st.session_state[NAME_PROBLEM] = unsaved_words(error.message)
 
 
 def import_clicked(found: Store, token: str) -> None:
@@ -144,6 +156,13 @@ def show_page() -> None:
         return
     if name:
         st.markdown(f"Progress of **{markdown_text(name)}**")
+    with st.popover("Your name (optional)", icon=":material/badge:"):
+        st.session_state.setdefault(NAME_KEY, name or "")
+        st.text_input("A name to show on this page", key=NAME_KEY, max_chars=30,
+                      on_change=name_changed, args=(found, token),
+                      help="Only you see it. Leave it empty to show none.")
+    if st.session_state.get(NAME_PROBLEM):
+        st.warning(markdown_text(st.session_state.pop(NAME_PROBLEM)))
     if st.session_state.pop(RESET_DONE, False):
         st.success("Your progress is deleted. Everything starts again from here.")
     if answers.empty and not any(p.stars for p in all_progress().values()):
