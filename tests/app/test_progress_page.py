@@ -17,7 +17,6 @@ pytestmark = pytest.mark.app
 
 PAGE = "app_pages/progress.py"
 EMPTY = "Nothing yet: answer a question in any lesson and it shows here."
-NOW = datetime.now(timezone.utc)
 
 
 def some_history(store, token) -> None:
@@ -26,7 +25,7 @@ def some_history(store, token) -> None:
                                  (0, "makers", True)):
         store.record_answer(token, lesson="practise:play", item_kind="single", generator=skill,
                             answer="JD", correct=correct, seed=7, time_taken_ms=4200,
-                            answered_at=NOW - timedelta(days=days))
+                            answered_at=datetime.now(timezone.utc) - timedelta(days=days))
 
 
 def charts(at) -> dict[str, dict]:
