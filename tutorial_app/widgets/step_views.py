@@ -60,19 +60,22 @@ def show_inspect(step: Step, key: str) -> None:
                on_card=lambda code: inspect_click(st.session_state, key, code))
 
 
-def show_bidding(step: Step, key: str) -> None:
-    actions = [(s, a) for s, a in step.record.actions if a.do is not Do.PLAY]
-    step_through(step.record, key, actions, 0, "move", hide=step.hide)
-
-
-def show_trick_steps(step: Step, key: str) -> None:
+def stepped_actions(step: Step) -> tuple[list, int, str]:
+    """What a stepped step walks through: (actions, index of the first in the record,
+    the noun its buttons use). Bidding steps walk the bids, trick steps the cards of the
+    first trick on, hand steps every move."""
     actions = list(step.record.actions)
-    first_play = next(i for i, (_, a) in enumerate(actions) if a.do is Do.PLAY)
-    step_through(step.record, key, actions[first_play:], first_play, "card", hide=step.hide)
+    if step.show == "bidding":
+        return [(s, a) for s, a in actions if a.do is not Do.PLAY], 0, "move"
+    if step.show == "trick":
+        first_play = next(i for i, (_, a) in enumerate(actions) if a.do is Do.PLAY)
+        return actions[first_play:], first_play, "card"
+    return actions, 0, "move"
 
 
-def show_hand_steps(step: Step, key: str) -> None:
-    step_through(step.record, key, list(step.record.actions), 0, "move", hide=step.hide)
+def show_stepped(step: Step, key: str) -> None:
+    actions, base_index, noun = stepped_actions(step)
+    step_through(step.record, key, actions, base_index, noun, hide=step.hide)
 
 
 def show_scoring(step: Step, key: str) -> None:
@@ -123,9 +126,9 @@ STEP_VIEWS: dict[str, Callable[[Step, str], None]] = {
     "cards": show_cards,
     "ranking": show_ranking,
     "inspect": show_inspect,
-    "bidding": show_bidding,
-    "trick": show_trick_steps,
-    "hand": show_hand_steps,
+    "bidding": show_stepped,
+    "trick": show_stepped,
+    "hand": show_stepped,
     "scoring": show_scoring,
     "table": show_table,
     "presets": show_presets,
