@@ -56,14 +56,18 @@ def show_list(note: str | None = None) -> None:
                "about before each choice that matters.")
     stars = guided_stars()
     for number, hand in enumerate(HANDS, 1):
-        with st.container(border=True, horizontal=True, vertical_alignment="center"):
+        # The words on the left, Play and Replay in a column of their own on the right:
+        # every card of the list lines up the same way.
+        with st.container(border=True):
+            words, links = st.columns([5, 1], vertical_alignment="center")
             earned = stars_text(stars.get(hand.id, 0)) or "☆☆☆"
-            st.markdown(f"**{number}. {markdown_text(hand.title)}** {earned}  \n"
-                        f"{markdown_text(hand.idea)}  \n"
-                        f":gray[{markdown_text(rules_words(hand))} rules]", width="stretch")
-            st.page_link(PAGE, label="Play", icon=":material/play_arrow:",
-                         query_params={"hand": hand.id})
-            replay_link(hand.id)
+            words.markdown(f"**{number}. {markdown_text(hand.title)}** {earned}  \n"
+                           f"{markdown_text(hand.idea)}  \n"
+                           f":gray[{markdown_text(rules_words(hand))} rules]")
+            with links:
+                st.page_link(PAGE, label="Play", icon=":material/play_arrow:",
+                             query_params={"hand": hand.id})
+                replay_link(hand.id)
 
 
 def put(hand_id: str, run: GuidedRun) -> None:
