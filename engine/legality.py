@@ -109,7 +109,10 @@ def may_play(state: HandState, card: Card) -> bool:
     trump = TRUMP_NUMBER[state.trump]
     if trump < 0 or suit_of[card.index] != trump:
         return True
-    return all(suit_of[held.index] == trump for held in hand)  # only trumps: one may lead
+    for held in hand:  # holding only trumps, one may be led
+        if suit_of[held.index] != trump:
+            return False
+    return True
 
 
 def playable_cards(state: HandState) -> tuple[Card, ...]:

@@ -14,6 +14,7 @@ Python's headers (the Makefile installs gcc and python3-dev when missing).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import shutil
@@ -29,17 +30,26 @@ from engine import native  # noqa: E402
 
 DIRECTIVES = {
     "language_level": 3,
-    "binding": True,          # functions keep their signatures and docstrings
+    "annotation_typing": False,  # C types come only from the .pxd files
+    "binding": False,
     "embedsignature": True,
     "boundscheck": True,      # Python semantics kept: no unchecked indexing
     "wraparound": True,
 }
 
 
+def build_settings() -> str:
+    """What else decides the build: this script (its directives) and Cython's version."""
+    import Cython
+
+    script = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+    return f"{script} cython {Cython.__version__} python {sys.version.split()[0]}"
+
+
 def up_to_date() -> bool:
     try:
         manifest = json.loads(native.MANIFEST.read_text(encoding="utf-8"))
-        return all(
+        return manifest["settings"] == build_settings() and all(
             manifest["modules"][name]["source_sha256"] == native.source_digest(name)
             and manifest["modules"][name]["built_sha256"] == native.file_digest(
                 native.built_path(name))
@@ -90,7 +100,7 @@ def build() -> None:
             os.replace(partial, target)
             built[name] = {"source_sha256": digests[name],
                            "built_sha256": native.file_digest(target)}
-        manifest = {"cython": Cython.__version__, "python": sys.version.split()[0],
+        manifest = {"cython": Cython.__version__, "settings": build_settings(),
                     "modules": built}
         partial = native.MANIFEST.with_suffix(".partial")
         partial.write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
