@@ -2,8 +2,8 @@
 # mode): the .py stays the source of truth and runs as it is without a build.
 cimport cython
 
-@cython.locals(asked=tuple, hand=tuple, play=tuple, trick=tuple, suit_of=tuple, led=Py_ssize_t,
-               trump=Py_ssize_t)
+@cython.locals(asked=tuple, hands=tuple, hand=tuple, play=tuple, trick=tuple, suit_of=tuple,
+               led=Py_ssize_t, trump_number=Py_ssize_t, index=Py_ssize_t)
 cpdef legal_actions(state)
 
 @cython.locals(asked=tuple)

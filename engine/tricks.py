@@ -39,7 +39,7 @@ def trick_winner(cards: tuple[tuple[Seat, Card], ...], trump: Suit | NoTrump | N
 def play_card(state: HandState, action: Action) -> HandState:
     """The state after the seat to play plays ``action.card`` (already checked legal)."""
     (rules, deal, phase, turn, hands, trump, maker, alone, took, discarded, leader, trick,
-     tricks, tricks_won, history, result) = state
+     tricks, tricks_won, history, result) = state[:]  # an exact tuple: unpacks without iterating
     card = action.card
     i = turn.index
     hand = hands[i]
