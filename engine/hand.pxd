@@ -23,3 +23,9 @@ cdef _trump_made(state, maker, trump, tuple history)
 cdef _after_alone(state, list fields)
 cdef _after_discard(state, list fields)
 cdef _start_play(state, list fields)
+
+# Module constants: C variables, not module-dict lookups.
+cdef object _PLAY, _OVER, _DO_ALONE, _DO_CALL, _DO_ORDER_UP, _ALONE_DECISION, _BID2
+cdef object _DEFEND_ALONE, _DISCARD, _new, _APPLY_BY_PHASE
+cdef Py_ssize_t _AT_PHASE, _AT_TURN, _AT_HANDS, _AT_TRUMP, _AT_MAKER, _AT_ALONE
+cdef Py_ssize_t _AT_TOOK_UPCARD, _AT_DISCARDED, _AT_LEADER, _AT_ACTIONS, _AT_RESULT
