@@ -6,10 +6,12 @@ cimport cython
 cpdef trick_winner(tuple cards, trump)
 
 @cython.locals(i=Py_ssize_t, at=Py_ssize_t, players=Py_ssize_t, ns=long, ew=long,
-               hand=tuple, hands=tuple, trick=tuple, tricks=tuple, history=tuple, pairs=tuple)
+               hand=tuple, hands=tuple, trick=tuple, tricks=tuple, history=tuple, pairs=tuple,
+               next_player=tuple)
 cpdef play_card(state, action)
 
 # Module constants read on every play: C variables, not module-dict lookups.
 cdef object _new, _NS, _OVER, HandState, Trick, STRENGTH, SUIT_NUMBER
 cdef Py_ssize_t HAND_SIZE
 cdef tuple _PAIRS, _WON
+cdef dict _SEATING

@@ -61,18 +61,11 @@ def play_card(state: HandState, action: Action) -> HandState:
     pairs = _PAIRS[i][card.index]  # the shared ((seat, card), (seat, play card)) pairs
     trick += (pairs[0],)
     history += (pairs[1] if pairs[1][1] is action else (turn, action),)
-    if alone:
-        out = [seat.partner for seat in alone]
-        players = 4 - len(out)
-    else:
-        out = ()
-        players = 4
+    players, next_player = _SEATING[alone] if alone in _SEATING else _seating(alone)
     if len(trick) < players:
-        nxt = turn.next
-        while nxt in out:
-            nxt = nxt.next
-        return _new(HandState, (rules, deal, phase, nxt, hands, trump, maker, alone, took,
-                                discarded, leader, trick, tricks, tricks_won, history, result))
+        return _new(HandState, (rules, deal, phase, next_player[i], hands, trump, maker, alone,
+                                took, discarded, leader, trick, tricks, tricks_won, history,
+                                result))
     winner = trick_winner(trick, trump)
     ns, ew = tricks_won
     if winner.team is _NS:
@@ -93,6 +86,23 @@ def play_card(state: HandState, action: Action) -> HandState:
 # and the tricks-won pairs, by count. Sharing them saves building them on every play.
 _PAIRS = tuple(tuple(((seat, card), (seat, PLAY[card.index])) for card in ALL_CARDS)
                for seat in SEATS)
+# Who plays in a trick, by who went alone: how many players, and each seat's next player
+# (partners of lone players sit out). Filled in as lone players come up (a few dozen at most).
+_SEATING: dict[tuple[Seat, ...], tuple[int, tuple[Seat, ...]]] = {}
+
+
+def _seating(alone: tuple[Seat, ...]) -> tuple[int, tuple[Seat, ...]]:
+    out = [seat.partner for seat in alone]
+    next_player = []
+    for seat in SEATS:
+        nxt = seat.next
+        while nxt in out:
+            nxt = nxt.next
+        next_player.append(nxt)
+    seating = _SEATING[alone] = (4 - len(out), tuple(next_player))
+    return seating
+
+
 _WON = tuple(tuple((ns, ew) for ew in range(HAND_SIZE + 1)) for ns in range(HAND_SIZE + 1))
 
 
