@@ -3,6 +3,10 @@
 # become C functions (called directly, not through Python); the appliers by phase stay
 # Python-callable, since a dict dispatches to them.
 cimport cython
+# apply calls these two on every action: C calls into the other compiled modules (which
+# engine.native only ever loads together with this one).
+from engine.legality cimport is_legal
+from engine.tricks cimport play_card
 
 cpdef apply(state, action, seat=*)
 
