@@ -3,6 +3,9 @@
 #   make test   run every test layer: plain pytest, AppTest, headless Chromium
 # Both create .venv and install the project on first use; the stamp files
 # .venv/.installed* make later runs skip that until pyproject.toml changes.
+# Both also compile the engine's hot path (tools/build_engine.py: Cython from PyPI, gcc):
+# every run, which takes a moment when no source changed. The engine runs a build only
+# if it matches the sources (engine/native.py); without one, its plain Python runs.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -24,17 +27,25 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || command -v sudo)
 APT_INSTALL := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y
 PIP := $(VENV)/bin/python -m pip --disable-pip-version-check install --progress-bar off
 
-.PHONY: help run test browser-deps postgres-deps clean
+.PHONY: help run test engine-build engine-build-deps browser-deps postgres-deps clean
 
 help:
 	@echo "make run    start the app (PORT=$(PORT), HOST=$(HOST); make run HOST=0.0.0.0 serves a classroom)"
 	@echo "make test   run the whole test suite, browser tests included"
 
+# The app runs without the compiled engine (slower simulations), so a failed build only warns.
 run: $(VENV)/.installed
+	$(VENV)/bin/python tools/build_engine.py \
+		|| echo "warning: the engine's compiled build failed; the app runs its plain Python" >&2
 	$(VENV)/bin/euchre-tutorial --host "$(HOST)" --port "$(PORT)"
 
-test: $(VENV)/.installed-test browser-deps postgres-deps
-	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
+# EUCHRE_REQUIRE_COMPILED: tests/engine/test_compiled_path.py fails if the build is not in use.
+test: $(VENV)/.installed-test browser-deps postgres-deps engine-build
+	EUCHRE_REQUIRE_COMPILED=1 $(VENV)/bin/python -m pytest $(PYTEST_ARGS)
+
+# Rebuilds only what changed (sources, .pxd types, this build's settings); see engine/native.py.
+engine-build: $(VENV)/.installed-test engine-build-deps
+	$(VENV)/bin/python tools/build_engine.py
 
 # pip appears only once venv has fully worked (Debian needs python3-venv for that).
 $(VENV)/bin/pip:
@@ -48,12 +59,25 @@ $(VENV)/bin/pip:
 	fi
 
 $(VENV)/.installed: pyproject.toml | $(VENV)/bin/pip
-	$(PIP) -e .
+	$(PIP) -e '.[compiled]'
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/pip
-	$(PIP) -e '.[test]'
+	$(PIP) -e '.[test,compiled]'
 	touch $@ $(VENV)/.installed
+
+# A C compiler and the headers of the Python that runs the venv (Debian's python3-dev for
+# Debian's python3; a Python built from source, such as pyenv's, has its own).
+engine-build-deps: | $(VENV)/bin/pip
+	@missing=""; \
+	command -v gcc >/dev/null 2>&1 || missing="gcc"; \
+	$(VENV)/bin/python -c 'import os, sys, sysconfig; \
+		sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' \
+		|| missing="$$missing python3-dev"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages to compile the engine:$$missing"; \
+		$(SUDO) apt-get update && $(APT_INSTALL) $$missing; \
+	fi
 
 # The browser tests drive Debian's Chromium (never `playwright install`);
 # the emoji font keeps icons from showing as empty boxes.
@@ -75,4 +99,4 @@ postgres-deps:
 	fi
 
 clean:
-	rm -rf $(VENV) test-artifacts *.egg-info
+	rm -rf $(VENV) test-artifacts *.egg-info engine/_native

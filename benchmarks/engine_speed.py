@@ -7,7 +7,10 @@ hand is over. Ours uses the ``bga`` preset; OpenSpiel its default parameters
 
     PYTHONPATH=. .venv/bin/python benchmarks/engine_speed.py --hands 20000
 
-The last line is ``ratio <ours / openspiel>``, two decimals.
+The engine runs compiled when ``tools/build_engine.py`` has built it for the
+sources as they are (``make test`` does), else its plain Python sources: the
+``engine_path=`` line says which. The last line is ``ratio <ours / openspiel>``,
+two decimals.
 """
 
 from __future__ import annotations
@@ -96,6 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     theirs, their_steps = rate(openspiel_hands, args.hands, args.seed, args.repeat)
     print(f"hands={args.hands} repeat={args.repeat} seed={args.seed} "
           f"python={sys.version.split()[0]} engine={engine.__name__}")
+    # Compiled (engine/_native, built by tools/build_engine.py) or the plain sources.
+    print(f"engine_path={engine.native.ENGINE_PATH} ({engine.native.WHY})")
     print(f"ours_hands_per_s={ours:.0f} ours_actions_per_hand={ours_steps / args.hands:.1f}")
     print(f"openspiel_hands_per_s={theirs:.0f} "
           f"openspiel_actions_per_hand={their_steps / args.hands:.1f}")

@@ -4,6 +4,8 @@ Import everything from here: ``from engine import Card, Suit, Rules, ...``.
 The public names are listed by hand in ``__all__`` below, grouped by purpose.
 """
 
+# First: chooses the compiled hot modules or the plain sources (engine/native.py).
+import engine.native  # noqa: F401  (engine.native.ENGINE_PATH says which)
 from engine.actions import Action, Do
 from engine.cards import (ALL_CARDS, BENNY_DECK, JOKER, NO_TRUMP, STANDARD_DECK, Card, Colour,
                           NoTrump, Rank, Suit, deck)

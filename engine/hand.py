@@ -73,7 +73,7 @@ _new = tuple.__new__
 
 
 def _fields(state: HandState, history: tuple) -> list:
-    fields = list(state)
+    fields = list(state[:])  # state[:] is an exact tuple, which a list copies without iterating
     fields[_AT_ACTIONS] = history
     return fields
 

@@ -48,29 +48,32 @@ def legal_actions(state: HandState) -> tuple[Action, ...]:
     asked = _last_asked
     if asked[0] is state:
         return asked[1]
-    if state.phase is not _PLAY:
-        legal = _LEGAL_BY_PHASE[state.phase](state)
+    # One slice reads every field at once: an exact tuple, which unpacks without iterating.
+    (rules, _, phase, turn, hands, trump, _, _, _, _, _, trick, tricks, _, _, _) = state[:]
+    if phase is not _PLAY:
+        legal = _LEGAL_BY_PHASE[phase](state)
         _last_asked = (state, legal)
         return legal
     # Play, the hot path (RULES.md 'Play'), on the integer tables. Plain loops: in Python
     # 3.11 a list comprehension is a function call of its own.
-    hand = state.hands[state.turn.index]
+    hand = hands[turn.index]
     play = _PLAY_ACTION
     legal = []
-    trick = state.trick
     if trick:  # follow the suit led, if you can
-        suit_of = SUIT_NUMBER[state.trump]
+        suit_of = SUIT_NUMBER[trump]
         led = suit_of[trick[0][1].index]
         for card in hand:
-            if suit_of[card.index] == led:
-                legal.append(play[card.index])
-    elif state.rules.no_first_blood and not state.tricks:  # no trump led to the first trick
-        trump = TRUMP_NUMBER[state.trump]
-        if trump >= 0:
-            suit_of = SUIT_NUMBER[state.trump]
+            index = card.index
+            if suit_of[index] == led:
+                legal.append(play[index])
+    elif rules.no_first_blood and not tricks:  # no trump led to the first trick
+        trump_number = TRUMP_NUMBER[trump]
+        if trump_number >= 0:
+            suit_of = SUIT_NUMBER[trump]
             for card in hand:
-                if suit_of[card.index] != trump:
-                    legal.append(play[card.index])
+                index = card.index
+                if suit_of[index] != trump_number:
+                    legal.append(play[index])
     if not legal:  # leading, void in the suit led, or holding only trumps: any card
         for card in hand:
             legal.append(play[card.index])
@@ -109,7 +112,10 @@ def may_play(state: HandState, card: Card) -> bool:
     trump = TRUMP_NUMBER[state.trump]
     if trump < 0 or suit_of[card.index] != trump:
         return True
-    return all(suit_of[held.index] == trump for held in hand)  # only trumps: one may lead
+    for held in hand:  # holding only trumps, one may be led
+        if suit_of[held.index] != trump:
+            return False
+    return True
 
 
 def playable_cards(state: HandState) -> tuple[Card, ...]:

@@ -9,10 +9,10 @@ Legality is checked before this is called (``engine.legality.may_play``).
 
 from __future__ import annotations
 
-from engine.actions import Action
-from engine.cards import Card, NoTrump, Suit
+from engine.actions import PLAY, Action
+from engine.cards import ALL_CARDS, Card, NoTrump, Suit
 from engine.scoring import score_hand
-from engine.seats import Seat, Team
+from engine.seats import SEATS, Seat, Team
 from engine.state import HAND_SIZE, HandResult, HandState, Phase, Trick
 from engine.tables import STRENGTH, SUIT_NUMBER
 
@@ -24,12 +24,14 @@ _OVER = Phase.OVER
 def trick_winner(cards: tuple[tuple[Seat, Card], ...], trump: Suit | NoTrump | None) -> Seat:
     """The seat whose card wins a complete trick of (seat, card) pairs: the highest trump,
     else the highest card of the suit led (``trump`` None or NO_TRUMP: no trump)."""
-    strength = STRENGTH[trump][SUIT_NUMBER[trump][cards[0][1].index]]
-    best = -1
-    winner = cards[0][0]
+    winner, card = cards[0]
+    led = card.index
+    strength = STRENGTH[trump][SUIT_NUMBER[trump][led]]
+    best = strength[led]
     for seat, card in cards:
-        if strength[card.index] > best:
-            best = strength[card.index]
+        value = strength[card.index]
+        if value > best:
+            best = value
             winner = seat
     return winner
 
@@ -37,12 +39,17 @@ def trick_winner(cards: tuple[tuple[Seat, Card], ...], trump: Suit | NoTrump | N
 def play_card(state: HandState, action: Action) -> HandState:
     """The state after the seat to play plays ``action.card`` (already checked legal)."""
     (rules, deal, phase, turn, hands, trump, maker, alone, took, discarded, leader, trick,
-     tricks, tricks_won, history, result) = state
+     tricks, tricks_won, history, result) = state[:]  # an exact tuple: unpacks without iterating
     card = action.card
     i = turn.index
     hand = hands[i]
     at = hand.index(card)
-    hand = hand[:at] + hand[at + 1:]
+    if at == 0:  # one slice, not two and a join, when the card is at either end
+        hand = hand[1:]
+    elif at == len(hand) - 1:
+        hand = hand[:at]
+    else:
+        hand = hand[:at] + hand[at + 1:]
     if i == 0:
         hands = (hand, hands[1], hands[2], hands[3])
     elif i == 1:
@@ -51,20 +58,14 @@ def play_card(state: HandState, action: Action) -> HandState:
         hands = (hands[0], hands[1], hand, hands[3])
     else:
         hands = (hands[0], hands[1], hands[2], hand)
-    trick += ((turn, card),)
-    history += ((turn, action),)
-    if alone:
-        out = [seat.partner for seat in alone]
-        players = 4 - len(out)
-    else:
-        out = ()
-        players = 4
+    pairs = _PAIRS[i][card.index]  # the shared ((seat, card), (seat, play card)) pairs
+    trick += (pairs[0],)
+    history += (pairs[1] if pairs[1][1] is action else (turn, action),)
+    players, next_player = _SEATING[alone] if alone in _SEATING else _seating(alone)
     if len(trick) < players:
-        nxt = turn.next
-        while nxt in out:
-            nxt = nxt.next
-        return _new(HandState, (rules, deal, phase, nxt, hands, trump, maker, alone, took,
-                                discarded, leader, trick, tricks, tricks_won, history, result))
+        return _new(HandState, (rules, deal, phase, next_player[i], hands, trump, maker, alone,
+                                took, discarded, leader, trick, tricks, tricks_won, history,
+                                result))
     winner = trick_winner(trick, trump)
     ns, ew = tricks_won
     if winner.team is _NS:
@@ -74,10 +75,35 @@ def play_card(state: HandState, action: Action) -> HandState:
     tricks += (_new(Trick, (leader, trick, winner)),)
     if len(tricks) < HAND_SIZE:
         return _new(HandState, (rules, deal, phase, winner, hands, trump, maker, alone, took,
-                                discarded, winner, (), tricks, (ns, ew), history, result))
+                                discarded, winner, (), tricks, _WON[ns][ew], history, result))
     return _new(HandState, (rules, deal, _OVER, None, hands, trump, maker, alone, took,
                             discarded, leader, (), tricks, (ns, ew), history,
                             hand_result(maker.team, ns, ew, alone)))
+
+
+# Tuples never change, so equal ones may be shared: the (seat, card) pair a play adds to the
+# trick and the (seat, action) pair it adds to the history, by seat index and card index;
+# and the tricks-won pairs, by count. Sharing them saves building them on every play.
+_PAIRS = tuple(tuple(((seat, card), (seat, PLAY[card.index])) for card in ALL_CARDS)
+               for seat in SEATS)
+# Who plays in a trick, by who went alone: how many players, and each seat's next player
+# (partners of lone players sit out). Filled in as lone players come up (a few dozen at most).
+_SEATING: dict[tuple[Seat, ...], tuple[int, tuple[Seat, ...]]] = {}
+
+
+def _seating(alone: tuple[Seat, ...]) -> tuple[int, tuple[Seat, ...]]:
+    out = [seat.partner for seat in alone]
+    next_player = []
+    for seat in SEATS:
+        nxt = seat.next
+        while nxt in out:
+            nxt = nxt.next
+        next_player.append(nxt)
+    seating = _SEATING[alone] = (4 - len(out), tuple(next_player))
+    return seating
+
+
+_WON = tuple(tuple((ns, ew) for ew in range(HAND_SIZE + 1)) for ns in range(HAND_SIZE + 1))
 
 
 def hand_result(makers: Team, ns: int, ew: int, alone: tuple[Seat, ...]) -> HandResult:
