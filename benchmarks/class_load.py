@@ -555,6 +555,9 @@ def main(argv: list[str] | None = None) -> int:
         help="class: seconds the teacher leaves for answers before the reveal (8)")
     add("--read-seconds", type=float, default=4,
         help="class: seconds between the reveal and the next question (4)")
+    add("--aligned-polls", action="store_true",
+        help="class: every learner's poll at the same instants (a worst case; browsers' "
+             "timers keep the phase of each learner's join)")
     add("--db", help="class: the database URL for the app (default: a new SQLite file "
                      "beside the server log)")
     args = parser.parse_args(argv)
