@@ -56,7 +56,8 @@ sys.path[:0] = [str(ROOT), str(Path(__file__).resolve().parent)]
 
 import live_class_load  # noqa: E402
 from app_server import Server, active_sessions, cpu_seconds, rss_mb, serve  # noqa: E402
-from streamlit_client import FINISHED, ClientError, Node, Tab, xsrf_cookie  # noqa: E402
+from streamlit_client import (FINISHED, FRAGMENT_FINISHED, ClientError, Node, Tab,  # noqa: E402
+                              xsrf_cookie)
 from tutorial_app.navigation import lesson_pages  # noqa: E402
 
 LESSONS = [page.url_path for page in lesson_pages()]   # Learn also holds /progress
@@ -144,7 +145,7 @@ class Learner:
         if self.tab.page_not_found:
             self.tally.error("page_not_found", what)
             self.tab.page_not_found = 0
-        return not result.exceptions and result.status == FINISHED
+        return not result.exceptions and result.status in (FINISHED, FRAGMENT_FINISHED)
 
     async def act(self, kind: str, node: Node | None, value=None, what: str = "") -> bool:
         """Click ``node`` (or set it to ``value``); a lost interaction reloads the page."""
@@ -555,6 +556,9 @@ def main(argv: list[str] | None = None) -> int:
         help="class: seconds the teacher leaves for answers before the reveal (8)")
     add("--read-seconds", type=float, default=4,
         help="class: seconds between the reveal and the next question (4)")
+    add("--aligned-polls", action="store_true",
+        help="class: every learner's poll at the same instants (a worst case; browsers' "
+             "timers keep the phase of each learner's join)")
     add("--db", help="class: the database URL for the app (default: a new SQLite file "
                      "beside the server log)")
     args = parser.parse_args(argv)

@@ -3,7 +3,10 @@ learners, each a websocket speaking Streamlit's protocol (``streamlit_client.Tab
 
 The teacher starts a class on /class; the learners open /join?code=..., type a name and
 join over ``--ramp`` seconds, then wait, their pages polling (each tab runs its
-``run_every`` fragments every interval, as the browser's timers do). Then, for
+``run_every`` fragments every interval, as the browser's timers do: from when the
+fragment's timer started, at the join, so learners who joined at different moments poll
+at different moments; ``--aligned-polls`` makes every learner poll at the same instants,
+a worst case). Then, for
 ``--duration`` seconds, the teacher asks a question at random from a topic, waits while
 the answers come in, reveals, and asks the next; each learner answers once it sees a
 question (2-5 s of thought times ``--think``; one in five changes its answer), and reads
@@ -164,10 +167,17 @@ class ClassLearner:
         self.tally.seen["joined"] += 1
         return True
 
-    async def attend(self, deadline: float) -> None:
-        """Poll at the page's interval; answer each new question; read each reveal."""
+    async def attend(self, deadline: float, aligned: bool = False) -> None:
+        """Poll at the page's interval; answer each new question; read each reveal.
+
+        As a browser's timer, the ticks keep the phase of the moment the page's
+        ``auto_rerun`` arrived (at the join); ``aligned``: every learner ticks at the
+        same instants instead (a worst case no browser timers produce)."""
         interval = min(self.tab.auto_reruns.values(), default=1.0)
         tick = time.monotonic()
+        if not aligned and self.tab.auto_rerun_since:   # the last tick of the timer so far
+            since = min(self.tab.auto_rerun_since.values())
+            tick -= (tick - since) % interval
         while time.monotonic() < deadline:
             tick = max(tick + interval, time.monotonic() - interval)
             await asyncio.sleep(max(0.0, tick - time.monotonic()))
@@ -248,14 +258,16 @@ async def run_class(n: int, args, log: Path) -> dict:
         # Idle: every learner waits, polling; the teacher's page polls too.
         started, cpu = time.monotonic(), cpu_seconds(server.pid)
         idle_end = started + args.idle
-        await asyncio.gather(teacher.wait(args.idle), *(l.attend(idle_end) for l in joined))
+        aligned = getattr(args, "aligned_polls", False)
+        await asyncio.gather(teacher.wait(args.idle),
+                             *(l.attend(idle_end, aligned) for l in joined))
         row["idle_cpu"] = (cpu_seconds(server.pid) - cpu) / (time.monotonic() - started)
         row["idle_polls_per_s"] = len(tally.times["poll"]) / args.idle
         # The class: questions, answers, reveals.
         started, cpu = time.monotonic(), cpu_seconds(server.pid)
         deadline = started + args.duration
         await asyncio.gather(teacher.teach(deadline, args.answer_seconds, args.read_seconds),
-                             *(l.attend(deadline + args.read_seconds) for l in joined))
+                             *(l.attend(deadline + args.read_seconds, aligned) for l in joined))
         row["cpu"] = (cpu_seconds(server.pid) - cpu) / (time.monotonic() - started)
         row["rss_active"] = rss_mb(server.pid)
         row["report"] = await asyncio.to_thread(stored_answers, database, teacher)

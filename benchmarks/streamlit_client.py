@@ -25,8 +25,11 @@ the component's trigger widget ``$$STREAMLIT_INTERNAL_KEY_<id>__events``.
 Fragments with ``run_every`` are rerun by the frontend: the server sends an
 ``auto_rerun`` message (interval, fragment id) and the browser asks for the fragment's
 run at that interval (``rerun_script`` with ``fragment_id`` and ``is_auto_rerun``).
-The tab keeps those fragments in ``auto_reruns``; ``poll()`` asks for their runs once,
-as one tick of the browser's timers.
+The tab keeps those fragments in ``auto_reruns`` (and when each timer started, in
+``auto_rerun_since``: the browser keeps a timer while its interval stays the same);
+``poll()`` asks for their runs once, as one tick of the browser's timers. As in the
+browser, a widget drawn inside a fragment (a delta's ``fragment_id``) reruns only that
+fragment, and after a fragment run the nodes of that fragment it did not draw are dropped.
 """
 
 from __future__ import annotations
@@ -63,7 +66,7 @@ class ClientError(Exception):
 class Node:
     """One element of the page, as little of it as a learner needs."""
     __slots__ = ("kind", "wid", "key", "label", "text", "options", "disabled", "sig", "run",
-                 "data")
+                 "data", "fragment")
 
     def __init__(self, kind: str, sig: str, run: int, text: str = ""):
         self.kind, self.sig, self.run, self.text = kind, sig, run, text
@@ -71,6 +74,7 @@ class Node:
         self.options: list[str] = []
         self.disabled = False
         self.data = ""          # a custom component's JSON, as the page sent it
+        self.fragment = ""      # the fragment that drew it ("" outside any fragment)
 
 
 @dataclass
@@ -116,6 +120,8 @@ class Tab:
         self._runs, self._sent = 0, 0.0
         self._exceptions: list[str] = []
         self.auto_reruns: dict[str, float] = {}            # fragment id -> seconds
+        self.auto_rerun_since: dict[str, float] = {}       # fragment id -> timer start
+        self._fragments_this_run: set[str] = set()
 
     # ---- connection ------------------------------------------------------------------------
 
@@ -179,15 +185,16 @@ class Tab:
     # ---- interacting ---------------------------------------------------------------------
 
     async def click(self, node: Node) -> Result:
-        """Press a button: its trigger goes with this one rerun request only."""
-        return await self._send((node.wid, "trigger_value", True))
+        """Press a button: its trigger goes with this one rerun request only (a button
+        drawn by a fragment reruns only that fragment, as in the browser)."""
+        return await self._send((node.wid, "trigger_value", True), node.fragment)
 
     async def send_event(self, node: Node, event: str, value) -> Result:
         """A custom component's event (e.g. ``"card"``, ``"JH"``), as its JavaScript's
         ``setTriggerValue(event, value)`` sends it."""
         trigger_id = f"{COMPONENT_KEY_PREFIX}_{node.wid}__events"
         payload = json.dumps([{"event": event, "value": value}])
-        return await self._send((trigger_id, "json_trigger_value", payload))
+        return await self._send((trigger_id, "json_trigger_value", payload), node.fragment)
 
     async def poll(self) -> list[Result]:
         """One tick of the page's ``run_every`` fragments: each one's run, in turn."""
@@ -201,15 +208,18 @@ class Tab:
                   "checkbox": "bool_value", "number_input": "double_value",
                   "text_input": "string_value"}
         self.values[node.wid] = (fields[node.kind], value)
-        return await self._send(None)
+        return await self._send(None, node.fragment, auto=False)
 
     async def _send(self, trigger: tuple[str, str, object] | None,
-                    fragment_id: str = "") -> Result:
+                    fragment_id: str = "", auto: bool | None = None) -> Result:
+        """Ask for a run (of fragment ``fragment_id`` only, if given: an auto-rerun
+        unless ``auto`` is False or a trigger goes with it)."""
         if self._ws is None or self._reader is None or self._reader.done():
             raise ClientError("disconnect", "the websocket is closed")
         self._waiter = asyncio.get_running_loop().create_future()
         self._runs, self._exceptions = 0, []
-        data = self._rerun_message(trigger, fragment_id)
+        data = self._rerun_message(trigger, fragment_id,
+                                   auto=trigger is None if auto is None else auto)
         self._sent = time.perf_counter()
         try:
             await self._ws.send(data)
@@ -235,12 +245,12 @@ class Tab:
         return Result(time.perf_counter() - self._sent, self._runs, status, self._exceptions)
 
     def _rerun_message(self, trigger: tuple[str, str, object] | None,
-                       fragment_id: str = "") -> bytes:
+                       fragment_id: str = "", auto: bool = True) -> bytes:
         msg = BackMsg()
         state = msg.rerun_script
         state.query_string = self.query
         if fragment_id:
-            state.fragment_id, state.is_auto_rerun = fragment_id, True
+            state.fragment_id, state.is_auto_rerun = fragment_id, auto
         if self.page_hash:
             state.page_script_hash = self.page_hash
         else:  # a page load: the server finds the page from the URL path
@@ -286,8 +296,9 @@ class Tab:
             if msg.metadata.cacheable:
                 self.cache[msg.hash] = [msg, self.runs_seen]
             self._delta(tuple(msg.metadata.delta_path), msg.delta, msg.hash)
-        elif kind == "new_session":   # the start of every script run
+        elif kind == "new_session":   # the start of every script run (or fragment run)
             self.run += 1
+            self._fragments_this_run = set(msg.metadata.run.fragment_ids)
             self.session_id = msg.new_session.initialize.session_id
             self.cache_age = msg.new_session.config.max_cached_message_age or 2
         elif kind == "navigation":
@@ -298,11 +309,15 @@ class Tab:
                     self.path = page.url_pathname
         elif kind == "page_info_changed":
             self.query = msg.page_info_changed.query_string
-        elif kind == "auto_rerun":
-            self.auto_reruns[msg.auto_rerun.fragment_id] = msg.auto_rerun.interval
+        elif kind == "auto_rerun":   # as the browser: a timer kept while its interval holds
+            fragment, interval = msg.auto_rerun.fragment_id, msg.auto_rerun.interval
+            if self.auto_reruns.get(fragment) != interval:
+                self.auto_rerun_since[fragment] = time.monotonic()
+            self.auto_reruns[fragment] = interval
         elif kind == "stop_auto_rerun":
             for fragment in msg.stop_auto_rerun.fragment_ids:
                 self.auto_reruns.pop(fragment, None)
+                self.auto_rerun_since.pop(fragment, None)
         elif kind == "page_not_found":
             self.page_not_found += 1
         elif kind == "script_finished":
@@ -319,16 +334,21 @@ class Tab:
             self.runs_seen += 1
             self.cache = {h: e for h, e in self.cache.items()
                           if self.runs_seen - e[1] <= self.cache_age}
+        elif status == FRAGMENT_FINISHED:   # drop what the fragments of this run left out
+            self.nodes = {p: n for p, n in self.nodes.items()
+                          if n.run == self.run or n.fragment not in self._fragments_this_run}
         if self._waiter is not None and not self._waiter.done():
             self._waiter.set_result(status)
 
     def _delta(self, path: tuple[int, ...], delta, sig: str) -> None:
         if delta.WhichOneof("type") != "new_element":
             self.nodes[path] = Node("block", sig, self.run)
+            self.nodes[path].fragment = delta.fragment_id
             return
         element = delta.new_element
         kind = element.WhichOneof("type")
         node = self.nodes[path] = Node(kind, sig, self.run)
+        node.fragment = delta.fragment_id
         if kind == "markdown":
             node.text = element.markdown.body[:TEXT_LIMIT]
         elif kind == "heading":

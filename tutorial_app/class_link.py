@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import html
+from functools import lru_cache
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import segno
@@ -32,8 +33,10 @@ def join_url(page_url: str | None, code: str, base_path: str = "") -> str:
     return urlunsplit((parts.scheme, parts.netloc, f"{base}/{JOIN_PAGE}", query, ""))
 
 
+@lru_cache(maxsize=64)
 def qr_data_url(text: str) -> str:
-    """A QR code of ``text`` as an SVG data URL (dark modules on white, a quiet zone)."""
+    """A QR code of ``text`` as an SVG data URL (dark modules on white, a quiet zone);
+    made once per process for each text (the teacher's page draws it at every run)."""
     return segno.make(text, error="m").svg_data_uri(scale=10, border=2, dark="#111111",
                                                     light="#ffffff")
 

@@ -2,11 +2,14 @@
 for news, and how a refusal or an unreachable database is shown (a sentence, never a
 traceback).
 
-Live updates: each page has a small fragment rerun every ``POLL_SECONDS`` by the
-browser (``st.fragment(run_every=...)``). It reads one row (``LiveClasses.status``, by
-the class code's unique index) and draws nothing; only when what is on screen has
-changed (a new question, a reveal, the end) does it rerun the page, which then reads
-and draws the question.
+Live updates: each page has a fragment rerun every ``POLL_SECONDS`` by the browser
+(``st.fragment(run_every=...)``). The learner's is the question area itself: each tick
+reads the class (``LiveClasses.showing``: one row by the class code's unique index,
+joined to the question on screen, shared by every session of the process for
+``SHARED_SECONDS``) and draws the question, so a new question or the reveal costs one
+fragment run, not a run of the whole page. The teacher's page polls with ``watch``,
+which reruns the page only when what is on screen has changed (a new question, a
+reveal, the end), e.g. after a click in another tab.
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ from tutorial_app.store import (ClassError, LiveClasses, LiveQuestion, StoreUnav
                                 open_classes)
 from tutorial_app.widgets.live_question import live_click
 
-POLL_SECONDS = 1.0    # learners see a new question within this plus one page run
+POLL_SECONDS = 1.0    # learners see a new question within this plus one fragment run
+SHARED_SECONDS = 0.25  # a learner's tick may reuse a read of the class this recent
 REFUSAL = "class-refusal"   # session key: the last refused request's sentence
 
 

@@ -247,3 +247,25 @@ def test_answers_racing_the_reveal_are_either_counted_or_refused(live, store_url
         # holds exactly that one answer: nothing accepted after the reveal.
         assert kept == tuple(last_kept[token])
         assert progress["answer"].tolist() == [",".join(last_kept[token])]
+
+
+def test_showing_is_one_read_of_status_and_question_shared_for_a_moment(live, store_url):
+    code, key = live.start_class()
+    status, shown = live.showing(code)
+    assert status == live.status(code) and shown is None
+    first = live.push_question(code, key, TRICKS)
+    status, shown = live.showing(code, max_age=60)   # a push made here is seen at once
+    assert status == live.status(code) and shown == live.current(code)
+    assert (shown.id, shown.position, shown.revealed) == (first, 1, False)
+    live.reveal(code, key)
+    assert live.showing(code.lower(), max_age=60)[1].revealed   # so is a reveal
+    # A change made by another process (here: straight in the table) shows once the
+    # shared copy is older than max_age; a fresh read sees it at once.
+    with open_store(store_url).engine.begin() as connection:
+        connection.execute(update(classes_table).where(classes_table.c.code == code)
+                           .values(revealed=False))
+    assert live.showing(code, max_age=60)[0].revealed
+    assert not live.showing(code)[0].revealed
+    live.end(code, key)
+    assert not live.showing(code, max_age=60)[0].open
+    refused(Reason.NO_SUCH_CLASS, live.showing, "ZZZZZZ")

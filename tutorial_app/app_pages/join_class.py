@@ -2,13 +2,15 @@
 display name, wait for the teacher's question, answer it on the card table (you can
 change your answer until the reveal), then see whether you were right and why.
 
-The page follows the class by itself (``class_pages.watch``): a new question or the
-reveal shows within a second or two, without reloading."""
+The question area follows the class by itself (a fragment rerun every
+``POLL_SECONDS``): a new question or the reveal shows within a second or so, without
+reloading, and without a run of the whole page."""
 
 import streamlit as st
 
-from tutorial_app.class_pages import (REFUSAL, attempt, live_classes, on_live_click, picks_key,
-                                     send_answer, sent_key, show_refusal, watch)
+from tutorial_app.class_pages import (POLL_SECONDS, REFUSAL, SHARED_SECONDS, attempt,
+                                     live_classes, on_live_click, picks_key, send_answer,
+                                     sent_key, show_refusal)
 from tutorial_app.learner import current_token
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.store import ClassError, StoreUnavailable
@@ -17,7 +19,7 @@ from tutorial_app.widgets.card_table import card_table
 from tutorial_app.widgets.live_question import answer_words, learner_model, revealed_feedback
 from tutorial_app.widgets.quiz_scene import has_table
 
-SHOWN = "join-screen"   # the class's screen this page last drew (ClassStatus.screen)
+FRESH = "join-fresh"   # set by a click: the next draw reads the class afresh
 
 st.title("Join a class")
 
@@ -57,15 +59,27 @@ if member is None:
     show_refusal()
     st.stop()
 
-st.session_state[SHOWN] = status.screen
 st.markdown(f"Class **{code}** · you are **{markdown_text(member.name)}**")
-watch(code, classes, SHOWN)
 
 
-@st.fragment
+def acted() -> None:
+    """A click of this learner's: the next draw reads the class afresh."""
+    st.session_state[FRESH] = True
+
+
+@st.fragment(run_every=POLL_SECONDS)
 def question_panel() -> None:
-    """The question on screen; a fragment, so a click reruns only this."""
-    live = classes.current(code)
+    """The question on screen, redrawn every POLL_SECONDS (and at a click) by itself:
+    a new question or the reveal shows without a run of the whole page. The class is
+    read once per tick through the process's shared, short-lived copy (``showing``)."""
+    fresh = st.session_state.pop(FRESH, False)
+    try:
+        status, live = classes.showing(code, max_age=0 if fresh else SHARED_SECONDS)
+    except (ClassError, StoreUnavailable) as error:
+        st.warning(f"{markdown_text(error.message)} Trying again…", icon=":material/sync:")
+        return
+    if not status.open:
+        st.rerun()   # the whole page says the class has ended
     if live is None:
         st.info("Waiting for the next question…", icon=":material/hourglass_top:")
         return
@@ -75,6 +89,7 @@ def question_panel() -> None:
     sent = st.session_state[sent_key(live.id)]
 
     def clicked(ident: str) -> None:
+        acted()
         on_live_click(st.session_state, classes, code, token, live, ident)
 
     st.subheader(f"Question {live.position}")
@@ -107,6 +122,7 @@ def points_form(question, question_id: int, sent) -> None:
                        key="join-points-number", value=None, placeholder="0 to 4")
 
     def submit() -> None:
+        acted()
         team = st.session_state.get("join-points-team")
         points = st.session_state.get("join-points-number")
         if team is None or points is None:

@@ -31,6 +31,8 @@ tutorial_app.store.class_codes.ClassError: The answer to question 1 has been rev
 
 from __future__ import annotations
 
+import threading
+import time
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Sequence
@@ -54,6 +56,12 @@ if TYPE_CHECKING:
 CLASS_LIFETIME = timedelta(hours=12)   # a class code stops working this long after the start
 REPORT_QUESTION_COLUMNS = ("question", "asked", "answered", "right", "share_right")
 REPORT_LEARNER_COLUMNS = ("learner", "answered", "right", "score")
+
+# What ``showing`` read lately, per (database, class code): (when, status, question);
+# status None: changed here at that time (a read begun before it is not kept).
+# Process-wide, so a hundred learners' polls in the same second cost a few reads.
+_shown: dict[tuple[str, str], tuple[float, "ClassStatus | None", "LiveQuestion | None"]] = {}
+_shown_lock = threading.Lock()
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +178,48 @@ class LiveClasses:
         return ClassStatus(row.code, row.current_question_id, bool(row.revealed),
                            row.ended_at is not None, self._expired(row))
 
+    def showing(self, code: str, max_age: float = 0.0) -> tuple[ClassStatus, LiveQuestion | None]:
+        """What every screen of class ``code`` shows: its status and the question on
+        screen, in one read by the code's unique index (a LEFT JOIN to the question).
+        With ``max_age`` > 0, a read this process made at most that many seconds ago is
+        reused (the learners' poll). Raises ClassError for an unknown code."""
+        code = parse_class_code(code)
+        key = (str(self.store.engine.url), code)
+        if max_age > 0:
+            kept = _shown.get(key)
+            if kept is not None and kept[1] is not None and \
+                    time.monotonic() - kept[0] <= max_age:
+                return kept[1], kept[2]
+        read_at = time.monotonic()
+        with self.store._reading() as connection:
+            row = connection.execute(
+                select(classes.c.code, classes.c.current_question_id, classes.c.revealed,
+                       classes.c.ended_at, classes.c.created_at, class_questions.c.position,
+                       class_questions.c.source)
+                .outerjoin(class_questions,
+                           class_questions.c.id == classes.c.current_question_id)
+                .where(classes.c.code == code)).first()
+        if row is None:
+            raise ClassError(Reason.NO_SUCH_CLASS,
+                             f"There is no class {code}: check the code on the teacher's "
+                             "screen.")
+        status = ClassStatus(row.code, row.current_question_id, bool(row.revealed),
+                             row.ended_at is not None, self._expired(row))
+        live = None if row.current_question_id is None or row.source is None else LiveQuestion(
+            row.current_question_id, row.position, QuestionSource.parse(row.source),
+            status.revealed)
+        with _shown_lock:
+            if key not in _shown or _shown[key][0] < read_at:
+                _shown[key] = (read_at, status, live)
+        return status, live
+
+    def _forget_shown(self, code: str) -> None:
+        """After a change made here: this process's next ``showing`` reads afresh (and a
+        read begun before the change is not kept)."""
+        with _shown_lock:
+            _shown[(str(self.store.engine.url), parse_class_code(code))] = (
+                time.monotonic(), None, None)
+
     def check_open(self, code: str) -> None:
         """Raise ClassError unless class ``code`` exists and is open."""
         with self.store._reading() as connection:
@@ -232,6 +282,7 @@ class LiveClasses:
                 pushed_at=now())).inserted_primary_key[0]
             connection.execute(update(classes).where(classes.c.id == row.id)
                                .values(current_question_id=question_id, revealed=False))
+        self._forget_shown(code)
         return question_id
 
     def reveal(self, code: str, key: str) -> None:
@@ -253,6 +304,7 @@ class LiveClasses:
             connection.execute(update(classes).where(classes.c.id == row.id)
                                .values(revealed=True))
             self._count_toward_progress(connection, question_row)
+        self._forget_shown(code)
 
     @staticmethod
     def _count_toward_progress(connection: Connection, question_row) -> None:
@@ -279,6 +331,7 @@ class LiveClasses:
             if row.ended_at is None:
                 connection.execute(update(classes).where(classes.c.id == row.id)
                                    .values(ended_at=now()))
+        self._forget_shown(code)
 
     def tally(self, code: str, key: str) -> AnswerTally:
         """How many members there are, how many answered the question on screen, and with
