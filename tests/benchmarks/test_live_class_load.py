@@ -22,7 +22,7 @@ pytestmark = pytest.mark.server
 
 def test_a_short_live_class_runs_clean(tmp_path):
     args = Namespace(app_dir=ROOT, server_arg=[], db=None, timeout=60, think=0.3, seed=1,
-                     ramp=1, idle=1, duration=7, answer_seconds=2, read_seconds=1)
+                     ramp=1, idle=2, duration=12, answer_seconds=3, read_seconds=2)
     with ThreadPoolExecutor(1) as pool:   # an event loop of its own (Playwright may hold ours)
         row = pool.submit(asyncio.run, asyncio.wait_for(
             live_class_load.run_class(3, args, tmp_path / "server.log"), 240)).result()
