@@ -18,6 +18,7 @@ from tutorial_app.store.class_codes import NAME_LIMIT, parse_class_code
 from tutorial_app.widgets.card_table import card_table
 from tutorial_app.widgets.live_question import answer_words, learner_model, revealed_feedback
 from tutorial_app.widgets.quiz_scene import has_table
+from tutorial_app.widgets.quiz_view import points_inputs
 
 FRESH = "join-fresh"   # set by a click: the next draw reads the class afresh
 
@@ -113,13 +114,7 @@ def question_panel() -> None:
 
 def points_form(question, question_id: int, sent) -> None:
     """A team and a number of points, then Send (POINTS questions have no table)."""
-    teams = [option.key for option in question.options]
-    labels = {option.key: option.label for option in question.options}
-    left, right = st.columns(2)
-    left.radio("Which team scores?", teams, format_func=labels.get, key="join-points-team",
-               horizontal=True, index=None)
-    right.number_input("How many points?", min_value=0, max_value=4, step=1,
-                       key="join-points-number", value=None, placeholder="0 to 4")
+    points_inputs(question, "join-points")
 
     def submit() -> None:
         acted()

@@ -26,7 +26,8 @@ from tutorial_app.widgets.quiz_scene import has_table, marked_words, question_mo
 from tutorial_app.widgets.quiz_state import (QuizState, next_question, on_click, on_points,
                                              option_id)
 
-__all__ = ["TABLE_KEY", "ask_once", "marked_words", "quiz_key", "run_quiz", "try_key"]
+__all__ = ["TABLE_KEY", "ask_once", "marked_words", "points_inputs", "quiz_key", "run_quiz",
+           "try_key"]
 
 TABLE_KEY = "quiz-table"   # the card-table component of the question on screen
 
@@ -128,16 +129,22 @@ def _question(key: str, question: Question) -> None:
         _points(key, question, state)
 
 
-def _points(key: str, question: Question, state: QuizState) -> None:
-    if state.invalid:
-        st.warning(state.invalid)
+def points_inputs(question: Question, prefix: str) -> None:
+    """A POINTS question's two answers: the team (``<prefix>-team``) and the number of
+    points (``<prefix>-number``), side by side."""
     teams = [o.key for o in question.options]
     labels = {o.key: o.label for o in question.options}
     left, right = st.columns(2)
-    left.radio("Which team scores?", teams, format_func=labels.get, key="points-team",
+    left.radio("Which team scores?", teams, format_func=labels.get, key=f"{prefix}-team",
                horizontal=True, index=None)
     right.number_input("How many points?", min_value=0, max_value=4, step=1,
-                       key="points-number", value=None, placeholder="0 to 4")
+                       key=f"{prefix}-number", value=None, placeholder="0 to 4")
+
+
+def _points(key: str, question: Question, state: QuizState) -> None:
+    if state.invalid:
+        st.warning(state.invalid)
+    points_inputs(question, "points")
 
     def submit() -> None:
         on_points(st.session_state, key, question, st.session_state.get("points-team"),
