@@ -14,6 +14,11 @@ from __future__ import annotations
 # (2**32 has 10) and any count the app accepts, and int() of it is instant.
 MAX_NUMBER_DIGITS = 12
 
+# An uploaded progress CSV: a learner's whole history is ~100 bytes a row, so 2 MiB and
+# 5,000 rows hold years of practice while bounding what one upload can cost.
+MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+MAX_IMPORT_ROWS = 5_000
+
 # A cell that a spreadsheet would run as a formula starts with one of these.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
