@@ -101,18 +101,20 @@ class Parsed:
     refused: str | None = None    # why the whole file is refused: then no rows
 
 
-# The longest text each column of a file may hold (longer is refused, never cut): the
-# store's own column widths, and a few characters for a date, a true or false, a number.
+# The longest text each text column of a file may hold (longer is refused, never cut):
+# the store's own column widths, and a few characters for a date or a true or false.
+# The number columns are bounded by ``parse_whole`` (digits and value).
 FIELD_LIMITS = {"answered_at": 40, "lesson": 80, "item_kind": 20, "generator": 80,
-                "answer": ANSWER_LIMIT, "correct": 5, "seed": MAX_NUMBER_DIGITS,
-                "time_taken_ms": MAX_NUMBER_DIGITS, "quiz_run": MAX_NUMBER_DIGITS,
-                "quiz_length": MAX_NUMBER_DIGITS}
+                "answer": ANSWER_LIMIT, "correct": 5}
 IMPORT_SEED_MOST = min(SEED_MOST, 10**MAX_NUMBER_DIGITS - 1)
 
 
+SHOWN_CHARS = 32   # a message quotes this much of a cell (a whole date and time)
+
+
 def _shown(text: str) -> str:
-    """A cell as a message quotes it: at most 20 characters."""
-    return repr(text[:20]) + ("..." if len(text) > 20 else "")
+    """A cell as a message quotes it: at most ``SHOWN_CHARS`` characters."""
+    return repr(text[:SHOWN_CHARS]) + ("..." if len(text) > SHOWN_CHARS else "")
 
 
 def _whole(name: str, text: str, *, least: int = 0, most: int) -> int | None:
@@ -130,11 +132,13 @@ def _unsafe_undone(text: str) -> str:
 
 
 def _checked_cells(cells: dict[str, str]) -> dict[str, str]:
-    """Each known cell within its length and free of NUL; raises ValueError naming it."""
-    for name, limit in FIELD_LIMITS.items():
+    """Each text cell within its length, every cell free of NUL; raises ValueError
+    naming it."""
+    for name in COLUMNS:
         text = cells.get(name) or ""
-        if len(text) > limit:
-            raise ValueError(f"{name} {_shown(text)} is longer than {limit} characters")
+        if len(text) > FIELD_LIMITS.get(name, len(text)):
+            raise ValueError(f"{name} {_shown(text)} is longer than {FIELD_LIMITS[name]} "
+                             "characters")
         if "\0" in text:
             raise ValueError(f"{name} {_shown(text)} holds a NUL character")
     return {name: _unsafe_undone(text) if isinstance(text, str) else text
@@ -183,6 +187,7 @@ def parse(text: str) -> Parsed:
                               "nothing was imported.")
     parsed = Parsed()
     reader = csv.DictReader(io.StringIO(text), restkey=_EXTRA)
+    line = 0
     try:
         header = reader.fieldnames or []
         missing = [name for name in REQUIRED if name not in header]
@@ -214,7 +219,7 @@ def parse(text: str) -> Parsed:
                 continue
             parsed.rows.append(ParsedRow(start, values, quiz_run, quiz_length))
     except csv.Error as error:
-        return Parsed(refused=_unreadable(reader.line_num, error))
+        return Parsed(refused=_unreadable(line + 1, error))   # the line after the last read
     return parsed
 
 
