@@ -263,3 +263,25 @@ def test_a_row_the_page_cannot_read_gives_a_warning_and_keeps_the_reset(fresh_st
     assert any("progress is deleted" in s.value for s in at.success)
     assert EMPTY in [info.value for info in at.info]
     assert fresh_store.answer_rows(token) == []
+
+
+def test_stars_that_cannot_be_read_give_a_warning_and_every_page_draws(fresh_store, token,
+                                                                       monkeypatch):
+    """Whatever one learner's rows raise when their stars are counted, the pages draw
+    (stars read as none) and the sidebar says why; /progress keeps its reset."""
+    from tutorial_app.store import Store
+
+    def unreadable(self, token):
+        raise ValueError("a stored row this version cannot read")
+
+    some_history(fresh_store, token)
+    monkeypatch.setattr(Store, "lesson_progress", unreadable)
+    at = open_page("app_pages/home.py", token=token)
+    assert any("could not be read" in w.value for w in at.sidebar.warning)
+    at.switch_page(PAGE).run()
+    assert not at.exception, at.exception
+    assert at.get("plotly_chart")                  # the answers still show
+    at.checkbox(key="progress-reset-sure").check().run()
+    at.button(key="progress-reset").click().run()
+    assert not at.exception, at.exception
+    assert fresh_store.answer_rows(token) == []
