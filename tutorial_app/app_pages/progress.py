@@ -195,8 +195,8 @@ def exported_csv(found: Store, token: str) -> str:
     return text.getvalue()
 
 
-def show_your_data(found: Store, token: str, rows: int) -> None:
-    """Export, import and reset."""
+def show_your_data(found: Store, token: str, rows: int | None) -> None:
+    """Export, import and reset (``rows`` None: the answers could not be read)."""
     st.subheader("Your data")
     export, bring_back, delete = st.columns(3)
     with export:
@@ -204,8 +204,9 @@ def show_your_data(found: Store, token: str, rows: int) -> None:
                            key="progress-export",
                            file_name="euchre-progress.csv", mime="text/csv",
                            icon=":material/download:", disabled=not rows)
-        st.caption(f"{rows} answer{'s' if rows != 1 else ''}, one a line: keep them, or "
-                   "bring them to another computer.")
+        if rows is not None:
+            st.caption(f"{rows} answer{'s' if rows != 1 else ''}, one a line: keep them, or "
+                       "bring them to another computer.")
     with bring_back:
         upload = st.file_uploader("Bring back answers from a CSV file", type=["csv"],
                                   key="progress-import-file", max_upload_size=UPLOAD_MB,
@@ -257,7 +258,7 @@ def show_page() -> None:
             st.info(EMPTY, icon=":material/hourglass_empty:")
         else:
             show_charts(data, learner_zone())
-    show_your_data(found, token, data.total if data else 0)
+    show_your_data(found, token, data.total if data else None)
 
 
 show_page()
