@@ -7,12 +7,23 @@ stars replayed ``tuple(range(length))`` (~120 GB asked for, or 2.6 GB and 14-25 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
+import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
-from conftest import PYTHON, child_env
+ROOT = Path(__file__).resolve().parents[2]
+PYTHON = sys.executable
+
+
+def child_env() -> dict[str, str]:
+    """A child Python that imports this project, with one BLAS thread (its arenas count
+    against the address-space limit)."""
+    return {**os.environ, "PYTHONPATH": str(ROOT), "OPENBLAS_NUM_THREADS": "1",
+            "OMP_NUM_THREADS": "1"}
 
 ADDRESS_SPACE = 1024**3    # bytes: the interpreter, pandas and plotly take ~0.5 GB of it
 CPU_SECONDS = 20           # CPU time, not wall time: a busy machine does not use it up
@@ -68,8 +79,7 @@ CHILD = textwrap.dedent("""
 def test_a_quiz_length_bomb_costs_neither_memory_nor_time(tmp_path):
     url = f"sqlite:///{tmp_path}/p.db"
     done = subprocess.run([PYTHON, "-c", CHILD, str(ADDRESS_SPACE), str(CPU_SECONDS), url],
-                          env={**child_env(), "OPENBLAS_NUM_THREADS": "1",
-                               "OMP_NUM_THREADS": "1"},
+                          env=child_env(),
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     out = json.loads(done.stdout)
@@ -93,6 +103,6 @@ def test_the_child_would_fail_without_the_bound(length):
         except MemoryError:
             raise SystemExit(3)
     """)
-    done = subprocess.run([PYTHON, "-c", code], env={**child_env(), "OPENBLAS_NUM_THREADS": "1"},
+    done = subprocess.run([PYTHON, "-c", code], env=child_env(),
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 3, done.stderr[-2000:]
