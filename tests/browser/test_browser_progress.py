@@ -1,7 +1,8 @@
 """In headless Chromium at 1280x720: an answer given on Practise is kept (in the server's
 own temporary store) and the /progress page, reached through the sidebar in the same
 session, draws its charts and table; an imported CSV with a bad row says which line
-and why; the download, built when pressed, holds every answer; Practise opens on For you; a reload resumes a lesson quiz where it was left.
+and why; the download, built when pressed, holds every answer; Practise opens on For
+you; a reload resumes a lesson quiz where it was left.
 Screenshots: progress-*.png and practise-*.png in test-artifacts/screenshots/."""
 
 from __future__ import annotations

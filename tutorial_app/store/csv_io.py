@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from collections.abc import Iterable
 from typing import IO, Any
 
 from sqlalchemy import Connection, insert, select

@@ -10,7 +10,6 @@ with a warning in the server's log.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
@@ -154,10 +153,3 @@ def recent_answers(connection: Connection, learner: int | None, limit: int,
         .limit(max(limit, 0)).offset(max(offset, 0)))
     return [{**row._asdict(), "answered_at": utc(row.answered_at)} for row in rows]
 
-
-def summed(counts: Iterable[AnswerCount]) -> tuple[int, int]:
-    """(answers, right) over ``counts``."""
-    total = right = 0
-    for count in counts:
-        total, right = total + count.answers, right + count.right
-    return total, right
