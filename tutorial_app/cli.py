@@ -6,7 +6,8 @@ Any other arguments go to ``streamlit run`` unchanged. The server's settings liv
 in ``tutorial_app/.streamlit/config.toml``, beside the app's script.
 
 ``euchre-tutorial export-progress [--db URL]`` prints every recorded answer as CSV
-(a header line first, a learner number instead of the learner's token).
+(a header line first, a learner number instead of the learner's token; a cell that a
+spreadsheet would run as a formula is written as text).
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ EXPORT_PROGRESS = "export-progress"
 
 def export_progress(argv: list[str]) -> int:
     """``euchre-tutorial export-progress``: every answer to standard output; the exit status."""
+    from sqlalchemy.exc import DatabaseError
+
     from tutorial_app.store import ENV_VAR, StoreUnavailable, open_store
 
     parser = argparse.ArgumentParser(
@@ -56,6 +59,11 @@ def export_progress(argv: list[str]) -> int:
         open_store(args.db).export_all_csv(sys.stdout)
     except (StoreUnavailable, ValueError) as error:
         print(f"euchre-tutorial: {error}", file=sys.stderr)
+        return 1
+    except DatabaseError as error:   # not a database, or not this app's: words, no traceback
+        reason = str(error.orig) if error.orig is not None else type(error).__name__
+        print(f"euchre-tutorial: the progress database cannot be read ({reason}).",
+              file=sys.stderr)
         return 1
     return 0
 

@@ -1,5 +1,6 @@
-"""The progress page's figures and table, built from the learner's answers (a pandas
-frame with ``tutorial_app.store.ANSWER_COLUMNS``) and lesson progress. No Streamlit here.
+"""The progress page's figures and table, built from the learner's answers counted per
+skill per quarter hour (``Store.answer_counts``: a few rows however many answers), one
+page of the newest answers and the lesson progress. No Streamlit here.
 
 Any text that may come from an imported CSV file (a lesson or skill name) is escaped
 before it reaches a chart: plotly reads a few HTML tags in its labels.
@@ -8,7 +9,7 @@ before it reaches a chart: plotly reads a few HTML tags in its labels.
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, timedelta, tzinfo
 
 import pandas as pd
@@ -43,24 +44,45 @@ def skill_name(generator: str) -> str:
     return generator
 
 
-def accuracy_by_day(answers: pd.DataFrame, zone: tzinfo) -> pd.DataFrame:
+COUNT_COLUMNS = ("starts_at", "generator", "answers", "right")
+
+
+def counts_frame(counts: Iterable) -> pd.DataFrame:
+    """``Store.answer_counts`` as a frame: starts_at (UTC), generator, answers, right."""
+    frame = pd.DataFrame([{name: getattr(count, name) for name in COUNT_COLUMNS}
+                          for count in counts], columns=list(COUNT_COLUMNS))
+    frame["starts_at"] = pd.to_datetime(frame["starts_at"], utc=True)
+    return frame
+
+
+def _days(counts: pd.DataFrame, zone: tzinfo) -> pd.Series:
+    return counts["starts_at"].dt.tz_convert(zone).dt.date
+
+
+def answers_per_day(counts: pd.DataFrame, zone: tzinfo) -> dict[date, int]:
+    """How many answers on each day (in ``zone``)."""
+    if counts.empty:
+        return {}
+    return {day: int(total) for day, total in
+            counts.groupby(_days(counts, zone))["answers"].sum().items()}
+
+
+def accuracy_by_day(counts: pd.DataFrame, zone: tzinfo) -> pd.DataFrame:
     """Answers and share right per skill per day (in ``zone``): columns day, skill,
     answers, right, accuracy (0 to 100)."""
-    if answers.empty:
+    if counts.empty:
         return pd.DataFrame(columns=["day", "skill", "answers", "right", "accuracy"])
-    frame = pd.DataFrame({
-        "day": answers["answered_at"].dt.tz_convert(zone).dt.date,
-        "skill": answers["generator"].map(skill_name),
-        "correct": answers["correct"].astype(int)})
-    daily = (frame.groupby(["day", "skill"], as_index=False)
-             .agg(answers=("correct", "size"), right=("correct", "sum")))
+    frame = pd.DataFrame({"day": _days(counts, zone),
+                          "skill": counts["generator"].map(skill_name),
+                          "answers": counts["answers"], "right": counts["right"]})
+    daily = frame.groupby(["day", "skill"], as_index=False)[["answers", "right"]].sum()
     daily["accuracy"] = 100 * daily["right"] / daily["answers"]
     return daily.sort_values(["day", "skill"], ignore_index=True)
 
 
-def accuracy_chart(answers: pd.DataFrame, zone: tzinfo) -> go.Figure:
+def accuracy_chart(counts: pd.DataFrame, zone: tzinfo) -> go.Figure:
     """Accuracy per skill over time: a line per skill (the most answered), a point a day."""
-    daily = accuracy_by_day(answers, zone)
+    daily = accuracy_by_day(counts, zone)
     top = daily.groupby("skill")["answers"].sum().nlargest(MOST_SKILLS).index
     figure = go.Figure()
     for skill in sorted(top):
@@ -140,7 +162,8 @@ def streak_calendar(days: Mapping[date, int], today: date,
 
 
 def recent_table(answers: pd.DataFrame, zone: tzinfo, limit: int = 20) -> pd.DataFrame:
-    """The newest answers first, in words, for ``st.dataframe``."""
+    """The newest answers first, in words, for ``st.dataframe`` (``answers``: one page
+    of ``Store.recent_answers``)."""
     newest = answers.sort_values("answered_at", ascending=False).head(limit)
     return pd.DataFrame({
         "When": newest["answered_at"].dt.tz_convert(zone).dt.strftime("%d %b %H:%M"),

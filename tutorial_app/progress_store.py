@@ -4,12 +4,14 @@ Stars and mastery per lesson are computed by the store from the recorded quiz ru
 (``Store.lesson_progress``); a guided hand's stars from its recorded finished runs. Both
 are read once per session and learner and kept in ``st.session_state``, read again only
 after this session records something that changes them (``progress_changed``): a rerun
-does no database work for them. When the store cannot be used, everything reads as no
-stars yet and ``read_problem()`` says why.
+does no database work for them. When the store cannot be used, or this learner's rows
+cannot be read, everything reads as no stars yet and ``read_problem()`` says why: one
+learner's bad row never stops a page from drawing.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import MutableMapping
 
 import streamlit as st
@@ -20,6 +22,9 @@ from tutorial_app.session_map import drop
 from tutorial_app.store import StoreUnavailable
 
 _LESSONS, _GUIDED, _PROBLEM = "progress-lessons", "progress-guided", "progress-read-problem"
+LOG = logging.getLogger(__name__)
+UNREADABLE = ("some of your saved answers could not be read. Your progress page can "
+              "still delete them.")
 
 
 def _read(key: str, reader):
@@ -34,6 +39,10 @@ def _read(key: str, reader):
     except StoreUnavailable as error:
         st.session_state[_PROBLEM] = error.message
         return reader(None, token)   # nothing kept: the next run tries again
+    except Exception:   # a stored row that cannot be read: this learner's pages still draw
+        LOG.exception("a learner's progress could not be read")
+        st.session_state[_PROBLEM] = UNREADABLE
+        return reader(None, token)
     st.session_state[key] = (token, value)
     return value
 

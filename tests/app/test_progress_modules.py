@@ -16,6 +16,7 @@ from lessons.spaced import Attempt, DealItem
 from tutorial_app import (practice_plan, progress_charts, session_map, play_session as play)
 from tutorial_app.hand_records import record_play
 from tutorial_app.store import ANSWER_COLUMNS
+from tutorial_app.store.summaries import AnswerCount
 from tutorial_app.widgets import quiz_position
 from tutorial_app.widgets.quiz_position import position_of, quiz_from_position
 from tutorial_app.widgets.quiz_state import QuizState
@@ -40,15 +41,29 @@ def answers(*rows) -> pd.DataFrame:
     return frame
 
 
+def counts(*rows) -> pd.DataFrame:
+    return progress_charts.counts_frame(AnswerCount(at, skill, answers, right)
+                                        for skill, answers, right, at in rows)
+
+
 def test_accuracy_is_per_skill_per_day_and_names_from_a_file_are_escaped():
-    frame = answers(("legal_plays", True, NOW), ("legal_plays", False, NOW),
-                    ("<b>odd", True, NOW - timedelta(days=1)))
+    frame = counts(("legal_plays", 1, 1, NOW), ("legal_plays", 1, 0, NOW + timedelta(hours=1)),
+                   ("<b>odd", 1, 1, NOW - timedelta(days=1)))
     daily = progress_charts.accuracy_by_day(frame, timezone.utc)
     legal = daily[daily["skill"] == "legal plays"].iloc[0]
     assert (legal["answers"], legal["right"], legal["accuracy"]) == (2, 1, 50.0)
     figure = progress_charts.accuracy_chart(frame, timezone.utc)
     names = {trace.name for trace in figure.data}
     assert names == {"legal plays", "&lt;b&gt;odd"}
+
+
+def test_days_are_counted_in_the_learners_own_time_zone():
+    late = datetime(2026, 11, 30, 23, 45, tzinfo=timezone.utc)   # 00:45 on 1 December in Paris
+    frame = counts(("makers", 3, 2, late), ("makers", 2, 2, late - timedelta(hours=2)))
+    paris = timezone(timedelta(hours=1))
+    assert progress_charts.answers_per_day(frame, paris) == {late.date(): 2,
+                                                             late.date() + timedelta(days=1): 3}
+    assert progress_charts.answers_per_day(frame, timezone.utc) == {late.date(): 5}
 
 
 def test_lessons_chart_shows_stars_and_mastery_in_lesson_order():

@@ -1,7 +1,8 @@
 """In headless Chromium at 1280x720: an answer given on Practise is kept (in the server's
 own temporary store) and the /progress page, reached through the sidebar in the same
 session, draws its charts and table; an imported CSV with a bad row says which line
-and why; Practise opens on For you; a reload resumes a lesson quiz where it was left.
+and why; the download, built when pressed, holds every answer; Practise opens on For
+you; a reload resumes a lesson quiz where it was left.
 Screenshots: progress-*.png and practise-*.png in test-artifacts/screenshots/."""
 
 from __future__ import annotations
@@ -84,6 +85,12 @@ def test_an_answer_shows_on_the_progress_page_with_its_charts(browser: Browser, 
     page.screenshot(path=screenshots / "progress-1280x720-import-report.png")
     main.evaluate("main => main.scrollTo(0, 0)")
     page.screenshot(path=screenshots / "progress-1280x720-imported.png")
+
+    # The CSV is built when the button is pressed (a deferred download), not on each run.
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download my answers (CSV)").click()
+    lines = download.value.path().read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("answered_at,lesson,") and len(lines) == 1 + 3
     context.close()
 
 

@@ -80,7 +80,7 @@ def test_a_bad_csv_names_its_bad_rows_and_keeps_the_good_ones(store_url):
     assert "11 fields where the header has 10" in reasons[6]
     assert "fewer fields than the header's 10" in reasons[7]
     assert "quiz run 1 is of lesson 'bowers' with 2 questions" in reasons[8]
-    assert "seed '-4' is not a whole number from 0" in reasons[9]
+    assert "seed '-4' must be a whole number from 0 to 999,999,999,999" in reasons[9]
     assert "lesson must be a non-empty text" in reasons[11]
     assert report.imported == 3
     frame = store.answers(token)

@@ -1,5 +1,6 @@
 """``euchre-tutorial export-progress``: every answer of every learner to standard output,
-a header line first, a learner number instead of the token."""
+a header line first, a learner number instead of the token; formula-like cells as text;
+a file that is not a database gives words, not a traceback."""
 
 import csv
 import io
@@ -46,3 +47,26 @@ def test_export_progress_says_why_when_the_database_cannot_be_used():
     done = export("--db", "mysql://someone@127.0.0.1/progress")
     assert done.returncode == 1 and done.stdout == ""
     assert "runs on SQLite or PostgreSQL, not 'mysql'" in done.stderr
+
+
+def test_export_progress_writes_formula_cells_as_text(tmp_path):
+    url = f"sqlite:///{tmp_path}/p.db"
+    store = open_store(url)
+    formulas = ['=HYPERLINK("http://evil","click")', "+1+1", "-2+3", "@SUM(A1)"]
+    for formula in formulas:
+        store.record_answer(new_learner_token(), lesson=formula, item_kind="single",
+                            generator="trick_order", answer=formula, correct=True)
+    done = export("--db", url)
+    assert done.returncode == 0, done.stderr
+    rows = list(csv.DictReader(io.StringIO(done.stdout)))
+    assert [row["answer"] for row in rows] == ["'" + formula for formula in formulas]
+    assert [row["lesson"] for row in rows] == ["'" + formula for formula in formulas]
+    assert not any(cell.startswith(("=", "+", "-", "@")) for row in rows for cell in row.values())
+
+
+def test_export_progress_of_a_file_that_is_not_a_database_says_so(tmp_path):
+    path = tmp_path / "progress.sqlite3"
+    path.write_bytes(b"this is a photo, not a database " * 200)
+    done = export("--db", f"sqlite:///{path}")
+    assert done.returncode == 1 and done.stdout == ""
+    assert "Traceback" not in done.stderr and "cannot be read" in done.stderr

@@ -9,6 +9,7 @@ import sqlalchemy as sa
 from lessons.progress import MASTERY_RUN, LessonProgress, QuizRun
 from tutorial_app.store import QuizPosition, StoreUnavailable, new_learner_token, open_store
 from tutorial_app.store.database import make_engine
+from tutorial_app.store.records import ANSWER_LIMIT
 
 ANSWER = dict(lesson="bowers", item_kind="single", generator="trick_order", answer="JD")
 
@@ -118,6 +119,7 @@ def test_steps_count_once_and_hands_keep_their_results(store_url):
     ({"generator": "g" * 81}, "generator 'gggggggggggggggggggg'... is longer than 80"),
     ({"correct": "yes"}, "correct must be True or False"),
     ({"seed": -1}, "seed must be a whole number from 0"),
+    ({"answer": "x" * (ANSWER_LIMIT + 1)}, f"longer than {ANSWER_LIMIT} characters"),
     ({"time_taken_ms": 1.5}, "time_taken_ms must be a whole number"),
 ])
 def test_a_bad_answer_is_refused_by_name(tmp_path, change, words):
@@ -140,12 +142,15 @@ def test_a_full_disk_is_a_store_unavailable_and_the_store_works_again(tmp_path):
         dbapi_connection.execute(f"PRAGMA max_page_count = {int(pages)}")
 
     sa.event.listen(store.engine, "connect", no_room_to_grow)
+    longest = "x" * ANSWER_LIMIT
     with pytest.raises(StoreUnavailable) as error:
-        store.record_answer(token, **{**ANSWER, "answer": "x" * 200_000}, correct=True)
+        for _ in range(10_000):   # a page holds a few dozen answers: the file must grow
+            store.record_answer(token, **{**ANSWER, "answer": longest}, correct=True)
     assert error.value.message.startswith("The disk that holds your progress is full")
-    assert store.answers(token)["answer"].tolist() == ["JD"]   # reading still works
+    kept = store.answers(token)["answer"].tolist()   # reading still works
+    assert kept[0] == "JD" and set(kept[1:]) <= {longest}
 
     sa.event.remove(store.engine, "connect", no_room_to_grow)
     store.engine.dispose()
     store.record_answer(token, **{**ANSWER, "answer": "JH"}, correct=True)
-    assert store.answers(token)["answer"].tolist() == ["JD", "JH"]
+    assert store.answers(token)["answer"].tolist() == [*kept, "JH"]

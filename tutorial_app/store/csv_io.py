@@ -10,13 +10,18 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import IO, Any
 
 from sqlalchemy import Connection, insert, select
 
-from tutorial_app.store.records import checked_answer, utc
+from lessons.progress import quiz_length_limit
+from tutorial_app.limits import (FORMULA_STARTS, MAX_IMPORT_ROWS, MAX_NUMBER_DIGITS,
+                                 MAX_UPLOAD_BYTES, parse_whole, spreadsheet_safe)
+from tutorial_app.store.records import (ANSWER_LIMIT, SEED_MOST, TIME_TAKEN_MOST_MS,
+                                        checked_answer, utc)
 from tutorial_app.store.tables import answers, quiz_runs
 
 COLUMNS = ("answered_at", "lesson", "item_kind", "generator", "seed", "answer", "correct",
@@ -70,12 +75,15 @@ def _cell(value: object) -> str:
     return str(value)
 
 
-def write_rows(file: IO[str], rows: list[dict[str, Any]], columns=COLUMNS) -> int:
+def write_rows(file: IO[str], rows: Iterable[dict[str, Any]], columns=COLUMNS) -> int:
+    """The rows as CSV, a header line first; a cell a spreadsheet would run as a formula
+    is written as text (``limits.spreadsheet_safe``). How many rows."""
     writer = csv.writer(file, lineterminator="\n")
     writer.writerow(columns)
-    for row in rows:
-        writer.writerow([_cell(row[name]) for name in columns])
-    return len(rows)
+    count = 0
+    for count, row in enumerate(rows, start=1):
+        writer.writerow([spreadsheet_safe(_cell(row[name])) for name in columns])
+    return count
 
 
 @dataclass
@@ -90,68 +98,128 @@ class ParsedRow:
 class Parsed:
     rows: list[ParsedRow] = field(default_factory=list)
     bad_rows: list[tuple[int, str]] = field(default_factory=list)
+    refused: str | None = None    # why the whole file is refused: then no rows
 
 
-def _whole(name: str, text: str, least: int = 0) -> int | None:
-    if text == "":
+# The longest text each text column of a file may hold (longer is refused, never cut):
+# the store's own column widths, and a few characters for a date or a true or false.
+# The number columns are bounded by ``parse_whole`` (digits and value).
+FIELD_LIMITS = {"answered_at": 40, "lesson": 80, "item_kind": 20, "generator": 80,
+                "answer": ANSWER_LIMIT, "correct": 5}
+IMPORT_SEED_MOST = min(SEED_MOST, 10**MAX_NUMBER_DIGITS - 1)
+
+
+SHOWN_CHARS = 32   # a message quotes this much of a cell (a whole date and time)
+
+
+def _shown(text: str) -> str:
+    """A cell as a message quotes it: at most ``SHOWN_CHARS`` characters."""
+    return repr(text[:SHOWN_CHARS]) + ("..." if len(text) > SHOWN_CHARS else "")
+
+
+def _whole(name: str, text: str, *, least: int = 0, most: int) -> int | None:
+    if text.strip() == "":
         return None
-    if not text.isdigit() or int(text) < least:
-        raise ValueError(f"{name} {text!r} is not a whole number from {least}")
-    return int(text)
+    return parse_whole(text, least=least, most=most, what=f"{name} {_shown(text)}")
+
+
+def _unsafe_undone(text: str) -> str:
+    """A cell as exported back to its value: the apostrophe ``spreadsheet_safe`` put
+    before a formula-like text is taken off again (so an export imports unchanged)."""
+    if text.startswith("'") and text[1:].startswith(FORMULA_STARTS):
+        return text[1:]
+    return text
+
+
+def _checked_cells(cells: dict[str, str]) -> dict[str, str]:
+    """Each text cell within its length, every cell free of NUL; raises ValueError
+    naming it."""
+    for name in COLUMNS:
+        text = cells.get(name) or ""
+        if len(text) > FIELD_LIMITS.get(name, len(text)):
+            raise ValueError(f"{name} {_shown(text)} is longer than {FIELD_LIMITS[name]} "
+                             "characters")
+        if "\0" in text:
+            raise ValueError(f"{name} {_shown(text)} holds a NUL character")
+    return {name: _unsafe_undone(text) if isinstance(text, str) else text
+            for name, text in cells.items()}
 
 
 def _row_values(cells: dict[str, str]) -> tuple[dict[str, Any], int | None, int | None]:
     """A CSV row's checked values; raises ValueError saying what is wrong."""
+    cells = _checked_cells(cells)
     try:
-        answered_at = datetime.fromisoformat(cells["answered_at"])
-    except ValueError:
-        raise ValueError(f"answered_at {cells['answered_at']!r} is not a date and time "
+        answered_at = utc(datetime.fromisoformat(cells["answered_at"]))
+    except (ValueError, OverflowError):
+        raise ValueError(f"answered_at {_shown(cells['answered_at'])} is not a date and time "
                          "like 2026-11-30T18:00:00+00:00") from None
     correct = cells["correct"].strip().lower()
     if correct not in _TRUE + _FALSE:
-        raise ValueError(f"correct {cells['correct']!r} is not true or false")
-    quiz_run = _whole("quiz_run", cells.get("quiz_run", ""), least=1)
-    quiz_length = _whole("quiz_length", cells.get("quiz_length", ""), least=1)
+        raise ValueError(f"correct {_shown(cells['correct'])} is not true or false")
+    quiz_run = _whole("quiz_run", cells.get("quiz_run", ""), least=1, most=MAX_IMPORT_ROWS)
+    quiz_length = _whole("quiz_length", cells.get("quiz_length", ""), least=1,
+                         most=quiz_length_limit(cells["lesson"]))
     if quiz_run is not None and quiz_length is None:
         raise ValueError("a row in a quiz run needs its quiz_length")
     values = checked_answer(
         lesson=cells["lesson"], item_kind=cells["item_kind"], generator=cells["generator"],
         answer=cells["answer"], correct=correct in _TRUE,
-        seed=_whole("seed", cells.get("seed", "")),
-        time_taken_ms=_whole("time_taken_ms", cells.get("time_taken_ms", "")),
+        seed=_whole("seed", cells.get("seed", ""), most=IMPORT_SEED_MOST),
+        time_taken_ms=_whole("time_taken_ms", cells.get("time_taken_ms", ""),
+                             most=TIME_TAKEN_MOST_MS),
         answered_at=answered_at)
     return values, quiz_run, quiz_length
 
 
+def _unreadable(line: int, error: csv.Error) -> str:
+    if "field larger than field limit" in str(error):
+        return (f"Line {line} has a value longer than {csv.field_size_limit():,} characters, "
+                "so this is not a file of answers: nothing was imported.")
+    return f"Line {line} cannot be read as CSV ({error}): nothing was imported."
+
+
 def parse(text: str) -> Parsed:
-    """The rows of an answers CSV text, each checked; bad ones as (line number, reason)."""
+    """The rows of an answers CSV text, each checked; bad ones as (line number, reason).
+    A file over ``MAX_UPLOAD_BYTES`` characters or ``MAX_IMPORT_ROWS`` rows, or one the
+    csv module cannot read, is refused whole (``Parsed.refused``, no rows)."""
+    if len(text) > MAX_UPLOAD_BYTES:
+        return Parsed(refused=f"The file is larger than {MAX_UPLOAD_BYTES // 2**20} MB: "
+                              "nothing was imported.")
     parsed = Parsed()
     reader = csv.DictReader(io.StringIO(text), restkey=_EXTRA)
-    header = reader.fieldnames or []
-    missing = [name for name in REQUIRED if name not in header]
-    if missing:
-        parsed.bad_rows.append((1, f"the header line lacks the column(s) {', '.join(missing)}"))
-        return parsed
-    runs: dict[int, tuple[str, int]] = {}   # the file's run number -> (lesson, length)
-    line = reader.line_num
-    for cells in reader:
-        start, line = line + 1, reader.line_num
-        try:
-            if _EXTRA in cells:
-                raise ValueError(f"{len(header) + len(cells[_EXTRA])} fields where the header "
-                                 f"has {len(header)}")
-            if any(cells[name] is None for name in header):
-                raise ValueError(f"fewer fields than the header's {len(header)}")
-            values, quiz_run, quiz_length = _row_values(cells)
-            if quiz_run is not None:
-                seen = runs.setdefault(quiz_run, (values["lesson"], quiz_length))
-                if seen != (values["lesson"], quiz_length):
-                    raise ValueError(f"quiz run {quiz_run} is of lesson {seen[0]!r} with "
-                                     f"{seen[1]} questions on an earlier line")
-        except ValueError as error:
-            parsed.bad_rows.append((start, str(error)))
-            continue
-        parsed.rows.append(ParsedRow(start, values, quiz_run, quiz_length))
+    line = 0
+    try:
+        header = reader.fieldnames or []
+        missing = [name for name in REQUIRED if name not in header]
+        if missing:
+            parsed.bad_rows.append(
+                (1, f"the header line lacks the column(s) {', '.join(missing)}"))
+            return parsed
+        runs: dict[int, tuple[str, int]] = {}   # the file's run number -> (lesson, length)
+        line = reader.line_num
+        for count, cells in enumerate(reader, start=1):
+            start, line = line + 1, reader.line_num
+            if count > MAX_IMPORT_ROWS:
+                return Parsed(refused=f"The file has more than {MAX_IMPORT_ROWS:,} answers: "
+                                      "nothing was imported. Split it into smaller files.")
+            try:
+                if _EXTRA in cells:
+                    raise ValueError(f"{len(header) + len(cells[_EXTRA])} fields where the "
+                                     f"header has {len(header)}")
+                if any(cells[name] is None for name in header):
+                    raise ValueError(f"fewer fields than the header's {len(header)}")
+                values, quiz_run, quiz_length = _row_values(cells)
+                if quiz_run is not None:
+                    seen = runs.setdefault(quiz_run, (values["lesson"], quiz_length))
+                    if seen != (values["lesson"], quiz_length):
+                        raise ValueError(f"quiz run {quiz_run} is of lesson {seen[0]!r} with "
+                                         f"{seen[1]} questions on an earlier line")
+            except (ValueError, OverflowError) as error:
+                parsed.bad_rows.append((start, str(error)))
+                continue
+            parsed.rows.append(ParsedRow(start, values, quiz_run, quiz_length))
+    except csv.Error as error:
+        return Parsed(refused=_unreadable(line + 1, error))   # the line after the last read
     return parsed
 
 

@@ -10,8 +10,14 @@ from lessons.quiz import Kind
 from tutorial_app.store.tables import HAND_KINDS
 
 ITEM_KINDS = tuple(kind.value for kind in Kind)   # single, multi, order, points, yesno
+# An answer is the chosen option keys joined by ",": the longest any quiz gives is under
+# 20 characters, so 200 holds every real one and bounds what a file or a form can store.
+ANSWER_LIMIT = 200
 # (column, longest text): the database's column widths, checked here with a message.
-_TEXT_LIMITS = {"lesson": 80, "item_kind": 20, "generator": 80, "step": 80}
+_TEXT_LIMITS = {"lesson": 80, "item_kind": 20, "generator": 80, "step": 80,
+                "answer": ANSWER_LIMIT}
+SEED_MOST = 2**63 - 1              # the column; every seed the app makes is below 2**32
+TIME_TAKEN_MOST_MS = 2**31 - 1     # the column (24 days)
 
 
 def utc(moment: datetime) -> datetime:
@@ -43,14 +49,16 @@ def checked_answer(*, lesson: str, item_kind: str, generator: str, answer: str, 
         raise ValueError(f"item_kind {item_kind!r} is not one of {', '.join(ITEM_KINDS)}")
     if not isinstance(answer, str):
         raise ValueError(f"answer must be a text, not {answer!r}")
+    if len(answer) > ANSWER_LIMIT:
+        raise ValueError(f"answer {answer[:20]!r}... is longer than {ANSWER_LIMIT} characters")
     if not isinstance(correct, bool):
         raise ValueError(f"correct must be True or False, not {correct!r}")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
-                             or not 0 <= seed < 2**63):
+                             or not 0 <= seed <= SEED_MOST):
         raise ValueError(f"seed must be a whole number from 0, not {seed!r}")
     if time_taken_ms is not None and (not isinstance(time_taken_ms, int)
                                       or isinstance(time_taken_ms, bool)
-                                      or not 0 <= time_taken_ms < 2**31):
+                                      or not 0 <= time_taken_ms <= TIME_TAKEN_MOST_MS):
         raise ValueError(f"time_taken_ms must be a whole number of milliseconds from 0, "
                          f"not {time_taken_ms!r}")
     return {"lesson": checked_text("lesson", lesson),
@@ -83,8 +91,10 @@ class PlayedHand:
 
 @dataclass(frozen=True)
 class ImportReport:
-    """What an import did: rows added, rows already there, and rows refused with why."""
+    """What an import did: rows added, rows already there, and rows refused with why;
+    ``refused`` says why a whole file was refused (nothing imported)."""
 
     imported: int
     bad_rows: list[tuple[int, str]]    # (line number in the file, reason)
     already_there: int = 0
+    refused: str | None = None

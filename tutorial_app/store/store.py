@@ -17,9 +17,9 @@ from sqlalchemy import Connection, Engine, delete, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import OperationalError
 
-from lessons.progress import LessonProgress, QuizRun
+from lessons.progress import LessonProgress, QuizRun, quiz_length_limit
 from lessons.spaced import Attempt
-from tutorial_app.store import csv_io
+from tutorial_app.store import csv_io, summaries
 from tutorial_app.store.database import READ_ONLY
 from tutorial_app.store.errors import StoreUnavailable, plain_words
 from tutorial_app.store.records import (ImportReport, PlayedHand, QuizPosition, checked_answer,
@@ -130,8 +130,10 @@ class Store:
     def start_quiz_run(self, token: str, lesson: str, seed: int | None, length: int) -> int:
         """A new run of ``lesson``'s quiz of ``length`` questions; its number, for
         ``record_answer(quiz_run=...)``."""
-        if not isinstance(length, int) or length < 1:
-            raise ValueError(f"a quiz has at least one question, not {length!r}")
+        most = quiz_length_limit(lesson)
+        if not isinstance(length, int) or isinstance(length, bool) or not 1 <= length <= most:
+            raise ValueError(f"a quiz of {lesson!r} has from 1 to {most} questions, "
+                             f"not {length!r}")
         values = {"lesson": checked_text("lesson", lesson), "seed": seed, "length": length,
                   "started_at": now()}
         with self._writing() as connection:
@@ -214,10 +216,23 @@ class Store:
         """All the learner's answers, oldest first (``answered_at`` in UTC)."""
         return _frame(self.answer_rows(token))
 
-    def recent_answers(self, token: str, limit: int = 20) -> pd.DataFrame:
-        """The learner's ``limit`` newest answers, newest first."""
-        rows = self.answer_rows(token)[::-1][:max(limit, 0)]
+    def recent_answers(self, token: str, limit: int = 20, offset: int = 0) -> pd.DataFrame:
+        """The learner's ``limit`` newest answers after the ``offset`` newest, newest first
+        (one page, read as such: never every answer)."""
+        with self._reading() as connection:
+            rows = summaries.recent_answers(connection, self._learner_id(connection, token),
+                                            limit, offset)
         return _frame(rows)
+
+    def answer_count(self, token: str) -> int:
+        """How many answers the learner has."""
+        with self._reading() as connection:
+            return summaries.answer_total(connection, self._learner_id(connection, token))
+
+    def answer_counts(self, token: str) -> list[summaries.AnswerCount]:
+        """The learner's answers counted per skill per quarter hour (UTC), oldest first."""
+        with self._reading() as connection:
+            return summaries.answer_counts(connection, self._learner_id(connection, token))
 
     def attempts(self, token: str) -> list[Attempt]:
         """The learner's answers as the spaced-repetition scheduler reads them."""
@@ -251,34 +266,29 @@ class Store:
                     for row in connection.execute(query)]
 
     def quiz_run(self, token: str, run: int) -> QuizRun | None:
-        """The learner's quiz run ``run`` replayed from its answers; None if not theirs."""
-        return self._replayed_runs(token, run).get(run, (None, None))[1]
-
-    def lesson_progress(self, token: str) -> dict[str, LessonProgress]:
-        """Stars and mastery per lesson, from the best of the learner's recorded runs."""
-        progress: dict[str, LessonProgress] = {}
-        for lesson, run in self._replayed_runs(token).values():
-            progress[lesson] = progress.get(lesson, LessonProgress()).with_run(run)
-        return progress
-
-    def _replayed_runs(self, token: str, only: int | None = None) -> dict[int, tuple[str, QuizRun]]:
+        """The learner's quiz run ``run`` replayed from its answers (its length held to
+        the lesson's quiz); None if not theirs."""
         with self._reading() as connection:
             learner = self._learner_id(connection, token)
-            run_query = select(quiz_runs.c.id, quiz_runs.c.lesson, quiz_runs.c.length).where(
-                quiz_runs.c.learner_id == learner)
-            answer_query = (select(answers.c.quiz_run_id, answers.c.correct)
-                            .where(answers.c.learner_id == learner,
-                                   answers.c.quiz_run_id.is_not(None))
-                            .order_by(answers.c.answered_at, answers.c.id))
-            if only is not None:
-                run_query = run_query.where(quiz_runs.c.id == only)
-                answer_query = answer_query.where(answers.c.quiz_run_id == only)
-            runs = {row.id: (row.lesson, QuizRun.start(row.length))
-                    for row in connection.execute(run_query)}
-            for row in connection.execute(answer_query):
-                lesson, run = runs[row.quiz_run_id]
-                runs[row.quiz_run_id] = (lesson, run.answer(row.correct))
-        return runs
+            found = connection.execute(select(quiz_runs.c.lesson, quiz_runs.c.length).where(
+                quiz_runs.c.learner_id == learner, quiz_runs.c.id == run)).first()
+            if found is None:
+                return None
+            replayed = QuizRun.start(max(1, min(found.length, quiz_length_limit(found.lesson))))
+            for correct in connection.scalars(
+                    select(answers.c.correct)
+                    .where(answers.c.learner_id == learner, answers.c.quiz_run_id == run)
+                    .order_by(answers.c.answered_at, answers.c.id)):
+                if replayed.finished:
+                    break
+                replayed = replayed.answer(correct)
+        return replayed
+
+    def lesson_progress(self, token: str) -> dict[str, LessonProgress]:
+        """Stars and mastery per lesson, from the best of the learner's recorded runs,
+        counted by the database (one row a lesson comes back)."""
+        with self._reading() as connection:
+            return summaries.lesson_progress(connection, self._learner_id(connection, token))
 
     # ---- export, import, reset ---------------------------------------------------------
 
@@ -289,10 +299,11 @@ class Store:
     def import_csv(self, token: str, text: str) -> ImportReport:
         """Add the answers of an exported CSV text. Each row is checked: bad rows are named
         in the report, good ones kept, all of them in one transaction (all or nothing);
-        rows the learner already has are not added twice."""
+        rows the learner already has are not added twice. A file over a bound (its size,
+        its rows) or not readable as CSV is refused whole: ``ImportReport.refused``."""
         parsed = csv_io.parse(text)
         if not parsed.rows:
-            return ImportReport(0, parsed.bad_rows)
+            return ImportReport(0, parsed.bad_rows, refused=parsed.refused)
         with self._writing() as connection:
             learner = self._ensured_id(connection, token)
             added, already = csv_io.insert_rows(connection, learner, parsed.rows)
