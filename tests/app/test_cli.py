@@ -29,7 +29,7 @@ def flag(argv, name):
 
 def test_defaults_to_localhost_8501(started, capsys):
     argv = started()
-    assert argv[1:4] == ["-m", "tutorial_app.serve", "run"] and argv[4] == str(cli.APP)
+    assert argv[1:4] == ["-m", "tutorial_app.serve", "run"] and argv[4] == str(cli.SERVED)
     assert flag(argv, "--server.address") == "127.0.0.1"
     assert flag(argv, "--server.port") == "8501"
     assert flag(argv, "--server.headless") == "true"
@@ -53,7 +53,7 @@ def test_bad_port_is_a_usage_error(started, bad):
 
 
 def test_app_entrypoint_exists():
-    assert cli.APP.is_file()
+    assert cli.APP.is_file() and cli.SERVED.is_file()
 
 
 def test_server_settings_apply_from_any_working_folder(tmp_path):
