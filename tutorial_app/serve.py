@@ -28,6 +28,7 @@ import importlib
 import inspect
 import os
 import pkgutil
+import re
 import secrets
 import socket
 
@@ -62,6 +63,11 @@ SECURITY_HEADERS = (
 # a random value per browser, so a school behind one address still spreads over the
 # replicas. No hyphen: nginx reads it as $cookie_euchreroute.
 AFFINITY_COOKIE = "euchreroute"
+# A request without the cookie was routed by a fresh random key the proxy sends here
+# (nginx's $request_id): the cookie takes that key, so the browser's later requests
+# (the websocket, uploads) hash to the replica that answered its first.
+ROUTE_HEADER = b"x-euchre-route"
+_ROUTE_KEY = re.compile(r"[0-9a-f]{32}")
 # Set in tests only: each response names the replica that served it.
 REPLICA_VARIABLE, REPLICA_HEADER = "EUCHRE_TUTORIAL_REPLICA", b"x-euchre-replica"
 _STARTS = ("http.response.start", "websocket.accept", "websocket.http.response.start")
@@ -79,11 +85,14 @@ def affinity_cookie_of(headers: list[tuple[bytes, bytes]]) -> str:
     return ""
 
 
-def new_affinity_cookie(secure: bool) -> bytes:
-    """A ``Set-Cookie`` value with a fresh random affinity key: for this browser session,
+def new_affinity_cookie(headers: list[tuple[bytes, bytes]], secure: bool) -> bytes:
+    """A ``Set-Cookie`` value for a request without the cookie: the proxy's route key
+    if it sent one (32 hex digits), else a fresh random one; for this browser session,
     the whole site, unreadable by scripts, sent on same-site requests and top-level
     links (SameSite=Lax: a link from an e-mail still lands on one replica)."""
-    cookie = f"{AFFINITY_COOKIE}={secrets.token_hex(16)}; Path=/; HttpOnly; SameSite=Lax"
+    proposed = dict(headers).get(ROUTE_HEADER, b"").decode("latin-1")
+    key = proposed if _ROUTE_KEY.fullmatch(proposed) else secrets.token_hex(16)
+    cookie = f"{AFFINITY_COOKIE}={key}; Path=/; HttpOnly; SameSite=Lax"
     return (cookie + ("; Secure" if secure else "")).encode("latin-1")
 
 
@@ -108,8 +117,9 @@ class ResponseHeaders:
             await self.app(scope, receive, send)
             return
         added = self.fixed
-        if not affinity_cookie_of(scope.get("headers") or []):
-            added += ((b"set-cookie", new_affinity_cookie(_came_over_tls(scope))),)
+        headers = scope.get("headers") or []
+        if not affinity_cookie_of(headers):
+            added += ((b"set-cookie", new_affinity_cookie(headers, _came_over_tls(scope))),)
 
         async def send_with_headers(message):
             if message["type"] in _STARTS:

@@ -5,8 +5,8 @@ import asyncio
 
 import pytest
 
-from tutorial_app.serve import (AFFINITY_COOKIE, REPLICA_HEADER, SECURITY_HEADERS,
-                                ResponseHeaders, affinity_cookie_of)
+from tutorial_app.serve import (AFFINITY_COOKIE, REPLICA_HEADER, ROUTE_HEADER,
+                                SECURITY_HEADERS, ResponseHeaders, affinity_cookie_of)
 
 
 def answered(scope_type: str, headers: list, replica: str = "",
@@ -49,6 +49,15 @@ def test_a_request_with_the_cookie_gets_no_new_one_among_others():
 def test_a_request_without_a_value_gets_a_fresh_cookie(headers):
     (cookie,) = answered("http", headers)[b"set-cookie"]
     assert cookie.startswith(f"{AFFINITY_COOKIE}=".encode()) and b"Secure" not in cookie
+
+
+def test_the_cookie_takes_the_proxys_route_key_when_well_formed():
+    key = "0123456789abcdef" * 2
+    (cookie,) = answered("http", [(ROUTE_HEADER, key.encode())])[b"set-cookie"]
+    assert cookie.startswith(f"{AFFINITY_COOKIE}={key};".encode())
+    for bad in (key.upper(), key + "0", "x" * 32, "; Path=/evil"):
+        (cookie,) = answered("http", [(ROUTE_HEADER, bad.encode())])[b"set-cookie"]
+        assert bad.encode() not in cookie
 
 
 def test_the_cookie_is_secure_behind_a_tls_proxy():
