@@ -93,7 +93,7 @@ def site_config(text: str, replicas: list[str], prefix: Path, http_port: int,
 
 
 def _run_as() -> dict:
-    """Popen's arguments to drop root (initdb and nginx alike want no root)."""
+    """Popen's arguments to run nginx as an unprivileged user when we are root."""
     if os.geteuid() != 0:
         return {}
     for name in ("www-data", "nobody"):

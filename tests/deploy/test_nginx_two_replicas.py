@@ -256,9 +256,9 @@ def test_a_live_class_through_nginx_on_two_replicas(nginx_installed, postgres_cl
     status, headers, _ = seen["redirect"]
     assert status == 301 and headers["Location"].startswith("https://127.0.0.1/join?")
     assert seen["too_large"][0] == 413
-    # The logs: every request in the site's own log, by path and replica, no secret.
+    # The logs: no secret anywhere; every request in the site's own log, by path and replica.
+    leaked = [name for name, value in SECRETS.items() if value in seen["logs"]]
+    assert leaked == [], f"nginx logged the {leaked} from an address"
     log = seen["site_log"]
     assert '"GET /join"' in log and '"GET /class"' in log and " 413 " in log
     assert all(f'"{upstream}"' in log for upstream in seen["upstreams"])
-    leaked = [name for name, value in SECRETS.items() if value in seen["logs"]]
-    assert leaked == [], f"nginx logged the {leaked} from an address"
