@@ -5,11 +5,15 @@
 Streamlit finds ``app`` below by reading this file (an ``App(...)`` assignment) and
 hands it to uvicorn; ``App``'s ``middleware`` runs before Streamlit's own, so the
 headers reach pages, static files, health checks, uploads and the websocket alike.
+
+Building ``app`` sets Streamlit's process-wide script path: only the server imports this.
 """
+
+from pathlib import Path
 
 from starlette.middleware import Middleware
 from streamlit.starlette import App
 
 from tutorial_app.serve import ResponseHeaders
 
-app = App("streamlit_app.py", middleware=[Middleware(ResponseHeaders)])
+app = App(Path(__file__).with_name("streamlit_app.py"), middleware=[Middleware(ResponseHeaders)])
