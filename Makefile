@@ -27,7 +27,8 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || command -v sudo)
 APT_INSTALL := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y
 PIP := $(VENV)/bin/python -m pip --disable-pip-version-check install --progress-bar off
 
-.PHONY: help run test engine-build engine-build-deps browser-deps postgres-deps clean
+.PHONY: help run test engine-build engine-build-deps browser-deps postgres-deps nginx-deps \
+	clean
 
 help:
 	@echo "make run    start the app (PORT=$(PORT), HOST=$(HOST); make run HOST=0.0.0.0 serves a classroom)"
@@ -40,7 +41,7 @@ run: $(VENV)/.installed
 	$(VENV)/bin/euchre-tutorial --host "$(HOST)" --port "$(PORT)"
 
 # EUCHRE_REQUIRE_COMPILED: tests/engine/test_compiled_path.py fails if the build is not in use.
-test: $(VENV)/.installed-test browser-deps postgres-deps engine-build
+test: $(VENV)/.installed-test browser-deps postgres-deps nginx-deps engine-build
 	EUCHRE_REQUIRE_COMPILED=1 $(VENV)/bin/python -m pytest $(PYTEST_ARGS)
 
 # Rebuilds only what changed (sources, .pxd types, this build's settings); see engine/native.py.
@@ -96,6 +97,18 @@ postgres-deps:
 	@if ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then \
 		echo "Installing Debian's postgresql for the progress store's tests"; \
 		$(SUDO) apt-get update && $(APT_INSTALL) postgresql; \
+	fi
+
+# The deployment test (tests/deploy) puts Debian's nginx, with docs/nginx/euchre.conf, in
+# front of two app processes: run by the test itself, unprivileged, from a temporary folder,
+# on free local ports, with a certificate openssl makes for it (never the system's nginx).
+nginx-deps:
+	@missing=""; \
+	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="nginx"; \
+	command -v openssl >/dev/null 2>&1 || missing="$$missing openssl"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages for the deployment test:$$missing"; \
+		$(SUDO) apt-get update && $(APT_INSTALL) $$missing; \
 	fi
 
 clean:

@@ -113,6 +113,8 @@ class Tab:
         self.cache: dict[str, list] = {}                   # hash -> [ForwardMsg, last run used]
         self.cache_age, self.runs_seen, self.run = 2, 0, 0
         self.session_id = ""
+        self.cookies: dict[str, str] = {}   # a browser's other cookies (a proxy's affinity)
+        self.handshake_headers = None       # the websocket's HTTP response headers
         self.cache_misses = self.page_not_found = 0
         self._ws = None
         self._reader: asyncio.Task | None = None
@@ -136,11 +138,14 @@ class Tab:
         try:
             self._ws = await connect(
                 ws_url, subprotocols=protocols, origin=self.base_url,
-                additional_headers={"Cookie": f"_streamlit_xsrf={cookie}"},
+                additional_headers={"Cookie": "; ".join(
+                    f"{name}={value}"
+                    for name, value in {**self.cookies, "_streamlit_xsrf": cookie}.items())},
                 user_agent_header="class-load", max_size=None, ping_interval=None,
                 open_timeout=self.timeout, close_timeout=2)
         except (OSError, InvalidHandshake, TimeoutError) as error:
             raise ClientError("disconnect", f"connect: {error!r}") from None
+        self.handshake_headers = self._ws.response.headers
         sock = self._ws.transport.get_extra_info("socket")
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # no Nagle delay on sends
         self._reader = asyncio.create_task(self._read())

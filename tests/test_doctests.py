@@ -14,7 +14,8 @@ import pytest
 
 PACKAGES = ("engine", "analysis", "lessons", "tutorial_app")
 # Run by Streamlit as scripts, not imported; __main__ modules would run a command line.
-SCRIPTS = ("tutorial_app.streamlit_app", "tutorial_app.app_pages")
+# tutorial_app.asgi builds the served app, which sets Streamlit's process-wide script path.
+SCRIPTS = ("tutorial_app.streamlit_app", "tutorial_app.app_pages", "tutorial_app.asgi")
 
 
 def _modules() -> list[str]:

@@ -18,13 +18,17 @@ import sys
 from pathlib import Path
 
 APP = Path(__file__).resolve().with_name("streamlit_app.py")
+# The file ``streamlit run`` is given: the router inside Streamlit's ASGI app, with the
+# app's response headers and affinity cookie (tutorial_app/asgi.py).
+SERVED = APP.with_name("asgi.py")
 DEFAULT_PORT = 8501
 
 
 def streamlit_command(host: str, port: int, extra: list[str]) -> list[str]:
     """The ``streamlit run ...`` command line for these settings, through
-    ``tutorial_app.serve`` (Streamlit's command line plus a socket fix)."""
-    return [sys.executable, "-m", "tutorial_app.serve", "run", str(APP),
+    ``tutorial_app.serve`` (Streamlit's command line plus a socket fix), serving
+    ``SERVED`` (the router with the app's response headers)."""
+    return [sys.executable, "-m", "tutorial_app.serve", "run", str(SERVED),
             "--server.address", host, "--server.port", str(port),
             "--server.headless", "true", "--browser.gatherUsageStats", "false", *extra]
 

@@ -29,7 +29,7 @@ def flag(argv, name):
 
 def test_defaults_to_localhost_8501(started, capsys):
     argv = started()
-    assert argv[1:4] == ["-m", "tutorial_app.serve", "run"] and argv[4] == str(cli.APP)
+    assert argv[1:4] == ["-m", "tutorial_app.serve", "run"] and argv[4] == str(cli.SERVED)
     assert flag(argv, "--server.address") == "127.0.0.1"
     assert flag(argv, "--server.port") == "8501"
     assert flag(argv, "--server.headless") == "true"
@@ -53,14 +53,23 @@ def test_bad_port_is_a_usage_error(started, bad):
 
 
 def test_app_entrypoint_exists():
-    assert cli.APP.is_file()
+    assert cli.APP.is_file() and cli.SERVED.is_file()
+
+
+def test_streamlit_run_serves_the_app_with_its_headers():
+    """``streamlit run`` finds the served file's ``App`` by reading it (no import): if it
+    did not, it would run the file as a page and serve an empty app."""
+    from streamlit.web.server.app_discovery import discover_asgi_app
+
+    found = discover_asgi_app(cli.SERVED)
+    assert found.is_asgi_app and found.import_string == "asgi:app"
 
 
 def test_server_settings_apply_from_any_working_folder(tmp_path):
     """Streamlit reads tutorial_app/.streamlit/config.toml beside the script, so the
     served settings hold wherever the server is started (here: an empty folder)."""
     probe = ("import json; from streamlit import config; from streamlit.web import bootstrap; "
-             f"config._main_script_path = {str(cli.APP)!r}; "
+             f"config._main_script_path = {str(cli.SERVED)!r}; "
              "bootstrap.load_config_options(flag_options={}); "
              "print(json.dumps({k: config.get_option(k) for k in "
              "('runner.postScriptGC', 'server.fileWatcherType', 'theme.primaryColor')}))")

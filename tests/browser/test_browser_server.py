@@ -1,6 +1,7 @@
 """The live server, as ``make run`` starts it: small websocket messages are not held
-back by Nagle's algorithm, and a learner's whole lesson and quiz leave no warning
-in the server's output.
+back by Nagle's algorithm, and every response (page, static file, health check, the
+websocket's handshake) forbids framing, referrers and content sniffing and hands a
+browser without one the affinity cookie a proxy routes on.
 
 TCP_NODELAY: Streamlit 1.67 does not set it itself, but the asyncio transports
 under its uvicorn server do on every accepted connection (as uvloop would). This
@@ -13,10 +14,14 @@ from __future__ import annotations
 import ctypes
 import errno
 import os
+import re
 import socket
+import urllib.request
 
 import pytest
 from websockets.sync.client import connect
+
+from tutorial_app.serve import AFFINITY_COOKIE
 
 pytestmark = pytest.mark.browser
 
@@ -60,3 +65,56 @@ def test_websocket_connections_are_served_with_tcp_nodelay(app_server):
         served = _server_socket_for(app_server.process.pid, peer)
         with served:
             assert served.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
+
+
+EXPECTED_HEADERS = {"X-Frame-Options": "DENY",
+                    "Content-Security-Policy": "frame-ancestors 'none'",
+                    "Referrer-Policy": "no-referrer",
+                    "X-Content-Type-Options": "nosniff"}
+
+
+def _get(url: str, cookie: str = "") -> tuple[bytes, object]:
+    request = urllib.request.Request(url, headers={"Cookie": cookie} if cookie else {})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return response.read(), response.headers
+
+
+def _static_asset(app_url: str) -> str:
+    """The path of the main script bundle that the app's page loads."""
+    page, _ = _get(app_url + "/")
+    found = re.search(rb'src="\./(static/js/[^"]+\.js)"', page)
+    assert found, "the app's page names no script bundle"
+    return "/" + found.group(1).decode()
+
+
+def _affinity_cookies(headers) -> list[str]:
+    return [value for value in headers.get_all("Set-Cookie") or ()
+            if value.startswith(AFFINITY_COOKIE + "=")]
+
+
+@pytest.mark.parametrize("path", ["/", "/_stcore/health", "static", "/progress",
+                                  "/_stcore/host-config"])
+def test_every_response_forbids_framing_referrers_and_sniffing(app_url, path):
+    path = _static_asset(app_url) if path == "static" else path
+    _, headers = _get(app_url + path)
+    assert {name: headers.get_all(name) for name in EXPECTED_HEADERS} == {
+        name: [value] for name, value in EXPECTED_HEADERS.items()}
+
+
+def test_the_websocket_handshake_carries_the_headers_too(app_url):
+    with connect(f"ws://{app_url.removeprefix('http://')}/_stcore/stream",
+                 subprotocols=["streamlit"], origin=app_url) as websocket:
+        headers = websocket.response.headers
+    assert {name: headers.get(name) for name in EXPECTED_HEADERS} == EXPECTED_HEADERS
+
+
+def test_a_browser_without_the_affinity_cookie_gets_one_and_keeps_it(app_url):
+    _, first = _get(app_url + "/")
+    _, other = _get(app_url + "/")
+    (cookie,), (another,) = _affinity_cookies(first), _affinity_cookies(other)
+    name_value, *attributes = [part.strip() for part in cookie.split(";")]
+    assert re.fullmatch(AFFINITY_COOKIE + "=[0-9a-f]{32}", name_value)
+    assert sorted(attributes) == ["HttpOnly", "Path=/", "SameSite=Lax"]
+    assert another.split(";")[0] != name_value, "each browser gets its own random value"
+    _, again = _get(app_url + "/_stcore/health", cookie=name_value)
+    assert _affinity_cookies(again) == [], "a browser that has one keeps it"

@@ -1,0 +1,19 @@
+"""What ``streamlit run`` serves (``tutorial_app.cli`` points it here): the router,
+``streamlit_app.py``, inside Streamlit's own ASGI app (``st.App``), with
+``tutorial_app.serve.ResponseHeaders`` around every request it answers.
+
+Streamlit finds ``app`` below by reading this file (an ``App(...)`` assignment) and
+hands it to uvicorn; ``App``'s ``middleware`` runs before Streamlit's own, so the
+headers reach pages, static files, health checks, uploads and the websocket alike.
+
+Building ``app`` sets Streamlit's process-wide script path: only the server imports this.
+"""
+
+from pathlib import Path
+
+from starlette.middleware import Middleware
+from streamlit.starlette import App
+
+from tutorial_app.serve import ResponseHeaders
+
+app = App(Path(__file__).with_name("streamlit_app.py"), middleware=[Middleware(ResponseHeaders)])
