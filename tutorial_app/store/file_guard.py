@@ -1,0 +1,65 @@
+"""An SQLite file kept private and watched: made 0600 in a folder made 0700, and checked
+before each transaction to be the file the app opened, so answers are never "saved"
+into a file that was deleted or replaced while the app ran.
+
+SQLite makes the WAL and shared-memory files with the database file's own mode, so
+those are private too. A connection opened on a file that has since gone is dropped;
+the store then says so (StoreUnavailable) instead of making a new empty file, and opens
+a replacement file (a backup put back) afresh.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from sqlalchemy import Engine, event
+from sqlalchemy.exc import DisconnectionError
+
+from tutorial_app.store.errors import StoreUnavailable
+
+FOLDER_MODE, FILE_MODE = 0o700, 0o600
+GONE = ("The progress database file was moved or deleted while the app was running. "
+        "Nothing was saved; whoever runs the app can put it back or restart the app.")
+_FILE_ID = "euchre_file_id"
+
+
+def make_private_file(path: Path) -> None:
+    """Make ``path``'s missing folders (0700) and the empty file itself (0600) unless it
+    exists; raises OSError."""
+    missing = [folder for folder in (path.parent, *path.parent.parents) if not folder.exists()]
+    for folder in reversed(missing):
+        folder.mkdir(mode=FOLDER_MODE, exist_ok=True)
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, FILE_MODE))
+    except FileExistsError:
+        pass
+
+
+def file_id(path: Path) -> tuple[int, int] | None:
+    """The file's (device, inode), or None when there is no file at ``path``."""
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return found.st_dev, found.st_ino
+
+
+def watch(engine: Engine, path: Path) -> None:
+    """Refuse new connections to a vanished ``path`` and drop pooled ones whose file is no
+    longer the one at ``path``."""
+
+    @event.listens_for(engine, "do_connect")
+    def _before_connect(_dialect, _record, _args, _kwargs):
+        if file_id(path) is None:   # SQLite would make a new, empty file
+            raise StoreUnavailable(GONE)
+
+    @event.listens_for(engine, "connect")
+    def _remember(_dbapi_connection, record):
+        record.info[_FILE_ID] = file_id(path)
+
+    @event.listens_for(engine, "checkout")
+    def _still_there(_dbapi_connection, record, _proxy):
+        if record.info.get(_FILE_ID) != file_id(path):
+            # The pool closes this connection and opens another (or _before_connect says why).
+            raise DisconnectionError("the database file was replaced or deleted")
