@@ -3,9 +3,10 @@ before each transaction to be the file the app opened, so answers are never "sav
 into a file that was deleted or replaced while the app ran.
 
 SQLite makes the WAL and shared-memory files with the database file's own mode, so
-those are private too. A connection opened on a file that has since gone is dropped;
-the store then says so (StoreUnavailable) instead of making a new empty file, and opens
-a replacement file (a backup put back) afresh.
+those are private too. A connection whose file has gone or been replaced is dropped, and
+the store says so (StoreUnavailable) instead of making a new empty file or opening the
+replacement: a file swapped under a live WAL file would be mixed with the old file's
+last writes. Restarting the app opens whatever file is there then.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from sqlalchemy.exc import DisconnectionError
 from tutorial_app.store.errors import StoreUnavailable
 
 FOLDER_MODE, FILE_MODE = 0o700, 0o600
-GONE = ("The progress database file was moved or deleted while the app was running. "
-        "Nothing was saved; whoever runs the app can put it back or restart the app.")
+GONE = ("The progress database file was moved, replaced or deleted while the app was "
+        "running. Nothing was saved; whoever runs the app should restart it.")
 _FILE_ID = "euchre_file_id"
 
 
@@ -46,20 +47,17 @@ def file_id(path: Path) -> tuple[int, int] | None:
 
 
 def watch(engine: Engine, path: Path) -> None:
-    """Refuse new connections to a vanished ``path`` and drop pooled ones whose file is no
-    longer the one at ``path``."""
+    """Refuse connections to ``path`` once it is no longer the file there now, and drop
+    pooled connections to it."""
+    opened = file_id(path)
 
     @event.listens_for(engine, "do_connect")
     def _before_connect(_dialect, _record, _args, _kwargs):
-        if file_id(path) is None:   # SQLite would make a new, empty file
+        if file_id(path) != opened:   # gone: SQLite would make a new, empty file
             raise StoreUnavailable(GONE)
 
-    @event.listens_for(engine, "connect")
-    def _remember(_dbapi_connection, record):
-        record.info[_FILE_ID] = file_id(path)
-
     @event.listens_for(engine, "checkout")
-    def _still_there(_dbapi_connection, record, _proxy):
-        if record.info.get(_FILE_ID) != file_id(path):
-            # The pool closes this connection and opens another (or _before_connect says why).
+    def _still_there(_dbapi_connection, _record, _proxy):
+        if file_id(path) != opened:
+            # The pool closes this connection and opens another: _before_connect says why.
             raise DisconnectionError("the database file was replaced or deleted")
