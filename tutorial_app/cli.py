@@ -52,10 +52,16 @@ def export_progress(argv: list[str]) -> int:
                         help=f"an SQLAlchemy database URL (default ${ENV_VAR}, else the "
                              "per-user SQLite file)")
     args = parser.parse_args(argv)
+    from sqlalchemy.exc import SQLAlchemyError
+
     try:
         open_store(args.db).export_all_csv(sys.stdout)
-    except (StoreUnavailable, ValueError) as error:
+    except (StoreUnavailable, ValueError) as error:   # the store's words, a bad backend
         print(f"euchre-tutorial: {error}", file=sys.stderr)
+        return 1
+    except (SQLAlchemyError, ImportError) as error:   # an address or driver it cannot use
+        print(f"euchre-tutorial: the database address cannot be used: {error}",
+              file=sys.stderr)
         return 1
     return 0
 
