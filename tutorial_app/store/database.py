@@ -27,6 +27,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, func, select
 from sqlalchemy.engine import make_url
+from sqlalchemy.pool import StaticPool
 
 from tutorial_app.store import file_guard
 from tutorial_app.store.errors import StoreUnavailable, database_trouble, plain_words
@@ -84,8 +85,14 @@ def _sqlite_engine(url: str, busy_timeout_ms: int) -> Engine:
     if database and database != ":memory:" and not database.startswith("file:"):
         path = Path(database).expanduser().absolute()
         file_guard.make_private_file(path)
-    engine = create_engine(url, pool_pre_ping=True, pool_timeout=POOL_TIMEOUT_S,
-                           connect_args={"timeout": busy_timeout_ms / 1000})
+    arguments = {"timeout": busy_timeout_ms / 1000}
+    if not database or database == ":memory:" or "mode=memory" in url:
+        # In memory (tests): one connection, shared with the thread that migrates it.
+        engine = create_engine(url, poolclass=StaticPool,
+                               connect_args={**arguments, "check_same_thread": False})
+    else:
+        engine = create_engine(url, pool_pre_ping=True, pool_timeout=POOL_TIMEOUT_S,
+                               connect_args=arguments)
     if path is not None:
         file_guard.watch(engine, path)
 
