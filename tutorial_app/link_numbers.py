@@ -11,7 +11,7 @@ from __future__ import annotations
 from lessons.quizzes import SEED_LIMIT
 from tutorial_app.limits import BoundError, parse_whole
 
-__all__ = ["SEED_LIMIT", "parse_seed", "seed_from_link", "number_from_link", "quoted"]
+__all__ = ["SEED_LIMIT", "parse_seed", "is_seed", "seed_from_link", "number_from_link", "quoted"]
 
 QUOTE_LIMIT = 20   # characters of a bad value a note repeats
 
@@ -37,6 +37,15 @@ def parse_seed(text: str, *, limit: int = SEED_LIMIT) -> int:
     tutorial_app.limits.BoundError: The seed must be a whole number from 0 to 999,999,999.
     """
     return parse_whole(text, most=limit - 1, what="The seed")
+
+
+def is_seed(value: object, *, limit: int = SEED_LIMIT) -> bool:
+    """Whether ``value`` (read back from the store) is a seed the app would accept.
+
+    >>> is_seed(42), is_seed(10 ** 12), is_seed(True), is_seed("42")
+    (True, False, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < limit
 
 
 def seed_from_link(text: object, fresh: str = "a fresh quiz") -> tuple[int | None, str | None]:

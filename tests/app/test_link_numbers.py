@@ -109,3 +109,11 @@ def test_a_teach_move_number_link_gives_a_plain_note_and_the_end(where):
     assert not at.exception
     (note,) = [text for text in notes(at) if "move number" in text]
     assert f"whole number from 0 to {len(record.actions)}" in note and inert(note)
+
+
+def test_a_kept_quiz_seed_out_of_bounds_is_not_used(fresh_store, token):
+    fresh_store.save_quiz_position(token, "bowers", 10 ** 15, {"version": 1})
+    at = open_page(lesson_page_path("bowers"), token=token, part="quiz")
+    seed = at.query_params["seed"]
+    seed = seed[0] if isinstance(seed, list) else seed
+    assert seed != str(10 ** 15) and int(seed) < 10 ** 9

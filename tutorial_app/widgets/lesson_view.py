@@ -14,7 +14,7 @@ from lessons.progress import stars_text
 from lessons.quizzes import new_seed
 from tutorial_app.answer_log import install, recorder
 from tutorial_app.learner import current_token, store, unsaved_warning
-from tutorial_app.link_numbers import number_from_link, seed_from_link
+from tutorial_app.link_numbers import is_seed, number_from_link, seed_from_link
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.navigation import lesson_page_path
 from tutorial_app.progress_store import lesson_progress, progress_changed
@@ -155,7 +155,7 @@ def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
     if seed is None and not note:  # no seed in the link: this session's quiz, or the kept one
         seed = st.session_state.get(seed_key)
         if seed is None and (kept := kept_position(lesson.id)) is not None:
-            seed = kept.seed
+            seed = kept.seed if is_seed(kept.seed) else None   # checked again on the way out
     seed = new_seed() if seed is None else seed
     st.session_state[seed_key] = seed
     st.query_params["seed"] = str(seed)
