@@ -141,8 +141,11 @@ def engine_for(url: str, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> Engi
     if not opening.done.wait(OPEN_WAIT_S):
         raise StoreUnavailable(f"The progress database did not answer within {OPEN_WAIT_S:g} "
                                "seconds. Nothing was saved; the page still works.")
-    if opening.error is not None:
-        raise opening.error
+    error = opening.error
+    if isinstance(error, StoreUnavailable):   # each caller its own, with the driver's cause
+        raise StoreUnavailable(error.message) from error.__cause__
+    if error is not None:
+        raise error
     return opening.engine
 
 
