@@ -54,15 +54,17 @@ def seed_from_link(text: object, fresh: str = "a fresh quiz") -> tuple[int | Non
 
     >>> seed_from_link("42"), seed_from_link(None), seed_from_link("")
     ((42, None), (None, None), (None, None))
-    >>> print(seed_from_link("²")[1])
-    The seed “²” in the link cannot be used. The seed must be a whole number from 0 to 999,999,999. So this is a fresh quiz.
+    >>> print(seed_from_link("²")[1])  # doctest: +NORMALIZE_WHITESPACE
+    The seed “²” in the link cannot be used. The seed must be a whole number from 0 to
+    999,999,999. So this is a fresh quiz.
     """
     if text is None or text == "":
         return None, None
     try:
         return parse_seed(str(text)), None
     except BoundError as error:
-        return None, f"The seed {quoted(str(text))} in the link cannot be used. {error} So this is {fresh}."
+        return None, (f"The seed {quoted(str(text))} in the link cannot be used. {error} "
+                      f"So this is {fresh}.")
 
 
 def number_from_link(text: str | None, *, least: int, most: int, what: str,

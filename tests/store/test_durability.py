@@ -142,7 +142,7 @@ def test_a_database_file_deleted_while_the_app_runs_is_noticed(tmp_path):
     answer(store, token, "before")
     for name in ("p.db", "p.db-wal", "p.db-shm"):
         (tmp_path / name).unlink(missing_ok=True)
-    with pytest.raises(StoreUnavailable, match="moved, replaced or deleted while the app was running"):
+    with pytest.raises(StoreUnavailable, match="replaced or deleted while the app was running"):
         answer(store, token, "into nothing")
     with pytest.raises(StoreUnavailable, match="replaced or deleted"):
         store.answers(token)

@@ -53,7 +53,8 @@ def plain_words(error: BaseException) -> str:
 
     >>> import sqlite3
     >>> from sqlalchemy.exc import DatabaseError
-    >>> plain_words(DatabaseError("SELECT 1", {}, sqlite3.DatabaseError("file is not a database")))[:44]
+    >>> not_a_database = sqlite3.DatabaseError("file is not a database")
+    >>> plain_words(DatabaseError("SELECT 1", {}, not_a_database))[:44]
     'The progress database file is damaged or is '
     """
     original = getattr(error, "orig", None)
