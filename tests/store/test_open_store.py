@@ -78,8 +78,9 @@ def test_an_unreachable_server_is_a_store_unavailable_in_plain_words():
 def test_a_data_folder_that_cannot_be_made_is_a_store_unavailable(tmp_path):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the data folder would go")
-    with pytest.raises(StoreUnavailable, match="cannot be made"):
+    with pytest.raises(StoreUnavailable, match="cannot be made") as error:
         open_store(f"sqlite:///{blocker}/euchre-tutorial/progress.sqlite3")
+    assert str(tmp_path) not in error.value.message   # no server path for a learner
 
 
 # ---- nothing waits without a bound -------------------------------------------------------

@@ -157,8 +157,10 @@ def _open(key: tuple[str, int], opening: _Opening) -> None:
         engine = make_engine(*key)
         upgrade(engine)
         opening.engine = engine
-    except OSError as error:   # the data folder or file cannot be made
-        opening.error = StoreUnavailable(f"The progress database cannot be made: {error}")
+    except OSError as error:   # the data folder or file cannot be made (no path shown)
+        opening.error = StoreUnavailable(
+            f"The progress database cannot be made ({error.strerror or 'no such folder'}). "
+            "Nothing was saved; the page still works.")
         opening.error.__cause__ = error
     except database_trouble as error:
         opening.error = StoreUnavailable(plain_words(error))
