@@ -152,3 +152,21 @@ def test_postgresql_runs_every_statement_under_the_statement_timeout(postgres_cl
         with open_store(url).engine.connect() as connection:
             shown = connection.exec_driver_sql("SHOW statement_timeout").scalar()
     assert shown == f"{database.STATEMENT_TIMEOUT_MS // 1000}s"
+
+
+def test_a_statement_kept_waiting_on_postgresql_is_a_store_unavailable_in_time(
+        postgres_cluster, monkeypatch):
+    monkeypatch.setattr(database, "STATEMENT_TIMEOUT_MS", 500)
+    with new_database(postgres_cluster) as url:
+        store = open_store(url)
+        token = new_learner_token()
+        store.ensure_learner(token)
+        with store.engine.connect() as other:      # another program holds the table
+            other.exec_driver_sql("LOCK TABLE answers IN ACCESS EXCLUSIVE MODE")
+            started = time.monotonic()
+            with pytest.raises(StoreUnavailable) as error:
+                store.answers(token)
+            waited = time.monotonic() - started
+            other.rollback()
+    assert error.value.message.startswith("The progress database took too long to answer")
+    assert 0.4 <= waited < 5, waited
