@@ -15,19 +15,6 @@ CURATED_SHARE = 0.5
 SEED_LIMIT = 10**9
 
 
-def parse_seed(text: object, fresh: str = "a fresh quiz") -> tuple[int | None, str | None]:
-    """A seed from a URL value: (seed, None), or (None, a note saying what was wrong and
-    that ``fresh`` is shown instead)."""
-    if text is None or text == "":
-        return None, None
-    value = str(text).strip()
-    if value.isdigit() and int(value) < SEED_LIMIT:
-        return int(value), None
-    shown = value[:20] + ("..." if len(value) > 20 else "")
-    return None, (f"The seed {shown!r} in the link is not a whole number below "
-                  f"{SEED_LIMIT:,}, so this is {fresh}.")
-
-
 def new_seed(rng: random.Random | None = None) -> int:
     return (rng or random.SystemRandom()).randrange(1, SEED_LIMIT)
 

@@ -48,7 +48,7 @@ EXPORT_PROGRESS = "export-progress"
 
 def export_progress(argv: list[str]) -> int:
     """``euchre-tutorial export-progress``: every answer to standard output; the exit status."""
-    from sqlalchemy.exc import DatabaseError
+    from sqlalchemy.exc import SQLAlchemyError
 
     from tutorial_app.store import ENV_VAR, StoreUnavailable, open_store
 
@@ -61,12 +61,11 @@ def export_progress(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     try:
         open_store(args.db).export_all_csv(sys.stdout)
-    except (StoreUnavailable, ValueError) as error:
+    except (StoreUnavailable, ValueError) as error:   # the store's words, a bad backend
         print(f"euchre-tutorial: {error}", file=sys.stderr)
         return 1
-    except DatabaseError as error:   # not a database, or not this app's: words, no traceback
-        reason = str(error.orig) if error.orig is not None else type(error).__name__
-        print(f"euchre-tutorial: the progress database cannot be read ({reason}).",
+    except (SQLAlchemyError, ImportError) as error:   # an address or driver it cannot use
+        print(f"euchre-tutorial: the database address cannot be used: {error}",
               file=sys.stderr)
         return 1
     return 0

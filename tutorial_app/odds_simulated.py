@@ -18,6 +18,7 @@ import plotly.graph_objects as go
 from analysis.game_odds import WinChances, win_chances
 from analysis.hand_simulation import MAKER_SEATS, Result, SimulatedHand
 from engine import HAND_SIZE, Rules
+from tutorial_app import link_numbers
 from tutorial_app.odds_item import SERIES_COLOURS, OddsItem, bar_layout, share_text
 
 # Issue 13's published simulation: points per hand for each team, as shares of hands.
@@ -31,17 +32,14 @@ SEED_LIMIT = 2 ** 32
 
 
 def parse_seed(text: str) -> int:
-    """A seed typed by a person: a whole number from 0 to 2**32 - 1; raises ValueError
-    with a sentence saying what to type.
+    """A seed typed by a person: a whole number from 0 to 2**32 - 1 (the one seed parser,
+    ``link_numbers.parse_seed``, with the odds lab's bound); raises BoundError (a
+    ValueError) with a sentence saying what to type.
 
     >>> parse_seed(" 42 ")
     42
     """
-    cleaned = text.strip()
-    if not cleaned.isdigit() or int(cleaned) >= SEED_LIMIT:
-        raise ValueError(f"The seed must be a whole number from 0 to {SEED_LIMIT - 1:,}; "
-                         "the same seed plays the same hands again.")
-    return int(cleaned)
+    return link_numbers.parse_seed(text, limit=SEED_LIMIT)
 
 
 # ---- makers' results ------------------------------------------------------------------

@@ -4,12 +4,13 @@ URL is shown as itself in Markdown (plain pytest)."""
 from __future__ import annotations
 
 import doctest
+import re
 
 import pytest
 
 from tutorial_app import markdown_text as markdown_module
 from tutorial_app import navigation
-from tutorial_app.markdown_text import markdown_text
+from tutorial_app.markdown_text import WORD_JOINER, markdown_text
 from tutorial_app.navigation import all_pages, unknown_address
 
 
@@ -46,3 +47,20 @@ def test_markdown_text_leaves_no_sign_unescaped(text):
 def test_the_examples_in_the_docstrings(module):
     failures, tried = doctest.testmod(module)
     assert tried and not failures
+
+
+# The forms GitHub-flavoured Markdown links in plain text, after escapes are undone (the
+# patterns of mdast-util-gfm-autolink-literal, which Streamlit's renderer runs); the
+# browser test counts the links a page really draws (test_browser_escaping.py).
+AUTOLINK_FORMS = (re.compile(r"(?i)(https?://|www(?=\.))[-.\w]+"),
+                  re.compile(r"(?i)(mailto:|xmpp:)?[-.\w+]+@[-\w]+(\.[-\w]+)+"))
+
+
+@pytest.mark.parametrize("text", ["www.evil.com", "WWW.EVIL.COM", "https://x.y",
+                                  "see http://evil.com/a now", "x@evil.com",
+                                  "mailto:x@evil.com", "![i](https://a.b/i.png)"])
+def test_markdown_text_leaves_no_autolink(text):
+    plain = markdown_text(text).replace("\\", "")   # what the autolink pass reads
+    assert any(form.search(text) for form in AUTOLINK_FORMS)
+    assert not any(form.search(plain) for form in AUTOLINK_FORMS), plain
+    assert plain.replace(WORD_JOINER, "").replace("&lt;", "<") == text   # reads the same

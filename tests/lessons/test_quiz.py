@@ -6,7 +6,7 @@ import pytest
 
 from lessons.loader import load_all
 from lessons.progress import MASTERY_RUN, QuizRun
-from lessons.quizzes import build_quiz, parse_seed
+from lessons.quizzes import build_quiz
 
 LESSONS = load_all()
 
@@ -20,16 +20,6 @@ def test_same_seed_gives_the_same_quiz(lesson):
     assert first != other
     assert len(first) >= 10
     assert len(set(first)) == len(first), "a quiz repeats a question"
-
-
-@pytest.mark.parametrize("text,seed,has_note", [
-    ("42", 42, False), (None, None, False), ("", None, False), ("abc", None, True),
-    ("-5", None, True), ("9" * 40, None, True), ("4.2", None, True),
-])
-def test_parse_seed(text, seed, has_note):
-    value, note = parse_seed(text)
-    assert value == seed
-    assert (note is not None) == has_note
 
 
 def test_wrong_answer_feedback_shows_the_answer_and_the_reason():

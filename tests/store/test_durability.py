@@ -1,8 +1,10 @@
 """Nothing lost: two processes writing at once, a process killed with SIGKILL right after
-it confirmed an answer, and a locked database that gives a clear message, then works."""
+it confirmed an answer, a locked database that gives a clear message, then works; the
+file private, and a file deleted, replaced, damaged or missing a table noticed in words."""
 
 import os
 import signal
+import stat
 import sqlite3
 import subprocess
 import textwrap
@@ -110,3 +112,72 @@ def test_a_locked_database_gives_a_clear_message_in_time_then_works(tmp_path):
     store.record_answer(token, lesson="bowers", item_kind="single", generator="g",
                         answer="after", correct=True)
     assert store.answers(token)["answer"].tolist() == ["first", "after"]
+
+
+# ---- the file itself: private, watched, and what it holds ---------------------------------
+
+def answer(store, token, text="JD"):
+    return store.record_answer(token, lesson="bowers", item_kind="single", generator="g",
+                               answer=text, correct=True)
+
+
+def test_the_data_folder_and_files_are_made_private(tmp_path):
+    folder = tmp_path / "made" / "euchre-tutorial"
+    path = folder / "progress.sqlite3"
+    store = open_store(f"sqlite:///{path}")
+    answer(store, new_learner_token())
+    with store.engine.connect() as connection:    # the WAL and shared-memory files exist
+        connection.exec_driver_sql("SELECT count(*) FROM answers").scalar()
+        made = {name: stat.S_IMODE(os.stat(folder / name).st_mode)
+                for name in ("progress.sqlite3", "progress.sqlite3-wal", "progress.sqlite3-shm")}
+    assert made == dict.fromkeys(made, 0o600), {name: oct(mode) for name, mode in made.items()}
+    for made_folder in (folder, folder.parent):
+        assert stat.S_IMODE(made_folder.stat().st_mode) == 0o700, made_folder
+
+
+def test_a_database_file_deleted_while_the_app_runs_is_noticed(tmp_path):
+    path = tmp_path / "p.db"
+    store = open_store(f"sqlite:///{path}")
+    token = new_learner_token()
+    answer(store, token, "before")
+    for name in ("p.db", "p.db-wal", "p.db-shm"):
+        (tmp_path / name).unlink(missing_ok=True)
+    with pytest.raises(StoreUnavailable, match="replaced or deleted while the app was running"):
+        answer(store, token, "into nothing")
+    with pytest.raises(StoreUnavailable, match="replaced or deleted"):
+        store.answers(token)
+    assert not path.exists()                       # no new, empty file made behind its back
+
+
+def test_a_database_file_replaced_while_the_app_runs_is_noticed(tmp_path):
+    path, backup = tmp_path / "p.db", tmp_path / "backup.db"
+    store = open_store(f"sqlite:///{path}")
+    token = new_learner_token()
+    answer(store, token, "kept in the backup")
+    with sqlite3.connect(path) as source, sqlite3.connect(backup) as copy:
+        source.backup(copy)
+    os.replace(backup, path)                       # a backup put back under the running app
+    with pytest.raises(StoreUnavailable, match="moved, replaced or deleted"):
+        answer(store, token, "into the old file")
+
+
+def test_a_file_that_is_not_a_database_is_a_store_unavailable_in_plain_words(tmp_path):
+    path = tmp_path / "p.db"
+    path.write_bytes(b"these are someone's notes, not a database\n" * 100)
+    with pytest.raises(StoreUnavailable) as error:
+        open_store(f"sqlite:///{path}")
+    assert error.value.message.startswith("The progress database file is damaged or is not "
+                                          "a database.")
+
+
+def test_a_missing_table_is_a_store_unavailable_in_plain_words(store_url):
+    store = open_store(store_url)
+    token = new_learner_token()
+    answer(store, token)
+    with store.engine.begin() as connection:
+        connection.exec_driver_sql("DROP TABLE answers")
+    with pytest.raises(StoreUnavailable) as error:
+        store.answers(token)
+    assert error.value.message.startswith("The progress database is missing part of its tables")
+    with pytest.raises(StoreUnavailable, match="missing part of its tables"):
+        answer(store, token)

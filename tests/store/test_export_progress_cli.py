@@ -64,9 +64,27 @@ def test_export_progress_writes_formula_cells_as_text(tmp_path):
     assert not any(cell.startswith(("=", "+", "-", "@")) for row in rows for cell in row.values())
 
 
-def test_export_progress_of_a_file_that_is_not_a_database_says_so(tmp_path):
-    path = tmp_path / "progress.sqlite3"
-    path.write_bytes(b"this is a photo, not a database " * 200)
+def test_export_progress_says_so_in_words_when_the_file_is_not_a_database(tmp_path):
+    path = tmp_path / "notes.sqlite3"
+    path.write_bytes(b"someone's notes, not a database\n" * 100)
     done = export("--db", f"sqlite:///{path}")
     assert done.returncode == 1 and done.stdout == ""
-    assert "Traceback" not in done.stderr and "cannot be read" in done.stderr
+    assert done.stderr.startswith("euchre-tutorial: The progress database file is damaged or "
+                                  "is not a database.")
+    assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
+
+
+def test_export_progress_says_so_in_words_when_a_table_is_missing(tmp_path):
+    url = f"sqlite:///{tmp_path}/p.db"
+    with open_store(url).engine.begin() as connection:
+        connection.exec_driver_sql("DROP TABLE answers")
+    done = export("--db", url)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "missing part of its tables" in done.stderr
+
+
+def test_export_progress_says_so_in_words_when_the_address_cannot_be_used():
+    for address in ("postgresql+nosuch://someone@127.0.0.1/progress", "not an address"):
+        done = export("--db", address)
+        assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+        assert done.stderr.startswith("euchre-tutorial: the database address cannot be used")

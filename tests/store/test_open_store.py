@@ -2,11 +2,16 @@
 
 import socket
 import sqlite3
+import threading
+import time
 
 import pytest
+from postgres import new_database
+from silent_server import silent_server
 
 from tutorial_app.store import (ENV_VAR, StoreUnavailable, database_url, default_sqlite_path,
                                 new_learner_token, open_store)
+from tutorial_app.store import database
 
 
 @pytest.fixture(autouse=True)
@@ -73,5 +78,95 @@ def test_an_unreachable_server_is_a_store_unavailable_in_plain_words():
 def test_a_data_folder_that_cannot_be_made_is_a_store_unavailable(tmp_path):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the data folder would go")
-    with pytest.raises(StoreUnavailable, match="cannot be made"):
+    with pytest.raises(StoreUnavailable, match="cannot be made") as error:
         open_store(f"sqlite:///{blocker}/euchre-tutorial/progress.sqlite3")
+    assert str(tmp_path) not in error.value.message   # no server path for a learner
+
+
+# ---- nothing waits without a bound -------------------------------------------------------
+
+def silent_url(port: int) -> str:
+    return f"postgresql+psycopg://nobody@127.0.0.1:{port}/progress"
+
+
+def test_a_server_that_accepts_and_never_answers_is_a_store_unavailable_in_time():
+    with silent_server() as port:
+        started = time.monotonic()
+        with pytest.raises(StoreUnavailable) as error:
+            open_store(silent_url(port))
+        waited = time.monotonic() - started
+    assert error.value.message.startswith("The progress database server cannot be reached")
+    assert database.CONNECT_TIMEOUT_S - 1 <= waited < database.CONNECT_TIMEOUT_S + 5, waited
+
+
+def test_a_silent_server_holds_up_neither_another_database_nor_a_second_caller(tmp_path,
+                                                                              monkeypatch):
+    # A longer connect bound, so that even a busy machine's SQLite migration is clearly
+    # quicker than waiting for the silent server would be.
+    monkeypatch.setattr(database, "CONNECT_TIMEOUT_S", 10)
+    outcomes: dict[str, tuple[str, float]] = {}
+
+    def open_silent(name: str, port: int) -> None:
+        started = time.monotonic()
+        try:
+            open_store(silent_url(port))
+            outcomes[name] = ("opened", time.monotonic() - started)
+        except StoreUnavailable:
+            outcomes[name] = ("unavailable", time.monotonic() - started)
+
+    with silent_server() as port:
+        callers = [threading.Thread(target=open_silent, args=(name, port))
+                   for name in ("first", "second")]
+        for caller in callers:
+            caller.start()
+        started = time.monotonic()
+        open_store(f"sqlite:///{tmp_path}/other.db")       # while both wait on the silent one
+        other_took = time.monotonic() - started
+        for caller in callers:
+            caller.join(timeout=database.OPEN_WAIT_S + 10)
+    assert other_took < database.CONNECT_TIMEOUT_S - 2, other_took
+    for name in ("first", "second"):
+        result, waited = outcomes[name]
+        assert result == "unavailable" and waited < database.CONNECT_TIMEOUT_S + 5, outcomes
+
+
+def test_a_caller_waits_for_an_opening_database_no_longer_than_the_bound(monkeypatch):
+    monkeypatch.setattr(database, "OPEN_WAIT_S", 0.5)    # shorter than the connect timeout
+    with silent_server() as port:
+        started = time.monotonic()
+        with pytest.raises(StoreUnavailable, match="did not answer within 0.5 seconds"):
+            open_store(silent_url(port))
+        assert time.monotonic() - started < database.CONNECT_TIMEOUT_S - 1
+        # the opening carries on in its thread, bounded by the connect timeout, and is
+        # then forgotten: the next caller tries again
+        deadline = time.monotonic() + database.CONNECT_TIMEOUT_S + 10
+        def still_opening() -> bool:
+            return any(url == silent_url(port) for url, _ in list(database._openings))
+        while still_opening() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not still_opening()
+
+
+def test_postgresql_runs_every_statement_under_the_statement_timeout(postgres_cluster):
+    with new_database(postgres_cluster) as url:
+        with open_store(url).engine.connect() as connection:
+            shown = connection.exec_driver_sql("SHOW statement_timeout").scalar()
+    assert shown == f"{database.STATEMENT_TIMEOUT_MS // 1000}s"
+
+
+def test_a_statement_kept_waiting_on_postgresql_is_a_store_unavailable_in_time(
+        postgres_cluster, monkeypatch):
+    monkeypatch.setattr(database, "STATEMENT_TIMEOUT_MS", 500)
+    with new_database(postgres_cluster) as url:
+        store = open_store(url)
+        token = new_learner_token()
+        store.ensure_learner(token)
+        with store.engine.connect() as other:      # another program holds the table
+            other.exec_driver_sql("LOCK TABLE answers IN ACCESS EXCLUSIVE MODE")
+            started = time.monotonic()
+            with pytest.raises(StoreUnavailable) as error:
+                store.answers(token)
+            waited = time.monotonic() - started
+            other.rollback()
+    assert error.value.message.startswith("The progress database took too long to answer")
+    assert 0.4 <= waited < 5, waited

@@ -13,10 +13,12 @@ from analysis.grading import GRADE_MEANINGS
 from analysis.reasons import points_words
 from engine import (PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, HandRecord, explain_result,
                     seat_view)
-from lessons.quizzes import new_seed, parse_seed
+from lessons.quizzes import new_seed
 from tutorial_app import play_session as play
 from tutorial_app.hand_records import record_play
 from tutorial_app.learner import unsaved_warning
+from tutorial_app.link_numbers import seed_from_link
+from tutorial_app.markdown_text import markdown_text
 from tutorial_app.play_link import GameLinkError, RecentGames, game_code, read_game
 from tutorial_app.scenario_link import encode_hand
 from tutorial_app.score_chart import score_chart
@@ -81,7 +83,7 @@ def first_session() -> None:
             return
         except GameLinkError as error:
             notes.append(f"This game link is damaged: {error}. Starting a new game.")
-    seed, note = parse_seed(st.query_params.get("seed"), "a new game")
+    seed, note = seed_from_link(st.query_params.get("seed"), "a new game")
     preset, level = st.query_params.get("play-rules"), st.query_params.get("play-level")
     begin(play.new_session(preset if preset in PRESETS else "bga",
                            level if level in LEVELS else "beginner",
@@ -145,8 +147,8 @@ st.caption("You sit **South**, your partner North; the computer plays East and W
 
 if NOTE in st.session_state:
     note, note_game = st.session_state[NOTE]
-    if note_game is current().game:
-        st.warning(note)
+    if note_game is current().game:   # it quotes the link: shown as text
+        st.warning(markdown_text(note))
     else:
         forget(NOTE)
 if PENDING in st.session_state:

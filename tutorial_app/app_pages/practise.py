@@ -12,8 +12,9 @@ import streamlit as st
 
 from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
 from lessons.quizzes import (DEFAULT_PRACTICE_TOPICS, PRACTICE_TOPICS, mixed_quiz_plan,
-                             new_seed, parse_seed, topic_generators)
+                             new_seed, topic_generators)
 from tutorial_app.answer_log import recorder
+from tutorial_app.link_numbers import seed_from_link
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.practice_mode import show_daily_deal, show_for_you
 from tutorial_app.practice_plan import topic_label
@@ -82,7 +83,7 @@ def show_topics(intro) -> None:
         st.info("Pick at least one topic under “Topics and rules” above.")
         return
 
-    seed_in_link, note = parse_seed(st.query_params.get("seed"), "a new set of questions")
+    seed_in_link, note = seed_from_link(st.query_params.get("seed"), "a new set of questions")
     if note:   # it quotes the link's text: shown as text
         st.info(markdown_text(note))
     chosen = (tuple(topics), preset)

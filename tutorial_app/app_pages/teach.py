@@ -22,6 +22,7 @@ import streamlit as st
 from engine import (PRESET_NAMES, PRESETS, SEATS, EuchreError, HandRecord, Rules,
                     explain_action, explain_result, explain_trick, random_hand, replay)
 from engine.record import ActionFormatError
+from tutorial_app.link_numbers import number_from_link
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.presentation import presentation_switch
 from tutorial_app.scenario_link import MAX_JSON, LinkError, decode_hand, encode_hand
@@ -55,17 +56,18 @@ with st.container(key="teach-head", horizontal=True, vertical_alignment="center"
     presenting = presentation_switch("teach-present")
 
 
-def whole_number(text: str | None) -> int | None:
-    return int(text) if text is not None and text.isdigit() and len(text) < 4 else None
-
-
 # A hand in the link opens first, once per visit, at the move the link names (&at=).
 code = st.query_params.get("hand")
 if code and st.session_state.get("teach-link") != code:
     st.session_state["teach-link"] = code
     try:
-        keep_legal_part(st.session_state, decode_hand(code),
-                        whole_number(st.query_params.get("at")))
+        linked = decode_hand(code)
+        at, at_note = number_from_link(st.query_params.get("at"), least=0,
+                                       most=len(linked.actions), what="move number",
+                                       instead="Showing the end of the hand.")
+        keep_legal_part(st.session_state, linked, at)
+        if at_note:
+            st.session_state[NOTE] = " ".join(filter(None, (st.session_state[NOTE], at_note)))
     except LinkError as exc:
         st.error(f"This link's hand cannot be opened: {markdown_text(str(exc))}. You can deal "
                  "a new hand below.")
@@ -161,8 +163,8 @@ def table_and_reason(present: bool, timed: float | None) -> None:
     if SHOWN not in st.session_state:
         st.session_state[SHOWN] = list(SOUTH_ONLY)   # a class opening the link sees South only
     shown = shown_seats(st.session_state)
-    if st.session_state.get(NOTE):
-        st.warning(st.session_state[NOTE])
+    if st.session_state.get(NOTE):   # it may quote a linked record: shown as text
+        st.warning(markdown_text(st.session_state[NOTE]))
 
     # A projector gives the table more of the width; the reason stays large beside it.
     table_column, side = st.columns([2, 1] if present else [3, 2], gap="medium")

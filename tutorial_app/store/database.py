@@ -6,7 +6,15 @@ SQLite (the default) runs in WAL mode, so readers never wait for a writer, with
 busy timeout, so two app processes writing at once wait for each other instead of failing.
 Each SQLite write transaction starts with ``BEGIN IMMEDIATE``: it takes the write lock at
 once (waiting up to the busy timeout) rather than failing half-way when a read turns into
-a write.
+a write. The file and the folder made for it are private to the app's user (0600, 0700;
+SQLite gives the WAL and shared-memory files the database file's mode), and a file deleted
+or replaced while the app runs is noticed before the next transaction (``file_guard``).
+
+Nothing waits without a bound: PostgreSQL connects within ``CONNECT_TIMEOUT_S`` and runs
+each statement within ``STATEMENT_TIMEOUT_MS``; a pooled connection is waited for at most
+``POOL_TIMEOUT_S``; and a database is opened (made and migrated) in a thread of its own,
+which a caller waits for at most ``OPEN_WAIT_S``, so one database that never answers
+holds up neither the callers of another nor a second caller of its own for long.
 """
 
 from __future__ import annotations
@@ -19,21 +27,42 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, func, select
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.pool import StaticPool
 
-from tutorial_app.store.errors import StoreUnavailable, plain_words
+from tutorial_app.store import file_guard
+from tutorial_app.store.errors import StoreUnavailable, database_trouble, plain_words
 
 ENV_VAR = "EUCHRE_TUTORIAL_DB"
 DEFAULT_BUSY_TIMEOUT_MS = 5000
+# PostgreSQL: connecting (TCP, TLS and the server's first answer) and each statement (a
+# lock wait included). A report aggregated in SQL takes well under a second.
+CONNECT_TIMEOUT_S = 5
+STATEMENT_TIMEOUT_MS = 15_000
+# A dead server host is given up after this long without an acknowledgement (Linux TCP).
+TCP_USER_TIMEOUT_MS = 10_000
+# Waiting for a free connection of the engine's pool.
+POOL_TIMEOUT_S = 10
+# A caller waits this long for a database being opened: a connection, the migration lock
+# (a statement) and the migration itself.
+OPEN_WAIT_S = CONNECT_TIMEOUT_S + STATEMENT_TIMEOUT_MS / 1000 + 5
 MIGRATIONS = Path(__file__).resolve().with_name("migrations")
 # Any fixed number: every process that migrates takes this PostgreSQL advisory lock.
 _MIGRATION_LOCK = 0x45554348   # "EUCH"
 # Set on a connection that only reads: SQLite may then begin a deferred transaction.
 READ_ONLY = "euchre_read_only"
 
-_engines: dict[tuple[str, int], Engine] = {}
-_migrated: set[tuple[str, int]] = set()
-_lock = threading.Lock()
+
+class _Opening:
+    """A database being opened by its own thread: callers wait on ``done``."""
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.engine: Engine | None = None
+        self.error: BaseException | None = None
+
+
+_openings: dict[tuple[str, int], _Opening] = {}
+_lock = threading.Lock()   # held only to look up or change _openings, never while waiting
 
 
 def default_sqlite_path() -> Path:
@@ -52,10 +81,20 @@ def database_url(url: str | None = None) -> str:
 
 def _sqlite_engine(url: str, busy_timeout_ms: int) -> Engine:
     database = make_url(url).database
+    path = None
     if database and database != ":memory:" and not database.startswith("file:"):
-        Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url, pool_pre_ping=True,
-                           connect_args={"timeout": busy_timeout_ms / 1000})
+        path = Path(database).expanduser().absolute()
+        file_guard.make_private_file(path)
+    arguments = {"timeout": busy_timeout_ms / 1000}
+    if not database or database == ":memory:" or "mode=memory" in url:
+        # In memory (tests): one connection, shared with the thread that migrates it.
+        engine = create_engine(url, poolclass=StaticPool,
+                               connect_args={**arguments, "check_same_thread": False})
+    else:
+        engine = create_engine(url, pool_pre_ping=True, pool_timeout=POOL_TIMEOUT_S,
+                               connect_args=arguments)
+    if path is not None:
+        file_guard.watch(engine, path)
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection, _record):
@@ -76,31 +115,73 @@ def _sqlite_engine(url: str, busy_timeout_ms: int) -> Engine:
     return engine
 
 
+def _postgresql_engine(url: str) -> Engine:
+    # libpq's settings (psycopg passes them on): the server applies the statement bound
+    # to every statement of every connection; the client bounds connecting.
+    options = f"-c statement_timeout={STATEMENT_TIMEOUT_MS} -c lock_timeout={STATEMENT_TIMEOUT_MS}"
+    return create_engine(url, pool_pre_ping=True, pool_timeout=POOL_TIMEOUT_S,
+                         connect_args={"connect_timeout": CONNECT_TIMEOUT_S,
+                                       "options": options,
+                                       "tcp_user_timeout": TCP_USER_TIMEOUT_MS,
+                                       "keepalives": 1, "keepalives_idle": 30,
+                                       "keepalives_interval": 10, "keepalives_count": 3})
+
+
 def engine_for(url: str, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> Engine:
-    """The process's one engine for ``url``, its schema at the newest migration;
-    raises StoreUnavailable when the database cannot be reached or upgraded."""
+    """The process's one engine for ``url``, its schema at the newest migration; raises
+    StoreUnavailable when the database cannot be reached, read or upgraded, or does not
+    answer within ``OPEN_WAIT_S`` (the opening carries on: a later call may find it done)."""
     key = (url, busy_timeout_ms)
     with _lock:
-        engine = _engines.get(key)
-        if engine is None:
-            try:
-                engine = _engines[key] = make_engine(url, busy_timeout_ms)
-            except OSError as error:   # the data folder cannot be made
-                raise StoreUnavailable(f"The progress database cannot be made: {error}") from error
-        if key not in _migrated:
-            try:
-                upgrade(engine)
-            except OperationalError as error:
-                raise StoreUnavailable(plain_words(error)) from error
-            _migrated.add(key)
-    return engine
+        opening = _openings.get(key)
+        if opening is None:
+            opening = _openings[key] = _Opening()
+            threading.Thread(target=_open, args=(key, opening), daemon=True,
+                             name="euchre-store-open").start()
+    if not opening.done.wait(OPEN_WAIT_S):
+        raise StoreUnavailable(f"The progress database did not answer within {OPEN_WAIT_S:g} "
+                               "seconds. Nothing was saved; the page still works.")
+    error = opening.error
+    if isinstance(error, StoreUnavailable):   # each caller its own, with the driver's cause
+        raise StoreUnavailable(error.message) from error.__cause__
+    if error is not None:
+        raise error
+    return opening.engine
+
+
+def _open(key: tuple[str, int], opening: _Opening) -> None:
+    """Make and migrate the engine for ``key`` (in its own thread); a failure is kept for
+    the callers waiting now and forgotten for later ones, which try again."""
+    engine = None
+    try:
+        engine = make_engine(*key)
+        upgrade(engine)
+        opening.engine = engine
+    except OSError as error:   # the data folder or file cannot be made (no path shown)
+        opening.error = StoreUnavailable(
+            f"The progress database cannot be made ({error.strerror or 'no such folder'}). "
+            "Nothing was saved; the page still works.")
+        opening.error.__cause__ = error
+    except database_trouble as error:
+        opening.error = StoreUnavailable(plain_words(error))
+        opening.error.__cause__ = error
+    except BaseException as error:   # a bad address, a missing driver: the caller's to say
+        opening.error = error
+    finally:
+        if opening.error is not None:
+            if engine is not None:
+                engine.dispose()
+            with _lock:
+                if _openings.get(key) is opening:
+                    del _openings[key]
+        opening.done.set()
 
 
 def make_engine(url: str, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> Engine:
     """A new engine for ``url``, schema untouched (``engine_for`` is the cached one)."""
     if make_url(url).get_backend_name() == "sqlite":
         return _sqlite_engine(url, busy_timeout_ms)
-    return create_engine(url, pool_pre_ping=True)
+    return _postgresql_engine(url)
 
 
 def alembic_config() -> Config:
@@ -130,7 +211,7 @@ def current_revision(engine: Engine) -> str | None:
 def dispose_engines() -> None:
     """Close every cached engine (tests, and a process that is about to exit)."""
     with _lock:
-        for engine in _engines.values():
-            engine.dispose()
-        _engines.clear()
-        _migrated.clear()
+        for opening in _openings.values():
+            if opening.engine is not None:
+                opening.engine.dispose()
+        _openings.clear()

@@ -15,13 +15,13 @@ from typing import IO, TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Engine, delete, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import IntegrityError
 
 from lessons.progress import LessonProgress, QuizRun, quiz_length_limit
 from lessons.spaced import Attempt
 from tutorial_app.store import csv_io, summaries
 from tutorial_app.store.database import READ_ONLY
-from tutorial_app.store.errors import StoreUnavailable, plain_words
+from tutorial_app.store.errors import StoreUnavailable, database_trouble, plain_words
 from tutorial_app.store.records import (ImportReport, PlayedHand, QuizPosition, checked_answer,
                                         checked_hand_kind, checked_text, now, utc)
 from tutorial_app.store.tables import (answers, hands, learners, lesson_steps, quiz_positions,
@@ -49,11 +49,14 @@ class Store:
 
     @contextmanager
     def _writing(self) -> Iterator[Connection]:
-        """One committed transaction; database trouble becomes StoreUnavailable."""
+        """One committed transaction; database trouble becomes StoreUnavailable (a
+        duplicate, IntegrityError, is the caller's to handle)."""
         try:
             with self.engine.begin() as connection:
                 yield connection
-        except OperationalError as error:
+        except IntegrityError:
+            raise
+        except database_trouble as error:
             raise StoreUnavailable(plain_words(error)) from error
 
     @contextmanager
@@ -62,7 +65,9 @@ class Store:
             with self.engine.connect() as connection:
                 connection.execution_options(**{READ_ONLY: True})
                 yield connection
-        except OperationalError as error:
+        except IntegrityError:
+            raise
+        except database_trouble as error:
             raise StoreUnavailable(plain_words(error)) from error
 
     @staticmethod

@@ -11,9 +11,11 @@ import streamlit as st
 from lessons.guided import hand_for_lesson
 from lessons.loader import Lesson, load_all
 from lessons.progress import stars_text
-from lessons.quizzes import new_seed, parse_seed
+from lessons.quizzes import new_seed
 from tutorial_app.answer_log import install, recorder
 from tutorial_app.learner import current_token, store, unsaved_warning
+from tutorial_app.link_numbers import is_seed, number_from_link, seed_from_link
+from tutorial_app.markdown_text import markdown_text
 from tutorial_app.navigation import lesson_page_path
 from tutorial_app.progress_store import lesson_progress, progress_changed
 from tutorial_app.shared_work import lesson_quiz
@@ -73,8 +75,8 @@ def _steps(lesson: Lesson) -> None:
     key = f"{lesson.id}-step"
     if key not in st.session_state:
         st.session_state[key] = _step_from_url(count)
-    if st.session_state.get("url-note"):
-        st.info(st.session_state.pop("url-note"))
+    if st.session_state.get("url-note"):   # it quotes the link: shown as text
+        st.info(markdown_text(st.session_state.pop("url-note")))
     number = st.session_state[key]
     st.query_params["step"] = str(number)
     step = lesson.steps[number - 1]
@@ -117,13 +119,11 @@ def now_play_it(lesson: Lesson) -> None:
 
 
 def _step_from_url(count: int) -> int:
-    text = st.query_params.get("step", "1")
-    if text.isdigit() and 1 <= int(text) <= count:
-        return int(text)
-    if text != "1":
-        st.session_state["url-note"] = (f"There is no step {text[:10]!r} in this lesson: "
-                                        f"the steps are 1 to {count}. Showing step 1.")
-    return 1
+    number, note = number_from_link(st.query_params.get("step"), least=1, most=count,
+                                    what="step", instead="Showing step 1.")
+    if note:
+        st.session_state["url-note"] = note
+    return number or 1
 
 
 def _go_step(key: str, number: int, lesson_id: str | None = None,
@@ -149,13 +149,13 @@ def _quiz_finished(lesson_id: str) -> None:
 
 def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
     seed_key = f"{lesson.id}-seed"
-    seed, note = parse_seed(st.query_params.get("seed"))
-    if note:
-        st.info(note)
+    seed, note = seed_from_link(st.query_params.get("seed"))
+    if note:   # it quotes the link: shown as text
+        st.info(markdown_text(note))
     if seed is None and not note:  # no seed in the link: this session's quiz, or the kept one
         seed = st.session_state.get(seed_key)
         if seed is None and (kept := kept_position(lesson.id)) is not None:
-            seed = kept.seed
+            seed = kept.seed if is_seed(kept.seed) else None   # checked again on the way out
     seed = new_seed() if seed is None else seed
     st.session_state[seed_key] = seed
     st.query_params["seed"] = str(seed)
