@@ -45,9 +45,9 @@ TRANSFER_CODE_LENGTH = 12
 TRANSFER_MINUTES = 15
 _TRANSFER_CODE = re.compile(f"[{TRANSFER_ALPHABET}]{{{TRANSFER_CODE_LENGTH}}}")
 ASK_AGAIN = "Make a new link on the device that has your progress."
-OLD_LINK_NOTE = ("This is an old progress link, and old links no longer work, so this browser "
-                 "keeps its own progress. To carry on here, open Home on the device that has "
-                 "your progress, press \"Your progress link\" and open the new link here.")
+OLD_LINK_NOTE = ("This is an old progress link. Old links no longer work, so nothing changed "
+                 "here. To carry on with your progress here, open Home on the device that "
+                 "has it, press \"Your progress link\", make a link and open it here.")
 
 # Wrong codes from one session: the first few are free, then each try waits longer.
 FREE_WRONG_TRIES = 3
@@ -150,7 +150,7 @@ def parse_transfer_code(values: list[str]) -> str:
         elif len(text) != TRANSFER_CODE_LENGTH:
             problem = f"its code has {len(text)} characters"
         elif not is_transfer_code(text.lower()):
-            problem = "its code has signs that are not in a code"
+            problem = "its code has letters or signs that a code never has"
         else:
             return text.lower()
     raise TransferCodeError(f"This progress link was not used: {problem}. A code is "

@@ -106,6 +106,7 @@ def test_a_transfer_code_is_read_from_the_random_source(monkeypatch):
 
 
 CODE = "0123456789ab"
+NOT_IN_A_CODE = "its code has letters or signs that a code never has"
 
 
 @pytest.mark.parametrize("values, problem", [
@@ -115,12 +116,12 @@ CODE = "0123456789ab"
     (["abc"], "its code has 3 characters"),
     ([CODE + "c"], "its code has 13 characters"),
     (["x" * 100_000], "its code has 100000 characters"),
-    (["0123456789ai"], "its code has signs that are not in a code"),       # i: a look-alike
-    (["0123456789a="], "its code has signs that are not in a code"),
-    (["<b>x</b>1234"], "its code has signs that are not in a code"),
-    (["０123456789ab"], "its code has signs that are not in a code"),      # a full-width 0
-    (["0123456789a\n"], "its code has signs that are not in a code"),
-    ([GOOD], "its code has 32 characters"),                                  # a token: no
+    (["0123456789ai"], NOT_IN_A_CODE),      # i: a look-alike
+    (["0123456789a="], NOT_IN_A_CODE),
+    (["<b>x</b>1234"], NOT_IN_A_CODE),
+    (["０123456789ab"], NOT_IN_A_CODE),      # a full-width 0
+    (["0123456789a\n"], NOT_IN_A_CODE),
+    ([GOOD], "its code has 32 characters"),      # a token: no
 ])
 def test_a_malformed_code_is_refused_with_the_reason_and_never_repeated(values, problem):
     with pytest.raises(TransferCodeError) as error:

@@ -301,6 +301,25 @@ def test_wrong_codes_from_one_session_slow_it_down_before_any_read(fresh_store):
     assert TransferCodes(fresh_store).redeem(good) == theirs   # it was never read
 
 
+def test_a_link_while_the_database_is_down_says_so_and_changes_nothing(monkeypatch):
+    from tutorial_app import learner
+    from tutorial_app.store import StoreUnavailable
+
+    def down():
+        raise StoreUnavailable("The progress database server cannot be reached.")
+
+    monkeypatch.setattr(learner, "store", down)   # what transfer_codes() opens
+    own = new_learner_token()
+    at = first_run(token=own, transfer=new_transfer_code())
+    (note,) = notes(at)
+    assert note.startswith(markdown_text("This progress link could not be used just now: "
+                                         "The progress database server cannot be reached"))
+    assert token_of(at) == own and not question_shown(at)
+    at.button(key="progress-link-make").click().run()   # nor can a link be made: it says so
+    assert not at.code and not at.exception
+    assert any("The link could not be made" in note for note in notes(at))
+
+
 # ---- Home: making the link ----------------------------------------------------------------
 
 def test_home_makes_a_one_time_link_that_never_holds_the_token(fresh_store):

@@ -171,6 +171,7 @@ def switch_learner(token: str, *, keep_replaced: bool) -> None:
     elif state.get(PREVIOUS_KEY) == token:
         state[PREVIOUS_KEY] = None
     state.pop(FROM_COOKIE_KEY, None)
+    state.pop(ASK_KEY, None)   # the server chose: nothing is asked of the browser
     if replaced != token:
         _forget_what_was_read(state)
 
