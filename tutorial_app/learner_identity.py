@@ -25,9 +25,9 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 __all__ = ["DISPLAY_NAME_MAX", "FREE_WRONG_TRIES", "LONGEST_WAIT_SECONDS", "OLD_LINK_NOTE",
            "OLD_LINK_PARAMETER", "TOKEN_LENGTH", "TRANSFER_CODE_LENGTH", "TRANSFER_MINUTES",
            "TRANSFER_PARAMETER", "InvalidDisplayNameError", "TransferCodeError",
-           "display_name", "is_well_formed_token", "new_learner_token", "new_transfer_code",
-           "parse_transfer_code", "seconds_to_wait", "token_from_browser", "token_problem",
-           "transfer_link"]
+           "display_name", "is_transfer_code", "is_well_formed_token", "new_learner_token",
+           "new_transfer_code", "parse_transfer_code", "seconds_to_wait", "token_from_browser",
+           "token_problem", "transfer_link"]
 
 TOKEN_BYTES = 24                     # 192 bits: well past the 128 a guess must beat
 TOKEN_LENGTH = 32                    # len(token_urlsafe(24)): 4 characters per 3 bytes, no "="

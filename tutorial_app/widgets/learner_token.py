@@ -17,6 +17,9 @@ cookie; a small custom component (components v2, inline JavaScript:
    that stores a token of its own says so at once (one rerun); one that has none keeps
    the offer and says nothing, and from the next run on the offer is the token.
 
+A browser that keeps a previous learner (it once took a progress link) names it in one
+report at the start of a session, so Home can offer the way back.
+
 So ``learner_token()`` returns None on the very first run of a first visit; a page
 treats None as "not known yet" (``tutorial_app.learner.current_token`` then gives the
 offer). Nothing in an address ever sets the token:
