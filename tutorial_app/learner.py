@@ -13,7 +13,8 @@ and kept in the session. Pages never read the session keys themselves.
 ``store()`` is the process's one progress store (``tutorial_app.store.open_store``,
 cached per database address). It raises ``StoreUnavailable`` when the database cannot
 be used (and for ``RETRY_AFTER_SECONDS`` after, without trying); pages then show
-``unsaved_warning`` and carry on.
+``unsaved_warning`` and carry on. ``transfer_codes()`` are its progress links (one-time
+codes that carry a token to another device: ``store.transfers``).
 """
 
 from __future__ import annotations

@@ -5,6 +5,8 @@ keeps neither the code nor the token."""
 
 import base64
 import hashlib
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -133,6 +135,24 @@ def test_a_code_is_exchanged_for_its_token_once(store_url):
     with pytest.raises(TransferRefused, match="used already") as error:
         codes.redeem(code, at=WHEN + timedelta(minutes=2))
     assert error.value.reason is TransferProblem.SPENT and code not in error.value.message
+
+
+def test_two_exchanges_at_once_give_the_token_once(store_url):
+    store = open_store(store_url)
+    token = new_learner_token()
+    code = TransferCodes(store).make(token)
+    start = threading.Barrier(4)
+
+    def exchange():
+        start.wait()
+        try:
+            return TransferCodes(store).redeem(code)
+        except TransferRefused as error:
+            return error.reason
+
+    with ThreadPoolExecutor(4) as pool:
+        outcomes = [future.result() for future in [pool.submit(exchange) for _ in range(4)]]
+    assert sorted(outcomes, key=str) == sorted([token] + [TransferProblem.SPENT] * 3, key=str)
 
 
 def test_a_code_expires_after_15_minutes(store_url):
