@@ -79,7 +79,10 @@ export default function (component) {
   }
   const report = () => setStateValue("stored", {token: known || "", previous: previous || "",
                                                 ask: data.ask || ""});
-  if (data.ask) return report();
+  if (data.ask) {
+    report();
+    return;
+  }
   if (!data.token) {
     if (known !== null) report();
     else if (data.offer) keep(data.offer);
@@ -91,7 +94,10 @@ export default function (component) {
     else keep(data.token);
     return;
   }
-  if (known !== data.token) return report();   // the cookie disagrees: localStorage wins
-  keep(known);                                 // the cookie's age refreshed, and rewritten
+  if (known !== data.token) {   // the cookie disagrees: localStorage wins
+    report();
+    return;
+  }
+  keep(known);                  // the cookie's age refreshed, and rewritten
   if ((previous || "") !== (data.previous || "")) report();
 }
