@@ -13,7 +13,8 @@ and kept in the session. Pages never read the session keys themselves.
 ``store()`` is the process's one progress store (``tutorial_app.store.open_store``,
 cached per database address). It raises ``StoreUnavailable`` when the database cannot
 be used (and for ``RETRY_AFTER_SECONDS`` after, without trying); pages then show
-``unsaved_warning`` and carry on.
+``unsaved_warning`` and carry on. ``transfer_codes()`` are its progress links (one-time
+codes that carry a token to another device: ``store.transfers``).
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.session_map import get
-from tutorial_app.store import (Store, StoreUnavailable, database_url, is_well_formed_token,
-                                new_learner_token, open_store)
+from tutorial_app.store import (Store, StoreUnavailable, TransferCodes, database_url,
+                                is_well_formed_token, new_learner_token, open_store)
 from tutorial_app.widgets.learner_token import OFFER_KEY, TOKEN_KEY
 
 
@@ -77,6 +78,12 @@ def store() -> Store:
         raise
     _failures.pop(url, None)
     return found
+
+
+def transfer_codes() -> TransferCodes:
+    """The progress links (one-time transfer codes) of the progress store; raises
+    StoreUnavailable as ``store()`` does."""
+    return TransferCodes(store())
 
 
 def store_or_problem() -> tuple[Store | None, str | None]:

@@ -1,6 +1,7 @@
-"""The learner token, the progress link and the display name (plain pytest, no Streamlit):
-tokens are long and random, only their exact form is accepted, and a refused link or
-name says what was wrong and what is accepted."""
+"""The learner token, the progress link's transfer code and the display name (plain
+pytest, no Streamlit): tokens and codes are random, only their exact form is accepted,
+the link carries a code and never the token, and a refused code or name says what was
+wrong and what is accepted, without repeating it."""
 
 from __future__ import annotations
 
@@ -13,10 +14,14 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from tutorial_app import learner_identity
-from tutorial_app.learner_identity import (TOKEN_LENGTH, InvalidDisplayNameError, display_name,
-                                           is_well_formed_token, link_token_problem,
-                                           new_learner_token, progress_link, token_from_browser,
-                                           token_problem)
+from tutorial_app.learner_identity import (FREE_WRONG_TRIES, LONGEST_WAIT_SECONDS,
+                                           TOKEN_LENGTH, TRANSFER_ALPHABET,
+                                           TRANSFER_CODE_LENGTH, InvalidDisplayNameError,
+                                           TransferCodeError, display_name, is_transfer_code,
+                                           is_well_formed_token, new_learner_token,
+                                           new_transfer_code, parse_transfer_code,
+                                           seconds_to_wait, token_from_browser, token_problem,
+                                           transfer_link)
 
 URL_SAFE = set(string.ascii_letters + string.digits + "-_")
 GOOD = "aZ09-_" * 5 + "xy"   # 32 characters, every kind the alphabet has
@@ -60,7 +65,7 @@ def test_the_token_is_read_from_the_random_source_not_a_seeded_one(monkeypatch):
 def test_forged_and_malformed_tokens_are_refused_with_the_reason(text, problem):
     assert not is_well_formed_token(text)
     assert token_problem(text) == problem
-    assert text not in link_token_problem([text]) or not text   # never repeated back
+    assert text not in token_problem(text) or not text   # never repeated back
 
 
 @pytest.mark.parametrize("value", [None, 12345, b"a" * 32, ["a" * 32]])
@@ -70,20 +75,6 @@ def test_only_strings_can_be_tokens(value):
 
 def test_a_well_formed_token_has_no_problem():
     assert is_well_formed_token(GOOD) and token_problem(GOOD) is None
-    assert link_token_problem([GOOD]) is None
-
-
-def test_a_refused_link_says_what_was_wrong_and_what_is_accepted():
-    sentence = link_token_problem(["abc"])
-    assert "has 3 characters" in sentence
-    assert "exactly 32 letters, digits, - or _" in sentence
-    assert "starts fresh" in sentence
-
-
-def test_a_link_with_two_learner_codes_is_refused():
-    sentence = link_token_problem([GOOD, new_learner_token()])
-    assert "it has 2 learner codes" in sentence
-    assert link_token_problem([]) is not None
 
 
 def test_a_browser_report_keeps_a_stored_token_and_else_takes_the_offer():
@@ -95,21 +86,81 @@ def test_a_browser_report_keeps_a_stored_token_and_else_takes_the_offer():
         assert is_well_formed_token(fresh) and fresh not in (stored, offer)
 
 
+# ---- the progress link: a one-time transfer code ---------------------------------------
+
+def test_a_transfer_code_is_12_signs_without_look_alikes_carrying_60_bits():
+    assert len(set(TRANSFER_ALPHABET)) == 32 and not set("ilou") & set(TRANSFER_ALPHABET)
+    codes = {new_transfer_code() for _ in range(2000)}
+    assert len(codes) == 2000
+    assert all(len(code) == TRANSFER_CODE_LENGTH and set(code) <= set(TRANSFER_ALPHABET)
+               for code in codes)
+    assert TRANSFER_CODE_LENGTH * math.log2(len(TRANSFER_ALPHABET)) >= 60
+    for position in range(TRANSFER_CODE_LENGTH):   # every sign is used, at every position
+        assert {code[position] for code in codes} == set(TRANSFER_ALPHABET)
+    assert all(is_transfer_code(code) for code in codes)
+
+
+def test_a_transfer_code_is_read_from_the_random_source(monkeypatch):
+    monkeypatch.setattr(secrets, "choice", lambda alphabet: alphabet[-1])
+    assert new_transfer_code() == "z" * 12
+
+
+CODE = "0123456789ab"
+NOT_IN_A_CODE = "its code has letters or signs that a code never has"
+
+
+@pytest.mark.parametrize("values, problem", [
+    ([], "it has 0 codes"),
+    ([CODE, CODE], "it has 2 codes"),
+    ([""], "its code is empty"),
+    (["abc"], "its code has 3 characters"),
+    ([CODE + "c"], "its code has 13 characters"),
+    (["x" * 100_000], "its code has 100000 characters"),
+    (["0123456789ai"], NOT_IN_A_CODE),      # i: a look-alike
+    (["0123456789a="], NOT_IN_A_CODE),
+    (["<b>x</b>1234"], NOT_IN_A_CODE),
+    (["０123456789ab"], NOT_IN_A_CODE),      # a full-width 0
+    (["0123456789a\n"], NOT_IN_A_CODE),
+    ([GOOD], "its code has 32 characters"),      # a token: no
+])
+def test_a_malformed_code_is_refused_with_the_reason_and_never_repeated(values, problem):
+    with pytest.raises(TransferCodeError) as error:
+        parse_transfer_code(values)
+    sentence = str(error.value)
+    assert sentence == (f"This progress link was not used: {problem}. A code is 12 letters "
+                        "and digits. Make a new link on the device that has your progress.")
+    assert not any(value and value in sentence for value in values)
+    assert isinstance(error.value, ValueError)
+
+
+def test_a_code_is_read_in_either_case():
+    assert parse_transfer_code([CODE]) == parse_transfer_code([CODE.upper()]) == CODE
+
+
 @pytest.mark.parametrize("page_url, base, expected", [
     ("http://127.0.0.1:8501/", "", "http://127.0.0.1:8501/"),
     ("http://127.0.0.1:8501/bowers?step=2#x", "", "http://127.0.0.1:8501/"),
     ("https://school.example/euchre/play?seed=5", "/euchre/", "https://school.example/euchre/"),
     ("", "", "/"),
 ])
-def test_the_progress_link_opens_the_start_page_with_only_the_token(page_url, base, expected):
-    link = progress_link(page_url, base, GOOD)
-    assert link == f"{expected}?learner={GOOD}"
-    assert parse_qs(urlsplit(link).query) == {"learner": [GOOD]}
+def test_the_progress_link_opens_the_start_page_with_only_the_code(page_url, base, expected):
+    link = transfer_link(page_url, base, CODE)
+    assert link == f"{expected}?transfer={CODE}"
+    assert parse_qs(urlsplit(link).query) == {"transfer": [CODE]}
 
 
-def test_no_progress_link_for_a_malformed_token():
-    with pytest.raises(ValueError, match="has 3 characters"):
-        progress_link("http://h/", "", "abc")
+@pytest.mark.parametrize("not_a_code", ["abc", GOOD, CODE.upper(), "0123456789ai"])
+def test_no_progress_link_for_anything_but_a_code(not_a_code):
+    with pytest.raises(ValueError, match="not a transfer code"):
+        transfer_link("http://h/", "", not_a_code)
+
+
+def test_wrong_codes_cost_nothing_at_first_then_ever_longer_waits_up_to_a_minute():
+    waits = [seconds_to_wait(wrong) for wrong in range(20)]
+    assert waits[:FREE_WRONG_TRIES] == [0] * FREE_WRONG_TRIES
+    assert waits[FREE_WRONG_TRIES:FREE_WRONG_TRIES + 4] == [2, 4, 8, 16]
+    assert waits == sorted(waits) and max(waits) == LONGEST_WAIT_SECONDS
+    assert seconds_to_wait(10**9) == LONGEST_WAIT_SECONDS   # no overflow, no huge power
 
 
 @pytest.mark.parametrize("typed, name", [

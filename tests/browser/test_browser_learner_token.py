@@ -1,56 +1,99 @@
-"""In headless Chromium: who the learner is. A first visit leaves a private token in the
-browser (localStorage, mirrored in a cookie); a reload and a new tab continue with it,
-another browser gets its own; the progress link carries it to a fresh browser and leaves
-the address bar; a malformed link is refused with a note. The token is read from the
-page's own storage and from the link Home offers: no debug hook."""
+"""In headless Chromium: who the learner is, and that nothing changes it behind their back.
+
+A first visit leaves a private token in the browser (localStorage, mirrored in a
+cookie); a reload and a new tab continue with it, another browser gets its own. A
+progress link carries a one-time code, never the token: it moves progress to a fresh
+browser once and leaves the address bar. A victim browser with progress of its own
+that opens someone else's progress link, or an old ``?learner=`` link, keeps its own
+learner unless it says otherwise; a cookie planted by a page on another port of the
+same host never switches the learner. Which learner the server uses is read the way a
+learner would see it: Home makes a progress link, and the test exchanges its code in
+the server's database (no debug hook).
+"""
 
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from test_browser_pages import wait_for_app
-from tutorial_app.learner_identity import is_well_formed_token, new_learner_token
+from tutorial_app.learner_identity import OLD_LINK_NOTE, is_well_formed_token, new_learner_token
+from tutorial_app.store import TransferCodes, open_store
 
 pytestmark = pytest.mark.browser
 
 KEY = "euchre-tutorial-learner"
-# Counts the script runs the page sees (the app's data-test-script-state turning to
-# "running"); installed before the page loads.
+PREVIOUS = "euchre-tutorial-previous-learner"
+# Counts the script runs the page sees finish (the app's data-test-script-state leaving
+# "running": the app may be drawn already running, but a run always ends by a change);
+# installed before the page loads. A fast run's two changes can reach the observer in
+# one batch, so each change's new value is read from the next change's old value, not
+# from the element afterwards.
 COUNT_RUNS = """(() => {
   window.__runs = 0;
   new MutationObserver((changes) => {
-    for (const change of changes) {
-      if (change.target.getAttribute('data-test-script-state') === 'running') window.__runs++;
-    }
-  }).observe(document, {subtree: true, attributes: true,
+    changes.forEach((change, i) => {
+      const next = changes.slice(i + 1).find((later) => later.target === change.target);
+      const value = next ? next.oldValue
+                         : change.target.getAttribute('data-test-script-state');
+      if (change.oldValue === 'running' && value !== 'running') window.__runs++;
+    });
+  }).observe(document, {subtree: true, attributes: true, attributeOldValue: true,
                         attributeFilter: ['data-test-script-state']});
 })()"""
 
 
-def stored_token(page: Page) -> str:
-    """The token in the page's localStorage, once the learner component has put it there."""
-    page.wait_for_function(f"() => localStorage.getItem('{KEY}')")
-    return page.evaluate(f"localStorage.getItem('{KEY}')")
+def stored_token(page: Page, key: str = KEY) -> str:
+    """A token in the page's localStorage, once the learner component has put it there."""
+    page.wait_for_function(f"() => localStorage.getItem('{key}')")
+    return page.evaluate(f"localStorage.getItem('{key}')")
+
+
+def stored_now(page: Page, key: str = KEY) -> str | None:
+    return page.evaluate(f"localStorage.getItem('{key}')")
 
 
 def cookie_token(context: BrowserContext) -> str | None:
     return next((c["value"] for c in context.cookies() if c["name"] == KEY), None)
 
 
-def linked_token(page: Page) -> str:
-    """The token in the progress link Home shows (so the server knows it too)."""
+def wait_for_cookie(page: Page, token: str) -> None:
+    """Until the page's cookie names ``token`` (the component rewrites it)."""
+    page.wait_for_function(f"() => document.cookie.includes('{KEY}={token}')")
+
+
+def make_link(page: Page) -> str:
+    """The progress link Home makes (the popover's "Make a link")."""
     page.get_by_role("button", name="Your progress link").click()
-    code = page.get_by_test_id("stPopoverBody").get_by_test_id("stCode")
-    expect(code).to_contain_text("?learner=")
+    body = page.get_by_test_id("stPopoverBody")
+    old = body.get_by_test_id("stCode")
+    before = old.inner_text().strip() if old.count() else None
+    body.get_by_role("button", name="Make a link").click()
+    code = body.get_by_test_id("stCode")
+    expect(code).to_contain_text("?transfer=")
+    if before is not None:
+        expect(code).not_to_have_text(before)
     link = code.inner_text().strip()
     page.keyboard.press("Escape")
-    match = re.fullmatch(r"(http://[^/]+)/\?learner=(.+)", link)
-    assert match, link
-    return match.group(2)
+    wait_for_app(page)
+    assert re.fullmatch(r"http://[^/]+/\?transfer=[0-9a-z]{12}", link), link
+    return link
+
+
+def server_token(page: Page, app_server) -> str:
+    """The token the server uses for this page's learner: Home makes a progress link and
+    its code is exchanged in the server's database (which spends it)."""
+    code = make_link(page).rsplit("=", 1)[1]
+    return TransferCodes(open_store(f"sqlite:///{app_server.database}")).redeem(code)
+
+
+def give_progress(app_server, token: str) -> None:
+    """An answer kept for ``token``, as a page would record it."""
+    open_store(f"sqlite:///{app_server.database}").record_answer(
+        token, lesson="bowers", item_kind="single", generator="trick_order", answer="JD",
+        correct=True)
 
 
 def open_app(page: Page, url: str) -> None:
@@ -62,25 +105,65 @@ def runs(page: Page) -> int:
     return page.evaluate("window.__runs")
 
 
-def test_a_first_visit_keeps_a_token_that_a_reload_continues(page: Page, app_url):
+def plant_cookie(page: Page, app_url: str, token: str) -> None:
+    """What any page on another port of the same host can do: set the app's cookie
+    (cookies are per host, not per port). The other port's page is served by the test
+    (``page.route``), so no second server is needed."""
+    port = int(app_url.rsplit(":", 1)[1])
+    other = app_url.rsplit(":", 1)[0] + f":{18081 if port != 18081 else 18082}"
+    page.route(f"{other}/**", lambda route: route.fulfill(
+        content_type="text/html",
+        body=f"<script>document.cookie = '{KEY}={token}; Path=/; Max-Age=9999';</script>"))
+    page.goto(f"{other}/evil")
+    assert cookie_token(page.context) == token
+
+
+@pytest.fixture
+def victim(browser: Browser, app_url, app_server):
+    """A browser whose learner has progress of its own: (page, its token)."""
+    context = browser.new_context()
+    page = context.new_page()
+    open_app(page, app_url)
+    token = stored_token(page)
+    give_progress(app_server, token)
+    yield page, token
+    context.close()
+
+
+@pytest.fixture
+def attacker_link(browser: Browser, app_url, app_server):
+    """Someone else's progress link, made in their own browser: (link, their token)."""
+    context = browser.new_context()
+    page = context.new_page()
+    open_app(page, app_url)
+    token = stored_token(page)
+    give_progress(app_server, token)
+    yield make_link(page), token
+    context.close()
+
+
+# ---- the token in this browser --------------------------------------------------------
+
+def test_a_first_visit_keeps_a_token_that_a_reload_continues(page: Page, app_url, app_server):
     page.context.add_init_script(COUNT_RUNS)
     open_app(page, app_url)
     token = stored_token(page)
     assert is_well_formed_token(token)
     assert cookie_token(page.context) == token
-    assert linked_token(page) == token
-    page.wait_for_timeout(2000)
-    assert runs(page) == 1        # the browser kept the offered token without a word
+    # A report would have rerun the page before the click's own run (messages are
+    # handled in order): one run for the visit, one for the click, none more.
+    assert server_token(page, app_server) == token
+    assert runs(page) == 2        # the browser kept the offered token without a word
 
     page.reload()
     wait_for_app(page)
     assert stored_token(page) == token
-    assert linked_token(page) == token
-    page.wait_for_timeout(1000)
-    assert runs(page) == 1        # the cookie told the server at once
+    assert server_token(page, app_server) == token
+    assert runs(page) == 2        # the cookie agreed with localStorage: no report
 
 
-def test_a_browser_that_lost_its_cookie_reports_its_own_token_once(browser: Browser, app_url):
+def test_a_browser_that_lost_its_cookie_reports_its_own_token_once(browser: Browser, app_url,
+                                                                   app_server):
     own = new_learner_token()
     context = browser.new_context()
     try:
@@ -88,49 +171,47 @@ def test_a_browser_that_lost_its_cookie_reports_its_own_token_once(browser: Brow
         context.add_init_script(COUNT_RUNS)
         page = context.new_page()
         open_app(page, app_url)
-        expect(page.get_by_role("button", name="Your progress link")).to_be_visible()
         # The report reruns the page once: as a second run, or (a busy server) by
-        # restarting the first before it finished. Either way the server takes the token.
-        page.wait_for_function("() => window.__runs >= 1")
+        # restarting the first before it finished; the component then rewrites the cookie.
+        wait_for_cookie(page, own)
         wait_for_app(page)
-        deadline = time.monotonic() + 30
-        while linked_token(page) != own and time.monotonic() < deadline:
-            page.wait_for_timeout(300)
-            wait_for_app(page)
-        assert linked_token(page) == own
-        assert cookie_token(context) == own
         settled = runs(page)
-        page.wait_for_timeout(2000)
-        assert settled <= 2 and runs(page) == settled    # one report, no loop
+        assert settled <= 2
+        assert server_token(page, app_server) == own
+        assert runs(page) == settled + 1                 # one report, no loop: the click's
     finally:
         context.close()
 
 
 def test_a_new_tab_continues_and_another_browser_starts_its_own(page: Page, browser: Browser,
-                                                               app_url):
+                                                               app_url, app_server):
     open_app(page, app_url)
     token = stored_token(page)
     tab = page.context.new_page()
     open_app(tab, app_url)
-    assert stored_token(tab) == token and linked_token(tab) == token
+    assert stored_token(tab) == token and server_token(tab, app_server) == token
     other = browser.new_context()
     try:
         stranger = other.new_page()
         open_app(stranger, app_url)
         theirs = stored_token(stranger)
         assert is_well_formed_token(theirs) and theirs != token
-        assert linked_token(stranger) == theirs
+        assert server_token(stranger, app_server) == theirs
     finally:
         other.close()
 
 
-def test_the_progress_link_carries_the_token_to_a_fresh_browser(page: Page, browser: Browser,
-                                                                app_url):
+# ---- progress links -----------------------------------------------------------------------
+
+def test_a_progress_link_carries_the_progress_to_a_fresh_browser_once(page: Page,
+                                                                     browser: Browser,
+                                                                     app_url, app_server):
     open_app(page, app_url)
     token = stored_token(page)
-    wait_for_app(page)
-    link = f"{app_url}/?learner={token}"
-    plain, fresh = browser.new_context(), browser.new_context()
+    give_progress(app_server, token)
+    link = make_link(page)
+    assert token not in link
+    plain, fresh, late = browser.new_context(), browser.new_context(), browser.new_context()
     try:
         plain_page = plain.new_page()
         open_app(plain_page, app_url)
@@ -138,46 +219,115 @@ def test_the_progress_link_carries_the_token_to_a_fresh_browser(page: Page, brow
 
         there = fresh.new_page()
         open_app(there, link)
-        assert stored_token(there) == token
-        expect(there).to_have_url(f"{app_url}/")             # the token left the address bar
+        expect(there.get_by_test_id("stAlertContentSuccess")).to_contain_text(
+            "now carries on with the progress from your link")
+        there.wait_for_function(f"() => localStorage.getItem('{KEY}') === '{token}'")
+        expect(there).to_have_url(f"{app_url}/")             # the code left the address bar
         assert there.evaluate("history.length") == entries   # ... and left no entry behind
-        assert linked_token(there) == token
         there.reload()
         wait_for_app(there)
-        assert stored_token(there) == token and linked_token(there) == token
+        assert stored_token(there) == token and server_token(there, app_server) == token
+
+        again = late.new_page()                               # the same link, a second time
+        open_app(again, link)
+        expect(again.get_by_test_id("stAlertContentWarning")).to_contain_text(
+            "This progress link was used already")
+        expect(again).to_have_url(f"{app_url}/")
+        assert stored_token(again) != token
     finally:
-        plain.close()
-        fresh.close()
+        for context in (plain, fresh, late):
+            context.close()
 
 
-def test_a_progress_link_replaces_the_token_a_browser_had(page: Page, app_url):
-    open_app(page, app_url)
-    own = stored_token(page)
-    other = new_learner_token()
-    open_app(page, f"{app_url}/?learner={other}")
-    page.wait_for_function(f"() => localStorage.getItem('{KEY}') === '{other}'")
-    assert own != other and cookie_token(page.context) == other
+def test_someone_elses_link_changes_nothing_without_consent(victim, attacker_link, app_url,
+                                                             app_server):
+    page, own = victim
+    link, theirs = attacker_link
+    open_app(page, link)
+    question = page.locator(".st-key-learner-transfer-question")
+    expect(question).to_contain_text("Which do you want to use here?")
     expect(page).to_have_url(f"{app_url}/")
-    assert linked_token(page) == other
+    assert stored_now(page) == own and cookie_token(page.context) == own
+    assert server_token(page, app_server) == own              # asked, not switched
+    page.get_by_role("button", name="Keep my progress").click()
+    wait_for_app(page)
+    expect(question).to_have_count(0)
+    expect(page.get_by_test_id("stAlertContentInfo")).to_contain_text("You kept your own")
+    page.reload()
+    wait_for_app(page)
+    assert stored_token(page) == own and server_token(page, app_server) == own
 
 
-@pytest.mark.parametrize("code, reason", [
-    ("abc", "has 3 characters"),
-    ("%3Cb%3Ebold%3C%2Fb%3E" + "A" * 21, "has characters other than letters, digits, - and _"),
-])
-def test_a_malformed_link_is_refused_with_a_note_and_a_fresh_start(page: Page, app_url, code,
-                                                                   reason):
+def test_taking_someone_elses_progress_keeps_a_way_back(victim, attacker_link, app_url):
+    page, own = victim
+    link, theirs = attacker_link
+    open_app(page, link)
+    page.get_by_role("button", name="Use the progress from the link").click()
+    page.wait_for_function(f"() => localStorage.getItem('{KEY}') === '{theirs}'")
+    assert stored_now(page, PREVIOUS) == own                  # recoverable
+    wait_for_cookie(page, theirs)
+    page.reload()                                             # a later visit still offers it
+    wait_for_app(page)
+    back = page.get_by_role("button", name="Back to your earlier progress")
+    expect(back).to_be_visible()
+    back.click()
+    page.wait_for_function(f"() => localStorage.getItem('{KEY}') === '{own}'")
+    assert stored_now(page, PREVIOUS) == theirs
+    wait_for_cookie(page, own)
+
+
+def test_an_old_learner_link_is_refused_and_leaves_the_address(victim, app_url, app_server):
+    page, own = victim
+    theirs = new_learner_token()
+    open_app(page, f"{app_url}/?learner={theirs}")
+    note = page.get_by_test_id("stAlertContentWarning")
+    expect(note).to_contain_text("This is an old progress link")
+    expect(note).to_contain_text('press "Your progress link"')
+    expect(page).to_have_url(f"{app_url}/")                   # the token left the address
+    assert theirs not in page.content()
+    assert stored_now(page) == own and cookie_token(page.context) == own
+    assert server_token(page, app_server) == own
+    page.go_back()                                            # ... and the history: its
+    expect(page).to_have_url(f"{app_url}/")                   # entry was replaced
+
+
+@pytest.mark.parametrize("code", ["abc", "%3Cb%3Ebold%3C%2Fb%3E" + "A" * 21])
+def test_a_malformed_old_link_gets_the_same_note_escaped(page: Page, app_url, code):
     open_app(page, f"{app_url}/?learner={code}")
     note = page.get_by_test_id("stAlertContentWarning")
-    expect(note).to_contain_text(f"This progress link was not used: its learner code {reason}.")
-    expect(note).to_contain_text("A learner code is exactly 32 letters, digits, - or _.")
-    expect(note.locator("b, strong, em")).to_have_count(0)
+    expect(note).to_contain_text(OLD_LINK_NOTE[:40])
+    expect(note.locator("b, strong, em, a")).to_have_count(0)
     expect(page).to_have_url(f"{app_url}/")
-    token = stored_token(page)                 # a fresh learner, not the refused code
-    assert is_well_formed_token(token)
-    wait_for_app(page)
-    expect(note).to_be_visible()               # still there after the browser's report
-    assert linked_token(page) == token
+    assert is_well_formed_token(stored_token(page))
+
+
+# ---- the cookie ---------------------------------------------------------------------------
+
+def test_a_cookie_from_another_port_never_switches_the_learner(victim, app_url, app_server):
+    page, own = victim
+    theirs = new_learner_token()
+    plant_cookie(page, app_url, theirs)
+    open_app(page, app_url)
+    wait_for_cookie(page, own)                                # localStorage won: rewritten
+    assert stored_now(page) == own
+    assert server_token(page, app_server) == own
+
+
+def test_a_planted_cookie_in_a_fresh_browser_is_not_adopted(browser: Browser, app_url,
+                                                            app_server):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        theirs = new_learner_token()
+        plant_cookie(page, app_url, theirs)
+        open_app(page, app_url)
+        page.wait_for_function(f"() => localStorage.getItem('{KEY}') && "
+                               f"localStorage.getItem('{KEY}') !== '{theirs}'")
+        fresh = stored_now(page)
+        wait_for_cookie(page, fresh)
+        assert server_token(page, app_server) == fresh != theirs
+    finally:
+        context.close()
 
 
 def test_home_gains_only_the_progress_link_button(browser: Browser, app_url, screenshots):

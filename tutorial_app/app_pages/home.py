@@ -11,7 +11,7 @@ from tutorial_app.navigation import lesson_page_path
 from tutorial_app.progress_store import lesson_progress
 from tutorial_app.widgets.card_table import card_table
 from tutorial_app.widgets.cards_model import cards_model
-from tutorial_app.widgets.learner_token import progress_link_box
+from tutorial_app.widgets.progress_link import progress_link_box
 
 LESSONS = load_all()
 FIRST = LESSONS[0]

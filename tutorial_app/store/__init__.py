@@ -28,6 +28,7 @@ from tutorial_app.store.records import ImportReport, PlayedHand, QuizPosition
 from tutorial_app.store.store import ANSWER_COLUMNS, Store
 from tutorial_app.store.tokens import (LearnerId, MalformedTokenError, is_well_formed_token,
                                        new_learner_token)
+from tutorial_app.store.transfers import TransferCodes, TransferProblem, TransferRefused
 
 SUPPORTED_BACKENDS = ("sqlite", "postgresql")
 
@@ -55,6 +56,8 @@ __all__ = [
     "open_store", "Store", "database_url", "default_sqlite_path", "dispose_engines", "ENV_VAR",
     # who the learner is
     "new_learner_token", "is_well_formed_token", "LearnerId", "MalformedTokenError",
+    # progress links (one-time transfer codes)
+    "TransferCodes", "TransferProblem", "TransferRefused",
     # what comes back
     "QuizPosition", "PlayedHand", "ImportReport", "ANSWER_COLUMNS",
     # live classes

@@ -147,3 +147,20 @@ class_answers = Table(
     Column("correct", Boolean, nullable=False),       # Question.check, when answered
     _when("answered_at"),
 )
+
+# ---- progress links (migration 0004) -------------------------------------------------------
+# A one-time transfer code, kept only as its SHA-256, bound to a learner. The learner's
+# token is sealed with a key made from the code (so the row hands out no token without
+# the code) and wiped when the code is spent; a code lives 15 minutes.
+
+transfer_codes = Table(
+    "transfer_codes", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("code_hash", String(64), nullable=False, unique=True),
+    _learner_key(),
+    Column("sealed_token", String(48)),               # hex; None once spent
+    _when("created_at"),
+    _when("expires_at"),
+    Column("spent_at", DateTime(timezone=True)),
+    Index(None, "learner_id"),
+)
