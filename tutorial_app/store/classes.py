@@ -444,14 +444,17 @@ class LiveClasses:
     @staticmethod
     def _question_rows(connection: Connection, class_id: int, page: int,
                        rows: int | None) -> list[dict]:
-        right = func.sum(case((class_answers.c.correct, 1), else_=0))
+        counted = (select(class_answers.c.question_id,
+                          func.count().label("answered"),
+                          func.sum(case((class_answers.c.correct, 1), else_=0)).label("right"))
+                   .join(class_questions, class_questions.c.id == class_answers.c.question_id)
+                   .where(class_questions.c.class_id == class_id)
+                   .group_by(class_answers.c.question_id).subquery())
         query = (select(class_questions.c.position, class_questions.c.source,
-                        func.count(class_answers.c.member_id).label("answered"),
-                        right.label("right"))
-                 .outerjoin(class_answers, class_answers.c.question_id == class_questions.c.id)
+                        func.coalesce(counted.c.answered, 0).label("answered"),
+                        counted.c.right)
+                 .outerjoin(counted, counted.c.question_id == class_questions.c.id)
                  .where(class_questions.c.class_id == class_id)
-                 .group_by(class_questions.c.id, class_questions.c.position,
-                           class_questions.c.source)
                  .order_by(class_questions.c.position))
         if rows is not None:
             query = query.limit(rows).offset(max(0, page) * rows)
