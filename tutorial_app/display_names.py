@@ -29,7 +29,7 @@ from __future__ import annotations
 import unicodedata
 
 __all__ = ["DISPLAY_NAME_MAX", "MAX_MARKS_IN_A_ROW", "DisplayNameError", "display_name",
-           "look_alike_key"]
+           "optional_display_name", "look_alike_key"]
 
 DISPLAY_NAME_MAX = 30     # characters after NFKC: fits every name column (String(40))
 MAX_MARKS_IN_A_ROW = 2    # combining marks on one letter (Vietnamese and Thai need 2)
@@ -75,8 +75,8 @@ def display_name(text: object) -> str:
         raise DisplayNameError(f"A name has at most {DISPLAY_NAME_MAX} letters; this one has "
                                f"{len(name)}.")
     if not name.isprintable():
-        raise DisplayNameError("A name is one line of letters, digits and spaces: no line "
-                               "breaks, tabs or hidden characters.")
+        raise DisplayNameError("A name is one line of printable characters: no line breaks, "
+                               "tabs or hidden characters.")
     run = 0
     for character in unicodedata.normalize("NFD", name):   # "ệ" is e and 2 marks
         if unicodedata.category(character) in _MARKS:
@@ -89,6 +89,18 @@ def display_name(text: object) -> str:
     if unicodedata.category(name[0]) in _MARKS:
         raise DisplayNameError("A name starts with a letter, not an accent.")
     return name
+
+
+def optional_display_name(text: object) -> str | None:
+    """``display_name`` for a name that may be left blank (None for blank); raises
+    DisplayNameError as it does.
+
+    >>> optional_display_name("   ") is None, optional_display_name(" Ａnn ")
+    (True, 'Ann')
+    """
+    if not " ".join(unicodedata.normalize("NFKC", str(text or "")).split()):
+        return None
+    return display_name(text)
 
 
 def look_alike_key(name: str) -> str:
