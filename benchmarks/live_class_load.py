@@ -18,8 +18,9 @@ BackMsg to the last ``script_finished``. For each question: when every learner s
 the reveal. Each learner keeps polling until the teacher is done and it has seen every
 reveal (an event, not a fixed time: a busy machine only makes it later); with
 ``lockstep`` (the tests) the teacher also reveals only once every learner has seen the
-question, and asks the next only once every learner has seen the reveal. CPU: the server's while every learner idles on "waiting for the next
-question" (``--idle`` seconds, polls only), and during the activity. At the end the
+question, and asks the next only once every learner has seen the reveal. CPU: the
+server's while every learner idles on "waiting for the next question" (``--idle``
+seconds, polls only), and during the activity. At the end the
 class's answers in the database are compared with what the learners were told was kept.
 """
 

@@ -4,8 +4,9 @@ progress page): what is accepted, and when two names look the same.
 A name is NFKC-normalised (fullwidth, mathematical and other "compatibility" letters
 become the plain ones), its spaces tidied, and then it must be at most
 ``DISPLAY_NAME_MAX`` characters of one printable line, with at most
-``MAX_MARKS_IN_A_ROW`` combining marks on any letter (counted decomposed: "é" has one) (enough for every accent of a real
-name, not for a stack of marks that paints over the lines above and below).
+``MAX_MARKS_IN_A_ROW`` combining marks on any letter (counted decomposed: "é" has one;
+enough for every accent of a real name, not for a stack of marks that paints over the
+lines above and below).
 
 Two names clash when their ``look_alike_key`` is equal: the same letters ignoring case,
 where Cyrillic and Greek letters that look like Latin ones count as those Latin letters

@@ -15,7 +15,8 @@ import streamlit as st
 from lessons.loader import load_all
 from lessons.spaced import daily_streak
 from tutorial_app.learner import current_token, store_or_problem, unsaved_warning, unsaved_words
-from tutorial_app.display_names import DisplayNameError as InvalidDisplayNameError, optional_display_name as display_name  # noqa: E501 (the one name rule)
+from tutorial_app.display_names import (DisplayNameError as InvalidDisplayNameError,  # the one
+                                        optional_display_name as display_name)     # name rule
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.practice_mode import learner_zone
 from tutorial_app.progress_charts import (accuracy_chart, lessons_chart, recent_table,
