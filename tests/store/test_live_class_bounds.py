@@ -240,3 +240,15 @@ def test_the_report_is_counted_in_sql_a_page_at_a_time(live):
                                                ["L11", 6, 6, "6 of 6"]]
     assert report.questions["right"].tolist() == [8] * 5
     assert report.questions["share_right"].tolist() == [round(8 / 12, 3)] * 5
+
+
+def test_a_name_read_back_is_bounded_again(live):
+    """A row written before the one name rule (up to 40 characters) is shown cut to the
+    rule's 30 on the way out."""
+    code, key = live.start_class()
+    token = new_learner_token()
+    live.join(code, "Sam", token)
+    with live.store.engine.begin() as connection:
+        connection.execute(update(class_members).values(display_name="L" * 40))
+    assert live.member(code, token).name == "L" * 30
+    assert live.report(code, key).learners["learner"].tolist() == ["L" * 30]

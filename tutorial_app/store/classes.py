@@ -53,8 +53,9 @@ from sqlalchemy.exc import IntegrityError
 
 from lessons.question_source import QuestionSource, SourceError, question_for, source_label
 from lessons.quiz import Question
-from tutorial_app.store.class_codes import (ClassError, Reason, checked_display_name,
-                                            is_teacher_key, name_key, new_class_code,
+from tutorial_app.store.class_codes import (NAME_LIMIT, ClassError, Reason,
+                                            checked_display_name, is_teacher_key, name_key,
+                                            new_class_code,
                                             new_teacher_key, new_teacher_pass,
                                             parse_class_code, teacher_key_hash)
 from tutorial_app.store.records import checked_answer, now, utc
@@ -140,6 +141,12 @@ class ClassReport:
     learners: pd.DataFrame    # REPORT_LEARNER_COLUMNS: one row per member
     question_count: int = 0
     learner_count: int = 0
+
+
+def shown_name(name: str) -> str:
+    """A member's name as read back: at most NAME_LIMIT characters, checked again on the
+    way out (a row written before the one name rule may be longer)."""
+    return name[:NAME_LIMIT]
 
 
 def answer_text(given: Sequence[str]) -> str:
@@ -481,7 +488,7 @@ class LiveClasses:
                  .order_by(class_members.c.joined_at, class_members.c.id))
         if rows is not None:
             query = query.limit(rows).offset(max(0, page) * rows)
-        return [{"learner": member.display_name, "answered": int(member.answered),
+        return [{"learner": shown_name(member.display_name), "answered": int(member.answered),
                  "right": int(member.right or 0),
                  "score": f"{int(member.right or 0)} of {asked}"}
                 for member in connection.execute(query)]
@@ -631,7 +638,7 @@ class LiveClasses:
                         .where(class_members.c.class_id == row.id,
                                class_members.c.learner_id == learner)).first()
                     if mine is not None:
-                        return Member(mine.display_name, rejoined=True)
+                        return Member(shown_name(mine.display_name), rejoined=True)
                     self._refuse_taken(connection, row.id, name)
                     members = connection.scalar(
                         select(func.count()).select_from(class_members)
@@ -660,7 +667,7 @@ class LiveClasses:
                 .join(classes, classes.c.id == class_members.c.class_id)
                 .where(classes.c.code == parse_class_code(code),
                        class_members.c.learner_id == learner))
-        return None if name is None else Member(name, rejoined=True)
+        return None if name is None else Member(shown_name(name), rejoined=True)
 
     def answer(self, code: str, token: str, question_id: int,
                response: Sequence[str] | str) -> tuple[str, ...]:
