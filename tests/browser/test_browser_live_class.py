@@ -122,6 +122,11 @@ def test_a_class_with_three_learners(browser: Browser, class_server: str, screen
     report = teacher.locator("[data-testid=stDataFrame]")
     expect(report).to_have_count(2)
     teacher.screenshot(path=str(screenshots / "live-class-teacher-report.png"))
+    with teacher.expect_download() as download:   # the CSV is built at this click
+        teacher.get_by_role("button", name="Download the learners (CSV)").click()
+    rows = Path(download.value.path()).read_text(encoding="utf-8").splitlines()
+    assert rows[0] == "learner,answered,right,score" and len(rows) == 4
+    assert rows[1].startswith("<b>Ann</b>,1,1,")
     for page in (teacher, *learners):
         page.context.close()
 
