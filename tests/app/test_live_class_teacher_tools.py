@@ -156,3 +156,20 @@ def test_the_report_csv_is_built_only_when_downloaded(monkeypatch):
     assert not teacher.exception and len(teacher.dataframe) == 2
     assert built == []                                   # drawn, not built
     assert "'=HYPERLINK" in open_classes().report_csv(code, key, "learners")
+
+
+def test_the_report_shows_a_page_at_a_time(monkeypatch):
+    monkeypatch.setattr(classes_module, "REPORT_PAGE_ROWS", 2)
+    teacher, code, key = start_class()
+    for name in ("Ann", "Ben", "Cat", "Dan", "Eve"):
+        join(code, name)
+    teacher.run()
+    learners = teacher.dataframe[1].value
+    assert learners["learner"].tolist() == ["Ann", "Ben"]
+    teacher.number_input(key="class-learners-page").set_value(3).run()
+    assert teacher.dataframe[1].value["learner"].tolist() == ["Eve"]
+    open_classes().remove_member(code, key, "Eve")      # the last page goes away
+    teacher.run()
+    teacher.run()
+    assert not teacher.exception
+    assert teacher.dataframe[1].value["learner"].tolist() == ["Cat", "Dan"]

@@ -291,6 +291,8 @@ def page_number(label: str, key: str, rows: int) -> int:
     pages = max(1, -(-rows // REPORT_PAGE_ROWS))
     if pages == 1:
         return 0
+    if st.session_state.get(key, 1) > pages:   # the list got shorter (a learner removed)
+        st.session_state[key] = pages
     return int(st.number_input(f"{label}: page (of {pages})", min_value=1, max_value=pages,
                                step=1, key=key)) - 1
 
@@ -302,7 +304,8 @@ def report_box(classes, code: str, key: str, open_: bool) -> None:
         try:
             report = classes.report(code, key,
                                     question_page=state.get("class-questions-page", 1) - 1,
-                                    learner_page=state.get("class-learners-page", 1) - 1)
+                                    learner_page=state.get("class-learners-page", 1) - 1,
+                                    rows=REPORT_PAGE_ROWS)
         except (ClassError, StoreUnavailable) as error:
             st.warning(markdown_text(error.message))
             return
