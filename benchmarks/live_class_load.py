@@ -15,8 +15,12 @@ the reveal.
 Measured per interaction (a join, a poll tick, an answer, a teacher's click): from the
 BackMsg to the last ``script_finished``. For each question: when every learner saw it
 (from the teacher's click to the poll that showed it; the goal is 2 s), and the same for
-the reveal. CPU: the server's while every learner idles on "waiting for the next
-question" (``--idle`` seconds, polls only), and during the activity. At the end the
+the reveal. Each learner keeps polling until the teacher is done and it has seen every
+reveal (an event, not a fixed time: a busy machine only makes it later); with
+``lockstep`` (the tests) the teacher also reveals only once every learner has seen the
+question, and asks the next only once every learner has seen the reveal. CPU: the
+server's while every learner idles on "waiting for the next question" (``--idle``
+seconds, polls only), and during the activity. At the end the
 class's answers in the database are compared with what the learners were told was kept.
 """
 
@@ -48,6 +52,25 @@ class ClassTally:
     saw_question: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
     saw_reveal: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
     kept: dict[str, dict[int, str]] = field(default_factory=lambda: defaultdict(dict))
+    news: asyncio.Event = field(default_factory=asyncio.Event)   # set at each sighting
+
+    def saw(self, sightings: dict[int, list[float]], number: int, when: float) -> None:
+        sightings[number].append(when)
+        self.news.set()
+
+    async def until(self, condition, timeout: float) -> bool:
+        """Wait for ``condition()`` to hold, woken by each sighting; False at ``timeout``."""
+        deadline = time.monotonic() + timeout
+        while not condition():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            self.news.clear()
+            try:
+                await asyncio.wait_for(self.news.wait(), left)
+            except asyncio.TimeoutError:
+                return condition()
+        return True
 
     def error(self, kind: str, detail: str) -> None:
         self.errors[kind] += 1
@@ -97,17 +120,31 @@ def answer_moves(model: dict, rng: random.Random) -> list[tuple[str, str]]:
     return [(event, rng.choice(options))]
 
 
+TEACHER_KEY_COMPONENT = "teacher-key-browser"
+
+
+def handed_teacher_key(tab: Tab) -> str:
+    """The teacher key the page handed its browser to keep (never in the address)."""
+    node = tab.widget(key=TEACHER_KEY_COMPONENT, kind="bidi_component")
+    data = json.loads(node.data) if node is not None and node.data else {}
+    return data.get("store") or ""
+
+
 class Teacher:
     def __init__(self, base_url: str, tally: ClassTally, timeout: float):
-        self.tab, self.tally = Tab(base_url, timeout), tally
+        self.tab, self.tally, self.timeout = Tab(base_url, timeout), tally, timeout
         self.code = self.key = ""
+        self.learners = 0          # with lockstep: how many must see each step
+        self.done = asyncio.Event()
 
     async def start(self) -> None:
         await interact(self.tally, "teacher", "/class", self.tab.open("class"))
         await interact(self.tally, "teacher", "start",
                        self.tab.click(self.tab.widget(key="class-start")))
         query = parse_qs(self.tab.query)
-        self.code, self.key = query["class"][0], query["key"][0]
+        self.code, self.key = query["class"][0], handed_teacher_key(self.tab)
+        if "key" in query or not self.key:
+            self.tally.error("teacher_key", "the key is in the address, or was not handed over")
         choice = self.tab.widget(key="class-from")
         await interact(self.tally, "teacher", "random", self.tab.set(choice, [RANDOM_FROM_TOPIC]))
 
@@ -118,20 +155,46 @@ class Teacher:
             return False
         return await interact(self.tally, "teacher", key, self.tab.click(node)) is not None
 
-    async def teach(self, deadline: float, answer_seconds: float, read_seconds: float) -> None:
-        number = 0
+    async def teach(self, deadline: float, answer_seconds: float, read_seconds: float,
+                    lockstep: bool = False) -> None:
+        """Ask, wait, reveal, until ``deadline``; then ``done`` is set. With ``lockstep``,
+        each reveal waits for every learner to see the question, and each next question
+        for every learner to see the reveal (at most ``timeout`` each)."""
+        try:
+            await self._teach(deadline, answer_seconds, read_seconds, lockstep)
+        finally:
+            self.done.set()
+
+    async def _teach(self, deadline: float, answer_seconds: float, read_seconds: float,
+                     lockstep: bool) -> None:
+        number, tally = 0, self.tally
         while time.monotonic() < deadline:
             sent = time.monotonic()
             if not await self.click("class-push"):
                 return
             number += 1
-            self.tally.pushed[number] = sent
+            tally.pushed[number] = sent
+            if lockstep:
+                await self.all_saw(tally.saw_question, number, "question")
             await self.wait(answer_seconds)
             sent = time.monotonic()
             if not await self.click("class-reveal"):
                 return
-            self.tally.revealed[number] = sent
+            tally.revealed[number] = sent
+            if lockstep:
+                await self.all_saw(tally.saw_reveal, number, "reveal")
             await self.wait(read_seconds)
+
+    async def all_saw(self, sightings: dict[int, list[float]], number: int, what: str) -> None:
+        """Wait (the page polling) until every learner has seen ``what`` of ``number``."""
+        watching = asyncio.ensure_future(self.tally.until(
+            lambda: len(sightings[number]) >= self.learners, self.timeout))
+        while not watching.done():
+            await interact(self.tally, "teacher_poll", "/class poll", self.tab.poll())
+            await asyncio.wait({watching}, timeout=1.0)
+        if not watching.result():
+            self.tally.error("not_seen", f"question {number}'s {what}: "
+                                         f"{len(sightings[number])} of {self.learners} learners")
 
     async def wait(self, seconds: float) -> None:
         """Sit on the page while its fragments poll (the answered count)."""
@@ -150,6 +213,7 @@ class ClassLearner:
         self.question: int | None = None
         self.revealed = False
         self.answer_at = float("inf")
+        self.reveals_seen: set[int] = set()
 
     async def join(self, code: str, cookie: str, delay: float) -> bool:
         await asyncio.sleep(delay)
@@ -167,8 +231,14 @@ class ClassLearner:
         self.tally.seen["joined"] += 1
         return True
 
-    async def attend(self, deadline: float, aligned: bool = False) -> None:
+    def seen_every_reveal(self) -> bool:
+        return all(number in self.reveals_seen for number in self.tally.revealed)
+
+    async def attend(self, deadline: float, aligned: bool = False,
+                     teacher_done: asyncio.Event | None = None, timeout: float = 60) -> None:
         """Poll at the page's interval; answer each new question; read each reveal.
+        Until ``deadline``; with ``teacher_done``, until the teacher is done and this
+        learner has seen every reveal (at most ``timeout`` more).
 
         As a browser's timer, the ticks keep the phase of the moment the page's
         ``auto_rerun`` arrived (at the join); ``aligned``: every learner ticks at the
@@ -178,7 +248,15 @@ class ClassLearner:
         if not aligned and self.tab.auto_rerun_since:   # the last tick of the timer so far
             since = min(self.tab.auto_rerun_since.values())
             tick -= (tick - since) % interval
-        while time.monotonic() < deadline:
+        last_call = float("inf")
+        while True:
+            if teacher_done is None:
+                if time.monotonic() >= deadline:
+                    break
+            elif teacher_done.is_set():
+                last_call = min(last_call, time.monotonic() + timeout)
+                if self.seen_every_reveal() or time.monotonic() >= last_call:
+                    break
             tick = max(tick + interval, time.monotonic() - interval)
             await asyncio.sleep(max(0.0, tick - time.monotonic()))
             if await interact(self.tally, "poll", "/join poll", self.tab.poll()) is None:
@@ -187,13 +265,14 @@ class ClassLearner:
             number = question_number(self.tab)
             if number is not None and number != self.question:
                 self.question, self.revealed = number, False
-                self.tally.saw_question[number].append(now)
+                self.tally.saw(self.tally.saw_question, number, now)
                 self.answer_at = now + self.rng.uniform(2, 5) * self.think
             model = table_model(self.tab, "join-table") or {}
             tone = (model.get("message") or {}).get("tone")
             if number is not None and not self.revealed and tone in ("right", "wrong"):
                 self.revealed = True
-                self.tally.saw_reveal[number].append(now)
+                self.reveals_seen.add(number)
+                self.tally.saw(self.tally.saw_reveal, number, now)
                 self.tally.seen[tone] += 1
             if number is not None and not self.revealed and now >= self.answer_at:
                 self.answer_at = float("inf") if self.rng.random() > 0.2 else (
@@ -266,8 +345,11 @@ async def run_class(n: int, args, log: Path) -> dict:
         # The class: questions, answers, reveals.
         started, cpu = time.monotonic(), cpu_seconds(server.pid)
         deadline = started + args.duration
-        await asyncio.gather(teacher.teach(deadline, args.answer_seconds, args.read_seconds),
-                             *(l.attend(deadline + args.read_seconds, aligned) for l in joined))
+        teacher.learners = len(joined)
+        lockstep = getattr(args, "lockstep", False)
+        await asyncio.gather(
+            teacher.teach(deadline, args.answer_seconds, args.read_seconds, lockstep),
+            *(l.attend(deadline, aligned, teacher.done, args.timeout) for l in joined))
         row["cpu"] = (cpu_seconds(server.pid) - cpu) / (time.monotonic() - started)
         row["rss_active"] = rss_mb(server.pid)
         row["report"] = await asyncio.to_thread(stored_answers, database, teacher)
@@ -279,7 +361,7 @@ def stored_answers(database: str, teacher: Teacher) -> dict:
     """What the database holds of the class: members and answers (the report's frames)."""
     from tutorial_app.store import dispose_engines, open_classes
 
-    report = open_classes(database).report(teacher.code, teacher.key)
+    report = open_classes(database).report(teacher.code, teacher.key, rows=None)
     dispose_engines()
     return {"members": len(report.learners), "answers": int(report.learners["answered"].sum()),
             "questions": len(report.questions)}

@@ -1,9 +1,10 @@
-"""A live class's join link and its QR code, for the teacher's projector.
+"""A live class's join link and its QR code, for the teacher's projector, and the
+teacher link that opens the class on another device (a one-time code, never the key).
 
 The QR code is drawn by ``segno`` as SVG and shown as an ``<img>`` with a data URL
 (``st.html`` strips inline SVG), so it scales to any size without blurring.
 
->>> join_url("http://192.168.1.20:8501/class?class=K7WQ3M&key=secret", "K7WQ3M")
+>>> join_url("http://192.168.1.20:8501/class?class=K7WQ3M", "K7WQ3M")
 'http://192.168.1.20:8501/join?code=K7WQ3M'
 >>> join_url("https://school.example/euchre/class", "K7WQ3M", "euchre")
 'https://school.example/euchre/join?code=K7WQ3M'
@@ -20,6 +21,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 import segno
 
 JOIN_PAGE = "join"
+CLASS_PAGE = "class"
 
 
 def join_url(page_url: str | None, code: str, base_path: str = "") -> str:
@@ -46,3 +48,18 @@ def qr_img(text: str, size_px: int = 360, label: str = "QR code") -> str:
     return (f'<img src="{html.escape(qr_data_url(text), quote=True)}" width="{int(size_px)}" '
             f'height="{int(size_px)}" alt="{html.escape(label, quote=True)}" '
             'style="image-rendering: pixelated; background: #fff;">')
+
+
+def teacher_url(page_url: str | None, code: str, one_time: str, base_path: str = "") -> str:
+    """A teacher link: the class page's address with a one-time code, never the key.
+
+    >>> teacher_url("https://school.example/euchre/class?class=K7WQ3M", "K7WQ3M", "x" * 22,
+    ...             "euchre")
+    'https://school.example/euchre/class?class=K7WQ3M&teacher=xxxxxxxxxxxxxxxxxxxxxx'
+    """
+    query = urlencode({"class": code, "teacher": one_time})
+    base = "/" + base_path.strip("/") if base_path.strip("/") else ""
+    if not page_url:
+        return f"{base}/{CLASS_PAGE}?{query}"
+    parts = urlsplit(page_url)
+    return urlunsplit((parts.scheme, parts.netloc, f"{base}/{CLASS_PAGE}", query, ""))

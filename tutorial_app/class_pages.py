@@ -27,6 +27,15 @@ POLL_SECONDS = 1.0    # learners see a new question within this plus one fragmen
 SHARED_SECONDS = 0.25  # a learner's tick may reuse a read of the class this recent
 REFUSAL = "class-refusal"   # session key: the last refused request's sentence
 
+# Guessing class codes: a session's first FREE_WRONG_CODES wrong codes are checked at
+# once; from then on each wrong code makes the next check wait twice as long (2 s, 4 s,
+# 8 s, ... at most MAX_CODE_WAIT). A right code starts the count again. The same wrong
+# code again (a rerun of the page) is not counted again. Per session: a proxy's rate limit
+# is what slows a script that opens a new session for every guess.
+FREE_WRONG_CODES = 3
+MAX_CODE_WAIT = 60.0
+WRONG_CODES, NEXT_TRY, LAST_WRONG = "join-wrong-codes", "join-next-try", "join-last-wrong"
+
 
 def live_classes() -> LiveClasses:
     """The live classes in the progress store; stops the page with a sentence if the
@@ -71,6 +80,32 @@ def watch(code: str, classes: LiveClasses, shown_key: str) -> None:
             st.rerun()
 
     poll()
+
+
+# ---- guessing class codes (plain functions of the session and a clock) -------------------
+
+def code_wait(session: MutableMapping, now: float) -> float:
+    """Seconds this session must still wait before another class code is checked.
+
+    >>> session = {}
+    >>> for _ in range(FREE_WRONG_CODES): note_wrong_code(session, "ZZZZZZ", now=100.0)
+    >>> code_wait(session, now=100.5)
+    1.5
+    """
+    return max(0.0, session.get(NEXT_TRY, 0.0) - now)
+
+
+def note_wrong_code(session: MutableMapping, typed: str, now: float) -> None:
+    """A code that names no class: counted, and the next check may have to wait."""
+    wrong = session.get(WRONG_CODES, 0) + 1
+    session[WRONG_CODES], session[LAST_WRONG] = wrong, typed
+    if wrong >= FREE_WRONG_CODES:
+        session[NEXT_TRY] = now + min(MAX_CODE_WAIT, 2.0 ** (wrong - FREE_WRONG_CODES + 1))
+
+
+def note_right_code(session: MutableMapping) -> None:
+    for name in (WRONG_CODES, NEXT_TRY, LAST_WRONG):
+        session.pop(name, None)
 
 
 # ---- the learner's answer (plain functions of the session: AppTest calls them too) -----

@@ -22,10 +22,10 @@ import re
 import secrets
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
-__all__ = ["DISPLAY_NAME_MAX", "FREE_WRONG_TRIES", "LONGEST_WAIT_SECONDS", "OLD_LINK_NOTE",
+__all__ = ["FREE_WRONG_TRIES", "LONGEST_WAIT_SECONDS", "OLD_LINK_NOTE",
            "OLD_LINK_PARAMETER", "TOKEN_LENGTH", "TRANSFER_CODE_LENGTH", "TRANSFER_MINUTES",
-           "TRANSFER_PARAMETER", "InvalidDisplayNameError", "TransferCodeError",
-           "display_name", "is_transfer_code", "is_well_formed_token", "new_learner_token",
+           "TRANSFER_PARAMETER", "TransferCodeError",
+           "is_transfer_code", "is_well_formed_token", "new_learner_token",
            "new_transfer_code", "parse_transfer_code", "seconds_to_wait", "token_from_browser",
            "token_problem", "transfer_link"]
 
@@ -33,7 +33,6 @@ TOKEN_BYTES = 24                     # 192 bits: well past the 128 a guess must 
 TOKEN_LENGTH = 32                    # len(token_urlsafe(24)): 4 characters per 3 bytes, no "="
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{%d}" % TOKEN_LENGTH)
 ACCEPTED = f"A learner code is exactly {TOKEN_LENGTH} letters, digits, - or _."
-DISPLAY_NAME_MAX = 30
 
 TRANSFER_PARAMETER = "transfer"      # the progress link: ?transfer=<code>
 OLD_LINK_PARAMETER = "learner"       # the old progress link, ?learner=<token>: refused
@@ -188,33 +187,3 @@ def seconds_to_wait(wrong_tries: int) -> int:
     if extra <= 0:
         return 0
     return min(2 ** min(extra, 16), LONGEST_WAIT_SECONDS)
-
-
-class InvalidDisplayNameError(ValueError):
-    """A display name that cannot be used; the message says why and what is accepted."""
-
-
-def display_name(text: str) -> str | None:
-    """The display name a learner typed, trimmed; None for none. It is plain text: show
-    it escaped (``markdown_text``, or ``html.escape`` in HTML).
-
-    Raises InvalidDisplayNameError when it is longer than 30 characters or holds a
-    character that does not print (a line break, a tab, a control code).
-
-    >>> display_name("  Sam <b>  "), display_name("   ")
-    ('Sam <b>', None)
-    >>> display_name("x" * 31)
-    Traceback (most recent call last):
-    ...
-    tutorial_app.learner_identity.InvalidDisplayNameError: A display name has at most 30 characters; this one has 31.
-    """
-    name = text.strip()
-    if not name:
-        return None
-    if len(name) > DISPLAY_NAME_MAX:
-        raise InvalidDisplayNameError(f"A display name has at most {DISPLAY_NAME_MAX} "
-                                      f"characters; this one has {len(name)}.")
-    if not name.isprintable():
-        raise InvalidDisplayNameError("A display name is one line of printable characters: "
-                                      "no line breaks, tabs or control codes.")
-    return name

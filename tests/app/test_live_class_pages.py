@@ -30,12 +30,16 @@ def fresh_store(tmp_path, monkeypatch):
     dispose_engines()
 
 
-def page(path: str, token: str | None = None, **query: str) -> AppTest:
+def page(path: str, token: str | None = None, stored_key: str | None = None,
+         **query: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30)
     for name, value in query.items():
         at.query_params[name] = value
     if token is not None:   # the browser's own token, as the identity component hands it
         at.session_state["learner-token"] = token
+    if stored_key is not None:   # the teacher key this browser keeps, as its component says
+        at.session_state["teacher-key-browser"] = {
+            "stored": {"code": query.get("class"), "key": stored_key}}
     at.run()
     at.switch_page(path).run()
     assert not at.exception, at.exception
@@ -82,8 +86,8 @@ def test_a_whole_class_on_two_pages():
     shown = texts(teacher)
     assert code in "".join(e.proto.body for e in teacher.get("html"))   # the big code
     assert '<img src="data:image/svg+xml' in shown                      # the QR code
-    assert teacher.query_params["class"] == code and teacher.query_params["key"] == key
-    assert "0** learners joined" in shown
+    assert teacher.query_params["class"] == code and "key" not in teacher.query_params
+    assert "**0** of 100 learners joined" in shown      # the cap, where the teacher sees it
 
     sam = join(code, "<b>Sam</b>")
     assert "you are **&lt;b&gt;Sam&lt;/b&gt;**" in texts(sam)          # escaped, never HTML
@@ -206,8 +210,8 @@ def test_a_learner_cannot_run_the_class(forged):
     _, code, key = start_class()
     token = new_learner_token()
     join(code, "Sam", token)
-    at = page(TEACHER, **{"class": code,
-                          "key": token if forged == "learner token" else key[:-1] + "A"})
+    at = page(TEACHER, stored_key="", **{
+        "class": code, "key": token if forged == "learner token" else key[:-1] + "A"})
     assert f"does not hold class {code}'s teacher key" in texts(at)
     assert not [b for b in at.button if b.key in ("class-push", "class-reveal", "class-end")]
     assert at.button(key="class-start") is not None   # only a class of their own

@@ -1,11 +1,23 @@
 """The live-class scenario of the class-load benchmark, run briefly for real: a teacher
 and three learners over the websocket join, wait, answer, read the reveal, and the
-database holds every answer they were told was kept. No timing is asserted."""
+database holds every answer they were told was kept. No timing is asserted.
+
+It runs with both cores saturated by busy loops the test starts itself: the class waits
+on events (every learner has seen the question, then the reveal; the learners poll until
+the teacher is done and they have seen every reveal), never on a fixed time, so a busy
+machine makes it slower, not wrong. (It once missed a learner's reveal: a reveal stayed
+on screen a fixed ``read_seconds`` before the next question, and the learners stopped
+polling a fixed time after the teacher's deadline, while the last reveal came up to
+``answer_seconds`` later; a learner whose polls a busy machine slowed could miss either.
+The short ``read_seconds`` here makes the old code fail nearly every time.)"""
 
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
 import sys
+from contextlib import contextmanager
 from argparse import Namespace
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -20,12 +32,28 @@ import live_class_load  # noqa: E402
 pytestmark = pytest.mark.server
 
 
+@contextmanager
+def busy_cores(count: int):
+    """``count`` processes spinning on a core each, for the block's duration."""
+    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
+                for _ in range(count)]
+    try:
+        yield spinners
+    finally:
+        for spinner in spinners:
+            spinner.kill()
+            spinner.wait(30)
+
+
 def test_a_short_live_class_runs_clean(tmp_path):
     args = Namespace(app_dir=ROOT, server_arg=[], db=None, timeout=60, think=0.3, seed=1,
-                     ramp=1, idle=2, duration=12, answer_seconds=3, read_seconds=2)
-    with ThreadPoolExecutor(1) as pool:   # an event loop of its own (Playwright may hold ours)
+                     ramp=1, idle=2, duration=12, answer_seconds=3, read_seconds=0.5,
+                     lockstep=True)
+    with busy_cores(os.cpu_count() or 2) as spinners, ThreadPoolExecutor(1) as pool:
+        # an event loop of its own (Playwright may hold ours)
         row = pool.submit(asyncio.run, asyncio.wait_for(
-            live_class_load.run_class(3, args, tmp_path / "server.log"), 240)).result()
+            live_class_load.run_class(3, args, tmp_path / "server.log"), 400)).result()
+        assert all(spinner.poll() is None for spinner in spinners)   # busy all along
     tally = row["tally"]
     assert not tally.errors, tally.notes
     assert tally.seen["joined"] == 3 and len(tally.pushed) >= 2

@@ -77,7 +77,7 @@ def test_a_class_with_three_learners(browser: Browser, class_server: str, screen
     qr = teacher.get_by_role("img", name=re.compile("QR code of"))
     expect(qr).to_be_visible()
     assert qr.bounding_box()["width"] >= 280          # large enough for the back row
-    assert f"class={code}" in teacher.url and "key=" in teacher.url
+    assert f"class={code}" in teacher.url and "key=" not in teacher.url
 
     learners = []
     for name in NAMES:
@@ -89,7 +89,7 @@ def test_a_class_with_three_learners(browser: Browser, class_server: str, screen
         expect(page.get_by_text("Waiting for the next question")).to_be_visible()
         learners.append(page)
     expect(learners[0].get_by_text("<b>Ann</b>", exact=True)).to_be_visible()  # shown as typed
-    expect(teacher.get_by_text("3 learners joined")).to_be_visible(timeout=5000)
+    expect(teacher.get_by_text("3 of 100 learners joined")).to_be_visible(timeout=5000)
     expect(teacher.get_by_text("<b>Ann</b>, Ben, Cat")).to_be_visible()          # never as HTML
     teacher.screenshot(path=str(screenshots / "live-class-teacher-waiting.png"))
 
@@ -117,10 +117,97 @@ def test_a_class_with_three_learners(browser: Browser, class_server: str, screen
     learners[2].screenshot(path=str(screenshots / "live-class-learner-revealed.png"))
     expect(teacher.get_by_text(f"The answer: {QUESTION.answer_text}.")).to_be_visible()
 
-    teacher.get_by_text("Report").click()
+    teacher.get_by_text("Report", exact=True).click()
     expect(teacher.get_by_role("button", name="Download the learners (CSV)")).to_be_visible()
     report = teacher.locator("[data-testid=stDataFrame]")
     expect(report).to_have_count(2)
     teacher.screenshot(path=str(screenshots / "live-class-teacher-report.png"))
+    with teacher.expect_download() as download:   # the CSV is built at this click
+        teacher.get_by_role("button", name="Download the learners (CSV)").click()
+    rows = Path(download.value.path()).read_text(encoding="utf-8").splitlines()
+    assert rows[0] == "learner,answered,right,score" and len(rows) == 4
+    assert rows[1].startswith("<b>Ann</b>,1,1,")
     for page in (teacher, *learners):
+        page.context.close()
+
+
+STORED_KEYS = """() => Object.entries(localStorage)
+    .filter(([name]) => name.startsWith("euchre-teacher-key:"))
+    .map(([name, entry]) => [name.split(":")[1], JSON.parse(entry).key])"""
+
+
+def stored_keys(page: Page) -> dict[str, str]:
+    return dict(page.evaluate(STORED_KEYS))
+
+
+def assert_no_secret(page: Page, *secrets: str) -> None:
+    """No secret in the address, the page's source or its title."""
+    source = page.content()
+    for secret in secrets:
+        assert secret not in page.url and secret not in source and secret not in page.title()
+    assert "key=" not in page.url and "teacher=" not in page.url
+
+
+def class_shown(page: Page, code: str) -> None:
+    wait_for_app(page)
+    expect(page.locator(".class-code")).to_have_text(code, timeout=10000)
+
+
+def test_the_teacher_key_never_shows(browser: Browser, class_server: str):
+    """The key is in no address, history entry or page source; a reload finds it in the
+    browser; an old ?key= address opens the class once (then the key changes); a teacher
+    link opens it on another device once."""
+    teacher = new_page(browser)
+    teacher.goto(f"{class_server}/class")
+    wait_for_app(teacher)
+    teacher.get_by_role("button", name="Start a class").click()
+    expect(teacher.locator(".class-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
+    code = teacher.locator(".class-code").inner_text()
+    wait_for_app(teacher)
+    key = stored_keys(teacher)[code]
+    assert len(key) == 43
+    assert teacher.url.endswith(f"/class?class={code}")
+    assert_no_secret(teacher, key)
+    teacher.reload()                                   # the key comes back from storage
+    class_shown(teacher, code)
+    expect(teacher.get_by_role("button", name="End the class")).to_be_visible()
+    assert_no_secret(teacher, key)
+
+    # A teacher link, for a phone: one-time, and gone from the phone's address at once.
+    teacher.get_by_text("Teacher key and other devices").click()
+    teacher.get_by_role("button", name="Make a teacher link").click()
+    wait_for_app(teacher)
+    link = teacher.locator("[data-testid=stCode]").last.inner_text().strip()
+    assert f"class={code}&teacher=" in link and key not in link
+    phone = new_page(browser, 390, 844)
+    phone.goto("about:blank")
+    phone.goto(link)
+    class_shown(phone, code)
+    expect(phone.get_by_role("button", name="End the class")).to_be_visible()
+    one_time = link.rsplit("teacher=", 1)[1]
+    phone_key = stored_keys(phone)[code]
+    assert phone_key != key
+    assert_no_secret(phone, key, one_time, phone_key)
+    phone.go_back()                                    # no history entry holds the link
+    expect(phone).to_have_url("about:blank")
+    again = new_page(browser)
+    again.goto(link)
+    wait_for_app(again)
+    expect(again.get_by_text("used already or is too old")).to_be_visible()
+    assert code not in stored_keys(again)
+
+    # An old address with the key: opens the class once, then that key opens nothing.
+    old = new_page(browser)
+    old.goto("about:blank")
+    old.goto(f"{class_server}/class?class={code}&key={key}")
+    class_shown(old, code)
+    fresh = stored_keys(old)[code]
+    assert fresh != key
+    assert_no_secret(old, key, fresh)
+    old.go_back()
+    expect(old).to_have_url("about:blank")
+    teacher.reload()                                   # the first device's key was changed
+    wait_for_app(teacher)
+    expect(teacher.get_by_text(f"does not hold class {code}'s teacher key")).to_be_visible()
+    for page in (teacher, phone, again, old):
         page.context.close()

@@ -116,7 +116,7 @@ def test_a_display_name_is_optional_and_checked(store_url):
     assert store.display_name(token) is None
     store.set_display_name(token, "  <b>Sam</b>  ")   # kept as typed; pages escape it
     assert store.display_name(token) == "<b>Sam</b>"
-    with pytest.raises(ValueError, match="at most 40 printable characters"):
+    with pytest.raises(ValueError, match="at most 30 letters"):   # the one name rule
         store.set_display_name(token, "x" * 41)
     store.set_display_name(token, "")
     assert store.display_name(token) is None

@@ -6,14 +6,18 @@ The question area follows the class by itself (a fragment rerun every
 ``POLL_SECONDS``): a new question or the reveal shows within a second or so, without
 reloading, and without a run of the whole page."""
 
+import math
+import time
+
 import streamlit as st
 
-from tutorial_app.class_pages import (POLL_SECONDS, REFUSAL, SHARED_SECONDS, attempt,
-                                     live_classes, on_live_click, picks_key, send_answer,
+from tutorial_app.class_pages import (LAST_WRONG, POLL_SECONDS, REFUSAL, SHARED_SECONDS,
+                                     attempt, code_wait, live_classes, note_right_code,
+                                     note_wrong_code, on_live_click, picks_key, send_answer,
                                      sent_key, show_refusal)
 from tutorial_app.learner import current_token
 from tutorial_app.markdown_text import markdown_text
-from tutorial_app.store import ClassError, StoreUnavailable
+from tutorial_app.store import ClassError, Reason, StoreUnavailable
 from tutorial_app.store.class_codes import NAME_LIMIT, parse_class_code
 from tutorial_app.widgets.card_table import card_table
 from tutorial_app.widgets.live_question import answer_words, learner_model, revealed_feedback
@@ -29,12 +33,25 @@ def go_to_code() -> None:
     st.query_params["code"] = st.session_state.get("join-code-input", "")
 
 
-typed = st.query_params.get("code", "")
+def ask_for_code(label: str = "Go to the class") -> None:
+    st.text_input("Class code", key="join-code-input", max_chars=12, placeholder="K7WQ3M")
+    st.button(label, key="join-code-go", type="primary", on_click=go_to_code)
+    st.stop()
+
+
+typed = st.query_params.get("code", "")[:40]
 if not typed:
     st.markdown("Type the code on your teacher's screen, or scan its QR code.")
-    st.text_input("Class code", key="join-code-input", max_chars=12, placeholder="K7WQ3M")
-    st.button("Go to the class", key="join-code-go", type="primary", on_click=go_to_code)
-    st.stop()
+    ask_for_code()
+
+# A wrong code slows the next ones down (class_pages.code_wait): codes cannot be guessed.
+wait = code_wait(st.session_state, time.monotonic())
+if typed == st.session_state.get(LAST_WRONG):
+    wait = 0.0   # the same code again (a rerun): its sentence again, not counted again
+elif wait > 0:
+    st.warning(f"Too many wrong codes. Wait {math.ceil(wait)} seconds, then check the code "
+               "on your teacher's screen and try again.", icon=":material/timer:")
+    ask_for_code("Try this code")
 
 classes = live_classes()
 try:
@@ -42,11 +59,13 @@ try:
     status = classes.status(code)
     if not status.open:
         classes.check_open(code)   # raises with the sentence for an ended or closed class
+    note_right_code(st.session_state)
 except (ClassError, StoreUnavailable) as error:
+    if getattr(error, "reason", None) is Reason.NO_SUCH_CLASS and \
+            typed != st.session_state.get(LAST_WRONG):
+        note_wrong_code(st.session_state, typed, time.monotonic())
     st.error(markdown_text(error.message), icon=":material/error:")
-    st.text_input("Class code", key="join-code-input", max_chars=12, placeholder="K7WQ3M")
-    st.button("Try this code", key="join-code-go", on_click=go_to_code)
-    st.stop()
+    ask_for_code("Try this code")
 
 token = current_token()
 member = classes.member(code, token)

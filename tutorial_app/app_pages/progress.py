@@ -21,7 +21,8 @@ import streamlit as st
 from lessons.loader import load_all
 from lessons.spaced import daily_streak
 from tutorial_app.learner import current_token, store_or_problem, unsaved_warning, unsaved_words
-from tutorial_app.learner_identity import InvalidDisplayNameError, display_name
+from tutorial_app.display_names import (DisplayNameError as InvalidDisplayNameError,  # the one
+                                        optional_display_name as display_name)     # name rule
 from tutorial_app.limits import MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.practice_mode import learner_zone

@@ -25,12 +25,16 @@ import re
 import secrets
 from enum import Enum
 
+from tutorial_app.display_names import (DISPLAY_NAME_MAX, DisplayNameError, display_name,
+                                        look_alike_key)
+
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"   # 31 signs: no 0/O, 1/I/L
 CODE_LENGTH = 6
 TEACHER_KEY_BYTES = 32
-NAME_LIMIT = 40
+TEACHER_PASS_BYTES = 16
+NAME_LIMIT = DISPLAY_NAME_MAX   # the one name rule's bound (display_names.py)
 _CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
-_KEY = re.compile(r"[A-Za-z0-9_-]{32,128}")
+_KEY = re.compile(r"[A-Za-z0-9_-]{22,128}")   # a key (43 signs) or a teacher-link code (22)
 
 
 class Reason(Enum):
@@ -47,6 +51,11 @@ class Reason(Enum):
     ALREADY_REVEALED = "already_revealed"
     BAD_ANSWER = "bad_answer"
     BAD_SOURCE = "bad_source"
+    CLASS_FULL = "class_full"
+    TOO_MANY_QUESTIONS = "too_many_questions"
+    NO_SUCH_MEMBER = "no_such_member"
+    BAD_TEACHER_LINK = "bad_teacher_link"
+    REPORT_GONE = "report_gone"
 
     def __repr__(self) -> str:
         return f"Reason.{self.name}"
@@ -77,13 +86,19 @@ def parse_class_code(text: object) -> str:
     return code
 
 
+def new_teacher_pass() -> str:
+    """A fresh one-time teacher-link code (128 bits): spent on use, short-lived."""
+    return secrets.token_urlsafe(TEACHER_PASS_BYTES)
+
+
 def new_teacher_key() -> str:
     """A fresh teacher key (256 bits): the only proof of being the class's teacher."""
     return secrets.token_urlsafe(TEACHER_KEY_BYTES)
 
 
 def teacher_key_hash(key: object) -> str:
-    """The SHA-256 of a teacher key, as stored ("" for text that cannot be a key)."""
+    """The SHA-256 of a teacher key or teacher-link code, as stored ("" for text that
+    cannot be one)."""
     if not isinstance(key, str) or not _KEY.fullmatch(key):
         return ""
     return hashlib.sha256(key.encode("ascii")).hexdigest()
@@ -96,17 +111,15 @@ def is_teacher_key(key: object, stored_hash: str) -> bool:
 
 
 def checked_display_name(text: object) -> str:
-    """A display name with its spaces tidied; raises ClassError(BAD_NAME). Any printable
-    characters are allowed (pages show the name escaped)."""
-    name = " ".join(str(text or "").split())
-    if not name:
-        raise ClassError(Reason.BAD_NAME, "Type a name for the class to see first.")
-    if len(name) > NAME_LIMIT or not name.isprintable():
-        raise ClassError(Reason.BAD_NAME, f"A name is at most {NAME_LIMIT} printable "
-                                          "characters: try a shorter one.")
-    return name
+    """A display name by the app's one rule (``display_names.display_name``: NFKC, at
+    most NAME_LIMIT characters, few combining marks); raises ClassError(BAD_NAME)."""
+    try:
+        return display_name(text)
+    except DisplayNameError as error:
+        raise ClassError(Reason.BAD_NAME, str(error)) from None
 
 
 def name_key(name: str) -> str:
-    """What two names must differ in to both be in one class ("Sam" and "SAM" clash)."""
-    return name.casefold()[:NAME_LIMIT]
+    """What two names must differ in to both be in one class: "Sam", "SAM" and "Ѕаm"
+    (Cyrillic letters) clash (``display_names.look_alike_key``)."""
+    return look_alike_key(name)

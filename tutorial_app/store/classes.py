@@ -3,12 +3,21 @@ call. No Streamlit here; any number of app processes share one class through the
 database (SQLite, or PostgreSQL for several replicas).
 
 The teacher starts a class (a short code and a secret key), learners join it under a
-display name with their learner token, the teacher pushes questions (by their source,
+display name with their learner token (at most ``MAX_CLASS_MEMBERS``; a name that looks
+like one already in the class is refused), the teacher pushes questions (by their source,
 ``lessons.question_source``), learners answer (changeable until the reveal), the teacher
 reveals and, at the end, reads the report. Only the teacher key pushes, reveals and
-ends. Answers are judged by ``Question.check``, as everywhere; at the reveal each
+ends, renames or removes a member, rotates the key or makes a one-time teacher link
+(``teacher_link_code``, spent by ``use_teacher_link`` on another device, which gets a
+key of its own). Answers are judged by ``Question.check``, as everywhere; at the reveal each
 member's final answer is also kept among their own answers (the progress store's
 ``answers`` table), so it counts toward their progress.
+
+Bounds: a class takes ``MAX_CLASS_MEMBERS`` members and ``MAX_CLASS_QUESTIONS``
+questions; its code works for ``CLASS_LIFETIME``; its report (and every teacher verb)
+for ``REPORT_KEPT`` after it closes, then the class is deleted (``forget_old_classes``,
+run at each new class's start). The report is counted in SQL (one row per question and
+per member, never one per answer) and read a page at a time.
 
 Every refusal raises ``ClassError`` with a ``Reason`` and a sentence for the page.
 
@@ -31,29 +40,40 @@ tutorial_app.store.class_codes.ClassError: The answer to question 1 has been rev
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
-from sqlalchemy import Connection, func, insert, select, update
+from sqlalchemy import Connection, case, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from lessons.question_source import QuestionSource, SourceError, question_for, source_label
 from lessons.quiz import Question
-from tutorial_app.store.class_codes import (ClassError, Reason, checked_display_name,
-                                            is_teacher_key, name_key, new_class_code,
-                                            new_teacher_key, parse_class_code, teacher_key_hash)
+from tutorial_app.store.class_codes import (NAME_LIMIT, ClassError, Reason,
+                                            checked_display_name, is_teacher_key, name_key,
+                                            new_class_code,
+                                            new_teacher_key, new_teacher_pass,
+                                            parse_class_code, teacher_key_hash)
 from tutorial_app.store.records import checked_answer, now, utc
 from tutorial_app.store.store import Store
 from tutorial_app.store.tables import (answers, class_answers, class_members, class_questions,
-                                       classes)
+                                       class_teacher_keys, class_teacher_passes, classes)
 
 if TYPE_CHECKING:
     import pandas as pd
 
 CLASS_LIFETIME = timedelta(hours=12)   # a class code stops working this long after the start
+REPORT_KEPT = timedelta(days=7)        # the report is readable this long after the class closes
+MAX_CLASS_MEMBERS = 100                # a lecture hall; the teacher's page shows "n of 100"
+MAX_CLASS_QUESTIONS = 100              # questions one class may ask
+TEACHER_LINK_LIFETIME = timedelta(minutes=10)   # a teacher link's one-time code lasts this
+MAX_TEACHER_LINKS = 3                  # unused teacher-link codes kept per class (newest)
+MAX_TEACHER_DEVICES = 5                # keys from teacher links kept per class (newest)
+REPORT_PAGE_ROWS = 25                  # rows per page of the report's two lists
 REPORT_QUESTION_COLUMNS = ("question", "asked", "answered", "right", "share_right")
 REPORT_LEARNER_COLUMNS = ("learner", "answered", "right", "score")
 
@@ -115,8 +135,18 @@ class AnswerTally:
 
 @dataclass(frozen=True)
 class ClassReport:
+    """One page of each of the report's two lists, and how many rows each has in all."""
+
     questions: pd.DataFrame   # REPORT_QUESTION_COLUMNS: one row per question asked
     learners: pd.DataFrame    # REPORT_LEARNER_COLUMNS: one row per member
+    question_count: int = 0
+    learner_count: int = 0
+
+
+def shown_name(name: str) -> str:
+    """A member's name as read back: at most NAME_LIMIT characters, checked again on the
+    way out (a row written before the one name rule may be longer)."""
+    return name[:NAME_LIMIT]
 
 
 def answer_text(given: Sequence[str]) -> str:
@@ -146,6 +176,14 @@ class LiveClasses:
     def _expired(row) -> bool:
         return now() - utc(row.created_at) > CLASS_LIFETIME
 
+    @staticmethod
+    def _report_gone(row) -> bool:
+        """Whether the class closed (ended or expired) more than REPORT_KEPT ago."""
+        closed = utc(row.created_at) + CLASS_LIFETIME
+        if row.ended_at is not None:
+            closed = min(closed, utc(row.ended_at))
+        return now() - closed > REPORT_KEPT
+
     def _open_row(self, connection: Connection, code: str, lock: bool = False):
         row = self._class_row(connection, code, lock)
         if row.ended_at is not None or self._expired(row):
@@ -158,10 +196,24 @@ class LiveClasses:
     def _teacher_row(self, connection: Connection, code: str, key: str, lock: bool = False,
                      must_be_open: bool = True):
         row = (self._open_row if must_be_open else self._class_row)(connection, code, lock)
-        if not is_teacher_key(key, row.teacher_key_hash):
+        if not self._holds_key(connection, row, key):
             raise ClassError(Reason.NOT_TEACHER, f"Only the teacher who started class "
                                                  f"{row.code} can do that.")
+        if self._report_gone(row):
+            raise ClassError(Reason.REPORT_GONE, f"Class {row.code} closed more than "
+                             f"{REPORT_KEPT.days} days ago: its report is no longer kept.")
         return row
+
+    @staticmethod
+    def _holds_key(connection: Connection, row, key: str) -> bool:
+        """Whether ``key`` is the class's first key or one a teacher link gave."""
+        if is_teacher_key(key, row.teacher_key_hash):
+            return True
+        hashed = teacher_key_hash(key)
+        return bool(hashed) and connection.scalar(
+            select(class_teacher_keys.c.id).where(class_teacher_keys.c.class_id == row.id,
+                                                  class_teacher_keys.c.key_hash == hashed)) \
+            is not None
 
     def status(self, code: str) -> ClassStatus:
         """The poll: one read of the class's row by its code; raises ClassError for an
@@ -250,7 +302,9 @@ class LiveClasses:
     # ---- the teacher ---------------------------------------------------------------------
 
     def start_class(self) -> tuple[str, str]:
-        """A new class: (its code, the teacher key). Keep the key secret."""
+        """A new class: (its code, the teacher key). Keep the key secret. Classes whose
+        report time is over are deleted first."""
+        self.forget_old_classes()
         key = new_teacher_key()
         for _ in range(20):   # 31**6 codes: a clash is rare, and retried
             code = new_class_code()
@@ -277,6 +331,10 @@ class LiveClasses:
             position = 1 + (connection.scalar(
                 select(func.max(class_questions.c.position))
                 .where(class_questions.c.class_id == row.id)) or 0)
+            if position > MAX_CLASS_QUESTIONS:
+                raise ClassError(Reason.TOO_MANY_QUESTIONS,
+                                 f"A class asks at most {MAX_CLASS_QUESTIONS} questions: end "
+                                 "this one and start a new class.")
             question_id = connection.execute(insert(class_questions).values(
                 class_id=row.id, position=position, source=source.to_dict(),
                 pushed_at=now())).inserted_primary_key[0]
@@ -348,78 +406,247 @@ class LiveClasses:
         return AnswerTally(members, sum(counts.values()), counts)
 
     def member_names(self, code: str) -> list[str]:
-        """The members' display names, in the order they joined."""
+        """The members' display names, in the order they joined (at most
+        MAX_CLASS_MEMBERS, checked again here)."""
         with self.store._reading() as connection:
             return list(connection.scalars(
                 select(class_members.c.display_name)
                 .join(classes, classes.c.id == class_members.c.class_id)
                 .where(classes.c.code == parse_class_code(code))
-                .order_by(class_members.c.joined_at, class_members.c.id)))
+                .order_by(class_members.c.joined_at, class_members.c.id)
+                .limit(MAX_CLASS_MEMBERS)))
 
-    def report(self, code: str, key: str) -> ClassReport:
-        """Per question the share right, per learner the score (right answers)."""
+    def report(self, code: str, key: str, *, question_page: int = 0, learner_page: int = 0,
+               rows: int | None = REPORT_PAGE_ROWS) -> ClassReport:
+        """Per question the share right, per learner the score (right answers): one page
+        of ``rows`` of each list (None: every row), counted in SQL. Raises ClassError
+        (NOT_TEACHER, REPORT_GONE)."""
         import pandas as pd
 
         with self.store._reading() as connection:
             row = self._teacher_row(connection, code, key, must_be_open=False)
-            asked = connection.execute(
-                select(class_questions.c.id, class_questions.c.position,
-                       class_questions.c.source)
-                .where(class_questions.c.class_id == row.id)
-                .order_by(class_questions.c.position)).all()
-            members = connection.execute(
-                select(class_members.c.id, class_members.c.display_name)
-                .where(class_members.c.class_id == row.id)
-                .order_by(class_members.c.joined_at, class_members.c.id)).all()
-            given = connection.execute(
-                select(class_answers.c.question_id, class_answers.c.member_id,
-                       class_answers.c.correct)
-                .join(class_questions, class_questions.c.id == class_answers.c.question_id)
-                .where(class_questions.c.class_id == row.id)).all()
-        questions = []
-        for question in asked:
-            mine = [g for g in given if g.question_id == question.id]
-            right = sum(bool(g.correct) for g in mine)
-            source = QuestionSource.parse(question.source)
-            questions.append({"question": question.position,
-                              "asked": f"{question_for(source).prompt} ({source_label(source)})",
-                              "answered": len(mine), "right": right,
-                              "share_right": round(right / len(mine), 3) if mine else None})
-        learners = []
-        for member in members:
-            mine = [g for g in given if g.member_id == member.id]
-            learners.append({"learner": member.display_name, "answered": len(mine),
-                             "right": sum(bool(g.correct) for g in mine),
-                             "score": f"{sum(bool(g.correct) for g in mine)} of {len(asked)}"})
+            asked = self._asked(connection, row.id)
+            members = connection.scalar(select(func.count()).select_from(class_members)
+                                        .where(class_members.c.class_id == row.id))
+            questions = self._question_rows(connection, row.id, question_page, rows)
+            learners = self._learner_rows(connection, row.id, asked, learner_page, rows)
         return ClassReport(pd.DataFrame(questions, columns=list(REPORT_QUESTION_COLUMNS)),
-                           pd.DataFrame(learners, columns=list(REPORT_LEARNER_COLUMNS)))
+                           pd.DataFrame(learners, columns=list(REPORT_LEARNER_COLUMNS)),
+                           asked, members)
+
+    def report_csv(self, code: str, key: str, which: str) -> str:
+        """The whole ``which`` list ("questions" or "learners") of the report as CSV, every
+        cell spreadsheet-safe (a name such as "=HYPERLINK(...)" is not run as a formula).
+        Raises ClassError as ``report``."""
+        from tutorial_app.limits import spreadsheet_safe
+
+        frame = getattr(self.report(code, key, rows=None), which)
+        return frame.map(spreadsheet_safe).to_csv(index=False)
+
+    @staticmethod
+    def _asked(connection: Connection, class_id: int) -> int:
+        return connection.scalar(select(func.count()).select_from(class_questions)
+                                 .where(class_questions.c.class_id == class_id))
+
+    @staticmethod
+    def _question_rows(connection: Connection, class_id: int, page: int,
+                       rows: int | None) -> list[dict]:
+        counted = (select(class_answers.c.question_id,
+                          func.count().label("answered"),
+                          func.sum(case((class_answers.c.correct, 1), else_=0)).label("right"))
+                   .join(class_questions, class_questions.c.id == class_answers.c.question_id)
+                   .where(class_questions.c.class_id == class_id)
+                   .group_by(class_answers.c.question_id).subquery())
+        query = (select(class_questions.c.position, class_questions.c.source,
+                        func.coalesce(counted.c.answered, 0).label("answered"),
+                        counted.c.right)
+                 .outerjoin(counted, counted.c.question_id == class_questions.c.id)
+                 .where(class_questions.c.class_id == class_id)
+                 .order_by(class_questions.c.position))
+        if rows is not None:
+            query = query.limit(rows).offset(max(0, page) * rows)
+        found = []
+        for asked in connection.execute(query):
+            answered, right_count = int(asked.answered), int(asked.right or 0)
+            found.append({"question": asked.position, "asked": _asked_label(asked.source),
+                          "answered": answered, "right": right_count,
+                          "share_right": round(right_count / answered, 3) if answered
+                          else None})
+        return found
+
+    @staticmethod
+    def _learner_rows(connection: Connection, class_id: int, asked: int, page: int,
+                      rows: int | None) -> list[dict]:
+        right = func.sum(case((class_answers.c.correct, 1), else_=0))
+        query = (select(class_members.c.display_name,
+                        func.count(class_answers.c.question_id).label("answered"),
+                        right.label("right"))
+                 .outerjoin(class_answers, class_answers.c.member_id == class_members.c.id)
+                 .where(class_members.c.class_id == class_id)
+                 .group_by(class_members.c.id, class_members.c.display_name,
+                           class_members.c.joined_at)
+                 .order_by(class_members.c.joined_at, class_members.c.id))
+        if rows is not None:
+            query = query.limit(rows).offset(max(0, page) * rows)
+        return [{"learner": shown_name(member.display_name), "answered": int(member.answered),
+                 "right": int(member.right or 0),
+                 "score": f"{int(member.right or 0)} of {asked}"}
+                for member in connection.execute(query)]
+
+    # ---- the teacher's key, devices and members ----------------------------------------
+
+    def rotate_key(self, code: str, key: str) -> str:
+        """A new teacher key for class ``code``; every other key (other devices, an old
+        address) and every unused teacher link stops working. Raises ClassError."""
+        fresh = new_teacher_key()
+        with self.store._writing() as connection:
+            row = self._teacher_row(connection, code, key, lock=True, must_be_open=False)
+            connection.execute(update(classes).where(classes.c.id == row.id)
+                               .values(teacher_key_hash=teacher_key_hash(fresh)))
+            connection.execute(delete(class_teacher_keys)
+                               .where(class_teacher_keys.c.class_id == row.id))
+            connection.execute(delete(class_teacher_passes)
+                               .where(class_teacher_passes.c.class_id == row.id))
+        return fresh
+
+    def teacher_link_code(self, code: str, key: str) -> str:
+        """A one-time code for a teacher link (``/class?class=CODE&teacher=...``): it opens
+        the class on one other device, once, within TEACHER_LINK_LIFETIME. Only the
+        newest MAX_TEACHER_LINKS unused codes are kept. Raises ClassError."""
+        one_time = new_teacher_pass()
+        with self.store._writing() as connection:
+            row = self._teacher_row(connection, code, key, lock=True, must_be_open=False)
+            connection.execute(delete(class_teacher_passes).where(
+                class_teacher_passes.c.class_id == row.id,
+                or_(class_teacher_passes.c.expires_at < now(),
+                    class_teacher_passes.c.id.not_in(
+                        select(class_teacher_passes.c.id)
+                        .where(class_teacher_passes.c.class_id == row.id)
+                        .order_by(class_teacher_passes.c.id.desc())
+                        .limit(MAX_TEACHER_LINKS - 1).scalar_subquery()))))
+            connection.execute(insert(class_teacher_passes).values(
+                class_id=row.id, pass_hash=teacher_key_hash(one_time), created_at=now(),
+                expires_at=now() + TEACHER_LINK_LIFETIME))
+        return one_time
+
+    def use_teacher_link(self, code: str, one_time: str) -> str:
+        """Spend a teacher link's one-time code: a new teacher key for this device (the
+        oldest beyond MAX_TEACHER_DEVICES stops working). Raises ClassError
+        (BAD_TEACHER_LINK for a used, old or unknown code; REPORT_GONE)."""
+        hashed = teacher_key_hash(one_time)
+        refused = ClassError(Reason.BAD_TEACHER_LINK,
+                             "This teacher link has been used already or is too old (it "
+                             f"works once, for {TEACHER_LINK_LIFETIME.seconds // 60} minutes): "
+                             "ask for a new one on the class page of the device that runs "
+                             "the class.")
+        fresh = new_teacher_key()
+        with self.store._writing() as connection:
+            row = self._class_row(connection, code, lock=True)
+            spent = connection.execute(
+                delete(class_teacher_passes)
+                .where(class_teacher_passes.c.class_id == row.id,
+                       class_teacher_passes.c.pass_hash == (hashed or "-"))
+                .returning(class_teacher_passes.c.expires_at)).first()
+            if spent is None or utc(spent.expires_at) < now():
+                raise refused
+            if self._report_gone(row):
+                raise ClassError(Reason.REPORT_GONE, f"Class {row.code} closed more than "
+                                 f"{REPORT_KEPT.days} days ago: its report is no longer kept.")
+            connection.execute(delete(class_teacher_keys).where(
+                class_teacher_keys.c.class_id == row.id,
+                class_teacher_keys.c.id.not_in(
+                    select(class_teacher_keys.c.id)
+                    .where(class_teacher_keys.c.class_id == row.id)
+                    .order_by(class_teacher_keys.c.id.desc())
+                    .limit(MAX_TEACHER_DEVICES - 1).scalar_subquery())))
+            connection.execute(insert(class_teacher_keys).values(
+                class_id=row.id, key_hash=teacher_key_hash(fresh), created_at=now()))
+        return fresh
+
+    def _member_row(self, connection: Connection, class_id: int, name: str):
+        member = connection.execute(
+            select(class_members.c.id, class_members.c.display_name)
+            .where(class_members.c.class_id == class_id,
+                   class_members.c.display_name == name)).first()
+        if member is None:
+            raise ClassError(Reason.NO_SUCH_MEMBER, f"Nobody in this class is called {name}.")
+        return member
+
+    def rename_member(self, code: str, key: str, name: str, new_name: str) -> str:
+        """Give the member called ``name`` the name ``new_name`` (the same rule as a
+        join's); the name kept. Raises ClassError (NO_SUCH_MEMBER, BAD_NAME, NAME_TAKEN,
+        NOT_TEACHER)."""
+        new_name = checked_display_name(new_name)
+        with self.store._writing() as connection:
+            row = self._teacher_row(connection, code, key, lock=True, must_be_open=False)
+            member = self._member_row(connection, row.id, name)
+            self._refuse_taken(connection, row.id, new_name, but=member.id)
+            connection.execute(update(class_members).where(class_members.c.id == member.id)
+                               .values(display_name=new_name, name_key=name_key(new_name)))
+        return new_name
+
+    def remove_member(self, code: str, key: str, name: str) -> None:
+        """Take the member called ``name`` out of the class, with their class answers
+        (answers already revealed stay in their own progress). They may join again.
+        Raises ClassError (NO_SUCH_MEMBER, NOT_TEACHER)."""
+        with self.store._writing() as connection:
+            row = self._teacher_row(connection, code, key, lock=True, must_be_open=False)
+            member = self._member_row(connection, row.id, name)
+            connection.execute(delete(class_answers)
+                               .where(class_answers.c.member_id == member.id))
+            connection.execute(delete(class_members).where(class_members.c.id == member.id))
+
+    @staticmethod
+    def _refuse_taken(connection: Connection, class_id: int, name: str,
+                      but: int | None = None) -> None:
+        """Raise NAME_TAKEN when a member (other than ``but``) has a look-alike name."""
+        query = select(class_members.c.display_name).where(
+            class_members.c.class_id == class_id, class_members.c.name_key == name_key(name))
+        if but is not None:
+            query = query.where(class_members.c.id != but)
+        taken = connection.scalar(query)
+        if taken is not None:
+            same = "" if taken == name else " (or a name that looks just like it)"
+            raise ClassError(Reason.NAME_TAKEN, f"Someone in this class is already called "
+                                                f"{name}{same}: add a letter or choose "
+                                                "another name.")
+
+    def forget_old_classes(self) -> int:
+        """Delete the classes whose report time (REPORT_KEPT after they closed) is over,
+        with everything in them; how many."""
+        cutoff = now() - REPORT_KEPT
+        with self.store._writing() as connection:
+            return connection.execute(delete(classes).where(or_(
+                classes.c.ended_at < cutoff,
+                classes.c.created_at < cutoff - CLASS_LIFETIME))).rowcount or 0
 
     # ---- the learners --------------------------------------------------------------------
 
     def join(self, code: str, name: str, token: str) -> Member:
         """Join class ``code`` as ``name``; the same token joining again gets its first
         name back (a reload). Raises ClassError (NO_SUCH_CLASS, CLASS_ENDED, BAD_NAME,
-        NAME_TAKEN) and MalformedTokenError."""
+        NAME_TAKEN for a name that looks like a member's, CLASS_FULL) and
+        MalformedTokenError."""
         name = checked_display_name(name)
         for attempt in range(2):
             try:
                 with self.store._writing() as connection:
-                    row = self._open_row(connection, code)
+                    row = self._open_row(connection, code, lock=True)   # joins one at a time
                     learner = self.store._ensured_id(connection, token)
                     mine = connection.execute(
                         select(class_members.c.display_name)
                         .where(class_members.c.class_id == row.id,
                                class_members.c.learner_id == learner)).first()
                     if mine is not None:
-                        return Member(mine.display_name, rejoined=True)
-                    taken = connection.scalar(
-                        select(class_members.c.id)
-                        .where(class_members.c.class_id == row.id,
-                               class_members.c.name_key == name_key(name)))
-                    if taken is not None:
-                        raise ClassError(Reason.NAME_TAKEN, f"Someone in this class is already "
-                                                            f"called {name}: add a letter or "
-                                                            "choose another name.")
+                        return Member(shown_name(mine.display_name), rejoined=True)
+                    self._refuse_taken(connection, row.id, name)
+                    members = connection.scalar(
+                        select(func.count()).select_from(class_members)
+                        .where(class_members.c.class_id == row.id))
+                    if members >= MAX_CLASS_MEMBERS:
+                        raise ClassError(Reason.CLASS_FULL, f"Class {row.code} is full: it "
+                                         f"has {MAX_CLASS_MEMBERS} learners, the most a class "
+                                         "takes. Tell your teacher.")
                     connection.execute(insert(class_members).values(
                         class_id=row.id, display_name=name, name_key=name_key(name),
                         learner_id=learner, joined_at=now()))
@@ -440,7 +667,7 @@ class LiveClasses:
                 .join(classes, classes.c.id == class_members.c.class_id)
                 .where(classes.c.code == parse_class_code(code),
                        class_members.c.learner_id == learner))
-        return None if name is None else Member(name, rejoined=True)
+        return None if name is None else Member(shown_name(name), rejoined=True)
 
     def answer(self, code: str, token: str, question_id: int,
                response: Sequence[str] | str) -> tuple[str, ...]:
@@ -489,3 +716,15 @@ class LiveClasses:
                        class_members.c.learner_id == self.store._learner_id(connection, token),
                        class_answers.c.question_id == question_id))
         return None if text is None else tuple(text.split(",")) if text else ()
+
+
+@lru_cache(maxsize=1024)
+def _label_of(source_json: str) -> str:
+    source = QuestionSource.parse(json.loads(source_json))
+    return f"{question_for(source).prompt} ({source_label(source)})"
+
+
+def _asked_label(source: dict) -> str:
+    """A question's words in the report: its prompt and where it comes from (each
+    question built once per process, not once per report)."""
+    return _label_of(json.dumps(source, sort_keys=True))

@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 
 from lessons.progress import LessonProgress, QuizRun, quiz_length_limit
 from lessons.spaced import Attempt
+from tutorial_app.display_names import optional_display_name
 from tutorial_app.store import csv_io, summaries
 from tutorial_app.store.database import READ_ONLY
 from tutorial_app.store.errors import StoreUnavailable, database_trouble, plain_words
@@ -31,7 +32,6 @@ from tutorial_app.store.tokens import LearnerId, is_well_formed_token, token_has
 if TYPE_CHECKING:   # pandas loads only when a table is asked for: the CLI starts faster
     import pandas as pd
 
-DISPLAY_NAME_LIMIT = 40
 # The columns of a learner's answers, as the progress page and the CSV file show them.
 ANSWER_COLUMNS = csv_io.COLUMNS
 
@@ -114,11 +114,9 @@ class Store:
             return LearnerId(self._ensured_id(connection, token))
 
     def set_display_name(self, token: str, name: str | None) -> None:
-        """Keep an optional name to show (pages escape it); raises ValueError if too long."""
-        name = (name or "").strip() or None
-        if name is not None and (len(name) > DISPLAY_NAME_LIMIT or not name.isprintable()):
-            raise ValueError(f"a display name is at most {DISPLAY_NAME_LIMIT} printable "
-                             f"characters, not {name[:DISPLAY_NAME_LIMIT + 1]!r}")
+        """Keep an optional name to show (pages escape it); raises DisplayNameError (a
+        ValueError) for a name the one name rule refuses."""
+        name = optional_display_name(name)   # the one name rule (display_names.py)
         with self._writing() as connection:
             learner = self._ensured_id(connection, token)
             connection.execute(update(learners).where(learners.c.id == learner)

@@ -164,3 +164,25 @@ transfer_codes = Table(
     Column("spent_at", DateTime(timezone=True)),
     Index(None, "learner_id"),
 )
+
+# ---- teacher keys and teacher links (migration 0005) ---------------------------------------
+# A class's teacher may hold several keys (one per device opened by a teacher link);
+# classes.teacher_key_hash is the first. Rotating the key replaces it and drops these.
+# A teacher link carries a one-time code (kept as its SHA-256), spent on use.
+
+class_teacher_keys = Table(
+    "class_teacher_keys", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
+    Column("key_hash", String(64), nullable=False, unique=True),
+    _when("created_at"),
+)
+
+class_teacher_passes = Table(
+    "class_teacher_passes", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
+    Column("pass_hash", String(64), nullable=False, unique=True),
+    _when("created_at"),
+    _when("expires_at"),
+)
