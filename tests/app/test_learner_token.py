@@ -92,10 +92,9 @@ def test_every_page_renders_before_the_token_is_known(page):
     assert TOKEN_KEY not in at.session_state
     assert not at.warning
     drawn = learner_components(at)
-    if page.url_path in ("teach", "class", "join", "question"):
-        # Teach with no hand yet, a class not started or not joined, a question link
-        # with no hand end early (st.stop), and nothing is drawn after that: the offer
-        # waits for a full run.
+    if page.url_path in ("teach", "join", "question"):
+        # Teach with no hand yet, a class not joined, a question link with no hand end
+        # early (st.stop), and nothing is drawn after that: the offer waits for a full run.
         assert not drawn
         return
     (data,) = drawn
