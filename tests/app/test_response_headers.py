@@ -2,11 +2,19 @@
 which headers each kind of response gets, and when the affinity cookie is set."""
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from tutorial_app.serve import (AFFINITY_COOKIE, REPLICA_HEADER, ROUTE_HEADER,
                                 SECURITY_HEADERS, ResponseHeaders, affinity_cookie_of)
+
+
+def run_apart(coroutine) -> None:
+    """Run ``coroutine`` to its end on an event loop of its own thread: the browser tests'
+    Playwright leaves a loop running in this thread, where asyncio.run() is refused."""
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        thread.submit(asyncio.run, coroutine).result()
 
 
 def answered(scope_type: str, headers: list, replica: str = "",
@@ -22,7 +30,7 @@ def answered(scope_type: str, headers: list, replica: str = "",
         sent.append(message)
 
     scope = {"type": scope_type, "scheme": "http", "headers": headers}
-    asyncio.run(ResponseHeaders(app, replica=replica)(scope, None, send))
+    run_apart(ResponseHeaders(app, replica=replica)(scope, None, send))
     found: dict[bytes, list[bytes]] = {}
     for name, value in sent[0]["headers"]:
         found.setdefault(name, []).append(value)
@@ -76,5 +84,5 @@ def test_lifespan_messages_pass_untouched():
     async def app(scope, receive, send):
         seen.append(scope["type"])
 
-    asyncio.run(ResponseHeaders(app)({"type": "lifespan"}, None, None))
+    run_apart(ResponseHeaders(app)({"type": "lifespan"}, None, None))
     assert seen == ["lifespan"]

@@ -34,6 +34,7 @@ from nginx_proxy import MISSING, nginx_in_front, tools
 from postgres import new_database
 from streamlit_client import Tab
 from tutorial_app.serve import AFFINITY_COOKIE, REPLICA_VARIABLE
+from tutorial_app.store.classes import MAX_CLASS_MEMBERS
 
 pytestmark = pytest.mark.server
 ROOT = Path(__file__).resolve().parents[2]
@@ -263,7 +264,7 @@ def test_a_live_class_through_nginx_on_two_replicas(nginx_installed, postgres_cl
     assert seen["learners"].count("two" if seen["teacher"] == "one" else "one") >= 2
     assert members == list(NAMES[:len(seen["learners"])])
     assert seen["answered"] == ["Your answer is in"] * len(seen["learners"])
-    assert f"**{len(members)}** learners joined · **{len(members)}** answered" in seen["count"]
+    assert f"**{len(members)}** of {MAX_CLASS_MEMBERS} learners joined · **{len(members)}** answered" in seen["count"]
     assert all(v in ("right", "wrong") for v in seen["verdicts"])
     # HTTP only redirects; an oversized upload stops at nginx.
     status, headers, _ = seen["redirect"]
