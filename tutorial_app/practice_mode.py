@@ -107,7 +107,8 @@ def deal_rows(day: date, refresh: bool = False) -> list[dict] | None:
     kept = st.session_state.get(DEAL_ROWS)
     if refresh or kept is None or kept[:2] != (token, day):
         try:
-            kept = st.session_state[DEAL_ROWS] = (token, day, store().answer_rows(token))
+            rows = store().answer_rows(token, lesson=daily_label(day))   # today's deal only
+            kept = st.session_state[DEAL_ROWS] = (token, day, rows)
         except StoreUnavailable:
             return None
     return kept[2]

@@ -51,3 +51,18 @@ def test_the_newest_answers_come_a_page_at_a_time_and_cut_to_the_bound(store_url
     assert store.recent_answers(token, 2, offset=2)["answer"].tolist() == ["a3", "a2"]
     assert store.recent_answers(token, 2, offset=6).empty
     assert str(first["answered_at"].iloc[0].tz) == "UTC"
+
+
+def test_practise_reads_the_newest_answers_and_the_deal_its_own_day_only(store_url):
+    store = open_store(store_url)
+    token = new_learner_token()
+    for minutes in range(7):
+        store.record_answer(token, lesson="daily:2026-12-01" if minutes == 3 else "tricks",
+                            item_kind="single", generator=f"skill{minutes}", answer="JD",
+                            correct=True, answered_at=START + timedelta(minutes=minutes))
+    newest = store.attempts(token, most=4)
+    assert [attempt.skill for attempt in newest] == ["skill3", "skill4", "skill5", "skill6"]
+    assert len(store.attempts(token)) == 7
+    deal = store.answer_rows(token, lesson="daily:2026-12-01")
+    assert [row["generator"] for row in deal] == ["skill3"]
+    assert store.answer_rows(token, lesson="daily:2026-12-02") == []

@@ -54,10 +54,14 @@ def _rows(connection: Connection, query) -> list[dict[str, Any]]:
     return result
 
 
-def answer_rows(connection: Connection, learner: int | None) -> list[dict[str, Any]]:
-    """One learner's answers, oldest first (none for an unknown learner)."""
-    return [{name: row[name] for name in COLUMNS}
-            for row in _rows(connection, _answer_query().where(answers.c.learner_id == learner))]
+def answer_rows(connection: Connection, learner: int | None,
+                lesson: str | None = None) -> list[dict[str, Any]]:
+    """One learner's answers, oldest first (none for an unknown learner); only those of
+    ``lesson`` when it is given (quiz runs are then numbered among those alone)."""
+    query = _answer_query().where(answers.c.learner_id == learner)
+    if lesson is not None:
+        query = query.where(answers.c.lesson == lesson)
+    return [{name: row[name] for name in COLUMNS} for row in _rows(connection, query)]
 
 
 def all_answer_rows(connection: Connection) -> list[dict[str, Any]]:

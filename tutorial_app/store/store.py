@@ -34,6 +34,9 @@ if TYPE_CHECKING:   # pandas loads only when a table is asked for: the CLI start
 
 # The columns of a learner's answers, as the progress page and the CSV file show them.
 ANSWER_COLUMNS = csv_io.COLUMNS
+# Practise schedules from the newest answers only: 2,000 cover months of daily practice
+# (the half-lives are days), and a learner who imported years of history costs no more.
+ATTEMPTS_READ = 2_000
 
 
 class Store:
@@ -209,11 +212,11 @@ class Store:
 
     # ---- reading -----------------------------------------------------------------------
 
-    def answer_rows(self, token: str) -> list[dict[str, Any]]:
+    def answer_rows(self, token: str, lesson: str | None = None) -> list[dict[str, Any]]:
         """The learner's answers, oldest first, as ``ANSWER_COLUMNS`` values (quiz runs
-        numbered 1, 2, ... for this learner)."""
+        numbered 1, 2, ... for this learner); only ``lesson``'s when it is given."""
         with self._reading() as connection:
-            return csv_io.answer_rows(connection, self._learner_id(connection, token))
+            return csv_io.answer_rows(connection, self._learner_id(connection, token), lesson)
 
     def answers(self, token: str) -> pd.DataFrame:
         """All the learner's answers, oldest first (``answered_at`` in UTC)."""
@@ -237,14 +240,17 @@ class Store:
         with self._reading() as connection:
             return summaries.answer_counts(connection, self._learner_id(connection, token))
 
-    def attempts(self, token: str) -> list[Attempt]:
-        """The learner's answers as the spaced-repetition scheduler reads them."""
+    def attempts(self, token: str, most: int = ATTEMPTS_READ) -> list[Attempt]:
+        """The learner's newest ``most`` answers, oldest first, as the spaced-repetition
+        scheduler reads them."""
         with self._reading() as connection:
             rows = connection.execute(
                 select(answers.c.generator, answers.c.correct, answers.c.answered_at)
                 .where(answers.c.learner_id == self._learner_id(connection, token))
-                .order_by(answers.c.answered_at, answers.c.id))
-            return [Attempt(row.generator, row.correct, utc(row.answered_at)) for row in rows]
+                .order_by(answers.c.answered_at.desc(), answers.c.id.desc())
+                .limit(most)).all()
+            return [Attempt(row.generator, row.correct, utc(row.answered_at))
+                    for row in reversed(rows)]
 
     def steps_done(self, token: str) -> dict[str, set[str]]:
         """The finished steps, by lesson."""
