@@ -1,5 +1,6 @@
 """The game in the page address (``tutorial_app.play_link``): every game round-trips through
-its code, and every damaged code is refused with a sentence saying what is wrong."""
+its code, every damaged code is refused with a sentence saying what is wrong, and a code
+this server did not seal is refused before any bot is asked to replay it."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import pytest
 
 from engine import Action, IllegalActionError, legal_actions
 from tutorial_app import play_link, play_session as play
-from tutorial_app.play_link import CHOICES, MAX_CODE, GameLinkError, game_code, read_game
+from tutorial_app.play_link import (CHOICES, MAX_CODE, GameLinkError, game_code, parse_game,
+                                    read_game)
 from tutorial_app.play_session import DEAL, YOU
 
 
@@ -42,9 +44,10 @@ def test_a_whole_game_round_trips_through_its_code(seed, preset):
 
 def test_the_code_says_the_set_up_and_one_character_a_choice():
     session = played(5, moves=7, no_undo=True)
-    version, preset, flags, seed, check, moves = game_code(session).split(".")
-    assert (version, preset, flags, seed) == ("1", "bga", "bn", "5")
-    assert len(check) == 4 and len(moves) == len(session.choices) == 7
+    version, preset, flags, seed, check, seal, moves = game_code(session).split(".")
+    assert (version, preset, flags, seed) == ("2", "bga", "bn", "5")
+    assert len(check) == 4 and len(seal) == play_link.SEAL_LENGTH
+    assert len(moves) == len(session.choices) == 7
     assert read_game(game_code(session)).no_undo
     expert = replace(session, level="expert", no_undo=False)
     assert game_code(expert).split(".")[2] == "e"
@@ -68,6 +71,20 @@ def good_code() -> str:
     if GOOD is None:
         GOOD = game_code(played(17, moves=12))
     return GOOD
+
+
+def sealed(code: str) -> str:
+    """A changed code sealed again with the server's key, as only the server could: what
+    the replay and the check must then catch."""
+    fields = code.split(".")
+    fields[5] = play_link._seal(None, *fields[:5], fields[6])
+    return ".".join(fields)
+
+
+def old_code(session: play.PlaySession) -> str:
+    """The game's code as version 1 wrote it: no seal, the check alone."""
+    version, preset, flags, seed, check, _, moves = game_code(session).split(".")
+    return ".".join(("1", preset, flags, seed, check, moves))
 
 
 def changed_move(code: str) -> str:
@@ -98,16 +115,26 @@ DAMAGED = [
     ("oversized", lambda code: code + "A" * MAX_CODE, "more than a game ever needs"),
     ("outdated", lambda code: "0" + code[1:], "another version of the app (version 0"),
     ("not a code", lambda code: "hello", "does not start with a version number"),
-    ("cut short", lambda code: code[:code.rindex(".")], "has 5 parts, not 6"),
+    ("cut short", lambda code: code[:code.rindex(".")], "has 6 parts, not 7"),
     ("unknown rules", lambda code: code.replace("bga", "bgx", 1), "'bgx' is not a rule set"),
     ("unknown level", lambda code: code.replace(".b.", ".z.", 1), "'z' is not a bot level"),
     ("bad seed", lambda code: code.replace(".17.", ".-17.", 1), "the seed '-17'"),
     ("huge seed", lambda code: code.replace(".17.", ".99999999999.", 1), "below 1,000,000,000"),
     ("bad character", lambda code: code + "!", "'!' (character 13 of the moves) is not a move"),
-    ("moves cut short", lambda code: code[:-2], "do not add up"),
-    ("a move changed", changed_move, "do not add up"),
-    ("an illegal move", illegal_move, "your move 13 cannot be made there"),
-    ("a move after the game", lambda code: code[:code.rindex(".") + 1] + "A", "your move 1"),
+    ("moves cut short", lambda code: code[:-2], "changed, or made by another server"),
+    ("a move changed", changed_move, "changed, or made by another server"),
+    ("another seed", lambda code: code.replace(".17.", ".18.", 1), "changed, or made by"),
+    ("no undo added", lambda code: code.replace(".b.", ".bn.", 1), "changed, or made by"),
+    ("another server's", lambda code: game_code(read_game(code), key=b"elsewhere"),
+     "changed, or made by another server"),
+    ("sealed, moves cut short", lambda code: sealed(code[:-2]), "do not add up"),
+    ("sealed, a move changed", lambda code: sealed(changed_move(code)), "do not add up"),
+    ("sealed, an illegal move", lambda code: sealed(illegal_move(code)),
+     "your move 13 cannot be made there"),
+    ("sealed, a move after the game",
+     lambda code: sealed(code[:code.rindex(".") + 1] + "A"), "your move 1"),
+    ("version 1, expert bots", lambda code: old_code(replace(read_game(code), level="expert")),
+     "an older version of the app"),
 ]
 
 
@@ -125,7 +152,7 @@ def test_an_illegal_move_is_refused_in_the_engines_words():
     with pytest.raises(IllegalActionError) as engine_says:
         play.learner_plays(session, action)
     with pytest.raises(GameLinkError) as error:
-        read_game(code)
+        read_game(sealed(code))
     assert str(error.value).endswith(f"cannot be made there: {engine_says.value.message}")
 
 
@@ -192,7 +219,62 @@ def test_a_damaged_code_is_refused_even_from_a_recent_hand_start():
     recent = play_link.RecentGames()
     recent.keep(session)
     with pytest.raises(GameLinkError, match="do not add up"):
-        read_game(game_code(session)[:-1], recent)
+        read_game(sealed(game_code(session)[:-1]), recent)
     assert read_game(game_code(session), recent).no_undo is False
     strict = replace(session, no_undo=True)
     assert read_game(game_code(strict), recent).no_undo is True   # the code's mode wins
+
+
+FORGED = [
+    ("a move changed", changed_move),
+    ("a move added", lambda code: code + "B"),
+    ("the seed changed", lambda code: code.replace(".17.", ".18.", 1)),
+    ("expert bots", lambda code: code.replace(".b.", ".e.", 1)),
+    ("another server's", lambda code: game_code(read_game(code), key=b"elsewhere")),
+]
+
+
+@pytest.mark.parametrize("name, forge", FORGED, ids=[f[0] for f in FORGED])
+def test_a_forged_link_is_refused_before_any_bot_is_asked(monkeypatch, name, forge):
+    code = forge(good_code())
+    asked = counting_bots(monkeypatch)
+    with pytest.raises(GameLinkError, match="changed, or made by another server"):
+        read_game(code, play_link.RecentGames())
+    assert asked == []
+
+
+def test_a_link_the_server_made_is_read_after_a_restart(monkeypatch):
+    """The key is kept (here beside the test's SQLite database), not new each process."""
+    from tutorial_app import link_key
+    session = played(17, moves=12)
+    link_key.game_link_key.cache_clear()
+    try:
+        code = game_code(session)
+        link_key.game_link_key.cache_clear()                  # as after a restart
+        assert read_game(code).game == session.game
+        monkeypatch.setenv(link_key.ENV_VAR, "a key the operator chose")
+        link_key.game_link_key.cache_clear()
+        with pytest.raises(GameLinkError, match="made by another server"):
+            read_game(code)
+    finally:
+        monkeypatch.delenv(link_key.ENV_VAR)
+        link_key.game_link_key.cache_clear()
+
+
+def test_a_version_1_link_with_beginner_bots_still_reads():
+    session = played(17, moves=25)
+    assert read_game(old_code(session)).game == session.game
+    with pytest.raises(GameLinkError, match="do not add up"):
+        read_game(old_code(session)[:-1])
+
+
+def test_parse_game_reads_the_fields_without_replaying(monkeypatch):
+    session = played(8, moves=10, no_undo=True)
+    asked = counting_bots(monkeypatch)
+    link = parse_game(game_code(session))
+    assert (link.preset, link.level, link.seed, link.no_undo) == ("bga", "beginner", 8, True)
+    assert link.choices == session.choices and asked == []
+    progress = []
+    rebuilt = play_link.rebuild(link, on_progress=lambda done, total: progress.append(done))
+    assert rebuilt.game == session.game
+    assert progress == list(range(1, len(session.choices) + 1))
