@@ -157,6 +157,13 @@ class Job:
     def done(self) -> bool:
         return self.future.done()
 
+    def stopped(self) -> bool:
+        """It ended because its stop was asked (``WorkPool.cancel``): no result, and no
+        failure to report either."""
+        if not self.done():
+            return False
+        return self.future.cancelled() or isinstance(self.future.exception(), JobCancelled)
+
     def wait(self, timeout: float | None = None) -> bool:
         """Wait up to ``timeout`` seconds for the end; True if it ended."""
         return bool(wait([self.future], timeout).done)
