@@ -10,8 +10,6 @@ from collections import Counter
 from itertools import combinations
 from pathlib import Path
 
-from concurrent.futures import Future
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -22,7 +20,7 @@ from tutorial_app import heavy_work, work_pool
 from tutorial_app.odds_exact import exact_items
 from tutorial_app.odds_simulated import (SHIPPED, SHIPPED_SEED, parse_seed, shipped_run,
                                          simulated_items)
-from tutorial_app.work_pool import BUSY, Job, PoolBusy
+from fake_pool import FakePool
 
 APP = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "streamlit_app.py")
 ODDS = "app_pages/odds.py"
@@ -118,34 +116,6 @@ def test_rules_that_do_not_go_together_give_a_message_and_keep_the_counted_odds(
     assert not at.exception
     assert "benny and no_trump cannot be combined" in at.warning[0].value
     assert len(at.get("plotly_chart")) == 3      # the exact ones stay
-
-
-class FakePool:
-    """The worker pool as the page sees it, without processes: it records what it is
-    asked and the test finishes each job (``finish``, ``fail``) or refuses (``busy``)."""
-
-    def __init__(self) -> None:
-        self.asked: list[tuple] = []
-        self.jobs: dict = {}
-        self.busy = False
-
-    def submit(self, owner, key, function, args=()):
-        self.asked.append((key, function, args))
-        if self.busy:
-            raise PoolBusy(BUSY)
-        return self.jobs.setdefault(key, Job(key, Future()))
-
-    def running(self, owner):
-        return None
-
-    def cancel(self, owner) -> None:
-        pass
-
-    def finish(self, key, result) -> None:
-        self.jobs[key].future.set_result(result)
-
-    def fail(self, key, error: BaseException) -> None:
-        self.jobs[key].future.set_exception(error)
 
 
 @pytest.fixture

@@ -278,3 +278,81 @@ def test_parse_game_reads_the_fields_without_replaying(monkeypatch):
     rebuilt = play_link.rebuild(link, on_progress=lambda done, total: progress.append(done))
     assert rebuilt.game == session.game
     assert progress == list(range(1, len(session.choices) + 1))
+
+
+# ---- the Play page: a reload of a game link ---------------------------------------------
+
+@pytest.fixture
+def pool(monkeypatch):
+    from fake_pool import FakePool
+    from tutorial_app import work_pool
+    fake = FakePool()
+    monkeypatch.setattr(work_pool, "shared_pool", lambda: fake)
+    return fake
+
+
+def reloaded(code: str):
+    from app_driver import open_page
+    return open_page("app_pages/play.py", timeout=60, game=code)
+
+
+def expert_game() -> play.PlaySession:
+    session = play.new_session("bga", "expert", 4)
+    while len(session.choices) < 3:
+        session = (play.next_hand(session) if session.game.hand is None
+                   else play.learner_plays(session, legal_actions(session.game.hand)[0]))
+    return session
+
+
+@pytest.mark.app
+def test_an_expert_game_is_replayed_in_the_pool_with_a_progress_bar(pool, monkeypatch):
+    from tutorial_app import heavy_work
+    session = expert_game()
+    code = game_code(session)
+    asked = counting_bots(monkeypatch)
+    at = reloaded(code)
+    assert not at.exception and asked == []            # no bot in the page's thread
+    (key, function, args), = pool.asked
+    assert key == ("game", code) and function is heavy_work.replay_game
+    assert args == (parse_game(code), None)
+    assert "Setting the game back up" in at.get("progress")[0].proto.text
+    assert "play-session" not in at.session_state
+    pool.finish(key, session)
+    at.run()
+    assert not at.exception and not at.get("progress") and not at.warning
+    assert at.session_state["play-session"].game == session.game and asked == []
+
+
+@pytest.mark.app
+def test_a_forged_expert_link_never_reaches_the_pool(pool):
+    code = game_code(expert_game()).replace(".4.", ".5.", 1)
+    at = reloaded(code)
+    assert not at.exception and pool.asked == []
+    assert at.warning[0].value == ("This game link is damaged: it was changed, or made by "
+                                   "another server. Starting a new game.")
+
+
+@pytest.mark.app
+def test_a_busy_pool_keeps_the_link_and_says_so(pool):
+    pool.busy = True
+    code = game_code(expert_game())
+    at = reloaded(code)
+    assert not at.exception
+    assert at.warning[0].value == "The server is busy, try again in a minute."
+    assert at.query_params["game"] == code and "play-session" not in at.session_state
+    pool.busy = False
+    at.button(key="pool-try-again").click().run()
+    assert pool.asked[-1][0] == ("game", code) and at.get("progress")
+
+
+@pytest.mark.app
+def test_a_link_that_does_not_add_up_in_the_pool_is_said_in_words(pool):
+    session = expert_game()
+    code = game_code(session)
+    at = reloaded(code)
+    pool.fail(("game", code), GameLinkError("its moves do not add up (it was changed, or "
+                                            "made with other computer players)"))
+    at.run()
+    assert not at.exception
+    assert at.warning[0].value.startswith("This game link is damaged: its moves do not add up")
+    assert at.session_state["play-session"].choices == ()
