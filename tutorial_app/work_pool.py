@@ -29,14 +29,17 @@ is in words for the learner. No Streamlit here: the pages' part is ``pool_view``
 
 from __future__ import annotations
 
+import functools
 import logging
 import multiprocessing
 import os
+import sys
 import threading
 import time
 from collections import OrderedDict
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import spawn
 from typing import Any, Callable, Hashable
 
 __all__ = ["BUSY", "KEPT_RESULTS", "WAITING", "WORKERS", "Job", "JobCancelled", "JobFailed",
@@ -339,6 +342,27 @@ class WorkPool:
                 self._results[job.key] = _finished_job(job.key, future.result())
                 while len(self._results) > self.kept:
                     self._results.popitem(last=False)
+
+
+# Streamlit runs each page as a stand-in module installed as ``__main__`` (with the app
+# script as its __file__, and never put back), and multiprocessing starts a child by
+# importing the parent's __main__ from its file: every worker would run the whole app.
+# Such a stand-in has no loader (Python's own main module has one, or a spec): children
+# skip it. Our jobs live in real modules (``heavy_work``), never in __main__.
+def _without_stand_in_main(get_preparation_data: Callable) -> Callable:
+    @functools.wraps(get_preparation_data)
+    def prepared(name: str) -> dict:
+        data = get_preparation_data(name)
+        main = sys.modules.get("__main__")
+        if getattr(main, "__loader__", None) is None and getattr(main, "__spec__", None) is None:
+            data.pop("init_main_from_path", None)
+        return data
+    prepared.skips_stand_in_main = True
+    return prepared
+
+
+if not getattr(spawn.get_preparation_data, "skips_stand_in_main", False):
+    spawn.get_preparation_data = _without_stand_in_main(spawn.get_preparation_data)
 
 
 _pool: WorkPool | None = None

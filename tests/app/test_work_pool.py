@@ -26,7 +26,6 @@ from tutorial_app.work_pool import BUSY, JobFailed, OwnerBusy, PoolBusy, WorkPoo
 
 ROOT = Path(__file__).resolve().parents[2]
 BGA = (("preset", "bga"),)
-LONG = (BGA, "random", MAX_HANDS, 1)        # seconds of work, progress every 2,000 hands
 WAIT = 120                                   # seconds: generous for a busy machine
 
 
@@ -45,13 +44,14 @@ def pool():
 
 
 def long_run(seed: int) -> tuple:
-    return (BGA, "random", MAX_HANDS, seed)
+    """Arguments of ``simulate_hands`` for seconds of work, progress every 2,000 hands."""
+    return (Rules.preset("bga"), "random", MAX_HANDS, seed, work_pool.report_progress)
 
 
 def test_a_job_runs_in_another_process_and_its_result_comes_back(pool):
-    job = pool.submit("ann", ("odds", 1), heavy_work.simulate, ((BGA, "beginner", 60, 3),))
+    job = pool.submit("ann", ("odds", 1), heavy_work.simulate, ((BGA, "beginner", 100, 3),))
     assert job.wait(WAIT)
-    assert job.outcome() == simulate_hands(Rules.preset("bga"), "beginner", 60, 3)
+    assert job.outcome() == simulate_hands(Rules.preset("bga"), "beginner", 100, 3)
     worker = pool.submit("ann", "pid", os.getpid)
     assert worker.wait(WAIT) and worker.outcome() != os.getpid()
     niceness = pool.submit("ann", "nice", os.nice, (0,))
@@ -59,7 +59,7 @@ def test_a_job_runs_in_another_process_and_its_result_comes_back(pool):
 
 
 def test_a_failure_comes_back_in_words(pool):
-    bad = pool.submit("ann", "bad level", heavy_work.simulate, ((BGA, "grandmaster", 5, 1),))
+    bad = pool.submit("ann", "bad level", heavy_work.simulate, ((BGA, "grandmaster", 100, 1),))
     assert bad.wait(WAIT)
     with pytest.raises(JobFailed, match="unknown bot level 'grandmaster'"):
         bad.outcome()
@@ -72,26 +72,26 @@ def test_a_failure_comes_back_in_words(pool):
 
 
 def test_a_full_pool_refuses_saying_the_server_is_busy(pool):
-    running = pool.submit("ann", "long 1", heavy_work.simulate, (long_run(1),))
-    waiting = pool.submit("bob", "long 2", heavy_work.simulate, (long_run(2),))
+    running = pool.submit("ann", "long 1", simulate_hands, long_run(1))
+    waiting = pool.submit("bob", "long 2", simulate_hands, long_run(2))
     assert pool.live() == pool.capacity == 2
     with pytest.raises(PoolBusy) as refused:
-        pool.submit("cy", "long 3", heavy_work.simulate, (long_run(3),))
+        pool.submit("cy", "long 3", simulate_hands, long_run(3))
     assert str(refused.value) == BUSY == "The server is busy, try again in a minute."
-    assert pool.submit("cy", "long 1", heavy_work.simulate, (long_run(1),)) is running
+    assert pool.submit("cy", "long 1", simulate_hands, long_run(1)) is running
     for owner in ("ann", "bob", "cy"):
         pool.cancel(owner)
     assert running.wait(WAIT) and waiting.wait(WAIT)
     eventually(lambda: pool.live() == 0, what="the stopped jobs free their places")
-    again = pool.submit("cy", "short", heavy_work.simulate, ((BGA, "random", 10, 1),))
-    assert again.wait(WAIT) and len(again.outcome()) == 10
+    again = pool.submit("cy", "short", heavy_work.simulate, ((BGA, "random", 100, 1),))
+    assert again.wait(WAIT) and len(again.outcome()) == 100
 
 
 def test_one_job_per_session_and_a_stopped_job_makes_way(pool):
-    first = pool.submit("ann", "long 1", heavy_work.simulate, (long_run(1),))
-    assert pool.submit("ann", "long 1", heavy_work.simulate, (long_run(1),)) is first
+    first = pool.submit("ann", "long 1", simulate_hands, long_run(1))
+    assert pool.submit("ann", "long 1", simulate_hands, long_run(1)) is first
     with pytest.raises(OwnerBusy):
-        pool.submit("ann", "long 2", heavy_work.simulate, (long_run(2),))
+        pool.submit("ann", "long 2", simulate_hands, long_run(2))
     eventually(lambda: 0 < first.progress() < 1, what="the job reports progress")
     assert pool.running("ann") is first
     pool.cancel("ann")
@@ -99,17 +99,17 @@ def test_one_job_per_session_and_a_stopped_job_makes_way(pool):
     with pytest.raises(JobFailed, match="stopped before it finished"):
         first.outcome()
     eventually(lambda: pool.running("ann") is None, what="the stop is seen")
-    second = pool.submit("ann", "short", heavy_work.simulate, ((BGA, "random", 8, 2),))
-    assert second.wait(WAIT) and len(second.outcome()) == 8
+    second = pool.submit("ann", "short", heavy_work.simulate, ((BGA, "random", 100, 2),))
+    assert second.wait(WAIT) and len(second.outcome()) == 100
 
 
 def test_the_same_job_asked_twice_runs_once_and_its_result_is_kept(pool):
-    run = ((BGA, "beginner", 40, 9),)
+    run = ((BGA, "beginner", 100, 9),)
     ann = pool.submit("ann", ("odds", 9), heavy_work.simulate, run)
     bob = pool.submit("bob", ("odds", 9), heavy_work.simulate, run)
     assert ann is bob and pool.live() == 1
     pool.cancel("ann")                        # bob still wants it: it goes on
-    assert bob.wait(WAIT) and len(bob.outcome()) == 40
+    assert bob.wait(WAIT) and len(bob.outcome()) == 100
     eventually(lambda: pool.result(("odds", 9)) is not None, what="the result is kept")
     later = pool.submit("cy", ("odds", 9), heavy_work.simulate, run)
     assert later.done() and later.outcome() == bob.outcome() and pool.live() == 0
@@ -120,8 +120,8 @@ def test_a_dead_worker_fails_its_job_and_the_pool_goes_on(pool):
     assert dead.wait(WAIT)
     with pytest.raises(JobFailed, match="stopped unexpectedly"):
         dead.outcome()
-    after = pool.submit("ann", "after", heavy_work.simulate, ((BGA, "random", 5, 1),))
-    assert after.wait(WAIT) and len(after.outcome()) == 5
+    after = pool.submit("ann", "after", heavy_work.simulate, ((BGA, "random", 100, 1),))
+    assert after.wait(WAIT) and len(after.outcome()) == 100
 
 
 SERVER = """
@@ -132,7 +132,7 @@ pool = WorkPool(workers=1, waiting=0)
 job = pool.submit("ann", "pid", os.getpid)
 job.wait(120)
 print(job.outcome(), flush=True)
-pool.submit("ann", "long", heavy_work.simulate, ((("preset", "bga"),), "random", 100000, 1))
+pool.submit("ann", "long", heavy_work.simulate, ((("preset", "bga"),), "random", 5000, 1))
 sys.stdin.read()
 """
 
@@ -160,3 +160,22 @@ def test_workers_leave_when_the_server_is_killed():
             server.wait()
         server.stdin.close()
         server.stdout.close()
+
+
+def test_a_worker_never_runs_the_streamlit_script_that_started_it(tmp_path, monkeypatch):
+    """Streamlit installs each page as a stand-in ``__main__`` whose __file__ is the app
+    script; a worker started then must not import (run) it."""
+    import types
+    marker = tmp_path / "ran"
+    script = tmp_path / "streamlit_app.py"
+    script.write_text(f"open({str(marker)!r}, 'w').close()\n")
+    stand_in = types.ModuleType("__main__")
+    stand_in.__file__ = str(script)
+    monkeypatch.setitem(sys.modules, "__main__", stand_in)
+    made = WorkPool(workers=1, waiting=0)
+    try:
+        job = made.submit("ann", "pid", os.getpid)
+        assert job.wait(WAIT) and job.outcome() != os.getpid()
+    finally:
+        made.close()
+    assert not marker.exists()
