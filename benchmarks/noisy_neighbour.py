@@ -14,6 +14,9 @@ sessions keep busy:
 - **forged**: a Play link to a whole game against expert bots whose seal was made with
   another key, opened again and again (the page must refuse it before any replay).
 
+Each neighbour, like each learner, pauses 2-5 s before doing it again (a person at a
+browser); ``--neighbour-think 0`` makes them flood instead, for comparison.
+
 It prints the learners' p95 (page loads, clicks and hints of the activity) of both runs
 and their ratio, which must stay below 1.5; the exit status says whether it did.
 
@@ -28,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import random
 import sys
 import tempfile
 import time
@@ -159,10 +163,17 @@ class NeighbourTab(Tab):
 
 @dataclass
 class Noise:
-    """What the neighbours did: counts, and the seconds each of their actions took."""
+    """What the neighbours did: counts, and the seconds each of their actions took.
+    ``think`` scales the 2-5 s a neighbour waits before doing it again, as a person
+    does (0: again at once, a flood no browser tab makes)."""
     done: Counter = field(default_factory=Counter)
     seconds: dict[str, list[float]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
+    think: float = 1.0
+    rng: random.Random = field(default_factory=lambda: random.Random(17))
+
+    async def pause(self) -> None:
+        await asyncio.sleep(self.rng.uniform(2, 5) * self.think)
 
     def time(self, what: str, started: float) -> None:
         self.seconds.setdefault(what, []).append(time.monotonic() - started)
@@ -229,6 +240,7 @@ async def odds_neighbour(base_url: str, deadline: float, noise: Noise, hands: in
             charts = len(tab.elements("plotly_chart"))
             if charts == 7 and any(f"seed {seed};" in text for text in tab.texts("markdown")):
                 noise.time("odds_run", started)
+                await noise.pause()
             elif any("busy" in text for text in tab.texts("alert:warning")):
                 noise.done["odds_busy"] += 1
                 await asyncio.sleep(5)      # as a learner would, before trying again
@@ -260,6 +272,7 @@ async def import_neighbour(base_url: str, deadline: float, noise: Noise, data: b
             noise.time("import", started)
             if tab.elements("exception"):
                 noise.error("import: " + " ".join(tab.texts("exception"))[:200])
+            await noise.pause()
     except (ClientError, TypeError, AttributeError, OSError, TimeoutError) as error:
         noise.error(f"import: {error!r}")
     finally:
@@ -278,6 +291,7 @@ async def forged_neighbour(base_url: str, deadline: float, noise: Noise, code: s
             noise.time("forged_link", started)
             if not any("damaged" in text for text in tab.texts("alert:warning")):
                 noise.error("forged: the link was not refused")
+            await noise.pause()
     except (ClientError, TypeError, AttributeError) as error:
         noise.error(f"forged: {error!r}")
     finally:
@@ -287,7 +301,7 @@ async def forged_neighbour(base_url: str, deadline: float, noise: Noise, code: s
 # ---- one run --------------------------------------------------------------------------------
 
 async def run(n: int, args, log: Path, noisy: bool) -> dict:
-    tally, noise = Tally(), Noise()
+    tally, noise = Tally(), Noise(think=args.neighbour_think)
     async with serve(args.app_dir, list(args.server_arg), log) as server:
         learners = [Learner(i, server.base_url, tally, args.think, args.timeout, args.seed)
                     for i in range(n)]
@@ -297,10 +311,12 @@ async def run(n: int, args, log: Path, noisy: bool) -> dict:
         started = time.monotonic()
         deadline = started + args.duration
         cpu = (cpu_seconds(server.pid), cpu_seconds())
-        neighbours = [odds_neighbour(server.base_url, deadline, noise, args.odds_hands),
-                      import_neighbour(server.base_url, deadline, noise, args.csv),
-                      forged_neighbour(server.base_url, deadline, noise, args.forged)] \
-            if noisy else []
+        every = {"odds": lambda: odds_neighbour(server.base_url, deadline, noise,
+                                                args.odds_hands),
+                 "import": lambda: import_neighbour(server.base_url, deadline, noise, args.csv),
+                 "forged": lambda: forged_neighbour(server.base_url, deadline, noise,
+                                                    args.forged)}
+        neighbours = [every[name]() for name in args.only] if noisy else []
         outcomes = await asyncio.gather(*(l.activity(deadline) for l in learners),
                                         *neighbours, return_exceptions=True)
         wall = time.monotonic() - started
@@ -324,6 +340,11 @@ def describe(row: dict) -> list[str]:
              f"{row['server_cpu']:.0%} of a core (its own process: the pool's workers are "
              f"apart), whole machine {row['machine_cpu']:.0%} of one core"]
     lines += [f"    {note[:160]}" for note in row["tally"].notes[:4]]
+    times = row["tally"].times
+    lines.append("  learners' p95 by kind: " + ", ".join(
+        f"{kind} {percentile(times[kind], 0.95) * 1000:.0f} ms ({len(times[kind])})"
+        for kind in TIMED if times[kind]) + "; slowest: " + ", ".join(
+        f"{what} {seconds * 1000:.0f} ms" for seconds, what in row["tally"].slowest))
     noise = row["noise"]
     for what, seconds in sorted(noise.seconds.items()):
         lines.append(f"  {what}: {len(seconds)} times, median {percentile(seconds, 0.5):.1f} s, "
@@ -355,10 +376,17 @@ def main(argv: list[str] | None = None) -> int:
     add("--seed", type=int, default=1)
     add("--odds-hands", type=int, default=200, help="hands of the odds run (200, the most)")
     add("--rows", type=int, default=MAX_IMPORT_ROWS, help="rows of the imported CSV")
+    add("--neighbour-think", type=float, default=1.0,
+        help="the neighbours' pause between repeats: 2-5 s times this (1; 0 = a flood)")
+    add("--only", default="odds,import,forged",
+        help="the neighbours of the noisy run (odds,import,forged: all three)")
     add("--server-arg", action="append", default=[], metavar="ARG")
     add("--app-dir", type=Path, default=ROOT)
     add("--log-dir", type=Path)
     args = parser.parse_args(argv)
+    args.only = [name.strip() for name in args.only.split(",") if name.strip()]
+    if not set(args.only) <= {"odds", "import", "forged"}:
+        parser.error("--only takes odds, import and forged, separated by commas")
     log_dir = args.log_dir or Path(tempfile.mkdtemp(prefix="noisy_neighbour-"))
     log_dir.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("EUCHRE_TUTORIAL_DB", f"sqlite:///{log_dir / 'progress.sqlite3'}")
@@ -366,13 +394,15 @@ def main(argv: list[str] | None = None) -> int:
     args.forged = forged_game_link()
     print(f"noisy_neighbour: {args.sessions} learners, {args.duration:g} s each run, "
           f"odds {args.odds_hands} expert hands, CSV {args.rows:,} rows "
-          f"({len(args.csv):,} bytes), forged link {len(args.forged)} characters, "
+          f"({len(args.csv):,} bytes), forged link {len(args.forged)} characters, neighbours "
+          f"think x{args.neighbour_think:g} ({', '.join(args.only)}), "
           f"{os.cpu_count()} cores, logs in {log_dir}", flush=True)
     quiet, noisy = asyncio.run(both(args, log_dir))
     for row in (quiet, noisy):
         print("\n".join(describe(row)))
     ratio = noisy["p95"] / quiet["p95"]
-    print(f"noisy_neighbour learners={args.sessions} quiet_p95_ms={quiet['p95'] * 1000:.0f} "
+    print(f"noisy_neighbour learners={args.sessions} neighbours={'+'.join(args.only)} "
+          f"quiet_p95_ms={quiet['p95'] * 1000:.0f} "
           f"noisy_p95_ms={noisy['p95'] * 1000:.0f} ratio={ratio:.2f} limit={RATIO_LIMIT}")
     return 0 if ratio < RATIO_LIMIT else 1
 

@@ -4,8 +4,8 @@ A page's script runs in a thread of the one server process that every learner sh
 so a minute of simulation there slows everyone (the interpreter lock). Simulations and
 bot replays go to ``WorkPool`` instead: a ``ProcessPoolExecutor`` of a few workers
 (``WORKERS``, one core left to the server), started with "forkserver" (forking the
-server itself, after Streamlit has started its threads, is unsafe) and niced, so a
-learner's click wins the CPU over a long run. Three bounds hold:
+server itself, after Streamlit has started its threads, is unsafe), niced to the lowest
+priority and scheduled as batch work, so a learner's click wins the CPU over a long run. Three bounds hold:
 
 - at most ``workers + waiting`` jobs are running or queued: one more is refused with
   ``PoolBusy`` ("The server is busy, try again in a minute.");
@@ -51,7 +51,7 @@ log = logging.getLogger(__name__)
 WORKERS = max(1, (os.cpu_count() or 2) - 1)
 WAITING = 4            # jobs queued behind the running ones before "busy"
 KEPT_RESULTS = 32      # finished results kept for the next session that asks
-WORKER_NICE = 10       # below the server, so pages stay quick while a run goes on
+WORKER_NICE = 19       # the lowest: a learner's click wins the CPU over a long run
 WATCH_SECONDS = 1.0    # how often a worker checks that the server is still there
 BUSY = "The server is busy, try again in a minute."
 PRELOAD = ("tutorial_app.heavy_work",)   # imported once by the fork server
@@ -91,6 +91,13 @@ def _start_worker(shared, nice: int, server: int) -> None:
     _shared = shared
     if nice:
         os.nice(nice)
+        # Linux: "batch" tells the scheduler this is long number crunching, so it does not
+        # preempt the server's page threads when they wake up.
+        if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_BATCH"):
+            try:
+                os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
+            except OSError:
+                pass
     # A worker would outlive a killed server: it waits on a queue whose pipe it holds
     # both ends of, and the fork server (its parent) lives as long as its children do.
     # So it watches the server's process itself and leaves when it is gone.
@@ -376,4 +383,10 @@ def shared_pool() -> WorkPool:
         if _pool is None:
             _pool = WorkPool(preload=PRELOAD)
             _pool.warm(timeout=0)       # the workers start while this page goes on
+            # At the server's exit, running jobs stop at their next progress report
+            # rather than holding the exit (the executor waits for its workers): this
+            # runs before the executor's own exit hook, registered earlier.
+            register = getattr(threading, "_register_atexit", None)
+            if register is not None:
+                register(_pool.close)
         return _pool

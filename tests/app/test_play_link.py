@@ -356,3 +356,21 @@ def test_a_link_that_does_not_add_up_in_the_pool_is_said_in_words(pool):
     assert not at.exception
     assert at.warning[0].value.startswith("This game link is damaged: its moves do not add up")
     assert at.session_state["play-session"].choices == ()
+
+
+def test_the_kept_key_is_private_and_beside_the_database(tmp_path, monkeypatch):
+    from tutorial_app import link_key
+    monkeypatch.delenv(link_key.ENV_VAR, raising=False)
+    monkeypatch.setenv("EUCHRE_TUTORIAL_DB", f"sqlite:///{tmp_path / 'data' / 'p.sqlite3'}")
+    link_key.game_link_key.cache_clear()
+    try:
+        key = link_key.game_link_key()
+        kept = tmp_path / "data" / link_key.KEY_FILE
+        assert kept.stat().st_mode & 0o777 == 0o600
+        link_key.game_link_key.cache_clear()
+        assert link_key.game_link_key() == key          # read back, not made again
+        monkeypatch.setenv("EUCHRE_TUTORIAL_DB", "postgresql://nowhere/x")
+        link_key.game_link_key.cache_clear()
+        assert link_key.game_link_key() != key           # no file: this process's own
+    finally:
+        link_key.game_link_key.cache_clear()
