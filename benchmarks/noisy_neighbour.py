@@ -1,10 +1,14 @@
 """Noisy neighbours: do 30 learners stay quick while three sessions do the heaviest things
 the app allows? Issue 17, point 6.
 
-Two runs on a fresh server each, as ``class_load.py`` runs a class (its ``Learner``:
-lessons, quizzes, Practise and Play over Streamlit's websocket, seeded, the same in both
-runs): a quiet run, then a noisy one in which, for the whole activity, three more
-sessions keep busy:
+Learners as ``class_load.py`` runs a class (its ``Learner``: lessons, quizzes, Practise
+and Play over Streamlit's websocket, seeded) on one server whose activity is cut into
+windows (``--window``, 15 s), quiet and noisy in turn: in the noisy ones three more
+sessions keep busy, and each learner's interaction counts for the window it started in
+(but for those started in the first 2 s of a window, while the last one's work winds down).
+Alternating on one server keeps the rest of the machine's work (a shared machine's
+other jobs come and go) alike in both halves; ``--window 0`` runs the older way, a
+quiet run and then a noisy one on a fresh server each. The neighbours:
 
 - **odds**: the odds lab's heaviest run, expert bots at every seat and the most hands
   the page allows (200), a new seed each time one ends (the worker pool plays it);
@@ -20,8 +24,9 @@ browser); ``--neighbour-think 0`` makes them flood instead, for comparison.
 It prints the learners' p95 (page loads, clicks and hints of the activity) of both runs
 and their ratio, which must stay below 1.5; the exit status says whether it did.
 
-    PYTHONPATH=. .venv/bin/python benchmarks/noisy_neighbour.py          # 30 learners, 60 s
-    ... --sessions 10 --duration 30                                       # a shorter run
+    PYTHONPATH=. .venv/bin/python benchmarks/noisy_neighbour.py        # 30 learners, 120 s
+    ... --sessions 10 --duration 60                                     # a shorter run
+    ... --window 0 --duration 60                      # a quiet run, then a noisy one
 
 The last line holds the figures as name=value pairs.
 """
@@ -72,6 +77,7 @@ class NeighbourTab(Tab):
                    resume: str = ""):
         self.cookie = cookie or await asyncio.to_thread(xsrf_cookie, self.base_url,
                                                         self.timeout)
+        self.extra = {}
         return await super().open(path, query, self.cookie, resume)
 
     def _delta(self, path, delta, sig) -> None:
@@ -95,10 +101,7 @@ class NeighbourTab(Tab):
     def _rerun_message(self, trigger, fragment_id: str = "", auto: bool = True) -> bytes:
         msg = BackMsg()
         msg.ParseFromString(super()._rerun_message(trigger, fragment_id, auto))
-        active = {node.wid for node in self.nodes.values() if node.wid}
         for wid, (kind, value) in self.extra.items():
-            if wid not in active:
-                continue
             widget = msg.rerun_script.widget_states.widgets.add()
             widget.id = wid
             if kind == "slider":
@@ -110,6 +113,16 @@ class NeighbourTab(Tab):
     async def slide(self, node: Node, value: float):
         self.extra[node.wid] = ("slider", [float(value)])
         return await self._send(None, node.fragment, auto=False)
+
+    async def change(self, texts: dict[str, object], sliders: dict[str, float]):
+        """Several widgets changed in one rerun (as by a quick hand): ``texts`` by widget
+        id (a text, or a list for a segmented control), ``sliders`` by widget id."""
+        for wid, value in texts.items():
+            self.values[wid] = ("string_array_value" if isinstance(value, list)
+                                else "string_value", value)
+        for wid, value in sliders.items():
+            self.extra[wid] = ("slider", [float(value)])
+        return await self._send(None, "", auto=False)
 
     async def upload(self, node: Node, name: str, data: bytes):
         """Give ``data`` to the file uploader ``node`` as the file ``name``."""
@@ -171,6 +184,15 @@ class Noise:
     errors: list[str] = field(default_factory=list)
     think: float = 1.0
     rng: random.Random = field(default_factory=lambda: random.Random(17))
+    windows: Windows | None = None
+
+    async def until_noisy(self) -> None:
+        """Wait for a noisy window (at once without windows)."""
+        if self.windows is not None:
+            await self.windows.until_noisy()
+
+    def noisy_until(self, deadline: float) -> float:
+        return min(deadline, self.windows.end_of_this()) if self.windows else deadline
 
     async def pause(self) -> None:
         await asyncio.sleep(self.rng.uniform(2, 5) * self.think)
@@ -182,6 +204,48 @@ class Noise:
     def error(self, what: str) -> None:
         if len(self.errors) < 12:
             self.errors.append(what)
+
+
+@dataclass
+class Windows:
+    """The activity cut into windows of ``seconds``, quiet and noisy in turn (quiet
+    first): one server, the same learners, the machine's other work alike in both."""
+    started: float
+    seconds: float
+
+    settle: float = 2.0    # seconds after each change not counted: what the last
+                           # window left running (a job stopping) ends in them
+
+    def noisy(self, at: float | None = None) -> bool:
+        at = time.monotonic() if at is None else at
+        return int((at - self.started) // self.seconds) % 2 == 1
+
+    def settling(self, at: float) -> bool:
+        return (at - self.started) % self.seconds < self.settle
+
+    def end_of_this(self) -> float:
+        """When the current window ends."""
+        done = (time.monotonic() - self.started) // self.seconds + 1
+        return self.started + done * self.seconds
+
+    async def until_noisy(self) -> None:
+        if not self.noisy():
+            await asyncio.sleep(max(0.0, self.end_of_this() - time.monotonic()))
+
+
+class WindowTally(Tally):
+    """The learners' tally, each interaction also kept by the window it started in."""
+
+    def __init__(self, windows: Windows) -> None:
+        super().__init__()
+        self.windows = windows
+        self.by_window: dict[bool, list[float]] = {False: [], True: []}
+
+    def time(self, kind: str, seconds: float, what: str) -> None:
+        super().time(kind, seconds, what)
+        began = time.monotonic() - seconds
+        if kind in TIMED and not self.windows.settling(began):
+            self.by_window[self.windows.noisy(began)].append(seconds)
 
 
 def largest_csv(rows: int, most_bytes: int) -> bytes:
@@ -223,20 +287,30 @@ def forged_game_link() -> str:
 async def odds_neighbour(base_url: str, deadline: float, noise: Noise, hands: int = 200,
                          level: str = "expert", most: int | None = None) -> None:
     """The heaviest odds-lab run, again with a new seed each time one ends (``most``
-    runs at most)."""
+    runs at most). With windows, only in noisy ones: a run still going when its window
+    ends is stopped by asking for a small one (the pool stops the session's job)."""
     tab, seed = NeighbourTab(base_url, timeout=60), 100
+    slider_key = f"odds-hands-{'expert' if level == 'expert' else 'fast'}"
     try:
         await tab.open("odds")
         await tab.set(tab.widget(key="odds-level"), [level])
-        slider = tab.widget(key=f"odds-hands-{'expert' if level == 'expert' else 'fast'}")
-        await tab.slide(slider, hands)
-        while time.monotonic() < deadline and seed - 100 != most:
+        await tab.slide(tab.widget(key=slider_key), hands)
+        ids = {name: tab.widget(key=name).wid for name in ("odds-level", "odds-seed", slider_key)}
+        while time.monotonic() < deadline and noise.done["odds_run"] != most:
+            await noise.until_noisy()
+            if time.monotonic() >= deadline:
+                break
             seed += 1
             started = time.monotonic()
-            await tab.set(tab.widget(key="odds-seed"), str(seed))
-            if not await tab.wait_fragments(deadline - time.monotonic()):
-                noise.done["odds_unfinished"] += 1
-                break
+            await tab.change({ids["odds-level"]: [level], ids["odds-seed"]: str(seed)},
+                             {ids[slider_key]: hands})
+            if not await tab.wait_fragments(noise.noisy_until(deadline) - time.monotonic()):
+                noise.done["odds_stopped"] += 1
+                seed += 1                   # a quick run in its place stops it
+                await tab.change({ids["odds-level"]: ["random"], ids["odds-seed"]: str(seed)},
+                                 {})
+                await tab.wait_fragments(60)
+                continue
             charts = len(tab.elements("plotly_chart"))
             if charts == 7 and any(f"seed {seed};" in text for text in tab.texts("markdown")):
                 noise.time("odds_run", started)
@@ -258,6 +332,7 @@ async def import_neighbour(base_url: str, deadline: float, noise: Noise, data: b
     tab = NeighbourTab(base_url, timeout=120)
     try:
         while time.monotonic() < deadline and noise.done["import"] != most:
+            await noise.until_noisy()
             started = time.monotonic()
             await tab.close()
             await tab.open("progress")
@@ -285,6 +360,7 @@ async def forged_neighbour(base_url: str, deadline: float, noise: Noise, code: s
     tab = NeighbourTab(base_url, timeout=60)
     try:
         while time.monotonic() < deadline and noise.done["forged_link"] != most:
+            await noise.until_noisy()
             started = time.monotonic()
             await tab.close()
             await tab.open("play", f"game={code}")
@@ -300,8 +376,12 @@ async def forged_neighbour(base_url: str, deadline: float, noise: Noise, code: s
 
 # ---- one run --------------------------------------------------------------------------------
 
-async def run(n: int, args, log: Path, noisy: bool) -> dict:
-    tally, noise = Tally(), Noise(think=args.neighbour_think)
+async def run(n: int, args, log: Path, noisy: bool, window: float = 0) -> dict:
+    """One server: the learners, and the neighbours if ``noisy`` (only in every other
+    ``window`` seconds if given, the learners' times kept by window)."""
+    windows = Windows(0.0, window, min(2.0, window / 4)) if window else None
+    tally = WindowTally(windows) if windows else Tally()
+    noise = Noise(think=args.neighbour_think, windows=windows)
     async with serve(args.app_dir, list(args.server_arg), log) as server:
         learners = [Learner(i, server.base_url, tally, args.think, args.timeout, args.seed)
                     for i in range(n)]
@@ -310,6 +390,8 @@ async def run(n: int, args, log: Path, noisy: bool) -> dict:
         await asyncio.sleep(2)
         started = time.monotonic()
         deadline = started + args.duration
+        if windows is not None:
+            windows.started = started
         cpu = (cpu_seconds(server.pid), cpu_seconds())
         every = {"odds": lambda: odds_neighbour(server.base_url, deadline, noise,
                                                 args.odds_hands),
@@ -327,14 +409,21 @@ async def run(n: int, args, log: Path, noisy: bool) -> dict:
         server_cpu = (cpu_seconds(server.pid) - cpu[0]) / wall
         machine = (cpu_seconds() - cpu[1]) / wall
     timed = [t for kind in TIMED for t in tally.times[kind]]
-    return {"noisy": noisy, "tally": tally, "noise": noise, "interactions": len(timed),
-            "p50": percentile(timed, 0.5), "p95": percentile(timed, 0.95),
-            "errors": sum(tally.errors.values()), "server_cpu": server_cpu,
-            "machine_cpu": machine}
+    row = {"noisy": noisy, "tally": tally, "noise": noise, "interactions": len(timed),
+           "p50": percentile(timed, 0.5), "p95": percentile(timed, 0.95),
+           "errors": sum(tally.errors.values()), "server_cpu": server_cpu,
+           "machine_cpu": machine}
+    if windows is not None:
+        for name, noisy_window in (("quiet", False), ("noisy", True)):
+            times = tally.by_window[noisy_window]
+            row[name] = {"interactions": len(times), "p50": percentile(times, 0.5),
+                         "p95": percentile(times, 0.95)}
+    return row
 
 
 def describe(row: dict) -> list[str]:
-    name = "noisy" if row["noisy"] else "quiet"
+    name = ("quiet and noisy windows" if "quiet" in row else
+            "noisy" if row["noisy"] else "quiet")
     lines = [f"{name}: {row['interactions']} interactions, p50 {row['p50'] * 1000:.0f} ms, "
              f"p95 {row['p95'] * 1000:.0f} ms, errors {row['errors']}; server "
              f"{row['server_cpu']:.0%} of a core (its own process: the pool's workers are "
@@ -352,6 +441,11 @@ def describe(row: dict) -> list[str]:
     lines += [f"  {what}: {count}" for what, count in sorted(noise.done.items())
               if what not in noise.seconds]
     lines += [f"  neighbour error: {error}" for error in noise.errors[:6]]
+    for name in ("quiet", "noisy"):
+        if name in row:
+            part = row[name]
+            lines.append(f"  {name} windows: {part['interactions']} interactions, p50 "
+                         f"{part['p50'] * 1000:.0f} ms, p95 {part['p95'] * 1000:.0f} ms")
     return lines
 
 
@@ -369,7 +463,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add = parser.add_argument
     add("--sessions", type=int, default=30, help="learners (30)")
-    add("--duration", type=float, default=60, help="seconds of activity per run (60)")
+    add("--duration", type=float, default=120, help="seconds of activity per run (120)")
+    add("--window", type=float, default=15,
+        help="one server, quiet and noisy windows of this many seconds in turn (15); 0: a "
+             "quiet run, then a noisy run on a fresh server")
     add("--think", type=float, default=1.0, help="think time: 2-5 s times this (1)")
     add("--ramp", type=float, default=10, help="seconds over which learners open a page")
     add("--timeout", type=float, default=15, help="seconds per interaction (15)")
@@ -392,14 +489,21 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("EUCHRE_TUTORIAL_DB", f"sqlite:///{log_dir / 'progress.sqlite3'}")
     args.csv = largest_csv(args.rows, MAX_UPLOAD_BYTES)
     args.forged = forged_game_link()
-    print(f"noisy_neighbour: {args.sessions} learners, {args.duration:g} s each run, "
+    design = (f"quiet and noisy windows of {args.window:g} s in turn" if args.window
+              else "a quiet run, then a noisy run")
+    print(f"noisy_neighbour: {args.sessions} learners, {args.duration:g} s, {design}, "
           f"odds {args.odds_hands} expert hands, CSV {args.rows:,} rows "
           f"({len(args.csv):,} bytes), forged link {len(args.forged)} characters, neighbours "
           f"think x{args.neighbour_think:g} ({', '.join(args.only)}), "
           f"{os.cpu_count()} cores, logs in {log_dir}", flush=True)
-    quiet, noisy = asyncio.run(both(args, log_dir))
-    for row in (quiet, noisy):
+    if args.window:
+        row = asyncio.run(run(args.sessions, args, log_dir / "server.log", True, args.window))
         print("\n".join(describe(row)))
+        quiet, noisy = row["quiet"], row["noisy"]
+    else:
+        quiet, noisy = asyncio.run(both(args, log_dir))
+        for row in (quiet, noisy):
+            print("\n".join(describe(row)))
     ratio = noisy["p95"] / quiet["p95"]
     print(f"noisy_neighbour learners={args.sessions} neighbours={'+'.join(args.only)} "
           f"quiet_p95_ms={quiet['p95'] * 1000:.0f} "
