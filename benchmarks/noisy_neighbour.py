@@ -416,13 +416,13 @@ async def run(n: int, args, log: Path, noisy: bool, window: float = 0) -> dict:
     if windows is not None:
         for name, noisy_window in (("quiet", False), ("noisy", True)):
             times = tally.by_window[noisy_window]
-            row[name] = {"interactions": len(times), "p50": percentile(times, 0.5),
+            row[f"{name} windows"] = {"interactions": len(times), "p50": percentile(times, 0.5),
                          "p95": percentile(times, 0.95)}
     return row
 
 
 def describe(row: dict) -> list[str]:
-    name = ("quiet and noisy windows" if "quiet" in row else
+    name = ("quiet and noisy windows" if "quiet windows" in row else
             "noisy" if row["noisy"] else "quiet")
     lines = [f"{name}: {row['interactions']} interactions, p50 {row['p50'] * 1000:.0f} ms, "
              f"p95 {row['p95'] * 1000:.0f} ms, errors {row['errors']}; server "
@@ -441,10 +441,10 @@ def describe(row: dict) -> list[str]:
     lines += [f"  {what}: {count}" for what, count in sorted(noise.done.items())
               if what not in noise.seconds]
     lines += [f"  neighbour error: {error}" for error in noise.errors[:6]]
-    for name in ("quiet", "noisy"):
+    for name in ("quiet windows", "noisy windows"):
         if name in row:
             part = row[name]
-            lines.append(f"  {name} windows: {part['interactions']} interactions, p50 "
+            lines.append(f"  {name}: {part['interactions']} interactions, p50 "
                          f"{part['p50'] * 1000:.0f} ms, p95 {part['p95'] * 1000:.0f} ms")
     return lines
 
@@ -499,7 +499,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.window:
         row = asyncio.run(run(args.sessions, args, log_dir / "server.log", True, args.window))
         print("\n".join(describe(row)))
-        quiet, noisy = row["quiet"], row["noisy"]
+        quiet, noisy = row["quiet windows"], row["noisy windows"]
     else:
         quiet, noisy = asyncio.run(both(args, log_dir))
         for row in (quiet, noisy):

@@ -66,7 +66,7 @@ def test_a_short_run_of_quiet_and_noisy_windows_gives_both_figures(tmp_path):
     row = in_a_loop_of_its_own(noisy_neighbour.run(3, args, tmp_path / "server.log",
                                                    noisy=True, window=3))
     assert row["errors"] == 0, row["tally"].notes
-    assert row["quiet"]["interactions"] and row["noisy"]["interactions"]
+    assert row["quiet windows"]["interactions"] and row["noisy windows"]["interactions"]
     assert row["noise"].errors == []
     assert row["noise"].done["forged_link"] and row["noise"].done["import"]
     assert "quiet" in " ".join(noisy_neighbour.describe(row))
