@@ -10,6 +10,9 @@
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from pathlib import Path
 from typing import Sequence
 
 import pandas as pd
@@ -29,6 +32,11 @@ SHORT_RESULTS = {Result.MADE: "made", Result.MARCH: "march", Result.EUCHRED: "eu
 RESULT_COLOURS = {Result.MADE: SERIES_COLOURS[0], Result.MARCH: "#7fb069",
                   Result.EUCHRED: SERIES_COLOURS[1]}
 SEED_LIMIT = 2 ** 32
+# The runs a page shows before anyone changes a setting (each level's default number of
+# hands, seed 1, each rule set without variants), played once by tools/odds_shipped.py:
+# no learner waits for them and no click spends the server's CPU on them.
+SHIPPED = Path(__file__).with_name("odds_shipped.json")
+SHIPPED_SEED = 1
 
 
 def parse_seed(text: str) -> int:
@@ -40,6 +48,63 @@ def parse_seed(text: str) -> int:
     42
     """
     return link_numbers.parse_seed(text, limit=SEED_LIMIT)
+
+
+# ---- the shipped runs -----------------------------------------------------------------
+
+_SEAT_CODES = {None: "-", **{key: str(key) for key in MAKER_SEATS}}
+_SEATS_BY_WORD = {word: key for key, word in MAKER_SEATS.items()}
+_RESULT_CODES = {None: "-", Result.MADE: "m", Result.MARCH: "r", Result.EUCHRED: "e"}
+
+
+def shipped_name(preset: str, level: str, hands: int, seed: int) -> str:
+    """The name of a shipped run: 'bga/beginner/1000/1'."""
+    return f"{preset}/{level}/{hands}/{seed}"
+
+
+def encode_hands(hands: Sequence[SimulatedHand]) -> str:
+    """Six characters a hand: maker's seat, trumps, alone, result, the two teams' points.
+
+    >>> from analysis.hand_simulation import simulate_hands
+    >>> hands = simulate_hands(Rules.preset("bga"), "random", 9, seed=2)
+    >>> decode_hands(encode_hands(hands)) == hands
+    True
+    """
+    return "".join(
+        _SEAT_CODES[None if hand.maker_seat is None else _SEATS_BY_WORD[hand.maker_seat]]
+        + ("-" if hand.maker_trumps is None else str(hand.maker_trumps))
+        + str(int(hand.maker_alone)) + _RESULT_CODES[hand.result]
+        + str(hand.dealing_team_points) + str(hand.other_team_points) for hand in hands)
+
+
+def decode_hands(text: str) -> tuple[SimulatedHand, ...]:
+    """``encode_hands`` undone; raises ValueError for text it did not write."""
+    results = {code: result for result, code in _RESULT_CODES.items()}
+    if len(text) % 6:
+        raise ValueError("shipped hands come six characters each")
+    hands = []
+    for at in range(0, len(text), 6):
+        seat, trumps, alone, result, dealing, other = text[at:at + 6]
+        hands.append(SimulatedHand(
+            None if seat == "-" else MAKER_SEATS[int(seat)],
+            None if trumps == "-" else int(trumps), alone == "1", results[result],
+            int(dealing), int(other)))
+    return tuple(hands)
+
+
+@cache
+def _shipped() -> dict[str, str]:
+    try:
+        return json.loads(SHIPPED.read_text(encoding="utf-8"))["runs"]
+    except (OSError, ValueError, KeyError):
+        return {}              # the page then plays them in the worker pool
+
+
+def shipped_run(preset: str, level: str, hands: int, seed: int
+                ) -> tuple[SimulatedHand, ...] | None:
+    """A shipped run of these settings (the rule set without variants), if there is one."""
+    text = _shipped().get(shipped_name(preset, level, hands, seed))
+    return None if text is None else decode_hands(text)
 
 
 # ---- makers' results ------------------------------------------------------------------

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import NamedTuple, Union
+from typing import Callable, NamedTuple, Union
 
 from analysis import make_bot
 from engine import (PRESETS, Action, GameState, HandState, IllegalActionError, Reason, Rules, Seat,
@@ -200,23 +200,30 @@ def undo(session: PlaySession) -> PlaySession:
 
 
 def replay(preset: str, level: str, seed: int, choices, *, no_undo: bool = False,
-           ) -> PlaySession:
+           on_progress: Callable[[int, int], None] | None = None) -> PlaySession:
     """The game these choices make: a new session with each choice taken in turn.
 
     Raises ReplayStep saying which choice cannot be made there, in the engine's words."""
-    return resume(new_session(preset, level, seed, no_undo=no_undo), choices)
+    return resume(new_session(preset, level, seed, no_undo=no_undo), choices, on_progress)
 
 
-def resume(session: PlaySession, choices) -> PlaySession:
+def resume(session: PlaySession, choices,
+           on_progress: Callable[[int, int], None] | None = None) -> PlaySession:
     """``session`` with more of the learner's choices taken in turn: a replay that starts
-    from a point reached before. Raises ReplayStep, counting the game's choices from 1."""
-    for number, choice in enumerate(choices, len(session.choices) + 1):
+    from a point reached before; ``on_progress(done, total)`` is called after each
+    choice (a replay with expert bots takes seconds). Raises ReplayStep, counting the
+    game's choices from 1."""
+    choices = tuple(choices)
+    for done, choice in enumerate(choices, 1):
+        number = len(session.choices) + 1
         try:
             session = next_hand(session) if choice == DEAL else learner_plays(session, choice)
         except IllegalActionError as error:
             raise ReplayStep(number, error.message) from None
         except ValueError as error:
             raise ReplayStep(number, str(error)) from None
+        if on_progress is not None:
+            on_progress(done, len(choices))
     return session
 
 

@@ -1,6 +1,7 @@
 """The odds lab: its items (chart, table, sentence) built directly, and the /odds page
-rendered with AppTest: every chart with its sentence and table, and bad settings met
-with a message instead of a traceback."""
+rendered with AppTest: every chart with its sentence and table, bad settings met with a
+message instead of a traceback, the default runs shipped with the app, and every other
+run asked of the worker pool (a fake one here), never played in the page's thread."""
 
 from __future__ import annotations
 
@@ -12,10 +13,14 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from analysis import LEVELS, hand_simulation
 from analysis.hand_simulation import simulate_hands
-from engine import Rules
+from engine import PRESETS, Rules
+from tutorial_app import heavy_work, work_pool
 from tutorial_app.odds_exact import exact_items
-from tutorial_app.odds_simulated import parse_seed, simulated_items
+from tutorial_app.odds_simulated import (SHIPPED, SHIPPED_SEED, parse_seed, shipped_run,
+                                         simulated_items)
+from fake_pool import FakePool
 
 APP = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "streamlit_app.py")
 ODDS = "app_pages/odds.py"
@@ -113,8 +118,39 @@ def test_rules_that_do_not_go_together_give_a_message_and_keep_the_counted_odds(
     assert len(at.get("plotly_chart")) == 3      # the exact ones stay
 
 
+@pytest.fixture
+def pool(monkeypatch) -> FakePool:
+    """A fake pool for the page, and no simulation allowed in the page's own thread."""
+    fake = FakePool()
+    monkeypatch.setattr(work_pool, "shared_pool", lambda: fake)
+
+    def not_here(*args, **kwargs):
+        raise AssertionError("a simulation ran in the page's thread")
+    monkeypatch.setattr(heavy_work, "simulate_hands", not_here)
+    monkeypatch.setattr(hand_simulation, "simulate_hands", not_here)
+    return fake
+
+
+def odds_key(level: str, hands: int, seed: int, preset: str = "bga") -> tuple:
+    settings = Rules.from_settings({"preset": preset, "benny": False, "no_trump": False})
+    return ("odds", tuple(settings.settings().items()), level, hands, seed)
+
+
 @pytest.mark.app
-def test_a_bad_seed_gives_a_message_and_a_new_seed_plays_again():
+def test_the_default_runs_are_shipped_and_never_played_on_a_visit(pool):
+    at = open_odds()
+    assert len(at.get("plotly_chart")) == 7 and not at.exception
+    for level in ("random", "expert", "beginner"):
+        at.segmented_control(key="odds-level").set_value(level).run()
+        assert len(at.get("plotly_chart")) == 7 and not at.exception
+    at.selectbox(key="odds-preset").set_value("pagat").run()
+    assert len(at.get("plotly_chart")) == 7 and not at.exception
+    assert pool.asked == []
+
+
+@pytest.mark.app
+def test_other_settings_are_played_in_the_pool_with_a_progress_bar(pool):
+    expected = simulate_hands(Rules.preset("bga"), "random", 1000, 7)   # the test's thread
     at = open_odds()
     at.text_input(key="odds-seed").set_value("lucky <b>7</b>").run()
     assert not at.exception
@@ -123,5 +159,43 @@ def test_a_bad_seed_gives_a_message_and_a_new_seed_plays_again():
     at.text_input(key="odds-seed").set_value("7").run()
     at.segmented_control(key="odds-level").set_value("random").run()
     assert not at.exception and not at.warning
+    key = odds_key("random", 1000, 7)
+    assert [asked[0] for asked in pool.asked] == [odds_key("beginner", 1000, 7), key]
+    assert pool.asked[-1][1:] == (heavy_work.simulate, (key[1:],))
+    assert "Playing 1,000 hands with random bots" in at.get("progress")[0].proto.text
+    assert len(at.get("plotly_chart")) == 3                     # the counted ones only
+    pool.finish(key, expected)
+    at.run()
+    assert not at.exception and not at.get("progress")
     assert len(at.get("plotly_chart")) == 7
     assert any("seed 7" in c.value and "random bots" in c.value for c in at.caption)
+
+
+@pytest.mark.app
+def test_a_full_pool_and_a_failed_run_are_said_in_words(pool):
+    at = open_odds()
+    pool.busy = True
+    at.text_input(key="odds-seed").set_value("8").run()
+    assert not at.exception
+    assert at.warning[0].value == "The server is busy, try again in a minute."
+    pool.busy = False
+    at.button(key="pool-try-again").click().run()
+    key = odds_key("beginner", 1000, 8)
+    pool.fail(key, ValueError("the bots <b>lost</b> their cards"))
+    at.run()
+    assert not at.exception
+    assert at.warning[0].value == ("These hands could not be played: the bots "
+                                   "&lt;b&gt;lost&lt;/b&gt; their cards")
+    assert len(at.get("plotly_chart")) == 3
+
+
+def test_the_shipped_runs_are_what_the_pool_would_play():
+    runs = json.loads(SHIPPED.read_text())["runs"]
+    assert {name.split("/")[0] for name in runs} == set(PRESETS)
+    assert {name.split("/")[1] for name in runs} == set(LEVELS)
+    for preset in PRESETS:
+        for level in ("random", "beginner"):        # expert runs take seconds: see the tool
+            hands = heavy_work.odds_hands(level)[2]
+            key = odds_key(level, hands, SHIPPED_SEED, preset)
+            assert shipped_run(preset, level, hands, SHIPPED_SEED) == heavy_work.simulate(key[1:])
+    assert shipped_run("bga", "expert", 20, 2) is None       # another seed is played

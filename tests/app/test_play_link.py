@@ -1,5 +1,6 @@
 """The game in the page address (``tutorial_app.play_link``): every game round-trips through
-its code, and every damaged code is refused with a sentence saying what is wrong."""
+its code, every damaged code is refused with a sentence saying what is wrong, and a code
+this server did not seal is refused before any bot is asked to replay it."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import pytest
 
 from engine import Action, IllegalActionError, legal_actions
 from tutorial_app import play_link, play_session as play
-from tutorial_app.play_link import CHOICES, MAX_CODE, GameLinkError, game_code, read_game
+from tutorial_app.play_link import (CHOICES, MAX_CODE, GameLinkError, game_code, parse_game,
+                                    read_game)
 from tutorial_app.play_session import DEAL, YOU
 
 
@@ -42,9 +44,10 @@ def test_a_whole_game_round_trips_through_its_code(seed, preset):
 
 def test_the_code_says_the_set_up_and_one_character_a_choice():
     session = played(5, moves=7, no_undo=True)
-    version, preset, flags, seed, check, moves = game_code(session).split(".")
-    assert (version, preset, flags, seed) == ("1", "bga", "bn", "5")
-    assert len(check) == 4 and len(moves) == len(session.choices) == 7
+    version, preset, flags, seed, check, seal, moves = game_code(session).split(".")
+    assert (version, preset, flags, seed) == ("2", "bga", "bn", "5")
+    assert len(check) == 4 and len(seal) == play_link.SEAL_LENGTH
+    assert len(moves) == len(session.choices) == 7
     assert read_game(game_code(session)).no_undo
     expert = replace(session, level="expert", no_undo=False)
     assert game_code(expert).split(".")[2] == "e"
@@ -68,6 +71,20 @@ def good_code() -> str:
     if GOOD is None:
         GOOD = game_code(played(17, moves=12))
     return GOOD
+
+
+def sealed(code: str) -> str:
+    """A changed code sealed again with the server's key, as only the server could: what
+    the replay and the check must then catch."""
+    fields = code.split(".")
+    fields[5] = play_link._seal(None, *fields[:5], fields[6])
+    return ".".join(fields)
+
+
+def old_code(session: play.PlaySession) -> str:
+    """The game's code as version 1 wrote it: no seal, the check alone."""
+    version, preset, flags, seed, check, _, moves = game_code(session).split(".")
+    return ".".join(("1", preset, flags, seed, check, moves))
 
 
 def changed_move(code: str) -> str:
@@ -98,16 +115,26 @@ DAMAGED = [
     ("oversized", lambda code: code + "A" * MAX_CODE, "more than a game ever needs"),
     ("outdated", lambda code: "0" + code[1:], "another version of the app (version 0"),
     ("not a code", lambda code: "hello", "does not start with a version number"),
-    ("cut short", lambda code: code[:code.rindex(".")], "has 5 parts, not 6"),
+    ("cut short", lambda code: code[:code.rindex(".")], "has 6 parts, not 7"),
     ("unknown rules", lambda code: code.replace("bga", "bgx", 1), "'bgx' is not a rule set"),
     ("unknown level", lambda code: code.replace(".b.", ".z.", 1), "'z' is not a bot level"),
     ("bad seed", lambda code: code.replace(".17.", ".-17.", 1), "the seed '-17'"),
     ("huge seed", lambda code: code.replace(".17.", ".99999999999.", 1), "below 1,000,000,000"),
     ("bad character", lambda code: code + "!", "'!' (character 13 of the moves) is not a move"),
-    ("moves cut short", lambda code: code[:-2], "do not add up"),
-    ("a move changed", changed_move, "do not add up"),
-    ("an illegal move", illegal_move, "your move 13 cannot be made there"),
-    ("a move after the game", lambda code: code[:code.rindex(".") + 1] + "A", "your move 1"),
+    ("moves cut short", lambda code: code[:-2], "changed, or made by another server"),
+    ("a move changed", changed_move, "changed, or made by another server"),
+    ("another seed", lambda code: code.replace(".17.", ".18.", 1), "changed, or made by"),
+    ("no undo added", lambda code: code.replace(".b.", ".bn.", 1), "changed, or made by"),
+    ("another server's", lambda code: game_code(read_game(code), key=b"elsewhere"),
+     "changed, or made by another server"),
+    ("sealed, moves cut short", lambda code: sealed(code[:-2]), "do not add up"),
+    ("sealed, a move changed", lambda code: sealed(changed_move(code)), "do not add up"),
+    ("sealed, an illegal move", lambda code: sealed(illegal_move(code)),
+     "your move 13 cannot be made there"),
+    ("sealed, a move after the game",
+     lambda code: sealed(code[:code.rindex(".") + 1] + "A"), "your move 1"),
+    ("version 1, expert bots", lambda code: old_code(replace(read_game(code), level="expert")),
+     "an older version of the app"),
 ]
 
 
@@ -125,7 +152,7 @@ def test_an_illegal_move_is_refused_in_the_engines_words():
     with pytest.raises(IllegalActionError) as engine_says:
         play.learner_plays(session, action)
     with pytest.raises(GameLinkError) as error:
-        read_game(code)
+        read_game(sealed(code))
     assert str(error.value).endswith(f"cannot be made there: {engine_says.value.message}")
 
 
@@ -192,7 +219,160 @@ def test_a_damaged_code_is_refused_even_from_a_recent_hand_start():
     recent = play_link.RecentGames()
     recent.keep(session)
     with pytest.raises(GameLinkError, match="do not add up"):
-        read_game(game_code(session)[:-1], recent)
+        read_game(sealed(game_code(session)[:-1]), recent)
     assert read_game(game_code(session), recent).no_undo is False
     strict = replace(session, no_undo=True)
     assert read_game(game_code(strict), recent).no_undo is True   # the code's mode wins
+
+
+FORGED = [
+    ("a move changed", changed_move),
+    ("a move added", lambda code: code + "B"),
+    ("the seed changed", lambda code: code.replace(".17.", ".18.", 1)),
+    ("expert bots", lambda code: code.replace(".b.", ".e.", 1)),
+    ("another server's", lambda code: game_code(read_game(code), key=b"elsewhere")),
+]
+
+
+@pytest.mark.parametrize("name, forge", FORGED, ids=[f[0] for f in FORGED])
+def test_a_forged_link_is_refused_before_any_bot_is_asked(monkeypatch, name, forge):
+    code = forge(good_code())
+    asked = counting_bots(monkeypatch)
+    with pytest.raises(GameLinkError, match="changed, or made by another server"):
+        read_game(code, play_link.RecentGames())
+    assert asked == []
+
+
+def test_a_link_the_server_made_is_read_after_a_restart(monkeypatch):
+    """The key is kept (here beside the test's SQLite database), not new each process."""
+    from tutorial_app import link_key
+    session = played(17, moves=12)
+    link_key.game_link_key.cache_clear()
+    try:
+        code = game_code(session)
+        link_key.game_link_key.cache_clear()                  # as after a restart
+        assert read_game(code).game == session.game
+        monkeypatch.setenv(link_key.ENV_VAR, "a key the operator chose")
+        link_key.game_link_key.cache_clear()
+        with pytest.raises(GameLinkError, match="made by another server"):
+            read_game(code)
+    finally:
+        monkeypatch.delenv(link_key.ENV_VAR)
+        link_key.game_link_key.cache_clear()
+
+
+def test_a_version_1_link_with_beginner_bots_still_reads():
+    session = played(17, moves=25)
+    assert read_game(old_code(session)).game == session.game
+    with pytest.raises(GameLinkError, match="do not add up"):
+        read_game(old_code(session)[:-1])
+
+
+def test_parse_game_reads_the_fields_without_replaying(monkeypatch):
+    session = played(8, moves=10, no_undo=True)
+    asked = counting_bots(monkeypatch)
+    link = parse_game(game_code(session))
+    assert (link.preset, link.level, link.seed, link.no_undo) == ("bga", "beginner", 8, True)
+    assert link.choices == session.choices and asked == []
+    progress = []
+    rebuilt = play_link.rebuild(link, on_progress=lambda done, total: progress.append(done))
+    assert rebuilt.game == session.game
+    assert progress == list(range(1, len(session.choices) + 1))
+
+
+# ---- the Play page: a reload of a game link ---------------------------------------------
+
+@pytest.fixture
+def pool(monkeypatch):
+    from fake_pool import FakePool
+    from tutorial_app import work_pool
+    fake = FakePool()
+    monkeypatch.setattr(work_pool, "shared_pool", lambda: fake)
+    return fake
+
+
+def reloaded(code: str):
+    from app_driver import open_page
+    return open_page("app_pages/play.py", timeout=60, game=code)
+
+
+def expert_game() -> play.PlaySession:
+    session = play.new_session("bga", "expert", 4)
+    while len(session.choices) < 3:
+        session = (play.next_hand(session) if session.game.hand is None
+                   else play.learner_plays(session, legal_actions(session.game.hand)[0]))
+    return session
+
+
+@pytest.mark.app
+def test_an_expert_game_is_replayed_in_the_pool_with_a_progress_bar(pool, monkeypatch):
+    from tutorial_app import heavy_work
+    session = expert_game()
+    code = game_code(session)
+    asked = counting_bots(monkeypatch)
+    at = reloaded(code)
+    assert not at.exception and asked == []            # no bot in the page's thread
+    (key, function, args), = pool.asked
+    assert key == ("game", code) and function is heavy_work.replay_game
+    assert args == (parse_game(code), None)
+    assert "Setting the game back up" in at.get("progress")[0].proto.text
+    assert "play-session" not in at.session_state
+    pool.finish(key, session)
+    at.run()
+    assert not at.exception and not at.get("progress") and not at.warning
+    assert at.session_state["play-session"].game == session.game and asked == []
+
+
+@pytest.mark.app
+def test_a_forged_expert_link_never_reaches_the_pool(pool):
+    code = game_code(expert_game()).replace(".4.", ".5.", 1)
+    at = reloaded(code)
+    assert not at.exception and pool.asked == []
+    shown = at.warning[0].value.replace("\\", "")     # escaped: it quotes the link
+    assert shown == ("This game link is damaged: it was changed, or made by another server. "
+                     "Starting a new game.")
+
+
+@pytest.mark.app
+def test_a_busy_pool_keeps_the_link_and_says_so(pool):
+    pool.busy = True
+    code = game_code(expert_game())
+    at = reloaded(code)
+    assert not at.exception
+    assert at.warning[0].value == "The server is busy, try again in a minute."
+    assert at.query_params["game"] == code and "play-session" not in at.session_state
+    pool.busy = False
+    at.button(key="pool-try-again").click().run()
+    assert pool.asked[-1][0] == ("game", code) and at.get("progress")
+
+
+@pytest.mark.app
+def test_a_link_that_does_not_add_up_in_the_pool_is_said_in_words(pool):
+    session = expert_game()
+    code = game_code(session)
+    at = reloaded(code)
+    pool.fail(("game", code), GameLinkError("its moves do not add up (it was changed, or "
+                                            "made with other computer players)"))
+    at.run()
+    assert not at.exception
+    assert at.warning[0].value.replace("\\", "").startswith(
+        "This game link is damaged: its moves do not add up")
+    assert at.session_state["play-session"].choices == ()
+
+
+def test_the_kept_key_is_private_and_beside_the_database(tmp_path, monkeypatch):
+    from tutorial_app import link_key
+    monkeypatch.delenv(link_key.ENV_VAR, raising=False)
+    monkeypatch.setenv("EUCHRE_TUTORIAL_DB", f"sqlite:///{tmp_path / 'data' / 'p.sqlite3'}")
+    link_key.game_link_key.cache_clear()
+    try:
+        key = link_key.game_link_key()
+        kept = tmp_path / "data" / link_key.KEY_FILE
+        assert kept.stat().st_mode & 0o777 == 0o600
+        link_key.game_link_key.cache_clear()
+        assert link_key.game_link_key() == key          # read back, not made again
+        monkeypatch.setenv("EUCHRE_TUTORIAL_DB", "postgresql://nowhere/x")
+        link_key.game_link_key.cache_clear()
+        assert link_key.game_link_key() != key           # no file: this process's own
+    finally:
+        link_key.game_link_key.cache_clear()

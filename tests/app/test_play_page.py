@@ -264,7 +264,7 @@ def test_changing_the_rules_before_any_decision_starts_the_new_game_at_once():
     at.segmented_control(key="play-rules").set_value("cardsuite").run()
     assert session(at).preset == "cardsuite" and session(at).game.rules.target_points == 10
     assert "play-confirm" not in buttons(at)
-    assert table_shown(at)["address"]["game"].startswith("1.cardsuite.b.")
+    assert table_shown(at)["address"]["game"].startswith("2.cardsuite.b.")
 
 
 def test_rules_selector_shows_names_and_the_link_keeps_the_short_value():

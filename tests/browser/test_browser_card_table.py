@@ -225,7 +225,7 @@ def test_a_reload_finds_the_same_game_and_moves_add_no_history(browser: Browser,
     region.get_by_role("button", name=legal, exact=True).click()
     wait_for_app(page)
     expect(region.get_by_role("button", name=legal, exact=True)).to_have_count(0)
-    code = r"1\.bga\.b\.1\.[A-Za-z0-9_-]{4}\.[A-Za-z0-9_-]+"
+    code = r"2\.bga\.b\.1\.[A-Za-z0-9_-]{4}\.[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]+"
     expect(page).to_have_url(re.compile(rf"[?&]game={code}$"))
     assert page.evaluate("window.history.length") == history   # replaced, never pushed
     cards, middle, address = hand_names(region), table_words(region), page.url

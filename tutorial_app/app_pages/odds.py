@@ -4,13 +4,13 @@ by the engine's bots, each a chart, a table and what it means for play."""
 import streamlit as st
 
 from analysis import LEVELS
-from analysis.hand_simulation import simulate_hands
 from engine import PRESET_NAMES, Rules, RulesError
+from tutorial_app import heavy_work
+from tutorial_app.markdown_text import markdown_text
 from tutorial_app.odds_exact import exact_items
 from tutorial_app.odds_item import OddsItem
-from tutorial_app.odds_simulated import parse_seed, simulated_items
-
-HANDS = {"fast": (100, 5000, 1000, 100), "expert": (10, 200, 20, 10)}  # min, max, default, step
+from tutorial_app.odds_simulated import parse_seed, shipped_run, simulated_items
+from tutorial_app.pool_view import JobFailed, pooled
 
 
 def show(item: OddsItem) -> None:
@@ -24,18 +24,16 @@ def show(item: OddsItem) -> None:
         table.caption(item.note)
 
 
-@st.cache_data(show_spinner=False, max_entries=24)
-def played_hands(settings: tuple, level: str, hands: int, seed: int):
-    """The cached run: the same settings, level, hands and seed play the same hands.
-    The progress bar is made in here: a cached function may only update its own elements."""
-    bar = st.progress(0.0, text="Dealing...")
-
-    def progress(done: int, total: int) -> None:
-        bar.progress(done / total, text=f"Played {done:,} of {total:,} hands")
-
-    played = simulate_hands(Rules.from_settings(dict(settings)), level, hands, seed, progress)
-    bar.empty()
-    return played
+def played_hands(rules: Rules, variants: bool, level: str, hands: int, seed: int):
+    """The run's hands: shipped with the app if these are the page's defaults, else
+    played in the server's worker pool (None while they are being played)."""
+    if not variants:
+        shipped = shipped_run(rules.preset_name, level, hands, seed)
+        if shipped is not None:
+            return shipped
+    run = (tuple(rules.settings().items()), level, hands, seed)
+    return pooled(("odds",) + run, heavy_work.simulate, (run,),
+                  doing=f"Playing {hands:,} hands with {level} bots...")
 
 
 st.title("Odds lab")
@@ -56,7 +54,7 @@ preset = rules_col.selectbox("Rules", list(PRESET_NAMES), format_func=PRESET_NAM
                              key="odds-preset")
 benny = variants_col.toggle("With the Joker (Benny)", key="odds-benny")
 no_trump = variants_col.toggle("No trump may be called", key="odds-no-trump")
-low, high, default, step = HANDS["expert" if level == "expert" else "fast"]
+low, high, default, step = heavy_work.odds_hands(level)
 hands = hands_col.slider("Hands to play", low, high, default, step,
                          key=f"odds-hands-{'expert' if level == 'expert' else 'fast'}")
 if level == "expert":
@@ -64,6 +62,7 @@ if level == "expert":
 seed_text = seed_col.text_input("Seed", "1", key="odds-seed",
                                 help="The same seed plays the same hands again.")
 
+played = None
 try:
     rules = Rules.from_settings({"preset": preset, "benny": benny, "no_trump": no_trump})
     seed = parse_seed(seed_text)
@@ -72,7 +71,12 @@ except RulesError as error:
 except ValueError as error:
     st.warning(str(error), icon=":material/pin:")
 else:
-    played = played_hands(tuple(rules.settings().items()), level, hands, seed)
+    try:
+        played = played_hands(rules, benny or no_trump, level, hands, seed)
+    except JobFailed as failed:
+        st.warning(f"These hands could not be played: {markdown_text(str(failed))}",
+                   icon=":material/error:")
+if played:
     st.caption(f"{len(played):,} hands, {level} bots at every seat, "
                f"{PRESET_NAMES[rules.preset_name]} rules{' with changes' if rules.changes() else ''}, "
                f"seed {seed}; the deal passes left each hand."

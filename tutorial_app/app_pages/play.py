@@ -14,12 +14,13 @@ from analysis.reasons import points_words
 from engine import (PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, HandRecord, explain_result,
                     seat_view)
 from lessons.quizzes import new_seed
-from tutorial_app import play_session as play
+from tutorial_app import heavy_work, play_session as play
 from tutorial_app.hand_records import record_play
 from tutorial_app.learner import unsaved_warning
 from tutorial_app.link_numbers import seed_from_link
 from tutorial_app.markdown_text import markdown_text
-from tutorial_app.play_link import GameLinkError, RecentGames, game_code, read_game
+from tutorial_app.play_link import GameLinkError, RecentGames, game_code, parse_game, rebuild
+from tutorial_app.pool_view import JobFailed, pooled
 from tutorial_app.scenario_link import encode_hand
 from tutorial_app.score_chart import score_chart
 from tutorial_app.widgets.card_table import card_table, coach_line, table_model
@@ -73,16 +74,38 @@ def begin(session: play.PlaySession) -> None:
     forget(HINT, REVIEW)
 
 
+def restored(code: str) -> play.PlaySession | None:
+    """The game of a link (a reload). Its seal is checked first, at no cost; a game
+    against beginner bots is replayed here (milliseconds), one against expert bots in
+    the worker pool (seconds): None while it is, with a progress bar on the page.
+    Raises GameLinkError saying what is wrong."""
+    link = parse_game(code)
+    start = recent_games().latest(link.preset, link.level, link.seed, link.choices)
+    if link.level != "expert":
+        return rebuild(link, start)
+    st.title("Play a game")
+    try:
+        return pooled(("game", code), heavy_work.replay_game, (link, start),
+                      doing="Setting the game back up...")
+    except JobFailed as failed:
+        if isinstance(failed.cause, GameLinkError):
+            raise failed.cause from None
+        raise GameLinkError(str(failed).rstrip(".")) from None
+
+
 def first_session() -> None:
     """From the address: a game code (a reload), else a seed, rules and level, else new."""
     code, notes = st.query_params.get("game"), []
     if code:
         try:
-            with st.spinner("Setting the game back up..."):
-                begin(read_game(code, recent_games()))
-            return
+            session = restored(code)
         except GameLinkError as error:
             notes.append(f"This game link is damaged: {error}. Starting a new game.")
+        else:
+            if session is None:     # the pool is replaying it, or is busy: the page waits
+                st.stop()
+            begin(session)
+            return
     seed, note = seed_from_link(st.query_params.get("seed"), "a new game")
     preset, level = st.query_params.get("play-rules"), st.query_params.get("play-level")
     begin(play.new_session(preset if preset in PRESETS else "bga",
