@@ -1,6 +1,7 @@
 """What ``streamlit run`` serves (``tutorial_app.cli`` points it here): the router,
 ``streamlit_app.py``, inside Streamlit's own ASGI app (``st.App``), with
-``tutorial_app.serve.ResponseHeaders`` around every request it answers.
+``tutorial_app.serve.ResponseHeaders`` around every request it answers, and a page's
+unexpected error shown in plain words (``tutorial_app.unexpected_error``).
 
 Streamlit finds ``app`` below by reading this file (an ``App(...)`` assignment) and
 hands it to uvicorn; ``App``'s ``middleware`` runs before Streamlit's own, so the
@@ -15,5 +16,7 @@ from starlette.middleware import Middleware
 from streamlit.starlette import App
 
 from tutorial_app.serve import ResponseHeaders
+from tutorial_app.unexpected_error import show_plain_error
 
-app = App(Path(__file__).with_name("streamlit_app.py"), middleware=[Middleware(ResponseHeaders)])
+app = App(Path(__file__).with_name("streamlit_app.py"), middleware=[Middleware(ResponseHeaders)],
+          on_script_error=show_plain_error)

@@ -40,3 +40,31 @@ def test_an_unexpected_error_shows_a_plain_sentence_and_no_server_path(tmp_path)
     assert sent["message"].startswith("This app has encountered an error.")
     assert sent["type"] == "" and sent["stack_trace"] == []
     assert str(cli.APP.parent) not in json.dumps(sent)
+
+
+def test_the_served_app_shows_its_own_plain_words_for_an_unexpected_error(tmp_path):
+    """The served app (tutorial_app/asgi.py) hands Streamlit our handler; the handler
+    draws plain words and tells Streamlit to show nothing more."""
+    probe = r"""
+import json
+from streamlit.testing.v1 import AppTest
+import tutorial_app.asgi as served
+from tutorial_app.unexpected_error import APOLOGY, show_plain_error
+
+PAGE = (
+    "from tutorial_app.unexpected_error import show_plain_error\n"
+    "print('suppressed', show_plain_error(OSError('/srv/secret/path')))\n")
+at = AppTest.from_string(PAGE).run()
+print(json.dumps({"wired": served.app._on_script_error is show_plain_error,
+                  "errors": [error.value for error in at.error],
+                  "exception": bool(at.exception), "apology": APOLOGY}))
+"""
+    result = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    shown = json.loads(lines[-1])
+    assert shown["wired"] and not shown["exception"]
+    assert shown["errors"] == [shown["apology"]]
+    assert "suppressed True" in result.stdout
+    assert "/srv/secret" not in json.dumps(shown["errors"])
