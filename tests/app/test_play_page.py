@@ -279,7 +279,9 @@ def test_rules_selector_shows_names_and_the_link_keeps_the_short_value():
 
 
 def test_the_settings_show_the_game_after_a_visit_to_another_page():
-    at = open_play(**{"play-rules": "pagat"})
+    # A seeded game: about one random deal in 400 has South's partner going alone before
+    # South acts, and the hand is over before there is a first choice to make.
+    at = open_play(seed="7", **{"play-rules": "pagat"})
     make_first_choice(at)
     game = session(at).game
     at.switch_page("app_pages/home.py").run()
