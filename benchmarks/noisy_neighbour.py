@@ -57,6 +57,7 @@ from class_load import Learner, Tally, percentile  # noqa: E402
 from streamlit_client import ClientError, Node, Tab, widget_key, xsrf_cookie  # noqa: E402
 
 RATIO_LIMIT = 1.5
+POLL_SECONDS = 0.5         # the pages' progress bars poll the worker pool this often
 TIMED = ("page_load", "click", "hint")     # the activity's interactions (not the first loads)
 
 
@@ -344,6 +345,11 @@ async def import_neighbour(base_url: str, deadline: float, noise: Noise, data: b
             started = time.monotonic()
             await tab.upload(uploader, "progress.csv", data)
             await tab.click(tab.widget(key="progress-import"))
+            # The worker pool imports it while a progress bar polls, as a browser's would.
+            while (not any("Imported" in text for text in tab.texts("alert:success"))
+                   and time.monotonic() < deadline + 60 and not tab.elements("exception")):
+                await asyncio.sleep(POLL_SECONDS)
+                await tab.poll()
             noise.time("import", started)
             if tab.elements("exception"):
                 noise.error("import: " + " ".join(tab.texts("exception"))[:200])

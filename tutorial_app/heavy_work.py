@@ -10,13 +10,18 @@ and the game links, never Streamlit, pandas or plotly.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from analysis.hand_simulation import SimulatedHand, simulate_hands
 from engine import Rules
 from tutorial_app.play_link import GameLink, rebuild
 from tutorial_app.play_session import PlaySession
 from tutorial_app.work_pool import report_progress
 
-__all__ = ["ODDS_HANDS", "odds_hands", "replay_game", "simulate"]
+if TYPE_CHECKING:     # the store (SQLAlchemy, pandas) is imported by import jobs only
+    from tutorial_app.store.records import ImportReport
+
+__all__ = ["ODDS_HANDS", "import_answers", "odds_hands", "replay_game", "simulate"]
 
 # The hands one odds-lab run may play: least, most, the page's default and the slider's
 # step. Expert bots search every card (about a hand a second on a busy server), so their
@@ -44,3 +49,16 @@ def replay_game(link: GameLink, start: PlaySession | None = None) -> PlaySession
     """A sealed game link replayed (from ``start``, a hand start it passes through);
     raises GameLinkError saying what is wrong."""
     return rebuild(link, start, report_progress)
+
+
+def import_answers(database: str, token: str, text: str) -> ImportReport | str:
+    """A progress CSV's answers brought back into the store at ``database`` (a URL) for
+    ``token``: the store's ImportReport, or its words when the database cannot be used.
+    Parsing and writing up to ``limits.MAX_IMPORT_ROWS`` rows takes a server's thread a
+    good half second, so it runs here, beside the pages."""
+    from tutorial_app.store import StoreUnavailable, open_store   # pandas: import jobs only
+
+    try:
+        return open_store(database).import_csv(token, text)
+    except StoreUnavailable as error:
+        return error.message

@@ -34,3 +34,17 @@ class FakePool:
 
     def fail(self, key, error: BaseException) -> None:
         self.jobs[key].future.set_exception(error)
+
+
+class InlinePool(FakePool):
+    """A pool that runs each job at once, in this process: a page asking for a result
+    has it on the same run, as if the worker had been quick."""
+
+    def submit(self, owner, key, function, args=()):
+        job = super().submit(owner, key, function, args)
+        if not job.done():
+            try:
+                job.future.set_result(function(*args))
+            except Exception as error:   # the job's failure, as a worker would send it back
+                job.future.set_exception(error)
+        return job

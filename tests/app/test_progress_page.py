@@ -12,7 +12,9 @@ import sqlalchemy as sa
 from streamlit.testing.v1 import AppTest
 
 from app_driver import APP, open_page
+from fake_pool import FakePool, InlinePool
 from progress_helpers import record_quiz
+from tutorial_app import heavy_work, work_pool
 from tutorial_app.limits import MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES
 from tutorial_app.store import ANSWER_COLUMNS, new_learner_token
 from tutorial_app.store.tables import answers, quiz_runs
@@ -21,6 +23,14 @@ pytestmark = pytest.mark.app
 
 PAGE = "app_pages/progress.py"
 EMPTY = "Nothing yet: answer a question in any lesson and it shows here."
+
+
+@pytest.fixture(autouse=True)
+def pool(monkeypatch) -> FakePool:
+    """Imports run in the worker pool; here a pool that runs them at once, in-process."""
+    inline = InlinePool()
+    monkeypatch.setattr(work_pool, "shared_pool", lambda: inline)
+    return inline
 
 
 def some_history(store, token) -> None:
@@ -285,3 +295,19 @@ def test_stars_that_cannot_be_read_give_a_warning_and_every_page_draws(fresh_sto
     at.button(key="progress-reset").click().run()
     assert not at.exception, at.exception
     assert fresh_store.answer_rows(token) == []
+
+
+def test_an_import_is_read_and_written_in_the_worker_pool(fresh_store, token, monkeypatch):
+    waiting = FakePool()             # a pool whose worker has not finished yet
+    monkeypatch.setattr(work_pool, "shared_pool", lambda: waiting)
+    at = open_page(PAGE, token=token)
+    upload(at, "mine.csv", csv_rows(3))
+    ((key, function, args),) = waiting.asked
+    assert function is heavy_work.import_answers and args[1] == token
+    assert fresh_store.answer_rows(token) == []          # nothing done in the page's thread
+    assert not at.success and "Bringing back your answers" in at.get("progress")[0].proto.text
+    waiting.finish(key, heavy_work.import_answers(*args))   # what the worker does
+    at.run()
+    assert not at.exception
+    assert any("Imported 3 answers" in s.value for s in at.success)
+    assert len(fresh_store.answer_rows(token)) == 3

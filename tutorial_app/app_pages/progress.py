@@ -11,6 +11,7 @@ learner-token component after the page.)
 
 import io
 import logging
+import secrets
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
@@ -24,10 +25,12 @@ from tutorial_app.learner import current_token, store_or_problem, unsaved_warnin
 from tutorial_app.display_names import (DisplayNameError as InvalidDisplayNameError,  # the one
                                         optional_display_name as display_name)     # name rule
 from tutorial_app.limits import MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES
+from tutorial_app import heavy_work
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.practice_mode import learner_zone
 from tutorial_app.progress_charts import (accuracy_chart, answers_per_day, counts_frame,
                                           lessons_chart, recent_table, streak_calendar)
+from tutorial_app.pool_view import JobFailed, pooled
 from tutorial_app.progress_store import all_progress, forget_everything_read
 from tutorial_app.store import Store, StoreUnavailable
 
@@ -37,6 +40,7 @@ UNREADABLE = ("Some of your saved answers could not be read, so your charts are 
               "You can still bring back answers or delete your progress below.")
 CHART_CONFIG = {"displayModeBar": False}
 IMPORTED = "progress-import-report"   # (tone, words, bad rows) of the last import
+IMPORTING = "progress-importing"      # (job number, the file's text) while the pool imports
 RESET_PROBLEM, RESET_DONE = "progress-reset-problem", "progress-reset-done"
 NAME_KEY, NAME_PROBLEM = "progress-display-name", "progress-name-problem"
 PAGE_KEY = "progress-table-page"      # which page of the newest answers is shown (0: newest)
@@ -79,20 +83,38 @@ def import_clicked(found: Store, token: str) -> None:
         st.session_state[IMPORTED] = ("error", "That file is not a CSV text file (UTF-8): "
                                       "nothing was imported.", [])
         return
+    # Read and written in the worker pool (heavy_work.import_answers), not in this thread.
+    st.session_state[IMPORTING] = (secrets.token_hex(8), text)
+
+
+def import_finished(found: Store, token: str) -> bool:
+    """Whether the import asked for has ended (its report kept for the page); False while
+    the pool works on it (a progress bar shows, and the page runs again at its end)."""
+    number, text = st.session_state[IMPORTING]
+    database = found.engine.url.render_as_string(hide_password=False)
     try:
-        report = found.import_csv(token, text)
-    except StoreUnavailable as error:
-        st.session_state[IMPORTED] = ("unsaved", error.message, [])
-        return
+        report = pooled(("import", number), heavy_work.import_answers,
+                        (database, token, text), doing="Bringing back your answers...")
+    except JobFailed as failed:
+        del st.session_state[IMPORTING]
+        st.session_state[IMPORTED] = ("error", f"{failed} Nothing was imported.", [])
+        return True
+    if report is None:
+        return False
+    del st.session_state[IMPORTING]
+    if isinstance(report, str):
+        st.session_state[IMPORTED] = ("unsaved", report, [])
+        return True
     if report.refused:
         st.session_state[IMPORTED] = ("error", report.refused, [])
-        return
+        return True
     forget_everything_read()
     words = f"Imported {report.imported} answer{'s' if report.imported != 1 else ''}"
     if report.already_there:
         words += f" ({report.already_there} you had already were left as they were)"
     st.session_state[IMPORTED] = ("success" if report.imported or not report.bad_rows
                                   else "info", words + ".", report.bad_rows)
+    return True
 
 
 def show_import_report() -> None:
@@ -215,6 +237,8 @@ def show_your_data(found: Store, token: str, rows: int | None) -> None:
                                        f"{MAX_IMPORT_ROWS:,} answers.")
         st.button("Import", key="progress-import", disabled=upload is None,
                   on_click=import_clicked, args=(found, token), icon=":material/upload:")
+        if IMPORTING in st.session_state and import_finished(found, token):
+            st.rerun()     # the charts and counts show the answers brought back
         if IMPORTED in st.session_state:
             show_import_report()
     with delete:
