@@ -32,8 +32,14 @@ st.title("Learn to play Euchre")
 st.markdown("Euchre is a fast card game for four players in two teams. This app teaches it "
             "step by step, on real cards: you need no cards and no partner. It is for "
             "beginners of about twelve and up, and for teachers with a class.")
-if st.button(f"▶ Start lesson 1: {FIRST.title}", key="home-start", type="primary"):
-    st.switch_page(lesson_page_path(FIRST.id))
+# The progress link sits high on the page: its box opens downwards, and the link it makes
+# must show on a 720-pixel-high screen.
+start, link = st.columns([7, 3], gap="small", vertical_alignment="center")
+with start:
+    if st.button(f"▶ Start lesson 1: {FIRST.title}", key="home-start", type="primary"):
+        st.switch_page(lesson_page_path(FIRST.id))
+with link:
+    progress_link_box()
 
 lessons, more = st.columns([3, 2], gap="large")
 with lessons, st.container(key="home-links"):
@@ -56,7 +62,6 @@ with more:
                      icon=":material/co_present:")
         st.page_link("app_pages/card_ranking.py", label="Card ranking and scoring",
                      icon=":material/format_list_numbered:")
-    progress_link_box()
     hand = sort_hand(parse_cards("9C JD AH JH KS"), Suit.HEARTS)
     notes = {card: role for card in hand
              if (role := card_role(card, Suit.HEARTS)) and role != "trump"}
