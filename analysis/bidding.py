@@ -18,6 +18,17 @@ Both read only the ``SeatView``.
 
 from __future__ import annotations
 
+from analysis.evaluation import (
+    UPCARD_ME,
+    UPCARD_NOBODY,
+    UPCARD_OPPONENT,
+    UPCARD_PARTNER,
+    defence_tricks,
+    lone_tricks,
+    no_trump_tricks,
+    team_tricks,
+    weakest_card,
+)
 from engine.actions import Action, Do
 from engine.cards import NO_TRUMP, Card, Rank, Suit
 from engine.hand import Phase
@@ -25,15 +36,10 @@ from engine.ranking import EFFECTIVE_SUIT, is_right_bower, suit_strength
 from engine.seats import Seat
 from engine.view import SeatView
 
-from analysis.evaluation import (UPCARD_ME, UPCARD_NOBODY, UPCARD_OPPONENT, UPCARD_PARTNER,
-                                 defence_tricks, lone_tricks, no_trump_tricks, team_tricks,
-                                 weakest_card)
-
 # Team estimates (expected tricks with partner) needed to make trump, by round and place.
 # Ordering up breaks even near 3 tricks; passing in round 1 keeps a second chance, so
 # round 1 asks for more and round 2 for less (tuned in duplicate matches).
-MAKE_THRESHOLD = {1: {1: 3.3, 2: 3.2, 3: 3.3, 4: 3.2},
-                  2: {1: 2.5, 2: 2.6, 3: 2.6, 4: 2.6}}
+MAKE_THRESHOLD = {1: {1: 3.3, 2: 3.2, 3: 3.3, 4: 3.2}, 2: {1: 2.5, 2: 2.6, 3: 2.6, 4: 2.6}}
 # Lone estimates needed to go alone, by place (the dealer counts the upcard).
 ALONE_THRESHOLD = {1: 3.5, 2: 3.5, 3: 3.5, 4: 3.4}
 # A defender's sure tricks needed to defend alone (a lone defender must take 3 by itself).
@@ -43,7 +49,8 @@ NO_TRUMP_ALONE_ACES = 4
 
 
 def place(seat: Seat, dealer: Seat) -> int:
-    """1 for the dealer's left, 2 for the dealer's partner, 3 for the dealer's right, 4 the dealer."""
+    """1 for the dealer's left, 2 for the dealer's partner, 3 for the dealer's right, 4 the
+    dealer."""
     return (seat.index - dealer.index - 1) % 4 + 1
 
 
@@ -73,6 +80,7 @@ def _round1_upcard_to(view: SeatView, alone: bool) -> str:
 
 # ---- expert ----------------------------------------------------------------------------
 
+
 def expert_decision(view: SeatView) -> Action:
     """The evaluation-and-threshold decision for any phase but play."""
     legal = view.legal
@@ -83,11 +91,14 @@ def expert_decision(view: SeatView) -> Action:
     if phase is Phase.BID1:
         trump = view.upcard.suit
         if _canadian(view):
-            good = lone_tricks(view.hand, trump, view.upcard,
-                               UPCARD_NOBODY) >= ALONE_THRESHOLD[where]
+            good = (
+                lone_tricks(view.hand, trump, view.upcard, UPCARD_NOBODY) >= ALONE_THRESHOLD[where]
+            )
         else:
-            good = team_tricks(view.hand, trump, view.upcard,
-                               upcard_goes_to(view)) >= MAKE_THRESHOLD[1][where]
+            good = (
+                team_tricks(view.hand, trump, view.upcard, upcard_goes_to(view))
+                >= MAKE_THRESHOLD[1][where]
+            )
         return Action.ORDER_UP if good else Action.PASS
     if phase is Phase.BID2:
         best, score = best_call(view)
@@ -120,8 +131,9 @@ def best_call(view: SeatView) -> tuple[Suit | object, float]:
         if action.suit is NO_TRUMP:
             options.append((no_trump_tricks(view.hand), 4, action.suit))
         else:
-            options.append((team_tricks(view.hand, action.suit), list(Suit).index(action.suit),
-                            action.suit))
+            options.append(
+                (team_tricks(view.hand, action.suit), list(Suit).index(action.suit), action.suit)
+            )
     score, _, suit = max(options, key=lambda o: (o[0], -o[1]))
     return suit, score
 
@@ -138,11 +150,11 @@ def should_defend_alone(view: SeatView) -> bool:
     trump = view.trump_suit
     if trump is None:
         return False
-    return defence_tricks(view.hand, trump) >= DEFEND_ALONE_THRESHOLD[
-        place(view.seat, view.dealer)]
+    return defence_tricks(view.hand, trump) >= DEFEND_ALONE_THRESHOLD[place(view.seat, view.dealer)]
 
 
 # ---- beginner ---------------------------------------------------------------------------
+
 
 def trump_count(hand: tuple[Card, ...] | list[Card], trump: Suit) -> int:
     table = EFFECTIVE_SUIT[trump]
@@ -188,5 +200,11 @@ def _strong_alone(hand: tuple[Card, ...], trump: Suit) -> bool:
 def lowest_card(cards, trump: Suit | None) -> Card:
     """The lowest card, a card that is not a trump before any trump; ties by card order."""
     table = EFFECTIVE_SUIT[trump]
-    return min(cards, key=lambda c: (trump is not None and table[c.index] is trump,
-                                     suit_strength(c, trump), c.index))
+    return min(
+        cards,
+        key=lambda c: (
+            trump is not None and table[c.index] is trump,
+            suit_strength(c, trump),
+            c.index,
+        ),
+    )

@@ -22,9 +22,12 @@ states that look the same from the seat get the same decision for the same seed.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import Mapping, Protocol, Sequence
+from typing import Protocol
 
+from analysis.bidding import beginner_decision, expert_decision, lowest_card
+from analysis.options import DECISION_SAMPLES, decision_options, play_options, recommend
 from engine.actions import Action
 from engine.cards import Card
 from engine.hand import HandState, Phase, apply
@@ -32,8 +35,6 @@ from engine.ranking import EFFECTIVE_SUIT, TRICK_STRENGTH, is_right_bower, suit_
 from engine.seats import Seat
 from engine.view import SeatView, seat_view
 
-from analysis.bidding import beginner_decision, expert_decision, lowest_card
-from analysis.options import DECISION_SAMPLES, decision_options, play_options, recommend
 
 class BotLevel(StrEnum):
     """How well a bot plays. A ``str``: ``BotLevel.EXPERT == "expert"``."""
@@ -109,6 +110,7 @@ def make_bot(level: str, **options) -> Bot:
 
 # ---- the beginner's play ----------------------------------------------------------------
 
+
 def beginner_card(view: SeatView) -> Card:
     """The card the rules of thumb pick."""
     legal = [a.card for a in view.legal]
@@ -116,8 +118,10 @@ def beginner_card(view: SeatView) -> Card:
     table = EFFECTIVE_SUIT[trump]
     if not view.trick:
         makers = view.maker is not None and view.seat.team is view.maker.team
-        trumps = sorted((c for c in legal if trump is not None and table[c.index] is trump),
-                        key=lambda c: -suit_strength(c, trump))
+        trumps = sorted(
+            (c for c in legal if trump is not None and table[c.index] is trump),
+            key=lambda c: -suit_strength(c, trump),
+        )
         if makers and trumps and (trumps[0].is_joker or is_right_bower(trumps[0], trump)):
             return trumps[0]
         aces = [c for c in legal if c.rank.name == "ACE" and table[c.index] is not trump]
@@ -138,8 +142,10 @@ def beginner_card(view: SeatView) -> Card:
 
 # ---- playing hands ----------------------------------------------------------------------
 
-def play_hand(state: HandState, bots: Mapping[Seat, Bot] | Sequence[Bot],
-              rng: random.Random) -> HandState:
+
+def play_hand(
+    state: HandState, bots: Mapping[Seat, Bot] | Sequence[Bot], rng: random.Random
+) -> HandState:
     """Let the bots (by seat) take every decision until the hand is over."""
     while state.phase is not Phase.OVER:
         seat = state.turn

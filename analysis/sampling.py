@@ -39,10 +39,10 @@ OUT = -1  # the bucket for cards out of play
 class Constraints(NamedTuple):
     """What must hold in every sample, read from a view."""
 
-    hands: tuple[tuple[Card, ...], ...]       # cards known to be in each seat's hand
-    needs: tuple[tuple[int, int], ...]        # (seat index, hidden cards it still holds)
-    pool: tuple[Card, ...]                    # cards not seen, by card index
-    voids: dict[int, frozenset]               # seat index -> effective suits it lacks
+    hands: tuple[tuple[Card, ...], ...]  # cards known to be in each seat's hand
+    needs: tuple[tuple[int, int], ...]  # (seat index, hidden cards it still holds)
+    pool: tuple[Card, ...]  # cards not seen, by card index
+    voids: dict[int, frozenset]  # seat index -> effective suits it lacks
     trump: Suit | None
 
 
@@ -82,11 +82,14 @@ def constraints(view: SeatView, upcard_kept: bool = True) -> Constraints:
     known: dict[Seat, list[Card]] = {seat: [] for seat in Seat}
     known[me] = list(view.hand)
     seen.add(view.upcard)
-    upcard_with_dealer = (upcard_kept and view.upcard_taken and view.dealer is not me
-                          and view.dealer not in out
-                          and view.upcard not in played
-                          and EFFECTIVE_SUIT[view.trump_suit][view.upcard.index]
-                          not in voids[view.dealer])
+    upcard_with_dealer = (
+        upcard_kept
+        and view.upcard_taken
+        and view.dealer is not me
+        and view.dealer not in out
+        and view.upcard not in played
+        and EFFECTIVE_SUIT[view.trump_suit][view.upcard.index] not in voids[view.dealer]
+    )
     if upcard_with_dealer:
         known[view.dealer].append(view.upcard)
     # Otherwise the upcard is on the table, turned down, played, or (a dealer who shows
@@ -101,8 +104,13 @@ def constraints(view: SeatView, upcard_kept: bool = True) -> Constraints:
             held = 6
         needs.append((seat.index, held - len(known[seat])))
     trump = view.trump_suit if view.phase in (Phase.PLAY, Phase.OVER) else None
-    return Constraints(tuple(tuple(known[s]) for s in Seat), tuple(needs), pool,
-                       {seat.index: frozenset(v) for seat, v in voids.items() if v}, trump)
+    return Constraints(
+        tuple(tuple(known[s]) for s in Seat),
+        tuple(needs),
+        pool,
+        {seat.index: frozenset(v) for seat, v in voids.items() if v},
+        trump,
+    )
 
 
 class Sampler:
@@ -126,8 +134,10 @@ class Sampler:
         groups: dict[Suit | None, list[Card]] = {}
         for card in c.pool:
             groups.setdefault(table[card.index], []).append(card)
-        self.groups = [(suit, cards) for suit, cards in
-                       sorted(groups.items(), key=lambda item: item[1][0].index)]
+        self.groups = [
+            (suit, cards)
+            for suit, cards in sorted(groups.items(), key=lambda item: item[1][0].index)
+        ]
         self.buckets = [seat for seat, _ in c.needs] + [OUT]
         hidden = sum(n for _, n in c.needs)
         self.needs = tuple(n for _, n in c.needs) + (len(c.pool) - hidden,)
@@ -190,7 +200,7 @@ class Sampler:
         if key not in self._options:
             options = []
             for counts, ways in self._splits(g, needs):
-                rest = tuple(a - b for a, b in zip(needs, counts))
+                rest = tuple(a - b for a, b in zip(needs, counts, strict=False))
                 weight = ways * self._count(g + 1, rest)
                 if weight:
                     options.append((counts, weight))
@@ -211,18 +221,18 @@ class Sampler:
         for g, (_, cards) in enumerate(self.groups):
             options, total = self._shares(g, needs)
             pick = rng.randrange(total)
-            for counts, weight in options:
+            for counts, weight in options:  # noqa: B007 (the counts chosen are read after the break)
                 if pick < weight:
                     break
                 pick -= weight
             shuffled = list(cards)
             rng.shuffle(shuffled)
             at = 0
-            for bucket, k in zip(self.buckets, counts):
+            for bucket, k in zip(self.buckets, counts, strict=False):
                 if bucket != OUT:
-                    hands[bucket].extend(shuffled[at:at + k])
+                    hands[bucket].extend(shuffled[at : at + k])
                 at += k
-            needs = tuple(a - b for a, b in zip(needs, counts))
+            needs = tuple(a - b for a, b in zip(needs, counts, strict=False))
         return tuple(tuple(sorted(h, key=lambda card: card.index)) for h in hands)
 
     def samples(self, rng: random.Random, n: int) -> list[tuple[tuple[Card, ...], ...]]:

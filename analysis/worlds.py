@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import random
 
+from analysis.sampling import Sampler, played_by_seat
 from engine.actions import Action, Do
 from engine.cards import Card
 from engine.hand import Deal, HandState, Phase, apply, new_hand
 from engine.seats import Seat
 from engine.view import SeatView
 
-from analysis.sampling import Sampler, played_by_seat
 
-
-def rebuild(view: SeatView, hands: tuple[tuple[Card, ...], ...], sampler: Sampler,
-            rng: random.Random) -> HandState:
+def rebuild(
+    view: SeatView, hands: tuple[tuple[Card, ...], ...], sampler: Sampler, rng: random.Random
+) -> HandState:
     """The state of the world where the active seats hold ``hands`` (a sample for ``view``)."""
     me = view.seat
     out = list(sampler.stock(hands))

@@ -68,19 +68,38 @@ def active_sessions(base_url: str) -> int:
 
 
 @asynccontextmanager
-async def serve(app_dir: Path, server_args: list[str], log: Path, start_timeout: float = 60,
-                env: dict[str, str] | None = None):
+async def serve(
+    app_dir: Path,
+    server_args: list[str],
+    log: Path,
+    start_timeout: float = 60,
+    env: dict[str, str] | None = None,
+):
     """The app on a free loopback port, started by the ``make run`` launcher (``env``:
     extra environment variables, such as ``EUCHRE_TUTORIAL_DB``)."""
     port = free_port()
     base_url = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "tutorial_app.cli", "--host", "127.0.0.1",
-               "--port", str(port), *server_args]
-    env = dict(os.environ, **(env or {}), PYTHONPATH=os.pathsep.join(
-        p for p in (str(app_dir), os.environ.get("PYTHONPATH", "")) if p))
+    command = [
+        sys.executable,
+        "-m",
+        "tutorial_app.cli",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        *server_args,
+    ]
+    env = dict(
+        os.environ,
+        **(env or {}),
+        PYTHONPATH=os.pathsep.join(
+            p for p in (str(app_dir), os.environ.get("PYTHONPATH", "")) if p
+        ),
+    )
     with open(log, "w") as out:
-        server = subprocess.Popen(command, cwd=app_dir, env=env, stdout=out,
-                                  stderr=subprocess.STDOUT)
+        server = subprocess.Popen(
+            command, cwd=app_dir, env=env, stdout=out, stderr=subprocess.STDOUT
+        )
     try:
         deadline = time.monotonic() + start_timeout
         while True:

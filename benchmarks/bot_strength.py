@@ -30,9 +30,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analysis.bots import make_bot, play_hand  # noqa: E402
-from engine import SEATS, Rules, Team, deal_cards, new_hand  # noqa: E402
-from engine.game import finish_hand, new_game, start_hand  # noqa: E402
+from analysis.bots import make_bot, play_hand
+from engine import SEATS, Rules, Team, deal_cards, new_hand
+from engine.game import finish_hand, new_game, start_hand
 
 MATCHES = (("expert", "beginner"), ("beginner", "random"))
 
@@ -91,10 +91,18 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=1000,
-                        help="duplicate deals per match, each played twice (default 1000)")
-    parser.add_argument("--games", type=int, default=400,
-                        help="games per match, in pairs with the teams swapped (default 400)")
+    parser.add_argument(
+        "--deals",
+        type=int,
+        default=1000,
+        help="duplicate deals per match, each played twice (default 1000)",
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=400,
+        help="games per match, in pairs with the teams swapped (default 400)",
+    )
     parser.add_argument("--preset", default="bga", help="rule preset (default bga, game to 10)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
@@ -103,8 +111,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--deals and --games must be at least 2, --workers at least 1")
     started = time.perf_counter()
     rules = Rules.preset(args.preset)
-    print(f"deals={args.deals} games={args.games} preset={args.preset} "
-          f"target={rules.target_points} workers={args.workers} seed={args.seed}")
+    print(
+        f"deals={args.deals} games={args.games} preset={args.preset} "
+        f"target={rules.target_points} workers={args.workers} seed={args.seed}"
+    )
     figures = []
     with Pool(args.workers) as pool:
         for first, second in MATCHES:
@@ -114,19 +124,29 @@ def main(argv: list[str] | None = None) -> int:
             edges = pool.map(duplicate_deal, tasks, chunksize=4)
             m, lo, hi = mean_interval(edges)
             pairs = args.games // 2
-            tasks = [(first, second, args.preset, args.seed, j, team)
-                     for j in range(pairs) for team in (Team.NS, Team.EW)]
+            tasks = [
+                (first, second, args.preset, args.seed, j, team)
+                for j in range(pairs)
+                for team in (Team.NS, Team.EW)
+            ]
             results = pool.map(game, tasks, chunksize=2)
             wins = sum(w for w, _ in results)
             rate, wlo, whi = wilson(wins, len(results))
             hands = statistics.mean(h for _, h in results)
-            print(f"{name}: edge {m:+.3f} points per deal, 95% interval [{lo:+.3f}, {hi:+.3f}] "
-                  f"over {len(edges)} duplicate deals; games {wins}/{len(results)} won = "
-                  f"{rate:.1%}, 95% interval [{wlo:.1%}, {whi:.1%}], {hands:.1f} hands a game; "
-                  f"{time.perf_counter() - t0:.0f} s")
-            figures += [f"{name}_edge={m:.3f}", f"{name}_edge_lo={lo:.3f}",
-                        f"{name}_edge_hi={hi:.3f}", f"{name}_game_win={rate:.3f}",
-                        f"{name}_game_win_lo={wlo:.3f}", f"{name}_game_win_hi={whi:.3f}"]
+            print(
+                f"{name}: edge {m:+.3f} points per deal, 95% interval [{lo:+.3f}, {hi:+.3f}] "
+                f"over {len(edges)} duplicate deals; games {wins}/{len(results)} won = "
+                f"{rate:.1%}, 95% interval [{wlo:.1%}, {whi:.1%}], {hands:.1f} hands a game; "
+                f"{time.perf_counter() - t0:.0f} s"
+            )
+            figures += [
+                f"{name}_edge={m:.3f}",
+                f"{name}_edge_lo={lo:.3f}",
+                f"{name}_edge_hi={hi:.3f}",
+                f"{name}_game_win={rate:.3f}",
+                f"{name}_game_win_lo={wlo:.3f}",
+                f"{name}_game_win_hi={whi:.3f}",
+            ]
     figures.append(f"seconds={time.perf_counter() - started:.0f}")
     print(" ".join(figures))
     return 0

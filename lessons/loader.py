@@ -17,10 +17,18 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from engine import (Colour, HandRecord, Rules, Suit, parse_card, parse_cards,
-                    parse_seat, parse_suit, parse_team)
+from engine import (
+    Colour,
+    HandRecord,
+    Rules,
+    Suit,
+    parse_card,
+    parse_cards,
+    parse_seat,
+    parse_suit,
+    parse_team,
+)
 from engine.errors import EuchreError
-
 from lessons.checkers import CHECKERS
 from lessons.generators import GENERATORS, RULE_WORDS
 from lessons.quiz import Question
@@ -28,17 +36,43 @@ from lessons.scenario import ScenarioError, Sketch, build_record
 
 CONTENT = Path(__file__).parent / "content"
 
-STEP_SHOWS = ("text", "cards", "ranking", "inspect", "bidding", "trick", "hand", "scoring",
-              "table", "presets", "try")
-LESSON_KEYS = {"id": str, "number": int, "title": str, "summary": str, "rules": dict,
-               "steps": list, "quiz": dict}
-STEP_KEYS = {"id": str, "show": str, "cards": str, "trump": str, "scenario": dict,
-             "rules": dict, "caption": str, "hide": list, "question": dict}
+STEP_SHOWS = (
+    "text",
+    "cards",
+    "ranking",
+    "inspect",
+    "bidding",
+    "trick",
+    "hand",
+    "scoring",
+    "table",
+    "presets",
+    "try",
+)
+LESSON_KEYS = {
+    "id": str,
+    "number": int,
+    "title": str,
+    "summary": str,
+    "rules": dict,
+    "steps": list,
+    "quiz": dict,
+}
+STEP_KEYS = {
+    "id": str,
+    "show": str,
+    "cards": str,
+    "trump": str,
+    "scenario": dict,
+    "rules": dict,
+    "caption": str,
+    "hide": list,
+    "question": dict,
+}
 # Parts of a scenario's table a step may leave out (words a lesson has not taught yet).
 STEP_HIDE = ("bidding", "makers", "turn")
 QUIZ_KEYS = {"length": int, "generators": list, "vary": list, "items": list}
-ITEM_KEYS = {"id": str, "ask": str, "trap": str, "answer": list, "prompt": str,
-             "rules": dict}
+ITEM_KEYS = {"id": str, "ask": str, "trap": str, "answer": list, "prompt": str, "rules": dict}
 
 
 class LessonError(ValueError):
@@ -53,20 +87,20 @@ class Step:
     cards: tuple = ()
     trump: Suit | None = None
     record: HandRecord | None = None
-    rules: Rules | None = None   # the step's rules: the lesson's, or its own override
+    rules: Rules | None = None  # the step's rules: the lesson's, or its own override
     caption: str = ""
     hide: frozenset[str] = frozenset()
-    question: Question | None = None          # a "try" step: one question to answer here
-    stored_answer: tuple[str, ...] = ()       # the author's answer, checked by the tests
+    question: Question | None = None  # a "try" step: one question to answer here
+    stored_answer: tuple[str, ...] = ()  # the author's answer, checked by the tests
 
 
 @dataclass(frozen=True)
 class CuratedItem:
     id: str
-    question: Question        # built by the engine-backed checker
+    question: Question  # built by the engine-backed checker
     stored_answer: tuple[str, ...]
     trap: str | None
-    ask: str = ""             # the checker that built the question
+    ask: str = ""  # the checker that built the question
 
 
 @dataclass(frozen=True)
@@ -81,17 +115,19 @@ class Lesson:
     quiz_length: int
     generators: tuple[str, ...]
     items: tuple[CuratedItem, ...] = field(default=())
-    vary: frozenset[str] = frozenset()   # settings the generators may switch (and say so)
+    vary: frozenset[str] = frozenset()  # settings the generators may switch (and say so)
 
 
 def _check_keys(where: str, data: dict, allowed: dict[str, type], required: tuple[str, ...]):
     for key, value in data.items():
         if key not in allowed:
-            raise LessonError(f"{where}: unknown key {key!r}; the keys are "
-                              f"{', '.join(sorted(allowed))}")
+            raise LessonError(
+                f"{where}: unknown key {key!r}; the keys are {', '.join(sorted(allowed))}"
+            )
         if allowed[key] is not Any and not isinstance(value, allowed[key]):
-            raise LessonError(f"{where}: {key!r} must be a {allowed[key].__name__}, "
-                              f"not {type(value).__name__}")
+            raise LessonError(
+                f"{where}: {key!r} must be a {allowed[key].__name__}, not {type(value).__name__}"
+            )
     for key in required:
         if key not in data:
             raise LessonError(f"{where}: {key!r} is missing")
@@ -112,7 +148,7 @@ def _sections(path: Path) -> tuple[str, dict[str, str]]:
     parts = re.split(r"^## +(.+?) *$", text, flags=re.MULTILINE)
     intro = re.sub(r"^# .*$", "", parts[0], count=1, flags=re.MULTILINE).strip()
     sections = {}
-    for name, body in zip(parts[1::2], parts[2::2]):
+    for name, body in zip(parts[1::2], parts[2::2], strict=False):
         if name in sections:
             raise LessonError(f"{path.name}: the section '## {name}' appears twice")
         sections[name] = body.strip()
@@ -147,24 +183,39 @@ def _trick(value: str) -> tuple:
 def _strict(kind: type):
     def convert(value):
         if type(value) is not kind:
-            raise TypeError(f"must be {'true or false' if kind is bool else 'a whole number'}, "
-                            f"not {value!r}")
+            raise TypeError(
+                f"must be {'true or false' if kind is bool else 'a whole number'}, not {value!r}"
+            )
         return value
+
     return convert
 
 
 def _scores(value) -> tuple[int, int]:
-    if (not isinstance(value, list) or len(value) != 2
-            or not all(type(v) is int and v >= 0 for v in value)):
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(type(v) is int and v >= 0 for v in value)
+    ):
         raise TypeError(f"must be two scores like [8, 9], not {value!r}")
     return tuple(value)
 
 
 _INPUTS = {
-    "card": parse_card, "cards": parse_cards, "trump": _trump_or_none, "suit": parse_suit,
-    "led": parse_suit, "trick": _trick, "makers": parse_team, "seat": parse_seat,
-    "colour": lambda v: Colour(v), "makers_tricks": _strict(int), "maker_alone": _strict(bool),
-    "defender_alone": _strict(bool), "benny": _strict(bool), "target": _strict(int),
+    "card": parse_card,
+    "cards": parse_cards,
+    "trump": _trump_or_none,
+    "suit": parse_suit,
+    "led": parse_suit,
+    "trick": _trick,
+    "makers": parse_team,
+    "seat": parse_seat,
+    "colour": lambda v: Colour(v),
+    "makers_tricks": _strict(int),
+    "maker_alone": _strict(bool),
+    "defender_alone": _strict(bool),
+    "benny": _strict(bool),
+    "target": _strict(int),
     "scores": _scores,
 }
 
@@ -192,14 +243,13 @@ def _question(where: str, data: dict, rules: Rules) -> Question:
             kwargs["record"] = _record(where, value, rules)
             continue
         if key not in params or key not in _INPUTS:
-            raise LessonError(f"{where}: ask {ask!r} takes {', '.join(params)}, "
-                              f"not {key!r}")
+            raise LessonError(f"{where}: ask {ask!r} takes {', '.join(params)}, not {key!r}")
         try:
             kwargs[key] = _INPUTS[key](value)
         except (EuchreError, ValueError, TypeError) as exc:
             raise LessonError(f"{where}: {key}: {exc}") from None
     if "benny" in params and "benny" not in kwargs:
-        kwargs["benny"] = rules.benny   # describe cards as ranked under these rules
+        kwargs["benny"] = rules.benny  # describe cards as ranked under these rules
     try:
         question = checker(**kwargs)
     except TypeError as exc:
@@ -256,25 +306,40 @@ def load_lesson(toml_path: Path) -> Lesson:
             _check_keys(f"{where}: question", asked, _QUESTION_KEYS, ("ask", "answer"))
             question = _question(f"{where}: question", asked, step_rules)
             stored = tuple(str(a) for a in asked["answer"])
-        steps.append(Step(step["id"], step["show"], sections.pop(step["id"]), cards, trump,
-                          record, step_rules, step.get("caption", ""), frozenset(hide),
-                          question, stored))
+        steps.append(
+            Step(
+                step["id"],
+                step["show"],
+                sections.pop(step["id"]),
+                cards,
+                trump,
+                record,
+                step_rules,
+                step.get("caption", ""),
+                frozenset(hide),
+                question,
+                stored,
+            )
+        )
     if sections:
-        raise LessonError(f"{md_path.name}: section '## {next(iter(sections))}' belongs to no "
-                          f"step in {name}")
+        raise LessonError(
+            f"{md_path.name}: section '## {next(iter(sections))}' belongs to no step in {name}"
+        )
     quiz = data["quiz"]
     _check_keys(f"{name}: quiz", quiz, QUIZ_KEYS, ("length", "generators"))
     if quiz["length"] < 10:
         raise LessonError(f"{name}: quiz length must be at least 10")
     for gen in quiz["generators"]:
         if gen not in GENERATORS:
-            raise LessonError(f"{name}: unknown generator {gen!r}; use one of "
-                              f"{', '.join(GENERATORS)}")
+            raise LessonError(
+                f"{name}: unknown generator {gen!r}; use one of {', '.join(GENERATORS)}"
+            )
     vary = quiz.get("vary", [])
     unknown = [name for name in vary if name not in RULE_WORDS]
     if unknown:
-        raise LessonError(f"{name}: quiz vary: {unknown[0]!r} cannot vary; use any of "
-                          f"{', '.join(RULE_WORDS)}")
+        raise LessonError(
+            f"{name}: quiz vary: {unknown[0]!r} cannot vary; use any of {', '.join(RULE_WORDS)}"
+        )
     items = []
     seen = set()
     for i, item in enumerate(quiz.get("items", [])):
@@ -285,13 +350,29 @@ def load_lesson(toml_path: Path) -> Lesson:
         seen.add(item["id"])
         item_rules = _rules(where, item.get("rules"), rules)
         question = _question(where, item, item_rules)
-        question = _replace(question, source=f"{data['id']}/{item['id']}",
-                            trap=item.get("trap"))
-        items.append(CuratedItem(item["id"], question, tuple(str(a) for a in item["answer"]),
-                                 item.get("trap"), item["ask"]))
-    return Lesson(data["id"], data["number"], data["title"], data["summary"], intro, rules,
-                  tuple(steps), quiz["length"], tuple(quiz["generators"]), tuple(items),
-                  frozenset(vary))
+        question = _replace(question, source=f"{data['id']}/{item['id']}", trap=item.get("trap"))
+        items.append(
+            CuratedItem(
+                item["id"],
+                question,
+                tuple(str(a) for a in item["answer"]),
+                item.get("trap"),
+                item["ask"],
+            )
+        )
+    return Lesson(
+        data["id"],
+        data["number"],
+        data["title"],
+        data["summary"],
+        intro,
+        rules,
+        tuple(steps),
+        quiz["length"],
+        tuple(quiz["generators"]),
+        tuple(items),
+        frozenset(vary),
+    )
 
 
 @lru_cache(maxsize=1)

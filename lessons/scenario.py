@@ -10,9 +10,28 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from engine import (SEATS, Action, Card, Deal, Do, HandState, NoTrump, Phase, Rules, Seat,
-                    Suit, apply, deck, effective_suit, legal_actions, new_hand, parse_card,
-                    parse_cards, parse_seat, parse_suit)
+from engine import (
+    SEATS,
+    Action,
+    Card,
+    Deal,
+    Do,
+    HandState,
+    NoTrump,
+    Phase,
+    Rules,
+    Seat,
+    Suit,
+    apply,
+    deck,
+    effective_suit,
+    legal_actions,
+    new_hand,
+    parse_card,
+    parse_cards,
+    parse_seat,
+    parse_suit,
+)
 from engine.errors import EuchreError
 from engine.record import HandRecord
 
@@ -26,11 +45,11 @@ class Sketch:
     """A position in an author's words. Every field but ``trump`` is optional."""
 
     trump: Suit | NoTrump
-    south: tuple[Card, ...] = ()                 # South's cards now (up to 5)
-    trick: tuple[tuple[Seat, Card], ...] = ()    # the first trick so far, in play order
+    south: tuple[Card, ...] = ()  # South's cards now (up to 5)
+    trick: tuple[tuple[Seat, Card], ...] = ()  # the first trick so far, in play order
     maker: Seat | None = None
     dealer: Seat | None = None
-    alone: tuple[Seat, ...] = ()                 # seats that go (or defend) alone
+    alone: tuple[Seat, ...] = ()  # seats that go (or defend) alone
     hands: dict[Seat, tuple[Card, ...]] = field(default_factory=dict)  # other seats' cards
     seed: int = 0
 
@@ -40,10 +59,11 @@ class Sketch:
         known = {"trump", "south", "trick", "maker", "dealer", "alone", "hands", "seed"}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ScenarioError(f"unknown scenario key {unknown[0]!r}: use "
-                                f"{', '.join(sorted(known))}")
+            raise ScenarioError(
+                f"unknown scenario key {unknown[0]!r}: use {', '.join(sorted(known))}"
+            )
         if "trump" not in data:
-            raise ScenarioError("a sketched scenario needs a trump, e.g. trump = \"H\"")
+            raise ScenarioError('a sketched scenario needs a trump, e.g. trump = "H"')
         trick = []
         for token in str(data.get("trick", "")).split():
             seat, _, card = token.partition(":")
@@ -94,16 +114,24 @@ def _build(sketch: Sketch, rules: Rules, dealer: Seat) -> HandRecord:
     rest = [c for c in deck(rules.benny) if c not in used]
     rng.shuffle(rest)
     # The upcard is turned down, so trump is called in round 2: it must not be of that suit.
-    upcard = next((c for c in rest if c.suit is not None and c.suit is not trump_suit
-                   and (trump_suit is None or effective_suit(c, trump_suit) is not trump_suit)),
-                  None)
+    upcard = next(
+        (
+            c
+            for c in rest
+            if c.suit is not None
+            and c.suit is not trump_suit
+            and (trump_suit is None or effective_suit(c, trump_suit) is not trump_suit)
+        ),
+        None,
+    )
     if upcard is None:
         raise ScenarioError("no card is left to turn up")
     rest.remove(upcard)
     for seat in SEATS:
         while len(holding[seat]) < 5:
-            pick = next((c for c in rest if effective_suit(c, trump_suit) is not void.get(seat)),
-                        None)
+            pick = next(
+                (c for c in rest if effective_suit(c, trump_suit) is not void.get(seat)), None
+            )
             if pick is None:
                 raise ScenarioError(f"cannot fill {seat.word}'s hand")
             rest.remove(pick)
@@ -131,8 +159,9 @@ def _make_trump(state: HandState, trump, maker: Seat, alone: tuple[Seat, ...]) -
         elif state.phase is Phase.BID2:
             action = Action.call(trump) if seat is maker else Action.PASS
         elif state.phase in (Phase.ALONE, Phase.DEFEND_ALONE):
-            action = Action.ALONE if seat in alone else next(
-                a for a in legal if a.do is not Do.ALONE)
+            action = (
+                Action.ALONE if seat in alone else next(a for a in legal if a.do is not Do.ALONE)
+            )
         else:
             raise ScenarioError(f"unexpected {state.phase.value} while making trump")
         if action not in legal:

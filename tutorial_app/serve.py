@@ -108,8 +108,7 @@ class ResponseHeaders:
     def __init__(self, app, replica: str | None = None):
         self.app = app
         replica = os.environ.get(REPLICA_VARIABLE, "") if replica is None else replica
-        self.fixed = SECURITY_HEADERS + (((REPLICA_HEADER, replica.encode()),)
-                                         if replica else ())
+        self.fixed = SECURITY_HEADERS + (((REPLICA_HEADER, replica.encode()),) if replica else ())
         self.replaced = {name for name, _ in self.fixed}
 
     async def __call__(self, scope, receive, send):
@@ -123,8 +122,11 @@ class ResponseHeaders:
 
         async def send_with_headers(message):
             if message["type"] in _STARTS:
-                kept = [(name, value) for name, value in message.get("headers") or ()
-                        if name.lower() not in self.replaced]
+                kept = [
+                    (name, value)
+                    for name, value in message.get("headers") or ()
+                    if name.lower() not in self.replaced
+                ]
                 message = {**message, "headers": kept + list(added)}
             await send(message)
 
@@ -132,8 +134,13 @@ class ResponseHeaders:
 
 
 # Run as scripts by Streamlit, not imported: the router, the pages, the launchers.
-NOT_PRELOADED = ("tutorial_app.app_pages", "tutorial_app.streamlit_app", "tutorial_app.cli",
-                 "tutorial_app.serve", "tutorial_app.asgi")
+NOT_PRELOADED = (
+    "tutorial_app.app_pages",
+    "tutorial_app.streamlit_app",
+    "tutorial_app.cli",
+    "tutorial_app.serve",
+    "tutorial_app.asgi",
+)
 
 
 def preload_app() -> list[str]:
@@ -142,9 +149,11 @@ def preload_app() -> list[str]:
     import tutorial_app
     from lessons.loader import load_all
 
-    names = [module.name for module in pkgutil.walk_packages(tutorial_app.__path__,
-                                                             "tutorial_app.")
-             if not module.name.startswith(NOT_PRELOADED)]
+    names = [
+        module.name
+        for module in pkgutil.walk_packages(tutorial_app.__path__, "tutorial_app.")
+        if not module.name.startswith(NOT_PRELOADED)
+    ]
     # streamlit.emojis: the page icon is looked up in its catalogue (a large regex).
     for name in ("pandas", "plotly.graph_objects", "analysis", "streamlit.emojis", *names):
         importlib.import_module(name)
@@ -159,6 +168,7 @@ def main() -> None:
     install_nodelay_on_listen()
     preload_app()
     from streamlit.web.cli import main as streamlit_main
+
     streamlit_main(prog_name="streamlit")
 
 
