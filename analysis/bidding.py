@@ -18,6 +18,8 @@ Both read only the ``SeatView``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from analysis.evaluation import (
     UPCARD_ME,
     UPCARD_NOBODY,
@@ -30,7 +32,7 @@ from analysis.evaluation import (
     weakest_card,
 )
 from engine.actions import Action, Do
-from engine.cards import NO_TRUMP, Card, Rank, Suit
+from engine.cards import NO_TRUMP, Card, NoTrump, Rank, Suit
 from engine.hand import Phase
 from engine.ranking import EFFECTIVE_SUIT, is_right_bower, suit_strength
 from engine.seats import Seat
@@ -90,6 +92,7 @@ def expert_decision(view: SeatView) -> Action:
     where = place(me, view.dealer)
     if phase is Phase.BID1:
         trump = view.upcard.suit
+        assert trump is not None  # a turned-up Joker skips round 1
         if _canadian(view):
             good = (
                 lone_tricks(view.hand, trump, view.upcard, UPCARD_NOBODY) >= ALONE_THRESHOLD[where]
@@ -114,6 +117,7 @@ def expert_decision(view: SeatView) -> Action:
     if phase is Phase.DEFEND_ALONE:
         return Action.ALONE if should_defend_alone(view) else Action.PASS
     if phase is Phase.DISCARD:
+        assert view.trump_suit is not None  # the dealer discards once the upcard made trump
         return Action.discard(weakest_card(view.hand, view.trump_suit))
     raise ValueError(f"no bidding decision in phase {phase}")
 
@@ -122,18 +126,18 @@ def _decline(legal: tuple[Action, ...]) -> Action:
     return Action.WITH_PARTNER if Action.WITH_PARTNER in legal else Action.PASS
 
 
-def best_call(view: SeatView) -> tuple[Suit | object, float]:
+def best_call(view: SeatView) -> tuple[Suit | NoTrump, float]:
     """The round-2 call with the best team estimate, and that estimate."""
-    options = []
+    options: list[tuple[float, int, Suit | NoTrump]] = []
     for action in view.legal:
         if action.do is not Do.CALL:
             continue
-        if action.suit is NO_TRUMP:
-            options.append((no_trump_tricks(view.hand), 4, action.suit))
+        suit = action.suit
+        assert suit is not None  # a call names its suit
+        if suit is NO_TRUMP:
+            options.append((no_trump_tricks(view.hand), 4, suit))
         else:
-            options.append(
-                (team_tricks(view.hand, action.suit), list(Suit).index(action.suit), action.suit)
-            )
+            options.append((team_tricks(view.hand, suit), list(Suit).index(suit), suit))
     score, _, suit = max(options, key=lambda o: (o[0], -o[1]))
     return suit, score
 
@@ -169,12 +173,13 @@ def beginner_decision(view: SeatView) -> Action:
     phase, hand = view.phase, view.hand
     if phase is Phase.BID1:
         trump = view.upcard.suit
+        assert trump is not None  # a turned-up Joker skips round 1
         counted = hand + (view.upcard,) if view.seat is view.dealer else hand
         if _canadian(view):
             return Action.ORDER_UP if _strong_alone(hand, trump) else Action.PASS
         return Action.ORDER_UP if trump_count(counted, trump) >= 3 else Action.PASS
     if phase in (Phase.BID2, Phase.NAME_TRUMP):
-        suits = [a.suit for a in legal if a.do in (Do.CALL, Do.NAME) and a.suit is not NO_TRUMP]
+        suits = [a.suit for a in legal if a.do in (Do.CALL, Do.NAME) and isinstance(a.suit, Suit)]
         best = max(suits, key=lambda s: (trump_count(hand, s), -list(Suit).index(s)))
         action = Action.call(best) if phase is Phase.BID2 else Action.name_trump(best)
         if Action.PASS not in legal or trump_count(hand, best) >= 3:
@@ -197,7 +202,7 @@ def _strong_alone(hand: tuple[Card, ...], trump: Suit) -> bool:
     return trump_count(hand, trump) >= 4 and any(is_right_bower(c, trump) for c in hand)
 
 
-def lowest_card(cards, trump: Suit | None) -> Card:
+def lowest_card(cards: Iterable[Card], trump: Suit | None) -> Card:
     """The lowest card, a card that is not a trump before any trump; ties by card order."""
     table = EFFECTIVE_SUIT[trump]
     return min(

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import Protocol
+from typing import Any, Protocol
 
 from analysis.bidding import beginner_decision, expert_decision, lowest_card
 from analysis.options import DECISION_SAMPLES, decision_options, play_options, recommend
@@ -97,7 +97,7 @@ class ExpertBot:
         return expert_decision(view)
 
 
-def make_bot(level: str, **options) -> Bot:
+def make_bot(level: str, **options: Any) -> Bot:
     """A bot of a level: 'random', 'beginner' or 'expert'; raises ValueError."""
     if level == BotLevel.RANDOM:
         return RandomBot()
@@ -113,7 +113,7 @@ def make_bot(level: str, **options) -> Bot:
 
 def beginner_card(view: SeatView) -> Card:
     """The card the rules of thumb pick."""
-    legal = [a.card for a in view.legal]
+    legal = [a.card for a in view.legal if a.card is not None]  # in play: every one a card
     trump = view.trump_suit
     table = EFFECTIVE_SUIT[trump]
     if not view.trick:
@@ -129,6 +129,7 @@ def beginner_card(view: SeatView) -> Card:
             return min(aces, key=lambda c: c.index)
         return lowest_card(legal, trump)
     led = table[view.trick[0][1].index]
+    assert led is not None  # a trick is played under a trump or no trump
     strength = TRICK_STRENGTH[(trump, led)]
     winner, best = max(view.trick, key=lambda sc: strength[sc[1].index])
     if winner is view.seat.partner:
@@ -149,6 +150,7 @@ def play_hand(
     """Let the bots (by seat) take every decision until the hand is over."""
     while state.phase is not Phase.OVER:
         seat = state.turn
+        assert seat is not None  # not over: a seat is to act
         bot = bots[seat] if isinstance(bots, Mapping) else bots[seat.index]
         state = apply(state, bot.decide(seat_view(state, seat), rng), seat)
     return state

@@ -57,12 +57,16 @@ class Layout(NamedTuple):
         cards = []
         while mask:
             low = mask & -mask
-            cards.append(self.card_at[low.bit_length() - 1])
+            card = self.card_at[low.bit_length() - 1]
+            assert card is not None  # a set bit is a card's
+            cards.append(card)
             mask ^= low
         return cards
 
     def card(self, bit: int) -> Card:
-        return self.card_at[bit.bit_length() - 1]
+        card = self.card_at[bit.bit_length() - 1]
+        assert card is not None  # a set bit is a card's
+        return card
 
     def suit_mask(self, suit: Suit) -> int:
         """Every card whose effective suit is ``suit``."""

@@ -89,7 +89,7 @@ class Evaluation(NamedTuple):
         return len(self.trumps)
 
 
-def card_weight(card: Card, trump: Suit, weights: dict[str, float]) -> float:
+def card_weight(card: Card, trump: Suit | None, weights: dict[str, float]) -> float:
     """What one card adds: by its place in trump, or as an off-suit ace."""
     if EFFECTIVE_SUIT[trump][card.index] is trump:
         if card.is_joker:
@@ -159,7 +159,7 @@ def weakest_card(hand: tuple[Card, ...] | list[Card], trump: Suit) -> Card:
     for c in off:
         count[table[c.index]] = count.get(table[c.index], 0) + 1
 
-    def key(c: Card) -> tuple:
+    def key(c: Card) -> tuple[float, ...]:
         single = count[table[c.index]] == 1 and c.rank is not Rank.ACE
         return (c.rank is Rank.ACE, not single, suit_strength(c, trump), c.index)
 

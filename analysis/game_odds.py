@@ -55,7 +55,7 @@ def win_chances(
     deal = [[0.0] * target for _ in range(target)]  # we deal the next hand
     receive = [[0.0] * target for _ in range(target)]  # they deal it
 
-    def after(table, ours: int, theirs: int) -> float:
+    def after(table: list[list[float]], ours: int, theirs: int) -> float:
         if ours >= target:
             return 1.0
         if theirs >= target:

@@ -63,10 +63,12 @@ def summarize(state: HandState) -> SimulatedHand:
     if not state.is_over:
         raise ValueError("the hand is not over yet")
     dealing = state.dealer.team
+    assert state.result is not None  # over: the result is in
     points = state.result.points
     if state.result.thrown_in:
         return SimulatedHand(None, None, False, None, 0, 0)
     maker = state.maker
+    assert maker is not None and state.result.score is not None  # played out, not thrown in
     played = [card for trick in state.tricks for seat, card in trick.cards if seat is maker]
     trumps = (
         sum(1 for card in played if is_trump(card, state.trump))

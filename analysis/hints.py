@@ -92,6 +92,7 @@ def explain(
         elif (
             not view.trick
             and view.trump_suit is not None
+            and best.action.card is not None
             and EFFECTIVE_SUIT[view.trump_suit][best.action.card.index] is view.trump_suit
         ):
             drawn = trumps_drawn(view, rng)

@@ -40,7 +40,7 @@ def bidding_events(view: SeatView) -> list[tuple[Seat, str, object]]:
 
     Kinds: 'pass1', 'order' (round 1), 'pass2', 'call' (round 2), 'alone'.
     """
-    events = []
+    events: list[tuple[Seat, str, object]] = []
     stage, passes = 1, 0
     for seat, action in view.actions:
         do = action.do
@@ -75,7 +75,9 @@ def _upcard_to(seat: Seat, dealer: Seat) -> str:
     return UPCARD_PARTNER if seat.partner is dealer else UPCARD_OPPONENT
 
 
-def bid_likelihood(view: SeatView, events: list, dealt: dict[Seat, tuple[Card, ...]]) -> float:
+def bid_likelihood(
+    view: SeatView, events: list[tuple[Seat, str, object]], dealt: dict[Seat, tuple[Card, ...]]
+) -> float:
     """How well the others' bids fit the hands they were dealt in a sample."""
     weight = 1.0
     upcard, dealer = view.upcard, view.dealer

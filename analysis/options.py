@@ -33,7 +33,7 @@ from analysis.sampling import Sampler
 from analysis.solver import Position, Solver, shape
 from analysis.worlds import rebuild
 from engine.actions import Action
-from engine.cards import Suit
+from engine.cards import Card, Suit
 from engine.hand import HandState, Phase, apply
 from engine.ranking import EFFECTIVE_SUIT, suit_strength
 from engine.scoring import score_hand
@@ -103,6 +103,7 @@ def play_options(
         raise ValueError("play options need the seat's turn to play")
     me = view.seat
     team = me.team
+    assert view.maker is not None and view.leader is not None  # in play: made, and led
     makers = view.maker.team
     maker_alone = any(s.team is makers for s in view.alone)
     defender_alone = any(s.team is not makers for s in view.alone)
@@ -125,7 +126,9 @@ def play_options(
     return [tallies[a.card].value(a) for a in view.legal]
 
 
-def _draw(view: SeatView, sampler: Sampler, rng: random.Random, n: int, infer: bool):
+def _draw(
+    view: SeatView, sampler: Sampler, rng: random.Random, n: int, infer: bool
+) -> list[tuple[tuple[Card, ...], ...]]:
     if infer:
         return weighted_samples(view, sampler, rng, n)
     return sampler.samples(rng, n)
@@ -134,6 +137,7 @@ def _draw(view: SeatView, sampler: Sampler, rng: random.Random, n: int, infer: b
 def rollout(state: HandState) -> HandState:
     """Finish the decisions before play with the expert bidding rules."""
     while state.phase not in (Phase.PLAY, Phase.OVER):
+        assert state.turn is not None  # before play, a seat is to act
         state = apply(state, expert_decision(seat_view(state, state.turn)))
     return state
 
@@ -149,8 +153,8 @@ class WorldSolver:
     """
 
     def __init__(self) -> None:
-        self.tables: dict[tuple, dict[int, tuple[int, int]]] = {}
-        self.ns_tricks: dict[tuple, int] = {}
+        self.tables: dict[tuple[object, ...], dict[int, tuple[int, int]]] = {}
+        self.ns_tricks: dict[tuple[object, ...], int] = {}
 
     @property
     def solves(self) -> int:
@@ -248,11 +252,14 @@ def recommend(
     if tied[0].action.card is None:
         return tied[0]
     table = EFFECTIVE_SUIT[trump]
-    return min(
-        tied,
-        key=lambda v: (
-            trump is not None and table[v.action.card.index] is trump,
-            suit_strength(v.action.card, trump),
-            v.action.card.index,
-        ),
-    )
+
+    def cheapest(v: OptionValue) -> tuple[bool, int, int]:
+        card = v.action.card
+        assert card is not None  # a tie among plays: every one is a card
+        return (
+            trump is not None and table[card.index] is trump,
+            suit_strength(card, trump),
+            card.index,
+        )
+
+    return min(tied, key=cheapest)

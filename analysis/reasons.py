@@ -17,9 +17,9 @@ from analysis.bidding import upcard_goes_to
 from analysis.evaluation import UPCARD_ME, Evaluation, evaluate, weakest_card
 from analysis.options import OptionValue
 from engine.actions import Action, Do
-from engine.cards import NO_TRUMP, Card, Rank, Suit, deck
+from engine.cards import NO_TRUMP, Card, NoTrump, Rank, Suit, deck
 from engine.explain import explain_play
-from engine.hand import Phase
+from engine.hand import HandState, Phase
 from engine.ranking import EFFECTIVE_SUIT, TRICK_STRENGTH, CardRole, card_role, trick_strength
 from engine.seats import Seat
 from engine.view import SeatView
@@ -135,18 +135,30 @@ def _join(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def _card(action: Action) -> Card:
+    """The card of a play or a discard: the choices these reasons are given a card of."""
+    assert action.card is not None, f"{action} names no card"
+    return action.card
+
+
+def _suit(action: Action) -> Suit | NoTrump:
+    """The suit of a call or a naming of trump."""
+    assert action.suit is not None, f"{action} names no suit"
+    return action.suit
+
+
 def describe(action: Action) -> str:
     """A choice in a few words: 'the nine of clubs', 'passing', 'calling hearts'."""
     if action.do is Do.PLAY or action.do is Do.DISCARD:
-        return action.card.the_name
+        return _card(action).the_name
     if action.do is Do.PASS:
         return "passing"
     if action.do is Do.ORDER_UP:
         return "ordering up"
     if action.do is Do.CALL:
-        return "calling no trump" if action.suit is NO_TRUMP else f"calling {action.suit.plural}"
+        return f"calling {_suit_name(_suit(action))}"
     if action.do is Do.NAME:
-        return f"naming {action.suit.plural}"
+        return f"naming {_suit(action).plural}"
     if action.do is Do.ALONE:
         return "going alone"
     return "playing with your partner"
@@ -194,6 +206,7 @@ def bid_reason(view: SeatView, best: OptionValue, values: list[OptionValue]) -> 
     passing = by_action.get(Action.PASS)
     if view.phase is Phase.BID1:
         trump = view.upcard.suit
+        assert trump is not None  # a turned-up Joker skips round 1
         goes_to = upcard_goes_to(view)
         e = evaluate(hand, trump, view.upcard, goes_to)
         make = by_action[Action.ORDER_UP]
@@ -214,20 +227,20 @@ def bid_reason(view: SeatView, best: OptionValue, values: list[OptionValue]) -> 
         top = max(calls, key=lambda v: (v.points, v.tricks))
         if best.action.do is Do.CALL:
             stuck = "You are the dealer and must call. " if passing is None else ""
-            suit = best.action.suit
+            suit = _suit(best.action)
             doing = f"calling {_suit_name(suit)}"
             return (
                 f"{stuck}Call {_suit_name(suit)}: {_call_facts(hand, suit)}. "
                 f"{_making(doing, best, passing, 'passing')}"
             )
-        suit = top.action.suit
+        suit = _suit(top.action)
         return (
             f"Pass: your best call is {_suit_name(suit)}. {_cap(_call_facts(hand, suit))}. "
             f"{_not_making(describe(top.action), top, best)}"
         )
     if view.phase is Phase.NAME_TRUMP:
-        what = _call_facts(hand, best.action.suit)
-        return f"Name {best.action.suit.plural}: {what}." + compare(best, values, "suit")
+        what = _call_facts(hand, _suit(best.action))
+        return f"Name {_suit(best.action).plural}: {what}." + compare(best, values, "suit")
     raise ValueError(f"no bid in phase {view.phase}")
 
 
@@ -274,11 +287,11 @@ def _not_making(doing: str, make: OptionValue, passing: OptionValue) -> str:
     return text + _points(passing, make, doing)
 
 
-def _suit_name(suit) -> str:
+def _suit_name(suit: Suit | NoTrump) -> str:
     return "no trump" if suit is NO_TRUMP else suit.plural
 
 
-def _call_facts(hand, suit) -> str:
+def _call_facts(hand: tuple[Card, ...], suit: Suit | NoTrump) -> str:
     if suit is NO_TRUMP:
         aces = sum(1 for c in hand if c.rank.name == "ACE")
         return f"with no trump you hold {plural(aces, 'ace')}"
@@ -347,9 +360,11 @@ def alone_reason(view: SeatView, best: OptionValue, values: list[OptionValue]) -
 
 
 def discard_reason(view: SeatView, best: OptionValue, values: list[OptionValue]) -> str:
-    card, trump = best.action.card, view.trump_suit
+    card, trump = _card(best.action), view.trump_suit
+    assert trump is not None  # the dealer discards once the upcard made trump
     table = EFFECTIVE_SUIT[trump]
     suit = table[card.index]
+    assert suit is not None  # under a trump every card has a suit
     rest = [c for c in view.hand if c is not card]
     if suit is not trump and all(table[c.index] is not suit for c in rest):
         why = (
@@ -371,10 +386,10 @@ def play_reason(
     best: OptionValue,
     values: list[OptionValue],
     trumps_drawn: float | None = None,
-    world=None,
+    world: HandState | None = None,
 ) -> str:
     """Why to play the card; ``world`` (a state that looks like the view) words a forced card."""
-    card, trump = best.action.card, view.trump_suit
+    card, trump = _card(best.action), view.trump_suit
     if len(view.hand) == 1:
         return f"Play {card_words(card, trump)}: it is your last card."
     if len(values) == 1:
@@ -382,6 +397,7 @@ def play_reason(
         return f"Play {card_words(card, trump)}: it is your only legal card.{why}"
     table = EFFECTIVE_SUIT[trump]
     suit = table[card.index]
+    assert suit is not None  # a trick is played under a trump or no trump
     name = card_words(card, trump)
     out = outstanding_cards(view)
     boss = not any(table[c.index] is suit and _beats(c, card, trump, suit) for c in out)
@@ -405,12 +421,13 @@ def play_reason(
             text = f"Lead {name}: of all your cards, leading it gives your team the most."
         return text + compare(best, values, "card")
     led = table[view.trick[0][1].index]
+    assert led is not None  # a trick is played under a trump or no trump
     strength = TRICK_STRENGTH[(trump, led)]
     winner, top = max(view.trick, key=lambda sc: strength[sc[1].index])
     wins = strength[card.index] > strength[top.index]
-    can_win = any(strength[v.action.card.index] > strength[top.index] for v in values)
+    can_win = any(strength[_card(v.action).index] > strength[top.index] for v in values)
     lowest = card is min(
-        (v.action.card for v in values),
+        (_card(v.action) for v in values),
         key=lambda c: (trump is not None and table[c.index] is trump, strength[c.index], c.index),
     )
     if winner is view.seat.partner and not wins:
@@ -425,9 +442,9 @@ def play_reason(
         text = f"You have no {led.plural}, so trump in: {name} {verb} the trick."
     elif wins:
         cheaper = [
-            v.action.card
+            _card(v.action)
             for v in values
-            if strength[top.index] < strength[v.action.card.index] < strength[card.index]
+            if strength[top.index] < strength[_card(v.action).index] < strength[card.index]
         ]
         sure = sure_to_win(view, card)
         if cheaper:
@@ -454,11 +471,12 @@ def _is_low(card: Card, values: list[OptionValue], trump: Suit | None) -> bool:
     suit = table[card.index]
     if suit is trump or card.rank > Rank.TEN:
         return False
+    assert suit is not None  # not trump, so not the Joker without a trump
     strength = TRICK_STRENGTH[(trump, suit)]
     return all(
-        strength[card.index] <= strength[v.action.card.index]
+        strength[card.index] <= strength[_card(v.action).index]
         for v in values
-        if table[v.action.card.index] is suit
+        if table[_card(v.action).index] is suit
     )
 
 
@@ -485,6 +503,7 @@ def sure_to_win(view: SeatView, card: Card) -> bool:
     """
     trump = view.trump_suit
     led = EFFECTIVE_SUIT[trump][view.trick[0][1].index]
+    assert led is not None  # a trick is played under a trump or no trump
     mine = trick_strength(card, trump, led)
     if any(trick_strength(c, trump, led) >= mine for _, c in view.trick):
         return False

@@ -33,6 +33,9 @@ from engine.ranking import EFFECTIVE_SUIT
 from engine.seats import Seat
 from engine.view import SeatView
 
+# One way to share a group of cards among the buckets: (cards per bucket, deals it makes).
+Share = tuple[tuple[int, ...], int]
+
 OUT = -1  # the bucket for cards out of play
 
 
@@ -42,13 +45,13 @@ class Constraints(NamedTuple):
     hands: tuple[tuple[Card, ...], ...]  # cards known to be in each seat's hand
     needs: tuple[tuple[int, int], ...]  # (seat index, hidden cards it still holds)
     pool: tuple[Card, ...]  # cards not seen, by card index
-    voids: dict[int, frozenset]  # seat index -> effective suits it lacks
+    voids: dict[int, frozenset[Suit | None]]  # seat index -> effective suits it lacks
     trump: Suit | None
 
 
-def known_voids(view: SeatView) -> dict[Seat, set[Suit]]:
+def known_voids(view: SeatView) -> dict[Seat, set[Suit | None]]:
     """The effective suits each seat has shown to lack by not following suit."""
-    voids: dict[Seat, set[Suit]] = {seat: set() for seat in Seat}
+    voids: dict[Seat, set[Suit | None]] = {seat: set() for seat in Seat}
     if view.phase is not Phase.PLAY and view.phase is not Phase.OVER:
         return voids
     table = EFFECTIVE_SUIT[view.trump_suit]
@@ -122,7 +125,7 @@ class Sampler:
         if self.count() == 0:  # the dealer threw the upcard away after all
             self._setup(constraints(view, upcard_kept=False))
         if self.count() == 0:  # cannot happen for a view of a real hand; stay usable
-            self.voids = {}
+            self.voids: dict[int, frozenset[Suit | None]] = {}
             self._options.clear()
             self._tails()
         if self.count() == 0:
@@ -141,7 +144,7 @@ class Sampler:
         self.buckets = [seat for seat, _ in c.needs] + [OUT]
         hidden = sum(n for _, n in c.needs)
         self.needs = tuple(n for _, n in c.needs) + (len(c.pool) - hidden,)
-        self._options: dict[tuple[int, tuple[int, ...]], tuple[list, int]] = {}
+        self._options: dict[tuple[int, tuple[int, ...]], tuple[list[Share], int]] = {}
         self.voids = c.voids
         self._tails()
 
@@ -158,12 +161,12 @@ class Sampler:
     def _allowed(self, suit: Suit | None) -> list[bool]:
         return [b == OUT or suit not in self.voids.get(b, ()) for b in self.buckets]
 
-    def _splits(self, g: int, needs: tuple[int, ...]):
+    def _splits(self, g: int, needs: tuple[int, ...]) -> list[Share]:
         """Every way to share group ``g``'s cards among the buckets: (counts, multinomial)."""
         suit, cards = self.groups[g]
         allowed = self._allowed(suit)
         n = len(cards)
-        out = []
+        out: list[Share] = []
 
         def rec(i: int, left: int, counts: list[int], ways: int) -> None:
             if i == len(needs) - 1:
@@ -190,7 +193,7 @@ class Sampler:
             return ways
         return self._shares(g, needs)[1]
 
-    def _shares(self, g: int, needs: tuple[int, ...]) -> tuple[list, int]:
+    def _shares(self, g: int, needs: tuple[int, ...]) -> tuple[list[Share], int]:
         """The possible shares of group ``g`` with their number of deals, and the total.
 
         Worked out once per (group, needs): counting fills the cache, and the

@@ -32,6 +32,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from analysis.compact import Layout, layout_for, run_top_of
@@ -59,6 +60,7 @@ class Position(NamedTuple):
         """The position of a hand in play; raises ValueError in any other phase."""
         if state.phase is not Phase.PLAY:
             raise ValueError(f"the solver needs a hand in play, not one in phase {state.phase}")
+        assert state.leader is not None and state.makers is not None  # in play
         out = state.sitting_out
         hands = tuple(() if seat in out else state.hands[seat.index] for seat in Seat)
         return cls(
@@ -245,7 +247,7 @@ def _make_search(
     lay: Layout,
     table: dict[int, tuple[int, int]],
     stats: Solver,
-):
+) -> tuple[Callable[[int, int, int], int], Callable[..., int]]:
     """The two mutually recursive search functions, closed over one deal's data.
 
     Values are North-South's future tricks (``ns[seat]``: the seat is North or South).
@@ -416,7 +418,7 @@ def _make_search(
     return boundary, follow
 
 
-def shape(position: Position) -> tuple:
+def shape(position: Position) -> tuple[object, ...]:
     """What best play from a trick start depends on, and nothing more.
 
     The trump, who leads, how many tricks are done, and for each suit who holds

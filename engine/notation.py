@@ -16,6 +16,7 @@ engine.errors.NotationError: 'HJ' is not a card: write rank then suit, e.g. JH
 from __future__ import annotations
 
 import re
+from typing import Literal, overload
 
 from engine.cards import JOKER, NO_TRUMP, Card, NoTrump, Rank, Suit
 from engine.errors import NotationError
@@ -87,6 +88,12 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         raise NotationError(f"{text!r} is not a list of cards: {CARD_HELP}")
     tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
     return tuple(parse_card(t) for t in tokens)
+
+
+@overload
+def parse_suit(text: object, *, allow_no_trump: Literal[False] = False) -> Suit: ...
+@overload
+def parse_suit(text: object, *, allow_no_trump: bool) -> Suit | NoTrump: ...
 
 
 def parse_suit(text: object, *, allow_no_trump: bool = False) -> Suit | NoTrump:

@@ -7,7 +7,7 @@ both go through these functions, by name (``CHECKERS``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from engine import (
     HAND_SIZE,
@@ -19,6 +19,7 @@ from engine import (
     Colour,
     Do,
     HandRecord,
+    NoTrump,
     Phase,
     Seat,
     Suit,
@@ -47,15 +48,15 @@ from engine.ranking import suit_strength
 from lessons.quiz import Kind, Option, Question, Scene
 
 
-def _card_options(cards) -> tuple[Option, ...]:
+def _card_options(cards: Iterable[Card]) -> tuple[Option, ...]:
     return tuple(Option(c.code, c.name, c) for c in cards)
 
 
-def _seat_options(seats=SEATS) -> tuple[Option, ...]:
+def _seat_options(seats: Iterable[Seat] = SEATS) -> tuple[Option, ...]:
     return tuple(Option(s.value, s.word) for s in seats)
 
 
-def _suit_options(suits) -> tuple[Option, ...]:
+def _suit_options(suits: Iterable[Suit | NoTrump]) -> tuple[Option, ...]:
     return tuple(Option(s.letter, f"{getattr(s, 'symbol', '')} {s.plural}".strip()) for s in suits)
 
 
@@ -64,7 +65,7 @@ _TEAM_OPTIONS = tuple(Option(t.value, t.word) for t in TEAMS)
 _NOBODY = Option("none", "Nobody")
 
 
-def _trump_words(trump) -> str:
+def _trump_words(trump: Suit | NoTrump | None) -> str:
     return (
         "There is no trump."
         if trump is None or trump is NO_TRUMP
@@ -80,6 +81,7 @@ def _trump_words(trump) -> str:
 
 def effective_suit_question(card: Card, trump: Suit, benny: bool = False) -> Question:
     answer = effective_suit(card, trump)
+    assert answer is not None  # under a trump every card has a suit
     return Question(
         Kind.SINGLE,
         f"{_trump_words(trump)} Which suit does {card.the_name} belong to?",
@@ -114,6 +116,7 @@ def rank_order_question(
             "rank these cards: give cards that all belong to one suit under this trump"
         )
     (suit,) = suits
+    assert suit is not None  # only the Joker, under no trump, has no suit
     ordered = sorted(cards, key=lambda c: -suit_strength(c, trump))
     full = " > ".join(
         c.label for c in suit_order(suit, trump, benny or any(c.is_joker for c in cards))
@@ -170,7 +173,7 @@ def trick_order_question(
     ordered = sorted(cards, key=lambda c: -trick_strength(c, trump, led))
     trumps = [c for c in ordered if trump is not None and effective_suit(c, trump) is trump]
     parts = []
-    if trumps:
+    if trumps and trump is not None:  # trumps are found only under a trump
         parts.append(
             "Any trump beats any card of the suit led; among trumps the order is "
             + " > ".join(
@@ -250,8 +253,9 @@ def legal_plays_question(record: HandRecord) -> Question:
     if state.phase is not Phase.PLAY:
         raise ValueError("legal plays need a scenario where a card is to be played")
     seat = state.turn
+    assert seat is not None  # in play, a seat is to play
     hand = state.hand_of(seat)
-    legal = [a.card for a in legal_actions(state)]
+    legal = [a.card for a in legal_actions(state) if a.card is not None]
     illegal = [c for c in hand if c not in legal]
     if illegal:
         explanation = illegal_action_error(state, Action.play(illegal[0])).message
@@ -260,6 +264,7 @@ def legal_plays_question(record: HandRecord) -> Question:
     else:
         explanation = explain_action(state, Action.play(hand[0]))
         if state.trick:
+            assert state.led_suit is not None  # a trick is on the table
             explanation = (
                 (f"{seat.word} holds no {state.led_suit.plural}, so any card may be played.")
                 if effective_suit(hand[0], state.trump_suit) is not (state.led_suit)
@@ -284,6 +289,7 @@ def next_leader_question(record: HandRecord) -> Question:
     if not state.tricks:
         raise ValueError("next leader needs a finished trick")
     last = state.tricks[-1]
+    assert last.winner is not None  # a finished trick has a winner
     return Question(
         Kind.SINGLE,
         "Who leads the next trick?",
@@ -306,6 +312,7 @@ def may_pass_question(record: HandRecord) -> Question:
     if state.phase not in (Phase.BID1, Phase.BID2):
         raise ValueError("may-pass needs a scenario in the bidding")
     seat = state.turn
+    assert seat is not None  # in the bidding, a seat is to act
     may = Action.PASS in legal_actions(state)
     who = f"{seat.word}, the dealer," if seat is state.dealer else seat.word
     return Question(
@@ -325,8 +332,9 @@ def callable_suits_question(record: HandRecord) -> Question:
     if state.phase is not Phase.BID2:
         raise ValueError("callable suits need a scenario in round 2")
     offered = list(Suit) + ([NO_TRUMP] if state.rules.no_trump else [])
-    legal = [a.suit for a in legal_actions(state) if a.do is Do.CALL]
+    legal = [a.suit for a in legal_actions(state) if a.do is Do.CALL and a.suit is not None]
     down = state.upcard.suit
+    assert down is not None and state.turn is not None  # round 2: a suit turned down, a bidder
     explanation = illegal_action_error(state, Action.call(down)).message
     return Question(
         Kind.MULTI,
@@ -366,7 +374,7 @@ def makers_question(record: HandRecord) -> Question:
         Kind.SINGLE,
         "Which team are the makers?",
         _TEAM_OPTIONS,
-        (state.makers.value,),
+        (state.maker.team.value,),
         explain_makers(state),
         Scene(record=record, hide=frozenset({"makers"})),
         "makers",
@@ -672,6 +680,7 @@ def hand_result_question(record: HandRecord) -> Question:
         raise ValueError("hand result needs a hand played to the end")
     score = state.result.score
     makers = state.makers
+    assert score is not None and makers is not None and state.trump is not None  # played out
     lone = [seat for seat in state.alone]
     facts = [
         f"Trump: {state.trump.plural}",
@@ -694,7 +703,7 @@ def hand_result_question(record: HandRecord) -> Question:
 CHECKERS["hand_result"] = hand_result_question
 
 
-def _comparable(question: Question):
+def _comparable(question: Question) -> tuple[str, ...] | frozenset[str]:
     return frozenset(question.answer) if question.kind is Kind.MULTI else question.answer
 
 

@@ -37,7 +37,7 @@ from engine import (
 from lessons import checkers
 from lessons.quiz import Question, Scene
 
-Generator = Callable[[random.Random, Rules, frozenset], Question]
+Generator = Callable[[random.Random, Rules, frozenset[str]], Question]
 
 # How a varied setting is said to the learner, by value.
 RULE_WORDS = {
@@ -97,7 +97,7 @@ def random_position(
 
 
 def _varied(
-    rng: random.Random, rules: Rules, vary: frozenset, **choices: tuple
+    rng: random.Random, rules: Rules, vary: frozenset[str], **choices: tuple[bool, ...]
 ) -> tuple[Rules, dict[str, bool]]:
     """The base rules with those settings that the lesson lets vary picked at random,
     and the settings picked (to be said in the question)."""
@@ -141,7 +141,9 @@ def _record(state: HandState) -> HandRecord:
 # ---- cards and trump -----------------------------------------------------------------------
 
 
-def gen_suit_members(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_suit_members(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
     trump = rng.choice(list(Suit))
     cards = list(deck(rules.benny))
     rng.shuffle(cards)
@@ -153,7 +155,9 @@ def gen_suit_members(rng: random.Random, rules: Rules, vary: frozenset = frozens
     return checkers.suit_members_question(tuple(hand), trump, suit, rules.benny)
 
 
-def gen_trick_order(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_trick_order(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
     trump = None if rules.no_trump and rng.random() < 0.2 else rng.choice(list(Suit))
     led = rng.choice([s for s in Suit if s is not trump])
     pool = [c for c in deck(rules.benny) if trick_strength(c, trump, led) > 0]
@@ -161,16 +165,22 @@ def gen_trick_order(rng: random.Random, rules: Rules, vary: frozenset = frozense
     return checkers.trick_order_question(cards, trump, led, rules.benny)
 
 
-def gen_colour(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_colour(rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()) -> Question:
     cards = tuple(rng.sample([c for c in deck(False)], 5))
     return checkers.colour_question(cards, rng.choice(list(Colour)))
 
 
-def gen_highest_card(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_highest_card(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
     while True:  # ask about a suit the hand holds at least two of, so ranking matters
         cards = tuple(rng.sample(list(deck(False)), 5))
         held = sorted(
-            {c.suit for c in cards if sum(d.suit is c.suit for d in cards) >= 2},
+            {
+                c.suit
+                for c in cards
+                if c.suit is not None and sum(d.suit is c.suit for d in cards) >= 2
+            },
             key=lambda s: s.value,
         )
         if held:
@@ -192,7 +202,7 @@ def _at_table(question: Question, record: HandRecord) -> Question:
     return replace(question, scene=Scene(record=record, hide=frozenset({"turn"}), backdrop=True))
 
 
-def gen_seats(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_seats(rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()) -> Question:
     """Seats at a table just dealt: who deals next, partners, who plays after whom, teams."""
     record = _fresh_deal(rng, rules)
     kind = rng.randrange(4)
@@ -207,7 +217,7 @@ def gen_seats(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -
     return _at_table(question, record)
 
 
-def gen_deal(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_deal(rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()) -> Question:
     """Counting at a table just dealt: the deck, each hand, the face-down cards, tricks."""
     record = _fresh_deal(rng, rules)
     kind = rng.randrange(5)
@@ -225,7 +235,7 @@ def gen_deal(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) ->
 # ---- bidding ---------------------------------------------------------------------------------
 
 
-def gen_bidding(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_bidding(rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()) -> Question:
     rules, said = _varied(
         rng, rules, vary, stick_the_dealer=(True, False), no_trump=(False, False, True)
     )
@@ -242,7 +252,9 @@ def gen_bidding(rng: random.Random, rules: Rules, vary: frozenset = frozenset())
     return _ask(checkers.may_pass_question, state, said)
 
 
-def gen_who_picks_up(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_who_picks_up(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
     rules, said = _varied(rng, rules, vary, canadian_loner=(False, True))
     # Not the dealer's own pick-up: the bidding shown would give the answer away.
     state = random_position(
@@ -258,7 +270,7 @@ def gen_who_picks_up(rng: random.Random, rules: Rules, vary: frozenset = frozens
     return _ask(checkers.who_picks_up_question, state, said)
 
 
-def gen_makers(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_makers(rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()) -> Question:
     state = random_position(rng, rules, lambda s: s.maker is not None)
     return _ask(checkers.makers_question, state)
 
@@ -266,7 +278,9 @@ def gen_makers(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) 
 # ---- play ------------------------------------------------------------------------------------
 
 
-def gen_trick_winner(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_trick_winner(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
     rules, said = _varied(
         rng, rules, vary, no_trump=(False, False, True), benny=(False, False, True)
     )
@@ -276,7 +290,9 @@ def gen_trick_winner(rng: random.Random, rules: Rules, vary: frozenset = frozens
     return _said(checkers.trick_winner_question(trick.cards, state.trump_suit), said)
 
 
-def gen_legal_plays(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_legal_plays(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
     rules, said = _varied(
         rng, rules, vary, benny=(False, False, True), no_first_blood=(False, False, True)
     )
@@ -297,7 +313,9 @@ def gen_legal_plays(rng: random.Random, rules: Rules, vary: frozenset = frozense
     return _ask(checkers.legal_plays_question, state, said)
 
 
-def gen_next_leader(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_next_leader(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
     trick_number = rng.randrange(1, 5)
     state = random_position(rng, rules, lambda s: len(s.tricks) == trick_number)
     return _ask(checkers.next_leader_question, state)
@@ -306,7 +324,9 @@ def gen_next_leader(rng: random.Random, rules: Rules, vary: frozenset = frozense
 # ---- going alone -------------------------------------------------------------------------------
 
 
-def gen_first_leader(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_first_leader(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
     rules, said = _varied(
         rng, rules, vary, loner_starts_last=(False, True), lone_defender=(False, True)
     )
@@ -321,7 +341,9 @@ def gen_first_leader(rng: random.Random, rules: Rules, vary: frozenset = frozens
     return _ask(checkers.first_leader_question, state, said)
 
 
-def gen_sitting_out(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_sitting_out(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
     rules, said = _varied(rng, rules, vary, lone_defender=(False, True))
     state = random_position(
         rng,
@@ -339,13 +361,17 @@ def gen_sitting_out(rng: random.Random, rules: Rules, vary: frozenset = frozense
 # ---- scoring -----------------------------------------------------------------------------------
 
 
-def gen_hand_result(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_hand_result(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
     rules, said = _varied(rng, rules, vary, lone_defender=(False, True))
     state = random_position(rng, rules, lambda s: s.result is not None and not s.result.thrown_in)
     return _ask(checkers.hand_result_question, state, said)
 
 
-def gen_game_winner(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_game_winner(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
     target = rng.choice((rules.target_points, rng.randrange(5, 16), rng.randrange(5, 16)))
     # Scores near the target make the question worth asking.
     scores = (target - 1 - rng.randrange(min(target, 8)), rng.randrange(target))

@@ -19,10 +19,11 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from engine import Card, HandRecord, Suit, parse_card, parse_cards, parse_suit
 from engine.errors import EuchreError
-from lessons.loader import CONTENT, LessonError, _check_keys, load_all
+from lessons.loader import CONTENT, Lesson, LessonError, Step, _check_keys, load_all
 
 GLOSSARY = CONTENT / "glossary" / "glossary.toml"
 # The words the glossary must explain (issue 11); tests check each one is there.
@@ -77,7 +78,7 @@ class Term:
         return (self.name.lower(), *(word.lower() for word in self.also))
 
 
-def _step(where: str, address: str):
+def _step(where: str, address: str) -> tuple[Lesson, int, Step]:
     lesson_id, _, step_id = address.partition("/")
     lesson = next((item for item in load_all() if item.id == lesson_id), None)
     if lesson is None:
@@ -93,7 +94,7 @@ def _step(where: str, address: str):
     )
 
 
-def _term(where: str, data: dict) -> Term:
+def _term(where: str, data: dict[str, Any]) -> Term:
     _check_keys(where, data, TERM_KEYS, ("term", "definition", "lesson", "show"))
     show = data["show"]
     if show not in SHOWS:

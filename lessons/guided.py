@@ -140,6 +140,7 @@ class Claim:
 
     def problem(self, final: HandState) -> str | None:
         """What the finished hand says against this claim, or None if it holds."""
+        assert final.result is not None  # the hand played out
         if self.team is not None:
             won = {team.value: points for team, points in final.result.points.items()}[self.team]
             return (
@@ -147,9 +148,11 @@ class Claim:
                 if won == self.points
                 else (f"the coach says {self.team} score {self.points}; they score {won}")
             )
+        assert self.trick is not None  # a claim names a team or a trick
         if self.trick > len(final.tricks):
             return f"the coach speaks of trick {self.trick}; the hand has {len(final.tricks)}"
         trick = final.tricks[self.trick - 1]
+        assert trick.winner is not None  # a finished trick has a winner
         if self.winner is not None and trick.winner is not self.winner:
             return (
                 f"the coach says {self.winner.word} wins trick {self.trick}; "
@@ -199,7 +202,7 @@ class GuidedHand:
 # ---- loading -------------------------------------------------------------------------------
 
 
-def _deal(where: str, data: dict, rules: Rules) -> Deal:
+def _deal(where: str, data: dict[str, Any], rules: Rules) -> Deal:
     _check_keys(f"{where}: deal", data, DEAL_KEYS, tuple(DEAL_KEYS))
     try:
         hands = tuple(parse_cards(data[seat.value]) for seat in Seat)
@@ -213,8 +216,8 @@ def _deal(where: str, data: dict, rules: Rules) -> Deal:
     return deal
 
 
-def _moves(where: str, lines: list) -> tuple[tuple[Seat, Action] | None, ...]:
-    moves = []
+def _moves(where: str, lines: list[Any]) -> tuple[tuple[Seat, Action] | None, ...]:
+    moves: list[tuple[Seat, Action] | None] = []
     for line in lines:
         if not isinstance(line, str):
             raise GuidedError(f'{where}: moves are texts like "N pass, E pass", not {line!r}')
@@ -229,7 +232,7 @@ def _moves(where: str, lines: list) -> tuple[tuple[Seat, Action] | None, ...]:
     return tuple(moves)
 
 
-def _choices(where: str, texts: list) -> tuple[Action, ...]:
+def _choices(where: str, texts: list[Any]) -> tuple[Action, ...]:
     try:
         return tuple(parse_choice(text) for text in texts)
     except NotationError as error:
@@ -256,7 +259,7 @@ def _claim(where: str, data: Any) -> Claim:
     return Claim(trick=data.get("trick"), team=data.get("team"), points=data.get("points"), **seats)
 
 
-def _decision(where: str, data: dict) -> KeyDecision:
+def _decision(where: str, data: dict[str, Any]) -> KeyDecision:
     _check_keys(where, data, DECISION_KEYS, ("coach", "right", "why"))
     right = _choices(f"{where}: right", data["right"])
     if not right:
@@ -357,9 +360,10 @@ def play_path(hand: GuidedHand, choices: tuple[Action, ...]) -> list[tuple[HandS
             decision += 1
         else:
             seat, action = move
-        state, refusal = _tried(state, seat, action)
-        if state is None:
+        after, refusal = _tried(state, seat, action)
+        if after is None:
             raise ValueError(f"move {number} ({format_move(seat, action)}): {refusal}")
+        state = after
     at.append((state, -1))
     return at
 

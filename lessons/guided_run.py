@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from engine import Action, HandState, IllegalActionError, Reason, apply, legal_actions
+from engine import Action, HandState, IllegalActionError, Reason, Seat, apply, legal_actions
 from lessons.guided import LEARNER, GuidedHand, KeyDecision
 from lessons.progress import STAR_LIMITS
 
@@ -115,7 +115,7 @@ class GuidedRun:
         tried = self.tried if feedback.choice in self.tried else self.tried + (feedback.choice,)
         return replace(self, misses=self.misses + 1, tried=tried, feedback=feedback)
 
-    def news(self) -> tuple[tuple, ...]:
+    def news(self) -> tuple[tuple[Seat, Action], ...]:
         """The (seat, action) moves since the learner last chose right: theirs and the
         script's after it."""
         return self.state.actions[self.since :]
@@ -125,8 +125,8 @@ def _run_script(run: GuidedRun) -> GuidedRun:
     """The script's moves taken up to the next ``S ?`` or the end."""
     state, position = run.state, run.position
     moves = run.hand.moves
-    while position < len(moves) and moves[position] is not None:
-        seat, action = moves[position]
+    while position < len(moves) and (move := moves[position]) is not None:
+        seat, action = move
         state = apply(state, action, seat)  # the loader replayed it: it is legal
         position += 1
     return replace(run, state=state, position=position)

@@ -12,15 +12,18 @@ from __future__ import annotations
 import inspect
 import re
 import tomllib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from engine import (
+    Card,
     Colour,
     HandRecord,
     Rules,
+    Seat,
     Suit,
     parse_card,
     parse_cards,
@@ -84,7 +87,7 @@ class Step:
     id: str
     show: str
     text: str
-    cards: tuple = ()
+    cards: tuple[Card, ...] = ()
     trump: Suit | None = None
     record: HandRecord | None = None
     rules: Rules | None = None  # the step's rules: the lesson's, or its own override
@@ -118,7 +121,12 @@ class Lesson:
     vary: frozenset[str] = frozenset()  # settings the generators may switch (and say so)
 
 
-def _check_keys(where: str, data: dict, allowed: dict[str, type], required: tuple[str, ...]):
+def _check_keys(
+    where: str,
+    data: Mapping[str, Any],
+    allowed: Mapping[str, Any],  # key -> the type its value must have, or Any
+    required: tuple[str, ...],
+) -> None:
     for key, value in data.items():
         if key not in allowed:
             raise LessonError(
@@ -133,7 +141,7 @@ def _check_keys(where: str, data: dict, allowed: dict[str, type], required: tupl
             raise LessonError(f"{where}: {key!r} is missing")
 
 
-def _rules(where: str, data: dict | None, base: Rules | None = None) -> Rules:
+def _rules(where: str, data: dict[str, Any] | None, base: Rules | None = None) -> Rules:
     try:
         if data is None:
             return base or Rules.preset("bga")
@@ -155,7 +163,7 @@ def _sections(path: Path) -> tuple[str, dict[str, str]]:
     return intro, sections
 
 
-def _record(where: str, data: dict, rules: Rules) -> HandRecord:
+def _record(where: str, data: dict[str, Any], rules: Rules) -> HandRecord:
     try:
         if "record" in data:
             if len(data) != 1:
@@ -172,16 +180,16 @@ def _trump_or_none(value: str) -> Suit | None:
     return suit if isinstance(suit, Suit) else None
 
 
-def _trick(value: str) -> tuple:
-    pairs = []
+def _trick(value: str) -> tuple[tuple[Seat, Card], ...]:
+    pairs: list[tuple[Seat, Card]] = []
     for token in value.split():
         seat, _, card = token.partition(":")
         pairs.append((parse_seat(seat), parse_card(card)))
     return tuple(pairs)
 
 
-def _strict(kind: type):
-    def convert(value):
+def _strict(kind: type) -> Callable[[Any], Any]:
+    def convert(value: Any) -> Any:
         if type(value) is not kind:
             raise TypeError(
                 f"must be {'true or false' if kind is bool else 'a whole number'}, not {value!r}"
@@ -191,7 +199,7 @@ def _strict(kind: type):
     return convert
 
 
-def _scores(value) -> tuple[int, int]:
+def _scores(value: Any) -> tuple[int, int]:
     if (
         not isinstance(value, list)
         or len(value) != 2
@@ -201,7 +209,7 @@ def _scores(value) -> tuple[int, int]:
     return tuple(value)
 
 
-_INPUTS = {
+_INPUTS: dict[str, Callable[[Any], object]] = {  # input key -> its reader
     "card": parse_card,
     "cards": parse_cards,
     "trump": _trump_or_none,
@@ -225,7 +233,7 @@ _ITEM_ALLOWED = dict(ITEM_KEYS, **{k: Any for k in _INPUTS}, scenario=dict)
 _QUESTION_KEYS = {k: v for k, v in _ITEM_ALLOWED.items() if k not in ("id", "trap", "rules")}
 
 
-def _question(where: str, data: dict, rules: Rules) -> Question:
+def _question(where: str, data: dict[str, Any], rules: Rules) -> Question:
     ask = data["ask"]
     if ask not in CHECKERS:
         raise LessonError(f"{where}: unknown ask {ask!r}; use one of {', '.join(CHECKERS)}")
@@ -261,7 +269,7 @@ def _question(where: str, data: dict, rules: Rules) -> Question:
     return question
 
 
-def _replace(question: Question, **changes) -> Question:
+def _replace(question: Question, **changes: Any) -> Question:
     from dataclasses import replace
 
     return replace(question, **changes)
@@ -298,7 +306,8 @@ def load_lesson(toml_path: Path) -> Lesson:
         hide = step.get("hide", [])
         if any(part not in STEP_HIDE for part in hide):
             raise LessonError(f"{where}: hide takes any of {', '.join(STEP_HIDE)}")
-        question, stored = None, ()
+        question: Question | None = None
+        stored: tuple[str, ...] = ()
         if step["show"] == "try":
             if "question" not in step:
                 raise LessonError(f"{where}: a try step needs a [steps.question] with an ask")

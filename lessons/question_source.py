@@ -28,9 +28,10 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from engine import PRESETS, Rules
-from lessons.loader import load_all
+from lessons.loader import Lesson, load_all
 from lessons.quiz import Question
 from lessons.quizzes import PRACTICE_TOPICS, SEED_LIMIT, build_quiz, mixed_quiz
 
@@ -67,7 +68,7 @@ class QuestionSource:
     rules: str = "bga"
 
     @classmethod
-    def parse(cls, text: str | dict) -> QuestionSource:
+    def parse(cls, text: str | dict[str, Any]) -> QuestionSource:
         """A source from its JSON (or the decoded dict); raises SourceError."""
         try:
             data = json.loads(text) if isinstance(text, str) else dict(text)
@@ -77,7 +78,8 @@ class QuestionSource:
             ) from error
         if not isinstance(data, dict):
             raise SourceError(f"a question source is a JSON object, not {data!r:.40}")
-        kind = data.get("kind")
+        fields: Any = data  # unchecked until source.check() below
+        kind = fields.get("kind")
         ref_key = {"lesson": "lesson", "topic": "topic"}.get(kind, "id")
         allowed = {"kind", ref_key, "seed", "index"} | ({"rules"} if kind == "topic" else set())
         unknown = sorted(set(data) - allowed)
@@ -88,15 +90,15 @@ class QuestionSource:
             )
         source = cls(
             kind=kind,
-            ref=data.get(ref_key),
-            seed=data.get("seed"),
-            index=data.get("index", 0),
-            rules=data.get("rules", "bga"),
+            ref=fields.get(ref_key),
+            seed=fields.get("seed"),
+            index=fields.get("index", 0),
+            rules=fields.get("rules", "bga"),
         )
         source.check()
         return source
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         ref_key = {"lesson": "lesson", "topic": "topic"}.get(self.kind, "id")
         data = {"kind": self.kind, ref_key: self.ref}
         if self.kind == "topic":
@@ -168,7 +170,7 @@ def register_source_kind(kind: str, resolver: Resolver) -> None:
     question_for.cache_clear()
 
 
-def _lessons() -> dict:
+def _lessons() -> dict[str, Lesson]:
     return {lesson.id: lesson for lesson in load_all()}
 
 

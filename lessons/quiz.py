@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from engine import Card, NoTrump, Suit
 from engine.record import HandRecord
@@ -90,11 +91,12 @@ class Question:
     @property
     def answer_text(self) -> str:
         """The right answer in words."""
+        by_key = {o.key: o for o in self.options}  # every answer key is an option's
         if self.kind is Kind.POINTS:
-            team = self.option(self.answer[0])
+            team = by_key[self.answer[0]]
             points = int(self.answer[1])
             return f"{points} point{'s' if points != 1 else ''} to {team.label}"
-        labels = [self.option(key).label for key in self.answer]
+        labels = [by_key[key].label for key in self.answer]
         if not labels:
             return "none of them"
         if self.kind is Kind.ORDER:
@@ -118,7 +120,7 @@ class Question:
         return Feedback(correct, self.answer, headline, self.explanation, self.answer_text)
 
 
-def normalise(question: Question, response) -> tuple[str, ...] | frozenset | None:
+def normalise(question: Question, response: Any) -> tuple[str, ...] | frozenset[str] | None:
     """A response in comparable form, or None when it is empty or malformed."""
     if response is None:
         return None
@@ -147,7 +149,7 @@ def normalise(question: Question, response) -> tuple[str, ...] | frozenset | Non
     return items if len(items) == 1 else None
 
 
-def _expected(question: Question) -> tuple[str, ...] | frozenset:
+def _expected(question: Question) -> tuple[str, ...] | frozenset[str]:
     if question.kind is Kind.MULTI:
         return frozenset(question.answer)
     return tuple(question.answer)

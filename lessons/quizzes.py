@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from engine import Rules
 from lessons.generators import GENERATORS
 from lessons.loader import Lesson
 from lessons.quiz import Question
@@ -57,7 +58,11 @@ def mixed_quiz_plan(
 
 
 def mixed_quiz(
-    generator_names: list[str], rules, seed: int, length: int, vary: frozenset = frozenset()
+    generator_names: list[str],
+    rules: Rules,
+    seed: int,
+    length: int,
+    vary: frozenset[str] = frozenset(),
 ) -> list[Question]:
     """A practice set drawn from several generators (no curated items)."""
     return [

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine import (
     SEATS,
@@ -54,7 +55,7 @@ class Sketch:
     seed: int = 0
 
     @classmethod
-    def parse(cls, data: dict) -> Sketch:
+    def parse(cls, data: dict[str, Any]) -> Sketch:
         """From TOML: trump = "H", south = "JD 9S", trick = "W:AH N:9H", maker = "E", ..."""
         known = {"trump", "south", "trick", "maker", "dealer", "alone", "hands", "seed"}
         unknown = sorted(set(data) - known)
@@ -108,6 +109,7 @@ def _build(sketch: Sketch, rules: Rules, dealer: Seat) -> HandRecord:
     void: dict[Seat, Suit] = {}
     if sketch.trick:
         led = effective_suit(sketch.trick[0][1], trump_suit)
+        assert led is not None  # a trick is played under a trump or no trump
         for seat, card in sketch.trick[1:]:
             if effective_suit(card, trump_suit) is not led:
                 void[seat] = led
@@ -144,15 +146,19 @@ def _build(sketch: Sketch, rules: Rules, dealer: Seat) -> HandRecord:
     state = _make_trump(state, trump, maker, sketch.alone)
     for seat, card in sketch.trick:
         if state.turn is not seat:
+            assert state.turn is not None  # in play, a seat is to play
             raise ScenarioError(f"{state.turn.word} plays next here, not {seat.word}")
         state = apply(state, Action.play(card), seat)
     return HandRecord.from_state(state)
 
 
-def _make_trump(state: HandState, trump, maker: Seat, alone: tuple[Seat, ...]) -> HandState:
+def _make_trump(
+    state: HandState, trump: Suit | NoTrump, maker: Seat, alone: tuple[Seat, ...]
+) -> HandState:
     """Pass round 1, let ``maker`` call trump in round 2, then settle alone decisions."""
     while state.phase is not Phase.PLAY:
         seat = state.turn
+        assert seat is not None  # before play, a seat is to act
         legal = legal_actions(state)
         if state.phase is Phase.BID1:
             action = Action.PASS

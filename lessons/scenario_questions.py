@@ -66,6 +66,7 @@ def scenario_question(ask: str, record: HandRecord) -> Question:
     if state.is_over:  # the last trick: no hand left to draw, the trick by seat
         return trick_winner_question(trick.cards, state.trump_suit)
     seats = {seat for seat, _ in trick.cards}
+    assert trick.winner is not None  # a finished trick has a winner
     return Question(
         Kind.SINGLE,
         f"{_trump_words(state.trump_suit)} Who wins this trick?",

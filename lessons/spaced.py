@@ -75,13 +75,15 @@ class SkillMemory:
         if not self.last_correct:
             return MIN_HALF_LIFE_DAYS
         exponent = BIAS + RIGHT_WEIGHT * self.rights - WRONG_WEIGHT * self.wrongs
-        return min(max(2.0**exponent, MIN_HALF_LIFE_DAYS), MAX_HALF_LIFE_DAYS)
+        half_life: float = 2.0**exponent
+        return min(max(half_life, MIN_HALF_LIFE_DAYS), MAX_HALF_LIFE_DAYS)
 
     def recall(self, now: datetime) -> float:
         """The modelled chance of a right answer at ``now``."""
         days = max((now - self.last_at).total_seconds(), 0.0) / 86400
         start = 1.0 if self.last_correct else LAPSE_RECALL
-        return start * 2.0 ** (-days / self.half_life_days)
+        decay: float = 2.0 ** (-days / self.half_life_days)
+        return start * decay
 
 
 def memories(history: Iterable[Attempt]) -> dict[str, SkillMemory]:

@@ -8,10 +8,16 @@ played. The term only says which cards or which hand to show.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine import (
     Action,
+    Card,
+    HandRecord,
     HandState,
     Phase,
+    Seat,
+    Trick,
     apply,
     card_role,
     deck,
@@ -24,7 +30,7 @@ from engine import (
     legal_actions,
     sort_hand,
 )
-from engine.explain import illegal_action_error
+from engine.legality import illegal_action_error
 from lessons.glossary import Term
 from tutorial_app.widgets.cards_model import cards_model
 from tutorial_app.widgets.table_model import table_model
@@ -40,12 +46,19 @@ def term_model(term: Term) -> dict:
     return draw[term.show](term)
 
 
+def _record(term: Term) -> HandRecord:
+    """The term's scenario: every picture but "cards" and "next" draws one."""
+    if term.record is None:
+        raise ValueError(f"{term.name}: this picture needs a scenario")
+    return term.record
+
+
 def _label(term: Term) -> str:
     return f"Cards for “{term.name}”"
 
 
 def _cards(term: Term) -> dict:
-    notes = {card: card_role(card, term.trump) for card in term.cards}
+    notes: dict[Card | str, str] = {card: card_role(card, term.trump) for card in term.cards}
     words = " ".join(describe_card(card, term.trump) for card in term.focus)
     return cards_model(
         term.cards, trump=term.trump, notes=notes, message=words or None, label=_label(term)
@@ -53,7 +66,7 @@ def _cards(term: Term) -> dict:
 
 
 def _trick(term: Term) -> dict:
-    state = term.record.replay()
+    state = _record(term).replay()
     trick = state.tricks[0]
     leader, led = trick.cards[0]
     return cards_model(
@@ -66,12 +79,17 @@ def _trick(term: Term) -> dict:
     )
 
 
+def _winner(trick: Trick) -> Seat:
+    assert trick.winner is not None  # a finished trick has a winner
+    return trick.winner
+
+
 def _hand(term: Term) -> dict:
-    state = term.record.replay()
+    state = _record(term).replay()
     # The winning card is marked; the heading says who led and who won.
-    rows = [
+    rows: list[tuple[str, Sequence[Card], Sequence[str | None]]] = [
         (
-            f"Trick {number}, {trick.leader.word} led: {trick.winner.word} wins",
+            f"Trick {number}, {trick.leader.word} led: {_winner(trick).word} wins",
             [card for _, card in trick.cards],
             [f"{seat.word} wins" if seat is trick.winner else None for seat, _ in trick.cards],
         )
@@ -89,8 +107,8 @@ def _hand(term: Term) -> dict:
 
 def _states(term: Term) -> tuple[HandState, HandState]:
     """(before the last action applied, after it): the first ``term.at`` actions."""
-    actions = term.record.actions[: term.at] if term.at is not None else term.record.actions
-    state = before = term.record.start()
+    actions = _record(term).actions[: term.at] if term.at is not None else _record(term).actions
+    state = before = _record(term).start()
     for seat, action in actions:
         before, state = state, apply(state, action, seat)
     return before, state
@@ -98,9 +116,10 @@ def _states(term: Term) -> tuple[HandState, HandState]:
 
 def _table(term: Term) -> dict:
     before, state = _states(term)
-    marks, tone = None, "info"
+    marks: dict[Card | str, str | tuple[str, str]] | None = None
+    tone = "info"
     if term.refuse is not None:
-        state = _where_refused(term)
+        state = _where_refused(term, term.refuse)
         words = illegal_action_error(state, Action.play(term.refuse)).message
         marks, tone = {term.refuse: ("wrong", "not allowed")}, "refusal"
     elif term.say == "deal":
@@ -113,9 +132,9 @@ def _table(term: Term) -> dict:
     elif term.say == "makers":
         words = explain_makers(state)
     else:  # "last", the default: the engine's reason for the last action shown
-        _, last = (term.record.actions[: term.at] if term.at is not None else term.record.actions)[
-            -1
-        ]
+        _, last = (
+            _record(term).actions[: term.at] if term.at is not None else _record(term).actions
+        )[-1]
         words = explain_action(before, last)
     return table_model(
         state,
@@ -128,31 +147,35 @@ def _table(term: Term) -> dict:
     )
 
 
-def _where_refused(term: Term) -> HandState:
-    """The first position of the record where the holder of ``term.refuse`` is to play
+def _where_refused(term: Term, refuse: Card) -> HandState:
+    """The first position of the record where the holder of ``refuse`` is to play
     and the engine does not allow it; raises ValueError if there is none."""
-    state = term.record.start()
-    for seat, action in term.record.actions:
+    state = _record(term).start()
+    for seat, action in _record(term).actions:
         if (
             state.phase is Phase.PLAY
-            and term.refuse in state.hands[state.turn.index]
-            and Action.play(term.refuse) not in legal_actions(state)
+            and state.turn is not None
+            and refuse in state.hands[state.turn.index]
+            and Action.play(refuse) not in legal_actions(state)
         ):
             return state
         state = apply(state, action, seat)
-    raise ValueError(f"{term.name}: {term.refuse.name} is never refused in this hand")
+    raise ValueError(f"{term.name}: {refuse.name} is never refused in this hand")
 
 
 def _next(term: Term) -> dict:
-    turned = term.turned_down.suit
+    down = term.turned_down
+    if down is None or down.suit is None:
+        raise ValueError(f"{term.name}: this picture needs the suit turned down")
+    turned = down.suit
     following = turned.same_colour
     suit_cards = sort_hand([card for card in deck() if card.suit is following], None)
-    rows = [
-        (f"Turned down: {turned.plural}", [term.turned_down], ["turned down"]),
+    rows: list[tuple[str, Sequence[Card], Sequence[str | None]]] = [
+        (f"Turned down: {turned.plural}", [down], ["turned down"]),
         (f"Next: {following.plural}, the same colour", suit_cards, []),
     ]
     words = (
-        f"{term.turned_down.the_name[0].upper()}{term.turned_down.the_name[1:]} was "
+        f"{down.the_name[0].upper()}{down.the_name[1:]} was "
         f"turned down, so {turned.plural} cannot be trump this hand. "
         f"{following.plural[0].upper()}{following.plural[1:]} are next."
     )
