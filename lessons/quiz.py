@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from engine import Card, NoTrump, Suit
+from engine import Card, NoTrump, Seat, Suit
 from engine.record import HandRecord
 
 
@@ -38,7 +38,7 @@ class Scene:
     record: HandRecord | None = None
     trump: Suit | NoTrump | None = None
     cards: tuple[Card, ...] = ()
-    trick: tuple[tuple[object, Card], ...] = ()  # (seat, card) pairs of a finished trick
+    trick: tuple[tuple[Seat | str, Card], ...] = ()  # (seat, card) pairs of a finished trick
     facts: tuple[str, ...] = ()  # short lines shown beside the cards
     # The record is only a backdrop: the table just dealt, shown for context; the answer
     # does not depend on it ("Who is East's partner?"), so the words alone say what is asked.

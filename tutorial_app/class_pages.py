@@ -15,12 +15,15 @@ reveal, the end), e.g. after a click in another tab.
 from __future__ import annotations
 
 from collections.abc import Callable, MutableMapping, Sequence
+from typing import TypeVar
 
 import streamlit as st
 
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.store import ClassError, LiveClasses, LiveQuestion, StoreUnavailable, open_classes
 from tutorial_app.widgets.live_question import live_click
+
+T = TypeVar("T")
 
 POLL_SECONDS = 1.0  # learners see a new question within this plus one fragment run
 SHARED_SECONDS = 0.25  # a learner's tick may reuse a read of the class this recent
@@ -46,7 +49,7 @@ def live_classes() -> LiveClasses:
         st.stop()
 
 
-def attempt(action: Callable[[], object]) -> object | None:
+def attempt(action: Callable[[], T]) -> T | None:
     """Run a request for a callback; a refusal's sentence is kept for the next run
     (``show_refusal``) instead of raising."""
     try:
@@ -56,6 +59,11 @@ def attempt(action: Callable[[], object]) -> object | None:
     except ValueError as error:  # a database address that names no database we run on
         st.session_state[REFUSAL] = str(error)
     return None
+
+
+def request(action: Callable[[], object]) -> None:
+    """``attempt`` for a button's callback, which returns nothing."""
+    attempt(action)
 
 
 def show_refusal() -> None:

@@ -164,6 +164,7 @@ def advance_bots(session: PlaySession) -> PlaySession:
     bot = make_bot(session.level)
     while game.hand is not None and game.hand.turn is not YOU:
         seat = game.hand.turn
+        assert seat is not None  # a bot's turn: the hand is not over
         rng = bot_rng(session.seed, len(game.finished), len(game.hand.actions))
         game = game_apply(game, bot.decide(seat_view(game.hand, seat), rng), seat)
     return session if game is session.game else replace(session, game=game)
@@ -206,7 +207,9 @@ def learner_choice(session: PlaySession, ident: str) -> PlaySession:
 
 
 def _settle(session: PlaySession, decision: Decision) -> PlaySession:
-    return learner_plays(session, decision.action) if decision.ok else _refused(session, decision)
+    if decision.action is not None:  # decision.ok
+        return learner_plays(session, decision.action)
+    return _refused(session, decision)
 
 
 def _refused(session: PlaySession, decision: Decision) -> PlaySession:
@@ -352,6 +355,7 @@ def hand_log(session: PlaySession) -> list[tuple[str, str]]:
         after = apply(state, action, seat)
         if len(after.tricks) > len(state.tricks):
             trick = after.tricks[-1]
+            assert trick.winner is not None  # a finished trick has a winner
             log.append(
                 (
                     f"Trick {len(after.tricks)} goes to {trick.winner.word}",
@@ -379,13 +383,15 @@ def hand_summary(game: GameState) -> HandSummary:
         raise ValueError("no hand of this game is finished yet")
     hand = game.finished[-1]
     result = hand.result
+    assert result is not None  # a finished hand has its result
     if result.thrown_in:
         makers, points = "nobody: all four players passed twice", "nobody scores"
     else:
-        made = "called no trump" if hand.trump_suit is None else f"made {hand.trump.plural} trump"
-        alone = ", alone" if hand.maker in hand.alone else ""
-        makers = f"{hand.makers.word} ({hand.maker.word} {made}{alone})"
-        won = result.score
+        won, maker, trump = result.score, hand.maker, hand.trump
+        assert won is not None and maker is not None and trump is not None  # made, played
+        made = "called no trump" if hand.trump_suit is None else f"made {trump.plural} trump"
+        alone = ", alone" if maker in hand.alone else ""
+        makers = f"{maker.team.word} ({maker.word} {made}{alone})"
         plural = "s" if won.points_won != 1 else ""
         points = f"{won.winner.word} score {won.points_won} point{plural}"
     teams = (YOU.team, YOU.team.other)

@@ -132,11 +132,13 @@ def _seat_word(seat) -> str:
 def _hand_scene(question: Question) -> str:
     """The table the question asks about, as the card table would show it."""
     scene = question.scene
-    state = scene.record.replay()
+    record = scene.record
+    assert record is not None  # a question asked at a table has its scenario
+    state = record.replay()
     hide = scene.hide
     parts = [f"<p>{escape(state.dealer.word)} dealt.</p>"]
     if not state.tricks and not state.trick:  # before the first lead: the upcard's fate
-        ordered = any(action.do is Do.ORDER_UP for _, action in scene.record.actions)
+        ordered = any(action.do is Do.ORDER_UP for _, action in record.actions)
         status = (
             " (turned down)"
             if state.turned_down is not None
@@ -146,8 +148,8 @@ def _hand_scene(question: Question) -> str:
         )
         parts.append(_row(f"The upcard{status}", _card(state.upcard)))
     bids = []
-    before = scene.record.start()
-    for seat, action in scene.record.actions:
+    before = record.start()
+    for seat, action in record.actions:
         if action.do not in (Do.PLAY, Do.DISCARD) and "bidding" not in hide:
             bids.append(action_words(seat, action, before))
         before = apply(before, action, seat)
@@ -155,7 +157,7 @@ def _hand_scene(question: Question) -> str:
         parts.append(f"<p>Bidding: {escape('; '.join(bids))}.</p>")
     trick = state.trick or (
         state.tricks[-1].cards
-        if state.tricks and not state.trick and scene.record.actions[-1][1].do is Do.PLAY
+        if state.tricks and not state.trick and record.actions[-1][1].do is Do.PLAY
         else ()
     )
     if trick:
@@ -192,6 +194,7 @@ def _options(question: Question) -> str:
         cards = "".join(
             f'<span class="card">{card_svg(o.card)}<span>{box}{escape(o.label)}</span></span>'
             for o in question.options
+            if o.card is not None  # options that are cards: every one
         )
         return how + f'<div class="row">{cards}</div>'
     items = "".join(f"<li>{box}{escape(o.label)}</li>" for o in question.options)

@@ -73,13 +73,13 @@ with st.container(key="build-setup", horizontal=True, vertical_alignment="bottom
     with st.popover(
         "Rules",
         icon=":material/tune:",
-        help=f"Now: {PRESET_NAMES[draft.rules['preset']]}, and its house rules",
+        help=f"Now: {PRESET_NAMES[str(draft.rules['preset'])]}, and its house rules",
     ):
         st.selectbox(
             "Rules",
             list(PRESETS),
             key=PRESET,
-            format_func=PRESET_NAMES.get,
+            format_func=PRESET_NAMES.__getitem__,
             on_change=lambda: set_preset(st.session_state, st.session_state[PRESET]),
         )
         st.caption("House rules (variants)")
@@ -88,7 +88,9 @@ with st.container(key="build-setup", horizontal=True, vertical_alignment="bottom
         st.segmented_control(
             "Alone decision", ["maker", "any"], key="build-alone_decision", required=True
         )
-    st.selectbox("Dealer", list(SEAT_WORDS), key=DEALER, format_func=SEAT_WORDS.get, width=110)
+    st.selectbox(
+        "Dealer", list(SEAT_WORDS), key=DEALER, format_func=SEAT_WORDS.__getitem__, width=110
+    )
     st.selectbox(
         "Upcard",
         CODES,

@@ -31,11 +31,12 @@ seed_flag("benny")
 choice = st.segmented_control(
     "Pick the trump suit",
     list(TRUMP_CHOICES),
-    format_func=TRUMP_CHOICES.get,
+    format_func=TRUMP_CHOICES.__getitem__,
     key="trump",
     required=True,
 )
 benny = st.toggle("Add the Joker (the *Benny* variant)", key="benny")
+assert choice is not None  # required, and seeded from the address above
 sync_choice("trump", choice, DEFAULT_TRUMP)
 sync_flag("benny", benny)
 

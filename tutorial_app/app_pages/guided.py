@@ -38,6 +38,8 @@ def rules_words(hand) -> str:
 def replay_code(hand_id: str) -> str:
     """The hand played the right way through, as a Teach link's code (the teacher's replay)."""
     hand = guided_hand(hand_id)
+    if hand is None:
+        raise ValueError(f"no guided hand {hand_id!r}")
     final = play_path(hand, paths(hand)[0])[-1][0]
     return encode_hand(HandRecord.from_state(final))
 
@@ -141,7 +143,9 @@ def show_coach(hand, run: GuidedRun) -> None:
         total = len(hand.decisions)
         st.markdown(f"**Coach** · choice {run.answered + 1} of {total}")
         with st.container(key="guided-coach-line"):
-            st.info(markdown_text(run.decision.coach), icon=":material/school:")
+            decision = run.decision
+            assert decision is not None  # not finished: a key decision is asked
+            st.info(markdown_text(decision.coach), icon=":material/school:")
         if run.answered == 0 and hand.intro:
             st.markdown(markdown_text(hand.intro))
     news = news_words(run)

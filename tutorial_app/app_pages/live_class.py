@@ -22,6 +22,7 @@ from tutorial_app.class_pages import (
     REFUSAL,
     attempt,
     live_classes,
+    request,
     show_refusal,
     watch,
 )
@@ -240,6 +241,7 @@ def run_class(code: str, key: str) -> None:
             st.caption(", ".join(markdown_text(name) for name in names))
         if status.question_id is not None and st.session_state.get("class-chart"):
             live = classes.current(code)
+            assert live is not None  # the status names the question on screen
             st.plotly_chart(
                 answer_chart(live.question, tally.answers, live.revealed),
                 key="class-answers-chart",
@@ -273,7 +275,7 @@ def run_class(code: str, key: str) -> None:
                 key="class-reveal",
                 type="primary",
                 disabled=live.revealed,
-                on_click=lambda: attempt(lambda: classes.reveal(code, key)),
+                on_click=lambda: request(lambda: classes.reveal(code, key)),
             )
             chart.toggle("Show the answers as a chart", key="class-chart")
 
@@ -287,7 +289,7 @@ def run_class(code: str, key: str) -> None:
                 "Ask this question",
                 key="class-push",
                 type="primary",
-                on_click=lambda: attempt(lambda: classes.push_question(code, key, make_source())),
+                on_click=lambda: request(lambda: classes.push_question(code, key, make_source())),
             )
 
     members_box(classes, code, key)
@@ -298,7 +300,7 @@ def run_class(code: str, key: str) -> None:
         st.button(
             "End the class",
             key="class-end",
-            on_click=lambda: attempt(lambda: classes.end(code, key)),
+            on_click=lambda: request(lambda: classes.end(code, key)),
         )
     else:
         st.button("Start a new class", key="class-new", on_click=forget)

@@ -60,7 +60,7 @@ level = (
     or "beginner"
 )
 preset = rules_col.selectbox(
-    "Rules", list(PRESET_NAMES), format_func=PRESET_NAMES.get, key="odds-preset"
+    "Rules", list(PRESET_NAMES), format_func=PRESET_NAMES.__getitem__, key="odds-preset"
 )
 benny = variants_col.toggle("With the Joker (Benny)", key="odds-benny")
 no_trump = variants_col.toggle("No trump may be called", key="odds-no-trump")

@@ -173,15 +173,16 @@ with settings.popover("Game settings", icon=":material/tune:", width="stretch"):
         list(PRESETS),
         key="play-rules",
         required=True,
-        format_func=PRESET_NAMES.get,
+        format_func=PRESET_NAMES.__getitem__,
         on_change=settings_changed,
     )
+    assert preset is not None  # required, with a default
     st.caption(f"{PRESET_NAMES[preset]} rules: {PRESET_DESCRIPTIONS[preset]}")
     st.segmented_control(
         "Opponents and partner",
         list(LEVELS),
         key="play-level",
-        format_func=LEVELS.get,
+        format_func=LEVELS.__getitem__,
         required=True,
         on_change=settings_changed,
     )
@@ -267,6 +268,7 @@ def show_table(session: play.PlaySession) -> None:
 
 def ask_hint(session: play.PlaySession) -> None:
     state = session.game.hand
+    assert state is not None  # a hint is asked for during a hand
     with st.spinner("Thinking it through..."):
         st.session_state[HINT] = hint(
             seat_view(state, YOU),

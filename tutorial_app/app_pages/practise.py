@@ -84,8 +84,9 @@ def show_topics(intro) -> None:
         )
         # The URL keeps the short value (?rules=pagat); people read the preset's name.
         preset = st.segmented_control(
-            "Rules", list(PRESETS), key="rules", required=True, format_func=PRESET_NAMES.get
+            "Rules", list(PRESETS), key="rules", required=True, format_func=PRESET_NAMES.__getitem__
         )
+        assert preset is not None  # required, with a default
         st.caption(f"{PRESET_NAMES[preset]} rules: {PRESET_DESCRIPTIONS[preset]}")
 
     if not topics:
@@ -178,7 +179,7 @@ intro, switch = st.columns([3, 2], vertical_alignment="center")
 mode = switch.segmented_control(
     "Mode",
     list(MODES),
-    format_func=MODES.get,
+    format_func=MODES.__getitem__,
     key="practise-mode",
     required=True,
     label_visibility="collapsed",

@@ -8,6 +8,7 @@ import streamlit as st
 
 from engine import PRESET_NAMES, PRESETS
 from lessons.loader import load_all
+from lessons.quiz import Question
 from lessons.quizzes import DEFAULT_PRACTICE_TOPICS, PRACTICE_TOPICS, SEED_LIMIT
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.quiz_sheet import quiz_sheet_html
@@ -29,14 +30,18 @@ source = st.segmented_control(
     "Questions from",
     list(SOURCES),
     key="sheet-source",
-    format_func=SOURCES.get,
+    format_func=SOURCES.__getitem__,
     default="lesson",
     required=True,
 )
-questions, problems, origin = [], [], ""
+questions: list[Question] = []
+problems: list[str] = []
+origin = ""
 if source == "lesson":
     left, right = st.columns(2)
-    lesson_id = left.selectbox("Lesson", list(LESSONS), key="sheet-lesson", format_func=LESSONS.get)
+    lesson_id = left.selectbox(
+        "Lesson", list(LESSONS), key="sheet-lesson", format_func=LESSONS.__getitem__
+    )
     seed = right.number_input(
         "Quiz number (the seed in a quiz link)", 1, SEED_LIMIT - 1, value=42, key="sheet-seed"
     )
@@ -52,7 +57,9 @@ elif source == "practise":
         format_func=lambda t: PRACTICE_TOPICS[t][0],
     )
     left, middle, right = st.columns(3)
-    preset = left.selectbox("Rules", list(PRESETS), key="sheet-rules", format_func=PRESET_NAMES.get)
+    preset = left.selectbox(
+        "Rules", list(PRESETS), key="sheet-rules", format_func=PRESET_NAMES.__getitem__
+    )
     seed = middle.number_input("Set number", 1, SEED_LIMIT - 1, value=7, key="sheet-set")
     length = right.number_input("Questions", 1, 40, value=10, key="sheet-length")
     if topics:

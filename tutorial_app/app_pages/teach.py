@@ -158,7 +158,9 @@ def deal_or_paste(expanded: bool) -> None:
     with st.expander("Deal a new hand, or paste a hand record", expanded=expanded):
         left, right = st.columns(2)
         with left:
-            st.selectbox("Rules", list(PRESETS), key="teach-rules", format_func=PRESET_NAMES.get)
+            st.selectbox(
+                "Rules", list(PRESETS), key="teach-rules", format_func=PRESET_NAMES.__getitem__
+            )
             st.selectbox(
                 "Dealer",
                 [s.value for s in SEATS],
@@ -296,7 +298,7 @@ def table_and_reason(present: bool, timed: float | None) -> None:
                     list(BOT_LEVELS),
                     key="teach-bot-level",
                     default="beginner",
-                    format_func=BOT_LEVELS.get,
+                    format_func=BOT_LEVELS.__getitem__,
                     required=True,
                 )
                 level = st.session_state.get("teach-bot-level") or "beginner"
@@ -342,9 +344,9 @@ def table_and_reason(present: bool, timed: float | None) -> None:
 
 def reason(record: HandRecord, state) -> None:
     """The move shown and the engine's reason for it, large enough for a projector."""
-    before = replay(record.rules, record.deal, record.actions[:-1]) if record.actions else None
     with st.container(key="teach-reason"):
         if record.actions:
+            before = replay(record.rules, record.deal, record.actions[:-1])
             seat, action = record.actions[-1]
             st.success(
                 f"**Move {len(record.actions)}: {action_words(seat, action, before)}.** "

@@ -41,8 +41,8 @@ def card_table(
     model: dict,
     *,
     key: str,
-    on_card: Callable[[str], None] | None = None,
-    on_action: Callable[[str], None] | None = None,
+    on_card: Callable[[str], object] | None = None,  # what it returns is not used
+    on_action: Callable[[str], object] | None = None,
     address: dict[str, str | None] | None = None,
 ):
     """Draw ``model`` and return the component's result (``.card`` and ``.action``
@@ -59,7 +59,7 @@ def card_table(
     session starts (a reload).
     """
 
-    def clicked(event: str, callback: Callable[[str], None] | None) -> Callable[[], None]:
+    def clicked(event: str, callback: Callable[[str], object] | None) -> Callable[[], None]:
         def run() -> None:
             value = (st.session_state.get(key) or {}).get(event)
             if callback is not None and value is not None:

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from engine import (
     Action,
+    Card,
     Do,
     Phase,
     Seat,
@@ -68,6 +69,7 @@ def _message(run: GuidedRun) -> tuple[str, str, str | None]:
         return explain_result(run.state), "success", "The hand is over"
     if feedback is None:  # the coach's line stands beside the table
         return coach_line(run.state, YOU), "info", "Your turn"
+    title: str | None
     title, tone = TITLES[feedback.verdict]
     if feedback.verdict is Verdict.REFUSED:
         title = None  # the table itself heads a refusal "✗ Not allowed."
@@ -82,7 +84,7 @@ def guided_model(run: GuidedRun) -> dict:
     the engine says why not), the wrong tries marked on the cards."""
     state = run.state
     deciding = run.decision is not None
-    marks = {
+    marks: dict[Card | str, str | tuple[str, str]] = {
         action.card: ("wrong", "tried")
         for action in run.tried
         if action.card is not None and action.card in state.hand_of(YOU)
@@ -122,11 +124,12 @@ def news_words(run: GuidedRun) -> list[str]:
             said = action_words(seat, action, state)
             if seat is YOU:
                 said = said.replace(seat.word, f"{seat.word} (you)", 1)
-                if action.do is Do.DISCARD:
+                if action.do is Do.DISCARD and action.card is not None:  # a discard's card
                     said = f"South (you) discards {action.card.the_name}, face down"
             words.append(said)
             if len(after.tricks) > len(state.tricks):
                 trick = after.tricks[-1]
+                assert trick.winner is not None  # a finished trick has a winner
                 words.append(
                     f"Trick {len(after.tricks)} goes to {trick.winner.word}. "
                     f"{explain_trick(trick, after.trump_suit)}"

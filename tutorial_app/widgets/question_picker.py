@@ -79,7 +79,9 @@ def _topic_and_rules() -> tuple[str, str]:
         key="class-topic",
         format_func=lambda t: PRACTICE_TOPICS[t][0],
     )
-    rules = right.selectbox("Rules", list(PRESETS), key="class-rules", format_func=PRESET_NAMES.get)
+    rules = right.selectbox(
+        "Rules", list(PRESETS), key="class-rules", format_func=PRESET_NAMES.__getitem__
+    )
     return topic, rules
 
 

@@ -54,8 +54,8 @@ def quiz_from_position(kept: object, length: int) -> QuizState | None:
     run, store_run = kept.get("run"), kept.get("store_run")
     if not isinstance(run, dict) or not (store_run is None or _whole(store_run)):
         return None
-    lists = [run.get(name) for name in ("queue", "answered", "missed")]
-    counts = [run.get(name) for name in ("misses", "streak", "best_streak")]
+    lists: list[Any] = [run.get(name) for name in ("queue", "answered", "missed")]
+    counts: list[Any] = [run.get(name) for name in ("misses", "streak", "best_streak")]
     if not all(
         isinstance(items, list) and all(_whole(i) and i < length for i in items) for items in lists
     ) or not all(_whole(count) for count in counts):
@@ -66,4 +66,5 @@ def quiz_from_position(kept: object, length: int) -> QuizState | None:
     quiz_run = QuizRun(
         tuple(queue), tuple(answered), counts[0], frozenset(missed), counts[1], counts[2]
     )
+    assert quiz_run.current is not None  # the queue is not empty
     return QuizState(quiz_run, quiz_run.current, store_run=store_run)

@@ -80,9 +80,10 @@ def question_model(question: Question, state: QuizState) -> dict:
             card["legal"] = False  # which cards may be played is the question's answer
         return model
     if cards:
-        shown = [o.card for o in question.options]
+        by_key = {o.key: o.card for o in question.options if o.card is not None}  # all cards
+        shown = list(by_key.values())
         if state.answered and question.kind is Kind.ORDER:
-            shown = [question.option(k).card for k in question.answer]
+            shown = [by_key[k] for k in question.answer]
     else:
         shown = list(scene.cards)
     trick = scene.trick if scene.record is None else ()
@@ -114,7 +115,7 @@ def _hand_is_options(question: Question, live) -> bool:
     return {o.card for o in question.options} == set(live.hand_of(Seat.S))
 
 
-def _marks(question: Question, state: QuizState) -> dict[str, tuple[str, str]]:
+def _marks(question: Question, state: QuizState) -> dict[Card | str, tuple[str, str]]:
     if not state.answered:
         if question.kind is Kind.ORDER:
             return {key: ("picked", ORDINALS[i]) for i, key in enumerate(state.picks)}
@@ -129,7 +130,7 @@ def _marks(question: Question, state: QuizState) -> dict[str, tuple[str, str]]:
             else ("wrong", f"you: {ORDINALS[placed[key]]}")
             for i, key in enumerate(question.answer)
         }
-    marks = {}
+    marks: dict[Card | str, tuple[str, str]] = {}
     for option in question.options:
         key = option.key
         if key in right and question.kind is Kind.MULTI:
@@ -160,12 +161,15 @@ def _message(question: Question, state: QuizState) -> tuple[str | None, str, str
             return state.invalid, "refusal", None
         return hint, "info", None
     feedback = state.feedback
+    assert feedback is not None  # answered: the feedback is in
     text = feedback.explanation
     if cards and question.kind is Kind.ORDER:
         text += " On the cards: the right order, the first on the left."
     elif cards:
         words = marked_words(
-            len(question.answer), question.none_words, tuple(o.card for o in question.options)
+            len(question.answer),
+            question.none_words,
+            tuple(o.card for o in question.options if o.card is not None),
         )
         text += " " + (words if not question.answer else "On the cards: " + words)
         if question.kind is Kind.MULTI and set(question.answer) - set(state.response or ()):

@@ -139,6 +139,7 @@ def _question(key: str, question: Question) -> None:
         return
     if state.answered:
         feedback = state.feedback
+        assert feedback is not None  # answered: the feedback is in
         alert = st.success if feedback.correct else st.error
         alert(f"**{feedback.headline}** {feedback.explanation}")
     else:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from engine import SEATS, Do, Seat, Team, card_role, describe_card, score_hand
+from engine import SEATS, Card, Do, Seat, Team, card_role, describe_card, score_hand
 from lessons.loader import Step
 from tutorial_app.reference import (
     DEFAULT_TRUMP,
@@ -29,7 +29,7 @@ from tutorial_app.widgets.step_through import step_through
 
 
 def show_cards(step: Step, key: str) -> None:
-    notes = {card: card_role(card, step.trump) for card in step.cards}
+    notes: dict[Card | str, str] = {card: card_role(card, step.trump) for card in step.cards}
     card_table(cards_model(step.cards, trump=step.trump, notes=notes), key=f"{key}-cards")
 
 
@@ -39,7 +39,7 @@ def show_ranking(step: Step, key: str) -> None:
     choice = st.segmented_control(
         "Pick a trump suit",
         choices,
-        format_func=TRUMP_CHOICES.get,
+        format_func=TRUMP_CHOICES.__getitem__,
         key=f"{key}-trump",
         default=DEFAULT_TRUMP,
         required=True,
@@ -83,6 +83,7 @@ def stepped_actions(step: Step) -> tuple[list, int, str]:
     """What a stepped step walks through: (actions, index of the first in the record,
     the noun its buttons use). Bidding steps walk the bids, trick steps the cards of the
     first trick on, hand steps every move."""
+    assert step.record is not None  # a stepped step walks its scenario
     actions = list(step.record.actions)
     if step.show == "bidding":
         return [(s, a) for s, a in actions if a.do is not Do.PLAY], 0, "move"
@@ -92,8 +93,14 @@ def stepped_actions(step: Step) -> tuple[list, int, str]:
     return actions, 0, "move"
 
 
+def show_try(step: Step, key: str) -> None:
+    assert step.question is not None  # the loader gives every "try" step its question
+    ask_once(key, step.question)
+
+
 def show_stepped(step: Step, key: str) -> None:
     actions, base_index, noun = stepped_actions(step)
+    assert step.record is not None  # a stepped step walks its scenario
     step_through(step.record, key, actions, base_index, noun, hide=step.hide)
 
 
@@ -156,5 +163,5 @@ STEP_VIEWS: dict[str, Callable[[Step, str], None]] = {
     "scoring": show_scoring,
     "table": show_table,
     "presets": show_presets,
-    "try": lambda step, key: ask_once(key, step.question),
+    "try": lambda step, key: show_try(step, key),
 }

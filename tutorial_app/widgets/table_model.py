@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from engine import (
     SEATS,
@@ -39,6 +39,7 @@ from engine import (
     Card,
     Do,
     HandState,
+    NoTrump,
     Phase,
     Seat,
     SeatView,
@@ -79,7 +80,7 @@ class _Table(NamedTuple):
     turn: Seat | None
     upcard: Card
     turned_down: Suit | None
-    trump: object
+    trump: Suit | NoTrump | None
     maker: Seat | None
     alone: tuple[Seat, ...]
     trick: tuple
@@ -208,7 +209,13 @@ def table_model(
         bottom = bottom or Seat.S
         table = _from_state(source, bottom, any_turn=teacher)
     table = _hidden(table, hide)
-    shown = set(SEATS) if reveal == "all" else set(reveal) | ({bottom} if not teacher else set())
+    if isinstance(reveal, str) and reveal != "all":
+        raise ValueError(f'reveal takes "all" or seats, not {reveal!r}')
+    shown: set[Seat] = (
+        set(SEATS)
+        if isinstance(reveal, str)
+        else set(reveal) | ({bottom} if not teacher else set())
+    )
     unknown = shown - set(table.hands)
     if unknown:
         names = ", ".join(sorted(seat.word for seat in unknown))
@@ -300,7 +307,7 @@ def _message(text: str | None, tone: str, title: str | None) -> dict | None:
 
 def _hidden(table: _Table, hide: frozenset[str]) -> _Table:
     """The table less what a question hides (what stays is drawn as usual)."""
-    changes = {}
+    changes: dict[str, Any] = {}  # _Table field -> its hidden value
     if "turn" in hide:
         changes.update(turn=None, legal=())
     if "makers" in hide:
@@ -521,13 +528,14 @@ def _upcard(table: _Table, face, hands_hidden: bool = False) -> dict | None:
     return {**face(table.upcard), "status": status, "caption": caption}
 
 
-def action_label(action: Action, state: HandState | SeatView, seat: Seat) -> str:
+def action_label(action: Action, state: HandState | SeatView | _Table, seat: Seat) -> str:
     """``seat``'s choice in players' words: 'Order up', 'Pick it up', 'Call hearts'."""
     phase, maker = state.phase, state.maker
     do = action.do
     if do is Do.ORDER_UP:
         return "Pick it up" if seat is state.dealer else "Order up"
     if do in (Do.CALL, Do.NAME):
+        assert action.suit is not None  # a call or a naming says its suit
         return f"{do.value.capitalize()} {action.suit.plural}"
     defending = phase is Phase.DEFEND_ALONE or (maker is not None and seat.team is not maker.team)
     if do is Do.ALONE:
@@ -538,6 +546,7 @@ def action_label(action: Action, state: HandState | SeatView, seat: Seat) -> str
         return "Don't defend alone" if defending else "Don't go alone"
     if do is Do.PASS:
         return "Pass"
+    assert action.card is not None  # what is left: a play or a discard, of a card
     return f"{do.value.capitalize()} {action.card.label}"
 
 
@@ -562,12 +571,15 @@ def coach_line(source: HandState | SeatView, seat: Seat) -> str:
         return "" if source.turn is None else f"Waiting for {source.turn.word}."
     phase = source.phase
     upcard = source.upcard.the_name
+    turned_suit = source.upcard.suit
     if phase is Phase.BID1:
+        assert turned_suit is not None  # a turned-up Joker skips the bidding rounds
         verb = "pick up" if seat is source.dealer else "order up"
-        return f"Round 1: {verb} {upcard} to make {source.upcard.suit.plural} trump, or pass."
+        return f"Round 1: {verb} {upcard} to make {turned_suit.plural} trump, or pass."
     if phase is Phase.BID2:
         legal = legal_actions(source) if isinstance(source, HandState) else source.legal
-        turned = source.upcard.suit.plural
+        assert turned_suit is not None  # a turned-up Joker skips the bidding rounds
+        turned = turned_suit.plural
         if Action.PASS in legal:
             return f"Round 2: {turned} were turned down. Call another suit, or pass."
         return (
