@@ -78,6 +78,7 @@ class AnswerRecorder:
         seed = self.seeds[index] if index < len(self.seeds) else self.seed
         skill = self.skills[index] if index < len(self.skills) else question.source
         run = after.store_run
+        assert after.feedback is not None  # an answer is recorded once judged
         try:
             if self.quiz_length is not None and run is None:
                 run = self.store.start_quiz_run(

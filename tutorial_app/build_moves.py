@@ -103,7 +103,8 @@ def _added(session: MutableMapping, decide) -> Decision:
         )
     else:
         decision = decide(state, state.turn)
-    if decision.ok:
+    if decision.action is not None:  # decision.ok: a move on a hand that is not over
+        assert record is not None and state is not None and state.turn is not None
         lines = [move_line(seat, action) for seat, action in record.actions]
         session[MOVES] = "\n".join(lines + [move_line(state.turn, decision.action)])
         session[REFUSAL] = None

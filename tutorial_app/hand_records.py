@@ -54,6 +54,8 @@ def record_guided(session: MutableMapping, before: GuidedRun, after: GuidedRun) 
     right, wrong = after.answered > before.answered, after.misses > before.misses
     if not (right or wrong):
         return None  # a click that judged nothing (an unreadable one)
+    feedback = after.feedback
+    assert feedback is not None  # a judged click has its feedback
     kept = get(session, GUIDED_SHOWN)
     taken = _now_ms() - kept[1] if kept and kept[0] == _at(before) else None
     hand_id = before.hand.id
@@ -64,7 +66,7 @@ def record_guided(session: MutableMapping, before: GuidedRun, after: GuidedRun) 
             lesson=f"guided:{hand_id}",
             item_kind="single",
             generator=f"guided/{hand_id}",
-            answer=str(after.feedback.choice),
+            answer=str(feedback.choice),
             correct=right,
             time_taken_ms=taken,
         )

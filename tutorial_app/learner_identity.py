@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from typing import TypeGuard
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 __all__ = [
@@ -74,7 +75,7 @@ def new_learner_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-def is_well_formed_token(text: object) -> bool:
+def is_well_formed_token(text: object) -> TypeGuard[str]:
     """Whether ``text`` has a learner token's form: 32 characters of ``A-Z a-z 0-9 - _``.
 
     >>> is_well_formed_token("A" * 32), is_well_formed_token("A" * 31)

@@ -59,7 +59,7 @@ def parse_seed(text: str) -> int:
 
 # ---- the shipped runs -----------------------------------------------------------------
 
-_SEAT_CODES = {None: "-", **{key: str(key) for key in MAKER_SEATS}}
+_SEAT_CODES: dict[int | None, str] = {None: "-", **{key: str(key) for key in MAKER_SEATS}}
 _SEATS_BY_WORD = {word: key for key, word in MAKER_SEATS.items()}
 _RESULT_CODES = {None: "-", Result.MADE: "m", Result.MARCH: "r", Result.EUCHRED: "e"}
 
@@ -95,7 +95,7 @@ def decode_hands(text: str) -> tuple[SimulatedHand, ...]:
         raise ValueError("shipped hands come six characters each")
     hands = []
     for at in range(0, len(text), 6):
-        seat, trumps, alone, result, dealing, other = text[at : at + 6]
+        seat, trumps, alone, result, dealing, other = tuple(text[at : at + 6])
         hands.append(
             SimulatedHand(
                 None if seat == "-" else MAKER_SEATS[int(seat)],
@@ -137,7 +137,7 @@ def results_table(hands: Sequence[SimulatedHand], by: str, order: Sequence) -> p
     rows = []
     for value in order:
         group = [hand for hand in made_hands(hands) if getattr(hand, by) == value]
-        row = {"hands": len(group)}
+        row: dict[str, float] = {"hands": len(group)}
         for result in Result:
             count = sum(1 for hand in group if hand.result is result)
             row[result.value] = count / len(group) if group else float("nan")

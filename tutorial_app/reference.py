@@ -102,12 +102,14 @@ def card_label(card: Card) -> str:
     """'J♦ jack of diamonds', '10♥ ten of hearts'; the Joker is 'Joker'."""
     if card.is_joker:
         return "Joker"
+    assert card.suit is not None  # every card but the Joker has a printed suit
     return f"{RANK_TEXT[card.rank]}{card.suit.symbol} {card.name}"
 
 
 def card_note(card: Card, trump: Suit | None) -> str:
     role = _highlight(card, trump)
     if role == "left bower":
+        assert card.suit is not None and trump is not None  # a left bower: a jack, a trump
         return f"left bower: printed as a {card.suit.singular}, it is a {trump.singular}"
     if role == "right bower":
         return "right bower: the jack of the trump suit"

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from engine import (
     HAND_SIZE,
     SEATS,
+    Action,
     Card,
     Deal,
     EuchreError,
@@ -135,7 +136,7 @@ def _cards(count: int) -> str:
 def _moves(state: HandState, text: str) -> tuple[tuple, str | None]:
     """The moves of ``text`` the engine allows, in order, and what stops the first that it
     does not (moves counted from 1)."""
-    actions = []
+    actions: list[tuple[Seat, Action]] = []
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     for number, line in enumerate(lines, 1):
         try:

@@ -25,6 +25,7 @@ def score_steps(game: GameState, team: Team) -> list[int]:
     """The team's score before the first hand and after each finished one."""
     steps = [0]
     for hand in game.finished:
+        assert hand.result is not None  # a finished hand has its result
         steps.append(steps[-1] + hand.result.points[team])
     return steps
 

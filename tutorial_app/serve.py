@@ -41,13 +41,14 @@ def install_nodelay_on_listen() -> None:
     if getattr(listen, "sets_nodelay", False):
         return  # installed already
 
-    def listen_with_nodelay(self: socket.socket, *args) -> None:
+    def listen_with_nodelay(self: socket.socket, *args: int) -> None:
         if self.family in _STREAM_FAMILIES and self.type == socket.SOCK_STREAM:
             self.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         listen(self, *args)
 
-    listen_with_nodelay.sets_nodelay = True
-    socket.socket.listen = listen_with_nodelay
+    # A deliberate patch of the standard library, marked so that it is made once.
+    listen_with_nodelay.sets_nodelay = True  # type: ignore[attr-defined]
+    socket.socket.listen = listen_with_nodelay  # type: ignore[method-assign, assignment]
 
 
 # Sent with every response: no page of another site may frame the app (it frames

@@ -28,9 +28,9 @@ learner_token()
 # A lesson's stars show beside its name in the sidebar once earned: read from the
 # progress store once a session and learner (and after this session records a finished quiz).
 progress = all_progress()
-if read_problem():
+if problem := read_problem():
     st.sidebar.warning(
-        f"Your stars could not be read: {markdown_text(read_problem())}",
+        f"Your stars could not be read: {markdown_text(problem)}",
         icon=":material/cloud_off:",
     )
 

@@ -101,7 +101,8 @@ def keep_legal_part(
 
 
 def _settle(session: MutableMapping, state: HandState, decision: Decision) -> Decision:
-    if decision.ok:
+    if decision.action is not None:  # decision.ok
+        assert state.turn is not None  # a move was accepted: a seat was to act
         session[PLAYING] = False
         before = current(session)
         after = move_made(before, state.turn, decision.action)
@@ -211,6 +212,7 @@ def prompt(state: HandState, shown: list[Seat]) -> str:
         verb = "pick up" if seat is state.dealer else "order up"
         return f"{name} to bid: {verb} {state.upcard.the_name}, or pass."
     if phase is Phase.BID2:
+        assert state.upcard.suit is not None  # a turned-up Joker skips the bidding rounds
         turned = state.upcard.suit.plural
         stuck = Action.PASS not in legal_actions(state)  # the engine says if they may pass
         return (

@@ -311,7 +311,11 @@ class WorkPool:
                     self._executor = self._new_executor()
                     future = self._executor.submit(_run, slot, function, args)
                 job = self._live[key] = Job(key, future, self, slot)
-                future.add_done_callback(lambda _, job=job: self._ended(job))
+
+                def ended(_: Future[Any], job: Job = job) -> None:
+                    self._ended(job)
+
+                future.add_done_callback(ended)
             job.owners.add(owner)
             self._owners[owner] = job
             return job
@@ -366,6 +370,7 @@ class WorkPool:
     def _ended(self, job: Job) -> None:
         with self._lock:
             self._live.pop(job.key, None)
+            assert job._slot is not None  # the pool's own jobs hold a slot
             self._free.append(job._slot)
             for owner in job.owners:
                 if self._owners.get(owner) is job:
@@ -391,7 +396,8 @@ def _without_stand_in_main(get_preparation_data: Callable) -> Callable:
             data.pop("init_main_from_path", None)
         return data
 
-    prepared.skips_stand_in_main = True
+    # A mark on the function (no stub knows it): patched once, see below.
+    prepared.skips_stand_in_main = True  # type: ignore[attr-defined]
     return prepared
 
 

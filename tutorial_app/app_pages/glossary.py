@@ -23,6 +23,7 @@ def show_term(term: Term) -> None:
         st.markdown(term.definition)
         card_table(term_model(term), key=f"glossary-{term_slug(term)}")
         lesson = lesson_by_id(term.lesson_id)
+        assert lesson is not None  # the glossary loader checked every term's lesson
         st.page_link(
             lesson_page_path(lesson.id),
             label=f"Learn it: lesson {lesson.number}, step {term.step_number}",

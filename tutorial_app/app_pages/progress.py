@@ -325,6 +325,7 @@ def show_page() -> None:
     st.title("Your progress")
     found, problem = store_or_problem()
     if found is None:
+        assert problem is not None  # no store: the reason why
         unsaved_warning(problem)
         return
     token = current_token()

@@ -60,7 +60,7 @@ def render_lesson(lesson_id: str) -> None:
             "Part",
             ["steps", "quiz"],
             key=part_key,
-            format_func={"steps": "Learn step by step", "quiz": "Take the quiz"}.get,
+            format_func={"steps": "Learn step by step", "quiz": "Take the quiz"}.__getitem__,
             required=True,
             label_visibility="collapsed",
         )
@@ -151,6 +151,7 @@ def _go_step(
 ) -> None:
     """To step ``number``; ``finished`` is the step the learner finished on the way."""
     if finished is not None:
+        assert lesson_id is not None  # a finished step names its lesson
         _step_done(lesson_id, finished)
     st.session_state[key] = number
 

@@ -64,7 +64,7 @@ def answer_words(question: Question, given: tuple[str, ...] | None) -> str:
         team = question.option(given[0])
         points = int(given[1])
         return f"{points} point{'s' if points != 1 else ''} to {team.label if team else given[0]}"
-    labels = [question.option(key).label if question.option(key) else key for key in given]
+    labels = [option.label if (option := question.option(key)) else key for key in given]
     if not labels:
         return "none of them"
     return (", then " if question.kind is Kind.ORDER else ", ").join(labels)

@@ -138,9 +138,10 @@ def answer_points(
 def next_question(state: QuizState) -> QuizState:
     """On to the question the run puts first (or to the summary when it is finished)."""
     run = state.run
+    current = run.current
     return QuizState(
         run,
-        run.current if not run.finished else state.showing,
+        current if current is not None else state.showing,  # None: finished
         reported=state.reported,
         store_run=state.store_run,
     )
