@@ -39,7 +39,9 @@ def rss_mb(pid: int) -> float:
         current = todo.pop()
         try:
             status = Path(f"/proc/{current}/status").read_text()
-            total += int(re.search(r"^VmRSS:\s+(\d+)", status, re.M).group(1))
+            found = re.search(r"^VmRSS:\s+(\d+)", status, re.M)
+            assert found is not None, f"no VmRSS for process {current}"
+            total += int(found.group(1))
             for task in Path(f"/proc/{current}/task").iterdir():
                 todo += [int(c) for c in (task / "children").read_text().split()]
         except (OSError, AttributeError):
@@ -64,7 +66,9 @@ def http_get(url: str, timeout: float = 5) -> str:
 def active_sessions(base_url: str) -> int:
     """Connected sessions, from Streamlit's public ``/_stcore/metrics``."""
     text = http_get(f"{base_url}/_stcore/metrics?families=active_sessions")
-    return int(re.search(r"^active_sessions (\d+)", text, re.M).group(1))
+    found = re.search(r"^active_sessions (\d+)", text, re.M)
+    assert found is not None, "Streamlit's metrics name no active_sessions"
+    return int(found.group(1))
 
 
 @asynccontextmanager

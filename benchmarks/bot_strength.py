@@ -56,6 +56,7 @@ def duplicate_deal(task: tuple) -> float:
     for team in (Team.NS, Team.EW):
         bots = seating(first, second, team)
         end = play_hand(new_hand(rules, deal), bots, random.Random(f"play {seed} {i} {team}"))
+        assert end.result is not None  # played to the end
         edge += net(end.result.points, team)
     return edge / 2
 
@@ -71,6 +72,7 @@ def game(task: tuple) -> tuple[bool, int]:
     hands = 0
     while g.winner is None:
         g = start_hand(g, deals)
+        assert g.hand is not None  # a hand just started
         g = finish_hand(g, play_hand(g.hand, bots, play_rng))
         hands += 1
     return g.winner is team, hands
@@ -124,12 +126,12 @@ def main(argv: list[str] | None = None) -> int:
             edges = pool.map(duplicate_deal, tasks, chunksize=4)
             m, lo, hi = mean_interval(edges)
             pairs = args.games // 2
-            tasks = [
+            game_tasks = [
                 (first, second, args.preset, args.seed, j, team)
                 for j in range(pairs)
                 for team in (Team.NS, Team.EW)
             ]
-            results = pool.map(game, tasks, chunksize=2)
+            results = pool.map(game, game_tasks, chunksize=2)
             wins = sum(w for w, _ in results)
             rate, wlo, whi = wilson(wins, len(results))
             hands = statistics.mean(h for _, h in results)

@@ -24,6 +24,7 @@ import argparse
 import random
 import sys
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -70,7 +71,7 @@ def features(hand, trump: Suit, upcard=None, to: str = "nobody") -> list[float]:
     ]
 
 
-def least_squares(rows: list[list[float]], ys: list[float]) -> list[float]:
+def least_squares(rows: list[list[float]], ys: Sequence[float]) -> list[float]:
     """Solve the normal equations by Gauss-Jordan elimination; unused columns get 0."""
     n = len(rows[0])
     a = [
@@ -103,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
         dealer = SEATS[d % 4]
         start = random_hand(rules, dealer, rng)
         up = start.upcard
+        upsuit = up.suit
+        assert upsuit is not None  # the deck here has no Joker
         for k in range(1, 5):
             seat = dealer.after(k)
             hand = start.hand_of(seat)
@@ -111,13 +114,13 @@ def main(argv: list[str] | None = None) -> int:
                 state = apply(state, Action.PASS)
             # Round 1, with partner.
             s = apply(apply(state, Action.ORDER_UP), Action.WITH_PARTNER)
-            s = apply(s, Action.discard(weakest_card(s.hand_of(dealer), up.suit)))
+            s = apply(s, Action.discard(weakest_card(s.hand_of(dealer), upsuit)))
             to = "me" if seat is dealer else "partner" if seat.partner is dealer else "opponent"
             counted = s.hand_of(seat) if to == "me" else hand
             tricks = solve(s)
-            team_x.append(features(counted, up.suit, up, to))
+            team_x.append(features(counted, upsuit, up, to))
             team_y.append(tricks)
-            estimate = evaluate(hand, up.suit, up, to).team_tricks
+            estimate = evaluate(hand, upsuit, up, to).team_tricks
             buckets[round(estimate * 4) / 4].append(
                 net_points(seat.team, seat.team, tricks, False, False)
             )

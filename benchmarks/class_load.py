@@ -105,6 +105,13 @@ class Learner:
 
     # -- plumbing
 
+    @property
+    def page(self) -> Tab:
+        """The tab of the page loaded last; raises RuntimeError before the first load."""
+        if self.tab is None:
+            raise RuntimeError("no page is loaded yet")
+        return self.tab
+
     def over(self) -> bool:
         return time.monotonic() >= self.deadline
 
@@ -143,40 +150,41 @@ class Learner:
             result = None
             if error.kind == "timeout":  # the learner waits on, as at a slow page
                 with contextlib.suppress(ClientError):
-                    result = await self.tab.settle(2 * self.timeout)
+                    result = await self.page.settle(2 * self.timeout)
             if result is None:
                 return None
         self.tally.time(kind, result.seconds, what)
         for text in result.exceptions:
             self.tally.error("exception", f"{what}: {text}")
-        if self.tab.page_not_found:
+        if self.page.page_not_found:
             self.tally.error("page_not_found", what)
-            self.tab.page_not_found = 0
+            self.page.page_not_found = 0
         return not result.exceptions and result.status in (FINISHED, FRAGMENT_FINISHED)
 
     async def act(self, kind: str, node: Node | None, value=None, what: str = "") -> bool:
         """Click ``node`` (or set it to ``value``); a lost interaction reloads the page."""
-        what = f"/{self.tab.path} {what or (node.key if node else '?')}"
+        what = f"/{self.page.path} {what or (node.key if node else '?')}"
         if node is None:
             self.tally.error("missing_widget", what)
             return False
         done = await self._interact(
-            kind, what, self.tab.click(node) if value is None else self.tab.set(node, value)
+            kind, what, self.page.click(node) if value is None else self.page.set(node, value)
         )
         if done is None:
-            await self.load(self.tab.path, self.tab.query)
+            await self.load(self.page.path, self.page.query)
         return bool(done)
 
-    async def act_on(self, component: Node, event: str, value) -> bool:
+    async def act_on(self, component: Node | None, event: str, value: object) -> bool:
         """Send a custom component's event (a card or a bid on the card table)."""
-        what = f"/{self.tab.path} {component.key} {event}={value}"
-        done = await self._interact("click", what, self.tab.send_event(component, event, value))
+        assert component is not None, "the card table is gone"
+        what = f"/{self.page.path} {component.key} {event}={value}"
+        done = await self._interact("click", what, self.page.send_event(component, event, value))
         if done is None:
-            await self.load(self.tab.path, self.tab.query)
+            await self.load(self.page.path, self.page.query)
         return bool(done)
 
     def progress(self) -> str:
-        return " | ".join(self.tab.texts("progress"))
+        return " | ".join(self.page.texts("progress"))
 
     # -- the plans
 
@@ -192,7 +200,7 @@ class Learner:
             if self.tab is None or not await plan():
                 await asyncio.sleep(1)  # something failed: take a breath, then go on
                 if self.tab is not None and not self.over():
-                    await self.load(self.tab.path, self.tab.query)
+                    await self.load(self.page.path, self.page.query)
 
     async def lessons(self) -> bool:
         await self.walk_steps(self.rng.randint(2, 5))
@@ -205,7 +213,7 @@ class Learner:
 
     async def walk_steps(self, count: int) -> None:
         for _ in range(count):
-            step = self.tab.widget(key="step-next")
+            step = self.page.widget(key="step-next")
             if step is None or self.over():
                 return
             await self.think()
@@ -215,19 +223,19 @@ class Learner:
             if self.progress() not in (before, ""):
                 self.tally.seen["steps"] += 1
             else:
-                self.tally.error("no_effect", f"/{self.tab.path} Next step: {before!r}")
+                self.tally.error("no_effect", f"/{self.page.path} Next step: {before!r}")
 
     async def open_quiz(self) -> bool:
         how = self.rng.choice(("button", "segmented", "link"))
-        lesson = self.tab.path
+        lesson = self.page.path
         await self.think()
         if how == "button":
             await self.walk_steps(12)  # to the last step, where the button is
             if self.over():
                 return False
-            await self.act("click", self.tab.widget(key="step-quiz"))
+            await self.act("click", self.page.widget(key="step-quiz"))
         elif how == "segmented":
-            part = self.tab.widget(key=f"{lesson}-part")
+            part = self.page.widget(key=f"{lesson}-part")
             quiz = [option for option in (part.options if part else []) if "quiz" in option]
             await self.act("click", part, quiz[:1], "Part: quiz")
         else:
@@ -245,18 +253,18 @@ class Learner:
             await self.think()
             if not await self.answer():
                 return False
-            verdict = quiz_verdict(self.tab)
+            verdict = quiz_verdict(self.page)
             if verdict:
                 self.tally.seen[verdict] += 1
             else:
-                self.tally.error("no_effect", f"/{self.tab.path} no feedback after an answer")
+                self.tally.error("no_effect", f"/{self.page.path} no feedback after an answer")
             await self.think()  # reading the explanation
-            before = self.tab.signature()
-            if not await self.act("click", self.tab.widget(key="next")):
+            before = self.page.signature()
+            if not await self.act("click", self.page.widget(key="next")):
                 return False
-            if self.tab.signature() == before:
-                self.tally.error("no_effect", f"/{self.tab.path} Next question")
-            if "Quiz finished" in self.tab.texts("heading"):
+            if self.page.signature() == before:
+                self.tally.error("no_effect", f"/{self.page.path} Next question")
+            if "Quiz finished" in self.page.texts("heading"):
                 self.tally.seen["quizzes_finished"] += 1
                 return True
         return True
@@ -265,7 +273,7 @@ class Learner:
         """Answer the question on screen at random, as a learner would: on the card table
         (click a card, pick some then check, click them all in an order, or a labelled
         choice), or with the points question's radio and number box."""
-        tab, rng = self.tab, self.rng
+        tab, rng = self.page, self.rng
         if table := tab.widget(key="quiz-table", kind="bidi_component"):
             model = json.loads(table.data)
             cards = [card["code"] for card in model.get("hand", ()) if card.get("clickable")]
@@ -306,7 +314,7 @@ class Learner:
 
     async def practise(self) -> bool:
         ok = await self.answer_questions(10)
-        more = self.tab.widget(key="practise-more")
+        more = self.page.widget(key="practise-more")
         if ok and more is not None and not self.over():
             await self.think()
             ok = await self.act("click", more)
@@ -315,7 +323,7 @@ class Learner:
     async def play(self) -> bool:
         """One decision on the card table: a card clicked (now and then an illegal one,
         which the page refuses with the engine's reason) or a bid; "Hint" first at times."""
-        tab = self.tab
+        tab = self.page
         await self.think()
         if self.over():
             return True
@@ -389,7 +397,9 @@ async def release_check(server: Server, learners: list[Learner], ttl: float) -> 
         if learner.tab is not None and learner.tab.session_id
     ]
     await asyncio.sleep(1)
-    found = {"closed_active": await asyncio.to_thread(active_sessions, server.base_url)}
+    found: dict[str, object] = {
+        "closed_active": await asyncio.to_thread(active_sessions, server.base_url)
+    }
 
     async def visit(resume: str = "") -> str:
         """A page load (resuming ``resume`` if it can); the session it got, "" if none."""

@@ -57,6 +57,7 @@ def time_hints(
     for i in range(hands):
         state = random_hand(rules, SEATS[i % 4], rng)
         while state.phase is not Phase.OVER:
+            assert state.turn is not None  # not over: a seat is to act
             view = seat_view(state, state.turn)
             if len(view.legal) > 1:
                 start = clock()

@@ -143,13 +143,13 @@ class Teacher:
     async def start(self) -> None:
         await interact(self.tally, "teacher", "/class", self.tab.open("class"))
         await interact(
-            self.tally, "teacher", "start", self.tab.click(self.tab.widget(key="class-start"))
+            self.tally, "teacher", "start", self.tab.click(self.tab.need(key="class-start"))
         )
         query = parse_qs(self.tab.query)
         self.code, self.key = query["class"][0], handed_teacher_key(self.tab)
         if "key" in query or not self.key:
             self.tally.error("teacher_key", "the key is in the address, or was not handed over")
-        choice = self.tab.widget(key="class-from")
+        choice = self.tab.need(key="class-from")
         await interact(self.tally, "teacher", "random", self.tab.set(choice, [RANDOM_FROM_TOPIC]))
 
     async def click(self, key: str) -> bool:
@@ -235,10 +235,10 @@ class ClassLearner:
         ):
             return False
         await interact(
-            self.tally, "join", "name", self.tab.set(self.tab.widget(key="join-name"), self.name)
+            self.tally, "join", "name", self.tab.set(self.tab.need(key="join-name"), self.name)
         )
         done = await interact(
-            self.tally, "join", "join", self.tab.click(self.tab.widget(key="join-button"))
+            self.tally, "join", "join", self.tab.click(self.tab.need(key="join-button"))
         )
         if done is None or "Waiting for the next question" not in " ".join(
             self.tab.texts("alert:info")
@@ -312,8 +312,8 @@ class ClassLearner:
                 self.tally.error("missing_widget", "/join no way to answer")
                 return
             team, count = (
-                self.tab.widget(key="join-points-team"),
-                self.tab.widget(key="join-points-number"),
+                self.tab.need(key="join-points-team"),
+                self.tab.need(key="join-points-number"),
             )
             await interact(
                 self.tally, "answer", "team", self.tab.set(team, self.rng.choice(team.options))
@@ -325,10 +325,10 @@ class ClassLearner:
                 self.tally,
                 "answer",
                 "send",
-                self.tab.click(self.tab.widget(key="join-points-send")),
+                self.tab.click(self.tab.need(key="join-points-send")),
             )
         for event, value in moves:
-            table = self.tab.widget(key="join-table", kind="bidi_component")
+            table = self.tab.need(key="join-table", kind="bidi_component")
             result = await interact(
                 self.tally, "answer", f"{event}={value}", self.tab.send_event(table, event, value)
             )

@@ -75,7 +75,9 @@ class NeighbourTab(Tab):
         self.cookie = ""
 
     async def open(self, path: str, query: str = "", cookie: str | None = None, resume: str = ""):
-        self.cookie = cookie or await asyncio.to_thread(xsrf_cookie, self.base_url, self.timeout)
+        if not cookie:
+            cookie = await asyncio.to_thread(xsrf_cookie, self.base_url, self.timeout)
+        self.cookie = cookie
         self.extra = {}
         return await super().open(path, query, self.cookie, resume)
 
@@ -133,6 +135,7 @@ class NeighbourTab(Tab):
         ask.file_urls_request.request_id = request_id
         ask.file_urls_request.file_names.append(name)
         ask.file_urls_request.session_id = self.session_id
+        assert self._ws is not None  # an upload is sent on an open page
         await self._ws.send(ask.SerializeToString())
         (urls,) = await asyncio.wait_for(self.file_urls[request_id], self.timeout)
         await asyncio.to_thread(self._put, urls.upload_url, name, data)
@@ -314,6 +317,7 @@ def forged_game_link() -> str:
             else play.learner_plays(session, legal_actions(session.game.hand)[0])
         )
     beginner = game_code(session, key=b"not the server's key")
+    assert beginner is not None  # one short game: well under the longest code
     return beginner.replace(".b.", ".e.", 1)
 
 
@@ -332,9 +336,9 @@ async def odds_neighbour(
     slider_key = f"odds-hands-{'expert' if level == 'expert' else 'fast'}"
     try:
         await tab.open("odds")
-        await tab.set(tab.widget(key="odds-level"), [level])
-        await tab.slide(tab.widget(key=slider_key), hands)
-        ids = {name: tab.widget(key=name).wid for name in ("odds-level", "odds-seed", slider_key)}
+        await tab.set(tab.need(key="odds-level"), [level])
+        await tab.slide(tab.need(key=slider_key), hands)
+        ids = {name: tab.need(key=name).wid for name in ("odds-level", "odds-seed", slider_key)}
         while time.monotonic() < deadline and noise.done["odds_run"] != most:
             await noise.until_noisy()
             if time.monotonic() >= deadline:
@@ -383,7 +387,7 @@ async def import_neighbour(
                 break
             started = time.monotonic()
             await tab.upload(uploader, "progress.csv", data)
-            await tab.click(tab.widget(key="progress-import"))
+            await tab.click(tab.need(key="progress-import"))
             # The worker pool imports it while a progress bar polls, as a browser's would.
             while (
                 not any("Imported" in text for text in tab.texts("alert:success"))
@@ -476,6 +480,7 @@ async def run(n: int, args, log: Path, noisy: bool, window: float = 0) -> dict:
         "machine_cpu": machine,
     }
     if windows is not None:
+        assert isinstance(tally, WindowTally)  # windows: the tally keeps them
         for name, noisy_window in (("quiet", False), ("noisy", True)):
             times = tally.by_window[noisy_window]
             row[f"{name} windows"] = {

@@ -43,8 +43,10 @@ from dataclasses import dataclass, field
 
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.typing import Origin, Subprotocol
 
 FINISHED = ForwardMsg.FINISHED_SUCCESSFULLY
 FRAGMENT_FINISHED = ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
@@ -127,10 +129,10 @@ class Tab:
         self.cache_age, self.runs_seen, self.run = 2, 0, 0
         self.session_id = ""
         self.cookies: dict[str, str] = {}  # a browser's other cookies (a proxy's affinity)
-        self.handshake_headers = None  # the websocket's HTTP response headers
+        self.handshake_headers: Headers | None = None  # the websocket's HTTP response headers
         self.cache_misses = self.page_not_found = 0
-        self._ws = None
-        self._reader: asyncio.Task | None = None
+        self._ws: ClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
         self._waiter: asyncio.Future | None = None
         self._runs, self._sent = 0, 0.0
         self._exceptions: list[str] = []
@@ -148,12 +150,12 @@ class Tab:
         if cookie is None:
             cookie = await asyncio.to_thread(xsrf_cookie, self.base_url, self.timeout)
         ws_url = "ws" + self.base_url[len("http") :] + "/_stcore/stream"
-        protocols = ["streamlit", cookie] + ([resume] if resume else [])
+        protocols = [Subprotocol(p) for p in ["streamlit", cookie] + ([resume] if resume else [])]
         try:
-            self._ws = await connect(
+            ws = self._ws = await connect(
                 ws_url,
                 subprotocols=protocols,
-                origin=self.base_url,
+                origin=Origin(self.base_url),
                 additional_headers={
                     "Cookie": "; ".join(
                         f"{name}={value}"
@@ -168,8 +170,9 @@ class Tab:
             )
         except (OSError, InvalidHandshake, TimeoutError) as error:
             raise ClientError("disconnect", f"connect: {error!r}") from None
-        self.handshake_headers = self._ws.response.headers
-        sock = self._ws.transport.get_extra_info("socket")
+        assert ws.response is not None  # connected: the handshake's response is in
+        self.handshake_headers = ws.response.headers
+        sock = ws.transport.get_extra_info("socket")
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # no Nagle delay on sends
         self._reader = asyncio.create_task(self._read())
         return await self._send(None)
@@ -201,6 +204,13 @@ class Tab:
             if node.wid and (node.key == key if key else label and label in node.label):
                 return node
         return None
+
+    def need(self, key: str, kind: str | None = None) -> Node:
+        """The widget with this user key; raises LookupError naming it when the page has none."""
+        node = self.widget(key=key, kind=kind)
+        if node is None:
+            raise LookupError(f"/{self.path} has no widget {key!r}")
+        return node
 
     def widgets(self, prefix: str, kind: str | None = None) -> list[Node]:
         """Widgets whose user key starts with ``prefix``."""
@@ -312,8 +322,10 @@ class Tab:
     # ---- the ForwardMsg stream -----------------------------------------------------------
 
     async def _read(self) -> None:
+        ws = self._ws
+        assert ws is not None  # started once connected
         try:
-            async for data in self._ws:
+            async for data in ws:
                 msg = ForwardMsg()
                 msg.ParseFromString(data)
                 self._handle(msg)

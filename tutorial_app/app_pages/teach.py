@@ -344,9 +344,9 @@ def table_and_reason(present: bool, timed: float | None) -> None:
 
 def reason(record: HandRecord, state) -> None:
     """The move shown and the engine's reason for it, large enough for a projector."""
+    before = replay(record.rules, record.deal, record.actions[:-1]) if record.actions else None
     with st.container(key="teach-reason"):
-        if record.actions:
-            before = replay(record.rules, record.deal, record.actions[:-1])
+        if before is not None:  # a move is shown
             seat, action = record.actions[-1]
             st.success(
                 f"**Move {len(record.actions)}: {action_words(seat, action, before)}.** "
