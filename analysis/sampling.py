@@ -224,7 +224,7 @@ class Sampler:
         for g, (_, cards) in enumerate(self.groups):
             options, total = self._shares(g, needs)
             pick = rng.randrange(total)
-            for counts, weight in options:  # noqa: B007 (the counts chosen are read after the break)
+            for counts, weight in options:  # noqa: B007 (read after the break)
                 if pick < weight:
                     break
                 pick -= weight

@@ -57,7 +57,14 @@ sys.path[:0] = [str(ROOT), str(Path(__file__).resolve().parent)]
 
 import live_class_load  # noqa: E402
 from app_server import Server, active_sessions, cpu_seconds, rss_mb, serve  # noqa: E402
-from streamlit_client import FINISHED, FRAGMENT_FINISHED, ClientError, Node, Tab, xsrf_cookie  # noqa: E402
+from streamlit_client import (  # noqa: E402
+    FINISHED,
+    FRAGMENT_FINISHED,
+    ClientError,
+    Node,
+    Tab,
+    xsrf_cookie,
+)
 
 from tutorial_app.navigation import lesson_pages  # noqa: E402
 

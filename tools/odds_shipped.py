@@ -22,7 +22,12 @@ sys.path.insert(0, str(ROOT))
 from analysis import LEVELS  # noqa: E402
 from engine import PRESETS, Rules  # noqa: E402
 from tutorial_app.heavy_work import odds_hands, simulate  # noqa: E402
-from tutorial_app.odds_simulated import SHIPPED, SHIPPED_SEED, encode_hands, shipped_name  # noqa: E402
+from tutorial_app.odds_simulated import (  # noqa: E402
+    SHIPPED,
+    SHIPPED_SEED,
+    encode_hands,
+    shipped_name,
+)
 
 
 def page_settings(preset: str) -> tuple:
