@@ -16,26 +16,62 @@ Imports only ``engine`` and the standard library. Import from here:
 All randomness comes from a ``random.Random`` passed in.
 """
 
-from analysis.bots import (LEVELS, BeginnerBot, Bot, BotLevel, ExpertBot, RandomBot, make_bot,
-                           play_hand)
+from analysis.bots import (
+    LEVELS,
+    BeginnerBot,
+    Bot,
+    BotLevel,
+    ExpertBot,
+    RandomBot,
+    make_bot,
+    play_hand,
+)
 from analysis.evaluation import Evaluation, evaluate
-from analysis.grading import (GRADE_MEANINGS, GRADES, THRESHOLDS, Grade, GradeName, classify,
-                              grade_decision, review_hand)
+from analysis.grading import (
+    GRADE_MEANINGS,
+    GRADES,
+    THRESHOLDS,
+    Grade,
+    GradeName,
+    classify,
+    grade_decision,
+    review_hand,
+)
 from analysis.hints import Hint, hint
 from analysis.options import OptionValue, options, recommend
 from analysis.solver import Position, Solver, card_values, solve
 
 __all__ = [
     # Perfect-information search: the makers' tricks with best play
-    "solve", "card_values", "Solver", "Position",
+    "solve",
+    "card_values",
+    "Solver",
+    "Position",
     # Players that see only their own SeatView
-    "Bot", "RandomBot", "BeginnerBot", "ExpertBot", "BotLevel", "LEVELS", "make_bot",
+    "Bot",
+    "RandomBot",
+    "BeginnerBot",
+    "ExpertBot",
+    "BotLevel",
+    "LEVELS",
+    "make_bot",
     "play_hand",
     # Judging a hand or a choice from one seat's view
-    "Evaluation", "evaluate", "OptionValue", "options", "recommend",
+    "Evaluation",
+    "evaluate",
+    "OptionValue",
+    "options",
+    "recommend",
     # Hints: the best choice and the reason in words
-    "Hint", "hint",
+    "Hint",
+    "hint",
     # Grading the learner's decisions
-    "Grade", "GradeName", "GRADES", "GRADE_MEANINGS", "THRESHOLDS", "classify",
-    "grade_decision", "review_hand",
+    "Grade",
+    "GradeName",
+    "GRADES",
+    "GRADE_MEANINGS",
+    "THRESHOLDS",
+    "classify",
+    "grade_decision",
+    "review_hand",
 ]

@@ -18,22 +18,30 @@ Both read only the ``SeatView``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from analysis.evaluation import (
+    UPCARD_ME,
+    UPCARD_NOBODY,
+    UPCARD_OPPONENT,
+    UPCARD_PARTNER,
+    defence_tricks,
+    lone_tricks,
+    no_trump_tricks,
+    team_tricks,
+    weakest_card,
+)
 from engine.actions import Action, Do
-from engine.cards import NO_TRUMP, Card, Rank, Suit
+from engine.cards import NO_TRUMP, Card, NoTrump, Rank, Suit
 from engine.hand import Phase
 from engine.ranking import EFFECTIVE_SUIT, is_right_bower, suit_strength
 from engine.seats import Seat
 from engine.view import SeatView
 
-from analysis.evaluation import (UPCARD_ME, UPCARD_NOBODY, UPCARD_OPPONENT, UPCARD_PARTNER,
-                                 defence_tricks, lone_tricks, no_trump_tricks, team_tricks,
-                                 weakest_card)
-
 # Team estimates (expected tricks with partner) needed to make trump, by round and place.
 # Ordering up breaks even near 3 tricks; passing in round 1 keeps a second chance, so
 # round 1 asks for more and round 2 for less (tuned in duplicate matches).
-MAKE_THRESHOLD = {1: {1: 3.3, 2: 3.2, 3: 3.3, 4: 3.2},
-                  2: {1: 2.5, 2: 2.6, 3: 2.6, 4: 2.6}}
+MAKE_THRESHOLD = {1: {1: 3.3, 2: 3.2, 3: 3.3, 4: 3.2}, 2: {1: 2.5, 2: 2.6, 3: 2.6, 4: 2.6}}
 # Lone estimates needed to go alone, by place (the dealer counts the upcard).
 ALONE_THRESHOLD = {1: 3.5, 2: 3.5, 3: 3.5, 4: 3.4}
 # A defender's sure tricks needed to defend alone (a lone defender must take 3 by itself).
@@ -43,7 +51,8 @@ NO_TRUMP_ALONE_ACES = 4
 
 
 def place(seat: Seat, dealer: Seat) -> int:
-    """1 for the dealer's left, 2 for the dealer's partner, 3 for the dealer's right, 4 the dealer."""
+    """1 for the dealer's left, 2 for the dealer's partner, 3 for the dealer's right, 4 the
+    dealer."""
     return (seat.index - dealer.index - 1) % 4 + 1
 
 
@@ -73,6 +82,7 @@ def _round1_upcard_to(view: SeatView, alone: bool) -> str:
 
 # ---- expert ----------------------------------------------------------------------------
 
+
 def expert_decision(view: SeatView) -> Action:
     """The evaluation-and-threshold decision for any phase but play."""
     legal = view.legal
@@ -82,12 +92,16 @@ def expert_decision(view: SeatView) -> Action:
     where = place(me, view.dealer)
     if phase is Phase.BID1:
         trump = view.upcard.suit
+        assert trump is not None  # a turned-up Joker skips round 1
         if _canadian(view):
-            good = lone_tricks(view.hand, trump, view.upcard,
-                               UPCARD_NOBODY) >= ALONE_THRESHOLD[where]
+            good = (
+                lone_tricks(view.hand, trump, view.upcard, UPCARD_NOBODY) >= ALONE_THRESHOLD[where]
+            )
         else:
-            good = team_tricks(view.hand, trump, view.upcard,
-                               upcard_goes_to(view)) >= MAKE_THRESHOLD[1][where]
+            good = (
+                team_tricks(view.hand, trump, view.upcard, upcard_goes_to(view))
+                >= MAKE_THRESHOLD[1][where]
+            )
         return Action.ORDER_UP if good else Action.PASS
     if phase is Phase.BID2:
         best, score = best_call(view)
@@ -103,6 +117,7 @@ def expert_decision(view: SeatView) -> Action:
     if phase is Phase.DEFEND_ALONE:
         return Action.ALONE if should_defend_alone(view) else Action.PASS
     if phase is Phase.DISCARD:
+        assert view.trump_suit is not None  # the dealer discards once the upcard made trump
         return Action.discard(weakest_card(view.hand, view.trump_suit))
     raise ValueError(f"no bidding decision in phase {phase}")
 
@@ -111,17 +126,18 @@ def _decline(legal: tuple[Action, ...]) -> Action:
     return Action.WITH_PARTNER if Action.WITH_PARTNER in legal else Action.PASS
 
 
-def best_call(view: SeatView) -> tuple[Suit | object, float]:
+def best_call(view: SeatView) -> tuple[Suit | NoTrump, float]:
     """The round-2 call with the best team estimate, and that estimate."""
-    options = []
+    options: list[tuple[float, int, Suit | NoTrump]] = []
     for action in view.legal:
         if action.do is not Do.CALL:
             continue
-        if action.suit is NO_TRUMP:
-            options.append((no_trump_tricks(view.hand), 4, action.suit))
+        suit = action.suit
+        assert suit is not None  # a call names its suit
+        if suit is NO_TRUMP:
+            options.append((no_trump_tricks(view.hand), 4, suit))
         else:
-            options.append((team_tricks(view.hand, action.suit), list(Suit).index(action.suit),
-                            action.suit))
+            options.append((team_tricks(view.hand, suit), list(Suit).index(suit), suit))
     score, _, suit = max(options, key=lambda o: (o[0], -o[1]))
     return suit, score
 
@@ -138,11 +154,11 @@ def should_defend_alone(view: SeatView) -> bool:
     trump = view.trump_suit
     if trump is None:
         return False
-    return defence_tricks(view.hand, trump) >= DEFEND_ALONE_THRESHOLD[
-        place(view.seat, view.dealer)]
+    return defence_tricks(view.hand, trump) >= DEFEND_ALONE_THRESHOLD[place(view.seat, view.dealer)]
 
 
 # ---- beginner ---------------------------------------------------------------------------
+
 
 def trump_count(hand: tuple[Card, ...] | list[Card], trump: Suit) -> int:
     table = EFFECTIVE_SUIT[trump]
@@ -157,12 +173,13 @@ def beginner_decision(view: SeatView) -> Action:
     phase, hand = view.phase, view.hand
     if phase is Phase.BID1:
         trump = view.upcard.suit
+        assert trump is not None  # a turned-up Joker skips round 1
         counted = hand + (view.upcard,) if view.seat is view.dealer else hand
         if _canadian(view):
             return Action.ORDER_UP if _strong_alone(hand, trump) else Action.PASS
         return Action.ORDER_UP if trump_count(counted, trump) >= 3 else Action.PASS
     if phase in (Phase.BID2, Phase.NAME_TRUMP):
-        suits = [a.suit for a in legal if a.do in (Do.CALL, Do.NAME) and a.suit is not NO_TRUMP]
+        suits = [a.suit for a in legal if a.do in (Do.CALL, Do.NAME) and isinstance(a.suit, Suit)]
         best = max(suits, key=lambda s: (trump_count(hand, s), -list(Suit).index(s)))
         action = Action.call(best) if phase is Phase.BID2 else Action.name_trump(best)
         if Action.PASS not in legal or trump_count(hand, best) >= 3:
@@ -185,8 +202,14 @@ def _strong_alone(hand: tuple[Card, ...], trump: Suit) -> bool:
     return trump_count(hand, trump) >= 4 and any(is_right_bower(c, trump) for c in hand)
 
 
-def lowest_card(cards, trump: Suit | None) -> Card:
+def lowest_card(cards: Iterable[Card], trump: Suit | None) -> Card:
     """The lowest card, a card that is not a trump before any trump; ties by card order."""
     table = EFFECTIVE_SUIT[trump]
-    return min(cards, key=lambda c: (trump is not None and table[c.index] is trump,
-                                     suit_strength(c, trump), c.index))
+    return min(
+        cards,
+        key=lambda c: (
+            trump is not None and table[c.index] is trump,
+            suit_strength(c, trump),
+            c.index,
+        ),
+    )

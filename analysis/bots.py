@@ -22,9 +22,12 @@ states that look the same from the seat get the same decision for the same seed.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
+from analysis.bidding import beginner_decision, expert_decision, lowest_card
+from analysis.options import DECISION_SAMPLES, decision_options, play_options, recommend
 from engine.actions import Action
 from engine.cards import Card
 from engine.hand import HandState, Phase, apply
@@ -32,8 +35,6 @@ from engine.ranking import EFFECTIVE_SUIT, TRICK_STRENGTH, is_right_bower, suit_
 from engine.seats import Seat
 from engine.view import SeatView, seat_view
 
-from analysis.bidding import beginner_decision, expert_decision, lowest_card
-from analysis.options import DECISION_SAMPLES, decision_options, play_options, recommend
 
 class BotLevel(StrEnum):
     """How well a bot plays. A ``str``: ``BotLevel.EXPERT == "expert"``."""
@@ -96,7 +97,7 @@ class ExpertBot:
         return expert_decision(view)
 
 
-def make_bot(level: str, **options) -> Bot:
+def make_bot(level: str, **options: Any) -> Bot:
     """A bot of a level: 'random', 'beginner' or 'expert'; raises ValueError."""
     if level == BotLevel.RANDOM:
         return RandomBot()
@@ -109,15 +110,18 @@ def make_bot(level: str, **options) -> Bot:
 
 # ---- the beginner's play ----------------------------------------------------------------
 
+
 def beginner_card(view: SeatView) -> Card:
     """The card the rules of thumb pick."""
-    legal = [a.card for a in view.legal]
+    legal = [a.card for a in view.legal if a.card is not None]  # in play: every one a card
     trump = view.trump_suit
     table = EFFECTIVE_SUIT[trump]
     if not view.trick:
         makers = view.maker is not None and view.seat.team is view.maker.team
-        trumps = sorted((c for c in legal if trump is not None and table[c.index] is trump),
-                        key=lambda c: -suit_strength(c, trump))
+        trumps = sorted(
+            (c for c in legal if trump is not None and table[c.index] is trump),
+            key=lambda c: -suit_strength(c, trump),
+        )
         if makers and trumps and (trumps[0].is_joker or is_right_bower(trumps[0], trump)):
             return trumps[0]
         aces = [c for c in legal if c.rank.name == "ACE" and table[c.index] is not trump]
@@ -125,6 +129,7 @@ def beginner_card(view: SeatView) -> Card:
             return min(aces, key=lambda c: c.index)
         return lowest_card(legal, trump)
     led = table[view.trick[0][1].index]
+    assert led is not None  # a trick is played under a trump or no trump
     strength = TRICK_STRENGTH[(trump, led)]
     winner, best = max(view.trick, key=lambda sc: strength[sc[1].index])
     if winner is view.seat.partner:
@@ -138,11 +143,14 @@ def beginner_card(view: SeatView) -> Card:
 
 # ---- playing hands ----------------------------------------------------------------------
 
-def play_hand(state: HandState, bots: Mapping[Seat, Bot] | Sequence[Bot],
-              rng: random.Random) -> HandState:
+
+def play_hand(
+    state: HandState, bots: Mapping[Seat, Bot] | Sequence[Bot], rng: random.Random
+) -> HandState:
     """Let the bots (by seat) take every decision until the hand is over."""
     while state.phase is not Phase.OVER:
         seat = state.turn
+        assert seat is not None  # not over: a seat is to act
         bot = bots[seat] if isinstance(bots, Mapping) else bots[seat.index]
         state = apply(state, bot.decide(seat_view(state, seat), rng), seat)
     return state

@@ -23,8 +23,9 @@ True
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from functools import cache
+from typing import NamedTuple
 
 from engine.cards import ALL_CARDS, Card, Suit
 from engine.ranking import EFFECTIVE_SUIT, TRICK_STRENGTH
@@ -34,12 +35,12 @@ class Layout(NamedTuple):
     """Bits for every card under one trump."""
 
     trump: Suit | None
-    bit_of: tuple[int, ...]          # card.index -> 1 << position (0 for the Joker in no trump)
+    bit_of: tuple[int, ...]  # card.index -> 1 << position (0 for the Joker in no trump)
     card_at: tuple[Card | None, ...]  # position -> card
-    block_of: tuple[int, ...]        # position -> block number
-    block_masks: tuple[int, ...]     # block number -> mask of its cards
-    block_suits: tuple[Suit, ...]    # block number -> the effective suit
-    trump_mask: int                  # the trump block's mask (0 in no trump)
+    block_of: tuple[int, ...]  # position -> block number
+    block_masks: tuple[int, ...]  # block number -> mask of its cards
+    block_suits: tuple[Suit, ...]  # block number -> the effective suit
+    trump_mask: int  # the trump block's mask (0 in no trump)
 
     def bit(self, card: Card) -> int:
         return self.bit_of[card.index]
@@ -56,12 +57,16 @@ class Layout(NamedTuple):
         cards = []
         while mask:
             low = mask & -mask
-            cards.append(self.card_at[low.bit_length() - 1])
+            card = self.card_at[low.bit_length() - 1]
+            assert card is not None  # a set bit is a card's
+            cards.append(card)
             mask ^= low
         return cards
 
     def card(self, bit: int) -> Card:
-        return self.card_at[bit.bit_length() - 1]
+        card = self.card_at[bit.bit_length() - 1]
+        assert card is not None  # a set bit is a card's
+        return card
 
     def suit_mask(self, suit: Suit) -> int:
         """Every card whose effective suit is ``suit``."""
@@ -72,7 +77,7 @@ class Layout(NamedTuple):
         return self.block_masks[self.block_of[bit.bit_length() - 1]]
 
 
-@lru_cache(maxsize=None)
+@cache
 def layout_for(trump: Suit | None) -> Layout:
     """The layout for a trump suit, or ``None`` for no trump (built once, then cached)."""
     effective = EFFECTIVE_SUIT[trump]
@@ -92,8 +97,15 @@ def layout_for(trump: Suit | None) -> Layout:
     for position, card in enumerate(order):
         bit_of[card.index] = 1 << position
     trump_mask = block_masks[-1] if trump is not None else 0
-    return Layout(trump, tuple(bit_of), tuple(order), tuple(block_of), tuple(block_masks),
-                  tuple(suits), trump_mask)
+    return Layout(
+        trump,
+        tuple(bit_of),
+        tuple(order),
+        tuple(block_of),
+        tuple(block_masks),
+        tuple(suits),
+        trump_mask,
+    )
 
 
 def trick_winner(layout: Layout, bits: list[int] | tuple[int, ...]) -> int:

@@ -26,20 +26,45 @@ estimate counts the hand alone.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import NamedTuple
 
 from engine.cards import ALL_CARDS, Card, Rank, Suit
-from engine.ranking import (EFFECTIVE_SUIT, CardRole, card_role, is_left_bower, is_right_bower,
-                            suit_strength)
+from engine.ranking import (
+    EFFECTIVE_SUIT,
+    CardRole,
+    card_role,
+    is_left_bower,
+    is_right_bower,
+    suit_strength,
+)
 
 # Expected tricks a card adds with a partner (TEAM) and alone (LONE); fitted, then rounded.
 # The Benny is not fitted (bga deals have none): it counts a little above the right bower.
-TEAM = {"benny": 1.3, "right": 1.2, "left": 0.75, "ace": 0.5, "king": 0.4, "low": 0.35,
-        "off_ace": 0.4, "void": 0.3, "partner": 1.25,
-        "upcard_to_partner": 1.05, "upcard_to_opponent": -0.5}
-LONE = {"benny": 1.6, "right": 1.5, "left": 1.05, "ace": 0.8, "king": 0.6, "low": 0.5,
-        "off_ace": 0.5, "void": 0.35, "partner": -0.4}
+TEAM = {
+    "benny": 1.3,
+    "right": 1.2,
+    "left": 0.75,
+    "ace": 0.5,
+    "king": 0.4,
+    "low": 0.35,
+    "off_ace": 0.4,
+    "void": 0.3,
+    "partner": 1.25,
+    "upcard_to_partner": 1.05,
+    "upcard_to_opponent": -0.5,
+}
+LONE = {
+    "benny": 1.6,
+    "right": 1.5,
+    "left": 1.05,
+    "ace": 0.8,
+    "king": 0.6,
+    "low": 0.5,
+    "off_ace": 0.5,
+    "void": 0.35,
+    "partner": -0.4,
+}
 
 UPCARD_ME, UPCARD_PARTNER, UPCARD_OPPONENT, UPCARD_NOBODY = "me", "partner", "opponent", "nobody"
 
@@ -48,23 +73,23 @@ class Evaluation(NamedTuple):
     """A hand's strength for one trump suit, with the facts behind it."""
 
     trump: Suit
-    hand: tuple[Card, ...]         # the hand counted (the dealer's after the exchange)
-    trumps: tuple[Card, ...]       # its trumps, highest first
+    hand: tuple[Card, ...]  # the hand counted (the dealer's after the exchange)
+    trumps: tuple[Card, ...]  # its trumps, highest first
     right_bower: bool
     left_bower: bool
     benny: bool
     off_aces: int
     voids: int
-    upcard_to: str                 # "me", "partner", "opponent" or "nobody"
-    team_tricks: float             # expected tricks for the team, with partner
-    lone_tricks: float             # expected tricks playing alone
+    upcard_to: str  # "me", "partner", "opponent" or "nobody"
+    team_tricks: float  # expected tricks for the team, with partner
+    lone_tricks: float  # expected tricks playing alone
 
     @property
     def trump_count(self) -> int:
         return len(self.trumps)
 
 
-def card_weight(card: Card, trump: Suit, weights: dict[str, float]) -> float:
+def card_weight(card: Card, trump: Suit | None, weights: dict[str, float]) -> float:
     """What one card adds: by its place in trump, or as an off-suit ace."""
     if EFFECTIVE_SUIT[trump][card.index] is trump:
         if card.is_joker:
@@ -82,8 +107,15 @@ def card_weight(card: Card, trump: Suit, weights: dict[str, float]) -> float:
 
 
 # How much the upcard is worth to whoever picks it up, the right bower counting 1.
-UPCARD_VALUE = {Rank.JACK: 1.0, Rank.ACE: 0.75, Rank.KING: 0.6, Rank.QUEEN: 0.5,
-                Rank.TEN: 0.45, Rank.NINE: 0.4, Rank.JOKER: 1.0}
+UPCARD_VALUE = {
+    Rank.JACK: 1.0,
+    Rank.ACE: 0.75,
+    Rank.KING: 0.6,
+    Rank.QUEEN: 0.5,
+    Rank.TEN: 0.45,
+    Rank.NINE: 0.4,
+    Rank.JOKER: 1.0,
+}
 
 
 def upcard_value(upcard: Card, trump: Suit) -> float:
@@ -93,7 +125,7 @@ def upcard_value(upcard: Card, trump: Suit) -> float:
     return UPCARD_VALUE[upcard.rank]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _card_weights(trump: Suit | None, weights_name: str) -> tuple[float, ...]:
     """``card_weight`` of every card (by index) under one trump: worked out once."""
     weights = TEAM if weights_name == "team" else LONE
@@ -127,15 +159,16 @@ def weakest_card(hand: tuple[Card, ...] | list[Card], trump: Suit) -> Card:
     for c in off:
         count[table[c.index]] = count.get(table[c.index], 0) + 1
 
-    def key(c: Card) -> tuple:
+    def key(c: Card) -> tuple[float, ...]:
         single = count[table[c.index]] == 1 and c.rank is not Rank.ACE
         return (c.rank is Rank.ACE, not single, suit_strength(c, trump), c.index)
 
     return min(off, key=key)
 
 
-def _counted(hand: tuple[Card, ...] | list[Card], trump: Suit, upcard: Card | None,
-             upcard_to: str) -> tuple[Card, ...]:
+def _counted(
+    hand: tuple[Card, ...] | list[Card], trump: Suit, upcard: Card | None, upcard_to: str
+) -> tuple[Card, ...]:
     """The hand counted: the dealer's after picking up the upcard and throwing away the weakest."""
     hand = tuple(hand)
     if upcard_to == UPCARD_ME and upcard is not None:
@@ -154,20 +187,32 @@ def _team(counted: tuple[Card, ...], trump: Suit, upcard: Card | None, upcard_to
     return team
 
 
-def team_tricks(hand: tuple[Card, ...] | list[Card], trump: Suit, upcard: Card | None = None,
-                upcard_to: str = UPCARD_NOBODY) -> float:
+def team_tricks(
+    hand: tuple[Card, ...] | list[Card],
+    trump: Suit,
+    upcard: Card | None = None,
+    upcard_to: str = UPCARD_NOBODY,
+) -> float:
     """``evaluate(...).team_tricks`` alone: bidding rules and inference need it by the thousand."""
     return _team(_counted(hand, trump, upcard, upcard_to), trump, upcard, upcard_to)
 
 
-def lone_tricks(hand: tuple[Card, ...] | list[Card], trump: Suit, upcard: Card | None = None,
-                upcard_to: str = UPCARD_NOBODY) -> float:
+def lone_tricks(
+    hand: tuple[Card, ...] | list[Card],
+    trump: Suit,
+    upcard: Card | None = None,
+    upcard_to: str = UPCARD_NOBODY,
+) -> float:
     """``evaluate(...).lone_tricks`` alone."""
     return _total(_counted(hand, trump, upcard, upcard_to), trump, "lone")
 
 
-def evaluate(hand: tuple[Card, ...] | list[Card], trump: Suit, upcard: Card | None = None,
-             upcard_to: str = UPCARD_NOBODY) -> Evaluation:
+def evaluate(
+    hand: tuple[Card, ...] | list[Card],
+    trump: Suit,
+    upcard: Card | None = None,
+    upcard_to: str = UPCARD_NOBODY,
+) -> Evaluation:
     """The hand's strength if its team makes ``trump``.
 
     ``upcard_to`` says who gets the upcard (round 1): ``"me"`` (the hand is the
@@ -176,16 +221,24 @@ def evaluate(hand: tuple[Card, ...] | list[Card], trump: Suit, upcard: Card | No
     """
     hand = _counted(hand, trump, upcard, upcard_to)
     table = EFFECTIVE_SUIT[trump]
-    trumps = tuple(sorted((c for c in hand if table[c.index] is trump),
-                          key=lambda c: -suit_strength(c, trump)))
+    trumps = tuple(
+        sorted((c for c in hand if table[c.index] is trump), key=lambda c: -suit_strength(c, trump))
+    )
     off_suits = {table[c.index] for c in hand if table[c.index] is not trump}
     off_aces = sum(1 for c in hand if table[c.index] is not trump and c.rank is Rank.ACE)
-    return Evaluation(trump, hand, trumps,
-                      any(is_right_bower(c, trump) for c in trumps),
-                      any(is_left_bower(c, trump) for c in trumps),
-                      any(c.is_joker for c in trumps), off_aces, 3 - len(off_suits),
-                      upcard_to, _team(hand, trump, upcard, upcard_to),
-                      _total(hand, trump, "lone"))
+    return Evaluation(
+        trump,
+        hand,
+        trumps,
+        any(is_right_bower(c, trump) for c in trumps),
+        any(is_left_bower(c, trump) for c in trumps),
+        any(c.is_joker for c in trumps),
+        off_aces,
+        3 - len(off_suits),
+        upcard_to,
+        _team(hand, trump, upcard, upcard_to),
+        _total(hand, trump, "lone"),
+    )
 
 
 def no_trump_tricks(hand: tuple[Card, ...] | list[Card]) -> float:

@@ -12,8 +12,8 @@ back from the target (dynamic programming over the scores).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 TOLERANCE = 1e-9
 
@@ -32,8 +32,9 @@ class WinChances:
         return (self.dealing[ours][theirs] + self.receiving[ours][theirs]) / 2
 
 
-def win_chances(dealing_points: Mapping[int, float], other_points: Mapping[int, float],
-                target: int) -> WinChances:
+def win_chances(
+    dealing_points: Mapping[int, float], other_points: Mapping[int, float], target: int
+) -> WinChances:
     """Win chances from every score below ``target``, given the chance that one hand
     gives the dealing team, or the other team, each number of points; raises ValueError
     if the chances are not a distribution, points are not positive, or no hand ever
@@ -43,17 +44,18 @@ def win_chances(dealing_points: Mapping[int, float], other_points: Mapping[int, 
         raise ValueError(f"the target must be a whole number of points, not {target!r}")
     chances = [*dealing_points.values(), *other_points.values()]
     if any(p < 0 for p in chances) or sum(chances) > 1 + TOLERANCE:
-        raise ValueError("the chances of the hand's points must be between 0 and 1 "
-                         "and add up to at most 1")
+        raise ValueError(
+            "the chances of the hand's points must be between 0 and 1 and add up to at most 1"
+        )
     if any(not isinstance(k, int) or k < 1 for k in (*dealing_points, *other_points)):
         raise ValueError("points in a hand are whole numbers from 1 up")
-    nobody = 1 - sum(chances)    # a thrown-in hand: nobody scores, the deal moves on
+    nobody = 1 - sum(chances)  # a thrown-in hand: nobody scores, the deal moves on
     if nobody >= 1 - TOLERANCE:
         raise ValueError("no hand ever scores, so no game ever ends")
-    deal = [[0.0] * target for _ in range(target)]      # we deal the next hand
-    receive = [[0.0] * target for _ in range(target)]   # they deal it
+    deal = [[0.0] * target for _ in range(target)]  # we deal the next hand
+    receive = [[0.0] * target for _ in range(target)]  # they deal it
 
-    def after(table, ours: int, theirs: int) -> float:
+    def after(table: list[list[float]], ours: int, theirs: int) -> float:
         if ours >= target:
             return 1.0
         if theirs >= target:
@@ -63,13 +65,13 @@ def win_chances(dealing_points: Mapping[int, float], other_points: Mapping[int, 
     for ours in range(target - 1, -1, -1):
         for theirs in range(target - 1, -1, -1):
             # After our deal they deal, and the other way round.
-            scored_dealing = (
-                sum(p * after(receive, ours + k, theirs) for k, p in dealing_points.items())
-                + sum(p * after(receive, ours, theirs + k) for k, p in other_points.items()))
-            scored_receiving = (
-                sum(p * after(deal, ours, theirs + k) for k, p in dealing_points.items())
-                + sum(p * after(deal, ours + k, theirs) for k, p in other_points.items()))
+            scored_dealing = sum(
+                p * after(receive, ours + k, theirs) for k, p in dealing_points.items()
+            ) + sum(p * after(receive, ours, theirs + k) for k, p in other_points.items())
+            scored_receiving = sum(
+                p * after(deal, ours, theirs + k) for k, p in dealing_points.items()
+            ) + sum(p * after(deal, ours + k, theirs) for k, p in other_points.items())
             # dealing = scored_dealing + nobody * receiving, and the other way round.
-            deal[ours][theirs] = (scored_dealing + nobody * scored_receiving) / (1 - nobody ** 2)
-            receive[ours][theirs] = (scored_receiving + nobody * scored_dealing) / (1 - nobody ** 2)
+            deal[ours][theirs] = (scored_dealing + nobody * scored_receiving) / (1 - nobody**2)
+            receive[ours][theirs] = (scored_receiving + nobody * scored_dealing) / (1 - nobody**2)
     return WinChances(target, tuple(map(tuple, deal)), tuple(map(tuple, receive)))

@@ -27,17 +27,18 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from enum import StrEnum
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
+from analysis.hints import Hint, hint
+from analysis.options import NEAR_EQUAL
+from analysis.reasons import reason
 from engine.actions import Action
 from engine.hand import HandState, Phase, apply, new_hand
 from engine.seats import Seat
 from engine.view import SeatView, seat_view
 
-from analysis.hints import Hint, hint
-from analysis.options import NEAR_EQUAL
-from analysis.reasons import reason
 
 class GradeName(StrEnum):
     """The five grades, best first. A ``str``: ``GradeName.BEST == "best"``."""
@@ -54,14 +55,19 @@ class GradeName(StrEnum):
 
 GRADES: tuple[GradeName, ...] = tuple(GradeName)
 # The most expected points a grade may cost; anything more is a blunder.
-THRESHOLDS = ((GradeName.BEST, NEAR_EQUAL), (GradeName.GOOD, 0.15),
-              (GradeName.INACCURACY, 0.40), (GradeName.MISTAKE, 0.80))
+THRESHOLDS = (
+    (GradeName.BEST, NEAR_EQUAL),
+    (GradeName.GOOD, 0.15),
+    (GradeName.INACCURACY, 0.40),
+    (GradeName.MISTAKE, 0.80),
+)
 # What each grade means, in one line a twelve-year-old reads (matching THRESHOLDS).
 GRADE_MEANINGS: dict[GradeName, str] = {
     GradeName.BEST: "the best choice, or one just as good",
     GradeName.GOOD: "nearly as good as the best; it gives away almost nothing",
-    GradeName.INACCURACY: ("a small slip; it gives away a little, less than half a point "
-                           "on average"),
+    GradeName.INACCURACY: (
+        "a small slip; it gives away a little, less than half a point on average"
+    ),
     GradeName.MISTAKE: "this usually gives away about half a point",
     GradeName.BLUNDER: "a big slip; it gives away about a point or more, often a whole hand",
 }
@@ -72,12 +78,12 @@ class Grade(NamedTuple):
 
     seat: Seat
     phase: Phase
-    action: Action          # what the learner did
+    action: Action  # what the learner did
     grade: GradeName
-    cost: float             # expected points given up against the best choice
-    forced: bool            # the only legal choice
-    hint: Hint              # the best choice, every choice's value and the reason
-    why: str = ""           # the reason for ``shown_best`` (not always the hint's)
+    cost: float  # expected points given up against the best choice
+    forced: bool  # the only legal choice
+    hint: Hint  # the best choice, every choice's value and the reason
+    why: str = ""  # the reason for ``shown_best`` (not always the hint's)
 
     @property
     def best(self) -> Action:
@@ -97,8 +103,9 @@ def classify(cost: float) -> GradeName:
     return GradeName.BLUNDER
 
 
-def grade_decision(view: SeatView, action: Action, rng: random.Random,
-                   samples: int | None = None) -> Grade:
+def grade_decision(
+    view: SeatView, action: Action, rng: random.Random, samples: int | None = None
+) -> Grade:
     """Grade ``action`` taken by the seat in ``view``; raises ValueError if it is not legal."""
     if action not in view.legal:
         raise ValueError(f"{action} is not a legal choice for {view.seat.word} now")
@@ -112,8 +119,12 @@ def grade_decision(view: SeatView, action: Action, rng: random.Random,
     return Grade(view.seat, view.phase, action, grade, cost, len(view.legal) == 1, h, why)
 
 
-def review_hand(state: HandState, seat: Seat, rng: random.Random | Callable[[int], random.Random],
-                samples: int | None = None) -> list[Grade]:
+def review_hand(
+    state: HandState,
+    seat: Seat,
+    rng: random.Random | Callable[[int], random.Random],
+    samples: int | None = None,
+) -> list[Grade]:
     """Every decision ``seat`` took in the hand so far, graded in order (for the review).
 
     ``rng`` may be a function from the decision's step (its index in the hand's actions)

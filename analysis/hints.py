@@ -19,20 +19,19 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from engine.actions import Action
-from engine.hand import Phase
-from engine.ranking import EFFECTIVE_SUIT
-from engine.seats import Seat
-from engine.view import SeatView
-
 from analysis.bots import beginner_card
 from analysis.inference import weighted_samples
 from analysis.options import OptionValue, options, recommend
 from analysis.reasons import play_reason, reason
 from analysis.sampling import Sampler
 from analysis.worlds import rebuild
+from engine.actions import Action
+from engine.hand import Phase
+from engine.ranking import EFFECTIVE_SUIT
+from engine.seats import Seat
+from engine.view import SeatView
 
-HINT_PLAY_SAMPLES = 64      # samples for a play hint (p95 about 0.1 s here)
+HINT_PLAY_SAMPLES = 64  # samples for a play hint (p95 about 0.1 s here)
 HINT_DECISION_SAMPLES = 48  # samples at most for a bidding, alone or discard hint
 # Double-dummy solves at most for such a hint (p95 about 0.1 s here). Every choice is
 # solved in every sample, unless it leads to a hand already solved there: a two-way
@@ -46,7 +45,7 @@ class Hint(NamedTuple):
     seat: Seat
     phase: Phase
     recommended: Action
-    options: tuple[OptionValue, ...]   # every legal choice, in legal order
+    options: tuple[OptionValue, ...]  # every legal choice, in legal order
     explanation: str
 
     @property
@@ -76,12 +75,12 @@ def hint(view: SeatView, rng: random.Random, samples: int | None = None) -> Hint
     values = options(view, rng, samples, solves)
     thumb = Action.play(beginner_card(view)) if view.phase is Phase.PLAY else None
     best = recommend(values, view.trump_suit, thumb)
-    return Hint(view.seat, view.phase, best.action, tuple(values),
-                explain(view, best, values, rng))
+    return Hint(view.seat, view.phase, best.action, tuple(values), explain(view, best, values, rng))
 
 
-def explain(view: SeatView, best: OptionValue, values: list[OptionValue],
-            rng: random.Random) -> str:
+def explain(
+    view: SeatView, best: OptionValue, values: list[OptionValue], rng: random.Random
+) -> str:
     """The reason for the best choice, in plain words."""
     phase = view.phase
     if phase is Phase.PLAY:
@@ -90,11 +89,15 @@ def explain(view: SeatView, best: OptionValue, values: list[OptionValue],
         if len(values) == 1:
             sampler = Sampler(view)
             world = rebuild(view, sampler.sample(rng), sampler, rng)
-        elif not view.trick and view.trump_suit is not None and \
-                EFFECTIVE_SUIT[view.trump_suit][best.action.card.index] is view.trump_suit:
+        elif (
+            not view.trick
+            and view.trump_suit is not None
+            and best.action.card is not None
+            and EFFECTIVE_SUIT[view.trump_suit][best.action.card.index] is view.trump_suit
+        ):
             drawn = trumps_drawn(view, rng)
         return play_reason(view, best, values, drawn, world)
-    return reason(view, best, values)   # bids, alone and discards: one dispatch, in reasons
+    return reason(view, best, values)  # bids, alone and discards: one dispatch, in reasons
 
 
 def trumps_drawn(view: SeatView, rng: random.Random, samples: int = 24) -> float:
@@ -106,6 +109,5 @@ def trumps_drawn(view: SeatView, rng: random.Random, samples: int = 24) -> float
     total = 0
     hands_list = weighted_samples(view, sampler, rng, samples)
     for hands in hands_list:
-        total += sum(1 for s in opponents
-                     if any(table[c.index] is trump for c in hands[s.index]))
+        total += sum(1 for s in opponents if any(table[c.index] is trump for c in hands[s.index]))
     return total / len(hands_list)

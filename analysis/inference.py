@@ -17,18 +17,16 @@ from __future__ import annotations
 import math
 import random
 
+from analysis.bidding import ALONE_THRESHOLD, MAKE_THRESHOLD, place
+from analysis.evaluation import UPCARD_ME, UPCARD_OPPONENT, UPCARD_PARTNER, lone_tricks, team_tricks
+from analysis.sampling import Sampler, played_by_seat
 from engine.actions import Do
 from engine.cards import Card, Suit
 from engine.seats import Seat
 from engine.view import SeatView
 
-from analysis.bidding import ALONE_THRESHOLD, MAKE_THRESHOLD, place
-from analysis.evaluation import (UPCARD_ME, UPCARD_OPPONENT, UPCARD_PARTNER, lone_tricks,
-                                 team_tricks)
-from analysis.sampling import Sampler, played_by_seat
-
-SOFTNESS = 0.4   # tricks: how soft the edge of each bidding threshold is
-FLOOR = 0.03     # the least weight any bid gives a deal
+SOFTNESS = 0.4  # tricks: how soft the edge of each bidding threshold is
+FLOOR = 0.03  # the least weight any bid gives a deal
 OVERSAMPLE = 3
 
 
@@ -42,7 +40,7 @@ def bidding_events(view: SeatView) -> list[tuple[Seat, str, object]]:
 
     Kinds: 'pass1', 'order' (round 1), 'pass2', 'call' (round 2), 'alone'.
     """
-    events = []
+    events: list[tuple[Seat, str, object]] = []
     stage, passes = 1, 0
     for seat, action in view.actions:
         do = action.do
@@ -61,8 +59,12 @@ def bidding_events(view: SeatView) -> list[tuple[Seat, str, object]]:
             stage = 3
         elif do is Do.NAME:
             stage = 3
-        elif stage == 3 and do is Do.ALONE and view.maker is not None \
-                and seat.team is view.maker.team:
+        elif (
+            stage == 3
+            and do is Do.ALONE
+            and view.maker is not None
+            and seat.team is view.maker.team
+        ):
             events.append((seat, "alone", None))
     return [e for e in events if e[0] is not view.seat]
 
@@ -73,7 +75,9 @@ def _upcard_to(seat: Seat, dealer: Seat) -> str:
     return UPCARD_PARTNER if seat.partner is dealer else UPCARD_OPPONENT
 
 
-def bid_likelihood(view: SeatView, events: list, dealt: dict[Seat, tuple[Card, ...]]) -> float:
+def bid_likelihood(
+    view: SeatView, events: list[tuple[Seat, str, object]], dealt: dict[Seat, tuple[Card, ...]]
+) -> float:
     """How well the others' bids fit the hands they were dealt in a sample."""
     weight = 1.0
     upcard, dealer = view.upcard, view.dealer
@@ -102,15 +106,21 @@ def bid_likelihood(view: SeatView, events: list, dealt: dict[Seat, tuple[Card, .
     return weight
 
 
-def dealt_hands(view: SeatView, hands: tuple[tuple[Card, ...], ...]) -> dict[Seat, tuple[Card, ...]]:
+def dealt_hands(
+    view: SeatView, hands: tuple[tuple[Card, ...], ...]
+) -> dict[Seat, tuple[Card, ...]]:
     """Each other seat's cards at the deal, as far as a sample tells (played cards put back)."""
     played = played_by_seat(view)
-    return {seat: tuple(hands[seat.index]) + tuple(played[seat])
-            for seat in Seat if seat is not view.seat and hands[seat.index]}
+    return {
+        seat: tuple(hands[seat.index]) + tuple(played[seat])
+        for seat in Seat
+        if seat is not view.seat and hands[seat.index]
+    }
 
 
-def weighted_samples(view: SeatView, sampler: Sampler, rng: random.Random,
-                     n: int) -> list[tuple[tuple[Card, ...], ...]]:
+def weighted_samples(
+    view: SeatView, sampler: Sampler, rng: random.Random, n: int
+) -> list[tuple[tuple[Card, ...], ...]]:
     """``n`` deals of the hidden cards, drawn in proportion to how well they fit the bids."""
     events = bidding_events(view)
     if not events:

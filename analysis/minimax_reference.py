@@ -15,8 +15,10 @@ from engine.hand import HandState, Phase, apply, legal_actions
 def minimax(state: HandState) -> int:
     """The makers' tricks for the whole hand with best play by both sides."""
     if state.phase is Phase.OVER:
+        assert state.result is not None  # an ended hand has its result
         return state.result.makers_tricks
     values = [minimax(apply(state, action)) for action in legal_actions(state)]
+    assert state.turn is not None  # not over: a seat is to play
     return max(values) if state.turn.team is state.makers else min(values)
 
 
@@ -24,7 +26,11 @@ def minimax_card_values(state: HandState) -> dict[Card, int]:
     """Each legal card of the seat to play, with the makers' tricks after playing it."""
     if state.phase is not Phase.PLAY:
         raise ValueError("minimax needs a hand in play")
-    return {action.card: minimax(apply(state, action)) for action in legal_actions(state)}
+    return {
+        action.card: minimax(apply(state, action))
+        for action in legal_actions(state)
+        if action.card is not None  # in play, every action is a card
+    }
 
 
 def memo_minimax_card_values(state: HandState) -> dict[Card, int]:
@@ -37,16 +43,23 @@ def memo_minimax_card_values(state: HandState) -> dict[Card, int]:
     if state.phase is not Phase.PLAY:
         raise ValueError("minimax needs a hand in play")
     makers = state.makers
-    memo: dict[tuple, int] = {}
+    assert makers is not None  # in play, trump is made
+    memo: dict[tuple[object, ...], int] = {}
 
     def value(s: HandState) -> int:
         if s.phase is Phase.OVER:
+            assert s.result is not None  # an ended hand has its result
             return s.result.makers_tricks
         won = s.team_tricks(makers)
         key = (s.hands, s.trick, s.turn)
         if key not in memo:
+            assert s.turn is not None  # not over: a seat is to play
             values = [value(apply(s, action)) for action in legal_actions(s)]
             memo[key] = (max(values) if s.turn.team is makers else min(values)) - won
         return memo[key] + won
 
-    return {action.card: value(apply(state, action)) for action in legal_actions(state)}
+    return {
+        action.card: value(apply(state, action))
+        for action in legal_actions(state)
+        if action.card is not None  # in play, every action is a card
+    }

@@ -17,13 +17,12 @@ Fraction(5, 18)
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
 from math import comb
-from typing import Sequence
 
-from engine import (HAND_SIZE, Card, Rules, Suit, deck, effective_suit, is_right_bower,
-                    is_trump)
+from engine import HAND_SIZE, Card, Rules, Suit, deck, effective_suit, is_right_bower, is_trump
 
 SEATS_DEALT = 4
 PARTNER = "your partner"
@@ -49,8 +48,10 @@ def trump_count_odds(cards: Sequence[Card], trump: Suit) -> dict[int, Fraction]:
     trumps = trumps_in(cards, trump)
     others = len(cards) - trumps
     hands = comb(len(cards), HAND_SIZE)
-    return {k: Fraction(comb(trumps, k) * comb(others, HAND_SIZE - k), hands)
-            for k in range(HAND_SIZE + 1)}
+    return {
+        k: Fraction(comb(trumps, k) * comb(others, HAND_SIZE - k), hands)
+        for k in range(HAND_SIZE + 1)
+    }
 
 
 def suit_sizes(cards: Sequence[Card], trump: Suit) -> dict[Suit, int]:
@@ -77,8 +78,7 @@ def suit_count_odds(cards: Sequence[Card], trump: Suit) -> dict[int, Fraction]:
     hands = comb(len(cards), HAND_SIZE)
     odds = {}
     for held in range(len(Suit), 0, -1):
-        count = sum(_hands_using_every_suit(chosen, sizes)
-                    for chosen in combinations(Suit, held))
+        count = sum(_hands_using_every_suit(chosen, sizes) for chosen in combinations(Suit, held))
         odds[held] = Fraction(count, hands)
     return odds
 
@@ -104,11 +104,10 @@ def right_bower_odds(cards: Sequence[Card], trump: Suit) -> dict[str, Fraction]:
     _check_deck(cards)
     if not any(is_right_bower(card, trump) for card in cards):
         raise ValueError(f"the deck has no jack of {trump.plural}")
-    unseen = len(cards) - HAND_SIZE - 1       # not in your hand, not the upcard
+    unseen = len(cards) - HAND_SIZE - 1  # not in your hand, not the upcard
     kitty = len(cards) - SEATS_DEALT * HAND_SIZE - 1
     partner = Fraction(comb(unseen - 1, HAND_SIZE - 1), comb(unseen, HAND_SIZE))
-    in_kitty = (Fraction(comb(unseen - 1, kitty - 1), comb(unseen, kitty)) if kitty
-                else Fraction(0))
+    in_kitty = Fraction(comb(unseen - 1, kitty - 1), comb(unseen, kitty)) if kitty else Fraction(0)
     return {PARTNER: partner, OPPONENTS: 1 - partner - in_kitty, KITTY: in_kitty}
 
 

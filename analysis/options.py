@@ -27,40 +27,41 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+from analysis.bidding import expert_decision
+from analysis.inference import weighted_samples
+from analysis.sampling import Sampler
+from analysis.solver import Position, Solver, shape
+from analysis.worlds import rebuild
 from engine.actions import Action
-from engine.cards import Suit
+from engine.cards import Card, Suit
 from engine.hand import HandState, Phase, apply
 from engine.ranking import EFFECTIVE_SUIT, suit_strength
 from engine.scoring import score_hand
 from engine.seats import Team
 from engine.view import SeatView, seat_view
 
-from analysis.bidding import expert_decision
-from analysis.inference import weighted_samples
-from analysis.sampling import Sampler
-from analysis.solver import Position, Solver, shape
-from analysis.worlds import rebuild
-
-PLAY_SAMPLES = 24      # samples per play decision (hints, grading, the expert bot)
+PLAY_SAMPLES = 24  # samples per play decision (hints, grading, the expert bot)
 DECISION_SAMPLES = 32  # samples per bidding, alone or discard decision
-NEAR_EQUAL = 0.02      # expected points: choices this close count as equally good
+NEAR_EQUAL = 0.02  # expected points: choices this close count as equally good
 
 
 class OptionValue(NamedTuple):
     """One legal choice and what it is expected to bring the deciding team."""
 
     action: Action
-    tricks: float    # the team's expected tricks in the hand
-    points: float    # the team's expected net points
-    euchre: float    # chance that the makers are euchred (0 when no hand is played)
-    march: float     # chance that the makers take all five tricks
+    tricks: float  # the team's expected tricks in the hand
+    points: float  # the team's expected net points
+    euchre: float  # chance that the makers are euchred (0 when no hand is played)
+    march: float  # chance that the makers take all five tricks
 
 
-def net_points(team: Team, makers: Team, makers_tricks: int, maker_alone: bool,
-               defender_alone: bool) -> int:
+def net_points(
+    team: Team, makers: Team, makers_tricks: int, maker_alone: bool, defender_alone: bool
+) -> int:
     """The hand's points for ``team`` minus the other team's, by the scoring rules."""
-    score = score_hand(makers, makers_tricks, maker_alone=maker_alone,
-                       defender_alone=defender_alone)
+    score = score_hand(
+        makers, makers_tricks, maker_alone=maker_alone, defender_alone=defender_alone
+    )
     return score.points_won if score.winner is team else -score.points_won
 
 
@@ -69,8 +70,14 @@ class _Tally:
         self.tricks = self.points = self.euchres = self.marches = 0.0
         self.played = self.n = 0
 
-    def add(self, team: Team, makers: Team | None, makers_tricks: int, maker_alone: bool,
-            defender_alone: bool) -> None:
+    def add(
+        self,
+        team: Team,
+        makers: Team | None,
+        makers_tricks: int,
+        maker_alone: bool,
+        defender_alone: bool,
+    ) -> None:
         self.n += 1
         if makers is None:  # thrown in
             return
@@ -83,17 +90,20 @@ class _Tally:
     def value(self, action: Action) -> OptionValue:
         played = self.played or 1
         n = self.n or 1
-        return OptionValue(action, self.tricks / played, self.points / n, self.euchres / n,
-                           self.marches / n)
+        return OptionValue(
+            action, self.tricks / played, self.points / n, self.euchres / n, self.marches / n
+        )
 
 
-def play_options(view: SeatView, rng: random.Random, samples: int = PLAY_SAMPLES,
-                 infer: bool = True) -> list[OptionValue]:
+def play_options(
+    view: SeatView, rng: random.Random, samples: int = PLAY_SAMPLES, infer: bool = True
+) -> list[OptionValue]:
     """Every legal card of the seat to play, with its expected value (legal order)."""
     if view.phase is not Phase.PLAY or not view.legal:
         raise ValueError("play options need the seat's turn to play")
     me = view.seat
     team = me.team
+    assert view.maker is not None and view.leader is not None  # in play: made, and led
     makers = view.maker.team
     maker_alone = any(s.team is makers for s in view.alone)
     defender_alone = any(s.team is not makers for s in view.alone)
@@ -101,15 +111,24 @@ def play_options(view: SeatView, rng: random.Random, samples: int = PLAY_SAMPLES
     sampler = Sampler(view)
     for hands in _draw(view, sampler, rng, samples, infer):
         hands = tuple(view.hand if i == me.index else h for i, h in enumerate(hands))
-        position = Position(view.trump_suit, hands, view.leader, view.trick, makers,
-                            view.tricks_won[makers.index], len(view.tricks),
-                            view.rules.no_first_blood)
+        position = Position(
+            view.trump_suit,
+            hands,
+            view.leader,
+            view.trick,
+            makers,
+            view.tricks_won[makers.index],
+            len(view.tricks),
+            view.rules.no_first_blood,
+        )
         for card, tricks in Solver(position).card_values().items():
             tallies[card].add(team, makers, tricks, maker_alone, defender_alone)
     return [tallies[a.card].value(a) for a in view.legal]
 
 
-def _draw(view: SeatView, sampler: Sampler, rng: random.Random, n: int, infer: bool):
+def _draw(
+    view: SeatView, sampler: Sampler, rng: random.Random, n: int, infer: bool
+) -> list[tuple[tuple[Card, ...], ...]]:
     if infer:
         return weighted_samples(view, sampler, rng, n)
     return sampler.samples(rng, n)
@@ -118,6 +137,7 @@ def _draw(view: SeatView, sampler: Sampler, rng: random.Random, n: int, infer: b
 def rollout(state: HandState) -> HandState:
     """Finish the decisions before play with the expert bidding rules."""
     while state.phase not in (Phase.PLAY, Phase.OVER):
+        assert state.turn is not None  # before play, a seat is to act
         state = apply(state, expert_decision(seat_view(state, state.turn)))
     return state
 
@@ -133,8 +153,8 @@ class WorldSolver:
     """
 
     def __init__(self) -> None:
-        self.tables: dict[tuple, dict[int, tuple[int, int]]] = {}
-        self.ns_tricks: dict[tuple, int] = {}
+        self.tables: dict[tuple[object, ...], dict[int, tuple[int, int]]] = {}
+        self.ns_tricks: dict[tuple[object, ...], int] = {}
 
     @property
     def solves(self) -> int:
@@ -156,8 +176,13 @@ def _ns(tricks: int, team: Team) -> int:
     return tricks if team is Team.NS else 5 - tricks
 
 
-def decision_options(view: SeatView, rng: random.Random, samples: int = DECISION_SAMPLES,
-                     infer: bool = True, solves: int | None = None) -> list[OptionValue]:
+def decision_options(
+    view: SeatView,
+    rng: random.Random,
+    samples: int = DECISION_SAMPLES,
+    infer: bool = True,
+    solves: int | None = None,
+) -> list[OptionValue]:
     """Every legal non-play choice of the seat, with its expected value (legal order).
 
     ``solves`` caps the double-dummy solves (the time taken): the samples stop
@@ -180,15 +205,20 @@ def decision_options(view: SeatView, rng: random.Random, samples: int = DECISION
                 tallies[action].add(team, None, 0, False, False)
                 continue
             makers = end.makers
-            tallies[action].add(team, makers, solve_in_world(end),
-                                any(s.team is makers for s in end.alone),
-                                any(s.team is not makers for s in end.alone))
+            tallies[action].add(
+                team,
+                makers,
+                solve_in_world(end),
+                any(s.team is makers for s in end.alone),
+                any(s.team is not makers for s in end.alone),
+            )
         solved += solve_in_world.solves
     return [tallies[a].value(a) for a in view.legal]
 
 
-def options(view: SeatView, rng: random.Random, samples: int | None = None,
-            solves: int | None = None) -> list[OptionValue]:
+def options(
+    view: SeatView, rng: random.Random, samples: int | None = None, solves: int | None = None
+) -> list[OptionValue]:
     """The value of every legal choice of the seat to act, whatever the phase.
 
     ``solves`` caps the solves of a decision before play (see ``decision_options``).
@@ -198,8 +228,9 @@ def options(view: SeatView, rng: random.Random, samples: int | None = None,
     return decision_options(view, rng, samples or DECISION_SAMPLES, solves=solves)
 
 
-def recommend(values: list[OptionValue], trump: Suit | None = None,
-              prefer: Action | None = None) -> OptionValue:
+def recommend(
+    values: list[OptionValue], trump: Suit | None = None, prefer: Action | None = None
+) -> OptionValue:
     """The choice with the most expected points, then the most tricks.
 
     Choices within ``NEAR_EQUAL`` points of the best count as equally good (the
@@ -208,6 +239,7 @@ def recommend(values: list[OptionValue], trump: Suit | None = None,
     ties the card to part with first (not a trump, then the weakest), keeping strong
     cards for later; other exact ties go by legal order.
     """
+
     def score(v: OptionValue) -> tuple[float, float]:
         return (round(v.points, 9), round(v.tricks, 9))
 
@@ -220,5 +252,14 @@ def recommend(values: list[OptionValue], trump: Suit | None = None,
     if tied[0].action.card is None:
         return tied[0]
     table = EFFECTIVE_SUIT[trump]
-    return min(tied, key=lambda v: (trump is not None and table[v.action.card.index] is trump,
-                                    suit_strength(v.action.card, trump), v.action.card.index))
+
+    def cheapest(v: OptionValue) -> tuple[bool, int, int]:
+        card = v.action.card
+        assert card is not None  # a tie among plays: every one is a card
+        return (
+            trump is not None and table[card.index] is trump,
+            suit_strength(card, trump),
+            card.index,
+        )
+
+    return min(tied, key=cheapest)

@@ -32,8 +32,9 @@ def bid_randomly(state: HandState, rng: random.Random, alone_chance: float = 0.0
     return state
 
 
-def play_to_first_lead(state: HandState, rng: random.Random | int = 0,
-                       alone_chance: float = 0.0) -> HandState:
+def play_to_first_lead(
+    state: HandState, rng: random.Random | int = 0, alone_chance: float = 0.0
+) -> HandState:
     """The hand at its first lead after random bidding; a thrown-in hand is dealt again."""
     rng = rng if isinstance(rng, random.Random) else random.Random(rng)
     rules, dealer = state.rules, state.dealer
@@ -43,8 +44,13 @@ def play_to_first_lead(state: HandState, rng: random.Random | int = 0,
     return state
 
 
-def random_position(rules: Rules, rng: random.Random, plays: int = 0,
-                    alone_chance: float = 0.0, dealer: Seat | None = None) -> HandState:
+def random_position(
+    rules: Rules,
+    rng: random.Random,
+    plays: int = 0,
+    alone_chance: float = 0.0,
+    dealer: Seat | None = None,
+) -> HandState:
     """A random hand in play after ``plays`` random cards (fewer if the hand ends first)."""
     dealer = dealer if dealer is not None else SEATS[rng.randrange(4)]
     state = play_to_first_lead(random_hand(rules, dealer, rng), rng, alone_chance)

@@ -13,17 +13,16 @@ away, rounded to a half point. No signed decimals.
 
 from __future__ import annotations
 
-from engine.actions import Action, Do
-from engine.cards import NO_TRUMP, Card, Rank, Suit, deck
-from engine.explain import explain_play
-from engine.hand import Phase
-from engine.ranking import EFFECTIVE_SUIT, TRICK_STRENGTH, CardRole, card_role, trick_strength
-from engine.seats import Seat
-from engine.view import SeatView
-
 from analysis.bidding import upcard_goes_to
 from analysis.evaluation import UPCARD_ME, Evaluation, evaluate, weakest_card
 from analysis.options import OptionValue
+from engine.actions import Action, Do
+from engine.cards import NO_TRUMP, Card, NoTrump, Rank, Suit, deck
+from engine.explain import explain_play
+from engine.hand import HandState, Phase
+from engine.ranking import EFFECTIVE_SUIT, TRICK_STRENGTH, CardRole, card_role, trick_strength
+from engine.seats import Seat
+from engine.view import SeatView
 
 _WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven"]
 
@@ -87,9 +86,13 @@ def how_often(chance: float) -> str:
     >>> how_often(0.95), how_often(0.7), how_often(0.5), how_often(0.3), how_often(0.02)
     ('almost always', 'most of the time', 'about half the time', 'sometimes', 'almost never')
     """
-    for limit, words in ((0.9, "almost always"), (0.6, "most of the time"),
-                         (0.4, "about half the time"), (0.15, "sometimes"),
-                         (0.05, "once in a while")):
+    for limit, words in (
+        (0.9, "almost always"),
+        (0.6, "most of the time"),
+        (0.4, "about half the time"),
+        (0.15, "sometimes"),
+        (0.05, "once in a while"),
+    ):
         if chance >= limit:
             return words
     return "almost never"
@@ -132,18 +135,30 @@ def _join(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def _card(action: Action) -> Card:
+    """The card of a play or a discard: the choices these reasons are given a card of."""
+    assert action.card is not None, f"{action} names no card"
+    return action.card
+
+
+def _suit(action: Action) -> Suit | NoTrump:
+    """The suit of a call or a naming of trump."""
+    assert action.suit is not None, f"{action} names no suit"
+    return action.suit
+
+
 def describe(action: Action) -> str:
     """A choice in a few words: 'the nine of clubs', 'passing', 'calling hearts'."""
     if action.do is Do.PLAY or action.do is Do.DISCARD:
-        return action.card.the_name
+        return _card(action).the_name
     if action.do is Do.PASS:
         return "passing"
     if action.do is Do.ORDER_UP:
         return "ordering up"
     if action.do is Do.CALL:
-        return "calling no trump" if action.suit is NO_TRUMP else f"calling {action.suit.plural}"
+        return f"calling {_suit_name(_suit(action))}"
     if action.do is Do.NAME:
-        return f"naming {action.suit.plural}"
+        return f"naming {_suit(action).plural}"
     if action.do is Do.ALONE:
         return "going alone"
     return "playing with your partner"
@@ -152,8 +167,15 @@ def describe(action: Action) -> str:
 def hand_words(e: Evaluation) -> str:
     """'three trumps with the right bower and one off-suit ace'."""
     trumps = plural(e.trump_count, "trump")
-    tops = [name for flag, name in ((e.benny, "the Benny"), (e.right_bower, "the right bower"),
-                                    (e.left_bower, "the left bower")) if flag]
+    tops = [
+        name
+        for flag, name in (
+            (e.benny, "the Benny"),
+            (e.right_bower, "the right bower"),
+            (e.left_bower, "the left bower"),
+        )
+        if flag
+    ]
     if tops:
         trumps += " with " + " and ".join(tops)
     aces = "no off-suit ace" if e.off_aces == 0 else plural(e.off_aces, "off-suit ace")
@@ -177,20 +199,24 @@ def reason(view: SeatView, chosen: OptionValue, values: list[OptionValue]) -> st
 
 # ---- bidding ------------------------------------------------------------------------------
 
+
 def bid_reason(view: SeatView, best: OptionValue, values: list[OptionValue]) -> str:
     by_action = {v.action: v for v in values}
     hand = view.hand
     passing = by_action.get(Action.PASS)
     if view.phase is Phase.BID1:
         trump = view.upcard.suit
+        assert trump is not None  # a turned-up Joker skips round 1
         goes_to = upcard_goes_to(view)
         e = evaluate(hand, trump, view.upcard, goes_to)
         make = by_action[Action.ORDER_UP]
         dealer = view.seat is view.dealer
         verb, doing = ("Pick it up", "picking it up") if dealer else ("Order up", "ordering up")
-        if goes_to == UPCARD_ME:   # the upcard is not yours yet: say what it would add
-            facts = (f"with {trump.plural} as trump you hold {hand_words(evaluate(hand, trump))}"
-                     f"; picking up the {view.upcard.name} gives you {hand_words(e)}.")
+        if goes_to == UPCARD_ME:  # the upcard is not yours yet: say what it would add
+            facts = (
+                f"with {trump.plural} as trump you hold {hand_words(evaluate(hand, trump))}"
+                f"; picking up the {view.upcard.name} gives you {hand_words(e)}."
+            )
         else:
             facts = f"with {trump.plural} as trump you hold {hand_words(e)}."
         if best.action is Action.ORDER_UP:
@@ -201,27 +227,35 @@ def bid_reason(view: SeatView, best: OptionValue, values: list[OptionValue]) -> 
         top = max(calls, key=lambda v: (v.points, v.tricks))
         if best.action.do is Do.CALL:
             stuck = "You are the dealer and must call. " if passing is None else ""
-            suit = best.action.suit
+            suit = _suit(best.action)
             doing = f"calling {_suit_name(suit)}"
-            return (f"{stuck}Call {_suit_name(suit)}: {_call_facts(hand, suit)}. "
-                    f"{_making(doing, best, passing, 'passing')}")
-        suit = top.action.suit
-        return (f"Pass: your best call is {_suit_name(suit)}. {_cap(_call_facts(hand, suit))}. "
-                f"{_not_making(describe(top.action), top, best)}")
+            return (
+                f"{stuck}Call {_suit_name(suit)}: {_call_facts(hand, suit)}. "
+                f"{_making(doing, best, passing, 'passing')}"
+            )
+        suit = _suit(top.action)
+        return (
+            f"Pass: your best call is {_suit_name(suit)}. {_cap(_call_facts(hand, suit))}. "
+            f"{_not_making(describe(top.action), top, best)}"
+        )
     if view.phase is Phase.NAME_TRUMP:
-        what = _call_facts(hand, best.action.suit)
-        return f"Name {best.action.suit.plural}: {what}." + compare(best, values, "suit")
+        what = _call_facts(hand, _suit(best.action))
+        return f"Name {_suit(best.action).plural}: {what}." + compare(best, values, "suit")
     raise ValueError(f"no bid in phase {view.phase}")
 
 
 def _making(doing: str, make: OptionValue, other: OptionValue | None, other_words: str) -> str:
     """Why to make trump: enough tricks, or fewer but better than the alternative."""
     if round(make.tricks) >= 3 or other is None:
-        text = (f"{_cap(doing)} should win your team {tricks_words(make)}, enough for 1 point "
-                f"{how_often(1 - make.euchre)}.")
+        text = (
+            f"{_cap(doing)} should win your team {tricks_words(make)}, enough for 1 point "
+            f"{how_often(1 - make.euchre)}."
+        )
         return text + _points(make, other, other_words)
-    text = (f"{_cap(doing)} should win your team {tricks_words(make)}, a little short of "
-            "the 3 you need.")
+    text = (
+        f"{_cap(doing)} should win your team {tricks_words(make)}, a little short of "
+        "the 3 you need."
+    )
     lost = make.points - other.points
     if lost < 0.25:
         return text + f" But {other_words} is no better."
@@ -231,25 +265,33 @@ def _making(doing: str, make: OptionValue, other: OptionValue | None, other_word
 def _not_making(doing: str, make: OptionValue, passing: OptionValue) -> str:
     """Why to pass: too few tricks (a likely euchre), or enough but passing is worth more."""
     if round(make.tricks) < 3:
-        text = (f"{_cap(doing)} should win your team only {tricks_words(make)}, and you need 3 "
-                "with your partner.")
+        text = (
+            f"{_cap(doing)} should win your team only {tricks_words(make)}, and you need 3 "
+            "with your partner."
+        )
         if make.euchre >= 0.5:
-            text = (f"Passing is safer: {doing} would likely get you euchred, which gives the "
-                    "other team 2 points.")
+            text = (
+                f"Passing is safer: {doing} would likely get you euchred, which gives the "
+                "other team 2 points."
+            )
         elif make.euchre >= 0.15:
-            text += (f" It would get you euchred {how_often(make.euchre)}, which gives the "
-                     "other team 2 points.")
+            text += (
+                f" It would get you euchred {how_often(make.euchre)}, which gives the "
+                "other team 2 points."
+            )
     else:
-        text = (f"{_cap(doing)} should win your team {tricks_words(make)}, enough to score. "
-                "But passing should score more for your team.")
+        text = (
+            f"{_cap(doing)} should win your team {tricks_words(make)}, enough to score. "
+            "But passing should score more for your team."
+        )
     return text + _points(passing, make, doing)
 
 
-def _suit_name(suit) -> str:
+def _suit_name(suit: Suit | NoTrump) -> str:
     return "no trump" if suit is NO_TRUMP else suit.plural
 
 
-def _call_facts(hand, suit) -> str:
+def _call_facts(hand: tuple[Card, ...], suit: Suit | NoTrump) -> str:
     if suit is NO_TRUMP:
         aces = sum(1 for c in hand if c.rank.name == "ACE")
         return f"with no trump you hold {plural(aces, 'ace')}"
@@ -268,6 +310,7 @@ def _points(best: OptionValue, other: OptionValue | None, other_words: str) -> s
 
 # ---- alone, discard -----------------------------------------------------------------------
 
+
 def alone_reason(view: SeatView, best: OptionValue, values: list[OptionValue]) -> str:
     by_do = {v.action.do: v for v in values}
     alone = by_do.get(Do.ALONE)
@@ -278,37 +321,56 @@ def alone_reason(view: SeatView, best: OptionValue, values: list[OptionValue]) -
     if makers:
         march = how_often(alone.march)
         if best.action.do is Do.ALONE and alone.march >= 0.3:
-            return (f"Go alone: by yourself you take all five tricks {march}. That scores 4 "
-                    f"points, twice a march with your partner."
-                    + _points(alone, other, "playing with your partner"))
+            return (
+                f"Go alone: by yourself you take all five tricks {march}. That scores 4 "
+                f"points, twice a march with your partner."
+                + _points(alone, other, "playing with your partner")
+            )
         if best.action.do is Do.ALONE:
             seldom = "almost never" if alone.march < 0.05 else f"only {march}"
-            return (f"Go alone: by yourself you take all five tricks {seldom}. But going "
-                    "alone should still score more than playing with your partner."
-                    + _points(alone, other, "playing with your partner"))
-        rarely = (f"would take all five tricks only {march}" if alone.march >= 0.05
-                  else "would almost never take all five tricks")
-        return (f"Play with your partner: alone you {rarely}. "
-                "A lone hand that takes 3 or 4 tricks scores just 1."
-                + _points(other, alone, "going alone"))
+            return (
+                f"Go alone: by yourself you take all five tricks {seldom}. But going "
+                "alone should still score more than playing with your partner."
+                + _points(alone, other, "playing with your partner")
+            )
+        rarely = (
+            f"would take all five tricks only {march}"
+            if alone.march >= 0.05
+            else "would almost never take all five tricks"
+        )
+        return (
+            f"Play with your partner: alone you {rarely}. "
+            "A lone hand that takes 3 or 4 tricks scores just 1."
+            + _points(other, alone, "going alone")
+        )
     euchre = how_often(alone.euchre)
     if best.action.do is Do.ALONE:
-        return (f"Defend alone: you stop the makers by yourself {euchre}. A euchre by a "
-                "lone defender scores 4." + _points(alone, other, "defending with your partner"))
-    rarely = (f"would stop the makers only {euchre}" if alone.euchre >= 0.05
-              else "would almost never stop the makers")
-    return (f"Defend with your partner: alone you {rarely}."
-            + _points(other, alone, "defending alone"))
+        return (
+            f"Defend alone: you stop the makers by yourself {euchre}. A euchre by a "
+            "lone defender scores 4." + _points(alone, other, "defending with your partner")
+        )
+    rarely = (
+        f"would stop the makers only {euchre}"
+        if alone.euchre >= 0.05
+        else "would almost never stop the makers"
+    )
+    return f"Defend with your partner: alone you {rarely}." + _points(
+        other, alone, "defending alone"
+    )
 
 
 def discard_reason(view: SeatView, best: OptionValue, values: list[OptionValue]) -> str:
-    card, trump = best.action.card, view.trump_suit
+    card, trump = _card(best.action), view.trump_suit
+    assert trump is not None  # the dealer discards once the upcard made trump
     table = EFFECTIVE_SUIT[trump]
     suit = table[card.index]
+    assert suit is not None  # under a trump every card has a suit
     rest = [c for c in view.hand if c is not card]
     if suit is not trump and all(table[c.index] is not suit for c in rest):
-        why = (f"it leaves you with no {suit.plural}, so you can trump a {suit.singular} "
-               "when one is led")
+        why = (
+            f"it leaves you with no {suit.plural}, so you can trump a {suit.singular} "
+            "when one is led"
+        )
     elif card is weakest_card(view.hand, trump):
         why = "it is your weakest card"
     else:
@@ -318,10 +380,16 @@ def discard_reason(view: SeatView, best: OptionValue, values: list[OptionValue])
 
 # ---- play ---------------------------------------------------------------------------------
 
-def play_reason(view: SeatView, best: OptionValue, values: list[OptionValue],
-                trumps_drawn: float | None = None, world=None) -> str:
+
+def play_reason(
+    view: SeatView,
+    best: OptionValue,
+    values: list[OptionValue],
+    trumps_drawn: float | None = None,
+    world: HandState | None = None,
+) -> str:
     """Why to play the card; ``world`` (a state that looks like the view) words a forced card."""
-    card, trump = best.action.card, view.trump_suit
+    card, trump = _card(best.action), view.trump_suit
     if len(view.hand) == 1:
         return f"Play {card_words(card, trump)}: it is your last card."
     if len(values) == 1:
@@ -329,6 +397,7 @@ def play_reason(view: SeatView, best: OptionValue, values: list[OptionValue],
         return f"Play {card_words(card, trump)}: it is your only legal card.{why}"
     table = EFFECTIVE_SUIT[trump]
     suit = table[card.index]
+    assert suit is not None  # a trick is played under a trump or no trump
     name = card_words(card, trump)
     out = outstanding_cards(view)
     boss = not any(table[c.index] is suit and _beats(c, card, trump, suit) for c in out)
@@ -336,47 +405,63 @@ def play_reason(view: SeatView, best: OptionValue, values: list[OptionValue],
         if trump is not None and suit is trump:
             why = "it cannot lose" if boss else "it pulls trumps out of your opponents' hands"
             if trumps_drawn is not None and trumps_drawn >= 0.5:
-                why += (f", and it draws about {number_word(round(trumps_drawn))} "
-                        f"{'trump' if round(trumps_drawn) == 1 else 'trumps'} from your opponents")
+                why += (
+                    f", and it draws about {number_word(round(trumps_drawn))} "
+                    f"{'trump' if round(trumps_drawn) == 1 else 'trumps'} from your opponents"
+                )
             text = f"Lead {name}: {why}."
         elif boss:
-            text = (f"Lead {name}: it is the highest {suit.singular} left, so it wins unless "
-                    f"someone has no {suit.plural} and trumps it.")
+            text = (
+                f"Lead {name}: it is the highest {suit.singular} left, so it wins unless "
+                f"someone has no {suit.plural} and trumps it."
+            )
         elif _is_low(card, values, trump):
             text = f"Lead {name}: a low lead keeps your high cards for later tricks."
         else:
             text = f"Lead {name}: of all your cards, leading it gives your team the most."
         return text + compare(best, values, "card")
     led = table[view.trick[0][1].index]
+    assert led is not None  # a trick is played under a trump or no trump
     strength = TRICK_STRENGTH[(trump, led)]
     winner, top = max(view.trick, key=lambda sc: strength[sc[1].index])
     wins = strength[card.index] > strength[top.index]
-    can_win = any(strength[v.action.card.index] > strength[top.index] for v in values)
-    lowest = card is min((v.action.card for v in values),
-                         key=lambda c: (trump is not None and table[c.index] is trump,
-                                        strength[c.index], c.index))
+    can_win = any(strength[_card(v.action).index] > strength[top.index] for v in values)
+    lowest = card is min(
+        (_card(v.action) for v in values),
+        key=lambda c: (trump is not None and table[c.index] is trump, strength[c.index], c.index),
+    )
     if winner is view.seat.partner and not wins:
-        text = (f"Your partner is already winning this trick, so play low: {name}." if lowest
-                else f"Your partner is already winning this trick, so throw {name}, the card "
-                     "you need least.")
+        text = (
+            f"Your partner is already winning this trick, so play low: {name}."
+            if lowest
+            else f"Your partner is already winning this trick, so throw {name}, the card "
+            "you need least."
+        )
     elif wins and trump is not None and suit is trump and led is not trump:
         verb = "wins" if sure_to_win(view, card) else "should win"
         text = f"You have no {led.plural}, so trump in: {name} {verb} the trick."
     elif wins:
-        cheaper = [v.action.card for v in values
-                   if strength[top.index] < strength[v.action.card.index] < strength[card.index]]
+        cheaper = [
+            _card(v.action)
+            for v in values
+            if strength[top.index] < strength[_card(v.action).index] < strength[card.index]
+        ]
         sure = sure_to_win(view, card)
         if cheaper:
             text = f"{_cap(name)} {'wins' if sure else 'is likely to win'} the trick."
         else:
-            text = (f"{_cap(name)} is the cheapest card that "
-                    f"{'wins' if sure else 'is likely to win'} the trick.")
+            text = (
+                f"{_cap(name)} is the cheapest card that "
+                f"{'wins' if sure else 'is likely to win'} the trick."
+            )
     elif can_win:
         text = f"Let this trick go with {name}: winning it would cost a card you need later."
     else:
-        text = (f"You cannot win this trick, so throw away {name}."
-                if lowest else
-                f"You cannot win this trick; throwing {name} keeps the cards that win later.")
+        text = (
+            f"You cannot win this trick, so throw away {name}."
+            if lowest
+            else f"You cannot win this trick; throwing {name} keeps the cards that win later."
+        )
     return text + compare(best, values, "card")
 
 
@@ -386,9 +471,13 @@ def _is_low(card: Card, values: list[OptionValue], trump: Suit | None) -> bool:
     suit = table[card.index]
     if suit is trump or card.rank > Rank.TEN:
         return False
+    assert suit is not None  # not trump, so not the Joker without a trump
     strength = TRICK_STRENGTH[(trump, suit)]
-    return all(strength[card.index] <= strength[v.action.card.index] for v in values
-               if table[v.action.card.index] is suit)
+    return all(
+        strength[card.index] <= strength[_card(v.action).index]
+        for v in values
+        if table[_card(v.action).index] is suit
+    )
 
 
 def _beats(other: Card, card: Card, trump: Suit | None, suit: Suit) -> bool:
@@ -399,8 +488,11 @@ def _beats(other: Card, card: Card, trump: Suit | None, suit: Suit) -> bool:
 def still_to_play(view: SeatView) -> list[Seat]:
     """The seats that play to the current trick after the seat of ``view``."""
     played = {seat for seat, _ in view.trick}
-    return [view.seat.after(i) for i in range(1, 4)
-            if view.seat.after(i) not in played and view.seat.after(i) not in view.sitting_out]
+    return [
+        view.seat.after(i)
+        for i in range(1, 4)
+        if view.seat.after(i) not in played and view.seat.after(i) not in view.sitting_out
+    ]
 
 
 def sure_to_win(view: SeatView, card: Card) -> bool:
@@ -411,11 +503,13 @@ def sure_to_win(view: SeatView, card: Card) -> bool:
     """
     trump = view.trump_suit
     led = EFFECTIVE_SUIT[trump][view.trick[0][1].index]
+    assert led is not None  # a trick is played under a trump or no trump
     mine = trick_strength(card, trump, led)
     if any(trick_strength(c, trump, led) >= mine for _, c in view.trick):
         return False
     return not still_to_play(view) or not any(
-        trick_strength(c, trump, led) > mine for c in outstanding_cards(view))
+        trick_strength(c, trump, led) > mine for c in outstanding_cards(view)
+    )
 
 
 def outstanding_cards(view: SeatView) -> list[Card]:

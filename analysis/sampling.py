@@ -33,22 +33,25 @@ from engine.ranking import EFFECTIVE_SUIT
 from engine.seats import Seat
 from engine.view import SeatView
 
+# One way to share a group of cards among the buckets: (cards per bucket, deals it makes).
+Share = tuple[tuple[int, ...], int]
+
 OUT = -1  # the bucket for cards out of play
 
 
 class Constraints(NamedTuple):
     """What must hold in every sample, read from a view."""
 
-    hands: tuple[tuple[Card, ...], ...]       # cards known to be in each seat's hand
-    needs: tuple[tuple[int, int], ...]        # (seat index, hidden cards it still holds)
-    pool: tuple[Card, ...]                    # cards not seen, by card index
-    voids: dict[int, frozenset]               # seat index -> effective suits it lacks
+    hands: tuple[tuple[Card, ...], ...]  # cards known to be in each seat's hand
+    needs: tuple[tuple[int, int], ...]  # (seat index, hidden cards it still holds)
+    pool: tuple[Card, ...]  # cards not seen, by card index
+    voids: dict[int, frozenset[Suit | None]]  # seat index -> effective suits it lacks
     trump: Suit | None
 
 
-def known_voids(view: SeatView) -> dict[Seat, set[Suit]]:
+def known_voids(view: SeatView) -> dict[Seat, set[Suit | None]]:
     """The effective suits each seat has shown to lack by not following suit."""
-    voids: dict[Seat, set[Suit]] = {seat: set() for seat in Seat}
+    voids: dict[Seat, set[Suit | None]] = {seat: set() for seat in Seat}
     if view.phase is not Phase.PLAY and view.phase is not Phase.OVER:
         return voids
     table = EFFECTIVE_SUIT[view.trump_suit]
@@ -82,11 +85,14 @@ def constraints(view: SeatView, upcard_kept: bool = True) -> Constraints:
     known: dict[Seat, list[Card]] = {seat: [] for seat in Seat}
     known[me] = list(view.hand)
     seen.add(view.upcard)
-    upcard_with_dealer = (upcard_kept and view.upcard_taken and view.dealer is not me
-                          and view.dealer not in out
-                          and view.upcard not in played
-                          and EFFECTIVE_SUIT[view.trump_suit][view.upcard.index]
-                          not in voids[view.dealer])
+    upcard_with_dealer = (
+        upcard_kept
+        and view.upcard_taken
+        and view.dealer is not me
+        and view.dealer not in out
+        and view.upcard not in played
+        and EFFECTIVE_SUIT[view.trump_suit][view.upcard.index] not in voids[view.dealer]
+    )
     if upcard_with_dealer:
         known[view.dealer].append(view.upcard)
     # Otherwise the upcard is on the table, turned down, played, or (a dealer who shows
@@ -101,8 +107,13 @@ def constraints(view: SeatView, upcard_kept: bool = True) -> Constraints:
             held = 6
         needs.append((seat.index, held - len(known[seat])))
     trump = view.trump_suit if view.phase in (Phase.PLAY, Phase.OVER) else None
-    return Constraints(tuple(tuple(known[s]) for s in Seat), tuple(needs), pool,
-                       {seat.index: frozenset(v) for seat, v in voids.items() if v}, trump)
+    return Constraints(
+        tuple(tuple(known[s]) for s in Seat),
+        tuple(needs),
+        pool,
+        {seat.index: frozenset(v) for seat, v in voids.items() if v},
+        trump,
+    )
 
 
 class Sampler:
@@ -114,7 +125,7 @@ class Sampler:
         if self.count() == 0:  # the dealer threw the upcard away after all
             self._setup(constraints(view, upcard_kept=False))
         if self.count() == 0:  # cannot happen for a view of a real hand; stay usable
-            self.voids = {}
+            self.voids: dict[int, frozenset[Suit | None]] = {}
             self._options.clear()
             self._tails()
         if self.count() == 0:
@@ -126,12 +137,14 @@ class Sampler:
         groups: dict[Suit | None, list[Card]] = {}
         for card in c.pool:
             groups.setdefault(table[card.index], []).append(card)
-        self.groups = [(suit, cards) for suit, cards in
-                       sorted(groups.items(), key=lambda item: item[1][0].index)]
+        self.groups = [
+            (suit, cards)
+            for suit, cards in sorted(groups.items(), key=lambda item: item[1][0].index)
+        ]
         self.buckets = [seat for seat, _ in c.needs] + [OUT]
         hidden = sum(n for _, n in c.needs)
         self.needs = tuple(n for _, n in c.needs) + (len(c.pool) - hidden,)
-        self._options: dict[tuple[int, tuple[int, ...]], tuple[list, int]] = {}
+        self._options: dict[tuple[int, tuple[int, ...]], tuple[list[Share], int]] = {}
         self.voids = c.voids
         self._tails()
 
@@ -148,12 +161,12 @@ class Sampler:
     def _allowed(self, suit: Suit | None) -> list[bool]:
         return [b == OUT or suit not in self.voids.get(b, ()) for b in self.buckets]
 
-    def _splits(self, g: int, needs: tuple[int, ...]):
+    def _splits(self, g: int, needs: tuple[int, ...]) -> list[Share]:
         """Every way to share group ``g``'s cards among the buckets: (counts, multinomial)."""
         suit, cards = self.groups[g]
         allowed = self._allowed(suit)
         n = len(cards)
-        out = []
+        out: list[Share] = []
 
         def rec(i: int, left: int, counts: list[int], ways: int) -> None:
             if i == len(needs) - 1:
@@ -180,7 +193,7 @@ class Sampler:
             return ways
         return self._shares(g, needs)[1]
 
-    def _shares(self, g: int, needs: tuple[int, ...]) -> tuple[list, int]:
+    def _shares(self, g: int, needs: tuple[int, ...]) -> tuple[list[Share], int]:
         """The possible shares of group ``g`` with their number of deals, and the total.
 
         Worked out once per (group, needs): counting fills the cache, and the
@@ -190,7 +203,7 @@ class Sampler:
         if key not in self._options:
             options = []
             for counts, ways in self._splits(g, needs):
-                rest = tuple(a - b for a, b in zip(needs, counts))
+                rest = tuple(a - b for a, b in zip(needs, counts, strict=False))
                 weight = ways * self._count(g + 1, rest)
                 if weight:
                     options.append((counts, weight))
@@ -211,18 +224,18 @@ class Sampler:
         for g, (_, cards) in enumerate(self.groups):
             options, total = self._shares(g, needs)
             pick = rng.randrange(total)
-            for counts, weight in options:
+            for counts, weight in options:  # noqa: B007 (read after the break)
                 if pick < weight:
                     break
                 pick -= weight
             shuffled = list(cards)
             rng.shuffle(shuffled)
             at = 0
-            for bucket, k in zip(self.buckets, counts):
+            for bucket, k in zip(self.buckets, counts, strict=False):
                 if bucket != OUT:
-                    hands[bucket].extend(shuffled[at:at + k])
+                    hands[bucket].extend(shuffled[at : at + k])
                 at += k
-            needs = tuple(a - b for a, b in zip(needs, counts))
+            needs = tuple(a - b for a, b in zip(needs, counts, strict=False))
         return tuple(tuple(sorted(h, key=lambda card: card.index)) for h in hands)
 
     def samples(self, rng: random.Random, n: int) -> list[tuple[tuple[Card, ...], ...]]:

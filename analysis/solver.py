@@ -32,13 +32,13 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
+from analysis.compact import Layout, layout_for, run_top_of
 from engine.cards import Card, Suit
 from engine.hand import HandState, Phase
 from engine.seats import Seat, Team
-
-from analysis.compact import Layout, layout_for, run_top_of
 
 LEADER_SHIFT = 25  # transposition keys: the cards' bits, then the leader above them
 
@@ -47,24 +47,32 @@ class Position(NamedTuple):
     """A play-phase position with every card known: what the solver needs."""
 
     trump: Suit | None
-    hands: tuple[tuple[Card, ...], ...]      # by seat index; seats sitting out hold ()
-    leader: Seat                             # who led the trick in progress (or leads next)
-    trick: tuple[tuple[Seat, Card], ...]     # the trick on the table
+    hands: tuple[tuple[Card, ...], ...]  # by seat index; seats sitting out hold ()
+    leader: Seat  # who led the trick in progress (or leads next)
+    trick: tuple[tuple[Seat, Card], ...]  # the trick on the table
     makers: Team
-    makers_tricks: int                       # tricks the makers have won already
-    tricks_played: int                       # finished tricks
-    no_first_blood: bool = False             # the rule, in force for the first lead only
+    makers_tricks: int  # tricks the makers have won already
+    tricks_played: int  # finished tricks
+    no_first_blood: bool = False  # the rule, in force for the first lead only
 
     @classmethod
     def from_state(cls, state: HandState) -> Position:
         """The position of a hand in play; raises ValueError in any other phase."""
         if state.phase is not Phase.PLAY:
             raise ValueError(f"the solver needs a hand in play, not one in phase {state.phase}")
+        assert state.leader is not None and state.makers is not None  # in play
         out = state.sitting_out
         hands = tuple(() if seat in out else state.hands[seat.index] for seat in Seat)
-        return cls(state.trump_suit, hands, state.leader, state.trick, state.makers,
-                   state.team_tricks(state.makers), len(state.tricks),
-                   state.rules.no_first_blood)
+        return cls(
+            state.trump_suit,
+            hands,
+            state.leader,
+            state.trick,
+            state.makers,
+            state.team_tricks(state.makers),
+            len(state.tricks),
+            state.rules.no_first_blood,
+        )
 
     @property
     def active(self) -> tuple[Seat, ...]:
@@ -92,8 +100,7 @@ class Solver:
     card stays with the seat it was dealt to (a discarded card is simply gone).
     """
 
-    def __init__(self, position: Position, table: dict[int, tuple[int, int]] | None = None
-                 ) -> None:
+    def __init__(self, position: Position, table: dict[int, tuple[int, int]] | None = None) -> None:
         self.position = position
         self.layout: Layout = layout_for(position.trump)
         lay = self.layout
@@ -108,7 +115,8 @@ class Solver:
         self.table: dict[int, tuple[int, int]] = {} if table is None else table
         self.nodes = 0
         self._boundary, self._follow = _make_search(
-            self.hands, nxt, self.ns_side, len(active), lay, self.table, self)
+            self.hands, nxt, self.ns_side, len(active), lay, self.table, self
+        )
         self.next_seat = nxt
 
     # ---- questions -------------------------------------------------------------------
@@ -124,8 +132,10 @@ class Solver:
         lay = self.layout
         hand = self.hands[pos.turn.index]
         live = self._live()
-        return {lay.card(b): self._makers(tops[run_top_of(b, hand, live, lay)])
-                for b in _bits(self._legal_mask())}
+        return {
+            lay.card(b): self._makers(tops[run_top_of(b, hand, live, lay)])
+            for b in _bits(self._legal_mask())
+        }
 
     # ---- the root --------------------------------------------------------------------
     def _ns_to_play(self) -> bool:
@@ -140,8 +150,13 @@ class Solver:
 
     def _live(self) -> int:
         lay = self.layout
-        return (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
-                | lay.mask(card for _, card in self.position.trick))
+        return (
+            self.hands[0]
+            | self.hands[1]
+            | self.hands[2]
+            | self.hands[3]
+            | lay.mask(card for _, card in self.position.trick)
+        )
 
     def _legal_mask(self) -> int:
         pos, lay = self.position, self.layout
@@ -172,14 +187,23 @@ class Solver:
             contenders = led_mask | lay.trump_mask
             best, best_seat = bits[0], pos.leader.index
             seats = [s.index for s, _ in pos.trick] + [seat]
-            for s, x in zip(seats[1:], bits[1:]):
+            for s, x in zip(seats[1:], bits[1:], strict=False):
                 if x & contenders and x > best:
                     best, best_seat = x, s
             low, high = (alpha, beta) if best_only else (-1, 6)  # (-1, 6): exact values
             self.hands[seat] = hand ^ b
             try:
-                v = self._follow(self.next_seat[seat], len(bits), best, best_seat, led_mask,
-                                 contenders, live, low, high)
+                v = self._follow(
+                    self.next_seat[seat],
+                    len(bits),
+                    best,
+                    best_seat,
+                    led_mask,
+                    contenders,
+                    live,
+                    low,
+                    high,
+                )
             finally:
                 self.hands[seat] = hand
             values[b] = v
@@ -198,8 +222,10 @@ def _check(position: Position, active: tuple[Seat, ...]) -> None:
     for seat in active:
         held = len(position.hands[seat.index])
         if held != left - (seat in played):
-            raise ValueError(f"{seat.word} holds {held} cards, but with {left} tricks to play "
-                             f"{left - (seat in played)} are expected")
+            raise ValueError(
+                f"{seat.word} holds {held} cards, but with {left} tricks to play "
+                f"{left - (seat in played)} are expected"
+            )
     if len(active) < 2:
         raise ValueError("a position needs at least two seats in play")
 
@@ -213,8 +239,15 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def _make_search(h: list[int], nxt: list[int], ns: list[bool], nactive: int, lay: Layout,
-                 table: dict[int, tuple[int, int]], stats: Solver):
+def _make_search(
+    h: list[int],
+    nxt: list[int],
+    ns: list[bool],
+    nactive: int,
+    lay: Layout,
+    table: dict[int, tuple[int, int]],
+    stats: Solver,
+) -> tuple[Callable[[int, int, int], int], Callable[..., int]]:
     """The two mutually recursive search functions, closed over one deal's data.
 
     Values are North-South's future tricks (``ns[seat]``: the seat is North or South).
@@ -301,8 +334,17 @@ def _make_search(h: list[int], nxt: list[int], ns: list[bool], nactive: int, lay
         table[key] = (lo, hi)
         return v
 
-    def follow(seat: int, count: int, best: int, best_seat: int, led_mask: int,
-               contenders: int, live: int, alpha: int, beta: int) -> int:
+    def follow(
+        seat: int,
+        count: int,
+        best: int,
+        best_seat: int,
+        led_mask: int,
+        contenders: int,
+        live: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
         """North-South's future tricks (this trick included), ``count`` cards of it down."""
         if count == nactive:  # only from the root: deeper, the trick's last card closes it
             if ns[best_seat]:
@@ -353,8 +395,9 @@ def _make_search(h: list[int], nxt: list[int], ns: list[bool], nactive: int, lay
             elif wins:
                 v = follow(nxt_seat, count, c, seat, led_mask, contenders, live, alpha, beta)
             else:
-                v = follow(nxt_seat, count, best, best_seat, led_mask, contenders, live,
-                           alpha, beta)
+                v = follow(
+                    nxt_seat, count, best, best_seat, led_mask, contenders, live, alpha, beta
+                )
             h[seat] = hand
             if maximizing:
                 if v > best_v:
@@ -375,7 +418,7 @@ def _make_search(h: list[int], nxt: list[int], ns: list[bool], nactive: int, lay
     return boundary, follow
 
 
-def shape(position: Position) -> tuple:
+def shape(position: Position) -> tuple[object, ...]:
     """What best play from a trick start depends on, and nothing more.
 
     The trump, who leads, how many tricks are done, and for each suit who holds
@@ -388,10 +431,16 @@ def shape(position: Position) -> tuple:
     lay = layout_for(position.trump)
     owner = {lay.bit(card): seat for seat, hand in enumerate(position.hands) for card in hand}
     owner.pop(0, None)  # a card without a bit (the Joker in no trump) takes no part
-    holders = tuple((lay.block_of[bit.bit_length() - 1], seat)
-                    for bit, seat in sorted(owner.items()))
-    return (position.trump, position.leader, position.tricks_played, position.no_first_blood,
-            holders)
+    holders = tuple(
+        (lay.block_of[bit.bit_length() - 1], seat) for bit, seat in sorted(owner.items())
+    )
+    return (
+        position.trump,
+        position.leader,
+        position.tricks_played,
+        position.no_first_blood,
+        holders,
+    )
 
 
 def solve(state: HandState | Position) -> int:

@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import random
 
+from analysis.sampling import Sampler, played_by_seat
 from engine.actions import Action, Do
 from engine.cards import Card
 from engine.hand import Deal, HandState, Phase, apply, new_hand
 from engine.seats import Seat
 from engine.view import SeatView
 
-from analysis.sampling import Sampler, played_by_seat
 
-
-def rebuild(view: SeatView, hands: tuple[tuple[Card, ...], ...], sampler: Sampler,
-            rng: random.Random) -> HandState:
+def rebuild(
+    view: SeatView, hands: tuple[tuple[Card, ...], ...], sampler: Sampler, rng: random.Random
+) -> HandState:
     """The state of the world where the active seats hold ``hands`` (a sample for ``view``)."""
     me = view.seat
     out = list(sampler.stock(hands))
@@ -36,7 +36,7 @@ def rebuild(view: SeatView, hands: tuple[tuple[Card, ...], ...], sampler: Sample
             # is taken to have kept it.
             kept = [view.upcard] if seat is view.dealer and view.upcard_taken else []
             dealt[seat] = kept + [out.pop() for _ in range(5 - len(kept))]
-    discard = None
+    discard: Card | None = None
     dealer, upcard = view.dealer, view.upcard
     if view.upcard_taken:
         cards = dealt[dealer]
@@ -44,6 +44,7 @@ def rebuild(view: SeatView, hands: tuple[tuple[Card, ...], ...], sampler: Sample
             cards.remove(upcard)
             if view.phase is not Phase.DISCARD:
                 discard = view.discarded if dealer is me else out.pop()
+                assert discard is not None  # the dealer's own view holds its discard
                 cards.append(discard)
         else:  # the dealer threw the upcard away
             discard = upcard
@@ -51,8 +52,10 @@ def rebuild(view: SeatView, hands: tuple[tuple[Card, ...], ...], sampler: Sample
     state = new_hand(view.rules, deal)
     for seat, action in view.actions:
         if state.phase is Phase.DISCARD and action.do is not Do.DISCARD:
+            assert discard is not None  # a discard phase: the upcard was taken
             state = apply(state, Action.discard(discard))
         state = apply(state, action, seat)
     if state.phase is Phase.DISCARD and view.phase is not Phase.DISCARD:
+        assert discard is not None  # a discard phase: the upcard was taken
         state = apply(state, Action.discard(discard))
     return state

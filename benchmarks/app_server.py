@@ -39,7 +39,9 @@ def rss_mb(pid: int) -> float:
         current = todo.pop()
         try:
             status = Path(f"/proc/{current}/status").read_text()
-            total += int(re.search(r"^VmRSS:\s+(\d+)", status, re.M).group(1))
+            found = re.search(r"^VmRSS:\s+(\d+)", status, re.M)
+            assert found is not None, f"no VmRSS for process {current}"
+            total += int(found.group(1))
             for task in Path(f"/proc/{current}/task").iterdir():
                 todo += [int(c) for c in (task / "children").read_text().split()]
         except (OSError, AttributeError):
@@ -64,23 +66,44 @@ def http_get(url: str, timeout: float = 5) -> str:
 def active_sessions(base_url: str) -> int:
     """Connected sessions, from Streamlit's public ``/_stcore/metrics``."""
     text = http_get(f"{base_url}/_stcore/metrics?families=active_sessions")
-    return int(re.search(r"^active_sessions (\d+)", text, re.M).group(1))
+    found = re.search(r"^active_sessions (\d+)", text, re.M)
+    assert found is not None, "Streamlit's metrics name no active_sessions"
+    return int(found.group(1))
 
 
 @asynccontextmanager
-async def serve(app_dir: Path, server_args: list[str], log: Path, start_timeout: float = 60,
-                env: dict[str, str] | None = None):
+async def serve(
+    app_dir: Path,
+    server_args: list[str],
+    log: Path,
+    start_timeout: float = 60,
+    env: dict[str, str] | None = None,
+):
     """The app on a free loopback port, started by the ``make run`` launcher (``env``:
     extra environment variables, such as ``EUCHRE_TUTORIAL_DB``)."""
     port = free_port()
     base_url = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "tutorial_app.cli", "--host", "127.0.0.1",
-               "--port", str(port), *server_args]
-    env = dict(os.environ, **(env or {}), PYTHONPATH=os.pathsep.join(
-        p for p in (str(app_dir), os.environ.get("PYTHONPATH", "")) if p))
+    command = [
+        sys.executable,
+        "-m",
+        "tutorial_app.cli",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        *server_args,
+    ]
+    env = dict(
+        os.environ,
+        **(env or {}),
+        PYTHONPATH=os.pathsep.join(
+            p for p in (str(app_dir), os.environ.get("PYTHONPATH", "")) if p
+        ),
+    )
     with open(log, "w") as out:
-        server = subprocess.Popen(command, cwd=app_dir, env=env, stdout=out,
-                                  stderr=subprocess.STDOUT)
+        server = subprocess.Popen(
+            command, cwd=app_dir, env=env, stdout=out, stderr=subprocess.STDOUT
+        )
     try:
         deadline = time.monotonic() + start_timeout
         while True:

@@ -30,9 +30,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analysis.bots import make_bot, play_hand  # noqa: E402
-from engine import SEATS, Rules, Team, deal_cards, new_hand  # noqa: E402
-from engine.game import finish_hand, new_game, start_hand  # noqa: E402
+from analysis.bots import make_bot, play_hand
+from engine import SEATS, Rules, Team, deal_cards, new_hand
+from engine.game import finish_hand, new_game, start_hand
 
 MATCHES = (("expert", "beginner"), ("beginner", "random"))
 
@@ -56,6 +56,7 @@ def duplicate_deal(task: tuple) -> float:
     for team in (Team.NS, Team.EW):
         bots = seating(first, second, team)
         end = play_hand(new_hand(rules, deal), bots, random.Random(f"play {seed} {i} {team}"))
+        assert end.result is not None  # played to the end
         edge += net(end.result.points, team)
     return edge / 2
 
@@ -71,6 +72,7 @@ def game(task: tuple) -> tuple[bool, int]:
     hands = 0
     while g.winner is None:
         g = start_hand(g, deals)
+        assert g.hand is not None  # a hand just started
         g = finish_hand(g, play_hand(g.hand, bots, play_rng))
         hands += 1
     return g.winner is team, hands
@@ -91,10 +93,18 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=1000,
-                        help="duplicate deals per match, each played twice (default 1000)")
-    parser.add_argument("--games", type=int, default=400,
-                        help="games per match, in pairs with the teams swapped (default 400)")
+    parser.add_argument(
+        "--deals",
+        type=int,
+        default=1000,
+        help="duplicate deals per match, each played twice (default 1000)",
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=400,
+        help="games per match, in pairs with the teams swapped (default 400)",
+    )
     parser.add_argument("--preset", default="bga", help="rule preset (default bga, game to 10)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
@@ -103,8 +113,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--deals and --games must be at least 2, --workers at least 1")
     started = time.perf_counter()
     rules = Rules.preset(args.preset)
-    print(f"deals={args.deals} games={args.games} preset={args.preset} "
-          f"target={rules.target_points} workers={args.workers} seed={args.seed}")
+    print(
+        f"deals={args.deals} games={args.games} preset={args.preset} "
+        f"target={rules.target_points} workers={args.workers} seed={args.seed}"
+    )
     figures = []
     with Pool(args.workers) as pool:
         for first, second in MATCHES:
@@ -114,19 +126,29 @@ def main(argv: list[str] | None = None) -> int:
             edges = pool.map(duplicate_deal, tasks, chunksize=4)
             m, lo, hi = mean_interval(edges)
             pairs = args.games // 2
-            tasks = [(first, second, args.preset, args.seed, j, team)
-                     for j in range(pairs) for team in (Team.NS, Team.EW)]
-            results = pool.map(game, tasks, chunksize=2)
+            game_tasks = [
+                (first, second, args.preset, args.seed, j, team)
+                for j in range(pairs)
+                for team in (Team.NS, Team.EW)
+            ]
+            results = pool.map(game, game_tasks, chunksize=2)
             wins = sum(w for w, _ in results)
             rate, wlo, whi = wilson(wins, len(results))
             hands = statistics.mean(h for _, h in results)
-            print(f"{name}: edge {m:+.3f} points per deal, 95% interval [{lo:+.3f}, {hi:+.3f}] "
-                  f"over {len(edges)} duplicate deals; games {wins}/{len(results)} won = "
-                  f"{rate:.1%}, 95% interval [{wlo:.1%}, {whi:.1%}], {hands:.1f} hands a game; "
-                  f"{time.perf_counter() - t0:.0f} s")
-            figures += [f"{name}_edge={m:.3f}", f"{name}_edge_lo={lo:.3f}",
-                        f"{name}_edge_hi={hi:.3f}", f"{name}_game_win={rate:.3f}",
-                        f"{name}_game_win_lo={wlo:.3f}", f"{name}_game_win_hi={whi:.3f}"]
+            print(
+                f"{name}: edge {m:+.3f} points per deal, 95% interval [{lo:+.3f}, {hi:+.3f}] "
+                f"over {len(edges)} duplicate deals; games {wins}/{len(results)} won = "
+                f"{rate:.1%}, 95% interval [{wlo:.1%}, {whi:.1%}], {hands:.1f} hands a game; "
+                f"{time.perf_counter() - t0:.0f} s"
+            )
+            figures += [
+                f"{name}_edge={m:.3f}",
+                f"{name}_edge_lo={lo:.3f}",
+                f"{name}_edge_hi={hi:.3f}",
+                f"{name}_game_win={rate:.3f}",
+                f"{name}_game_win_lo={wlo:.3f}",
+                f"{name}_game_win_hi={whi:.3f}",
+            ]
     figures.append(f"seconds={time.perf_counter() - started:.0f}")
     print(" ".join(figures))
     return 0

@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import engine  # noqa: E402
-from engine import SEATS, Rules, apply, legal_actions, random_hand  # noqa: E402
+import engine
+from engine import SEATS, Rules, apply, legal_actions, random_hand
 
 
 def ours_hands(hands: int, seed: int) -> int:
@@ -78,10 +78,15 @@ def rate(play, hands: int, seed: int, repeat: int) -> tuple[float, int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=20000,
-                        help="random hands per engine and per run (default 20000)")
-    parser.add_argument("--repeat", type=int, default=3,
-                        help="runs per engine; the best rate counts (default 3)")
+    parser.add_argument(
+        "--hands",
+        type=int,
+        default=20000,
+        help="random hands per engine and per run (default 20000)",
+    )
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="runs per engine; the best rate counts (default 3)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.hands < 1 or args.repeat < 1:
@@ -97,13 +102,17 @@ def main(argv: list[str] | None = None) -> int:
     openspiel_hands(200, args.seed)
     ours, ours_steps = rate(ours_hands, args.hands, args.seed, args.repeat)
     theirs, their_steps = rate(openspiel_hands, args.hands, args.seed, args.repeat)
-    print(f"hands={args.hands} repeat={args.repeat} seed={args.seed} "
-          f"python={sys.version.split()[0]} engine={engine.__name__}")
+    print(
+        f"hands={args.hands} repeat={args.repeat} seed={args.seed} "
+        f"python={sys.version.split()[0]} engine={engine.__name__}"
+    )
     # Compiled (engine/_native, built by tools/build_engine.py) or the plain sources.
     print(f"engine_path={engine.native.ENGINE_PATH} ({engine.native.WHY})")
     print(f"ours_hands_per_s={ours:.0f} ours_actions_per_hand={ours_steps / args.hands:.1f}")
-    print(f"openspiel_hands_per_s={theirs:.0f} "
-          f"openspiel_actions_per_hand={their_steps / args.hands:.1f}")
+    print(
+        f"openspiel_hands_per_s={theirs:.0f} "
+        f"openspiel_actions_per_hand={their_steps / args.hands:.1f}"
+    )
     print(f"ratio {ours / theirs:.2f}")
     return 0
 

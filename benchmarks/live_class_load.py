@@ -47,12 +47,12 @@ class ClassTally:
     errors: Counter = field(default_factory=Counter)
     notes: list[str] = field(default_factory=list)
     seen: Counter = field(default_factory=Counter)
-    pushed: dict[int, float] = field(default_factory=dict)      # question number -> when
+    pushed: dict[int, float] = field(default_factory=dict)  # question number -> when
     revealed: dict[int, float] = field(default_factory=dict)
     saw_question: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
     saw_reveal: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
     kept: dict[str, dict[int, str]] = field(default_factory=lambda: defaultdict(dict))
-    news: asyncio.Event = field(default_factory=asyncio.Event)   # set at each sighting
+    news: asyncio.Event = field(default_factory=asyncio.Event)  # set at each sighting
 
     def saw(self, sightings: dict[int, list[float]], number: int, when: float) -> None:
         sightings[number].append(when)
@@ -68,7 +68,7 @@ class ClassTally:
             self.news.clear()
             try:
                 await asyncio.wait_for(self.news.wait(), left)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return condition()
         return True
 
@@ -85,7 +85,7 @@ async def interact(tally: ClassTally, kind: str, what: str, sending):
     except ClientError as error:
         tally.error(error.kind, f"{what}: {error}")
         return None
-    for one in result if isinstance(result, list) else [result]:   # a poll: one per fragment
+    for one in result if isinstance(result, list) else [result]:  # a poll: one per fragment
         tally.times[kind].append(one.seconds)
         for text in one.exceptions:
             tally.error("exception", f"{what}: {text}")
@@ -108,8 +108,11 @@ def answer_moves(model: dict, rng: random.Random) -> list[tuple[str, str]]:
     """What a learner clicks to answer the live question on ``model`` at random."""
     cards = [card["code"] for card in model.get("hand", ()) if card.get("clickable")]
     actions = {a["id"] for a in model.get("actions") or () if not a.get("disabled")}
-    event, options = ("card", cards) if cards else (
-        "action", sorted(a for a in actions if a.startswith("option-")))
+    event, options = (
+        ("card", cards)
+        if cards
+        else ("action", sorted(a for a in actions if a.startswith("option-")))
+    )
     if not options:
         return []
     if "check" in actions:
@@ -134,18 +137,19 @@ class Teacher:
     def __init__(self, base_url: str, tally: ClassTally, timeout: float):
         self.tab, self.tally, self.timeout = Tab(base_url, timeout), tally, timeout
         self.code = self.key = ""
-        self.learners = 0          # with lockstep: how many must see each step
+        self.learners = 0  # with lockstep: how many must see each step
         self.done = asyncio.Event()
 
     async def start(self) -> None:
         await interact(self.tally, "teacher", "/class", self.tab.open("class"))
-        await interact(self.tally, "teacher", "start",
-                       self.tab.click(self.tab.widget(key="class-start")))
+        await interact(
+            self.tally, "teacher", "start", self.tab.click(self.tab.need(key="class-start"))
+        )
         query = parse_qs(self.tab.query)
         self.code, self.key = query["class"][0], handed_teacher_key(self.tab)
         if "key" in query or not self.key:
             self.tally.error("teacher_key", "the key is in the address, or was not handed over")
-        choice = self.tab.widget(key="class-from")
+        choice = self.tab.need(key="class-from")
         await interact(self.tally, "teacher", "random", self.tab.set(choice, [RANDOM_FROM_TOPIC]))
 
     async def click(self, key: str) -> bool:
@@ -155,8 +159,9 @@ class Teacher:
             return False
         return await interact(self.tally, "teacher", key, self.tab.click(node)) is not None
 
-    async def teach(self, deadline: float, answer_seconds: float, read_seconds: float,
-                    lockstep: bool = False) -> None:
+    async def teach(
+        self, deadline: float, answer_seconds: float, read_seconds: float, lockstep: bool = False
+    ) -> None:
         """Ask, wait, reveal, until ``deadline``; then ``done`` is set. With ``lockstep``,
         each reveal waits for every learner to see the question, and each next question
         for every learner to see the reveal (at most ``timeout`` each)."""
@@ -165,8 +170,9 @@ class Teacher:
         finally:
             self.done.set()
 
-    async def _teach(self, deadline: float, answer_seconds: float, read_seconds: float,
-                     lockstep: bool) -> None:
+    async def _teach(
+        self, deadline: float, answer_seconds: float, read_seconds: float, lockstep: bool
+    ) -> None:
         number, tally = 0, self.tally
         while time.monotonic() < deadline:
             sent = time.monotonic()
@@ -187,14 +193,17 @@ class Teacher:
 
     async def all_saw(self, sightings: dict[int, list[float]], number: int, what: str) -> None:
         """Wait (the page polling) until every learner has seen ``what`` of ``number``."""
-        watching = asyncio.ensure_future(self.tally.until(
-            lambda: len(sightings[number]) >= self.learners, self.timeout))
+        watching = asyncio.ensure_future(
+            self.tally.until(lambda: len(sightings[number]) >= self.learners, self.timeout)
+        )
         while not watching.done():
             await interact(self.tally, "teacher_poll", "/class poll", self.tab.poll())
             await asyncio.wait({watching}, timeout=1.0)
         if not watching.result():
-            self.tally.error("not_seen", f"question {number}'s {what}: "
-                                         f"{len(sightings[number])} of {self.learners} learners")
+            self.tally.error(
+                "not_seen",
+                f"question {number}'s {what}: {len(sightings[number])} of {self.learners} learners",
+            )
 
     async def wait(self, seconds: float) -> None:
         """Sit on the page while its fragments poll (the answered count)."""
@@ -205,8 +214,9 @@ class Teacher:
 
 
 class ClassLearner:
-    def __init__(self, index: int, base_url: str, tally: ClassTally, think: float,
-                 timeout: float, seed: int):
+    def __init__(
+        self, index: int, base_url: str, tally: ClassTally, think: float, timeout: float, seed: int
+    ):
         self.index, self.tally, self.think = index, tally, think
         self.tab, self.rng = Tab(base_url, timeout), random.Random(f"{seed}-{index}")
         self.name = f"Learner {index}"
@@ -217,15 +227,22 @@ class ClassLearner:
 
     async def join(self, code: str, cookie: str, delay: float) -> bool:
         await asyncio.sleep(delay)
-        if await interact(self.tally, "join", "/join", self.tab.open(
-                "join", f"code={code}", cookie)) is None:
+        if (
+            await interact(
+                self.tally, "join", "/join", self.tab.open("join", f"code={code}", cookie)
+            )
+            is None
+        ):
             return False
-        await interact(self.tally, "join", "name",
-                       self.tab.set(self.tab.widget(key="join-name"), self.name))
-        done = await interact(self.tally, "join", "join",
-                              self.tab.click(self.tab.widget(key="join-button")))
+        await interact(
+            self.tally, "join", "name", self.tab.set(self.tab.need(key="join-name"), self.name)
+        )
+        done = await interact(
+            self.tally, "join", "join", self.tab.click(self.tab.need(key="join-button"))
+        )
         if done is None or "Waiting for the next question" not in " ".join(
-                self.tab.texts("alert:info")):
+            self.tab.texts("alert:info")
+        ):
             self.tally.error("join", f"{self.name} did not reach the waiting screen")
             return False
         self.tally.seen["joined"] += 1
@@ -234,8 +251,13 @@ class ClassLearner:
     def seen_every_reveal(self) -> bool:
         return all(number in self.reveals_seen for number in self.tally.revealed)
 
-    async def attend(self, deadline: float, aligned: bool = False,
-                     teacher_done: asyncio.Event | None = None, timeout: float = 60) -> None:
+    async def attend(
+        self,
+        deadline: float,
+        aligned: bool = False,
+        teacher_done: asyncio.Event | None = None,
+        timeout: float = 60,
+    ) -> None:
         """Poll at the page's interval; answer each new question; read each reveal.
         Until ``deadline``; with ``teacher_done``, until the teacher is done and this
         learner has seen every reveal (at most ``timeout`` more).
@@ -245,7 +267,7 @@ class ClassLearner:
         same instants instead (a worst case no browser timers produce)."""
         interval = min(self.tab.auto_reruns.values(), default=1.0)
         tick = time.monotonic()
-        if not aligned and self.tab.auto_rerun_since:   # the last tick of the timer so far
+        if not aligned and self.tab.auto_rerun_since:  # the last tick of the timer so far
             since = min(self.tab.auto_rerun_since.values())
             tick -= (tick - since) % interval
         last_call = float("inf")
@@ -275,8 +297,11 @@ class ClassLearner:
                 self.tally.saw(self.tally.saw_reveal, number, now)
                 self.tally.seen[tone] += 1
             if number is not None and not self.revealed and now >= self.answer_at:
-                self.answer_at = float("inf") if self.rng.random() > 0.2 else (
-                    now + self.rng.uniform(1, 3) * self.think)   # one in five changes it
+                self.answer_at = (
+                    float("inf")
+                    if self.rng.random() > 0.2
+                    else (now + self.rng.uniform(1, 3) * self.think)
+                )  # one in five changes it
                 await self.answer(number, model)
 
     async def answer(self, number: int, model: dict) -> None:
@@ -286,18 +311,27 @@ class ClassLearner:
             if points is None:
                 self.tally.error("missing_widget", "/join no way to answer")
                 return
-            team, count = self.tab.widget(key="join-points-team"), \
-                self.tab.widget(key="join-points-number")
-            await interact(self.tally, "answer", "team",
-                           self.tab.set(team, self.rng.choice(team.options)))
-            await interact(self.tally, "answer", "points",
-                           self.tab.set(count, float(self.rng.randint(0, 4))))
-            await interact(self.tally, "answer", "send",
-                           self.tab.click(self.tab.widget(key="join-points-send")))
+            team, count = (
+                self.tab.need(key="join-points-team"),
+                self.tab.need(key="join-points-number"),
+            )
+            await interact(
+                self.tally, "answer", "team", self.tab.set(team, self.rng.choice(team.options))
+            )
+            await interact(
+                self.tally, "answer", "points", self.tab.set(count, float(self.rng.randint(0, 4)))
+            )
+            await interact(
+                self.tally,
+                "answer",
+                "send",
+                self.tab.click(self.tab.need(key="join-points-send")),
+            )
         for event, value in moves:
-            table = self.tab.widget(key="join-table", kind="bidi_component")
-            result = await interact(self.tally, "answer", f"{event}={value}",
-                                    self.tab.send_event(table, event, value))
+            table = self.tab.need(key="join-table", kind="bidi_component")
+            result = await interact(
+                self.tally, "answer", f"{event}={value}", self.tab.send_event(table, event, value)
+            )
             if result is None:
                 return
         said = " ".join(self.tab.texts("alert:warning"))
@@ -305,7 +339,8 @@ class ClassLearner:
         if "answers are closed" in said:
             self.tally.seen["late_refused"] += 1
         elif message.get("title") == "Your answer is in" or "You answered" in " ".join(
-                self.tab.texts("alert:info")):
+            self.tab.texts("alert:info")
+        ):
             self.tally.seen["answers"] += 1
             self.tally.kept[self.name][number] = "kept"
         else:
@@ -321,25 +356,33 @@ async def run_class(n: int, args, log: Path) -> dict:
     """One class of ``n`` learners on a fresh server and a fresh database."""
     tally = ClassTally()
     database = args.db or f"sqlite:///{log.with_suffix('.sqlite3')}"
-    async with serve(args.app_dir, list(args.server_arg), log,
-                     env={"EUCHRE_TUTORIAL_DB": database}) as server:
+    async with serve(
+        args.app_dir, list(args.server_arg), log, env={"EUCHRE_TUTORIAL_DB": database}
+    ) as server:
         row = {"sessions": n, "tally": tally, "log": log, "rss_before": rss_mb(server.pid)}
         teacher = Teacher(server.base_url, tally, args.timeout)
         await teacher.start()
         cookie = await asyncio.to_thread(xsrf_cookie, server.base_url, args.timeout)
-        learners = [ClassLearner(i, server.base_url, tally, args.think, args.timeout, args.seed)
-                    for i in range(n)]
+        learners = [
+            ClassLearner(i, server.base_url, tally, args.think, args.timeout, args.seed)
+            for i in range(n)
+        ]
         ramp = random.Random(args.seed)
-        await asyncio.gather(*(l.join(teacher.code, cookie, ramp.uniform(0, args.ramp))
-                               for l in learners))
-        joined = [l for l in learners if l.tab.session_id]
+        await asyncio.gather(
+            *(
+                learner.join(teacher.code, cookie, ramp.uniform(0, args.ramp))
+                for learner in learners
+            )
+        )
+        joined = [learner for learner in learners if learner.tab.session_id]
         row["rss_idle"] = rss_mb(server.pid)
         # Idle: every learner waits, polling; the teacher's page polls too.
         started, cpu = time.monotonic(), cpu_seconds(server.pid)
         idle_end = started + args.idle
         aligned = getattr(args, "aligned_polls", False)
-        await asyncio.gather(teacher.wait(args.idle),
-                             *(l.attend(idle_end, aligned) for l in joined))
+        await asyncio.gather(
+            teacher.wait(args.idle), *(learner.attend(idle_end, aligned) for learner in joined)
+        )
         row["idle_cpu"] = (cpu_seconds(server.pid) - cpu) / (time.monotonic() - started)
         row["idle_polls_per_s"] = len(tally.times["poll"]) / args.idle
         # The class: questions, answers, reveals.
@@ -349,11 +392,12 @@ async def run_class(n: int, args, log: Path) -> dict:
         lockstep = getattr(args, "lockstep", False)
         await asyncio.gather(
             teacher.teach(deadline, args.answer_seconds, args.read_seconds, lockstep),
-            *(l.attend(deadline, aligned, teacher.done, args.timeout) for l in joined))
+            *(learner.attend(deadline, aligned, teacher.done, args.timeout) for learner in joined),
+        )
         row["cpu"] = (cpu_seconds(server.pid) - cpu) / (time.monotonic() - started)
         row["rss_active"] = rss_mb(server.pid)
         row["report"] = await asyncio.to_thread(stored_answers, database, teacher)
-        await asyncio.gather(teacher.tab.close(), *(l.tab.close() for l in learners))
+        await asyncio.gather(teacher.tab.close(), *(learner.tab.close() for learner in learners))
     return row
 
 
@@ -363,23 +407,43 @@ def stored_answers(database: str, teacher: Teacher) -> dict:
 
     report = open_classes(database).report(teacher.code, teacher.key, rows=None)
     dispose_engines()
-    return {"members": len(report.learners), "answers": int(report.learners["answered"].sum()),
-            "questions": len(report.questions)}
+    return {
+        "members": len(report.learners),
+        "answers": int(report.learners["answered"].sum()),
+        "questions": len(report.questions),
+    }
 
 
 def ms(value: float) -> str:
     return "-" if value != value else f"{value * 1000:.0f}"
 
 
-COLUMNS = ("learners", "interactions", "p50_ms", "p95_ms", "max_ms", "poll_p95", "answer_p95",
-           "join_p95", "teacher_p95", "errors", "seen_all_p50_s", "seen_all_max_s",
-           "reveal_all_max_s", "idle_cpu", "active_cpu")
+COLUMNS = (
+    "learners",
+    "interactions",
+    "p50_ms",
+    "p95_ms",
+    "max_ms",
+    "poll_p95",
+    "answer_p95",
+    "join_p95",
+    "teacher_p95",
+    "errors",
+    "seen_all_p50_s",
+    "seen_all_max_s",
+    "reveal_all_max_s",
+    "idle_cpu",
+    "active_cpu",
+)
 
 
 def summary(row: dict) -> dict:
     tally, n = row["tally"], row["sessions"]
-    every = [t for kind in ("join", "poll", "answer", "teacher", "teacher_poll")
-             for t in tally.times[kind]]
+    every = [
+        t
+        for kind in ("join", "poll", "answer", "teacher", "teacher_poll")
+        for t in tally.times[kind]
+    ]
     seen_all, reveal_all = [], []
     for number, pushed in tally.pushed.items():
         if len(tally.saw_question[number]) == n:
@@ -387,44 +451,54 @@ def summary(row: dict) -> dict:
     for number, revealed in tally.revealed.items():
         if len(tally.saw_reveal[number]) == n:
             reveal_all.append(max(tally.saw_reveal[number]) - revealed)
-    return {"learners": n, "interactions": len(every), "p50_ms": ms(percentile(every, 0.5)),
-            "p95_ms": ms(percentile(every, 0.95)), "max_ms": ms(max(every, default=float("nan"))),
-            "poll_p95": ms(percentile(tally.times["poll"], 0.95)),
-            "answer_p95": ms(percentile(tally.times["answer"], 0.95)),
-            "join_p95": ms(percentile(tally.times["join"], 0.95)),
-            "teacher_p95": ms(percentile(tally.times["teacher"], 0.95)),
-            "errors": sum(tally.errors.values()),
-            "seen_all_p50_s": f"{percentile(seen_all, 0.5):.2f}",
-            "seen_all_max_s": f"{max(seen_all, default=float('nan')):.2f}",
-            "reveal_all_max_s": f"{max(reveal_all, default=float('nan')):.2f}",
-            "idle_cpu": f"{row['idle_cpu']:.0%}", "active_cpu": f"{row['cpu']:.0%}"}
+    return {
+        "learners": n,
+        "interactions": len(every),
+        "p50_ms": ms(percentile(every, 0.5)),
+        "p95_ms": ms(percentile(every, 0.95)),
+        "max_ms": ms(max(every, default=float("nan"))),
+        "poll_p95": ms(percentile(tally.times["poll"], 0.95)),
+        "answer_p95": ms(percentile(tally.times["answer"], 0.95)),
+        "join_p95": ms(percentile(tally.times["join"], 0.95)),
+        "teacher_p95": ms(percentile(tally.times["teacher"], 0.95)),
+        "errors": sum(tally.errors.values()),
+        "seen_all_p50_s": f"{percentile(seen_all, 0.5):.2f}",
+        "seen_all_max_s": f"{max(seen_all, default=float('nan')):.2f}",
+        "reveal_all_max_s": f"{max(reveal_all, default=float('nan')):.2f}",
+        "idle_cpu": f"{row['idle_cpu']:.0%}",
+        "active_cpu": f"{row['cpu']:.0%}",
+    }
 
 
 def details(row: dict) -> list[str]:
     tally, n = row["tally"], row["sessions"]
     complete = sum(len(tally.saw_question[q]) == n for q in tally.pushed)
     told_kept = sum(len(per) for per in tally.kept.values())
-    return [f"N={n}: {tally.seen['joined']} joined; {len(tally.pushed)} questions asked, seen "
-            f"by every learner for {complete}; idle polling {row['idle_polls_per_s']:.0f} "
-            f"polls/s cost the server {row['idle_cpu']:.0%} of one core; RSS MB "
-            f"{row['rss_before']:.0f} before, {row['rss_idle']:.0f} all joined, "
-            f"{row['rss_active']:.0f} after",
-            f"  seen {dict(sorted(tally.seen.items()))}; the database holds "
-            f"{row['report']['members']} members and {row['report']['answers']} answers "
-            f"(learners told 'kept' for {told_kept} questions)",
-            f"  errors {dict(sorted(tally.errors.items())) or 'none'}",
-            *(f"    {note}" for note in tally.notes[:5])]
+    return [
+        f"N={n}: {tally.seen['joined']} joined; {len(tally.pushed)} questions asked, seen "
+        f"by every learner for {complete}; idle polling {row['idle_polls_per_s']:.0f} "
+        f"polls/s cost the server {row['idle_cpu']:.0%} of one core; RSS MB "
+        f"{row['rss_before']:.0f} before, {row['rss_idle']:.0f} all joined, "
+        f"{row['rss_active']:.0f} after",
+        f"  seen {dict(sorted(tally.seen.items()))}; the database holds "
+        f"{row['report']['members']} members and {row['report']['answers']} answers "
+        f"(learners told 'kept' for {told_kept} questions)",
+        f"  errors {dict(sorted(tally.errors.items())) or 'none'}",
+        *(f"    {note}" for note in tally.notes[:5]),
+    ]
 
 
 def report(rows: list[dict]) -> None:
     table = [summary(row) for row in rows]
     widths = {c: max(len(c), *(len(str(r[c])) for r in table)) for c in COLUMNS}
-    for r in [dict(zip(COLUMNS, COLUMNS)), *table]:
+    for r in [dict(zip(COLUMNS, COLUMNS, strict=False)), *table]:
         print("  ".join(str(r[c]).rjust(widths[c]) for c in COLUMNS))
     print()
     for row in rows:
         print("\n".join(details(row)))
     last = table[-1]
-    print(f"class_load scenario=class learners={last['learners']} p95_ms={last['p95_ms']} "
-          f"errors={last['errors']} seen_all_max_s={last['seen_all_max_s']} "
-          f"idle_cpu={last['idle_cpu']}")
+    print(
+        f"class_load scenario=class learners={last['learners']} p95_ms={last['p95_ms']} "
+        f"errors={last['errors']} seen_all_max_s={last['seen_all_max_s']} "
+        f"idle_cpu={last['idle_cpu']}"
+    )

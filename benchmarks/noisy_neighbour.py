@@ -49,19 +49,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(Path(__file__).resolve().parent)]
 
-from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
-from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
-
 from app_server import cpu_seconds, serve  # noqa: E402
 from class_load import Learner, Tally, percentile  # noqa: E402
+from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 from streamlit_client import ClientError, Node, Tab, widget_key, xsrf_cookie  # noqa: E402
 
 RATIO_LIMIT = 1.5
-POLL_SECONDS = 0.5         # the pages' progress bars poll the worker pool this often
-TIMED = ("page_load", "click", "hint")     # the activity's interactions (not the first loads)
+POLL_SECONDS = 0.5  # the pages' progress bars poll the worker pool this often
+TIMED = ("page_load", "click", "hint")  # the activity's interactions (not the first loads)
 
 
 # ---- a tab that also moves sliders and uploads files ---------------------------------------
+
 
 class NeighbourTab(Tab):
     """``streamlit_client.Tab`` plus what the neighbours need: a slider's value and a
@@ -70,14 +70,14 @@ class NeighbourTab(Tab):
 
     def __init__(self, base_url: str, timeout: float = 15):
         super().__init__(base_url, timeout)
-        self.extra: dict[str, tuple[str, object]] = {}    # widget id -> (kind, value)
+        self.extra: dict[str, tuple[str, object]] = {}  # widget id -> (kind, value)
         self.file_urls: dict[str, asyncio.Future] = {}
         self.cookie = ""
 
-    async def open(self, path: str, query: str = "", cookie: str | None = None,
-                   resume: str = ""):
-        self.cookie = cookie or await asyncio.to_thread(xsrf_cookie, self.base_url,
-                                                        self.timeout)
+    async def open(self, path: str, query: str = "", cookie: str | None = None, resume: str = ""):
+        if not cookie:
+            cookie = await asyncio.to_thread(xsrf_cookie, self.base_url, self.timeout)
+        self.cookie = cookie
         self.extra = {}
         return await super().open(path, query, self.cookie, resume)
 
@@ -119,8 +119,10 @@ class NeighbourTab(Tab):
         """Several widgets changed in one rerun (as by a quick hand): ``texts`` by widget
         id (a text, or a list for a segmented control), ``sliders`` by widget id."""
         for wid, value in texts.items():
-            self.values[wid] = ("string_array_value" if isinstance(value, list)
-                                else "string_value", value)
+            self.values[wid] = (
+                "string_array_value" if isinstance(value, list) else "string_value",
+                value,
+            )
         for wid, value in sliders.items():
             self.extra[wid] = ("slider", [float(value)])
         return await self._send(None, "", auto=False)
@@ -133,6 +135,7 @@ class NeighbourTab(Tab):
         ask.file_urls_request.request_id = request_id
         ask.file_urls_request.file_names.append(name)
         ask.file_urls_request.session_id = self.session_id
+        assert self._ws is not None  # an upload is sent on an open page
         await self._ws.send(ask.SerializeToString())
         (urls,) = await asyncio.wait_for(self.file_urls[request_id], self.timeout)
         await asyncio.to_thread(self._put, urls.upload_url, name, data)
@@ -145,13 +148,24 @@ class NeighbourTab(Tab):
 
     def _put(self, url: str, name: str, data: bytes) -> None:
         boundary = uuid.uuid4().hex
-        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; "
-                f"filename=\"{name}\"\r\nContent-Type: text/csv\r\n\r\n").encode() + data \
+        body = (
+            (
+                f'--{boundary}\r\nContent-Disposition: form-data; name="file"; '
+                f'filename="{name}"\r\nContent-Type: text/csv\r\n\r\n'
+            ).encode()
+            + data
             + f"\r\n--{boundary}--\r\n".encode()
+        )
         request = urllib.request.Request(
-            self.base_url + url if url.startswith("/") else url, data=body, method="PUT",
-            headers={"Content-Type": f"multipart/form-data; boundary={boundary}",
-                     "X-Xsrftoken": self.cookie, "Cookie": f"_streamlit_xsrf={self.cookie}"})
+            self.base_url + url if url.startswith("/") else url,
+            data=body,
+            method="PUT",
+            headers={
+                "Content-Type": f"multipart/form-data; boundary={boundary}",
+                "X-Xsrftoken": self.cookie,
+                "Cookie": f"_streamlit_xsrf={self.cookie}",
+            },
+        )
         with urllib.request.urlopen(request, timeout=self.timeout) as response:
             response.read()
 
@@ -175,11 +189,13 @@ class NeighbourTab(Tab):
 
 # ---- the neighbours ----------------------------------------------------------------------
 
+
 @dataclass
 class Noise:
     """What the neighbours did: counts, and the seconds each of their actions took.
     ``think`` scales the 2-5 s a neighbour waits before doing it again, as a person
     does (0: again at once, a flood no browser tab makes)."""
+
     done: Counter = field(default_factory=Counter)
     seconds: dict[str, list[float]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
@@ -211,11 +227,12 @@ class Noise:
 class Windows:
     """The activity cut into windows of ``seconds``, quiet and noisy in turn (quiet
     first): one server, the same learners, the machine's other work alike in both."""
+
     started: float
     seconds: float
 
-    settle: float = 2.0    # seconds after each change not counted: what the last
-                           # window left running (a job stopping) ends in them
+    settle: float = 2.0  # seconds after each change not counted: what the last
+    # window left running (a job stopping) ends in them
 
     def noisy(self, at: float | None = None) -> bool:
         at = time.monotonic() if at is None else at
@@ -260,11 +277,26 @@ def largest_csv(rows: int, most_bytes: int) -> bytes:
     lines = [",".join(COLUMNS)]
     for i in range(rows):
         minute = i % 60
-        when = f"2026-0{1 + i // 40000 % 9}-{1 + i // 1440 % 28:02d}T{i // 60 % 24:02d}:" \
-               f"{minute:02d}:{i % 47:02d}+00:00"
-        lines.append(",".join((when, lesson, "single", generators[i % len(generators)],
-                               str(i), "JD", "true" if i % 3 else "false",
-                               str(1500 + i % 9000), "", "")))
+        when = (
+            f"2026-0{1 + i // 40000 % 9}-{1 + i // 1440 % 28:02d}T{i // 60 % 24:02d}:"
+            f"{minute:02d}:{i % 47:02d}+00:00"
+        )
+        lines.append(
+            ",".join(
+                (
+                    when,
+                    lesson,
+                    "single",
+                    generators[i % len(generators)],
+                    str(i),
+                    "JD",
+                    "true" if i % 3 else "false",
+                    str(1500 + i % 9000),
+                    "",
+                    "",
+                )
+            )
+        )
     data = ("\n".join(lines) + "\n").encode()
     if len(data) > most_bytes:
         raise ValueError(f"{rows} rows take {len(data):,} bytes, more than {most_bytes:,}")
@@ -279,14 +311,24 @@ def forged_game_link() -> str:
 
     session = play.new_session("bga", "beginner", 7)
     while session.game.winner is None:
-        session = (play.next_hand(session) if session.game.hand is None
-                   else play.learner_plays(session, legal_actions(session.game.hand)[0]))
+        session = (
+            play.next_hand(session)
+            if session.game.hand is None
+            else play.learner_plays(session, legal_actions(session.game.hand)[0])
+        )
     beginner = game_code(session, key=b"not the server's key")
+    assert beginner is not None  # one short game: well under the longest code
     return beginner.replace(".b.", ".e.", 1)
 
 
-async def odds_neighbour(base_url: str, deadline: float, noise: Noise, hands: int = 200,
-                         level: str = "expert", most: int | None = None) -> None:
+async def odds_neighbour(
+    base_url: str,
+    deadline: float,
+    noise: Noise,
+    hands: int = 200,
+    level: str = "expert",
+    most: int | None = None,
+) -> None:
     """The heaviest odds-lab run, again with a new seed each time one ends (``most``
     runs at most). With windows, only in noisy ones: a run still going when its window
     ends is stopped by asking for a small one (the pool stops the session's job)."""
@@ -294,22 +336,22 @@ async def odds_neighbour(base_url: str, deadline: float, noise: Noise, hands: in
     slider_key = f"odds-hands-{'expert' if level == 'expert' else 'fast'}"
     try:
         await tab.open("odds")
-        await tab.set(tab.widget(key="odds-level"), [level])
-        await tab.slide(tab.widget(key=slider_key), hands)
-        ids = {name: tab.widget(key=name).wid for name in ("odds-level", "odds-seed", slider_key)}
+        await tab.set(tab.need(key="odds-level"), [level])
+        await tab.slide(tab.need(key=slider_key), hands)
+        ids = {name: tab.need(key=name).wid for name in ("odds-level", "odds-seed", slider_key)}
         while time.monotonic() < deadline and noise.done["odds_run"] != most:
             await noise.until_noisy()
             if time.monotonic() >= deadline:
                 break
             seed += 1
             started = time.monotonic()
-            await tab.change({ids["odds-level"]: [level], ids["odds-seed"]: str(seed)},
-                             {ids[slider_key]: hands})
+            await tab.change(
+                {ids["odds-level"]: [level], ids["odds-seed"]: str(seed)}, {ids[slider_key]: hands}
+            )
             if not await tab.wait_fragments(noise.noisy_until(deadline) - time.monotonic()):
                 noise.done["odds_stopped"] += 1
-                seed += 1                   # a quick run in its place stops it
-                await tab.change({ids["odds-level"]: ["random"], ids["odds-seed"]: str(seed)},
-                                 {})
+                seed += 1  # a quick run in its place stops it
+                await tab.change({ids["odds-level"]: ["random"], ids["odds-seed"]: str(seed)}, {})
                 await tab.wait_fragments(60)
                 continue
             charts = len(tab.elements("plotly_chart"))
@@ -318,7 +360,7 @@ async def odds_neighbour(base_url: str, deadline: float, noise: Noise, hands: in
                 await noise.pause()
             elif any("busy" in text for text in tab.texts("alert:warning")):
                 noise.done["odds_busy"] += 1
-                await asyncio.sleep(5)      # as a learner would, before trying again
+                await asyncio.sleep(5)  # as a learner would, before trying again
             else:
                 noise.error(f"odds: seed {seed} showed {charts} charts and no result")
     except (ClientError, TypeError, AttributeError) as error:
@@ -327,8 +369,9 @@ async def odds_neighbour(base_url: str, deadline: float, noise: Noise, hands: in
         await tab.close()
 
 
-async def import_neighbour(base_url: str, deadline: float, noise: Noise, data: bytes,
-                           most: int | None = None) -> None:
+async def import_neighbour(
+    base_url: str, deadline: float, noise: Noise, data: bytes, most: int | None = None
+) -> None:
     """The largest CSV allowed, imported on /progress, again and again."""
     tab = NeighbourTab(base_url, timeout=120)
     try:
@@ -344,10 +387,13 @@ async def import_neighbour(base_url: str, deadline: float, noise: Noise, data: b
                 break
             started = time.monotonic()
             await tab.upload(uploader, "progress.csv", data)
-            await tab.click(tab.widget(key="progress-import"))
+            await tab.click(tab.need(key="progress-import"))
             # The worker pool imports it while a progress bar polls, as a browser's would.
-            while (not any("Imported" in text for text in tab.texts("alert:success"))
-                   and time.monotonic() < deadline + 60 and not tab.elements("exception")):
+            while (
+                not any("Imported" in text for text in tab.texts("alert:success"))
+                and time.monotonic() < deadline + 60
+                and not tab.elements("exception")
+            ):
                 await asyncio.sleep(POLL_SECONDS)
                 await tab.poll()
             noise.time("import", started)
@@ -360,8 +406,9 @@ async def import_neighbour(base_url: str, deadline: float, noise: Noise, data: b
         await tab.close()
 
 
-async def forged_neighbour(base_url: str, deadline: float, noise: Noise, code: str,
-                           most: int | None = None) -> None:
+async def forged_neighbour(
+    base_url: str, deadline: float, noise: Noise, code: str, most: int | None = None
+) -> None:
     """A forged link to an expert game, opened again and again."""
     tab = NeighbourTab(base_url, timeout=60)
     try:
@@ -382,6 +429,7 @@ async def forged_neighbour(base_url: str, deadline: float, noise: Noise, code: s
 
 # ---- one run --------------------------------------------------------------------------------
 
+
 async def run(n: int, args, log: Path, noisy: bool, window: float = 0) -> dict:
     """One server: the learners, and the neighbours if ``noisy`` (only in every other
     ``window`` seconds if given, the learners' times kept by window)."""
@@ -389,69 +437,105 @@ async def run(n: int, args, log: Path, noisy: bool, window: float = 0) -> dict:
     tally = WindowTally(windows) if windows else Tally()
     noise = Noise(think=args.neighbour_think, windows=windows)
     async with serve(args.app_dir, list(args.server_arg), log) as server:
-        learners = [Learner(i, server.base_url, tally, args.think, args.timeout, args.seed)
-                    for i in range(n)]
+        learners = [
+            Learner(i, server.base_url, tally, args.think, args.timeout, args.seed)
+            for i in range(n)
+        ]
         ramp = __import__("random").Random(args.seed)
-        await asyncio.gather(*(l.start(ramp.uniform(0, args.ramp)) for l in learners))
+        await asyncio.gather(*(learner.start(ramp.uniform(0, args.ramp)) for learner in learners))
         await asyncio.sleep(2)
         started = time.monotonic()
         deadline = started + args.duration
         if windows is not None:
             windows.started = started
         cpu = (cpu_seconds(server.pid), cpu_seconds())
-        every = {"odds": lambda: odds_neighbour(server.base_url, deadline, noise,
-                                                args.odds_hands),
-                 "import": lambda: import_neighbour(server.base_url, deadline, noise, args.csv),
-                 "forged": lambda: forged_neighbour(server.base_url, deadline, noise,
-                                                    args.forged)}
+        every = {
+            "odds": lambda: odds_neighbour(server.base_url, deadline, noise, args.odds_hands),
+            "import": lambda: import_neighbour(server.base_url, deadline, noise, args.csv),
+            "forged": lambda: forged_neighbour(server.base_url, deadline, noise, args.forged),
+        }
         neighbours = [every[name]() for name in args.only] if noisy else []
-        outcomes = await asyncio.gather(*(l.activity(deadline) for l in learners),
-                                        *neighbours, return_exceptions=True)
+        outcomes = await asyncio.gather(
+            *(learner.activity(deadline) for learner in learners),
+            *neighbours,
+            return_exceptions=True,
+        )
         wall = time.monotonic() - started
         for outcome in outcomes:
             if isinstance(outcome, BaseException):
                 tally.error("client_bug", repr(outcome))
-        await asyncio.gather(*(l.close() for l in learners))
+        await asyncio.gather(*(learner.close() for learner in learners))
         server_cpu = (cpu_seconds(server.pid) - cpu[0]) / wall
         machine = (cpu_seconds() - cpu[1]) / wall
     timed = [t for kind in TIMED for t in tally.times[kind]]
-    row = {"noisy": noisy, "tally": tally, "noise": noise, "interactions": len(timed),
-           "p50": percentile(timed, 0.5), "p95": percentile(timed, 0.95),
-           "errors": sum(tally.errors.values()), "server_cpu": server_cpu,
-           "machine_cpu": machine}
+    row = {
+        "noisy": noisy,
+        "tally": tally,
+        "noise": noise,
+        "interactions": len(timed),
+        "p50": percentile(timed, 0.5),
+        "p95": percentile(timed, 0.95),
+        "errors": sum(tally.errors.values()),
+        "server_cpu": server_cpu,
+        "machine_cpu": machine,
+    }
     if windows is not None:
+        assert isinstance(tally, WindowTally)  # windows: the tally keeps them
         for name, noisy_window in (("quiet", False), ("noisy", True)):
             times = tally.by_window[noisy_window]
-            row[f"{name} windows"] = {"interactions": len(times), "p50": percentile(times, 0.5),
-                         "p95": percentile(times, 0.95)}
+            row[f"{name} windows"] = {
+                "interactions": len(times),
+                "p50": percentile(times, 0.5),
+                "p95": percentile(times, 0.95),
+            }
     return row
 
 
 def describe(row: dict) -> list[str]:
-    name = ("quiet and noisy windows" if "quiet windows" in row else
-            "noisy" if row["noisy"] else "quiet")
-    lines = [f"{name}: {row['interactions']} interactions, p50 {row['p50'] * 1000:.0f} ms, "
-             f"p95 {row['p95'] * 1000:.0f} ms, errors {row['errors']}; server "
-             f"{row['server_cpu']:.0%} of a core (its own process: the pool's workers are "
-             f"apart), whole machine {row['machine_cpu']:.0%} of one core"]
+    name = (
+        "quiet and noisy windows"
+        if "quiet windows" in row
+        else "noisy"
+        if row["noisy"]
+        else "quiet"
+    )
+    lines = [
+        f"{name}: {row['interactions']} interactions, p50 {row['p50'] * 1000:.0f} ms, "
+        f"p95 {row['p95'] * 1000:.0f} ms, errors {row['errors']}; server "
+        f"{row['server_cpu']:.0%} of a core (its own process: the pool's workers are "
+        f"apart), whole machine {row['machine_cpu']:.0%} of one core"
+    ]
     lines += [f"    {note[:160]}" for note in row["tally"].notes[:4]]
     times = row["tally"].times
-    lines.append("  learners' p95 by kind: " + ", ".join(
-        f"{kind} {percentile(times[kind], 0.95) * 1000:.0f} ms ({len(times[kind])})"
-        for kind in TIMED if times[kind]) + "; slowest: " + ", ".join(
-        f"{what} {seconds * 1000:.0f} ms" for seconds, what in row["tally"].slowest))
+    lines.append(
+        "  learners' p95 by kind: "
+        + ", ".join(
+            f"{kind} {percentile(times[kind], 0.95) * 1000:.0f} ms ({len(times[kind])})"
+            for kind in TIMED
+            if times[kind]
+        )
+        + "; slowest: "
+        + ", ".join(f"{what} {seconds * 1000:.0f} ms" for seconds, what in row["tally"].slowest)
+    )
     noise = row["noise"]
     for what, seconds in sorted(noise.seconds.items()):
-        lines.append(f"  {what}: {len(seconds)} times, median {percentile(seconds, 0.5):.1f} s, "
-                     f"longest {max(seconds):.1f} s")
-    lines += [f"  {what}: {count}" for what, count in sorted(noise.done.items())
-              if what not in noise.seconds]
+        lines.append(
+            f"  {what}: {len(seconds)} times, median {percentile(seconds, 0.5):.1f} s, "
+            f"longest {max(seconds):.1f} s"
+        )
+    lines += [
+        f"  {what}: {count}"
+        for what, count in sorted(noise.done.items())
+        if what not in noise.seconds
+    ]
     lines += [f"  neighbour error: {error}" for error in noise.errors[:6]]
     for name in ("quiet windows", "noisy windows"):
         if name in row:
             part = row[name]
-            lines.append(f"  {name}: {part['interactions']} interactions, p50 "
-                         f"{part['p50'] * 1000:.0f} ms, p95 {part['p95'] * 1000:.0f} ms")
+            lines.append(
+                f"  {name}: {part['interactions']} interactions, p50 "
+                f"{part['p50'] * 1000:.0f} ms, p95 {part['p95'] * 1000:.0f} ms"
+            )
     return lines
 
 
@@ -470,19 +554,30 @@ def main(argv: list[str] | None = None) -> int:
     add = parser.add_argument
     add("--sessions", type=int, default=30, help="learners (30)")
     add("--duration", type=float, default=120, help="seconds of activity per run (120)")
-    add("--window", type=float, default=15,
+    add(
+        "--window",
+        type=float,
+        default=15,
         help="one server, quiet and noisy windows of this many seconds in turn (15); 0: a "
-             "quiet run, then a noisy run on a fresh server")
+        "quiet run, then a noisy run on a fresh server",
+    )
     add("--think", type=float, default=1.0, help="think time: 2-5 s times this (1)")
     add("--ramp", type=float, default=10, help="seconds over which learners open a page")
     add("--timeout", type=float, default=15, help="seconds per interaction (15)")
     add("--seed", type=int, default=1)
     add("--odds-hands", type=int, default=200, help="hands of the odds run (200, the most)")
     add("--rows", type=int, default=MAX_IMPORT_ROWS, help="rows of the imported CSV")
-    add("--neighbour-think", type=float, default=1.0,
-        help="the neighbours' pause between repeats: 2-5 s times this (1; 0 = a flood)")
-    add("--only", default="odds,import,forged",
-        help="the neighbours of the noisy run (odds,import,forged: all three)")
+    add(
+        "--neighbour-think",
+        type=float,
+        default=1.0,
+        help="the neighbours' pause between repeats: 2-5 s times this (1; 0 = a flood)",
+    )
+    add(
+        "--only",
+        default="odds,import,forged",
+        help="the neighbours of the noisy run (odds,import,forged: all three)",
+    )
     add("--server-arg", action="append", default=[], metavar="ARG")
     add("--app-dir", type=Path, default=ROOT)
     add("--log-dir", type=Path)
@@ -495,13 +590,19 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("EUCHRE_TUTORIAL_DB", f"sqlite:///{log_dir / 'progress.sqlite3'}")
     args.csv = largest_csv(args.rows, MAX_UPLOAD_BYTES)
     args.forged = forged_game_link()
-    design = (f"quiet and noisy windows of {args.window:g} s in turn" if args.window
-              else "a quiet run, then a noisy run")
-    print(f"noisy_neighbour: {args.sessions} learners, {args.duration:g} s, {design}, "
-          f"odds {args.odds_hands} expert hands, CSV {args.rows:,} rows "
-          f"({len(args.csv):,} bytes), forged link {len(args.forged)} characters, neighbours "
-          f"think x{args.neighbour_think:g} ({', '.join(args.only)}), "
-          f"{os.cpu_count()} cores, logs in {log_dir}", flush=True)
+    design = (
+        f"quiet and noisy windows of {args.window:g} s in turn"
+        if args.window
+        else "a quiet run, then a noisy run"
+    )
+    print(
+        f"noisy_neighbour: {args.sessions} learners, {args.duration:g} s, {design}, "
+        f"odds {args.odds_hands} expert hands, CSV {args.rows:,} rows "
+        f"({len(args.csv):,} bytes), forged link {len(args.forged)} characters, neighbours "
+        f"think x{args.neighbour_think:g} ({', '.join(args.only)}), "
+        f"{os.cpu_count()} cores, logs in {log_dir}",
+        flush=True,
+    )
     if args.window:
         row = asyncio.run(run(args.sessions, args, log_dir / "server.log", True, args.window))
         print("\n".join(describe(row)))
@@ -511,9 +612,11 @@ def main(argv: list[str] | None = None) -> int:
         for row in (quiet, noisy):
             print("\n".join(describe(row)))
     ratio = noisy["p95"] / quiet["p95"]
-    print(f"noisy_neighbour learners={args.sessions} neighbours={'+'.join(args.only)} "
-          f"quiet_p95_ms={quiet['p95'] * 1000:.0f} "
-          f"noisy_p95_ms={noisy['p95'] * 1000:.0f} ratio={ratio:.2f} limit={RATIO_LIMIT}")
+    print(
+        f"noisy_neighbour learners={args.sessions} neighbours={'+'.join(args.only)} "
+        f"quiet_p95_ms={quiet['p95'] * 1000:.0f} "
+        f"noisy_p95_ms={noisy['p95'] * 1000:.0f} ratio={ratio:.2f} limit={RATIO_LIMIT}"
+    )
     return 0 if ratio < RATIO_LIMIT else 1
 
 

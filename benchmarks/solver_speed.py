@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analysis.positions import random_position  # noqa: E402
-from analysis.solver import card_values, solve  # noqa: E402
-from engine import Rules  # noqa: E402
+from analysis.positions import random_position
+from analysis.solver import card_values, solve
+from engine import Rules
 
 
 def timings(deals: int, seed: int, alone_chance: float) -> tuple[list[float], list[float]]:
@@ -68,15 +68,23 @@ def main(argv: list[str] | None = None) -> int:
     values.sort()
     p95 = solves[int(0.95 * (len(solves) - 1))]
     print(f"deals={args.deals} seed={args.seed} python={sys.version.split()[0]}")
-    print(f"solve: median {ms(statistics.median(solves))} ms, p95 {ms(p95)} ms, "
-          f"worst {ms(solves[-1])} ms, total {sum(solves):.2f} s")
-    print(f"card_values (every first-lead card): median {ms(statistics.median(values))} ms, "
-          f"worst {ms(values[-1])} ms")
-    print(f"lone hands ({len(lone_solves)} deals, three seats): median "
-          f"{ms(statistics.median(lone_solves))} ms, worst {ms(max(lone_solves))} ms")
-    print(f"solver_median_ms={ms(statistics.median(solves))} solver_worst_ms={ms(solves[-1])} "
-          f"card_values_median_ms={ms(statistics.median(values))} "
-          f"card_values_worst_ms={ms(values[-1])}")
+    print(
+        f"solve: median {ms(statistics.median(solves))} ms, p95 {ms(p95)} ms, "
+        f"worst {ms(solves[-1])} ms, total {sum(solves):.2f} s"
+    )
+    print(
+        f"card_values (every first-lead card): median {ms(statistics.median(values))} ms, "
+        f"worst {ms(values[-1])} ms"
+    )
+    print(
+        f"lone hands ({len(lone_solves)} deals, three seats): median "
+        f"{ms(statistics.median(lone_solves))} ms, worst {ms(max(lone_solves))} ms"
+    )
+    print(
+        f"solver_median_ms={ms(statistics.median(solves))} solver_worst_ms={ms(solves[-1])} "
+        f"card_values_median_ms={ms(statistics.median(values))} "
+        f"card_values_worst_ms={ms(values[-1])}"
+    )
     return 0
 
 

@@ -43,8 +43,10 @@ from dataclasses import dataclass, field
 
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.typing import Origin, Subprotocol
 
 FINISHED = ForwardMsg.FINISHED_SUCCESSFULLY
 FRAGMENT_FINISHED = ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
@@ -52,7 +54,7 @@ EARLY_FOR_RERUN = ForwardMsg.FINISHED_EARLY_FOR_RERUN  # st.rerun: another run f
 DISCONNECTED = -1
 ALERTS = {1: "error", 2: "warning", 3: "info", 4: "success"}
 COMPONENT_KEY_PREFIX = "$$STREAMLIT_INTERNAL_KEY"  # streamlit.runtime.state.session_state
-TEXT_LIMIT = 300          # characters of a markdown body kept (cards are long data: URLs)
+TEXT_LIMIT = 300  # characters of a markdown body kept (cards are long data: URLs)
 
 
 class ClientError(Exception):
@@ -65,23 +67,36 @@ class ClientError(Exception):
 
 class Node:
     """One element of the page, as little of it as a learner needs."""
-    __slots__ = ("kind", "wid", "key", "label", "text", "options", "disabled", "sig", "run",
-                 "data", "fragment")
+
+    __slots__ = (
+        "kind",
+        "wid",
+        "key",
+        "label",
+        "text",
+        "options",
+        "disabled",
+        "sig",
+        "run",
+        "data",
+        "fragment",
+    )
 
     def __init__(self, kind: str, sig: str, run: int, text: str = ""):
         self.kind, self.sig, self.run, self.text = kind, sig, run, text
         self.wid = self.key = self.label = ""
         self.options: list[str] = []
         self.disabled = False
-        self.data = ""          # a custom component's JSON, as the page sent it
-        self.fragment = ""      # the fragment that drew it ("" outside any fragment)
+        self.data = ""  # a custom component's JSON, as the page sent it
+        self.fragment = ""  # the fragment that drew it ("" outside any fragment)
 
 
 @dataclass
 class Result:
     """One interaction: BackMsg sent -> the last ``script_finished`` of its runs."""
+
     seconds: float
-    runs: int                          # 2 when the page called st.rerun
+    runs: int  # 2 when the page called st.rerun
     status: int
     exceptions: list[str] = field(default_factory=list)
 
@@ -109,44 +124,55 @@ class Tab:
         self.base_url, self.timeout = base_url, timeout
         self.path, self.query, self.page_hash = "", "", ""
         self.nodes: dict[tuple[int, ...], Node] = {}
-        self.values: dict[str, tuple[str, object]] = {}   # widget id -> (WidgetState field, value)
-        self.cache: dict[str, list] = {}                   # hash -> [ForwardMsg, last run used]
+        self.values: dict[str, tuple[str, object]] = {}  # widget id -> (WidgetState field, value)
+        self.cache: dict[str, list] = {}  # hash -> [ForwardMsg, last run used]
         self.cache_age, self.runs_seen, self.run = 2, 0, 0
         self.session_id = ""
-        self.cookies: dict[str, str] = {}   # a browser's other cookies (a proxy's affinity)
-        self.handshake_headers = None       # the websocket's HTTP response headers
+        self.cookies: dict[str, str] = {}  # a browser's other cookies (a proxy's affinity)
+        self.handshake_headers: Headers | None = None  # the websocket's HTTP response headers
         self.cache_misses = self.page_not_found = 0
-        self._ws = None
-        self._reader: asyncio.Task | None = None
+        self._ws: ClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
         self._waiter: asyncio.Future | None = None
         self._runs, self._sent = 0, 0.0
         self._exceptions: list[str] = []
-        self.auto_reruns: dict[str, float] = {}            # fragment id -> seconds
-        self.auto_rerun_since: dict[str, float] = {}       # fragment id -> timer start
+        self.auto_reruns: dict[str, float] = {}  # fragment id -> seconds
+        self.auto_rerun_since: dict[str, float] = {}  # fragment id -> timer start
         self._fragments_this_run: set[str] = set()
 
     # ---- connection ------------------------------------------------------------------------
 
-    async def open(self, path: str, query: str = "", cookie: str | None = None,
-                   resume: str = "") -> Result:
+    async def open(
+        self, path: str, query: str = "", cookie: str | None = None, resume: str = ""
+    ) -> Result:
         """Connect as a page load of ``/path?query`` (resuming session ``resume`` if given)."""
         self.path, self.query, self.page_hash = path.strip("/"), query.lstrip("?"), ""
         if cookie is None:
             cookie = await asyncio.to_thread(xsrf_cookie, self.base_url, self.timeout)
-        ws_url = "ws" + self.base_url[len("http"):] + "/_stcore/stream"
-        protocols = ["streamlit", cookie] + ([resume] if resume else [])
+        ws_url = "ws" + self.base_url[len("http") :] + "/_stcore/stream"
+        protocols = [Subprotocol(p) for p in ["streamlit", cookie] + ([resume] if resume else [])]
         try:
-            self._ws = await connect(
-                ws_url, subprotocols=protocols, origin=self.base_url,
-                additional_headers={"Cookie": "; ".join(
-                    f"{name}={value}"
-                    for name, value in {**self.cookies, "_streamlit_xsrf": cookie}.items())},
-                user_agent_header="class-load", max_size=None, ping_interval=None,
-                open_timeout=self.timeout, close_timeout=2)
+            ws = self._ws = await connect(
+                ws_url,
+                subprotocols=protocols,
+                origin=Origin(self.base_url),
+                additional_headers={
+                    "Cookie": "; ".join(
+                        f"{name}={value}"
+                        for name, value in {**self.cookies, "_streamlit_xsrf": cookie}.items()
+                    )
+                },
+                user_agent_header="class-load",
+                max_size=None,
+                ping_interval=None,
+                open_timeout=self.timeout,
+                close_timeout=2,
+            )
         except (OSError, InvalidHandshake, TimeoutError) as error:
             raise ClientError("disconnect", f"connect: {error!r}") from None
-        self.handshake_headers = self._ws.response.headers
-        sock = self._ws.transport.get_extra_info("socket")
+        assert ws.response is not None  # connected: the handshake's response is in
+        self.handshake_headers = ws.response.headers
+        sock = ws.transport.get_extra_info("socket")
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # no Nagle delay on sends
         self._reader = asyncio.create_task(self._read())
         return await self._send(None)
@@ -166,8 +192,11 @@ class Tab:
 
     def elements(self, kind: str | None = None) -> list[Node]:
         """The page's nodes in document order, or those of one kind."""
-        return [self.nodes[path] for path in sorted(self.nodes)
-                if kind is None or self.nodes[path].kind == kind]
+        return [
+            self.nodes[path]
+            for path in sorted(self.nodes)
+            if kind is None or self.nodes[path].kind == kind
+        ]
 
     def widget(self, key: str = "", label: str = "", kind: str | None = None) -> Node | None:
         """The widget with this user key (or whose label contains ``label``)."""
@@ -175,6 +204,13 @@ class Tab:
             if node.wid and (node.key == key if key else label and label in node.label):
                 return node
         return None
+
+    def need(self, key: str, kind: str | None = None) -> Node:
+        """The widget with this user key; raises LookupError naming it when the page has none."""
+        node = self.widget(key=key, kind=kind)
+        if node is None:
+            raise LookupError(f"/{self.path} has no widget {key!r}")
+        return node
 
     def widgets(self, prefix: str, kind: str | None = None) -> list[Node]:
         """Widgets whose user key starts with ``prefix``."""
@@ -203,28 +239,36 @@ class Tab:
 
     async def poll(self) -> list[Result]:
         """One tick of the page's ``run_every`` fragments: each one's run, in turn."""
-        return [await self._send(None, fragment_id=fragment)
-                for fragment in list(self.auto_reruns)]
+        return [await self._send(None, fragment_id=fragment) for fragment in list(self.auto_reruns)]
 
     async def set(self, node: Node, value) -> Result:
         """Change a widget's value (a list of labels for a segmented control or pills,
         the option label for a radio, a number, a bool); the frontend reruns at once."""
-        fields = {"button_group": "string_array_value", "radio": "string_value",
-                  "checkbox": "bool_value", "number_input": "double_value",
-                  "text_input": "string_value"}
+        fields = {
+            "button_group": "string_array_value",
+            "radio": "string_value",
+            "checkbox": "bool_value",
+            "number_input": "double_value",
+            "text_input": "string_value",
+        }
         self.values[node.wid] = (fields[node.kind], value)
         return await self._send(None, node.fragment, auto=False)
 
-    async def _send(self, trigger: tuple[str, str, object] | None,
-                    fragment_id: str = "", auto: bool | None = None) -> Result:
+    async def _send(
+        self,
+        trigger: tuple[str, str, object] | None,
+        fragment_id: str = "",
+        auto: bool | None = None,
+    ) -> Result:
         """Ask for a run (of fragment ``fragment_id`` only, if given: an auto-rerun
         unless ``auto`` is False or a trigger goes with it)."""
         if self._ws is None or self._reader is None or self._reader.done():
             raise ClientError("disconnect", "the websocket is closed")
         self._waiter = asyncio.get_running_loop().create_future()
         self._runs, self._exceptions = 0, []
-        data = self._rerun_message(trigger, fragment_id,
-                                   auto=trigger is None if auto is None else auto)
+        data = self._rerun_message(
+            trigger, fragment_id, auto=trigger is None if auto is None else auto
+        )
         self._sent = time.perf_counter()
         try:
             await self._ws.send(data)
@@ -249,8 +293,9 @@ class Tab:
             raise ClientError("disconnect", "the server closed the websocket")
         return Result(time.perf_counter() - self._sent, self._runs, status, self._exceptions)
 
-    def _rerun_message(self, trigger: tuple[str, str, object] | None,
-                       fragment_id: str = "", auto: bool = True) -> bytes:
+    def _rerun_message(
+        self, trigger: tuple[str, str, object] | None, fragment_id: str = "", auto: bool = True
+    ) -> bytes:
         msg = BackMsg()
         state = msg.rerun_script
         state.query_string = self.query
@@ -277,8 +322,10 @@ class Tab:
     # ---- the ForwardMsg stream -----------------------------------------------------------
 
     async def _read(self) -> None:
+        ws = self._ws
+        assert ws is not None  # started once connected
         try:
-            async for data in self._ws:
+            async for data in ws:
                 msg = ForwardMsg()
                 msg.ParseFromString(data)
                 self._handle(msg)
@@ -301,7 +348,7 @@ class Tab:
             if msg.metadata.cacheable:
                 self.cache[msg.hash] = [msg, self.runs_seen]
             self._delta(tuple(msg.metadata.delta_path), msg.delta, msg.hash)
-        elif kind == "new_session":   # the start of every script run (or fragment run)
+        elif kind == "new_session":  # the start of every script run (or fragment run)
             self.run += 1
             self._fragments_this_run = set(msg.metadata.run.fragment_ids)
             self.session_id = msg.new_session.initialize.session_id
@@ -314,7 +361,7 @@ class Tab:
                     self.path = page.url_pathname
         elif kind == "page_info_changed":
             self.query = msg.page_info_changed.query_string
-        elif kind == "auto_rerun":   # as the browser: a timer kept while its interval holds
+        elif kind == "auto_rerun":  # as the browser: a timer kept while its interval holds
             fragment, interval = msg.auto_rerun.fragment_id, msg.auto_rerun.interval
             if self.auto_reruns.get(fragment) != interval:
                 self.auto_rerun_since[fragment] = time.monotonic()
@@ -337,11 +384,15 @@ class Tab:
             active = {n.wid for n in self.nodes.values() if n.wid}
             self.values = {w: v for w, v in self.values.items() if w in active}
             self.runs_seen += 1
-            self.cache = {h: e for h, e in self.cache.items()
-                          if self.runs_seen - e[1] <= self.cache_age}
-        elif status == FRAGMENT_FINISHED:   # drop what the fragments of this run left out
-            self.nodes = {p: n for p, n in self.nodes.items()
-                          if n.run == self.run or n.fragment not in self._fragments_this_run}
+            self.cache = {
+                h: e for h, e in self.cache.items() if self.runs_seen - e[1] <= self.cache_age
+            }
+        elif status == FRAGMENT_FINISHED:  # drop what the fragments of this run left out
+            self.nodes = {
+                p: n
+                for p, n in self.nodes.items()
+                if n.run == self.run or n.fragment not in self._fragments_this_run
+            }
         if self._waiter is not None and not self._waiter.done():
             self._waiter.set_result(status)
 
@@ -366,8 +417,7 @@ class Tab:
         elif kind == "exception":
             node.text = f"{element.exception.type}: {element.exception.message}"[:TEXT_LIMIT]
             self._exceptions.append(node.text)
-        elif kind in ("button", "button_group", "checkbox", "radio", "number_input",
-                      "text_input"):
+        elif kind in ("button", "button_group", "checkbox", "radio", "number_input", "text_input"):
             self._widget(node, getattr(element, kind))
         elif kind == "bidi_component":
             component = element.bidi_component
@@ -383,8 +433,11 @@ class Tab:
         if kind == "button_group":
             node.options = [option.content for option in proto.options]
             if proto.set_value or not known:
-                value = (list(proto.raw_values) if proto.set_value
-                         else [node.options[i] for i in proto.default])
+                value = (
+                    list(proto.raw_values)
+                    if proto.set_value
+                    else [node.options[i] for i in proto.default]
+                )
                 self.values[node.wid] = ("string_array_value", value)
         elif kind == "radio":
             node.options = list(proto.options)
@@ -396,14 +449,21 @@ class Tab:
                 self.values[node.wid] = ("string_value", node.options[proto.default])
         elif kind == "checkbox":
             if proto.set_value or not known:
-                self.values[node.wid] = ("bool_value", proto.value if proto.set_value
-                                         else proto.default)
+                self.values[node.wid] = (
+                    "bool_value",
+                    proto.value if proto.set_value else proto.default,
+                )
         elif kind == "text_input":
             if proto.set_value and proto.HasField("value"):
                 self.values[node.wid] = ("string_value", proto.value)
         elif kind == "number_input":
-            number = (proto.value if proto.set_value and proto.HasField("value")
-                      else proto.default if not known and proto.HasField("default") else None)
+            number = (
+                proto.value
+                if proto.set_value and proto.HasField("value")
+                else proto.default
+                if not known and proto.HasField("default")
+                else None
+            )
             if number is not None:
                 self.values[node.wid] = ("double_value", number)
             elif proto.set_value:

@@ -12,7 +12,7 @@ Action.call(Suit.HEARTS)
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.cards import ALL_CARDS, NO_TRUMP, Card, NoTrump, Suit
 from engine.errors import NotationError
@@ -47,14 +47,20 @@ class Action:
     """
 
     __slots__ = ("do", "card", "suit")
-    _interned: dict[tuple, Action] = {}
+    _interned: dict[tuple[Do, Card | None, Suit | NoTrump | None], Action] = {}
 
     do: Do
     card: Card | None
     suit: Suit | NoTrump | None
+    # Set below the class: the interned actions that take no card or suit.
+    PASS: ClassVar[Action]
+    ORDER_UP: ClassVar[Action]
+    ALONE: ClassVar[Action]
+    WITH_PARTNER: ClassVar[Action]
 
-    def __new__(cls, do: Do, card: Card | None = None,
-                suit: Suit | NoTrump | None = None) -> Action:
+    def __new__(
+        cls, do: Do, card: Card | None = None, suit: Suit | NoTrump | None = None
+    ) -> Action:
         key = (do, card, suit)
         try:
             return cls._interned[key]
@@ -65,21 +71,24 @@ class Action:
         object.__setattr__(action, "card", card)
         object.__setattr__(action, "suit", suit)
         # Only well-formed parts are kept, so the table stays small (at most 8 x 26 x 6).
-        if (isinstance(do, Do) and (card is None or isinstance(card, Card))
-                and (suit is None or isinstance(suit, (Suit, NoTrump)))):
+        if (
+            isinstance(do, Do)
+            and (card is None or isinstance(card, Card))
+            and (suit is None or isinstance(suit, (Suit, NoTrump)))
+        ):
             cls._interned[key] = action
         return action
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("actions are immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Action], tuple[Do, Card | None, Suit | NoTrump | None]]:
         return (Action, (self.do, self.card, self.suit))
 
     def __copy__(self) -> Action:
         return self
 
-    def __deepcopy__(self, memo: dict) -> Action:
+    def __deepcopy__(self, memo: dict[int, object]) -> Action:
         return self
 
     # Shared instances for every action there is (at most a few dozen).
@@ -112,40 +121,48 @@ class Action:
     def from_dict(cls, data: Any) -> Action:
         """Read an action object (seat aside); raises NotationError naming what is wrong."""
         if not isinstance(data, dict):
-            raise NotationError(f"an action must be an object like {{\"do\": \"pass\"}}, "
-                                f"not {_show(data)}")
+            raise NotationError(
+                f'an action must be an object like {{"do": "pass"}}, not {_show(data)}'
+            )
         do_text = data.get("do")
         try:
             do = Do(do_text)
         except ValueError:
-            raise NotationError(f"{_show(do_text)} is not an action: \"do\" is one of "
-                                f"{', '.join(d.value for d in Do)}") from None
+            raise NotationError(
+                f'{_show(do_text)} is not an action: "do" is one of '
+                f"{', '.join(d.value for d in Do)}"
+            ) from None
         allowed = {"seat", "do"}
         if do in _CARD_ACTIONS:
             if "card" not in data:
-                raise NotationError(f"a {do.value} action needs a \"card\"")
+                raise NotationError(f'a {do.value} action needs a "card"')
             allowed.add("card")
             return cls._checked(data, allowed, Action(do, card=parse_card(data["card"])))
         if do in _SUIT_ACTIONS:
             if "suit" not in data:
-                raise NotationError(f"a {do.value} action needs a \"suit\"")
+                raise NotationError(f'a {do.value} action needs a "suit"')
             allowed.add("suit")
             suit = parse_suit(data["suit"], allow_no_trump=do is Do.CALL)
-            return cls._checked(data, allowed, CALL[suit] if do is Do.CALL else NAME[suit])
+            if do is Do.CALL:
+                return cls._checked(data, allowed, CALL[suit])
+            assert isinstance(suit, Suit)  # no trump is refused above unless calling
+            return cls._checked(data, allowed, NAME[suit])
         return cls._checked(data, allowed, SIMPLE[do])
 
     @staticmethod
-    def _checked(data: dict, allowed: set[str], action: Action) -> Action:
+    def _checked(data: dict[str, Any], allowed: set[str], action: Action) -> Action:
         extra = sorted(set(data) - allowed)
         if extra:
-            raise NotationError(f"unexpected key {extra[0]!r} in a {action.do.value} action: "
-                                f"it takes {', '.join(sorted(allowed))}")
+            raise NotationError(
+                f"unexpected key {extra[0]!r} in a {action.do.value} action: "
+                f"it takes {', '.join(sorted(allowed))}"
+            )
         return action
 
     def __repr__(self) -> str:
-        if self.do is Do.PLAY:
+        if self.do is Do.PLAY and self.card is not None:
             return f"Action.play(Card.parse({self.card.code!r}))"
-        if self.do is Do.DISCARD:
+        if self.do is Do.DISCARD and self.card is not None:
             return f"Action.discard(Card.parse({self.card.code!r}))"
         if self.do is Do.CALL:
             return f"Action.call({self.suit!r})"
@@ -165,14 +182,13 @@ PLAY: tuple[Action, ...] = tuple(Action(Do.PLAY, card=c) for c in ALL_CARDS)
 DISCARD: tuple[Action, ...] = tuple(Action(Do.DISCARD, card=c) for c in ALL_CARDS)
 CALL: dict[Suit | NoTrump, Action] = {s: Action(Do.CALL, suit=s) for s in (*Suit, NO_TRUMP)}
 NAME: dict[Suit, Action] = {s: Action(Do.NAME, suit=s) for s in Suit}
-SIMPLE: dict[Do, Action] = {d: Action(d) for d in (Do.PASS, Do.ORDER_UP, Do.ALONE,
-                                                      Do.WITH_PARTNER)}
+SIMPLE: dict[Do, Action] = {d: Action(d) for d in (Do.PASS, Do.ORDER_UP, Do.ALONE, Do.WITH_PARTNER)}
 PASS = SIMPLE[Do.PASS]
 ORDER_UP = SIMPLE[Do.ORDER_UP]
 ALONE = SIMPLE[Do.ALONE]
 WITH_PARTNER = SIMPLE[Do.WITH_PARTNER]
 # Class attributes so that ``Action.PASS`` reads naturally.
-Action.PASS = PASS  # type: ignore[attr-defined]
-Action.ORDER_UP = ORDER_UP  # type: ignore[attr-defined]
-Action.ALONE = ALONE  # type: ignore[attr-defined]
-Action.WITH_PARTNER = WITH_PARTNER  # type: ignore[attr-defined]
+Action.PASS = PASS
+Action.ORDER_UP = ORDER_UP
+Action.ALONE = ALONE
+Action.WITH_PARTNER = WITH_PARTNER

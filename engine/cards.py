@@ -149,9 +149,11 @@ class Card:
         try:
             return cls._cache[(rank, suit)]
         except KeyError:
-            raise NotationError(f"no such card: rank {rank!r}, suit {suit!r}; the Joker is "
-                                "Card(Rank.JOKER, None), any other card a Rank and a Suit "
-                                "(Card.parse('JD') reads a code)") from None
+            raise NotationError(
+                f"no such card: rank {rank!r}, suit {suit!r}; the Joker is "
+                "Card(Rank.JOKER, None), any other card a Rank and a Suit "
+                "(Card.parse('JD') reads a code)"
+            ) from None
 
     @classmethod
     def _make(cls, rank: Rank, suit: Suit | None, index: int) -> Card:
@@ -167,13 +169,13 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("cards are immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit | None]]:
         return (Card, (self.rank, self.suit))
 
     def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo: dict) -> Card:
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
         return self
 
     @property

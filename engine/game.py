@@ -22,10 +22,10 @@ from engine.seats import Seat, Team
 
 class GameState(NamedTuple):
     rules: Rules
-    dealer: Seat                        # dealer of the current (or next) hand
-    scores: tuple[int, int]             # (NS, EW)
-    finished: tuple[HandState, ...]     # hands played to the end, thrown-in ones included
-    hand: HandState | None              # the hand in progress
+    dealer: Seat  # dealer of the current (or next) hand
+    scores: tuple[int, int]  # (NS, EW)
+    finished: tuple[HandState, ...]  # hands played to the end, thrown-in ones included
+    hand: HandState | None  # the hand in progress
     winner: Team | None
 
     def score(self, team: Team) -> int:
@@ -69,12 +69,18 @@ def game_apply(game: GameState, action: Action, seat: Seat | None = None) -> Gam
 
 def finish_hand(game: GameState, hand: HandState) -> GameState:
     """Add a finished hand's points; the deal passes one seat clockwise."""
+    assert hand.result is not None, "finish_hand takes a finished hand"
     points = hand.result.points
     ns = game.scores[0] + points[Team.NS]
     ew = game.scores[1] + points[Team.EW]
     winner = game_winner((ns, ew), game.rules.target_points)
-    return game._replace(dealer=next_dealer(game.dealer), scores=(ns, ew),
-                         finished=game.finished + (hand,), hand=None, winner=winner)
+    return game._replace(
+        dealer=next_dealer(game.dealer),
+        scores=(ns, ew),
+        finished=game.finished + (hand,),
+        hand=None,
+        winner=winner,
+    )
 
 
 def next_dealer(dealer: Seat) -> Seat:

@@ -12,17 +12,49 @@ The state itself (``HandState``, ``Deal``, ``Phase``, ...) lives in
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.actions import Action, Do
+from engine.cards import Card, NoTrump, Suit
 from engine.errors import IllegalActionError, Reason
-from engine.legality import (first_leader, first_leader_of, illegal_action_error, is_legal,
-                             legal_actions)
+from engine.legality import (
+    first_leader,
+    first_leader_of,
+    illegal_action_error,
+    is_legal,
+    legal_actions,
+)
 from engine.seats import Seat
-from engine.state import (HAND_SIZE, PHASE_WORDS, Deal, HandResult, HandState, Phase, Trick,
-                          deal_cards, new_hand, ordered_up, random_hand)
+from engine.state import (
+    HAND_SIZE,
+    PHASE_WORDS,
+    Deal,
+    HandResult,
+    HandState,
+    Phase,
+    Trick,
+    deal_cards,
+    new_hand,
+    ordered_up,
+    random_hand,
+)
 from engine.tricks import play_card
 
-__all__ = ["HAND_SIZE", "Deal", "HandResult", "HandState", "PHASE_WORDS", "Phase", "Trick",
-           "apply", "deal_cards", "first_leader", "legal_actions", "new_hand", "random_hand"]
+__all__ = [
+    "HAND_SIZE",
+    "Deal",
+    "HandResult",
+    "HandState",
+    "PHASE_WORDS",
+    "Phase",
+    "Trick",
+    "apply",
+    "deal_cards",
+    "first_leader",
+    "legal_actions",
+    "new_hand",
+    "random_hand",
+]
 
 # Module globals: in Python 3.11 reading an enum member from its class goes through the
 # metaclass's __getattr__ hook and costs as much as a function call.
@@ -44,18 +76,19 @@ def apply(state: HandState, action: Action, seat: Seat | None = None) -> HandSta
     """
     turn = state.turn
     if seat is not None and seat is not turn and state.phase is not _OVER:
+        assert turn is not None  # every phase but the end has a seat to act
         raise _not_your_turn(turn, seat)
     if not is_legal(state, action):
         raise illegal_action_error(state, action)
     phase = state.phase
     if phase is _PLAY:
         return play_card(state, action)
+    assert turn is not None  # legal, so not over: a seat acts
     return _APPLY_BY_PHASE[phase](state, turn, action, state.actions + ((turn, action),))
 
 
 def _not_your_turn(turn: Seat, seat: Seat) -> IllegalActionError:
-    return IllegalActionError(
-        Reason.NOT_YOUR_TURN, f"It is {turn.word}'s turn, not {seat.word}'s.")
+    return IllegalActionError(Reason.NOT_YOUR_TURN, f"It is {turn.word}'s turn, not {seat.word}'s.")
 
 
 # ---- one function per phase -------------------------------------------------------------
@@ -65,20 +98,43 @@ def _not_your_turn(turn: Seat, seat: Seat) -> IllegalActionError:
 # then made a HandState (changing fields one ``_replace`` at a time costs a state each).
 
 _F = {name: i for i, name in enumerate(HandState._fields)}  # field name -> position
-(_AT_PHASE, _AT_TURN, _AT_HANDS, _AT_TRUMP, _AT_MAKER, _AT_ALONE, _AT_TOOK_UPCARD,
- _AT_DISCARDED, _AT_LEADER, _AT_ACTIONS, _AT_RESULT) = (
-    _F["phase"], _F["turn"], _F["hands"], _F["trump"], _F["maker"], _F["alone"],
-    _F["dealer_took_upcard"], _F["discarded"], _F["leader"], _F["actions"], _F["result"])
+(
+    _AT_PHASE,
+    _AT_TURN,
+    _AT_HANDS,
+    _AT_TRUMP,
+    _AT_MAKER,
+    _AT_ALONE,
+    _AT_TOOK_UPCARD,
+    _AT_DISCARDED,
+    _AT_LEADER,
+    _AT_ACTIONS,
+    _AT_RESULT,
+) = (
+    _F["phase"],
+    _F["turn"],
+    _F["hands"],
+    _F["trump"],
+    _F["maker"],
+    _F["alone"],
+    _F["dealer_took_upcard"],
+    _F["discarded"],
+    _F["leader"],
+    _F["actions"],
+    _F["result"],
+)
 _new = tuple.__new__
 
 
-def _fields(state: HandState, history: tuple) -> list:
+def _fields(state: HandState, history: tuple[tuple[Seat, Action], ...]) -> list[Any]:
     fields = list(state[:])  # state[:] is an exact tuple, which a list copies without iterating
     fields[_AT_ACTIONS] = history
     return fields
 
 
-def _apply_bid1(state: HandState, turn: Seat, action: Action, history: tuple) -> HandState:
+def _apply_bid1(
+    state: HandState, turn: Seat, action: Action, history: tuple[tuple[Seat, Action], ...]
+) -> HandState:
     if action.do is _DO_ORDER_UP:
         return _trump_made(state, turn, state.deal.upcard.suit, history)
     fields = _fields(state, history)
@@ -88,7 +144,9 @@ def _apply_bid1(state: HandState, turn: Seat, action: Action, history: tuple) ->
     return _new(HandState, fields)
 
 
-def _apply_bid2(state: HandState, turn: Seat, action: Action, history: tuple) -> HandState:
+def _apply_bid2(
+    state: HandState, turn: Seat, action: Action, history: tuple[tuple[Seat, Action], ...]
+) -> HandState:
     if action.do is _DO_CALL:
         return _trump_made(state, turn, action.suit, history)
     fields = _fields(state, history)
@@ -101,15 +159,20 @@ def _apply_bid2(state: HandState, turn: Seat, action: Action, history: tuple) ->
     return _new(HandState, fields)
 
 
-def _apply_name_trump(state: HandState, turn: Seat, action: Action, history: tuple) -> HandState:
+def _apply_name_trump(
+    state: HandState, turn: Seat, action: Action, history: tuple[tuple[Seat, Action], ...]
+) -> HandState:
     return _trump_made(state, turn, action.suit, history)
 
 
-def _apply_alone(state: HandState, turn: Seat, action: Action, history: tuple) -> HandState:
+def _apply_alone(
+    state: HandState, turn: Seat, action: Action, history: tuple[tuple[Seat, Action], ...]
+) -> HandState:
     fields = _fields(state, history)
     if action.do is _DO_ALONE:
         fields[_AT_ALONE] = state.alone + (turn,)
     if state.rules.alone_decision == "any":
+        assert state.maker is not None  # announcements follow the making of trump
         nxt = _next_announcer(state, state.maker, fields[_AT_ALONE], turn)
         if nxt is not None:
             fields[_AT_TURN] = nxt
@@ -117,16 +180,21 @@ def _apply_alone(state: HandState, turn: Seat, action: Action, history: tuple) -
     return _after_alone(state, fields)
 
 
-def _apply_discard(state: HandState, turn: Seat, action: Action, history: tuple) -> HandState:
+def _apply_discard(
+    state: HandState, turn: Seat, action: Action, history: tuple[tuple[Seat, Action], ...]
+) -> HandState:
     fields = _fields(state, history)
-    fields[_AT_DISCARDED] = action.card
-    hand = _without(state.hands[turn.index], action.card)
+    card = action.card
+    assert card is not None  # a discard names its card
+    fields[_AT_DISCARDED] = card
+    hand = _without(state.hands[turn.index], card)
     fields[_AT_HANDS] = _with_hand(state.hands, turn, hand)
     return _after_discard(state, fields)
 
 
-def _apply_defend_alone(state: HandState, turn: Seat, action: Action,
-                        history: tuple) -> HandState:
+def _apply_defend_alone(
+    state: HandState, turn: Seat, action: Action, history: tuple[tuple[Seat, Action], ...]
+) -> HandState:
     fields = _fields(state, history)
     if action.do is _DO_ALONE:
         fields[_AT_ALONE] = state.alone + (turn,)
@@ -150,17 +218,25 @@ _APPLY_BY_PHASE = {
 
 # ---- what follows trump being made (RULES.md, 'Order of decisions') ---------------------
 
-def _without(hand: tuple, card) -> tuple:
+
+def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     at = hand.index(card)
-    return hand[:at] + hand[at + 1:]
+    return hand[:at] + hand[at + 1 :]
 
 
-def _with_hand(hands: tuple, seat: Seat, hand: tuple) -> tuple:
+def _with_hand(
+    hands: tuple[tuple[Card, ...], ...], seat: Seat, hand: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
     i = seat.index
-    return hands[:i] + (hand,) + hands[i + 1:]
+    return hands[:i] + (hand,) + hands[i + 1 :]
 
 
-def _trump_made(state: HandState, maker: Seat, trump, history: tuple) -> HandState:
+def _trump_made(
+    state: HandState,
+    maker: Seat,
+    trump: Suit | NoTrump | None,
+    history: tuple[tuple[Seat, Action], ...],
+) -> HandState:
     fields = _fields(state, history)
     fields[_AT_TRUMP] = trump
     fields[_AT_MAKER] = maker
@@ -172,8 +248,9 @@ def _trump_made(state: HandState, maker: Seat, trump, history: tuple) -> HandSta
     return _new(HandState, fields)
 
 
-def _next_announcer(state: HandState, maker: Seat, alone: tuple[Seat, ...],
-                    after: Seat | None) -> Seat | None:
+def _next_announcer(
+    state: HandState, maker: Seat, alone: tuple[Seat, ...], after: Seat | None
+) -> Seat | None:
     """The next seat in the announcement round ('any' mode), from the dealer's left."""
     dealer = state.deal.dealer
     seat = dealer.next if after is None else after.next
@@ -190,7 +267,7 @@ def _next_announcer(state: HandState, maker: Seat, alone: tuple[Seat, ...],
         seat = seat.next
 
 
-def _after_alone(state: HandState, fields: list) -> HandState:
+def _after_alone(state: HandState, fields: list[Any]) -> HandState:
     """The dealer takes the upcard after a round-1 acceptance or a Benny turned up,
     unless their partner plays alone and they sit out."""
     dealer = state.deal.dealer
@@ -206,7 +283,7 @@ def _after_alone(state: HandState, fields: list) -> HandState:
     return _after_discard(state, fields)
 
 
-def _after_discard(state: HandState, fields: list) -> HandState:
+def _after_discard(state: HandState, fields: list[Any]) -> HandState:
     if state.rules.lone_defender and state.rules.alone_decision == "maker":
         fields[_AT_PHASE] = _DEFEND_ALONE
         fields[_AT_TURN] = _next_defender(state, None)
@@ -216,15 +293,18 @@ def _after_discard(state: HandState, fields: list) -> HandState:
 
 def _next_defender(state: HandState, after: Seat | None) -> Seat | None:
     """Defenders in turn from the dealer's left; each asked once."""
-    order = [s for s in (state.dealer.after(i) for i in range(1, 5))
-             if s.team is not state.maker.team]
+    assert state.maker is not None  # defenders are the maker's opponents
+    order = [
+        s for s in (state.dealer.after(i) for i in range(1, 5)) if s.team is not state.maker.team
+    ]
     if after is None:
         return order[0]
     i = order.index(after)
     return order[i + 1] if i + 1 < len(order) else None
 
 
-def _start_play(state: HandState, fields: list) -> HandState:
+def _start_play(state: HandState, fields: list[Any]) -> HandState:
+    assert state.maker is not None  # play starts once trump is made
     leader = first_leader_of(state.rules, state.deal.dealer, state.maker, fields[_AT_ALONE])
     fields[_AT_PHASE] = _PLAY
     fields[_AT_TURN] = leader

@@ -13,7 +13,7 @@ path of every simulation and search.
 
 from __future__ import annotations
 
-from engine import actions as A
+from engine import actions
 from engine.actions import Action, Do
 from engine.cards import NO_TRUMP, Card, Suit
 from engine.errors import IllegalActionError, Reason
@@ -25,9 +25,9 @@ from engine.tables import SUIT_NUMBER, TRUMP_NUMBER
 from engine.wording import is_disguised, join_words, member_words, trump_words
 
 _PLAY = Phase.PLAY  # module globals: an enum member read from its class is slow
-_PLAY_ACTION = A.PLAY
+_PLAY_ACTION = actions.PLAY
 _DO_PLAY = Do.PLAY
-_DISCARD_ACTION = A.DISCARD
+_DISCARD_ACTION = actions.DISCARD
 
 
 # ---- what is legal, one function per phase ---------------------------------------------
@@ -56,16 +56,17 @@ def legal_actions(state: HandState) -> tuple[Action, ...]:
         return legal
     # Play, the hot path (RULES.md 'Play'), on the integer tables. Plain loops: in Python
     # 3.11 a list comprehension is a function call of its own.
+    assert turn is not None  # in play, a seat is to play
     hand = hands[turn.index]
     play = _PLAY_ACTION
-    legal = []
+    plays: list[Action] = []
     if trick:  # follow the suit led, if you can
         suit_of = SUIT_NUMBER[trump]
         led = suit_of[trick[0][1].index]
         for card in hand:
             index = card.index
             if suit_of[index] == led:
-                legal.append(play[index])
+                plays.append(play[index])
     elif rules.no_first_blood and not tricks:  # no trump led to the first trick
         trump_number = TRUMP_NUMBER[trump]
         if trump_number >= 0:
@@ -73,11 +74,11 @@ def legal_actions(state: HandState) -> tuple[Action, ...]:
             for card in hand:
                 index = card.index
                 if suit_of[index] != trump_number:
-                    legal.append(play[index])
-    if not legal:  # leading, void in the suit led, or holding only trumps: any card
+                    plays.append(play[index])
+    if not plays:  # leading, void in the suit led, or holding only trumps: any card
         for card in hand:
-            legal.append(play[card.index])
-    legal = tuple(legal)
+            plays.append(play[card.index])
+    legal = tuple(plays)
     _last_asked = (state, legal)
     return legal
 
@@ -88,13 +89,16 @@ def is_legal(state: HandState, action: Action) -> bool:
     if asked[0] is state:
         return action in asked[1]  # actions are interned: identity, no Python __eq__
     if state.phase is _PLAY:
-        return action.do is _DO_PLAY and may_play(state, action.card)
+        card = action.card
+        return action.do is _DO_PLAY and card is not None and may_play(state, card)
     return action in legal_actions(state)
 
 
 def may_play(state: HandState, card: Card) -> bool:
     """Whether the seat to play may play ``card`` (RULES.md, 'Play'): the check on every play."""
-    hand = state.hands[state.turn.index]
+    turn = state.turn
+    assert turn is not None  # in play, a seat is to play
+    hand = state.hands[turn.index]
     if card not in hand:
         return False
     suit_of = SUIT_NUMBER[state.trump]
@@ -103,7 +107,9 @@ def may_play(state: HandState, card: Card) -> bool:
         led = suit_of[trick[0][1].index]
         if suit_of[card.index] == led:
             return True
-        for held in hand:  # a card off the suit led is legal only when void in it
+        # A card off the suit led is legal only when void in it. Hot path: a plain loop,
+        # not all() over a generator (a generator object per call in the plain sources).
+        for held in hand:  # noqa: SIM110
             if suit_of[held.index] == led:
                 return False
         return True
@@ -112,7 +118,7 @@ def may_play(state: HandState, card: Card) -> bool:
     trump = TRUMP_NUMBER[state.trump]
     if trump < 0 or suit_of[card.index] != trump:
         return True
-    for held in hand:  # holding only trumps, one may be led
+    for held in hand:  # noqa: SIM110 (hot path, as above): holding only trumps, one may be led
         if suit_of[held.index] != trump:
             return False
     return True
@@ -122,14 +128,14 @@ def playable_cards(state: HandState) -> tuple[Card, ...]:
     """The cards the seat to play may play, in the order of their hand; () out of play."""
     if state.phase is not _PLAY:
         return ()
-    return tuple([action.card for action in legal_actions(state)])
+    return tuple([action.card for action in legal_actions(state) if action.card is not None])
 
 
-_BID1 = (A.ORDER_UP, A.PASS)
-_MAKER_ALONE = (A.ALONE, A.WITH_PARTNER)
-_ONLY_ALONE = (A.ALONE,)
-_ANNOUNCE = (A.ALONE, A.PASS)
-_NAMES = tuple(A.NAME[s] for s in Suit)
+_BID1 = (actions.ORDER_UP, actions.PASS)
+_MAKER_ALONE = (actions.ALONE, actions.WITH_PARTNER)
+_ONLY_ALONE = (actions.ALONE,)
+_ANNOUNCE = (actions.ALONE, actions.PASS)
+_NAMES = tuple(actions.NAME[s] for s in Suit)
 
 
 def _legal_bid1(state: HandState) -> tuple[Action, ...]:
@@ -144,17 +150,20 @@ def _legal_bid2(state: HandState) -> tuple[Action, ...]:
 
 def _bid2_choices(turned_down: Suit | None, no_trump: bool, may_pass: bool) -> tuple[Action, ...]:
     """Any suit but the turned-down one, no trump with that variant, pass unless stuck."""
-    calls = [A.CALL[s] for s in Suit if s is not turned_down]
+    calls = [actions.CALL[s] for s in Suit if s is not turned_down]
     if no_trump:
-        calls.append(A.CALL[NO_TRUMP])
+        calls.append(actions.CALL[NO_TRUMP])
     if may_pass:
-        calls.append(A.PASS)
+        calls.append(actions.PASS)
     return tuple(calls)
 
 
-_BID2_CHOICES = {(down, no_trump, may_pass): _bid2_choices(down, no_trump, may_pass)
-                 for down in (*Suit, None) for no_trump in (False, True)
-                 for may_pass in (False, True)}
+_BID2_CHOICES = {
+    (down, no_trump, may_pass): _bid2_choices(down, no_trump, may_pass)
+    for down in (*Suit, None)
+    for no_trump in (False, True)
+    for may_pass in (False, True)
+}
 
 
 def _legal_alone(state: HandState) -> tuple[Action, ...]:
@@ -193,12 +202,17 @@ _LEGAL_BY_PHASE = {
 
 def must_go_alone(state: HandState, seat: Seat | None) -> bool:
     """Canadian loner: the dealer's partner who ordered up in round 1 must play alone."""
-    return (state.rules.canadian_loner and seat is state.maker
-            and seat is state.dealer.partner and ordered_up(state))
+    return (
+        state.rules.canadian_loner
+        and seat is state.maker
+        and seat is state.dealer.partner
+        and ordered_up(state)
+    )
 
 
 def first_leader(state: HandState) -> Seat:
     """Who leads the first trick (RULES.md, 'Play')."""
+    assert state.maker is not None  # play starts once trump is made
     return first_leader_of(state.rules, state.dealer, state.maker, state.alone)
 
 
@@ -245,6 +259,7 @@ def wrong_phase_error(state: HandState, action: Action) -> IllegalActionError:
 
     "North cannot pass now: it is the play of the cards, and North may only play a card."
     """
+    assert state.turn is not None  # the hand is not over: a seat is to act
     seat = state.turn.word
     offered = []
     for legal in legal_actions(state):
@@ -253,12 +268,12 @@ def wrong_phase_error(state: HandState, action: Action) -> IllegalActionError:
             words = "defend alone"
         if words not in offered:
             offered.append(words)
-    choices = offered[0] if len(offered) == 1 else (", ".join(offered[:-1])
-                                                   + " or " + offered[-1])
+    choices = offered[0] if len(offered) == 1 else (", ".join(offered[:-1]) + " or " + offered[-1])
     return IllegalActionError(
         Reason.WRONG_PHASE,
         f"{seat} cannot {_VERBS[action.do]} now: it is the {PHASE_WORDS[state.phase]}, "
-        f"and {seat} may only {choices}.")
+        f"and {seat} may only {choices}.",
+    )
 
 
 def illegal_action_error(state: HandState, action: Action) -> IllegalActionError:
@@ -266,6 +281,7 @@ def illegal_action_error(state: HandState, action: Action) -> IllegalActionError
     if state.phase is Phase.OVER:
         return IllegalActionError(Reason.HAND_OVER, "The hand is over: no more actions.")
     seat = state.turn
+    assert seat is not None  # the hand is not over: a seat is to act
     phase = state.phase
     legal = legal_actions(state)
     if action.do not in {a.do for a in legal}:
@@ -273,35 +289,45 @@ def illegal_action_error(state: HandState, action: Action) -> IllegalActionError
             return IllegalActionError(
                 Reason.DEALER_MUST_CALL,
                 f"{seat.word} is the dealer and is stuck: with stick the dealer, the dealer "
-                "may not pass in round 2 and must call a trump suit.")
-        if phase is Phase.ALONE and action.do in (Do.WITH_PARTNER, Do.PASS) and legal == (
-                A.ALONE,):
+                "may not pass in round 2 and must call a trump suit.",
+            )
+        if (
+            phase is Phase.ALONE
+            and action.do in (Do.WITH_PARTNER, Do.PASS)
+            and legal == (actions.ALONE,)
+        ):
             return IllegalActionError(
                 Reason.MUST_GO_ALONE,
                 f"{seat.word} ordered up the dealer, their partner: with the Canadian loner "
-                "rule that is only allowed alone, so they must go alone.")
+                "rule that is only allowed alone, so they must go alone.",
+            )
         return wrong_phase_error(state, action)
     if action.do in (Do.CALL, Do.NAME):
         if action.suit is NO_TRUMP:
             return IllegalActionError(
                 Reason.NO_TRUMP_NOT_ALLOWED,
-                "No trump may not be called: this rule set does not use the no-trump variant.")
+                "No trump may not be called: this rule set does not use the no-trump variant.",
+            )
         if not isinstance(action.suit, Suit):
             return IllegalActionError(
-                Reason.SUIT_REQUIRED, f"To {_VERBS[action.do]}, {seat.word} must say a suit.")
+                Reason.SUIT_REQUIRED, f"To {_VERBS[action.do]}, {seat.word} must say a suit."
+            )
         if action.suit is state.upcard.suit:
             return IllegalActionError(
                 Reason.TURNED_DOWN_SUIT,
                 f"{action.suit.plural.capitalize()} were turned down in round 1, so they "
                 "cannot be called in round 2. Call another suit"
-                + (" or pass." if A.PASS in legal else "."))
+                + (" or pass." if actions.PASS in legal else "."),
+            )
     if action.do in (Do.DISCARD, Do.PLAY):
         if not isinstance(action.card, Card):
             return IllegalActionError(
-                Reason.CARD_REQUIRED, f"To {_VERBS[action.do]}, {seat.word} must name a card.")
+                Reason.CARD_REQUIRED, f"To {_VERBS[action.do]}, {seat.word} must name a card."
+            )
         if action.card not in state.hand_of(seat):
             return IllegalActionError(
-                Reason.CARD_NOT_IN_HAND, f"{seat.word} does not hold {action.card.the_name}.")
+                Reason.CARD_NOT_IN_HAND, f"{seat.word} does not hold {action.card.the_name}."
+            )
         if action.do is Do.PLAY and not may_play(state, action.card):
             return _play_error(state, action.card)
     return IllegalActionError(Reason.WRONG_PHASE, f"{seat.word} cannot {action} now.")
@@ -309,6 +335,7 @@ def illegal_action_error(state: HandState, action: Action) -> IllegalActionError
 
 def _play_error(state: HandState, card: Card) -> IllegalActionError:
     seat = state.turn
+    assert seat is not None  # in play, a seat is to play
     trump = state.trump_suit
     hand = state.hand_of(seat)
     if not state.trick:  # only no first blood forbids a lead
@@ -316,24 +343,29 @@ def _play_error(state: HandState, card: Card) -> IllegalActionError:
             Reason.NO_FIRST_BLOOD,
             f"No first blood: on the first trick {seat.word} may not lead a trump while "
             f"holding a card that is not trump, and {card.the_name} is a trump "
-            f"{trump_words(trump)}.")
+            f"{trump_words(trump)}.",
+        )
     led = state.led_suit
+    assert led is not None  # a trick is on the table
     head = f"{seat.word} must follow {led.plural}"
-    if card.suit is led and is_disguised(card, trump):
+    if card.suit is led and trump is not None and is_disguised(card, trump):
         return IllegalActionError(
             Reason.MUST_FOLLOW_SUIT,
             f"{head}: {card.the_name} is not a {led.singular} {trump_words(trump)}, "
-            f"it is the left bower, a {trump.singular}.")
+            f"it is the left bower, a {trump.singular}.",
+        )
     followers = [c for c in hand if effective_suit(c, trump) is led]
     disguised = [c for c in followers if is_disguised(c, trump)]
     if disguised:
-        return IllegalActionError(Reason.MUST_FOLLOW_SUIT,
-                                  f"{head}: {member_words(disguised[0], trump)}.")
+        return IllegalActionError(
+            Reason.MUST_FOLLOW_SUIT, f"{head}: {member_words(disguised[0], trump)}."
+        )
     names = join_words([c.the_name for c in followers])
     led_card = state.trick[0][1]
     if is_disguised(led_card, trump):  # a led left bower or Benny: trump was led
         return IllegalActionError(
             Reason.MUST_FOLLOW_SUIT,
             f"{head}: {member_words(led_card, trump)}, so {led.plural} were led. "
-            f"{seat.word} holds {names}.")
+            f"{seat.word} holds {names}.",
+        )
     return IllegalActionError(Reason.MUST_FOLLOW_SUIT, f"{head} and holds {names}.")

@@ -23,7 +23,9 @@ import importlib.util
 import json
 import os
 import sys
+import types
 import warnings
+from collections.abc import Sequence
 from pathlib import Path
 
 ENGINE_DIR = Path(__file__).resolve().parent
@@ -83,7 +85,12 @@ class _CompiledFinder:
     names = {f"engine.{name}": name for name in HOT_MODULES}
 
     @classmethod
-    def find_spec(cls, fullname, path=None, target=None):
+    def find_spec(
+        cls,
+        fullname: str,
+        path: Sequence[str] | None = None,
+        target: types.ModuleType | None = None,
+    ) -> importlib.machinery.ModuleSpec | None:
         name = cls.names.get(fullname)
         if name is None:
             return None
@@ -99,9 +106,12 @@ def _choose() -> tuple[str, str]:
             sys.meta_path.insert(0, _CompiledFinder)
         return "compiled", why
     if not why.startswith(("no compiled build", PURE_ENV)):
-        warnings.warn(f"running the engine's plain Python sources: {why}; "
-                      "rebuild with `make test` or `python tools/build_engine.py`",
-                      StaleBuildWarning, stacklevel=2)
+        warnings.warn(
+            f"running the engine's plain Python sources: {why}; "
+            "rebuild with `make test` or `python tools/build_engine.py`",
+            StaleBuildWarning,
+            stacklevel=2,
+        )
     return "pure", why
 
 

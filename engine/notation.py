@@ -16,21 +16,42 @@ engine.errors.NotationError: 'HJ' is not a card: write rank then suit, e.g. JH
 from __future__ import annotations
 
 import re
+from typing import Literal, overload
 
 from engine.cards import JOKER, NO_TRUMP, Card, NoTrump, Rank, Suit
 from engine.errors import NotationError
 from engine.seats import Seat, Team
 
-_RANKS = {"9": Rank.NINE, "T": Rank.TEN, "10": Rank.TEN, "J": Rank.JACK,
-          "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE}
-_SUITS = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES,
-          "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES,
-          "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
+_RANKS = {
+    "9": Rank.NINE,
+    "T": Rank.TEN,
+    "10": Rank.TEN,
+    "J": Rank.JACK,
+    "Q": Rank.QUEEN,
+    "K": Rank.KING,
+    "A": Rank.ACE,
+}
+_SUITS = {
+    "C": Suit.CLUBS,
+    "D": Suit.DIAMONDS,
+    "H": Suit.HEARTS,
+    "S": Suit.SPADES,
+    "♣": Suit.CLUBS,
+    "♦": Suit.DIAMONDS,
+    "♥": Suit.HEARTS,
+    "♠": Suit.SPADES,
+    "♧": Suit.CLUBS,
+    "♢": Suit.DIAMONDS,
+    "♡": Suit.HEARTS,
+    "♤": Suit.SPADES,
+}
 _CARD_RE = re.compile(r"(10|[9TJQKA])([CDHS♣♦♥♠♧♢♡♤])")
 _REVERSED_RE = re.compile(r"([CDHS♣♦♥♠♧♢♡♤])(10|[9TJQKA])")
 
-CARD_HELP = ("a card is rank then suit: ranks 9 T J Q K A (10 for T), "
-             "suits C D H S (or ♣ ♦ ♥ ♠), e.g. JH or 10♦; the Joker is JOKER")
+CARD_HELP = (
+    "a card is rank then suit: ranks 9 T J Q K A (10 for T), "
+    "suits C D H S (or ♣ ♦ ♥ ♠), e.g. JH or 10♦; the Joker is JOKER"
+)
 
 
 def parse_card(text: object) -> Card:
@@ -49,8 +70,9 @@ def parse_card(text: object) -> Card:
         rank = _RANKS[reversed_match.group(2)]
         suit = _SUITS[reversed_match.group(1)]
         raise NotationError(
-            f"{shown} is not a card: write rank then suit, e.g. {rank.letter}{suit.letter}")
-    if token in ("", ):
+            f"{shown} is not a card: write rank then suit, e.g. {rank.letter}{suit.letter}"
+        )
+    if token in ("",):
         raise NotationError(f"an empty text is not a card: {CARD_HELP}")
     raise NotationError(f"{shown} is not a card: {CARD_HELP}")
 
@@ -66,6 +88,12 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         raise NotationError(f"{text!r} is not a list of cards: {CARD_HELP}")
     tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
     return tuple(parse_card(t) for t in tokens)
+
+
+@overload
+def parse_suit(text: object, *, allow_no_trump: Literal[False] = False) -> Suit: ...
+@overload
+def parse_suit(text: object, *, allow_no_trump: bool) -> Suit | NoTrump: ...
 
 
 def parse_suit(text: object, *, allow_no_trump: bool = False) -> Suit | NoTrump:
@@ -93,7 +121,7 @@ def parse_seat(text: object) -> Seat:
 
 
 def format_seat(seat: Seat) -> str:
-    return seat.value
+    return str(seat.value)
 
 
 def parse_team(text: object) -> Team:

@@ -139,7 +139,7 @@ def suit_order(suit: Suit, trump: Suit | None, benny: bool = False) -> list[Card
     return sorted(cards, key=lambda c: -trick_strength(c, trump, suit))
 
 
-def rank_order(trump: Suit | None, benny: bool = False) -> list[tuple[Suit, list[Card]]]:
+def rank_order(trump: Suit | None, benny: bool = False) -> list[tuple[Suit | None, list[Card]]]:
     """All cards by effective suit, trump first, each suit highest to lowest.
 
     Cards of different non-trump suits never beat each other, so they are
@@ -149,7 +149,9 @@ def rank_order(trump: Suit | None, benny: bool = False) -> list[tuple[Suit, list
     if trump is not None:
         suits.remove(trump)
         suits.insert(0, trump)
-    groups = [(suit, suit_order(suit, trump, benny)) for suit in suits]
+    groups: list[tuple[Suit | None, list[Card]]] = [
+        (suit, suit_order(suit, trump, benny)) for suit in suits
+    ]
     if benny and trump is None:
         groups.append((None, [JOKER]))  # no suit until a trump is named
     return groups
@@ -163,7 +165,7 @@ def trump_position(card: Card, trump: Suit, benny: bool = False) -> int | None:
 
 def sort_hand(cards: tuple[Card, ...] | list[Card], trump: Suit | None) -> list[Card]:
     """Show a hand grouped by effective suit, trump first, each highest first."""
-    suit_rank = {suit: i for i, suit in enumerate(Suit)}
+    suit_rank: dict[Suit | None, int] = {suit: i for i, suit in enumerate(Suit)}
     if trump is not None:
         suit_rank[trump] = -1
 

@@ -13,10 +13,12 @@ Phase.ALONE
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from engine.actions import Action
+from engine.cards import Card
 from engine.errors import EuchreError, IllegalActionError, RecordError
 from engine.hand import Deal, HandState, apply, new_hand
 from engine.notation import _show, parse_card, parse_seat
@@ -43,15 +45,22 @@ class HandRecord:
             raise RecordError(f"a hand record must be a JSON object, not {_kind(data)}")
         unknown = [key for key in data if key not in RECORD_KEYS]
         if unknown:
-            raise RecordError(f"unknown key {_show(unknown[0])} in the record: the keys are "
-                              f"{', '.join(RECORD_KEYS)}")
+            raise RecordError(
+                f"unknown key {_show(unknown[0])} in the record: the keys are "
+                f"{', '.join(RECORD_KEYS)}"
+            )
         missing = [key for key in REQUIRED_KEYS if key not in data]
         if missing:
-            raise RecordError(f"the record has no {missing[0]!r}: it needs "
-                              f"{', '.join(REQUIRED_KEYS)} (rules and actions are optional)")
+            raise RecordError(
+                f"the record has no {missing[0]!r}: it needs "
+                f"{', '.join(REQUIRED_KEYS)} (rules and actions are optional)"
+            )
         rules_given = "rules" in data
-        rules = Rules.from_settings(data["rules"]) if rules_given else (
-            default_rules or Rules.preset("bga"))
+        rules = (
+            Rules.from_settings(data["rules"])
+            if rules_given
+            else (default_rules or Rules.preset("bga"))
+        )
         dealer = parse_seat(data["dealer"])
         hands = _read_hands(data["hands"])
         upcard = parse_card(data["upcard"])
@@ -80,8 +89,7 @@ class HandRecord:
             "dealer": self.deal.dealer.value,
             "hands": {seat.value: [c.code for c in self.deal.hand(seat)] for seat in SEATS},
             "upcard": self.deal.upcard.code,
-            "actions": [{"seat": seat.value, **action.to_dict()}
-                        for seat, action in self.actions],
+            "actions": [{"seat": seat.value, **action.to_dict()} for seat, action in self.actions],
         }
 
     def dumps(self) -> str:
@@ -105,7 +113,7 @@ class ReplayError(EuchreError):
         self.reason = error.reason
 
 
-def replay(rules: Rules, deal: Deal, actions) -> HandState:
+def replay(rules: Rules, deal: Deal, actions: Iterable[tuple[Seat, Action]]) -> HandState:
     """Rebuild a state from ``(rules, deal, actions)``; raises ReplayError."""
     state = new_hand(rules, deal)
     for step, (seat, action) in enumerate(actions):
@@ -125,36 +133,39 @@ def json_problem(exc: Exception) -> str:
     return str(exc)
 
 
-def _read_hands(data: Any) -> tuple[tuple, ...]:
+def _read_hands(data: Any) -> tuple[tuple[Card, ...], ...]:
     if not isinstance(data, dict):
-        raise RecordError(f"\"hands\" must be an object with the keys N, E, S and W, "
-                          f"not {_kind(data)}")
+        raise RecordError(
+            f'"hands" must be an object with the keys N, E, S and W, not {_kind(data)}'
+        )
     for key in data:
         if key not in ("N", "E", "S", "W"):
-            raise RecordError(f"{_show(key)} in \"hands\" is not a seat: the keys are "
-                              "N, E, S and W")
+            raise RecordError(f'{_show(key)} in "hands" is not a seat: the keys are N, E, S and W')
     hands = []
     for seat in SEATS:
         cards = data.get(seat.value)
         if cards is None:
-            raise RecordError(f"\"hands\" has no cards for {seat.value}: give five cards "
-                              "for each of N, E, S and W")
+            raise RecordError(
+                f'"hands" has no cards for {seat.value}: give five cards for each of N, E, S and W'
+            )
         if not isinstance(cards, list) or len(cards) != 5:
-            raise RecordError(f"the hand of {seat.value} must be a list of five cards, "
-                              f"not {_show(cards)}")
+            raise RecordError(
+                f"the hand of {seat.value} must be a list of five cards, not {_show(cards)}"
+            )
         hands.append(tuple(parse_card(card) for card in cards))
     return tuple(hands)
 
 
 def _read_actions(data: Any) -> tuple[tuple[Seat, Action], ...]:
     if not isinstance(data, list):
-        raise RecordError(f"\"actions\" must be a list, not {_kind(data)}")
+        raise RecordError(f'"actions" must be a list, not {_kind(data)}')
     actions = []
     for step, item in enumerate(data):
         try:
             if not isinstance(item, dict) or "seat" not in item:
-                raise RecordError(f"an action must be an object with a \"seat\" and a \"do\", "
-                                  f"not {_show(item)}")
+                raise RecordError(
+                    f'an action must be an object with a "seat" and a "do", not {_show(item)}'
+                )
             actions.append((parse_seat(item["seat"]), Action.from_dict(item)))
         except EuchreError as exc:
             raise ActionFormatError(step, str(exc)) from None
@@ -171,5 +182,11 @@ class ActionFormatError(RecordError):
 
 
 def _kind(value: Any) -> str:
-    return {list: "a list", str: "a text", int: "a number", float: "a number",
-            bool: "true or false", type(None): "null"}.get(type(value), type(value).__name__)
+    return {
+        list: "a list",
+        str: "a text",
+        int: "a number",
+        float: "a number",
+        bool: "true or false",
+        type(None): "null",
+    }.get(type(value), type(value).__name__)

@@ -8,14 +8,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Iterator, TextIO
+from collections.abc import Iterable, Iterator
+from typing import Any, NoReturn, TextIO
 
-from engine.errors import EuchreError, RulesError
+from engine.actions import Action
+from engine.cards import Card
+from engine.errors import EuchreError, IllegalActionError, RulesError
 from engine.hand import HandState, Phase, apply, legal_actions
 from engine.record import ActionFormatError, HandRecord, json_problem
 from engine.rules import Rules
-from engine.seats import Team
-from engine.errors import IllegalActionError
+from engine.seats import Seat, Team
 
 
 def referee_record(data: Any, default_rules: Rules | None = None) -> dict[str, Any]:
@@ -29,10 +31,11 @@ def referee_record(data: Any, default_rules: Rules | None = None) -> dict[str, A
     return _report(record.start(), record.actions)
 
 
-def _partial_report(data: dict, default_rules: Rules | None,
-                    exc: ActionFormatError) -> dict[str, Any]:
+def _partial_report(
+    data: dict[str, Any], default_rules: Rules | None, exc: ActionFormatError
+) -> dict[str, Any]:
     """A malformed action: report the steps before it, like an illegal one."""
-    head = dict(data, actions=data["actions"][:exc.step])
+    head = dict(data, actions=data["actions"][: exc.step])
     try:
         record = HandRecord.from_json(head, default_rules)
     except (EuchreError, RecursionError) as other:
@@ -43,8 +46,8 @@ def _partial_report(data: dict, default_rules: Rules | None,
     return {"ok": False, "step": exc.step, "error": exc.detail, "steps": report["steps"]}
 
 
-def _report(state: HandState, actions) -> dict[str, Any]:
-    steps = []
+def _report(state: HandState, actions: Iterable[tuple[Seat, Action]]) -> dict[str, Any]:
+    steps: list[dict[str, Any]] = []
     for step, (seat, action) in enumerate(actions):
         entry = _step(state)
         try:
@@ -57,21 +60,27 @@ def _report(state: HandState, actions) -> dict[str, Any]:
 
 
 def _step(state: HandState) -> dict[str, Any]:
-    return {"seat": state.turn.value if state.turn else None, "phase": state.phase.value,
-            "legal": [a.to_dict() for a in legal_actions(state)]}
+    return {
+        "seat": state.turn.value if state.turn else None,
+        "phase": state.phase.value,
+        "legal": [a.to_dict() for a in legal_actions(state)],
+    }
 
 
 def summary(state: HandState) -> dict[str, Any]:
     """The state's public outcome in the referee's words."""
     tricks = [_trick(t.leader, t.cards, t.winner) for t in state.tricks]
     if state.trick:
+        assert state.leader is not None  # a trick on the table has a leader
         tricks.append(_trick(state.leader, state.trick, None))
     result = None
     if state.result is not None:
         points = state.result.points
-        result = {"thrown_in": state.result.thrown_in,
-                  "points": {"NS": points[Team.NS], "EW": points[Team.EW]},
-                  "makers_tricks": state.result.makers_tricks}
+        result = {
+            "thrown_in": state.result.thrown_in,
+            "points": {"NS": points[Team.NS], "EW": points[Team.EW]},
+            "makers_tricks": state.result.makers_tricks,
+        }
     nxt = None
     if state.phase is not Phase.OVER:
         nxt = _step(state)
@@ -87,9 +96,12 @@ def summary(state: HandState) -> dict[str, Any]:
     }
 
 
-def _trick(leader, cards, winner) -> dict[str, Any]:
-    return {"leader": leader.value, "cards": [[s.value, c.code] for s, c in cards],
-            "winner": winner.value if winner else None}
+def _trick(leader: Seat, cards: Iterable[tuple[Seat, Card]], winner: Seat | None) -> dict[str, Any]:
+    return {
+        "leader": leader.value,
+        "cards": [[s.value, c.code] for s, c in cards],
+        "winner": winner.value if winner else None,
+    }
 
 
 def read_records(text: str) -> Iterator[Any]:
@@ -135,7 +147,7 @@ def run(texts: list[str], default_rules: Rules | None, out: TextIO) -> None:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, exit 2, as HAND_RECORD.md asks
+    def error(self, message: str) -> NoReturn:  # one line, exit 2, as HAND_RECORD.md asks
         raise _UsageError(message)
 
 
@@ -158,17 +170,29 @@ def _setting(text: str) -> tuple[str, Any]:
         return key.strip(), value.strip()
 
 
-def main(argv: list[str] | None = None, stdin: TextIO | None = None,
-         stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+def main(
+    argv: list[str] | None = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    parser = _Parser(prog="python -m engine referee", add_help=True,
-                     description="Replay hand records and check every action.")
+    parser = _Parser(
+        prog="python -m engine referee",
+        add_help=True,
+        description="Replay hand records and check every action.",
+    )
     parser.add_argument("files", nargs="*", help="record files ('-' or none: standard input)")
     parser.add_argument("--rules", default="bga", help="preset for records without rules")
-    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                        help="a setting for records without rules")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a setting for records without rules",
+    )
     try:
         args = parser.parse_args(argv)
         settings = dict(_setting(item) for item in args.set)
@@ -183,7 +207,8 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
                     texts.append(handle.read())
             except (OSError, UnicodeDecodeError) as exc:
                 reason = getattr(exc, "strerror", None) or (
-                    "it is not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else exc)
+                    "it is not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else exc
+                )
                 raise _UsageError(f"cannot read {name}: {reason}") from None
     except (_UsageError, RulesError) as exc:
         stderr.write(f"referee: {exc}\n")

@@ -14,6 +14,8 @@ Seat.E
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.actions import Action
 from engine.cards import Card, Suit
 from engine.ranking import effective_suit, is_trump, suit_order
@@ -24,6 +26,7 @@ from engine.state import HAND_SIZE, HandResult, HandState, Phase, Trick
 
 def plain_legal_plays(state: HandState) -> list[Card]:
     """The cards the seat to play may play, in the order of their hand."""
+    assert state.turn is not None  # in play, a seat is to play
     hand = list(state.hand_of(state.turn))
     trump = state.trump_suit
     if state.trick:  # follow the suit led if you can (the left bower and Benny are trumps)
@@ -36,7 +39,7 @@ def plain_legal_plays(state: HandState) -> list[Card]:
     return hand
 
 
-def plain_trick_winner(cards: list[tuple[Seat, Card]] | tuple, trump: Suit | None) -> Seat:
+def plain_trick_winner(cards: Sequence[tuple[Seat, Card]], trump: Suit | None) -> Seat:
     """The highest trump in the trick; if it holds none, the highest card of the suit led."""
     trumps = [(seat, card) for seat, card in cards if is_trump(card, trump)]
     if trumps:
@@ -44,6 +47,7 @@ def plain_trick_winner(cards: list[tuple[Seat, Card]] | tuple, trump: Suit | Non
     else:
         suit = effective_suit(cards[0][1], trump)
         contenders = [(seat, card) for seat, card in cards if effective_suit(card, trump) is suit]
+    assert suit is not None  # a trick is played under a trump or no trump, never with the Joker
     highest_first = suit_order(suit, trump, benny=True)
     return min(contenders, key=lambda played: highest_first.index(played[1]))[0]
 
@@ -51,6 +55,7 @@ def plain_trick_winner(cards: list[tuple[Seat, Card]] | tuple, trump: Suit | Non
 def plain_play(state: HandState, card: Card) -> HandState:
     """The state after the seat to play plays ``card`` (which must be legal)."""
     seat = state.turn
+    assert seat is not None and state.leader is not None  # in play: a seat plays, one led
     hands = list(state.hands)
     hands[seat.index] = tuple(held for held in hands[seat.index] if held is not card)
     trick = state.trick + ((seat, card),)
@@ -66,13 +71,31 @@ def plain_play(state: HandState, card: Card) -> HandState:
     won[winner.team.index] += 1
     tricks = state.tricks + (Trick(state.leader, trick, winner),)
     if len(tricks) < HAND_SIZE:
-        return state._replace(hands=tuple(hands), trick=(), tricks=tricks, tricks_won=tuple(won),
-                              actions=actions, turn=winner, leader=winner)
+        return state._replace(
+            hands=tuple(hands),
+            trick=(),
+            tricks=tricks,
+            tricks_won=(won[0], won[1]),
+            actions=actions,
+            turn=winner,
+            leader=winner,
+        )
+    assert state.maker is not None  # play follows the making of trump
     makers = state.maker.team
-    score = score_hand(makers, won[makers.index],
-                       maker_alone=any(s.team is makers for s in state.alone),
-                       defender_alone=any(s.team is not makers for s in state.alone),
-                       alone=state.alone)
-    return state._replace(hands=tuple(hands), trick=(), tricks=tricks, tricks_won=tuple(won),
-                          actions=actions, phase=Phase.OVER, turn=None,
-                          result=HandResult(False, won[makers.index], score))
+    score = score_hand(
+        makers,
+        won[makers.index],
+        maker_alone=any(s.team is makers for s in state.alone),
+        defender_alone=any(s.team is not makers for s in state.alone),
+        alone=state.alone,
+    )
+    return state._replace(
+        hands=tuple(hands),
+        trick=(),
+        tricks=tricks,
+        tricks_won=(won[0], won[1]),
+        actions=actions,
+        phase=Phase.OVER,
+        turn=None,
+        result=HandResult(False, won[makers.index], score),
+    )

@@ -4,25 +4,28 @@
 11
 >>> Rules.from_settings({"preset": "bga", "lone_defender": True}).lone_defender
 True
->>> Rules.from_settings({"benny": True, "no_trump": True})
+>>> Rules.from_settings({"benny": True, "no_trump": True})  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-engine.errors.RulesError: benny and no_trump cannot be combined: the Joker needs a trump suit to belong to; switch one of them off
+engine.errors.RulesError: benny and no_trump cannot be combined: the Joker needs a trump suit to
+belong to; switch one of them off
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from enum import StrEnum
-from typing import Any, Mapping
+from typing import Any
 
 from engine.errors import RulesError
+
 
 class AloneDecision(StrEnum):
     """Who may go alone (RULES.md, 'Going alone'). A ``str``: ``AloneDecision.ANY == "any"``."""
 
-    MAKER = "maker"   # the player who made trump decides, right after making it
-    ANY = "any"       # one round of announcements from the dealer's left
+    MAKER = "maker"  # the player who made trump decides, right after making it
+    ANY = "any"  # one round of announcements from the dealer's left
 
     def __repr__(self) -> str:  # the name to type, like Suit.HEARTS
         return f"AloneDecision.{self.name}"
@@ -53,18 +56,27 @@ class Rules:
                 raise RulesError(f"{f.name} must be true or false, not {value!r}")
         if not isinstance(self.alone_decision, str) or self.alone_decision not in ALONE_DECISIONS:
             raise RulesError(
-                f"alone_decision must be \"maker\" or \"any\", not {self.alone_decision!r}")
+                f'alone_decision must be "maker" or "any", not {self.alone_decision!r}'
+            )
         # Read as given ("any"), kept as the enum: one value, one hash, one repr.
         object.__setattr__(self, "alone_decision", AloneDecision(self.alone_decision))
-        if (not isinstance(self.target_points, int) or isinstance(self.target_points, bool)
-                or not 1 <= self.target_points <= 100):
+        if (
+            not isinstance(self.target_points, int)
+            or isinstance(self.target_points, bool)
+            or not 1 <= self.target_points <= 100
+        ):
             raise RulesError(
-                f"target_points must be a whole number from 1 to 100, not {self.target_points!r}")
+                f"target_points must be a whole number from 1 to 100, not {self.target_points!r}"
+            )
         if self.preset_name not in PRESETS:
-            raise RulesError(f"unknown preset {self.preset_name!r}: use one of {', '.join(PRESETS)}")
+            raise RulesError(
+                f"unknown preset {self.preset_name!r}: use one of {', '.join(PRESETS)}"
+            )
         if self.benny and self.no_trump:
-            raise RulesError("benny and no_trump cannot be combined: the Joker needs a "
-                             "trump suit to belong to; switch one of them off")
+            raise RulesError(
+                "benny and no_trump cannot be combined: the Joker needs a "
+                "trump suit to belong to; switch one of them off"
+            )
 
     @classmethod
     def preset(cls, name: str = "bga") -> Rules:
@@ -84,16 +96,19 @@ class Rules:
         base = cls.preset(settings.pop("preset", "bga"))
         unknown = [key for key in settings if key not in SETTING_NAMES]
         if unknown:
-            raise RulesError(f"unknown setting {unknown[0]!r}: the settings are "
-                             f"{', '.join(SETTING_NAMES)} (and preset)")
+            raise RulesError(
+                f"unknown setting {unknown[0]!r}: the settings are "
+                f"{', '.join(SETTING_NAMES)} (and preset)"
+            )
         return replace(base, **settings)
 
     def with_settings(self, **settings: Any) -> Rules:
         """This rule set with some settings changed; raises RulesError."""
         unknown = [key for key in settings if key not in SETTING_NAMES]
         if unknown:
-            raise RulesError(f"unknown setting {unknown[0]!r}: the settings are "
-                             f"{', '.join(SETTING_NAMES)}")
+            raise RulesError(
+                f"unknown setting {unknown[0]!r}: the settings are {', '.join(SETTING_NAMES)}"
+            )
         return replace(self, **settings)
 
     def settings(self) -> dict[str, Any]:
@@ -105,20 +120,45 @@ class Rules:
     def changes(self) -> dict[str, Any]:
         """The settings that differ from this rule set's preset."""
         base = PRESETS[self.preset_name]
-        return {name: getattr(self, name) for name in SETTING_NAMES
-                if getattr(self, name) != base[name]}
+        return {
+            name: getattr(self, name) for name in SETTING_NAMES if getattr(self, name) != base[name]
+        }
 
 
 PRESETS: dict[str, dict[str, Any]] = {
-    "bga": dict(stick_the_dealer=True, no_trump=False, loner_starts_last=False,
-                canadian_loner=False, lone_defender=False, benny=False,
-                no_first_blood=False, alone_decision="maker", target_points=10),
-    "pagat": dict(stick_the_dealer=False, no_trump=False, loner_starts_last=True,
-                  canadian_loner=True, lone_defender=True, benny=False,
-                  no_first_blood=False, alone_decision="any", target_points=11),
-    "cardsuite": dict(stick_the_dealer=False, no_trump=False, loner_starts_last=False,
-                      canadian_loner=False, lone_defender=False, benny=False,
-                      no_first_blood=False, alone_decision="maker", target_points=10),
+    "bga": dict(
+        stick_the_dealer=True,
+        no_trump=False,
+        loner_starts_last=False,
+        canadian_loner=False,
+        lone_defender=False,
+        benny=False,
+        no_first_blood=False,
+        alone_decision="maker",
+        target_points=10,
+    ),
+    "pagat": dict(
+        stick_the_dealer=False,
+        no_trump=False,
+        loner_starts_last=True,
+        canadian_loner=True,
+        lone_defender=True,
+        benny=False,
+        no_first_blood=False,
+        alone_decision="any",
+        target_points=11,
+    ),
+    "cardsuite": dict(
+        stick_the_dealer=False,
+        no_trump=False,
+        loner_starts_last=False,
+        canadian_loner=False,
+        lone_defender=False,
+        benny=False,
+        no_first_blood=False,
+        alone_decision="maker",
+        target_points=10,
+    ),
 }
 SETTING_NAMES: tuple[str, ...] = tuple(PRESETS["bga"])
 
@@ -150,10 +190,14 @@ def describe_preset(name: str) -> str:
     """
     settings = Rules.preset(name).settings()
     parts = ["Stick the dealer." if settings["stick_the_dealer"] else "No stick the dealer."]
-    parts.append("Anyone may go alone." if settings["alone_decision"] == "any"
-                 else "Only the maker may go alone.")
-    others = [words for key, words in _ON_WORDS.items()
-              if key != "stick_the_dealer" and settings[key]]
+    parts.append(
+        "Anyone may go alone."
+        if settings["alone_decision"] == "any"
+        else "Only the maker may go alone."
+    )
+    others = [
+        words for key, words in _ON_WORDS.items() if key != "stick_the_dealer" and settings[key]
+    ]
     if others:
         line = ", ".join(others)
         parts.append(line[:1].upper() + line[1:] + ".")

@@ -16,11 +16,11 @@ from engine.seats import Seat, Team
 
 
 class Outcome(Enum):
-    MADE = "made"                      # makers 3 or 4, not alone
-    MARCH = "march"                    # makers all 5, not alone
-    LONE_MADE = "lone made"            # lone maker 3 or 4
-    LONE_MARCH = "lone march"          # lone maker all 5
-    EUCHRE = "euchre"                  # makers under 3
+    MADE = "made"  # makers 3 or 4, not alone
+    MARCH = "march"  # makers all 5, not alone
+    LONE_MADE = "lone made"  # lone maker 3 or 4
+    LONE_MARCH = "lone march"  # lone maker all 5
+    EUCHRE = "euchre"  # makers under 3
     LONE_DEFENDER_EUCHRE = "lone defender euchre"
 
     def __repr__(self) -> str:
@@ -38,7 +38,7 @@ class HandScore:
     points_won: int
     maker_alone: bool
     defender_alone: bool
-    alone: tuple[Seat, ...] = ()   # who went or defended alone, when known (for the words)
+    alone: tuple[Seat, ...] = ()  # who went or defended alone, when known (for the words)
 
     @property
     def points(self) -> dict[Team, int]:
@@ -49,8 +49,14 @@ class HandScore:
         return explain_score(self)
 
 
-def score_hand(makers: Team, makers_tricks: int, *, maker_alone: bool = False,
-               defender_alone: bool = False, alone: tuple[Seat, ...] = ()) -> HandScore:
+def score_hand(
+    makers: Team,
+    makers_tricks: int,
+    *,
+    maker_alone: bool = False,
+    defender_alone: bool = False,
+    alone: tuple[Seat, ...] = (),
+) -> HandScore:
     """Points for a finished hand from the makers' tricks; raises ScoreError on a bad count.
 
     ``alone`` names the lone players, if known, so the explanation can name them.
@@ -66,8 +72,16 @@ def score_hand(makers: Team, makers_tricks: int, *, maker_alone: bool = False,
     else:
         outcome = Outcome.LONE_MADE if maker_alone else Outcome.MADE
         winner = makers
-    return HandScore(makers, makers_tricks, outcome, winner, POINTS[outcome],
-                     maker_alone, defender_alone, tuple(alone))
+    return HandScore(
+        makers,
+        makers_tricks,
+        outcome,
+        winner,
+        POINTS[outcome],
+        maker_alone,
+        defender_alone,
+        tuple(alone),
+    )
 
 
 POINTS: dict[Outcome, int] = {
@@ -87,26 +101,37 @@ def explain_score(score: HandScore) -> str:
     t = score.makers_tricks
     tricks = "no tricks" if t == 0 else f"{t} trick" + ("" if t == 1 else "s")
     # A seat goes alone, never a team: name the seat when it is known.
-    loner = next((f"{seat.word}" for seat in score.alone if seat.team is score.makers),
-                 f"One {makers} player")
-    lone_defender = next((f"{seat.word}" for seat in score.alone
-                          if seat.team is score.makers.other), f"One {defenders} player")
+    loner = next(
+        (f"{seat.word}" for seat in score.alone if seat.team is score.makers),
+        f"One {makers} player",
+    )
+    lone_defender = next(
+        (f"{seat.word}" for seat in score.alone if seat.team is score.makers.other),
+        f"One {defenders} player",
+    )
     if score.outcome is Outcome.MADE:
         return f"{makers} made trump and took {tricks}: 3 or 4 tricks score 1 point."
     if score.outcome is Outcome.MARCH:
         return f"{makers} made trump and took all 5 tricks, a march: 2 points."
     if score.outcome is Outcome.LONE_MADE:
-        return (f"{loner} went alone and took {tricks}: a lone hand scores 4 only "
-                f"if it takes all 5 tricks, so this is 1 point to {makers}.")
+        return (
+            f"{loner} went alone and took {tricks}: a lone hand scores 4 only "
+            f"if it takes all 5 tricks, so this is 1 point to {makers}."
+        )
     if score.outcome is Outcome.LONE_MARCH:
-        return (f"{loner} went alone and took all 5 tricks: a lone march scores 4 points "
-                f"to {makers}.")
+        return (
+            f"{loner} went alone and took all 5 tricks: a lone march scores 4 points to {makers}."
+        )
     if score.outcome is Outcome.LONE_DEFENDER_EUCHRE:
-        return (f"{makers} made trump but took {_only(tricks)}, fewer than 3: they are euchred. "
-                f"{lone_defender} defended alone, so {defenders} score 4 points.")
+        return (
+            f"{makers} made trump but took {_only(tricks)}, fewer than 3: they are euchred. "
+            f"{lone_defender} defended alone, so {defenders} score 4 points."
+        )
     alone = " Going alone does not change this." if score.maker_alone else ""
-    return (f"{makers} made trump but took {_only(tricks)}, fewer than 3: they are euchred, "
-            f"and the defenders, {defenders}, score 2 points.{alone}")
+    return (
+        f"{makers} made trump but took {_only(tricks)}, fewer than 3: they are euchred, "
+        f"and the defenders, {defenders}, score 2 points.{alone}"
+    )
 
 
 def _only(tricks: str) -> str:
@@ -134,7 +159,6 @@ def scoring_table(lone_defender: bool = True) -> list[ScoringRow]:
         cases.append(("Makers euchred by a lone defender", "0-2", 2, False, True, "defenders"))
     rows = []
     for label, tricks, sample, maker_alone, defender_alone, to in cases:
-        score = score_hand(Team.NS, sample, maker_alone=maker_alone,
-                           defender_alone=defender_alone)
+        score = score_hand(Team.NS, sample, maker_alone=maker_alone, defender_alone=defender_alone)
         rows.append(ScoringRow(label, tricks, score.points_won, to))
     return rows

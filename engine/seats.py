@@ -20,7 +20,7 @@ class Seat(Enum):
     W = "W"
 
     index: int
-    next: Seat      # the seat to this seat's left: the next to play, clockwise
+    next: Seat  # the seat to this seat's left: the next to play, clockwise
     partner: Seat
     team: Team
     word: str

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from engine.actions import Action, Do
 from engine.cards import JOKER, Card, NoTrump, Suit, deck
@@ -59,18 +59,19 @@ def deal_cards(rules: Rules, dealer: Seat, rng: random.Random) -> Deal:
     """Shuffle the rule set's deck with ``rng`` and deal five cards each and an upcard."""
     cards = list(deck(rules.benny))
     shuffle(cards, rng)
-    cards = tuple(cards)
-    hands = (cards[0:5], cards[5:10], cards[10:15], cards[15:20])  # HAND_SIZE each
-    return _tuple_new(Deal, (dealer, hands, cards[20], cards[21:]))
+    dealt = tuple(cards)
+    hands = (dealt[0:5], dealt[5:10], dealt[10:15], dealt[15:20])  # HAND_SIZE each
+    return _tuple_new(Deal, (dealer, hands, dealt[20], dealt[21:]))
 
 
 # For a list of each length up to a deck's: the steps of random.Random.shuffle, last place
 # first: (place i, draw a number below n = i + 1, drawing n.bit_length() random bits).
-_SHUFFLE_STEPS = tuple(tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
-                       for size in range(26))
+_SHUFFLE_STEPS = tuple(
+    tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1)) for size in range(26)
+)
 
 
-def shuffle(cards: list, rng: random.Random) -> None:
+def shuffle(cards: list[Any], rng: random.Random) -> None:
     """``rng.shuffle(cards)``: the same shuffle, with ``random.Random``'s own steps
     (``shuffle`` and ``_randbelow_with_getrandbits``) written out in one loop, since the
     deal is a tenth of a random hand's time. A subclass of Random may draw differently,
@@ -116,16 +117,16 @@ class HandState(NamedTuple):
     deal: Deal
     phase: Phase
     turn: Seat | None
-    hands: tuple[tuple[Card, ...], ...]   # what each seat holds now, by seat index
-    trump: Suit | NoTrump | None           # None until trump is made
+    hands: tuple[tuple[Card, ...], ...]  # what each seat holds now, by seat index
+    trump: Suit | NoTrump | None  # None until trump is made
     maker: Seat | None
-    alone: tuple[Seat, ...]                # lone players, in the order they announced
-    dealer_took_upcard: bool               # public: the dealer picked the upcard up
-    discarded: Card | None                 # the dealer's face-down discard (hidden)
-    leader: Seat | None                    # who led (or leads) the current trick
-    trick: tuple[tuple[Seat, Card], ...]   # the trick on the table
-    tricks: tuple[Trick, ...]              # finished tricks
-    tricks_won: tuple[int, int]            # by team: (NS, EW)
+    alone: tuple[Seat, ...]  # lone players, in the order they announced
+    dealer_took_upcard: bool  # public: the dealer picked the upcard up
+    discarded: Card | None  # the dealer's face-down discard (hidden)
+    leader: Seat | None  # who led (or leads) the current trick
+    trick: tuple[tuple[Seat, Card], ...]  # the trick on the table
+    tricks: tuple[Trick, ...]  # finished tricks
+    tricks_won: tuple[int, int]  # by team: (NS, EW)
     actions: tuple[tuple[Seat, Action], ...]
     result: HandResult | None
 
@@ -166,9 +167,11 @@ class HandState(NamedTuple):
         """The upcard's suit once all four passed in round 1 (None before, or if ordered up)."""
         if self.upcard.suit is None or self.dealer_took_upcard or ordered_up(self):
             return None
-        reached_round2 = (self.phase is Phase.BID2
-                          or any(action.do is Do.CALL for _, action in self.actions)
-                          or (self.result is not None and self.result.thrown_in))
+        reached_round2 = (
+            self.phase is Phase.BID2
+            or any(action.do is Do.CALL for _, action in self.actions)
+            or (self.result is not None and self.result.thrown_in)
+        )
         return self.upcard.suit if reached_round2 else None
 
     @property
@@ -195,6 +198,7 @@ class HandState(NamedTuple):
 
 # ---- building a hand ------------------------------------------------------------------
 
+
 def new_hand(rules: Rules, deal: Deal) -> HandState:
     """The state right after the deal; raises RecordError for a bad deal."""
     _check_deal(rules, deal)
@@ -208,8 +212,27 @@ def _start(rules: Rules, deal: Deal) -> HandState:
         phase, turn = Phase.NAME_TRUMP, deal.dealer
     else:
         phase, turn = _BID1, first
-    return _tuple_new(HandState, (rules, deal, phase, turn, deal.hands, None, None, (), False,
-                                  None, None, (), (), (0, 0), (), None))
+    return _tuple_new(
+        HandState,
+        (
+            rules,
+            deal,
+            phase,
+            turn,
+            deal.hands,
+            None,
+            None,
+            (),
+            False,
+            None,
+            None,
+            (),
+            (),
+            (0, 0),
+            (),
+            None,
+        ),
+    )
 
 
 def _check_deal(rules: Rules, deal: Deal) -> None:
@@ -219,8 +242,10 @@ def _check_deal(rules: Rules, deal: Deal) -> None:
     allowed = set(deck(rules.benny))
     for card in cards:
         if card not in allowed:
-            raise RecordError(f"{card.code} is not in this rule set's deck: "
-                              "the Joker is only used with the benny setting")
+            raise RecordError(
+                f"{card.code} is not in this rule set's deck: "
+                "the Joker is only used with the benny setting"
+            )
     seen: set[Card] = set()
     for card in cards:
         if card in seen:

@@ -18,52 +18,79 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from html import escape
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from engine.cards import Card, Colour, Rank, Suit
 
-__all__ = ["DEFAULT_WIDTH", "SvgImage", "back_svg", "card_svg", "card_text", "hand_svg",
-           "hand_text", "state_svg", "suit_colour", "trick_svg"]
+if TYPE_CHECKING:
+    from engine.state import HandState
+
+_T = TypeVar("_T")
+
+__all__ = [
+    "DEFAULT_WIDTH",
+    "SvgImage",
+    "back_svg",
+    "card_svg",
+    "card_text",
+    "hand_svg",
+    "hand_text",
+    "state_svg",
+    "suit_colour",
+    "trick_svg",
+]
 
 DEFAULT_WIDTH = 120  # pixels: big enough to read from the back of a classroom
 
 # Card geometry in drawing units; a card is CARD_W wide whatever its pixel width.
 CARD_W, CARD_H = 100, 140
-GAP = 8          # between cards in a row
-MARGIN = 3       # room for the highlight outline
-LABEL_H = 26     # caption strip under each card
+GAP = 8  # between cards in a row
+MARGIN = 3  # room for the highlight outline
+LABEL_H = 26  # caption strip under each card
 
-RED = "#b3101e"      # 6.4:1 contrast on white
+RED = "#b3101e"  # 6.4:1 contrast on white
 BLACK = "#111111"
-GREEN = "#0a6628"    # four-colour deck: clubs, 7.1:1 on white
-BLUE = "#1542a8"     # four-colour deck: diamonds, 8.8:1 on white
+GREEN = "#0a6628"  # four-colour deck: clubs, 7.1:1 on white
+BLUE = "#1542a8"  # four-colour deck: diamonds, 8.8:1 on white
 OUTLINE = "#444444"
-MARK = "#f2b600"     # highlight outline and band: gold, with black text on it
-WRONG = "#b3101e"    # a highlight starting with WRONG_PREFIX: red, with white text
+MARK = "#f2b600"  # highlight outline and band: gold, with black text on it
+WRONG = "#b3101e"  # a highlight starting with WRONG_PREFIX: red, with white text
 WRONG_PREFIX = "✗ "  # e.g. "✗ your pick": marks a card as a mistake, not a right answer
 BACK_BLUE = "#1d3f8a"
 JOKER_PURPLE = "#5b1a8c"
 FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif"
 
-RANK_TEXT = {Rank.NINE: "9", Rank.TEN: "10", Rank.JACK: "J", Rank.QUEEN: "Q",
-             Rank.KING: "K", Rank.ACE: "A"}
+RANK_TEXT = {
+    Rank.NINE: "9",
+    Rank.TEN: "10",
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    Rank.ACE: "A",
+}
 
 # Suit shapes in a 100 x 100 box, drawn as paths so no font is needed.
-_HEART = ("M50 94 C24 74 3 54 3 31 C3 13 16 3 29 3 C40 3 47 10 50 20 "
-          "C53 10 60 3 71 3 C84 3 97 13 97 31 C97 54 76 74 50 94 Z")
+_HEART = (
+    "M50 94 C24 74 3 54 3 31 C3 13 16 3 29 3 C40 3 47 10 50 20 "
+    "C53 10 60 3 71 3 C84 3 97 13 97 31 C97 54 76 74 50 94 Z"
+)
 _DIAMOND = "M50 2 L88 50 L50 98 L12 50 Z"
-_SPADE = ("M50 3 C78 27 97 43 97 62 C97 78 85 86 73 86 C63 86 56 81 53 73 "
-          "C54 85 59 92 68 98 L32 98 C41 92 46 85 47 73 C44 81 37 86 27 86 "
-          "C15 86 3 78 3 62 C3 43 22 27 50 3 Z")
-_CLUB = ("M50 3 A21 21 0 1 1 50 45 A21 21 0 1 1 50 3 Z "
-         "M26 36 A21 21 0 1 1 26 78 A21 21 0 1 1 26 36 Z "
-         "M74 36 A21 21 0 1 1 74 78 A21 21 0 1 1 74 36 Z "
-         "M40 40 L60 40 L60 64 L40 64 Z "
-         "M47 60 C47 80 43 90 33 98 L67 98 C57 90 53 80 53 60 Z")
+_SPADE = (
+    "M50 3 C78 27 97 43 97 62 C97 78 85 86 73 86 C63 86 56 81 53 73 "
+    "C54 85 59 92 68 98 L32 98 C41 92 46 85 47 73 C44 81 37 86 27 86 "
+    "C15 86 3 78 3 62 C3 43 22 27 50 3 Z"
+)
+_CLUB = (
+    "M50 3 A21 21 0 1 1 50 45 A21 21 0 1 1 50 3 Z "
+    "M26 36 A21 21 0 1 1 26 78 A21 21 0 1 1 26 36 Z "
+    "M74 36 A21 21 0 1 1 74 78 A21 21 0 1 1 74 36 Z "
+    "M40 40 L60 40 L60 64 L40 64 Z "
+    "M47 60 C47 80 43 90 33 98 L67 98 C57 90 53 80 53 60 Z"
+)
 _STAR = "M50 4 L61 38 L97 38 L68 59 L79 94 L50 73 L21 94 L32 59 L3 38 L39 38 Z"
-SUIT_PATHS = {Suit.HEARTS: _HEART, Suit.DIAMONDS: _DIAMOND, Suit.SPADES: _SPADE,
-              Suit.CLUBS: _CLUB}
+SUIT_PATHS = {Suit.HEARTS: _HEART, Suit.DIAMONDS: _DIAMOND, Suit.SPADES: _SPADE, Suit.CLUBS: _CLUB}
 # The four-colour deck some players find easier to read: every suit its own ink.
 FOUR_COLOURS = {Suit.CLUBS: GREEN, Suit.DIAMONDS: BLUE, Suit.HEARTS: RED, Suit.SPADES: BLACK}
 
@@ -85,7 +112,8 @@ class SvgImage(str):
     ``title`` is the drawing's text alternative, ready for an ``alt`` attribute.
     """
 
-    title: str
+    # Shadows str.title() on purpose: the drawing's text alternative, which the app reads.
+    title: str  # type: ignore[assignment]
 
     def __new__(cls, svg: str, title: str = "") -> SvgImage:
         image = super().__new__(cls, svg)
@@ -102,8 +130,11 @@ def card_text(card: Card | None, highlight: str | None = None) -> str:
     return f"{text} ({highlight})" if highlight else text
 
 
-def hand_text(cards: Sequence[Card | None], highlights: Sequence[str | None] | None = None,
-              labels: Sequence[str | None] | None = None) -> str:
+def hand_text(
+    cards: Sequence[Card | None],
+    highlights: Sequence[str | None] | None = None,
+    labels: Sequence[str | None] | None = None,
+) -> str:
     """A row of cards in words: 'North: nine of clubs; East: face-down card'."""
     parts = []
     for i, card in enumerate(cards):
@@ -113,9 +144,15 @@ def hand_text(cards: Sequence[Card | None], highlights: Sequence[str | None] | N
     return "; ".join(parts) if parts else "no cards"
 
 
-def card_svg(card: Card, *, width: int = DEFAULT_WIDTH, highlight: str | None = None,
-             label: str | None = None, title: str | None = None,
-             four_colour: bool = False) -> SvgImage:
+def card_svg(
+    card: Card,
+    *,
+    width: int = DEFAULT_WIDTH,
+    highlight: str | None = None,
+    label: str | None = None,
+    title: str | None = None,
+    four_colour: bool = False,
+) -> SvgImage:
     """One card face. ``highlight`` puts a gold outline and a band with that text on
     it (e.g. "left bower"); ``label`` is a caption under the card; ``four_colour``
     prints clubs green and diamonds blue.
@@ -124,20 +161,32 @@ def card_svg(card: Card, *, width: int = DEFAULT_WIDTH, highlight: str | None = 
     """
     if not isinstance(card, Card):
         raise TypeError(f"card_svg needs a Card, not {card!r}; use back_svg for a face-down card")
-    return hand_svg([card], width=width, highlights=[highlight], labels=[label],
-                    title=title or card_text(card, highlight), four_colour=four_colour)
+    return hand_svg(
+        [card],
+        width=width,
+        highlights=[highlight],
+        labels=[label],
+        title=title or card_text(card, highlight),
+        four_colour=four_colour,
+    )
 
 
-def back_svg(*, width: int = DEFAULT_WIDTH, label: str | None = None,
-             title: str | None = None) -> SvgImage:
+def back_svg(
+    *, width: int = DEFAULT_WIDTH, label: str | None = None, title: str | None = None
+) -> SvgImage:
     """A face-down card."""
     return hand_svg([None], width=width, labels=[label], title=title or card_text(None))
 
 
-def hand_svg(cards: Iterable[Card | None], *, width: int = DEFAULT_WIDTH,
-             highlights: Sequence[str | None] | None = None,
-             labels: Sequence[str | None] | None = None,
-             title: str | None = None, four_colour: bool = False) -> SvgImage:
+def hand_svg(
+    cards: Iterable[Card | None],
+    *,
+    width: int = DEFAULT_WIDTH,
+    highlights: Sequence[str | None] | None = None,
+    labels: Sequence[str | None] | None = None,
+    title: str | None = None,
+    four_colour: bool = False,
+) -> SvgImage:
     """A row of cards, left to right; ``None`` draws a face-down card.
 
     ``highlights`` and ``labels`` run parallel to ``cards`` (None for none);
@@ -157,15 +206,21 @@ def hand_svg(cards: Iterable[Card | None], *, width: int = DEFAULT_WIDTH,
         body.append(_card_group(card, x, y, _at(highlights, i), four_colour))
         label = _at(labels, i)
         if label:
-            body.append(_text(label, x + CARD_W / 2, y + CARD_H + 20, 17, BLACK,
-                              max_width=CARD_W + GAP - 2))
+            body.append(
+                _text(label, x + CARD_W / 2, y + CARD_H + 20, 17, BLACK, max_width=CARD_W + GAP - 2)
+            )
     scale = width / CARD_W
     text = title if title is not None else hand_text(cards, highlights, labels)
     return _svg(units_w, units_h, scale, text, "".join(body))
 
 
-def trick_svg(plays: Iterable[tuple[object, Card | None]], *, winner: int | None = None,
-              width: int = DEFAULT_WIDTH, title: str | None = None) -> SvgImage:
+def trick_svg(
+    plays: Iterable[tuple[object, Card | None]],
+    *,
+    winner: int | None = None,
+    width: int = DEFAULT_WIDTH,
+    title: str | None = None,
+) -> SvgImage:
     """The cards of a trick in the order played, captioned with who played them.
 
     ``plays`` holds ``(seat, card)`` pairs; a seat may be a ``Seat`` (its word is
@@ -185,7 +240,7 @@ def trick_svg(plays: Iterable[tuple[object, Card | None]], *, winner: int | None
     return hand_svg(cards, width=width, highlights=highlights, labels=labels, title=title)
 
 
-def state_svg(state, *, width: int = 60) -> SvgImage:
+def state_svg(state: HandState, *, width: int = 60) -> SvgImage:
     """A whole hand in progress, every card face up (for notebooks and teachers):
     one row per seat with its cards, then the upcard and the trick on the table.
 
@@ -206,10 +261,11 @@ def state_svg(state, *, width: int = 60) -> SvgImage:
         rows.append((heading, hand_svg(state.hand_of(seat), width=width)))
     trump = "not made yet" if state.trump is None else state.trump.plural
     rows.append((f"Upcard · trump: {trump}", hand_svg([state.upcard], width=width)))
-    if state.trick:
+    if state.trick and state.leader is not None:  # a trick on the table has a leader
         rows.append((f"Trick ({state.leader.word} led)", trick_svg(state.trick, width=width)))
     title = f"Euchre hand, {state.phase.value}: " + "; ".join(
-        f"{heading}: {image.title}" for heading, image in rows)
+        f"{heading}: {image.title}" for heading, image in rows
+    )
     # Laid out in pixels (scale 1): each row's drawing nests at its own pixel size.
     y, widest, body = 0.0, 0.0, []
     for heading, image in rows:
@@ -235,24 +291,29 @@ def _svg(units_w: float, units_h: float, scale: float, title: str, body: str) ->
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{label}" '
         f'width="{_n(units_w * scale)}" height="{_n(units_h * scale)}" '
         f'viewBox="0 0 {_n(units_w)} {_n(units_h)}" font-family="{FONT}">'
-        f"<title>{label}</title>{body}</svg>", title)
+        f"<title>{label}</title>{body}</svg>",
+        title,
+    )
 
 
-def _card_group(card: Card | None, x: float, y: float, highlight: str | None,
-                four_colour: bool = False) -> str:
+def _card_group(
+    card: Card | None, x: float, y: float, highlight: str | None, four_colour: bool = False
+) -> str:
     if card is None:
         inner = _back()
     elif card.is_joker:
         inner = _joker_face(not highlight)
     else:
         inner = _face(card, not highlight, four_colour)
-    wrong = bool(highlight) and highlight.startswith(WRONG_PREFIX)
+    wrong = bool(highlight and highlight.startswith(WRONG_PREFIX))
     colour = WRONG if wrong else MARK
     if highlight:
         inner += _band(highlight, colour, "#ffffff" if wrong else BLACK)
     stroke, stroke_w = (colour, 6) if highlight else (OUTLINE, 1.5)
-    frame = (f'<rect x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="8" '
-             f'fill="none" stroke="{stroke}" stroke-width="{stroke_w}"/>')
+    frame = (
+        f'<rect x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="8" '
+        f'fill="none" stroke="{stroke}" stroke-width="{stroke_w}"/>'
+    )
     return f'<g transform="translate({_n(x)} {_n(y)})">{inner}{frame}</g>'
 
 
@@ -261,10 +322,13 @@ def _base(fill: str = "#ffffff") -> str:
 
 
 def _face(card: Card, bottom_corner: bool, four_colour: bool = False) -> str:
-    colour = suit_colour(card.suit, four_colour)
-    corner = (_text(RANK_TEXT[card.rank], 8, 35, 34, colour, anchor="start")
-              + _pip(card.suit, 9, 41, 19, colour))
-    parts = [_base(), corner, _pip(card.suit, 29, 49, 42, colour)]
+    suit = card.suit
+    assert suit is not None  # the Joker has a face of its own
+    colour = suit_colour(suit, four_colour)
+    corner = _text(RANK_TEXT[card.rank], 8, 35, 34, colour, anchor="start") + _pip(
+        suit, 9, 41, 19, colour
+    )
+    parts = [_base(), corner, _pip(suit, 29, 49, 42, colour)]
     if bottom_corner:  # the usual upside-down copy, so the card reads from both ends
         parts.append(f'<g transform="rotate(180 {CARD_W / 2} {CARD_H / 2})">{corner}</g>')
     return "".join(parts)
@@ -279,21 +343,26 @@ def _joker_face(bottom_corner: bool) -> str:
 
 
 def _back() -> str:
-    parts = [_base(BACK_BLUE),
-             f'<rect x="8" y="8" width="{CARD_W - 16}" height="{CARD_H - 16}" rx="5" '
-             'fill="none" stroke="#ffffff" stroke-width="2"/>']
+    parts = [
+        _base(BACK_BLUE),
+        f'<rect x="8" y="8" width="{CARD_W - 16}" height="{CARD_H - 16}" rx="5" '
+        'fill="none" stroke="#ffffff" stroke-width="2"/>',
+    ]
     # A lattice of small diamonds, computed to sit wholly inside the inner frame.
     for row in range(7):
         for col in range(5):
             cx, cy = 18 + col * 16, 22 + row * 16
-            parts.append(f'<path d="M{cx} {cy - 6} L{cx + 6} {cy} L{cx} {cy + 6} '
-                         f'L{cx - 6} {cy} Z" fill="#ffffff" fill-opacity="0.35"/>')
+            parts.append(
+                f'<path d="M{cx} {cy - 6} L{cx + 6} {cy} L{cx} {cy + 6} '
+                f'L{cx - 6} {cy} Z" fill="#ffffff" fill-opacity="0.35"/>'
+            )
     return "".join(parts)
 
 
 def _band(text: str, fill: str, ink: str) -> str:
-    return (f'<rect x="1" y="110" width="{CARD_W - 2}" height="29" fill="{fill}"/>'
-            + _text(text.upper(), CARD_W / 2, 130, 15, ink, max_width=CARD_W - 10))
+    return f'<rect x="1" y="110" width="{CARD_W - 2}" height="29" fill="{fill}"/>' + _text(
+        text.upper(), CARD_W / 2, 130, 15, ink, max_width=CARD_W - 10
+    )
 
 
 def _pip(suit: Suit, x: float, y: float, size: float, colour: str) -> str:
@@ -301,12 +370,22 @@ def _pip(suit: Suit, x: float, y: float, size: float, colour: str) -> str:
 
 
 def _shape(path: str, x: float, y: float, size: float, colour: str) -> str:
-    return (f'<path transform="translate({_n(x)} {_n(y)}) scale({_n(size / 100)})" '
-            f'd="{path}" fill="{colour}"/>')
+    return (
+        f'<path transform="translate({_n(x)} {_n(y)}) scale({_n(size / 100)})" '
+        f'd="{path}" fill="{colour}"/>'
+    )
 
 
-def _text(text: str, x: float, y: float, size: float, colour: str, *, anchor: str = "middle",
-          max_width: float | None = None) -> str:
+def _text(
+    text: str,
+    x: float,
+    y: float,
+    size: float,
+    colour: str,
+    *,
+    anchor: str = "middle",
+    max_width: float | None = None,
+) -> str:
     # Shrink long text to fit (bold capitals average about 0.75 em wide), and let
     # textLength squeeze it if the font turns out wider than that guess.
     text = str(text)
@@ -314,11 +393,13 @@ def _text(text: str, x: float, y: float, size: float, colour: str, *, anchor: st
     if max_width is not None and len(text) * 0.75 * size > max_width:
         size = max(8.0, max_width / (len(text) * 0.75))
         fit = f' textLength="{_n(max_width)}" lengthAdjust="spacingAndGlyphs"'
-    return (f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" font-weight="bold" '
-            f'text-anchor="{anchor}" fill="{colour}"{fit}>{escape(text, quote=True)}</text>')
+    return (
+        f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" font-weight="bold" '
+        f'text-anchor="{anchor}" fill="{colour}"{fit}>{escape(text, quote=True)}</text>'
+    )
 
 
-def _at(values: Sequence | None, i: int):
+def _at(values: Sequence[_T] | None, i: int) -> _T | None:
     return values[i] if values is not None and i < len(values) else None
 
 

@@ -45,12 +45,13 @@ SUIT_NUMBER: dict[TrumpKey, tuple[int, ...]] = {
 
 # The trump suit's number, or -1 when no card is trump.
 TRUMP_NUMBER: dict[TrumpKey, int] = {
-    key: -1 if _ranking_trump(key) is None else SUIT_NUMBERS[key] for key in _TRUMP_KEYS
+    key: -1 if (suit := _ranking_trump(key)) is None else SUIT_NUMBERS[suit] for key in _TRUMP_KEYS
 }
 
 # STRENGTH[trump][led suit number][card index]: how strongly a card contends for a trick
 # (0: it cannot win it). A fifth row, for a led card of no suit, holds only zeros.
 STRENGTH: dict[TrumpKey, tuple[tuple[int, ...], ...]] = {
-    key: tuple(TRICK_STRENGTH[(_ranking_trump(key), led)] for led in Suit) + ((0,) * len(ALL_CARDS),)
+    key: tuple(TRICK_STRENGTH[(_ranking_trump(key), led)] for led in Suit)
+    + ((0,) * len(ALL_CARDS),)
     for key in _TRUMP_KEYS
 }

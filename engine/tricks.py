@@ -38,9 +38,26 @@ def trick_winner(cards: tuple[tuple[Seat, Card], ...], trump: Suit | NoTrump | N
 
 def play_card(state: HandState, action: Action) -> HandState:
     """The state after the seat to play plays ``action.card`` (already checked legal)."""
-    (rules, deal, phase, turn, hands, trump, maker, alone, took, discarded, leader, trick,
-     tricks, tricks_won, history, result) = state[:]  # an exact tuple: unpacks without iterating
+    (
+        rules,
+        deal,
+        phase,
+        turn,
+        hands,
+        trump,
+        maker,
+        alone,
+        took,
+        discarded,
+        leader,
+        trick,
+        tricks,
+        tricks_won,
+        history,
+        result,
+    ) = state[:]  # an exact tuple: unpacks without iterating
     card = action.card
+    assert turn is not None and card is not None and maker is not None  # in play, all three are
     i = turn.index
     hand = hands[i]
     at = hand.index(card)
@@ -49,7 +66,7 @@ def play_card(state: HandState, action: Action) -> HandState:
     elif at == len(hand) - 1:
         hand = hand[:at]
     else:
-        hand = hand[:at] + hand[at + 1:]
+        hand = hand[:at] + hand[at + 1 :]
     if i == 0:
         hands = (hand, hands[1], hands[2], hands[3])
     elif i == 1:
@@ -63,9 +80,27 @@ def play_card(state: HandState, action: Action) -> HandState:
     history += (pairs[1] if pairs[1][1] is action else (turn, action),)
     players, next_player = _SEATING[alone] if alone in _SEATING else _seating(alone)
     if len(trick) < players:
-        return _new(HandState, (rules, deal, phase, next_player[i], hands, trump, maker, alone,
-                                took, discarded, leader, trick, tricks, tricks_won, history,
-                                result))
+        return _new(
+            HandState,
+            (
+                rules,
+                deal,
+                phase,
+                next_player[i],
+                hands,
+                trump,
+                maker,
+                alone,
+                took,
+                discarded,
+                leader,
+                trick,
+                tricks,
+                tricks_won,
+                history,
+                result,
+            ),
+        )
     winner = trick_winner(trick, trump)
     ns, ew = tricks_won
     if winner.team is _NS:
@@ -74,18 +109,56 @@ def play_card(state: HandState, action: Action) -> HandState:
         ew += 1
     tricks += (_new(Trick, (leader, trick, winner)),)
     if len(tricks) < HAND_SIZE:
-        return _new(HandState, (rules, deal, phase, winner, hands, trump, maker, alone, took,
-                                discarded, winner, (), tricks, _WON[ns][ew], history, result))
-    return _new(HandState, (rules, deal, _OVER, None, hands, trump, maker, alone, took,
-                            discarded, leader, (), tricks, (ns, ew), history,
-                            hand_result(maker.team, ns, ew, alone)))
+        return _new(
+            HandState,
+            (
+                rules,
+                deal,
+                phase,
+                winner,
+                hands,
+                trump,
+                maker,
+                alone,
+                took,
+                discarded,
+                winner,
+                (),
+                tricks,
+                _WON[ns][ew],
+                history,
+                result,
+            ),
+        )
+    return _new(
+        HandState,
+        (
+            rules,
+            deal,
+            _OVER,
+            None,
+            hands,
+            trump,
+            maker,
+            alone,
+            took,
+            discarded,
+            leader,
+            (),
+            tricks,
+            (ns, ew),
+            history,
+            hand_result(maker.team, ns, ew, alone),
+        ),
+    )
 
 
 # Tuples never change, so equal ones may be shared: the (seat, card) pair a play adds to the
 # trick and the (seat, action) pair it adds to the history, by seat index and card index;
 # and the tricks-won pairs, by count. Sharing them saves building them on every play.
-_PAIRS = tuple(tuple(((seat, card), (seat, PLAY[card.index])) for card in ALL_CARDS)
-               for seat in SEATS)
+_PAIRS = tuple(
+    tuple(((seat, card), (seat, PLAY[card.index])) for card in ALL_CARDS) for seat in SEATS
+)
 # Who plays in a trick, by who went alone: how many players, and each seat's next player
 # (partners of lone players sit out). Filled in as lone players come up (a few dozen at most).
 _SEATING: dict[tuple[Seat, ...], tuple[int, tuple[Seat, ...]]] = {}
@@ -114,9 +187,13 @@ def hand_result(makers: Team, ns: int, ew: int, alone: tuple[Seat, ...]) -> Hand
         return _RESULTS[key]
     except KeyError:
         pass
-    score = score_hand(makers, makers_tricks,
-                       maker_alone=any(s.team is makers for s in alone),
-                       defender_alone=any(s.team is not makers for s in alone), alone=alone)
+    score = score_hand(
+        makers,
+        makers_tricks,
+        maker_alone=any(s.team is makers for s in alone),
+        defender_alone=any(s.team is not makers for s in alone),
+        alone=alone,
+    )
     result = _RESULTS[key] = HandResult(False, makers_tricks, score)
     return result
 

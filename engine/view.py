@@ -23,18 +23,18 @@ class SeatView(NamedTuple):
     turn: Seat | None
     hand: tuple[Card, ...]
     upcard: Card
-    upcard_taken: bool           # the dealer picked the upcard up (public)
+    upcard_taken: bool  # the dealer picked the upcard up (public)
     turned_down: Suit | None
     trump: Suit | NoTrump | None
     maker: Seat | None
     alone: tuple[Seat, ...]
-    discarded: Card | None       # only the dealer sees their own discard
+    discarded: Card | None  # only the dealer sees their own discard
     leader: Seat | None
     trick: tuple[tuple[Seat, Card], ...]
     tricks: tuple[Trick, ...]
     tricks_won: tuple[int, int]
     actions: tuple[tuple[Seat, Action], ...]  # public: discards are hidden
-    legal: tuple[Action, ...]    # empty unless it is this seat's turn
+    legal: tuple[Action, ...]  # empty unless it is this seat's turn
 
     @property
     def sitting_out(self) -> tuple[Seat, ...]:
@@ -57,10 +57,26 @@ def seat_view(state: HandState, seat: Seat) -> SeatView:
     from engine.actions import Do
 
     own_discard = state.discarded if seat is state.dealer else None
-    public = tuple((s, a) for s, a in state.actions
-                   if a.do is not Do.DISCARD or s is seat)
+    public = tuple((s, a) for s, a in state.actions if a.do is not Do.DISCARD or s is seat)
     legal = legal_actions(state) if state.turn is seat and state.phase is not Phase.OVER else ()
-    return SeatView(seat, state.rules, state.dealer, state.phase, state.turn,
-                    state.hand_of(seat), state.upcard, state.dealer_took_upcard,
-                    state.turned_down, state.trump, state.maker, state.alone, own_discard,
-                    state.leader, state.trick, state.tricks, state.tricks_won, public, legal)
+    return SeatView(
+        seat,
+        state.rules,
+        state.dealer,
+        state.phase,
+        state.turn,
+        state.hand_of(seat),
+        state.upcard,
+        state.dealer_took_upcard,
+        state.turned_down,
+        state.trump,
+        state.maker,
+        state.alone,
+        own_discard,
+        state.leader,
+        state.trick,
+        state.tricks,
+        state.tricks_won,
+        public,
+        legal,
+    )

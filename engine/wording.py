@@ -21,6 +21,7 @@ def trump_words(trump: Suit | None) -> str:
 def member_words(card: Card, trump: Suit | None) -> str:
     """Which suit a bower or the Benny belongs to, in a clause."""
     suit = effective_suit(card, trump)
+    assert suit is not None, "only the Joker, under no trump, has no suit"
     return f"{card.the_name} is a {suit.singular} {trump_words(trump)}"
 
 

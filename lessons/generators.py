@@ -13,21 +13,36 @@ turns on it (``DECIDING_RULES``).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
-from engine import (SEATS, Action, Colour, Do, HandRecord, HandState, Phase, Rank, Rules, Suit, Team,
-                    apply, deck, legal_actions, random_hand, trick_strength)
+from engine import (
+    SEATS,
+    Action,
+    Colour,
+    Do,
+    HandRecord,
+    HandState,
+    Phase,
+    Rank,
+    Rules,
+    Suit,
+    Team,
+    apply,
+    deck,
+    legal_actions,
+    random_hand,
+    trick_strength,
+)
 from lessons import checkers
 from lessons.quiz import Question, Scene
 
-Generator = Callable[[random.Random, Rules, frozenset], Question]
+Generator = Callable[[random.Random, Rules, frozenset[str]], Question]
 
 # How a varied setting is said to the learner, by value.
 RULE_WORDS = {
     "stick_the_dealer": ("stick the dealer is on", "stick the dealer is off"),
-    "no_trump": ("calling \"no trump\" is allowed in round 2",
-                 "calling \"no trump\" is not allowed"),
+    "no_trump": ('calling "no trump" is allowed in round 2', 'calling "no trump" is not allowed'),
     "loner_starts_last": ("loner starts last is on", "loner starts last is off"),
     "lone_defender": ("a defender may defend alone", "nobody may defend alone"),
     "benny": ("the Joker (Benny) is in the deck", ""),  # no Joker: nothing to say
@@ -50,18 +65,25 @@ def _random_step(rng: random.Random, state: HandState) -> HandState:
     legal = legal_actions(state)
     alone = [a for a in legal if a.do is Do.ALONE]
     if state.phase in (Phase.BID1, Phase.BID2) and Action.PASS in legal and len(legal) > 1:
-        action = Action.PASS if rng.random() < PASS_CHANCE else rng.choice(
-            [a for a in legal if a is not Action.PASS])
+        action = (
+            Action.PASS
+            if rng.random() < PASS_CHANCE
+            else rng.choice([a for a in legal if a is not Action.PASS])
+        )
     elif alone and len(legal) > 1:
-        action = alone[0] if rng.random() < ALONE_CHANCE else rng.choice(
-            [a for a in legal if a.do is not Do.ALONE])
+        action = (
+            alone[0]
+            if rng.random() < ALONE_CHANCE
+            else rng.choice([a for a in legal if a.do is not Do.ALONE])
+        )
     else:
         action = rng.choice(legal)
     return apply(state, action)
 
 
-def random_position(rng: random.Random, rules: Rules,
-                    wanted: Callable[[HandState], bool], tries: int = 500) -> HandState:
+def random_position(
+    rng: random.Random, rules: Rules, wanted: Callable[[HandState], bool], tries: int = 500
+) -> HandState:
     """Deal and play at random until ``wanted(state)``; raises RuntimeError if it never is."""
     for _ in range(tries):
         state = random_hand(rules, rng.choice(SEATS), rng)
@@ -74,8 +96,9 @@ def random_position(rng: random.Random, rules: Rules,
     raise RuntimeError("no position of the wanted kind came up")
 
 
-def _varied(rng: random.Random, rules: Rules, vary: frozenset,
-            **choices: tuple) -> tuple[Rules, dict[str, bool]]:
+def _varied(
+    rng: random.Random, rules: Rules, vary: frozenset[str], **choices: tuple[bool, ...]
+) -> tuple[Rules, dict[str, bool]]:
     """The base rules with those settings that the lesson lets vary picked at random,
     and the settings picked (to be said in the question)."""
     settings = {key: rng.choice(values) for key, values in choices.items() if key in vary}
@@ -97,8 +120,9 @@ def _said(question: Question, settings: dict[str, bool]) -> Question:
     return replace(question, prompt=f"At this table {', and '.join(words)}. {question.prompt}")
 
 
-def _ask(checker: Callable[[HandRecord], Question], state: HandState,
-         said: dict[str, bool] | None = None) -> Question:
+def _ask(
+    checker: Callable[[HandRecord], Question], state: HandState, said: dict[str, bool] | None = None
+) -> Question:
     """The checker's question about ``state``, saying the varied settings ``said`` and
     every house rule of ``DECIDING_RULES`` that the answer turns on."""
     record = _record(state)
@@ -116,7 +140,10 @@ def _record(state: HandState) -> HandRecord:
 
 # ---- cards and trump -----------------------------------------------------------------------
 
-def gen_suit_members(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+
+def gen_suit_members(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
     trump = rng.choice(list(Suit))
     cards = list(deck(rules.benny))
     rng.shuffle(cards)
@@ -128,7 +155,9 @@ def gen_suit_members(rng: random.Random, rules: Rules, vary: frozenset = frozens
     return checkers.suit_members_question(tuple(hand), trump, suit, rules.benny)
 
 
-def gen_trick_order(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_trick_order(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
     trump = None if rules.no_trump and rng.random() < 0.2 else rng.choice(list(Suit))
     led = rng.choice([s for s in Suit if s is not trump])
     pool = [c for c in deck(rules.benny) if trick_strength(c, trump, led) > 0]
@@ -136,16 +165,24 @@ def gen_trick_order(rng: random.Random, rules: Rules, vary: frozenset = frozense
     return checkers.trick_order_question(cards, trump, led, rules.benny)
 
 
-def gen_colour(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_colour(rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()) -> Question:
     cards = tuple(rng.sample([c for c in deck(False)], 5))
     return checkers.colour_question(cards, rng.choice(list(Colour)))
 
 
-def gen_highest_card(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_highest_card(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
     while True:  # ask about a suit the hand holds at least two of, so ranking matters
         cards = tuple(rng.sample(list(deck(False)), 5))
-        held = sorted({c.suit for c in cards if sum(d.suit is c.suit for d in cards) >= 2},
-                      key=lambda s: s.value)
+        held = sorted(
+            {
+                c.suit
+                for c in cards
+                if c.suit is not None and sum(d.suit is c.suit for d in cards) >= 2
+            },
+            key=lambda s: s.value,
+        )
         if held:
             break
     suit = rng.choice(held)
@@ -153,6 +190,7 @@ def gen_highest_card(rng: random.Random, rules: Rules, vary: frozenset = frozens
 
 
 # ---- the table and the deal ------------------------------------------------------------------
+
 
 def _fresh_deal(rng: random.Random, rules: Rules) -> HandRecord:
     """A hand just dealt (any dealer): the table a lesson-1 question is asked at."""
@@ -164,7 +202,7 @@ def _at_table(question: Question, record: HandRecord) -> Question:
     return replace(question, scene=Scene(record=record, hide=frozenset({"turn"}), backdrop=True))
 
 
-def gen_seats(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_seats(rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()) -> Question:
     """Seats at a table just dealt: who deals next, partners, who plays after whom, teams."""
     record = _fresh_deal(rng, rules)
     kind = rng.randrange(4)
@@ -179,7 +217,7 @@ def gen_seats(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -
     return _at_table(question, record)
 
 
-def gen_deal(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_deal(rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()) -> Question:
     """Counting at a table just dealt: the deck, each hand, the face-down cards, tricks."""
     record = _fresh_deal(rng, rules)
     kind = rng.randrange(5)
@@ -196,11 +234,17 @@ def gen_deal(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) ->
 
 # ---- bidding ---------------------------------------------------------------------------------
 
-def gen_bidding(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
-    rules, said = _varied(rng, rules, vary, stick_the_dealer=(True, False), no_trump=(False, False, True))
+
+def gen_bidding(rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()) -> Question:
+    rules, said = _varied(
+        rng, rules, vary, stick_the_dealer=(True, False), no_trump=(False, False, True)
+    )
     if rng.random() < 0.5:
-        state = random_position(rng, rules, lambda s: s.phase is Phase.BID2 and (
-            s.turn is s.dealer or rng.random() < 0.3))
+        state = random_position(
+            rng,
+            rules,
+            lambda s: s.phase is Phase.BID2 and (s.turn is s.dealer or rng.random() < 0.3),
+        )
         if rng.random() < 0.5:
             return _ask(checkers.callable_suits_question, state, said)
         return _ask(checkers.may_pass_question, state, said)
@@ -208,33 +252,50 @@ def gen_bidding(rng: random.Random, rules: Rules, vary: frozenset = frozenset())
     return _ask(checkers.may_pass_question, state, said)
 
 
-def gen_who_picks_up(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_who_picks_up(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
     rules, said = _varied(rng, rules, vary, canadian_loner=(False, True))
     # Not the dealer's own pick-up: the bidding shown would give the answer away.
-    state = random_position(rng, rules, lambda s: s.maker is not None and s.phase not in (
-        Phase.ALONE,) and s.maker is not s.dealer and any(
-        a.do is Do.ORDER_UP for _, a in s.actions))
+    state = random_position(
+        rng,
+        rules,
+        lambda s: (
+            s.maker is not None
+            and s.phase not in (Phase.ALONE,)
+            and s.maker is not s.dealer
+            and any(a.do is Do.ORDER_UP for _, a in s.actions)
+        ),
+    )
     return _ask(checkers.who_picks_up_question, state, said)
 
 
-def gen_makers(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_makers(rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()) -> Question:
     state = random_position(rng, rules, lambda s: s.maker is not None)
     return _ask(checkers.makers_question, state)
 
 
 # ---- play ------------------------------------------------------------------------------------
 
-def gen_trick_winner(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
-    rules, said = _varied(rng, rules, vary, no_trump=(False, False, True), benny=(False, False, True))
+
+def gen_trick_winner(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
+    rules, said = _varied(
+        rng, rules, vary, no_trump=(False, False, True), benny=(False, False, True)
+    )
     trick_number = rng.randrange(1, 5)
     state = random_position(rng, rules, lambda s: len(s.tricks) >= trick_number)
     trick = state.tricks[-1]
     return _said(checkers.trick_winner_question(trick.cards, state.trump_suit), said)
 
 
-def gen_legal_plays(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
-    rules, said = _varied(rng, rules, vary, benny=(False, False, True),
-                          no_first_blood=(False, False, True))
+def gen_legal_plays(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
+    rules, said = _varied(
+        rng, rules, vary, benny=(False, False, True), no_first_blood=(False, False, True)
+    )
     leading = rng.random() < 0.1
 
     def wanted(s: HandState) -> bool:
@@ -242,14 +303,19 @@ def gen_legal_plays(rng: random.Random, rules: Rules, vary: frozenset = frozense
             return False
         if leading:
             return not s.trick
-        return bool(s.trick) and len(legal_actions(s)) < len(s.hand_of(s.turn)) or (
-            bool(s.trick) and rng.random() < 0.25)
+        return (
+            bool(s.trick)
+            and len(legal_actions(s)) < len(s.hand_of(s.turn))
+            or (bool(s.trick) and rng.random() < 0.25)
+        )
 
     state = random_position(rng, rules, wanted)
     return _ask(checkers.legal_plays_question, state, said)
 
 
-def gen_next_leader(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_next_leader(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
     trick_number = rng.randrange(1, 5)
     state = random_position(rng, rules, lambda s: len(s.tricks) == trick_number)
     return _ask(checkers.next_leader_question, state)
@@ -257,31 +323,55 @@ def gen_next_leader(rng: random.Random, rules: Rules, vary: frozenset = frozense
 
 # ---- going alone -------------------------------------------------------------------------------
 
-def gen_first_leader(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
-    rules, said = _varied(rng, rules, vary, loner_starts_last=(False, True), lone_defender=(False, True))
+
+def gen_first_leader(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
+    rules, said = _varied(
+        rng, rules, vary, loner_starts_last=(False, True), lone_defender=(False, True)
+    )
     want_alone = rng.random() < 0.8
-    state = random_position(rng, rules, lambda s: s.phase is Phase.PLAY and not s.tricks
-                            and not s.trick and (bool(s.alone) == want_alone))
+    state = random_position(
+        rng,
+        rules,
+        lambda s: (
+            s.phase is Phase.PLAY and not s.tricks and not s.trick and (bool(s.alone) == want_alone)
+        ),
+    )
     return _ask(checkers.first_leader_question, state, said)
 
 
-def gen_sitting_out(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_sitting_out(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
     rules, said = _varied(rng, rules, vary, lone_defender=(False, True))
-    state = random_position(rng, rules, lambda s: s.phase is Phase.PLAY and not s.trick
-                            and not s.tricks and (bool(s.alone) or rng.random() < 0.2))
+    state = random_position(
+        rng,
+        rules,
+        lambda s: (
+            s.phase is Phase.PLAY
+            and not s.trick
+            and not s.tricks
+            and (bool(s.alone) or rng.random() < 0.2)
+        ),
+    )
     return _ask(checkers.sitting_out_question, state, said)
 
 
 # ---- scoring -----------------------------------------------------------------------------------
 
-def gen_hand_result(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+
+def gen_hand_result(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
     rules, said = _varied(rng, rules, vary, lone_defender=(False, True))
-    state = random_position(rng, rules, lambda s: s.result is not None
-                            and not s.result.thrown_in)
+    state = random_position(rng, rules, lambda s: s.result is not None and not s.result.thrown_in)
     return _ask(checkers.hand_result_question, state, said)
 
 
-def gen_game_winner(rng: random.Random, rules: Rules, vary: frozenset = frozenset()) -> Question:
+def gen_game_winner(
+    rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
+) -> Question:
     target = rng.choice((rules.target_points, rng.randrange(5, 16), rng.randrange(5, 16)))
     # Scores near the target make the question worth asking.
     scores = (target - 1 - rng.randrange(min(target, 8)), rng.randrange(target))

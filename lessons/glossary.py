@@ -19,39 +19,57 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from engine import Card, HandRecord, Suit, parse_card, parse_cards, parse_suit
 from engine.errors import EuchreError
-from lessons.loader import CONTENT, LessonError, _check_keys, load_all
+from lessons.loader import CONTENT, Lesson, LessonError, Step, _check_keys, load_all
 
 GLOSSARY = CONTENT / "glossary" / "glossary.toml"
 # The words the glossary must explain (issue 11); tests check each one is there.
 REQUIRED_TERMS = ("march", "euchred", "next", "bower", "trump", "makers", "defenders")
 SHOWS = ("cards", "trick", "hand", "table", "next")
-SAYINGS = ("deal", "pickup", "makers", "last")   # the engine's sentence under a table
-TERM_KEYS = {"term": str, "also": list, "definition": str, "lesson": str, "show": str,
-             "cards": str, "trump": str, "focus": str, "at": int, "say": str, "refuse": str,
-             "turned_down": str, "record": dict}
+SAYINGS = ("deal", "pickup", "makers", "last")  # the engine's sentence under a table
+TERM_KEYS = {
+    "term": str,
+    "also": list,
+    "definition": str,
+    "lesson": str,
+    "show": str,
+    "cards": str,
+    "trump": str,
+    "focus": str,
+    "at": int,
+    "say": str,
+    "refuse": str,
+    "turned_down": str,
+    "record": dict,
+}
 # The keys each way of showing takes, besides term, also, definition, lesson and show.
-SHOW_KEYS = {"cards": {"cards", "trump", "focus"}, "trick": {"record"}, "hand": {"record"},
-             "table": {"at", "say", "refuse", "record"}, "next": {"turned_down"}}
+SHOW_KEYS = {
+    "cards": {"cards", "trump", "focus"},
+    "trick": {"record"},
+    "hand": {"record"},
+    "table": {"at", "say", "refuse", "record"},
+    "next": {"turned_down"},
+}
 
 
 @dataclass(frozen=True)
 class Term:
-    name: str                      # "left bower": the page's heading and ?term= value
-    also: tuple[str, ...]          # other words that find it
+    name: str  # "left bower": the page's heading and ?term= value
+    also: tuple[str, ...]  # other words that find it
     definition: str
-    lesson_id: str                 # the lesson that teaches it ...
-    step_number: int               # ... and its step (1-based), for a "learn it" link
-    show: str                      # one of SHOWS
+    lesson_id: str  # the lesson that teaches it ...
+    step_number: int  # ... and its step (1-based), for a "learn it" link
+    show: str  # one of SHOWS
     cards: tuple[Card, ...] = ()
     trump: Suit | None = None
-    focus: tuple[Card, ...] = ()   # cards the engine describes under the picture
+    focus: tuple[Card, ...] = ()  # cards the engine describes under the picture
     record: HandRecord | None = None
-    at: int | None = None          # table: actions applied (None: all of them)
-    say: str | None = None         # table: which of the engine's sentences (SAYINGS)
-    refuse: Card | None = None     # table: a card the engine will not let be played
+    at: int | None = None  # table: actions applied (None: all of them)
+    say: str | None = None  # table: which of the engine's sentences (SAYINGS)
+    refuse: Card | None = None  # table: a card the engine will not let be played
     turned_down: Card | None = None
 
     @property
@@ -60,52 +78,64 @@ class Term:
         return (self.name.lower(), *(word.lower() for word in self.also))
 
 
-def _step(where: str, address: str):
+def _step(where: str, address: str) -> tuple[Lesson, int, Step]:
     lesson_id, _, step_id = address.partition("/")
     lesson = next((item for item in load_all() if item.id == lesson_id), None)
     if lesson is None:
-        raise LessonError(f"{where}: lesson {lesson_id!r} does not exist; the lessons are "
-                          f"{', '.join(item.id for item in load_all())}")
+        raise LessonError(
+            f"{where}: lesson {lesson_id!r} does not exist; the lessons are "
+            f"{', '.join(item.id for item in load_all())}"
+        )
     for number, step in enumerate(lesson.steps, 1):
         if step.id == step_id:
             return lesson, number, step
-    raise LessonError(f"{where}: lesson {lesson_id!r} has no step {step_id!r}; write "
-                      f"\"lesson-id/step-id\"")
+    raise LessonError(
+        f'{where}: lesson {lesson_id!r} has no step {step_id!r}; write "lesson-id/step-id"'
+    )
 
 
-def _term(where: str, data: dict) -> Term:
+def _term(where: str, data: dict[str, Any]) -> Term:
     _check_keys(where, data, TERM_KEYS, ("term", "definition", "lesson", "show"))
     show = data["show"]
     if show not in SHOWS:
         raise LessonError(f"{where}: show must be one of {', '.join(SHOWS)}")
     extra = set(data) - set(SHOW_KEYS[show]) - {"term", "also", "definition", "lesson", "show"}
     if extra:
-        raise LessonError(f"{where}: show = {show!r} takes {', '.join(sorted(SHOW_KEYS[show]))}"
-                          f", not {sorted(extra)[0]!r}")
+        raise LessonError(
+            f"{where}: show = {show!r} takes {', '.join(sorted(SHOW_KEYS[show]))}"
+            f", not {sorted(extra)[0]!r}"
+        )
     if data.get("say") is not None and data["say"] not in SAYINGS:
         raise LessonError(f"{where}: say must be one of {', '.join(SAYINGS)}")
     lesson, number, step = _step(where, data["lesson"])
     try:
-        record = (HandRecord.from_json(data["record"], lesson.rules) if "record" in data
-                  else step.record)
+        record = (
+            HandRecord.from_json(data["record"], lesson.rules) if "record" in data else step.record
+        )
         term = Term(
-            name=data["term"], also=tuple(str(word) for word in data.get("also", [])),
-            definition=data["definition"], lesson_id=lesson.id, step_number=number,
-            show=show, cards=parse_cards(data.get("cards", "")),
+            name=data["term"],
+            also=tuple(str(word) for word in data.get("also", [])),
+            definition=data["definition"],
+            lesson_id=lesson.id,
+            step_number=number,
+            show=show,
+            cards=parse_cards(data.get("cards", "")),
             trump=parse_suit(data["trump"]) if "trump" in data else None,
-            focus=parse_cards(data.get("focus", "")), record=record, at=data.get("at"),
+            focus=parse_cards(data.get("focus", "")),
+            record=record,
+            at=data.get("at"),
             say=data.get("say"),
             refuse=parse_card(data["refuse"]) if "refuse" in data else None,
-            turned_down=parse_card(data["turned_down"]) if "turned_down" in data else None)
+            turned_down=parse_card(data["turned_down"]) if "turned_down" in data else None,
+        )
     except EuchreError as exc:
         raise LessonError(f"{where}: {exc}") from None
     if show in ("trick", "hand", "table") and term.record is None:
-        raise LessonError(f"{where}: step {data['lesson']!r} has no hand to show; give a "
-                          "record")
+        raise LessonError(f"{where}: step {data['lesson']!r} has no hand to show; give a record")
     if show == "cards" and not term.cards:
-        raise LessonError(f"{where}: show = \"cards\" needs cards")
+        raise LessonError(f'{where}: show = "cards" needs cards')
     if show == "next" and term.turned_down is None:
-        raise LessonError(f"{where}: show = \"next\" needs turned_down")
+        raise LessonError(f'{where}: show = "next" needs turned_down')
     if not set(term.focus) <= set(term.cards):
         raise LessonError(f"{where}: every focus card must be one of the cards shown")
     return term
@@ -118,14 +148,17 @@ def load_glossary(path: Path = GLOSSARY) -> tuple[Term, ...]:
     except tomllib.TOMLDecodeError as exc:
         raise LessonError(f"{path.name}: not valid TOML: {exc}") from None
     _check_keys(path.name, data, {"terms": list}, ("terms",))
-    terms = tuple(_term(f"{path.name}: term {item.get('term', i + 1)!r}", item)
-                  for i, item in enumerate(data["terms"]))
+    terms = tuple(
+        _term(f"{path.name}: term {item.get('term', i + 1)!r}", item)
+        for i, item in enumerate(data["terms"])
+    )
     seen: dict[str, str] = {}
     for term in terms:
         for word in term.words:
             if word in seen:
-                raise LessonError(f"{path.name}: {word!r} finds both {seen[word]!r} and "
-                                  f"{term.name!r}")
+                raise LessonError(
+                    f"{path.name}: {word!r} finds both {seen[word]!r} and {term.name!r}"
+                )
             seen[word] = term.name
     return terms
 

@@ -22,15 +22,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from engine import Action, HandState, IllegalActionError, Reason, apply, legal_actions
-
+from engine import Action, HandState, IllegalActionError, Reason, Seat, apply, legal_actions
 from lessons.guided import LEARNER, GuidedHand, KeyDecision
 from lessons.progress import STAR_LIMITS
 
 
 class Verdict(Enum):
-    REFUSED = "refused"   # the engine does not allow it
-    WORSE = "worse"       # allowed, but the coach explains why another choice is better
+    REFUSED = "refused"  # the engine does not allow it
+    WORSE = "worse"  # allowed, but the coach explains why another choice is better
     RIGHT = "right"
 
 
@@ -41,7 +40,7 @@ class Feedback:
     verdict: Verdict
     choice: Action
     text: str
-    reason: Reason | None = None   # the engine's reason, for a refused choice
+    reason: Reason | None = None  # the engine's reason, for a refused choice
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +73,7 @@ class GuidedRun:
 
     @property
     def finished(self) -> bool:
-        return self.answered == len(self.hand.decisions) and self.position == len(
-            self.hand.moves)
+        return self.answered == len(self.hand.decisions) and self.position == len(self.hand.moves)
 
     @property
     def stars(self) -> int:
@@ -88,37 +86,48 @@ class GuidedRun:
         """The run after the learner's choice at the current key decision."""
         decision = self.decision
         if decision is None:
-            return replace(self, feedback=Feedback(
-                Verdict.REFUSED, action, "The hand is over: start it again to play it once more."))
+            return replace(
+                self,
+                feedback=Feedback(
+                    Verdict.REFUSED,
+                    action,
+                    "The hand is over: start it again to play it once more.",
+                ),
+            )
         try:
             after = apply(self.state, action, LEARNER)
         except IllegalActionError as error:
             return self._missed(Feedback(Verdict.REFUSED, action, error.message, error.reason))
         if action not in decision.right:
             return self._missed(Feedback(Verdict.WORSE, action, decision.says(action)))
-        run = replace(self, state=after, position=self.position + 1,
-                      answered=self.answered + 1, tried=(),
-                      feedback=Feedback(Verdict.RIGHT, action, decision.why),
-                      since=len(self.state.actions))
+        run = replace(
+            self,
+            state=after,
+            position=self.position + 1,
+            answered=self.answered + 1,
+            tried=(),
+            feedback=Feedback(Verdict.RIGHT, action, decision.why),
+            since=len(self.state.actions),
+        )
         return _run_script(run)
 
     def _missed(self, feedback: Feedback) -> GuidedRun:
         tried = self.tried if feedback.choice in self.tried else self.tried + (feedback.choice,)
         return replace(self, misses=self.misses + 1, tried=tried, feedback=feedback)
 
-    def news(self) -> tuple[tuple, ...]:
+    def news(self) -> tuple[tuple[Seat, Action], ...]:
         """The (seat, action) moves since the learner last chose right: theirs and the
         script's after it."""
-        return self.state.actions[self.since:]
+        return self.state.actions[self.since :]
 
 
 def _run_script(run: GuidedRun) -> GuidedRun:
     """The script's moves taken up to the next ``S ?`` or the end."""
     state, position = run.state, run.position
     moves = run.hand.moves
-    while position < len(moves) and moves[position] is not None:
-        seat, action = moves[position]
-        state = apply(state, action, seat)   # the loader replayed it: it is legal
+    while position < len(moves) and (move := moves[position]) is not None:
+        seat, action = move
+        state = apply(state, action, seat)  # the loader replayed it: it is legal
         position += 1
     return replace(run, state=state, position=position)
 

@@ -12,15 +12,26 @@ from __future__ import annotations
 import inspect
 import re
 import tomllib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from engine import (Colour, HandRecord, Rules, Suit, parse_card, parse_cards,
-                    parse_seat, parse_suit, parse_team)
+from engine import (
+    Card,
+    Colour,
+    HandRecord,
+    Rules,
+    Seat,
+    Suit,
+    parse_card,
+    parse_cards,
+    parse_seat,
+    parse_suit,
+    parse_team,
+)
 from engine.errors import EuchreError
-
 from lessons.checkers import CHECKERS
 from lessons.generators import GENERATORS, RULE_WORDS
 from lessons.quiz import Question
@@ -28,17 +39,43 @@ from lessons.scenario import ScenarioError, Sketch, build_record
 
 CONTENT = Path(__file__).parent / "content"
 
-STEP_SHOWS = ("text", "cards", "ranking", "inspect", "bidding", "trick", "hand", "scoring",
-              "table", "presets", "try")
-LESSON_KEYS = {"id": str, "number": int, "title": str, "summary": str, "rules": dict,
-               "steps": list, "quiz": dict}
-STEP_KEYS = {"id": str, "show": str, "cards": str, "trump": str, "scenario": dict,
-             "rules": dict, "caption": str, "hide": list, "question": dict}
+STEP_SHOWS = (
+    "text",
+    "cards",
+    "ranking",
+    "inspect",
+    "bidding",
+    "trick",
+    "hand",
+    "scoring",
+    "table",
+    "presets",
+    "try",
+)
+LESSON_KEYS = {
+    "id": str,
+    "number": int,
+    "title": str,
+    "summary": str,
+    "rules": dict,
+    "steps": list,
+    "quiz": dict,
+}
+STEP_KEYS = {
+    "id": str,
+    "show": str,
+    "cards": str,
+    "trump": str,
+    "scenario": dict,
+    "rules": dict,
+    "caption": str,
+    "hide": list,
+    "question": dict,
+}
 # Parts of a scenario's table a step may leave out (words a lesson has not taught yet).
 STEP_HIDE = ("bidding", "makers", "turn")
 QUIZ_KEYS = {"length": int, "generators": list, "vary": list, "items": list}
-ITEM_KEYS = {"id": str, "ask": str, "trap": str, "answer": list, "prompt": str,
-             "rules": dict}
+ITEM_KEYS = {"id": str, "ask": str, "trap": str, "answer": list, "prompt": str, "rules": dict}
 
 
 class LessonError(ValueError):
@@ -50,23 +87,23 @@ class Step:
     id: str
     show: str
     text: str
-    cards: tuple = ()
+    cards: tuple[Card, ...] = ()
     trump: Suit | None = None
     record: HandRecord | None = None
-    rules: Rules | None = None   # the step's rules: the lesson's, or its own override
+    rules: Rules | None = None  # the step's rules: the lesson's, or its own override
     caption: str = ""
     hide: frozenset[str] = frozenset()
-    question: Question | None = None          # a "try" step: one question to answer here
-    stored_answer: tuple[str, ...] = ()       # the author's answer, checked by the tests
+    question: Question | None = None  # a "try" step: one question to answer here
+    stored_answer: tuple[str, ...] = ()  # the author's answer, checked by the tests
 
 
 @dataclass(frozen=True)
 class CuratedItem:
     id: str
-    question: Question        # built by the engine-backed checker
+    question: Question  # built by the engine-backed checker
     stored_answer: tuple[str, ...]
     trap: str | None
-    ask: str = ""             # the checker that built the question
+    ask: str = ""  # the checker that built the question
 
 
 @dataclass(frozen=True)
@@ -81,23 +118,30 @@ class Lesson:
     quiz_length: int
     generators: tuple[str, ...]
     items: tuple[CuratedItem, ...] = field(default=())
-    vary: frozenset[str] = frozenset()   # settings the generators may switch (and say so)
+    vary: frozenset[str] = frozenset()  # settings the generators may switch (and say so)
 
 
-def _check_keys(where: str, data: dict, allowed: dict[str, type], required: tuple[str, ...]):
+def _check_keys(
+    where: str,
+    data: Mapping[str, Any],
+    allowed: Mapping[str, Any],  # key -> the type its value must have, or Any
+    required: tuple[str, ...],
+) -> None:
     for key, value in data.items():
         if key not in allowed:
-            raise LessonError(f"{where}: unknown key {key!r}; the keys are "
-                              f"{', '.join(sorted(allowed))}")
+            raise LessonError(
+                f"{where}: unknown key {key!r}; the keys are {', '.join(sorted(allowed))}"
+            )
         if allowed[key] is not Any and not isinstance(value, allowed[key]):
-            raise LessonError(f"{where}: {key!r} must be a {allowed[key].__name__}, "
-                              f"not {type(value).__name__}")
+            raise LessonError(
+                f"{where}: {key!r} must be a {allowed[key].__name__}, not {type(value).__name__}"
+            )
     for key in required:
         if key not in data:
             raise LessonError(f"{where}: {key!r} is missing")
 
 
-def _rules(where: str, data: dict | None, base: Rules | None = None) -> Rules:
+def _rules(where: str, data: dict[str, Any] | None, base: Rules | None = None) -> Rules:
     try:
         if data is None:
             return base or Rules.preset("bga")
@@ -112,14 +156,14 @@ def _sections(path: Path) -> tuple[str, dict[str, str]]:
     parts = re.split(r"^## +(.+?) *$", text, flags=re.MULTILINE)
     intro = re.sub(r"^# .*$", "", parts[0], count=1, flags=re.MULTILINE).strip()
     sections = {}
-    for name, body in zip(parts[1::2], parts[2::2]):
+    for name, body in zip(parts[1::2], parts[2::2], strict=False):
         if name in sections:
             raise LessonError(f"{path.name}: the section '## {name}' appears twice")
         sections[name] = body.strip()
     return intro, sections
 
 
-def _record(where: str, data: dict, rules: Rules) -> HandRecord:
+def _record(where: str, data: dict[str, Any], rules: Rules) -> HandRecord:
     try:
         if "record" in data:
             if len(data) != 1:
@@ -136,35 +180,50 @@ def _trump_or_none(value: str) -> Suit | None:
     return suit if isinstance(suit, Suit) else None
 
 
-def _trick(value: str) -> tuple:
-    pairs = []
+def _trick(value: str) -> tuple[tuple[Seat, Card], ...]:
+    pairs: list[tuple[Seat, Card]] = []
     for token in value.split():
         seat, _, card = token.partition(":")
         pairs.append((parse_seat(seat), parse_card(card)))
     return tuple(pairs)
 
 
-def _strict(kind: type):
-    def convert(value):
+def _strict(kind: type) -> Callable[[Any], Any]:
+    def convert(value: Any) -> Any:
         if type(value) is not kind:
-            raise TypeError(f"must be {'true or false' if kind is bool else 'a whole number'}, "
-                            f"not {value!r}")
+            raise TypeError(
+                f"must be {'true or false' if kind is bool else 'a whole number'}, not {value!r}"
+            )
         return value
+
     return convert
 
 
-def _scores(value) -> tuple[int, int]:
-    if (not isinstance(value, list) or len(value) != 2
-            or not all(type(v) is int and v >= 0 for v in value)):
+def _scores(value: Any) -> tuple[int, int]:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(type(v) is int and v >= 0 for v in value)
+    ):
         raise TypeError(f"must be two scores like [8, 9], not {value!r}")
     return tuple(value)
 
 
-_INPUTS = {
-    "card": parse_card, "cards": parse_cards, "trump": _trump_or_none, "suit": parse_suit,
-    "led": parse_suit, "trick": _trick, "makers": parse_team, "seat": parse_seat,
-    "colour": lambda v: Colour(v), "makers_tricks": _strict(int), "maker_alone": _strict(bool),
-    "defender_alone": _strict(bool), "benny": _strict(bool), "target": _strict(int),
+_INPUTS: dict[str, Callable[[Any], object]] = {  # input key -> its reader
+    "card": parse_card,
+    "cards": parse_cards,
+    "trump": _trump_or_none,
+    "suit": parse_suit,
+    "led": parse_suit,
+    "trick": _trick,
+    "makers": parse_team,
+    "seat": parse_seat,
+    "colour": lambda v: Colour(v),
+    "makers_tricks": _strict(int),
+    "maker_alone": _strict(bool),
+    "defender_alone": _strict(bool),
+    "benny": _strict(bool),
+    "target": _strict(int),
     "scores": _scores,
 }
 
@@ -174,7 +233,7 @@ _ITEM_ALLOWED = dict(ITEM_KEYS, **{k: Any for k in _INPUTS}, scenario=dict)
 _QUESTION_KEYS = {k: v for k, v in _ITEM_ALLOWED.items() if k not in ("id", "trap", "rules")}
 
 
-def _question(where: str, data: dict, rules: Rules) -> Question:
+def _question(where: str, data: dict[str, Any], rules: Rules) -> Question:
     ask = data["ask"]
     if ask not in CHECKERS:
         raise LessonError(f"{where}: unknown ask {ask!r}; use one of {', '.join(CHECKERS)}")
@@ -192,14 +251,13 @@ def _question(where: str, data: dict, rules: Rules) -> Question:
             kwargs["record"] = _record(where, value, rules)
             continue
         if key not in params or key not in _INPUTS:
-            raise LessonError(f"{where}: ask {ask!r} takes {', '.join(params)}, "
-                              f"not {key!r}")
+            raise LessonError(f"{where}: ask {ask!r} takes {', '.join(params)}, not {key!r}")
         try:
             kwargs[key] = _INPUTS[key](value)
         except (EuchreError, ValueError, TypeError) as exc:
             raise LessonError(f"{where}: {key}: {exc}") from None
     if "benny" in params and "benny" not in kwargs:
-        kwargs["benny"] = rules.benny   # describe cards as ranked under these rules
+        kwargs["benny"] = rules.benny  # describe cards as ranked under these rules
     try:
         question = checker(**kwargs)
     except TypeError as exc:
@@ -211,7 +269,7 @@ def _question(where: str, data: dict, rules: Rules) -> Question:
     return question
 
 
-def _replace(question: Question, **changes) -> Question:
+def _replace(question: Question, **changes: Any) -> Question:
     from dataclasses import replace
 
     return replace(question, **changes)
@@ -248,7 +306,8 @@ def load_lesson(toml_path: Path) -> Lesson:
         hide = step.get("hide", [])
         if any(part not in STEP_HIDE for part in hide):
             raise LessonError(f"{where}: hide takes any of {', '.join(STEP_HIDE)}")
-        question, stored = None, ()
+        question: Question | None = None
+        stored: tuple[str, ...] = ()
         if step["show"] == "try":
             if "question" not in step:
                 raise LessonError(f"{where}: a try step needs a [steps.question] with an ask")
@@ -256,25 +315,40 @@ def load_lesson(toml_path: Path) -> Lesson:
             _check_keys(f"{where}: question", asked, _QUESTION_KEYS, ("ask", "answer"))
             question = _question(f"{where}: question", asked, step_rules)
             stored = tuple(str(a) for a in asked["answer"])
-        steps.append(Step(step["id"], step["show"], sections.pop(step["id"]), cards, trump,
-                          record, step_rules, step.get("caption", ""), frozenset(hide),
-                          question, stored))
+        steps.append(
+            Step(
+                step["id"],
+                step["show"],
+                sections.pop(step["id"]),
+                cards,
+                trump,
+                record,
+                step_rules,
+                step.get("caption", ""),
+                frozenset(hide),
+                question,
+                stored,
+            )
+        )
     if sections:
-        raise LessonError(f"{md_path.name}: section '## {next(iter(sections))}' belongs to no "
-                          f"step in {name}")
+        raise LessonError(
+            f"{md_path.name}: section '## {next(iter(sections))}' belongs to no step in {name}"
+        )
     quiz = data["quiz"]
     _check_keys(f"{name}: quiz", quiz, QUIZ_KEYS, ("length", "generators"))
     if quiz["length"] < 10:
         raise LessonError(f"{name}: quiz length must be at least 10")
     for gen in quiz["generators"]:
         if gen not in GENERATORS:
-            raise LessonError(f"{name}: unknown generator {gen!r}; use one of "
-                              f"{', '.join(GENERATORS)}")
+            raise LessonError(
+                f"{name}: unknown generator {gen!r}; use one of {', '.join(GENERATORS)}"
+            )
     vary = quiz.get("vary", [])
     unknown = [name for name in vary if name not in RULE_WORDS]
     if unknown:
-        raise LessonError(f"{name}: quiz vary: {unknown[0]!r} cannot vary; use any of "
-                          f"{', '.join(RULE_WORDS)}")
+        raise LessonError(
+            f"{name}: quiz vary: {unknown[0]!r} cannot vary; use any of {', '.join(RULE_WORDS)}"
+        )
     items = []
     seen = set()
     for i, item in enumerate(quiz.get("items", [])):
@@ -285,13 +359,29 @@ def load_lesson(toml_path: Path) -> Lesson:
         seen.add(item["id"])
         item_rules = _rules(where, item.get("rules"), rules)
         question = _question(where, item, item_rules)
-        question = _replace(question, source=f"{data['id']}/{item['id']}",
-                            trap=item.get("trap"))
-        items.append(CuratedItem(item["id"], question, tuple(str(a) for a in item["answer"]),
-                                 item.get("trap"), item["ask"]))
-    return Lesson(data["id"], data["number"], data["title"], data["summary"], intro, rules,
-                  tuple(steps), quiz["length"], tuple(quiz["generators"]), tuple(items),
-                  frozenset(vary))
+        question = _replace(question, source=f"{data['id']}/{item['id']}", trap=item.get("trap"))
+        items.append(
+            CuratedItem(
+                item["id"],
+                question,
+                tuple(str(a) for a in item["answer"]),
+                item.get("trap"),
+                item["ask"],
+            )
+        )
+    return Lesson(
+        data["id"],
+        data["number"],
+        data["title"],
+        data["summary"],
+        intro,
+        rules,
+        tuple(steps),
+        quiz["length"],
+        tuple(quiz["generators"]),
+        tuple(items),
+        frozenset(vary),
+    )
 
 
 @lru_cache(maxsize=1)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 MASTERY_RUN = 8
-COME_BACK_AFTER = 2   # a missed question returns after this many others
+COME_BACK_AFTER = 2  # a missed question returns after this many others
 STAR_LIMITS = ((0, 3), (2, 2))  # (most wrong tries, stars); more misses give 1 star
 FEWEST_STARS = 1
 
@@ -48,7 +48,7 @@ def streak_to_master(length: int) -> int:
 def quiz_length_limits() -> tuple[dict[str, int], int]:
     """Each lesson's quiz length by lesson id, and the longest of them (the bound for a
     name that is not a lesson): from the lessons' own files, the one source."""
-    from lessons.loader import load_all   # loaded on first use: the store's CLI starts fast
+    from lessons.loader import load_all  # loaded on first use: the store's CLI starts fast
 
     lengths = {lesson.id: lesson.quiz_length for lesson in load_all()}
     return lengths, max(lengths.values())
@@ -67,7 +67,7 @@ def quiz_length_limit(lesson_id: str) -> int:
 
 @dataclass(frozen=True)
 class QuizRun:
-    queue: tuple[int, ...]          # question indices still to answer; the head is current
+    queue: tuple[int, ...]  # question indices still to answer; the head is current
     answered: tuple[int, ...] = ()  # answered right, in order
     misses: int = 0
     missed: frozenset[int] = frozenset()
@@ -97,12 +97,18 @@ class QuizRun:
         head, rest = self.queue[0], self.queue[1:]
         if correct:
             streak = self.streak + 1
-            return replace(self, queue=rest, answered=self.answered + (head,), streak=streak,
-                           best_streak=max(self.best_streak, streak))
+            return replace(
+                self,
+                queue=rest,
+                answered=self.answered + (head,),
+                streak=streak,
+                best_streak=max(self.best_streak, streak),
+            )
         at = min(COME_BACK_AFTER, len(rest))
         queue = rest[:at] + (head,) + rest[at:]
-        return replace(self, queue=queue, misses=self.misses + 1,
-                       missed=self.missed | {head}, streak=0)
+        return replace(
+            self, queue=queue, misses=self.misses + 1, missed=self.missed | {head}, streak=0
+        )
 
     @property
     def stars(self) -> int:
@@ -129,8 +135,8 @@ class RunCounts:
     """
 
     length: int
-    rights: int = 0        # right answers before the quiz was finished (at most length)
-    misses: int = 0        # wrong tries before the quiz was finished
+    rights: int = 0  # right answers before the quiz was finished (at most length)
+    misses: int = 0  # wrong tries before the quiz was finished
     best_streak: int = 0
     streak: int = 0
 
@@ -141,8 +147,9 @@ class RunCounts:
         if not correct:
             return replace(self, misses=self.misses + 1, streak=0)
         streak = self.streak + 1
-        return replace(self, rights=self.rights + 1, streak=streak,
-                       best_streak=max(self.best_streak, streak))
+        return replace(
+            self, rights=self.rights + 1, streak=streak, best_streak=max(self.best_streak, streak)
+        )
 
     @property
     def finished(self) -> bool:

@@ -13,31 +13,42 @@ QuestionSource.parse('{"kind": "topic", "topic": "play", "rules": "bga", "seed":
 True
 >>> question_for(source).kind.value
 'multi'
->>> QuestionSource.parse('{"kind": "topic", "topic": "nope", "seed": 7}')
+>>> QuestionSource.parse(  # doctest: +NORMALIZE_WHITESPACE
+...     '{"kind": "topic", "topic": "nope", "seed": 7}')
 Traceback (most recent call last):
 ...
-lessons.question_source.SourceError: no Practise topic 'nope'; the topics are play, tricks, points, bidding, alone, trumps
+lessons.question_source.SourceError: no Practise topic 'nope'; the topics are play, tricks, points,
+bidding, alone, trumps
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+from typing import Any
 
 from engine import PRESETS, Rules
-from lessons.loader import load_all
+from lessons.loader import Lesson, load_all
 from lessons.quiz import Question
 from lessons.quizzes import PRACTICE_TOPICS, SEED_LIMIT, build_quiz, mixed_quiz
 
-__all__ = ["QuestionSource", "SourceError", "question_for", "register_source_kind",
-           "lesson_source", "topic_source", "random_topic_source", "source_label",
-           "TOPIC_SET_LENGTH"]
+__all__ = [
+    "QuestionSource",
+    "SourceError",
+    "question_for",
+    "register_source_kind",
+    "lesson_source",
+    "topic_source",
+    "random_topic_source",
+    "source_label",
+    "TOPIC_SET_LENGTH",
+]
 
-TOPIC_SET_LENGTH = 10     # a Practise set, as the Practise page asks it
-_ID_LIMIT = 80            # characters in a lesson, topic or registered id
+TOPIC_SET_LENGTH = 10  # a Practise set, as the Practise page asks it
+_ID_LIMIT = 80  # characters in a lesson, topic or registered id
 
 
 class SourceError(ValueError):
@@ -57,28 +68,37 @@ class QuestionSource:
     rules: str = "bga"
 
     @classmethod
-    def parse(cls, text: str | dict) -> QuestionSource:
+    def parse(cls, text: str | dict[str, Any]) -> QuestionSource:
         """A source from its JSON (or the decoded dict); raises SourceError."""
         try:
             data = json.loads(text) if isinstance(text, str) else dict(text)
         except (ValueError, TypeError) as error:
-            raise SourceError(f"a question source is a JSON object, not {str(text)[:40]!r}") \
-                from error
+            raise SourceError(
+                f"a question source is a JSON object, not {str(text)[:40]!r}"
+            ) from error
         if not isinstance(data, dict):
             raise SourceError(f"a question source is a JSON object, not {data!r:.40}")
-        kind = data.get("kind")
+        fields: Any = data  # unchecked until source.check() below
+        kind = fields.get("kind")
         ref_key = {"lesson": "lesson", "topic": "topic"}.get(kind, "id")
         allowed = {"kind", ref_key, "seed", "index"} | ({"rules"} if kind == "topic" else set())
         unknown = sorted(set(data) - allowed)
         if unknown:
-            raise SourceError(f"unknown key {unknown[0]!r} in a {kind!r} question source; the "
-                              f"keys are {', '.join(sorted(allowed))}")
-        source = cls(kind=kind, ref=data.get(ref_key), seed=data.get("seed"),
-                     index=data.get("index", 0), rules=data.get("rules", "bga"))
+            raise SourceError(
+                f"unknown key {unknown[0]!r} in a {kind!r} question source; the "
+                f"keys are {', '.join(sorted(allowed))}"
+            )
+        source = cls(
+            kind=kind,
+            ref=fields.get(ref_key),
+            seed=fields.get("seed"),
+            index=fields.get("index", 0),
+            rules=fields.get("rules", "bga"),
+        )
         source.check()
         return source
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         ref_key = {"lesson": "lesson", "topic": "topic"}.get(self.kind, "id")
         data = {"kind": self.kind, ref_key: self.ref}
         if self.kind == "topic":
@@ -97,31 +117,41 @@ class QuestionSource:
             kinds = ", ".join(["lesson", "topic", *_REGISTERED])
             raise SourceError(f"a question source's kind is one of {kinds}, not {self.kind!r}")
         if not isinstance(self.ref, str) or not self.ref or len(self.ref) > _ID_LIMIT:
-            raise SourceError(f"a {self.kind} source names its {self.kind} by a short text, "
-                              f"not {self.ref!r:.40}")
+            raise SourceError(
+                f"a {self.kind} source names its {self.kind} by a short text, not {self.ref!r:.40}"
+            )
         for name in ("seed", "index"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < SEED_LIMIT:
-                raise SourceError(f"a question source's {name} is a whole number from 0 to "
-                                  f"{SEED_LIMIT - 1}, not {value!r:.40}")
+                raise SourceError(
+                    f"a question source's {name} is a whole number from 0 to "
+                    f"{SEED_LIMIT - 1}, not {value!r:.40}"
+                )
         if self.kind == "lesson":
             lesson = _lessons().get(self.ref)
             if lesson is None:
-                raise SourceError(f"no lesson {self.ref!r}; the lessons are "
-                                  f"{', '.join(_lessons())}")
+                raise SourceError(
+                    f"no lesson {self.ref!r}; the lessons are {', '.join(_lessons())}"
+                )
             if self.index >= lesson.quiz_length:
-                raise SourceError(f"lesson {self.ref!r}'s quiz has {lesson.quiz_length} "
-                                  f"questions: there is no question {self.index + 1}")
+                raise SourceError(
+                    f"lesson {self.ref!r}'s quiz has {lesson.quiz_length} "
+                    f"questions: there is no question {self.index + 1}"
+                )
         elif self.kind == "topic":
             if self.ref not in PRACTICE_TOPICS:
-                raise SourceError(f"no Practise topic {self.ref!r}; the topics are "
-                                  f"{', '.join(PRACTICE_TOPICS)}")
+                raise SourceError(
+                    f"no Practise topic {self.ref!r}; the topics are {', '.join(PRACTICE_TOPICS)}"
+                )
             if self.rules not in PRESETS:
-                raise SourceError(f"no rules preset {self.rules!r}; the presets are "
-                                  f"{', '.join(PRESETS)}")
+                raise SourceError(
+                    f"no rules preset {self.rules!r}; the presets are {', '.join(PRESETS)}"
+                )
             if self.index >= TOPIC_SET_LENGTH:
-                raise SourceError(f"a Practise set has {TOPIC_SET_LENGTH} questions: there is "
-                                  f"no question {self.index + 1}")
+                raise SourceError(
+                    f"a Practise set has {TOPIC_SET_LENGTH} questions: there is "
+                    f"no question {self.index + 1}"
+                )
 
 
 # ---- building the question ----------------------------------------------------------------
@@ -140,7 +170,7 @@ def register_source_kind(kind: str, resolver: Resolver) -> None:
     question_for.cache_clear()
 
 
-def _lessons() -> dict:
+def _lessons() -> dict[str, Lesson]:
     return {lesson.id: lesson for lesson in load_all()}
 
 
@@ -171,6 +201,7 @@ def question_for(source: QuestionSource) -> Question:
 
 # ---- making sources -----------------------------------------------------------------------
 
+
 def lesson_source(lesson_id: str, seed: int, index: int) -> QuestionSource:
     source = QuestionSource("lesson", lesson_id, seed, index)
     source.check()
@@ -192,9 +223,13 @@ def source_label(source: QuestionSource) -> str:
     """Where the question comes from, in words ("Lesson 2, quiz 42, question 3")."""
     if source.kind == "lesson":
         lesson = _lessons()[source.ref]
-        return (f"Lesson {lesson.number} ({lesson.title}), quiz {source.seed}, "
-                f"question {source.index + 1}")
+        return (
+            f"Lesson {lesson.number} ({lesson.title}), quiz {source.seed}, "
+            f"question {source.index + 1}"
+        )
     if source.kind == "topic":
-        return (f"Practise: {PRACTICE_TOPICS[source.ref][0]}, set {source.seed}, "
-                f"question {source.index + 1}")
+        return (
+            f"Practise: {PRACTICE_TOPICS[source.ref][0]}, set {source.seed}, "
+            f"question {source.index + 1}"
+        )
     return f"{source.kind} {source.ref}"

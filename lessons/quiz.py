@@ -4,20 +4,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Sequence
+from typing import Any
 
-from engine import Card, NoTrump, Suit
+from engine import Card, NoTrump, Seat, Suit
 from engine.record import HandRecord
 
 
 class Kind(Enum):
-    SINGLE = "single"      # one right option
-    MULTI = "multi"        # choose all that apply
-    ORDER = "order"        # put the options in order, first = highest
-    POINTS = "points"      # a team and a number of points
-    YESNO = "yesno"        # yes or no, with the reason shown after
+    SINGLE = "single"  # one right option
+    MULTI = "multi"  # choose all that apply
+    ORDER = "order"  # put the options in order, first = highest
+    POINTS = "points"  # a team and a number of points
+    YESNO = "yesno"  # yes or no, with the reason shown after
 
     def __repr__(self) -> str:
         return f"Kind.{self.name}"
@@ -25,8 +26,8 @@ class Kind(Enum):
 
 @dataclass(frozen=True)
 class Option:
-    key: str                  # stable, URL-friendly: a card code, seat, suit letter, "yes"
-    label: str                # what the learner reads
+    key: str  # stable, URL-friendly: a card code, seat, suit letter, "yes"
+    label: str  # what the learner reads
     card: Card | None = None  # drawn as a card when set
 
 
@@ -37,8 +38,8 @@ class Scene:
     record: HandRecord | None = None
     trump: Suit | NoTrump | None = None
     cards: tuple[Card, ...] = ()
-    trick: tuple[tuple[object, Card], ...] = ()   # (seat, card) pairs of a finished trick
-    facts: tuple[str, ...] = ()                     # short lines shown beside the cards
+    trick: tuple[tuple[Seat | str, Card], ...] = ()  # (seat, card) pairs of a finished trick
+    facts: tuple[str, ...] = ()  # short lines shown beside the cards
     # The record is only a backdrop: the table just dealt, shown for context; the answer
     # does not depend on it ("Who is East's partner?"), so the words alone say what is asked.
     backdrop: bool = False
@@ -52,11 +53,11 @@ class Question:
     kind: Kind
     prompt: str
     options: tuple[Option, ...]
-    answer: tuple[str, ...]       # option keys; ORDER: in order; POINTS: (team key, points)
-    explanation: str              # the engine's reason, shown after any answer
+    answer: tuple[str, ...]  # option keys; ORDER: in order; POINTS: (team key, points)
+    explanation: str  # the engine's reason, shown after any answer
     scene: Scene = field(default_factory=Scene)
-    source: str = ""              # checker or curated item id
-    trap: str | None = None       # the classic trap this item covers (TEACHING.md)
+    source: str = ""  # checker or curated item id
+    trap: str | None = None  # the classic trap this item covers (TEACHING.md)
     # A choose-all question whose answer is none of the options says so in these words:
     # "None of these cards may be played" (the app adds which cards).
     none_words: str = ""
@@ -64,10 +65,17 @@ class Question:
     def fingerprint(self) -> str:
         """Equal for two questions that ask the same thing about the same table."""
         scene = self.scene
-        parts = [self.kind.value, self.prompt, "|".join(o.key for o in self.options),
-                 "|".join(self.answer), scene.record.dumps() if scene.record else "",
-                 str(scene.trump), " ".join(c.code for c in scene.cards),
-                 " ".join(f"{s}:{c.code}" for s, c in scene.trick), "|".join(scene.facts)]
+        parts = [
+            self.kind.value,
+            self.prompt,
+            "|".join(o.key for o in self.options),
+            "|".join(self.answer),
+            scene.record.dumps() if scene.record else "",
+            str(scene.trump),
+            " ".join(c.code for c in scene.cards),
+            " ".join(f"{s}:{c.code}" for s, c in scene.trick),
+            "|".join(scene.facts),
+        ]
         return "\n".join(parts)
 
     def asked(self) -> str:
@@ -83,11 +91,12 @@ class Question:
     @property
     def answer_text(self) -> str:
         """The right answer in words."""
+        by_key = {o.key: o for o in self.options}  # every answer key is an option's
         if self.kind is Kind.POINTS:
-            team = self.option(self.answer[0])
+            team = by_key[self.answer[0]]
             points = int(self.answer[1])
             return f"{points} point{'s' if points != 1 else ''} to {team.label}"
-        labels = [self.option(key).label for key in self.answer]
+        labels = [by_key[key].label for key in self.answer]
         if not labels:
             return "none of them"
         if self.kind is Kind.ORDER:
@@ -98,14 +107,20 @@ class Question:
         """Judge a response (option keys; POINTS: (team, points)); never raises."""
         given = normalise(self, response)
         if given is None:
-            return Feedback(False, self.answer, "Choose an answer first.", self.explanation,
-                            self.answer_text, invalid=True)
+            return Feedback(
+                False,
+                self.answer,
+                "Choose an answer first.",
+                self.explanation,
+                self.answer_text,
+                invalid=True,
+            )
         correct = given == _expected(self)
         headline = "Right!" if correct else f"Not quite. The answer is: {self.answer_text}."
         return Feedback(correct, self.answer, headline, self.explanation, self.answer_text)
 
 
-def normalise(question: Question, response) -> tuple[str, ...] | frozenset | None:
+def normalise(question: Question, response: Any) -> tuple[str, ...] | frozenset[str] | None:
     """A response in comparable form, or None when it is empty or malformed."""
     if response is None:
         return None
@@ -134,7 +149,7 @@ def normalise(question: Question, response) -> tuple[str, ...] | frozenset | Non
     return items if len(items) == 1 else None
 
 
-def _expected(question: Question) -> tuple[str, ...] | frozenset:
+def _expected(question: Question) -> tuple[str, ...] | frozenset[str]:
     if question.kind is Kind.MULTI:
         return frozenset(question.answer)
     return tuple(question.answer)

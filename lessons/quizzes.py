@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from engine import Rules
 from lessons.generators import GENERATORS
 from lessons.loader import Lesson
 from lessons.quiz import Question
@@ -43,8 +44,9 @@ def build_quiz(lesson: Lesson, seed: int, length: int | None = None) -> list[Que
     return questions
 
 
-def mixed_quiz_plan(generator_names: list[str] | tuple[str, ...], seed: int,
-                    length: int) -> list[tuple[str, int]]:
+def mixed_quiz_plan(
+    generator_names: list[str] | tuple[str, ...], seed: int, length: int
+) -> list[tuple[str, int]]:
     """The (generator, question seed) of each question of ``mixed_quiz``: question i is
     ``GENERATORS[name](random.Random(question_seed), rules, vary)``."""
     rng = random.Random(seed)
@@ -55,11 +57,18 @@ def mixed_quiz_plan(generator_names: list[str] | tuple[str, ...], seed: int,
     return plan
 
 
-def mixed_quiz(generator_names: list[str], rules, seed: int, length: int,
-               vary: frozenset = frozenset()) -> list[Question]:
+def mixed_quiz(
+    generator_names: list[str],
+    rules: Rules,
+    seed: int,
+    length: int,
+    vary: frozenset[str] = frozenset(),
+) -> list[Question]:
     """A practice set drawn from several generators (no curated items)."""
-    return [GENERATORS[name](random.Random(question_seed), rules, vary)
-            for name, question_seed in mixed_quiz_plan(generator_names, seed, length)]
+    return [
+        GENERATORS[name](random.Random(question_seed), rules, vary)
+        for name, question_seed in mixed_quiz_plan(generator_names, seed, length)
+    ]
 
 
 # Practise topics: id -> (what the learner sees, the generators behind it).

@@ -9,10 +9,30 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
-from engine import (SEATS, Action, Card, Deal, Do, HandState, NoTrump, Phase, Rules, Seat,
-                    Suit, apply, deck, effective_suit, legal_actions, new_hand, parse_card,
-                    parse_cards, parse_seat, parse_suit)
+from engine import (
+    SEATS,
+    Action,
+    Card,
+    Deal,
+    Do,
+    HandState,
+    NoTrump,
+    Phase,
+    Rules,
+    Seat,
+    Suit,
+    apply,
+    deck,
+    effective_suit,
+    legal_actions,
+    new_hand,
+    parse_card,
+    parse_cards,
+    parse_seat,
+    parse_suit,
+)
 from engine.errors import EuchreError
 from engine.record import HandRecord
 
@@ -26,24 +46,25 @@ class Sketch:
     """A position in an author's words. Every field but ``trump`` is optional."""
 
     trump: Suit | NoTrump
-    south: tuple[Card, ...] = ()                 # South's cards now (up to 5)
-    trick: tuple[tuple[Seat, Card], ...] = ()    # the first trick so far, in play order
+    south: tuple[Card, ...] = ()  # South's cards now (up to 5)
+    trick: tuple[tuple[Seat, Card], ...] = ()  # the first trick so far, in play order
     maker: Seat | None = None
     dealer: Seat | None = None
-    alone: tuple[Seat, ...] = ()                 # seats that go (or defend) alone
+    alone: tuple[Seat, ...] = ()  # seats that go (or defend) alone
     hands: dict[Seat, tuple[Card, ...]] = field(default_factory=dict)  # other seats' cards
     seed: int = 0
 
     @classmethod
-    def parse(cls, data: dict) -> Sketch:
+    def parse(cls, data: dict[str, Any]) -> Sketch:
         """From TOML: trump = "H", south = "JD 9S", trick = "W:AH N:9H", maker = "E", ..."""
         known = {"trump", "south", "trick", "maker", "dealer", "alone", "hands", "seed"}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ScenarioError(f"unknown scenario key {unknown[0]!r}: use "
-                                f"{', '.join(sorted(known))}")
+            raise ScenarioError(
+                f"unknown scenario key {unknown[0]!r}: use {', '.join(sorted(known))}"
+            )
         if "trump" not in data:
-            raise ScenarioError("a sketched scenario needs a trump, e.g. trump = \"H\"")
+            raise ScenarioError('a sketched scenario needs a trump, e.g. trump = "H"')
         trick = []
         for token in str(data.get("trick", "")).split():
             seat, _, card = token.partition(":")
@@ -88,22 +109,31 @@ def _build(sketch: Sketch, rules: Rules, dealer: Seat) -> HandRecord:
     void: dict[Seat, Suit] = {}
     if sketch.trick:
         led = effective_suit(sketch.trick[0][1], trump_suit)
+        assert led is not None  # a trick is played under a trump or no trump
         for seat, card in sketch.trick[1:]:
             if effective_suit(card, trump_suit) is not led:
                 void[seat] = led
     rest = [c for c in deck(rules.benny) if c not in used]
     rng.shuffle(rest)
     # The upcard is turned down, so trump is called in round 2: it must not be of that suit.
-    upcard = next((c for c in rest if c.suit is not None and c.suit is not trump_suit
-                   and (trump_suit is None or effective_suit(c, trump_suit) is not trump_suit)),
-                  None)
+    upcard = next(
+        (
+            c
+            for c in rest
+            if c.suit is not None
+            and c.suit is not trump_suit
+            and (trump_suit is None or effective_suit(c, trump_suit) is not trump_suit)
+        ),
+        None,
+    )
     if upcard is None:
         raise ScenarioError("no card is left to turn up")
     rest.remove(upcard)
     for seat in SEATS:
         while len(holding[seat]) < 5:
-            pick = next((c for c in rest if effective_suit(c, trump_suit) is not void.get(seat)),
-                        None)
+            pick = next(
+                (c for c in rest if effective_suit(c, trump_suit) is not void.get(seat)), None
+            )
             if pick is None:
                 raise ScenarioError(f"cannot fill {seat.word}'s hand")
             rest.remove(pick)
@@ -116,23 +146,28 @@ def _build(sketch: Sketch, rules: Rules, dealer: Seat) -> HandRecord:
     state = _make_trump(state, trump, maker, sketch.alone)
     for seat, card in sketch.trick:
         if state.turn is not seat:
+            assert state.turn is not None  # in play, a seat is to play
             raise ScenarioError(f"{state.turn.word} plays next here, not {seat.word}")
         state = apply(state, Action.play(card), seat)
     return HandRecord.from_state(state)
 
 
-def _make_trump(state: HandState, trump, maker: Seat, alone: tuple[Seat, ...]) -> HandState:
+def _make_trump(
+    state: HandState, trump: Suit | NoTrump, maker: Seat, alone: tuple[Seat, ...]
+) -> HandState:
     """Pass round 1, let ``maker`` call trump in round 2, then settle alone decisions."""
     while state.phase is not Phase.PLAY:
         seat = state.turn
+        assert seat is not None  # before play, a seat is to act
         legal = legal_actions(state)
         if state.phase is Phase.BID1:
             action = Action.PASS
         elif state.phase is Phase.BID2:
             action = Action.call(trump) if seat is maker else Action.PASS
         elif state.phase in (Phase.ALONE, Phase.DEFEND_ALONE):
-            action = Action.ALONE if seat in alone else next(
-                a for a in legal if a.do is not Do.ALONE)
+            action = (
+                Action.ALONE if seat in alone else next(a for a in legal if a.do is not Do.ALONE)
+            )
         else:
             raise ScenarioError(f"unexpected {state.phase.value} while making trump")
         if action not in legal:

@@ -14,8 +14,12 @@ table, and why another does not.
 from __future__ import annotations
 
 from engine import SEATS, HandRecord, Phase, explain_trick
-from lessons.checkers import (_trump_words, hand_result_question, legal_plays_question,
-                              trick_winner_question)
+from lessons.checkers import (
+    _trump_words,
+    hand_result_question,
+    legal_plays_question,
+    trick_winner_question,
+)
 from lessons.quiz import Kind, Option, Question, Scene
 
 __all__ = ["ASKS", "ask_problem", "scenario_question"]
@@ -36,8 +40,12 @@ def ask_problem(ask: str, record: HandRecord) -> str | None:
     words = f"“{ASKS[ask]}”"
     if ask == "legal" and state.phase is not Phase.PLAY:
         return f"{words} needs a card to be played next: add the moves up to it."
-    if ask == "trick" and not (state.tricks and not state.trick and record.actions
-                               and record.actions[-1][1].card is not None):
+    if ask == "trick" and not (
+        state.tricks
+        and not state.trick
+        and record.actions
+        and record.actions[-1][1].card is not None
+    ):
         return f"{words} needs the moves to end with a trick's last card."
     if ask == "points" and (state.result is None or state.result.thrown_in):
         return f"{words} needs a hand played to its end (not thrown in)."
@@ -55,12 +63,16 @@ def scenario_question(ask: str, record: HandRecord) -> Question:
         return hand_result_question(record)
     state = record.replay()
     trick = state.tricks[-1]
-    if state.is_over:   # the last trick: no hand left to draw, the trick by seat
+    if state.is_over:  # the last trick: no hand left to draw, the trick by seat
         return trick_winner_question(trick.cards, state.trump_suit)
     seats = {seat for seat, _ in trick.cards}
+    assert trick.winner is not None  # a finished trick has a winner
     return Question(
-        Kind.SINGLE, f"{_trump_words(state.trump_suit)} Who wins this trick?",
+        Kind.SINGLE,
+        f"{_trump_words(state.trump_suit)} Who wins this trick?",
         tuple(Option(seat.value, seat.word) for seat in SEATS if seat in seats),
-        (trick.winner.value,), explain_trick(trick, state.trump_suit),
+        (trick.winner.value,),
+        explain_trick(trick, state.trump_suit),
         Scene(record=record, trump=state.trump, hide=frozenset({"turn", "winner"})),
-        "scenario_trick")
+        "scenario_trick",
+    )

@@ -36,17 +36,17 @@ import hashlib
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone, tzinfo
+from datetime import UTC, date, datetime, timedelta, tzinfo
 
 from lessons.quizzes import PRACTICE_TOPICS, SEED_LIMIT, topic_generators
 
 BIAS = -1.0
 RIGHT_WEIGHT = 1.0
 WRONG_WEIGHT = 2.0
-MIN_HALF_LIFE_DAYS = 1 / 96       # 15 minutes
+MIN_HALF_LIFE_DAYS = 1 / 96  # 15 minutes
 MAX_HALF_LIFE_DAYS = 90.0
 UNSEEN_RECALL = 0.5
-LAPSE_RECALL = 0.3                # below UNSEEN_RECALL: a miss comes back before new skills
+LAPSE_RECALL = 0.3  # below UNSEEN_RECALL: a miss comes back before new skills
 DAILY_DEAL_SIZE = 10
 # The Practise page's skills: what "For you" and the daily deal draw from.
 PRACTICE_SKILLS: tuple[str, ...] = topic_generators(list(PRACTICE_TOPICS))
@@ -58,7 +58,7 @@ class Attempt:
 
     skill: str
     correct: bool
-    at: datetime       # timezone-aware
+    at: datetime  # timezone-aware
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,13 +75,15 @@ class SkillMemory:
         if not self.last_correct:
             return MIN_HALF_LIFE_DAYS
         exponent = BIAS + RIGHT_WEIGHT * self.rights - WRONG_WEIGHT * self.wrongs
-        return min(max(2.0 ** exponent, MIN_HALF_LIFE_DAYS), MAX_HALF_LIFE_DAYS)
+        half_life: float = 2.0**exponent
+        return min(max(half_life, MIN_HALF_LIFE_DAYS), MAX_HALF_LIFE_DAYS)
 
     def recall(self, now: datetime) -> float:
         """The modelled chance of a right answer at ``now``."""
         days = max((now - self.last_at).total_seconds(), 0.0) / 86400
         start = 1.0 if self.last_correct else LAPSE_RECALL
-        return start * 2.0 ** (-days / self.half_life_days)
+        decay: float = 2.0 ** (-days / self.half_life_days)
+        return start * decay
 
 
 def memories(history: Iterable[Attempt]) -> dict[str, SkillMemory]:
@@ -95,26 +97,30 @@ def memories(history: Iterable[Attempt]) -> dict[str, SkillMemory]:
     return result
 
 
-def skill_recall(history: Iterable[Attempt], now: datetime,
-                 skills: Sequence[str] = PRACTICE_SKILLS) -> dict[str, float | None]:
+def skill_recall(
+    history: Iterable[Attempt], now: datetime, skills: Sequence[str] = PRACTICE_SKILLS
+) -> dict[str, float | None]:
     """The modelled chance of a right answer per skill now; None for a skill never tried."""
     known = memories(history)
     return {skill: known[skill].recall(now) if skill in known else None for skill in skills}
 
 
-def next_skills(history: Iterable[Attempt], now: datetime, k: int,
-                skills: Sequence[str] = PRACTICE_SKILLS) -> list[str]:
+def next_skills(
+    history: Iterable[Attempt], now: datetime, k: int, skills: Sequence[str] = PRACTICE_SKILLS
+) -> list[str]:
     """The ``k`` skills to ask next, weakest first; past the last skill the list starts
     again from the weakest. Ties keep the order of ``skills``."""
     if not skills or k <= 0:
         return []
     recall = skill_recall(history, now, skills)
-    order = sorted(range(len(skills)), key=lambda i: (
-        UNSEEN_RECALL if recall[skills[i]] is None else recall[skills[i]], i))
+    order = sorted(
+        range(len(skills)),
+        key=lambda i: (UNSEEN_RECALL if recall[skills[i]] is None else recall[skills[i]], i),
+    )
     return [skills[order[i % len(order)]] for i in range(k)]
 
 
-def practice_days(history: Iterable[Attempt], zone: tzinfo = timezone.utc) -> dict[date, int]:
+def practice_days(history: Iterable[Attempt], zone: tzinfo = UTC) -> dict[date, int]:
     """How many answers on each day (in ``zone``), for the streak calendar."""
     days: dict[date, int] = {}
     for attempt in history:
@@ -156,8 +162,9 @@ def daily_deal_seed(day: date) -> int:
     return int.from_bytes(digest[:8], "big") % SEED_LIMIT
 
 
-def daily_deal(day: date, skills: Sequence[str] = PRACTICE_SKILLS,
-               size: int = DAILY_DEAL_SIZE) -> list[DealItem]:
+def daily_deal(
+    day: date, skills: Sequence[str] = PRACTICE_SKILLS, size: int = DAILY_DEAL_SIZE
+) -> list[DealItem]:
     """The same ``size`` items for everyone on ``day``: every skill once before any twice."""
     rng = random.Random(daily_deal_seed(day))
     picked: list[str] = []

@@ -16,7 +16,7 @@ import socket
 import subprocess
 import tempfile
 import uuid
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
@@ -107,10 +107,8 @@ def postgres_cluster():
         yield cluster
     finally:
         if cluster.port is not None:
-            try:
+            with suppress(RuntimeError):
                 cluster.stop()
-            except RuntimeError:
-                pass
         shutil.rmtree(folder, ignore_errors=True)
 
 

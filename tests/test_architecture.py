@@ -53,7 +53,8 @@ def test_importing_engine_analysis_and_lessons_loads_no_streamlit():
             "    for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
             "        if not m.name.endswith('__main__'):\n"
             "            importlib.import_module(m.name)\n"
-            "print(sorted(n for n in sys.modules if n.split('.')[0] in ('streamlit', 'tutorial_app')))\n")
+            "print(sorted(n for n in sys.modules\n"
+            "             if n.split('.')[0] in ('streamlit', 'tutorial_app')))\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"

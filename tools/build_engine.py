@@ -33,7 +33,7 @@ DIRECTIVES = {
     "annotation_typing": False,  # C types come only from the .pxd files
     "binding": False,
     "embedsignature": True,
-    "boundscheck": True,      # Python semantics kept: no unchecked indexing
+    "boundscheck": True,  # Python semantics kept: no unchecked indexing
     "wraparound": True,
 }
 
@@ -51,9 +51,10 @@ def up_to_date() -> bool:
         manifest = json.loads(native.MANIFEST.read_text(encoding="utf-8"))
         return manifest["settings"] == build_settings() and all(
             manifest["modules"][name]["source_sha256"] == native.source_digest(name)
-            and manifest["modules"][name]["built_sha256"] == native.file_digest(
-                native.built_path(name))
-            for name in native.HOT_MODULES)
+            and manifest["modules"][name]["built_sha256"]
+            == native.file_digest(native.built_path(name))
+            for name in native.HOT_MODULES
+        )
     except (OSError, ValueError, KeyError):
         return False
 
@@ -75,13 +76,15 @@ def build() -> None:
                 source = native.ENGINE_DIR / f"{name}{suffix}"
                 if source.exists():
                     shutil.copyfile(source, package / source.name)
-        extensions = [Extension(f"engine.{name}", [f"engine/{name}.py"])
-                      for name in native.HOT_MODULES]
+        extensions = [
+            Extension(f"engine.{name}", [f"engine/{name}.py"]) for name in native.HOT_MODULES
+        ]
         cwd = os.getcwd()
         os.chdir(work)
         try:
-            modules = cythonize(extensions, compiler_directives=DIRECTIVES, quiet=True,
-                                nthreads=os.cpu_count() or 1)
+            modules = cythonize(
+                extensions, compiler_directives=DIRECTIVES, quiet=True, nthreads=os.cpu_count() or 1
+            )
             dist = Distribution({"name": "engine-native", "ext_modules": modules})
             command = dist.get_command_obj("build_ext")
             command.build_lib = str(work / "lib")
@@ -98,10 +101,11 @@ def build() -> None:
             partial = target.with_name(target.name + ".partial")
             shutil.copyfile(work / "lib" / "engine" / target.name, partial)
             os.replace(partial, target)
-            built[name] = {"source_sha256": digests[name],
-                           "built_sha256": native.file_digest(target)}
-        manifest = {"cython": Cython.__version__, "settings": build_settings(),
-                    "modules": built}
+            built[name] = {
+                "source_sha256": digests[name],
+                "built_sha256": native.file_digest(target),
+            }
+        manifest = {"cython": Cython.__version__, "settings": build_settings(), "modules": built}
         partial = native.MANIFEST.with_suffix(".partial")
         partial.write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
         os.replace(partial, native.MANIFEST)

@@ -22,14 +22,21 @@ sys.path.insert(0, str(ROOT))
 from analysis import LEVELS  # noqa: E402
 from engine import PRESETS, Rules  # noqa: E402
 from tutorial_app.heavy_work import odds_hands, simulate  # noqa: E402
-from tutorial_app.odds_simulated import (SHIPPED, SHIPPED_SEED, encode_hands,  # noqa: E402
-                                         shipped_name)
+from tutorial_app.odds_simulated import (  # noqa: E402
+    SHIPPED,
+    SHIPPED_SEED,
+    encode_hands,
+    shipped_name,
+)
 
 
 def page_settings(preset: str) -> tuple:
     """The settings the odds page passes for a rule set with both variants off."""
-    return tuple(Rules.from_settings({"preset": preset, "benny": False,
-                                      "no_trump": False}).settings().items())
+    return tuple(
+        Rules.from_settings({"preset": preset, "benny": False, "no_trump": False})
+        .settings()
+        .items()
+    )
 
 
 def main() -> int:
@@ -40,10 +47,11 @@ def main() -> int:
             started = time.monotonic()
             played = simulate((page_settings(preset), level, hands, SHIPPED_SEED))
             runs[shipped_name(preset, level, hands, SHIPPED_SEED)] = encode_hands(played)
-            print(f"{preset} {level} {hands} hands: {time.monotonic() - started:.1f} s",
-                  flush=True)
-    SHIPPED.write_text(json.dumps({"made_by": "tools/odds_shipped.py", "runs": runs},
-                                  indent=0) + "\n", encoding="utf-8")
+            print(f"{preset} {level} {hands} hands: {time.monotonic() - started:.1f} s", flush=True)
+    SHIPPED.write_text(
+        json.dumps({"made_by": "tools/odds_shipped.py", "runs": runs}, indent=0) + "\n",
+        encoding="utf-8",
+    )
     print(f"wrote {SHIPPED.relative_to(ROOT)} ({SHIPPED.stat().st_size:,} bytes)")
     return 0
 

@@ -20,7 +20,7 @@ from tutorial_app.store import Store, StoreUnavailable
 from tutorial_app.widgets.quiz_position import position_of
 from tutorial_app.widgets.quiz_state import QuizState, recorder_key
 
-SHOWN = "shown:"   # session key prefix: (which ask, when it was first shown, in ms)
+SHOWN = "shown:"  # session key prefix: (which ask, when it was first shown, in ms)
 
 
 def _ask(state: QuizState) -> tuple[int, int]:
@@ -53,7 +53,7 @@ class AnswerRecorder:
     ``position`` set: the quiz's place is kept under that name after every answer."""
 
     store: Store | None
-    problem: str | None          # why the store cannot be used (when ``store`` is None)
+    problem: str | None  # why the store cannot be used (when ``store`` is None)
     token: str
     lesson: str
     seed: int | None = None
@@ -63,8 +63,14 @@ class AnswerRecorder:
     quiz_length: int | None = None
     position: str | None = None
 
-    def __call__(self, session: MutableMapping, key: str, question: Question,
-                 before: QuizState, after: QuizState) -> QuizState:
+    def __call__(
+        self,
+        session: MutableMapping,
+        key: str,
+        question: Question,
+        before: QuizState,
+        after: QuizState,
+    ) -> QuizState:
         if self.store is None:
             return replace(after, unsaved=self.problem)
         index = before.showing
@@ -72,25 +78,34 @@ class AnswerRecorder:
         seed = self.seeds[index] if index < len(self.seeds) else self.seed
         skill = self.skills[index] if index < len(self.skills) else question.source
         run = after.store_run
+        assert after.feedback is not None  # an answer is recorded once judged
         try:
             if self.quiz_length is not None and run is None:
-                run = self.store.start_quiz_run(self.token, self.lesson, self.seed,
-                                                self.quiz_length)
+                run = self.store.start_quiz_run(
+                    self.token, self.lesson, self.seed, self.quiz_length
+                )
             self.store.record_answer(
-                self.token, lesson=lesson, item_kind=question.kind.value,
-                generator=skill or "unnamed", seed=seed,
-                answer=",".join(after.response or ()), correct=after.feedback.correct,
-                time_taken_ms=time_taken_ms(session, key, before), quiz_run=run)
+                self.token,
+                lesson=lesson,
+                item_kind=question.kind.value,
+                generator=skill or "unnamed",
+                seed=seed,
+                answer=",".join(after.response or ()),
+                correct=after.feedback.correct,
+                time_taken_ms=time_taken_ms(session, key, before),
+                quiz_run=run,
+            )
             after = replace(after, store_run=run, unsaved=None)
             if self.position is not None and self.seed is not None:
                 if after.run.finished:
                     self.store.clear_quiz_position(self.token, self.position)
                 else:
-                    self.store.save_quiz_position(self.token, self.position, self.seed,
-                                                  position_of(after))
+                    self.store.save_quiz_position(
+                        self.token, self.position, self.seed, position_of(after)
+                    )
         except StoreUnavailable as error:
             return replace(after, store_run=run, unsaved=error.message)
-        except ValueError as error:   # a field the store refuses: judged, not kept
+        except ValueError as error:  # a field the store refuses: judged, not kept
             return replace(after, store_run=run, unsaved=str(error))
         return after
 

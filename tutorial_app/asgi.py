@@ -18,5 +18,8 @@ from streamlit.starlette import App
 from tutorial_app.serve import ResponseHeaders
 from tutorial_app.unexpected_error import show_plain_error
 
-app = App(Path(__file__).with_name("streamlit_app.py"), middleware=[Middleware(ResponseHeaders)],
-          on_script_error=show_plain_error)
+app = App(
+    Path(__file__).with_name("streamlit_app.py"),
+    middleware=[Middleware(ResponseHeaders)],
+    on_script_error=show_plain_error,
+)

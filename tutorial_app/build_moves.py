@@ -14,24 +14,41 @@ True
 
 from __future__ import annotations
 
-from typing import MutableMapping
+from collections.abc import MutableMapping
 
 from engine import PRESETS, SEATS, SETTING_NAMES, HandRecord
 from tutorial_app.scenario_draft import Draft, check, draft_of, move_line
 from tutorial_app.widgets.table_moves import Decision, decide_action, decide_card
 
-__all__ = ["ASK", "DEALER", "HAND", "MOVES", "PRESET", "REFUSAL", "UPCARD", "VARIANTS",
-           "clicked_action", "clicked_card", "draft_from", "put_draft", "set_preset"]
+__all__ = [
+    "ASK",
+    "DEALER",
+    "HAND",
+    "MOVES",
+    "PRESET",
+    "REFUSAL",
+    "UPCARD",
+    "VARIANTS",
+    "clicked_action",
+    "clicked_card",
+    "draft_from",
+    "put_draft",
+    "set_preset",
+]
 
 PRESET, DEALER, UPCARD, MOVES, ASK, REFUSAL = (
-    "build-preset", "build-dealer", "build-upcard", "build-moves", "build-ask",
-    "build-refusal")
+    "build-preset",
+    "build-dealer",
+    "build-upcard",
+    "build-moves",
+    "build-ask",
+    "build-refusal",
+)
 # The on/off house rules; alone_decision has its own switch; the target is a game's.
-VARIANTS = tuple(name for name in SETTING_NAMES
-                 if isinstance(PRESETS["bga"][name], bool))
+VARIANTS = tuple(name for name in SETTING_NAMES if isinstance(PRESETS["bga"][name], bool))
 
 
-def HAND(seat: str) -> str:   # noqa: N802 - a key maker, named like the other keys
+def HAND(seat: str) -> str:  # noqa: N802 - a key maker, named like the other keys
     """The key of ``seat``'s cards ("N", ...)."""
     return f"build-hand-{seat}"
 
@@ -50,11 +67,16 @@ def draft_from(session: MutableMapping) -> Draft:
     rules = {"preset": preset}
     for name in VARIANTS:
         rules[name] = bool(session.get(f"build-{name}", PRESETS[preset][name]))
-    rules["alone_decision"] = session.get("build-alone_decision") or PRESETS[preset][
-        "alone_decision"]
-    return Draft(rules, session.get(DEALER) or "W",
-                 {seat.value: tuple(session.get(HAND(seat.value)) or ()) for seat in SEATS},
-                 session.get(UPCARD), session.get(MOVES) or "")
+    rules["alone_decision"] = (
+        session.get("build-alone_decision") or PRESETS[preset]["alone_decision"]
+    )
+    return Draft(
+        rules,
+        session.get(DEALER) or "W",
+        {seat.value: tuple(session.get(HAND(seat.value)) or ()) for seat in SEATS},
+        session.get(UPCARD),
+        session.get(MOVES) or "",
+    )
 
 
 def put_draft(session: MutableMapping, source: Draft | HandRecord) -> None:
@@ -76,11 +98,13 @@ def _added(session: MutableMapping, decide) -> Decision:
     record = check(draft_from(session)).record
     state = record.replay() if record is not None else None
     if state is None or state.turn is None:
-        decision = Decision(None, "The hand is over: no move can be added." if state
-                            else "Fix the deal first.")
+        decision = Decision(
+            None, "The hand is over: no move can be added." if state else "Fix the deal first."
+        )
     else:
         decision = decide(state, state.turn)
-    if decision.ok:
+    if decision.action is not None:  # decision.ok: a move on a hand that is not over
+        assert record is not None and state is not None and state.turn is not None
         lines = [move_line(seat, action) for seat, action in record.actions]
         session[MOVES] = "\n".join(lines + [move_line(state.turn, decision.action)])
         session[REFUSAL] = None

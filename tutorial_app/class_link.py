@@ -39,15 +39,18 @@ def join_url(page_url: str | None, code: str, base_path: str = "") -> str:
 def qr_data_url(text: str) -> str:
     """A QR code of ``text`` as an SVG data URL (dark modules on white, a quiet zone);
     made once per process for each text (the teacher's page draws it at every run)."""
-    return segno.make(text, error="m").svg_data_uri(scale=10, border=2, dark="#111111",
-                                                    light="#ffffff")
+    return segno.make(text, error="m").svg_data_uri(
+        scale=10, border=2, dark="#111111", light="#ffffff"
+    )
 
 
 def qr_img(text: str, size_px: int = 360, label: str = "QR code") -> str:
     """An ``<img>`` of the QR code of ``text``, ``size_px`` wide, every value escaped."""
-    return (f'<img src="{html.escape(qr_data_url(text), quote=True)}" width="{int(size_px)}" '
-            f'height="{int(size_px)}" alt="{html.escape(label, quote=True)}" '
-            'style="image-rendering: pixelated; background: #fff;">')
+    return (
+        f'<img src="{html.escape(qr_data_url(text), quote=True)}" width="{int(size_px)}" '
+        f'height="{int(size_px)}" alt="{html.escape(label, quote=True)}" '
+        'style="image-rendering: pixelated; background: #fff;">'
+    )
 
 
 def teacher_url(page_url: str | None, code: str, one_time: str, base_path: str = "") -> str:

@@ -14,18 +14,20 @@ reveal, the end), e.g. after a click in another tab.
 
 from __future__ import annotations
 
-from typing import Callable, MutableMapping, Sequence
+from collections.abc import Callable, MutableMapping, Sequence
+from typing import TypeVar
 
 import streamlit as st
 
 from tutorial_app.markdown_text import markdown_text
-from tutorial_app.store import (ClassError, LiveClasses, LiveQuestion, StoreUnavailable,
-                                open_classes)
+from tutorial_app.store import ClassError, LiveClasses, LiveQuestion, StoreUnavailable, open_classes
 from tutorial_app.widgets.live_question import live_click
 
-POLL_SECONDS = 1.0    # learners see a new question within this plus one fragment run
+T = TypeVar("T")
+
+POLL_SECONDS = 1.0  # learners see a new question within this plus one fragment run
 SHARED_SECONDS = 0.25  # a learner's tick may reuse a read of the class this recent
-REFUSAL = "class-refusal"   # session key: the last refused request's sentence
+REFUSAL = "class-refusal"  # session key: the last refused request's sentence
 
 # Guessing class codes: a session's first FREE_WRONG_CODES wrong codes are checked at
 # once; from then on each wrong code makes the next check wait twice as long (2 s, 4 s,
@@ -47,16 +49,21 @@ def live_classes() -> LiveClasses:
         st.stop()
 
 
-def attempt(action: Callable[[], object]) -> object | None:
+def attempt(action: Callable[[], T]) -> T | None:
     """Run a request for a callback; a refusal's sentence is kept for the next run
     (``show_refusal``) instead of raising."""
     try:
         return action()
     except (ClassError, StoreUnavailable) as error:
         st.session_state[REFUSAL] = error.message
-    except ValueError as error:   # a database address that names no database we run on
+    except ValueError as error:  # a database address that names no database we run on
         st.session_state[REFUSAL] = str(error)
     return None
+
+
+def request(action: Callable[[], object]) -> None:
+    """``attempt`` for a button's callback, which returns nothing."""
+    attempt(action)
 
 
 def show_refusal() -> None:
@@ -75,7 +82,7 @@ def watch(code: str, classes: LiveClasses, shown_key: str) -> None:
         try:
             screen = classes.status(code).screen
         except (ClassError, StoreUnavailable):
-            return   # the page run that follows (or the next tick) says what is wrong
+            return  # the page run that follows (or the next tick) says what is wrong
         if screen != st.session_state.get(shown_key):
             st.rerun()
 
@@ -83,6 +90,7 @@ def watch(code: str, classes: LiveClasses, shown_key: str) -> None:
 
 
 # ---- guessing class codes (plain functions of the session and a clock) -------------------
+
 
 def code_wait(session: MutableMapping, now: float) -> float:
     """Seconds this session must still wait before another class code is checked.
@@ -110,6 +118,7 @@ def note_right_code(session: MutableMapping) -> None:
 
 # ---- the learner's answer (plain functions of the session: AppTest calls them too) -----
 
+
 def sent_key(question_id: int) -> str:
     return f"join-sent-{question_id}"
 
@@ -118,8 +127,14 @@ def picks_key(question_id: int) -> str:
     return f"join-picks-{question_id}"
 
 
-def send_answer(session: MutableMapping, classes: LiveClasses, code: str, token: str,
-                question_id: int, response: Sequence[str]) -> None:
+def send_answer(
+    session: MutableMapping,
+    classes: LiveClasses,
+    code: str,
+    token: str,
+    question_id: int,
+    response: Sequence[str],
+) -> None:
     """Send (or change) the learner's answer; a refusal (too late, moved on) is kept
     for the page to show."""
     try:
@@ -128,8 +143,14 @@ def send_answer(session: MutableMapping, classes: LiveClasses, code: str, token:
         session[REFUSAL] = error.message
 
 
-def on_live_click(session: MutableMapping, classes: LiveClasses, code: str, token: str,
-                  live: LiveQuestion, ident: str) -> None:
+def on_live_click(
+    session: MutableMapping,
+    classes: LiveClasses,
+    code: str,
+    token: str,
+    live: LiveQuestion,
+    ident: str,
+) -> None:
     """A click on the live question's table (``live_question.live_click``)."""
     picks, to_send = live_click(session.get(picks_key(live.id), ()), live.question, ident)
     session[picks_key(live.id)] = picks

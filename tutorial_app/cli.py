@@ -28,9 +28,22 @@ def streamlit_command(host: str, port: int, extra: list[str]) -> list[str]:
     """The ``streamlit run ...`` command line for these settings, through
     ``tutorial_app.serve`` (Streamlit's command line plus a socket fix), serving
     ``SERVED`` (the router with the app's response headers)."""
-    return [sys.executable, "-m", "tutorial_app.serve", "run", str(SERVED),
-            "--server.address", host, "--server.port", str(port),
-            "--server.headless", "true", "--browser.gatherUsageStats", "false", *extra]
+    return [
+        sys.executable,
+        "-m",
+        "tutorial_app.serve",
+        "run",
+        str(SERVED),
+        "--server.address",
+        host,
+        "--server.port",
+        str(port),
+        "--server.headless",
+        "true",
+        "--browser.gatherUsageStats",
+        "false",
+        *extra,
+    ]
 
 
 def _port(text: str) -> int:
@@ -54,19 +67,21 @@ def export_progress(argv: list[str]) -> int:
 
     parser = argparse.ArgumentParser(
         prog=f"euchre-tutorial {EXPORT_PROGRESS}",
-        description="Print every recorded answer as CSV (one row each, a header line first).")
-    parser.add_argument("--db", metavar="URL",
-                        help=f"an SQLAlchemy database URL (default ${ENV_VAR}, else the "
-                             "per-user SQLite file)")
+        description="Print every recorded answer as CSV (one row each, a header line first).",
+    )
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help=f"an SQLAlchemy database URL (default ${ENV_VAR}, else the per-user SQLite file)",
+    )
     args = parser.parse_args(argv)
     try:
         open_store(args.db).export_all_csv(sys.stdout)
-    except (StoreUnavailable, ValueError) as error:   # the store's words, a bad backend
+    except (StoreUnavailable, ValueError) as error:  # the store's words, a bad backend
         print(f"euchre-tutorial: {error}", file=sys.stderr)
         return 1
-    except (SQLAlchemyError, ImportError) as error:   # an address or driver it cannot use
-        print(f"euchre-tutorial: the database address cannot be used: {error}",
-              file=sys.stderr)
+    except (SQLAlchemyError, ImportError) as error:  # an address or driver it cannot use
+        print(f"euchre-tutorial: the database address cannot be used: {error}", file=sys.stderr)
         return 1
     return 0
 
@@ -75,20 +90,33 @@ def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == [EXPORT_PROGRESS]:
         sys.exit(export_progress(argv[1:]))
-    parser = argparse.ArgumentParser(prog="euchre-tutorial", description=__doc__.split("\n")[0],
-                                     epilog=f"{EXPORT_PROGRESS} [--db URL]: print every recorded "
-                                            "answer as CSV")
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (default 127.0.0.1; 0.0.0.0 for a classroom)")
-    parser.add_argument("--port", type=_port, default=os.environ.get("PORT") or DEFAULT_PORT,
-                        help=f"port to listen on (default $PORT or {DEFAULT_PORT})")
+    parser = argparse.ArgumentParser(
+        prog="euchre-tutorial",
+        description=__doc__.split("\n")[0],
+        epilog=f"{EXPORT_PROGRESS} [--db URL]: print every recorded answer as CSV",
+    )
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1; 0.0.0.0 for a classroom)",
+    )
+    parser.add_argument(
+        "--port",
+        type=_port,
+        default=os.environ.get("PORT") or DEFAULT_PORT,
+        help=f"port to listen on (default $PORT or {DEFAULT_PORT})",
+    )
     args, extra = parser.parse_known_args(argv)
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-    print(f"Euchre tutorial: open http://{shown}:{args.port}/ in a browser (Ctrl+C stops it).",
-          flush=True)
+    print(
+        f"Euchre tutorial: open http://{shown}:{args.port}/ in a browser (Ctrl+C stops it).",
+        flush=True,
+    )
     if args.host in ("0.0.0.0", "::"):
-        print("Serving the network too: others use this machine's address with the same port.",
-              flush=True)
+        print(
+            "Serving the network too: others use this machine's address with the same port.",
+            flush=True,
+        )
     command = streamlit_command(args.host, args.port, extra)
     os.execv(command[0], command)  # hand the process to Streamlit: Ctrl+C reaches it directly
 

@@ -29,30 +29,88 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["DISPLAY_NAME_MAX", "MAX_MARKS_IN_A_ROW", "DisplayNameError", "display_name",
-           "optional_display_name", "look_alike_key"]
+__all__ = [
+    "DISPLAY_NAME_MAX",
+    "MAX_MARKS_IN_A_ROW",
+    "DisplayNameError",
+    "display_name",
+    "optional_display_name",
+    "look_alike_key",
+]
 
-DISPLAY_NAME_MAX = 30     # characters after NFKC: fits every name column (String(40))
-MAX_MARKS_IN_A_ROW = 2    # combining marks on one letter (Vietnamese and Thai need 2)
-KEY_MAX = 40              # the look-alike key's column (class_members.name_key)
+DISPLAY_NAME_MAX = 30  # characters after NFKC: fits every name column (String(40))
+MAX_MARKS_IN_A_ROW = 2  # combining marks on one letter (Vietnamese and Thai need 2)
+KEY_MAX = 40  # the look-alike key's column (class_members.name_key)
 
 # Letters of other scripts that look like a Latin letter, by their look (upper and lower
 # case apart: Greek "Ν" looks like N, "ν" like v). Mapped before case is folded.
-_LOOK_ALIKES = str.maketrans({
-    # Cyrillic capitals and small letters
-    "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P",
-    "С": "C", "Т": "T", "У": "Y", "Х": "X", "Ѕ": "S", "І": "I", "Ј": "J", "Һ": "H",
-    "Ԛ": "Q", "Ԝ": "W", "Ӏ": "I", "а": "a", "е": "e", "о": "o", "р": "p", "с": "c",
-    "у": "y", "х": "x", "ѕ": "s", "і": "i", "ј": "j", "ԁ": "d", "һ": "h", "ԛ": "q",
-    "ԝ": "w", "ӏ": "l", "ү": "y",
-    # Greek capitals and small letters
-    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M",
-    "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X", "ο": "o", "ν": "v",
-    "ι": "i", "α": "a", "ρ": "p", "υ": "u", "ϲ": "c", "Ϲ": "C", "ϳ": "j",
-    # Latin letters that look like another
-    "ı": "i",
-})
-_MARKS = ("Mn", "Me")   # combining marks that stack on the letter before them
+_LOOK_ALIKES = str.maketrans(
+    {
+        # Cyrillic capitals and small letters
+        "А": "A",
+        "В": "B",
+        "Е": "E",
+        "К": "K",
+        "М": "M",
+        "Н": "H",
+        "О": "O",
+        "Р": "P",
+        "С": "C",
+        "Т": "T",
+        "У": "Y",
+        "Х": "X",
+        "Ѕ": "S",
+        "І": "I",
+        "Ј": "J",
+        "Һ": "H",
+        "Ԛ": "Q",
+        "Ԝ": "W",
+        "Ӏ": "I",
+        "а": "a",
+        "е": "e",
+        "о": "o",
+        "р": "p",
+        "с": "c",
+        "у": "y",
+        "х": "x",
+        "ѕ": "s",
+        "і": "i",
+        "ј": "j",
+        "ԁ": "d",
+        "һ": "h",
+        "ԛ": "q",
+        "ԝ": "w",
+        "ӏ": "l",
+        "ү": "y",
+        # Greek capitals and small letters
+        "Α": "A",
+        "Β": "B",
+        "Ε": "E",
+        "Ζ": "Z",
+        "Η": "H",
+        "Ι": "I",
+        "Κ": "K",
+        "Μ": "M",
+        "Ν": "N",
+        "Ο": "O",
+        "Ρ": "P",
+        "Τ": "T",
+        "Υ": "Y",
+        "Χ": "X",
+        "ο": "o",
+        "ν": "v",
+        "ι": "i",
+        "α": "a",
+        "ρ": "p",
+        "υ": "u",
+        "ϲ": "c",
+        "Ϲ": "C",
+        "ϳ": "j",
+        # Latin letters that look like another
+        "ı": "i",
+    }
+)
+_MARKS = ("Mn", "Me")  # combining marks that stack on the letter before them
 
 
 class DisplayNameError(ValueError):
@@ -73,18 +131,21 @@ def display_name(text: object) -> str:
     if not name:
         raise DisplayNameError("Type a name first.")
     if len(name) > DISPLAY_NAME_MAX:
-        raise DisplayNameError(f"A name has at most {DISPLAY_NAME_MAX} letters; this one has "
-                               f"{len(name)}.")
+        raise DisplayNameError(
+            f"A name has at most {DISPLAY_NAME_MAX} letters; this one has {len(name)}."
+        )
     if not name.isprintable():
-        raise DisplayNameError("A name is one line of printable characters: no line breaks, "
-                               "tabs or hidden characters.")
+        raise DisplayNameError(
+            "A name is one line of printable characters: no line breaks, tabs or hidden characters."
+        )
     run = 0
-    for character in unicodedata.normalize("NFD", name):   # "ệ" is e and 2 marks
+    for character in unicodedata.normalize("NFD", name):  # "ệ" is e and 2 marks
         if unicodedata.category(character) in _MARKS:
             run += 1
             if run > MAX_MARKS_IN_A_ROW:
-                raise DisplayNameError(f"A name can have at most {MAX_MARKS_IN_A_ROW} accents "
-                                       "on one letter.")
+                raise DisplayNameError(
+                    f"A name can have at most {MAX_MARKS_IN_A_ROW} accents on one letter."
+                )
         else:
             run = 0
     if unicodedata.category(name[0]) in _MARKS:

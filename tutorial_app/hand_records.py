@@ -20,8 +20,8 @@ from tutorial_app.progress_store import progress_changed
 from tutorial_app.session_map import get
 from tutorial_app.store import StoreUnavailable
 
-GUIDED_SHOWN = "guided-shown"   # session key: (hand id, decision, tries, when shown in ms)
-GUIDED_UNSAVED = "guided-unsaved"   # session key: why the last decision was not saved
+GUIDED_SHOWN = "guided-shown"  # session key: (hand id, decision, tries, when shown in ms)
+GUIDED_UNSAVED = "guided-unsaved"  # session key: why the last decision was not saved
 
 
 def _now_ms() -> int:
@@ -53,26 +53,40 @@ def record_guided(session: MutableMapping, before: GuidedRun, after: GuidedRun) 
     """Keep the decision ``after`` judged (and the finished hand, when it finished)."""
     right, wrong = after.answered > before.answered, after.misses > before.misses
     if not (right or wrong):
-        return None   # a click that judged nothing (an unreadable one)
+        return None  # a click that judged nothing (an unreadable one)
+    feedback = after.feedback
+    assert feedback is not None  # a judged click has its feedback
     kept = get(session, GUIDED_SHOWN)
     taken = _now_ms() - kept[1] if kept and kept[0] == _at(before) else None
     hand_id = before.hand.id
 
     def write(found, token) -> None:
-        found.record_answer(token, lesson=f"guided:{hand_id}", item_kind="single",
-                            generator=f"guided/{hand_id}", answer=str(after.feedback.choice),
-                            correct=right, time_taken_ms=taken)
+        found.record_answer(
+            token,
+            lesson=f"guided:{hand_id}",
+            item_kind="single",
+            generator=f"guided/{hand_id}",
+            answer=str(feedback.choice),
+            correct=right,
+            time_taken_ms=taken,
+        )
         if after.finished and not before.finished:
-            found.record_hand(token, "guided", hand_id,
-                              {"hand": hand_id, "stars": after.stars, "misses": after.misses})
+            found.record_hand(
+                token,
+                "guided",
+                hand_id,
+                {"hand": hand_id, "stars": after.stars, "misses": after.misses},
+            )
+
     problem = _saved(session, write)
     if after.finished:
         progress_changed(session)
     return problem
 
 
-def guided_move(session: MutableMapping, key: str,
-                move: Callable[[GuidedRun], GuidedRun]) -> GuidedRun:
+def guided_move(
+    session: MutableMapping, key: str, move: Callable[[GuidedRun], GuidedRun]
+) -> GuidedRun:
     """A click on a guided hand's table (``move``, e.g. ``guided_view.after_card``) on the
     run kept at ``session[key]``: the decision it judged is saved before the new run is
     kept, and ``session[GUIDED_UNSAVED]`` says why if it was not."""
@@ -83,23 +97,40 @@ def guided_move(session: MutableMapping, key: str,
     return after
 
 
-def record_play(session: MutableMapping, before: play.PlaySession,
-                after: play.PlaySession) -> str | None:
+def record_play(
+    session: MutableMapping, before: play.PlaySession, after: play.PlaySession
+) -> str | None:
     """Keep the hand that ``after`` finished, and the game if it was won."""
     if not (before.game.hand is not None and after.game.hand is None):
         return None
     game = after.game
     summary = play.hand_summary(game)
     code = game_code(after) or f"{after.preset}.{after.level}.{after.seed}"
-    common = {"preset": after.preset, "level": after.level, "seed": after.seed,
-              "score": play.score_words(after)}
+    common = {
+        "preset": after.preset,
+        "level": after.level,
+        "seed": after.seed,
+        "score": play.score_words(after),
+    }
 
     def write(found, token) -> None:
-        found.record_hand(token, "play", code, {**common, "hand": summary.number,
-                                                "makers": summary.makers,
-                                                "points": summary.points})
+        found.record_hand(
+            token,
+            "play",
+            code,
+            {**common, "hand": summary.number, "makers": summary.makers, "points": summary.points},
+        )
         if game.winner is not None:
-            found.record_hand(token, "play", code, {**common, "game": True,
-                                                    "won": game.winner is play.YOU.team,
-                                                    "hands": len(game.finished)})
+            found.record_hand(
+                token,
+                "play",
+                code,
+                {
+                    **common,
+                    "game": True,
+                    "won": game.winner is play.YOU.team,
+                    "hands": len(game.finished),
+                },
+            )
+
     return _saved(session, write)

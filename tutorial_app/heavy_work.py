@@ -18,7 +18,7 @@ from tutorial_app.play_link import GameLink, rebuild
 from tutorial_app.play_session import PlaySession
 from tutorial_app.work_pool import report_progress
 
-if TYPE_CHECKING:     # the store (SQLAlchemy, pandas) is imported by import jobs only
+if TYPE_CHECKING:  # the store (SQLAlchemy, pandas) is imported by import jobs only
     from tutorial_app.store.records import ImportReport
 
 __all__ = ["ODDS_HANDS", "import_answers", "odds_hands", "replay_game", "simulate"]
@@ -41,8 +41,7 @@ def simulate(run: tuple) -> tuple[SimulatedHand, ...]:
     least, most, _, _ = odds_hands(level)
     if not (isinstance(hands, int) and least <= hands <= most):
         raise ValueError(f"A run of {level} bots plays from {least:,} to {most:,} hands.")
-    return simulate_hands(Rules.from_settings(dict(settings)), level, hands, seed,
-                          report_progress)
+    return simulate_hands(Rules.from_settings(dict(settings)), level, hands, seed, report_progress)
 
 
 def replay_game(link: GameLink, start: PlaySession | None = None) -> PlaySession:
@@ -56,7 +55,7 @@ def import_answers(database: str, token: str, text: str) -> ImportReport | str:
     ``token``: the store's ImportReport, or its words when the database cannot be used.
     Parsing and writing up to ``limits.MAX_IMPORT_ROWS`` rows takes a server's thread a
     good half second, so it runs here, beside the pages."""
-    from tutorial_app.store import StoreUnavailable, open_store   # pandas: import jobs only
+    from tutorial_app.store import StoreUnavailable, open_store  # pandas: import jobs only
 
     try:
         return open_store(database).import_csv(token, text)

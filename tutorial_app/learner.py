@@ -27,8 +27,15 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.session_map import get
-from tutorial_app.store import (Store, StoreUnavailable, TransferCodes, database_url,
-                                is_well_formed_token, new_learner_token, open_store)
+from tutorial_app.store import (
+    Store,
+    StoreUnavailable,
+    TransferCodes,
+    database_url,
+    is_well_formed_token,
+    new_learner_token,
+    open_store,
+)
 from tutorial_app.widgets.learner_token import OFFER_KEY, TOKEN_KEY
 
 
@@ -54,15 +61,16 @@ def _store_at(url: str) -> Store:
         return open_store(url)
     except StoreUnavailable:
         raise
-    except (ValueError, ImportError, SQLAlchemyError) as error:   # a bad address or driver
-        raise StoreUnavailable(f"The progress database address cannot be used ({error}).") \
-            from error
+    except (ValueError, ImportError, SQLAlchemyError) as error:  # a bad address or driver
+        raise StoreUnavailable(
+            f"The progress database address cannot be used ({error})."
+        ) from error
 
 
 # A database that could not be opened is not tried again for this many seconds: a server
 # that cannot be reached would otherwise hold up every run of every page.
 RETRY_AFTER_SECONDS = 10.0
-_failures: dict[str, tuple[float, str]] = {}   # per database address: (when, why)
+_failures: dict[str, tuple[float, str]] = {}  # per database address: (when, why)
 
 
 def store() -> Store:
@@ -96,8 +104,10 @@ def store_or_problem() -> tuple[Store | None, str | None]:
 
 def unsaved_words(reason: str) -> str:
     """What a page says when an answer or a finished hand was not saved."""
-    return (f"Your progress could not be saved: {reason.rstrip('.')}. You can keep going; "
-            "this page still works, but what you do now may not be kept.")
+    return (
+        f"Your progress could not be saved: {reason.rstrip('.')}. You can keep going; "
+        "this page still works, but what you do now may not be kept."
+    )
 
 
 def unsaved_warning(reason: str) -> None:

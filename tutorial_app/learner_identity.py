@@ -20,22 +20,37 @@ from __future__ import annotations
 
 import re
 import secrets
+from typing import TypeGuard
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
-__all__ = ["FREE_WRONG_TRIES", "LONGEST_WAIT_SECONDS", "OLD_LINK_NOTE",
-           "OLD_LINK_PARAMETER", "TOKEN_LENGTH", "TRANSFER_CODE_LENGTH", "TRANSFER_MINUTES",
-           "TRANSFER_PARAMETER", "TransferCodeError",
-           "is_transfer_code", "is_well_formed_token", "new_learner_token",
-           "new_transfer_code", "parse_transfer_code", "seconds_to_wait", "token_from_browser",
-           "token_problem", "transfer_link"]
+__all__ = [
+    "FREE_WRONG_TRIES",
+    "LONGEST_WAIT_SECONDS",
+    "OLD_LINK_NOTE",
+    "OLD_LINK_PARAMETER",
+    "TOKEN_LENGTH",
+    "TRANSFER_CODE_LENGTH",
+    "TRANSFER_MINUTES",
+    "TRANSFER_PARAMETER",
+    "TransferCodeError",
+    "is_transfer_code",
+    "is_well_formed_token",
+    "new_learner_token",
+    "new_transfer_code",
+    "parse_transfer_code",
+    "seconds_to_wait",
+    "token_from_browser",
+    "token_problem",
+    "transfer_link",
+]
 
-TOKEN_BYTES = 24                     # 192 bits: well past the 128 a guess must beat
-TOKEN_LENGTH = 32                    # len(token_urlsafe(24)): 4 characters per 3 bytes, no "="
-_TOKEN = re.compile(r"[A-Za-z0-9_-]{%d}" % TOKEN_LENGTH)
+TOKEN_BYTES = 24  # 192 bits: well past the 128 a guess must beat
+TOKEN_LENGTH = 32  # len(token_urlsafe(24)): 4 characters per 3 bytes, no "="
+_TOKEN = re.compile(rf"[A-Za-z0-9_-]{{{TOKEN_LENGTH}}}")
 ACCEPTED = f"A learner code is exactly {TOKEN_LENGTH} letters, digits, - or _."
 
-TRANSFER_PARAMETER = "transfer"      # the progress link: ?transfer=<code>
-OLD_LINK_PARAMETER = "learner"       # the old progress link, ?learner=<token>: refused
+TRANSFER_PARAMETER = "transfer"  # the progress link: ?transfer=<code>
+OLD_LINK_PARAMETER = "learner"  # the old progress link, ?learner=<token>: refused
 # Crockford's base 32 in lower case: no i, l, o or u, so a code read aloud or typed from
 # another screen has no look-alikes. 12 signs are 60 bits: with 15 minutes to live and
 # one try per page load, guessing one is hopeless.
@@ -44,9 +59,11 @@ TRANSFER_CODE_LENGTH = 12
 TRANSFER_MINUTES = 15
 _TRANSFER_CODE = re.compile(f"[{TRANSFER_ALPHABET}]{{{TRANSFER_CODE_LENGTH}}}")
 ASK_AGAIN = "Make a new link on the device that has your progress."
-OLD_LINK_NOTE = ("This is an old progress link. Old links no longer work, so nothing changed "
-                 "here. To carry on with your progress here, open Home on the device that "
-                 "has it, press \"Your progress link\", make a link and open it here.")
+OLD_LINK_NOTE = (
+    "This is an old progress link. Old links no longer work, so nothing changed "
+    "here. To carry on with your progress here, open Home on the device that "
+    'has it, press "Your progress link", make a link and open it here.'
+)
 
 # Wrong codes from one session: the first few are free, then each try waits longer.
 FREE_WRONG_TRIES = 3
@@ -58,7 +75,7 @@ def new_learner_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-def is_well_formed_token(text: object) -> bool:
+def is_well_formed_token(text: object) -> TypeGuard[str]:
     """Whether ``text`` has a learner token's form: 32 characters of ``A-Z a-z 0-9 - _``.
 
     >>> is_well_formed_token("A" * 32), is_well_formed_token("A" * 31)
@@ -105,6 +122,7 @@ def token_problem(text: str) -> str | None:
 
 # ---- the progress link: a one-time transfer code -----------------------------------------
 
+
 class TransferCodeError(ValueError):
     """A progress link's code that cannot be used; the message says why and what to do."""
 
@@ -135,10 +153,12 @@ def parse_transfer_code(values: list[str]) -> str:
 
     >>> parse_transfer_code(["0123456789AB"])
     '0123456789ab'
-    >>> parse_transfer_code(["x" * 5000])
+    >>> parse_transfer_code(["x" * 5000])  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    tutorial_app.learner_identity.TransferCodeError: This progress link was not used: its code has 5000 characters. A code is 12 letters and digits. Make a new link on the device that has your progress.
+    tutorial_app.learner_identity.TransferCodeError: This progress link was not used: its code has
+    5000 characters. A code is 12 letters and digits. Make a new link on the device that has your
+    progress.
     """
     if len(values) != 1:
         problem = f"it has {len(values)} codes"
@@ -152,8 +172,10 @@ def parse_transfer_code(values: list[str]) -> str:
             problem = "its code has letters or signs that a code never has"
         else:
             return text.lower()
-    raise TransferCodeError(f"This progress link was not used: {problem}. A code is "
-                            f"{TRANSFER_CODE_LENGTH} letters and digits. {ASK_AGAIN}")
+    raise TransferCodeError(
+        f"This progress link was not used: {problem}. A code is "
+        f"{TRANSFER_CODE_LENGTH} letters and digits. {ASK_AGAIN}"
+    )
 
 
 def transfer_link(page_url: str, base_path: str, code: str) -> str:
@@ -171,8 +193,7 @@ def transfer_link(page_url: str, base_path: str, code: str) -> str:
     parts = urlsplit(page_url)
     base = base_path.strip("/")
     path = f"/{base}/" if base else "/"
-    return urlunsplit((parts.scheme, parts.netloc, path,
-                       urlencode({TRANSFER_PARAMETER: code}), ""))
+    return urlunsplit((parts.scheme, parts.netloc, path, urlencode({TRANSFER_PARAMETER: code}), ""))
 
 
 def seconds_to_wait(wrong_tries: int) -> int:

@@ -52,8 +52,11 @@ def game_link_key() -> bytes:
             return _derived(_kept_secret(folder / KEY_FILE))
         except OSError as error:
             log.warning("the game-link key could not be kept in %s: %s", folder, error)
-    log.warning("game links are sealed with a key for this process only: set %s or "
-                "server.cookieSecret so they survive a restart", ENV_VAR)
+    log.warning(
+        "game links are sealed with a key for this process only: set %s or "
+        "server.cookieSecret so they survive a restart",
+        ENV_VAR,
+    )
     return secrets.token_bytes(32)
 
 
@@ -62,11 +65,12 @@ def _derived(secret: str) -> bytes:
 
 
 def _cookie_secret() -> str:
-    if "streamlit" not in sys.modules:   # a script or a test, not the server
+    if "streamlit" not in sys.modules:  # a script or a test, not the server
         return ""
     from streamlit import config
+
     if not config.is_manually_set("server.cookieSecret"):
-        return ""   # Streamlit's own is new at each start
+        return ""  # Streamlit's own is new at each start
     return str(config.get_option("server.cookieSecret") or "")
 
 
@@ -74,13 +78,18 @@ def _database_folder() -> Path | None:
     from sqlalchemy.engine import make_url
 
     from tutorial_app.store import database_url
+
     try:
         url = make_url(database_url())
-    except Exception:          # noqa: BLE001 - a bad URL is the store's to report
+    except Exception:  # a bad URL is the store's to report
         return None
     database = url.database
-    if url.get_backend_name() != "sqlite" or not database or database == ":memory:" \
-            or database.startswith("file:"):
+    if (
+        url.get_backend_name() != "sqlite"
+        or not database
+        or database == ":memory:"
+        or database.startswith("file:")
+    ):
         return None
     return Path(database).expanduser().resolve().parent
 
@@ -98,7 +107,7 @@ def _kept_secret(path: Path) -> str:
                 out.write(secrets.token_urlsafe(32))
             os.link(aside, path)
         except FileExistsError:
-            pass               # another process was first: its key is the one
+            pass  # another process was first: its key is the one
         finally:
             aside.unlink(missing_ok=True)
     text = path.read_text().strip()

@@ -13,7 +13,7 @@ from tutorial_app.limits import BoundError, parse_whole
 
 __all__ = ["SEED_LIMIT", "parse_seed", "is_seed", "seed_from_link", "number_from_link", "quoted"]
 
-QUOTE_LIMIT = 20   # characters of a bad value a note repeats
+QUOTE_LIMIT = 20  # characters of a bad value a note repeats
 
 
 def quoted(text: str) -> str:
@@ -63,12 +63,14 @@ def seed_from_link(text: object, fresh: str = "a fresh quiz") -> tuple[int | Non
     try:
         return parse_seed(str(text)), None
     except BoundError as error:
-        return None, (f"The seed {quoted(str(text))} in the link cannot be used. {error} "
-                      f"So this is {fresh}.")
+        return None, (
+            f"The seed {quoted(str(text))} in the link cannot be used. {error} So this is {fresh}."
+        )
 
 
-def number_from_link(text: str | None, *, least: int, most: int, what: str,
-                     instead: str) -> tuple[int | None, str | None]:
+def number_from_link(
+    text: str | None, *, least: int, most: int, what: str, instead: str
+) -> tuple[int | None, str | None]:
     """A whole number from a link: (number, None); (None, None) without one; (None, a
     note naming what the link held, what is accepted and ``instead``, what is shown).
 

@@ -18,15 +18,15 @@ from urllib.parse import unquote, urlsplit
 from lessons.loader import load_all
 
 SECTION_ORDER = ("", "Learn", "Practise", "Play", "Teach", "Reference")  # "" = no heading
-SIDEBAR_WIDTH = 340   # pixels: "★★★ 1. Cards, seats and the deal" in bold fits on one line
+SIDEBAR_WIDTH = 340  # pixels: "★★★ 1. Cards, seats and the deal" in bold fits on one line
 
 
 @dataclass(frozen=True, slots=True)
 class PageSpec:
-    path: str               # e.g. "app_pages/home.py", relative to the entrypoint
+    path: str  # e.g. "app_pages/home.py", relative to the entrypoint
     title: str
-    icon: str               # a Material Symbols name, as st.Page accepts it
-    url_path: str           # the page's address: /card-ranking ("" for the home page)
+    icon: str  # a Material Symbols name, as st.Page accepts it
+    url_path: str  # the page's address: /card-ranking ("" for the home page)
     section: str = ""
 
     @property
@@ -41,34 +41,45 @@ def lesson_page_path(lesson_id: str) -> str:
 
 def lesson_pages() -> tuple[PageSpec, ...]:
     """One page per lesson in ``lessons/content``, in lesson order, under Learn."""
-    return tuple(PageSpec(lesson_page_path(lesson.id), f"{lesson.number}. {lesson.title}",
-                          ":material/school:", lesson.id, "Learn")
-                 for lesson in load_all())
+    return tuple(
+        PageSpec(
+            lesson_page_path(lesson.id),
+            f"{lesson.number}. {lesson.title}",
+            ":material/school:",
+            lesson.id,
+            "Learn",
+        )
+        for lesson in load_all()
+    )
 
 
 PAGES: tuple[PageSpec, ...] = (
     PageSpec("app_pages/home.py", "Home", ":material/home:", ""),
     *lesson_pages(),
-    PageSpec("app_pages/progress.py", "Your progress", ":material/insights:", "progress",
-             "Learn"),
+    PageSpec("app_pages/progress.py", "Your progress", ":material/insights:", "progress", "Learn"),
     PageSpec("app_pages/practise.py", "Practise", ":material/quiz:", "practise", "Practise"),
-    PageSpec("app_pages/guided.py", "Guided hands", ":material/sports_esports:", "guided",
-             "Play"),
+    PageSpec("app_pages/guided.py", "Guided hands", ":material/sports_esports:", "guided", "Play"),
     PageSpec("app_pages/play.py", "Play a game", ":material/playing_cards:", "play", "Play"),
     PageSpec("app_pages/teach.py", "Teach a hand", ":material/co_present:", "teach", "Teach"),
-    PageSpec("app_pages/build.py", "Build a scenario", ":material/construction:", "build",
-             "Teach"),
-    PageSpec("app_pages/scenario_question.py", "A question on a hand", ":material/help:",
-             "question", "Teach"),
-    PageSpec("app_pages/quiz_sheet.py", "Print a quiz sheet", ":material/print:", "print",
-             "Teach"),
-    PageSpec("app_pages/live_class.py", "Run a live class", ":material/groups:", "class",
-             "Teach"),
+    PageSpec("app_pages/build.py", "Build a scenario", ":material/construction:", "build", "Teach"),
+    PageSpec(
+        "app_pages/scenario_question.py",
+        "A question on a hand",
+        ":material/help:",
+        "question",
+        "Teach",
+    ),
+    PageSpec("app_pages/quiz_sheet.py", "Print a quiz sheet", ":material/print:", "print", "Teach"),
+    PageSpec("app_pages/live_class.py", "Run a live class", ":material/groups:", "class", "Teach"),
     PageSpec("app_pages/join_class.py", "Join a class", ":material/login:", "join", "Teach"),
-    PageSpec("app_pages/card_ranking.py", "Card ranking and scoring",
-             ":material/format_list_numbered:", "card-ranking", "Reference"),
-    PageSpec("app_pages/glossary.py", "Glossary", ":material/menu_book:", "glossary",
-             "Reference"),
+    PageSpec(
+        "app_pages/card_ranking.py",
+        "Card ranking and scoring",
+        ":material/format_list_numbered:",
+        "card-ranking",
+        "Reference",
+    ),
+    PageSpec("app_pages/glossary.py", "Glossary", ":material/menu_book:", "glossary", "Reference"),
     PageSpec("app_pages/odds.py", "Odds lab", ":material/casino:", "odds", "Reference"),
 )
 
@@ -102,8 +113,7 @@ def unknown_address(url: str | None, base_path: str = "") -> str | None:
     path = unquote(urlsplit(url).path).strip("/")
     base = base_path.strip("/")
     if base and (path == base or path.startswith(base + "/")):
-        path = path[len(base):].strip("/")
+        path = path[len(base) :].strip("/")
     if not path or path in {page.url_path for page in PAGES}:
         return None
     return "/" + path
-

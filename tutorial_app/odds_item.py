@@ -15,24 +15,27 @@ CHART_HEIGHT = 300
 
 @dataclass(frozen=True)
 class OddsItem:
-    key: str              # a short name for widget keys and tests
+    key: str  # a short name for widget keys and tests
     title: str
     figure: go.Figure
     table: pd.DataFrame
-    sentence: str         # one sentence: what the figures mean for play
-    note: str = ""        # a short caption under the table: what its brackets hold
+    sentence: str  # one sentence: what the figures mean for play
+    note: str = ""  # a short caption under the table: what its brackets hold
 
 
-def bar_layout(figure: go.Figure, *, x_title: str, y_title: str = "Share of hands (%)",
-               stacked: bool = False) -> go.Figure:
+def bar_layout(
+    figure: go.Figure, *, x_title: str, y_title: str = "Share of hands (%)", stacked: bool = False
+) -> go.Figure:
     """The odds lab's common look: compact, legend on top, percentages on the y axis."""
     figure.update_layout(
-        height=CHART_HEIGHT, margin={"l": 10, "r": 10, "t": 30, "b": 10},
+        height=CHART_HEIGHT,
+        margin={"l": 10, "r": 10, "t": 30, "b": 10},
         barmode="stack" if stacked else "group",
         legend={"orientation": "h", "yanchor": "bottom", "y": 1.02, "x": 0},
         xaxis={"title": x_title, "type": "category"},
         yaxis={"title": y_title, "ticksuffix": "%", "rangemode": "tozero"},
-        hoverlabel={"align": "left"})
+        hoverlabel={"align": "left"},
+    )
     return figure
 
 

@@ -11,9 +11,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import Sequence
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -25,13 +25,20 @@ from tutorial_app import link_numbers
 from tutorial_app.odds_item import SERIES_COLOURS, OddsItem, bar_layout, share_text
 
 # Issue 13's published simulation: points per hand for each team, as shares of hands.
-PUBLISHED = {("dealing team", 1): 0.45, ("dealing team", 2): 0.16,
-             ("other team", 1): 0.17, ("other team", 2): 0.12}
+PUBLISHED = {
+    ("dealing team", 1): 0.45,
+    ("dealing team", 2): 0.16,
+    ("other team", 1): 0.17,
+    ("other team", 2): 0.12,
+}
 POINTS = (1, 2, 4)
 SHORT_RESULTS = {Result.MADE: "made", Result.MARCH: "march", Result.EUCHRED: "euchred"}
-RESULT_COLOURS = {Result.MADE: SERIES_COLOURS[0], Result.MARCH: "#7fb069",
-                  Result.EUCHRED: SERIES_COLOURS[1]}
-SEED_LIMIT = 2 ** 32
+RESULT_COLOURS = {
+    Result.MADE: SERIES_COLOURS[0],
+    Result.MARCH: "#7fb069",
+    Result.EUCHRED: SERIES_COLOURS[1],
+}
+SEED_LIMIT = 2**32
 # The runs a page shows before anyone changes a setting (each level's default number of
 # hands, seed 1, each rule set without variants), played once by tools/odds_shipped.py:
 # no learner waits for them and no click spends the server's CPU on them.
@@ -52,7 +59,7 @@ def parse_seed(text: str) -> int:
 
 # ---- the shipped runs -----------------------------------------------------------------
 
-_SEAT_CODES = {None: "-", **{key: str(key) for key in MAKER_SEATS}}
+_SEAT_CODES: dict[int | None, str] = {None: "-", **{key: str(key) for key in MAKER_SEATS}}
 _SEATS_BY_WORD = {word: key for key, word in MAKER_SEATS.items()}
 _RESULT_CODES = {None: "-", Result.MADE: "m", Result.MARCH: "r", Result.EUCHRED: "e"}
 
@@ -73,8 +80,12 @@ def encode_hands(hands: Sequence[SimulatedHand]) -> str:
     return "".join(
         _SEAT_CODES[None if hand.maker_seat is None else _SEATS_BY_WORD[hand.maker_seat]]
         + ("-" if hand.maker_trumps is None else str(hand.maker_trumps))
-        + str(int(hand.maker_alone)) + _RESULT_CODES[hand.result]
-        + str(hand.dealing_team_points) + str(hand.other_team_points) for hand in hands)
+        + str(int(hand.maker_alone))
+        + _RESULT_CODES[hand.result]
+        + str(hand.dealing_team_points)
+        + str(hand.other_team_points)
+        for hand in hands
+    )
 
 
 def decode_hands(text: str) -> tuple[SimulatedHand, ...]:
@@ -84,11 +95,17 @@ def decode_hands(text: str) -> tuple[SimulatedHand, ...]:
         raise ValueError("shipped hands come six characters each")
     hands = []
     for at in range(0, len(text), 6):
-        seat, trumps, alone, result, dealing, other = text[at:at + 6]
-        hands.append(SimulatedHand(
-            None if seat == "-" else MAKER_SEATS[int(seat)],
-            None if trumps == "-" else int(trumps), alone == "1", results[result],
-            int(dealing), int(other)))
+        seat, trumps, alone, result, dealing, other = tuple(text[at : at + 6])
+        hands.append(
+            SimulatedHand(
+                None if seat == "-" else MAKER_SEATS[int(seat)],
+                None if trumps == "-" else int(trumps),
+                alone == "1",
+                results[result],
+                int(dealing),
+                int(other),
+            )
+        )
     return tuple(hands)
 
 
@@ -97,17 +114,17 @@ def _shipped() -> dict[str, str]:
     try:
         return json.loads(SHIPPED.read_text(encoding="utf-8"))["runs"]
     except (OSError, ValueError, KeyError):
-        return {}              # the page then plays them in the worker pool
+        return {}  # the page then plays them in the worker pool
 
 
-def shipped_run(preset: str, level: str, hands: int, seed: int
-                ) -> tuple[SimulatedHand, ...] | None:
+def shipped_run(preset: str, level: str, hands: int, seed: int) -> tuple[SimulatedHand, ...] | None:
     """A shipped run of these settings (the rule set without variants), if there is one."""
     text = _shipped().get(shipped_name(preset, level, hands, seed))
     return None if text is None else decode_hands(text)
 
 
 # ---- makers' results ------------------------------------------------------------------
+
 
 def made_hands(hands: Sequence[SimulatedHand]) -> list[SimulatedHand]:
     """The hands in which someone made trump (not thrown in)."""
@@ -120,7 +137,7 @@ def results_table(hands: Sequence[SimulatedHand], by: str, order: Sequence) -> p
     rows = []
     for value in order:
         group = [hand for hand in made_hands(hands) if getattr(hand, by) == value]
-        row = {"hands": len(group)}
+        row: dict[str, float] = {"hands": len(group)}
         for result in Result:
             count = sum(1 for hand in group if hand.result is result)
             row[result.value] = count / len(group) if group else float("nan")
@@ -132,13 +149,20 @@ def _results_figure(table: pd.DataFrame, x_title: str) -> go.Figure:
     figure = go.Figure()
     for result in Result:
         shares = table[result.value].fillna(0) * 100
-        figure.add_trace(go.Bar(
-            x=list(table.index), y=list(shares), name=result.value,
-            marker_color=RESULT_COLOURS[result], customdata=list(table["hands"]),
-            hovertemplate=f"%{{x}}: {result.value} %{{y:.1f}}% of %{{customdata}} hands"
-                          "<extra></extra>"))
-    return bar_layout(figure, x_title=x_title, y_title="Share of the makers' hands (%)",
-                      stacked=True)
+        figure.add_trace(
+            go.Bar(
+                x=list(table.index),
+                y=list(shares),
+                name=result.value,
+                marker_color=RESULT_COLOURS[result],
+                customdata=list(table["hands"]),
+                hovertemplate=f"%{{x}}: {result.value} %{{y:.1f}}% of %{{customdata}} hands"
+                "<extra></extra>",
+            )
+        )
+    return bar_layout(
+        figure, x_title=x_title, y_title="Share of the makers' hands (%)", stacked=True
+    )
 
 
 def _shown(table: pd.DataFrame, first: str) -> pd.DataFrame:
@@ -158,17 +182,28 @@ def by_trumps_item(hands: Sequence[SimulatedHand], level: str) -> OddsItem:
     order = list(range(HAND_SIZE + 1))
     table = results_table(hands, "maker_trumps", order)
     two, three = (table.loc[k, Result.EUCHRED.value] for k in ("2", "3"))
-    lesson = ("each trump you hold when you make trump keeps your team from being euchred"
-              if two > three else "with so few hands the difference is not yet clear: "
-              "play more hands") if not (pd.isna(two) or pd.isna(three)) else \
-        "these bots rarely make trump on so few trumps: play more hands to see"
-    sentence = (f"Played by {level} bots, makers holding two trumps were euchred "
-                f"{_euchred(table, '2')} of the time and makers holding three "
-                f"{_euchred(table, '3')}: {lesson}.")
-    return OddsItem("by-trumps", "Makers' results by the trumps the maker holds",
-                    _results_figure(table, "Trumps in the maker's hand at the first lead"),
-                    _shown(table, "trumps"), sentence,
-                    "Made: 3 or 4 tricks; march: all 5; euchred: fewer than 3.")
+    lesson = (
+        (
+            "each trump you hold when you make trump keeps your team from being euchred"
+            if two > three
+            else "with so few hands the difference is not yet clear: play more hands"
+        )
+        if not (pd.isna(two) or pd.isna(three))
+        else "these bots rarely make trump on so few trumps: play more hands to see"
+    )
+    sentence = (
+        f"Played by {level} bots, makers holding two trumps were euchred "
+        f"{_euchred(table, '2')} of the time and makers holding three "
+        f"{_euchred(table, '3')}: {lesson}."
+    )
+    return OddsItem(
+        "by-trumps",
+        "Makers' results by the trumps the maker holds",
+        _results_figure(table, "Trumps in the maker's hand at the first lead"),
+        _shown(table, "trumps"),
+        sentence,
+        "Made: 3 or 4 tricks; march: all 5; euchred: fewer than 3.",
+    )
 
 
 def by_seat_item(hands: Sequence[SimulatedHand], level: str) -> OddsItem:
@@ -176,28 +211,42 @@ def by_seat_item(hands: Sequence[SimulatedHand], level: str) -> OddsItem:
     table = results_table(hands, "maker_seat", order)
     dealer, left = MAKER_SEATS[0], MAKER_SEATS[1]
     at_deal, at_left = (table.loc[seat, Result.EUCHRED.value] for seat in (dealer, left))
-    lesson = ("the upcard in the dealer's hand makes the dealer's calls safer"
-              if at_deal < at_left else "the upcard did not make the dealer's calls safer "
-              "in this run") if not (pd.isna(at_deal) or pd.isna(at_left)) else \
-        "one of the two seats never made trump in this run: play more hands"
-    sentence = (f"Played by {level} bots, the dealer was euchred {_euchred(table, dealer)} of "
-                f"the times they made trump and the dealer's left {_euchred(table, left)}: "
-                f"{lesson}.")
-    return OddsItem("by-seat", "Makers' results by the maker's seat",
-                    _results_figure(table, "The maker's seat, counted from the dealer"),
-                    _shown(table, "maker"), sentence,
-                    "Made: 3 or 4 tricks; march: all 5; euchred: fewer than 3.")
+    lesson = (
+        (
+            "the upcard in the dealer's hand makes the dealer's calls safer"
+            if at_deal < at_left
+            else "the upcard did not make the dealer's calls safer in this run"
+        )
+        if not (pd.isna(at_deal) or pd.isna(at_left))
+        else "one of the two seats never made trump in this run: play more hands"
+    )
+    sentence = (
+        f"Played by {level} bots, the dealer was euchred {_euchred(table, dealer)} of "
+        f"the times they made trump and the dealer's left {_euchred(table, left)}: "
+        f"{lesson}."
+    )
+    return OddsItem(
+        "by-seat",
+        "Makers' results by the maker's seat",
+        _results_figure(table, "The maker's seat, counted from the dealer"),
+        _shown(table, "maker"),
+        sentence,
+        "Made: 3 or 4 tricks; march: all 5; euchred: fewer than 3.",
+    )
 
 
 # ---- points per hand ---------------------------------------------------------------------
+
 
 def points_shares(hands: Sequence[SimulatedHand]) -> dict[tuple[str, int], float]:
     """The share of hands giving each team (dealing or other) 1, 2 or 4 points, and
     ('nobody', 0) for hands that scored nothing (thrown in)."""
     total = len(hands)
     shares = {}
-    for team, field in (("dealing team", "dealing_team_points"),
-                        ("other team", "other_team_points")):
+    for team, field in (
+        ("dealing team", "dealing_team_points"),
+        ("other team", "other_team_points"),
+    ):
         for points in POINTS:
             shares[(team, points)] = sum(1 for h in hands if getattr(h, field) == points) / total
     nobody = sum(1 for h in hands if h.dealing_team_points == h.other_team_points == 0)
@@ -211,35 +260,56 @@ def points_item(hands: Sequence[SimulatedHand], level: str) -> OddsItem:
     # Two rows of labels under the bars: the team, then the points.
     x = [[team for team, _ in shares], [f"+{points}" if points else "0" for _, points in shares]]
     figure = go.Figure()
-    figure.add_trace(go.Bar(x=x, y=[s * 100 for s in shares.values()],
-                            name=f"{level} bots, {len(hands):,} hands",
-                            marker_color=SERIES_COLOURS[0],
-                            text=[share_text(s) for s in shares.values()],
-                            textposition="outside"))
-    figure.add_trace(go.Bar(x=x, y=[PUBLISHED.get(key, 0) * 100 if key in PUBLISHED
-                                         else None for key in shares],
-                            name="published simulation", marker_color=SERIES_COLOURS[2],
-                            text=[share_text(PUBLISHED[key]) if key in PUBLISHED else ""
-                                  for key in shares], textposition="outside"))
+    figure.add_trace(
+        go.Bar(
+            x=x,
+            y=[s * 100 for s in shares.values()],
+            name=f"{level} bots, {len(hands):,} hands",
+            marker_color=SERIES_COLOURS[0],
+            text=[share_text(s) for s in shares.values()],
+            textposition="outside",
+        )
+    )
+    figure.add_trace(
+        go.Bar(
+            x=x,
+            y=[PUBLISHED.get(key, 0) * 100 if key in PUBLISHED else None for key in shares],
+            name="published simulation",
+            marker_color=SERIES_COLOURS[2],
+            text=[share_text(PUBLISHED[key]) if key in PUBLISHED else "" for key in shares],
+            textposition="outside",
+        )
+    )
     bar_layout(figure, x_title="Points a hand gives")
     figure.update_xaxes(type="multicategory")
-    table = pd.DataFrame({
-        "points": labels,
-        f"{level} bots": [share_text(s) for s in shares.values()],
-        "published": [share_text(PUBLISHED[key]) if key in PUBLISHED else "not given"
-                      for key in shares]})
+    table = pd.DataFrame(
+        {
+            "points": labels,
+            f"{level} bots": [share_text(s) for s in shares.values()],
+            "published": [
+                share_text(PUBLISHED[key]) if key in PUBLISHED else "not given" for key in shares
+            ],
+        }
+    )
     dealing = sum(s for (team, _), s in shares.items() if team == "dealing team")
     other = sum(s for (team, _), s in shares.items() if team == "other team")
-    sentence = (f"Played by {level} bots, the dealing team scored on {share_text(dealing)} of "
-                f"hands and the other team on {share_text(other)} (the published simulation: "
-                f"{share_text(0.45 + 0.16)} and {share_text(0.17 + 0.12)}, +1 and +2 only), "
-                + ("so the deal is an advantage: make the most of it when it is yours."
-                   if dealing > other else "so in this run the deal gave no advantage."))
-    return OddsItem("points", "Points per hand, dealing team and other team", figure, table,
-                    sentence)
+    sentence = (
+        f"Played by {level} bots, the dealing team scored on {share_text(dealing)} of "
+        f"hands and the other team on {share_text(other)} (the published simulation: "
+        f"{share_text(0.45 + 0.16)} and {share_text(0.17 + 0.12)}, +1 and +2 only), "
+        + (
+            "so the deal is an advantage: make the most of it when it is yours."
+            if dealing > other
+            else "so in this run the deal gave no advantage."
+        )
+    )
+    return OddsItem(
+        "points", "Points per hand, dealing team and other team", figure, table, sentence
+    )
 
 
 # ---- winning the game -----------------------------------------------------------------
+
 
 def game_chances(hands: Sequence[SimulatedHand], target: int) -> WinChances:
     """Win chances from every score, by dynamic programming over the simulated shares."""
@@ -254,39 +324,67 @@ def win_chances_item(hands: Sequence[SimulatedHand], level: str, rules: Rules) -
     chances = game_chances(hands, target)
     scores = list(range(target))
     grid = [[chances.average(ours, theirs) * 100 for theirs in scores] for ours in scores]
-    figure = go.Figure(go.Heatmap(
-        z=grid, x=[str(s) for s in scores], y=[str(s) for s in scores],
-        colorscale="RdYlGn", zmin=0, zmax=100,
-        text=[[f"{v:.0f}" for v in row] for row in grid], texttemplate="%{text}",
-        hovertemplate="Your team %{y}, theirs %{x}: you win %{z:.1f}%<extra></extra>",
-        colorbar={"title": "win %", "ticksuffix": "%"}))
-    figure.update_layout(height=360, margin={"l": 10, "r": 10, "t": 30, "b": 10},
-                         xaxis={"title": "Their score", "type": "category"},
-                         yaxis={"title": "Your score", "type": "category"})
-    table = pd.DataFrame({
-        "level score": [f"{s}-{s}" for s in scores],
-        "you deal next": [share_text(chances.dealing[s][s]) for s in scores],
-        "they deal next": [share_text(chances.receiving[s][s]) for s in scores]})
+    figure = go.Figure(
+        go.Heatmap(
+            z=grid,
+            x=[str(s) for s in scores],
+            y=[str(s) for s in scores],
+            colorscale="RdYlGn",
+            zmin=0,
+            zmax=100,
+            text=[[f"{v:.0f}" for v in row] for row in grid],
+            texttemplate="%{text}",
+            hovertemplate="Your team %{y}, theirs %{x}: you win %{z:.1f}%<extra></extra>",
+            colorbar={"title": "win %", "ticksuffix": "%"},
+        )
+    )
+    figure.update_layout(
+        height=360,
+        margin={"l": 10, "r": 10, "t": 30, "b": 10},
+        xaxis={"title": "Their score", "type": "category"},
+        yaxis={"title": "Your score", "type": "category"},
+    )
+    table = pd.DataFrame(
+        {
+            "level score": [f"{s}-{s}" for s in scores],
+            "you deal next": [share_text(chances.dealing[s][s]) for s in scores],
+            "they deal next": [share_text(chances.receiving[s][s]) for s in scores],
+        }
+    )
     late = max(target - 2, 0)
 
     def edge(score: int) -> float:
         return chances.dealing[score][score] - chances.receiving[score][score]
 
-    sentence = (f"Worked back from {target} points by dynamic programming over the {level} "
-                f"bots' points per hand (the deal passing each hand, either team as likely to "
-                f"deal next), a team at {late}-{late} wins {share_text(chances.dealing[late][late])} "
-                f"of games if it deals next and {share_text(chances.receiving[late][late])} if "
-                f"it does not, against {share_text(chances.dealing[0][0])} and "
-                f"{share_text(chances.receiving[0][0])} at 0-0: "
-                + ("the deal counts for more near the end of a game." if edge(late) > edge(0)
-                   else "the deal counts for no more near the end than at the start."))
-    return OddsItem("win-chances", f"The chance of winning the game from each score (to {target})",
-                    figure, table, sentence)
+    sentence = (
+        f"Worked back from {target} points by dynamic programming over the {level} "
+        f"bots' points per hand (the deal passing each hand, either team as likely to "
+        f"deal next), a team at {late}-{late} wins {share_text(chances.dealing[late][late])} "
+        f"of games if it deals next and {share_text(chances.receiving[late][late])} if "
+        f"it does not, against {share_text(chances.dealing[0][0])} and "
+        f"{share_text(chances.receiving[0][0])} at 0-0: "
+        + (
+            "the deal counts for more near the end of a game."
+            if edge(late) > edge(0)
+            else "the deal counts for no more near the end than at the start."
+        )
+    )
+    return OddsItem(
+        "win-chances",
+        f"The chance of winning the game from each score (to {target})",
+        figure,
+        table,
+        sentence,
+    )
 
 
 def simulated_items(hands: Sequence[SimulatedHand], level: str, rules: Rules) -> list[OddsItem]:
     """The four simulated items from one run; raises ValueError for an empty run."""
     if not hands:
         raise ValueError("no hands were played")
-    return [by_trumps_item(hands, level), by_seat_item(hands, level),
-            points_item(hands, level), win_chances_item(hands, level, rules)]
+    return [
+        by_trumps_item(hands, level),
+        by_seat_item(hands, level),
+        points_item(hands, level),
+        win_chances_item(hands, level, rules),
+    ]

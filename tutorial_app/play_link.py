@@ -53,26 +53,48 @@ import re
 import string
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable
 
 from engine import ALL_CARDS, NO_TRUMP, PRESETS, Action, Do, Suit
 from lessons.quizzes import SEED_LIMIT
 from tutorial_app.link_key import game_link_key
-from tutorial_app.play_session import (BOT_LEVELS, DEAL, PlaySession, ReplayStep, at_hand_start,
-                                       replay, resume)
+from tutorial_app.play_session import (
+    BOT_LEVELS,
+    DEAL,
+    PlaySession,
+    ReplayStep,
+    at_hand_start,
+    replay,
+    resume,
+)
 from tutorial_app.widgets.table_moves import action_id
 
-__all__ = ["CHOICES", "MAX_CODE", "OLD_VERSION", "VERSION", "GameLink", "GameLinkError",
-           "RecentGames", "game_code", "parse_game", "read_game", "rebuild"]
+__all__ = [
+    "CHOICES",
+    "MAX_CODE",
+    "OLD_VERSION",
+    "VERSION",
+    "GameLink",
+    "GameLinkError",
+    "RecentGames",
+    "game_code",
+    "parse_game",
+    "read_game",
+    "rebuild",
+]
 
 VERSION = "2"
-OLD_VERSION = "1"    # no seal: read for beginner bots only (see the module's docstring)
-MAX_CODE = 1000      # characters: a whole game to 11 needs a few hundred at most
-SEAL_LENGTH = 8      # base64url characters: 48 bits of HMAC, far past guessing by hand
+OLD_VERSION = "1"  # no seal: read for beginner bots only (see the module's docstring)
+MAX_CODE = 1000  # characters: a whole game to 11 needs a few hundred at most
+SEAL_LENGTH = 8  # base64url characters: 48 bits of HMAC, far past guessing by hand
 ALPHABET = string.ascii_uppercase + string.ascii_lowercase + string.digits + "-_"  # base64url
 CHOICES: tuple = (
-    DEAL, Action.PASS, Action.ORDER_UP, Action.ALONE, Action.WITH_PARTNER,
+    DEAL,
+    Action.PASS,
+    Action.ORDER_UP,
+    Action.ALONE,
+    Action.WITH_PARTNER,
     *(Action.call(suit) for suit in (*Suit, NO_TRUMP)),
     *(Action.name_trump(suit) for suit in Suit),
     *(Action.discard(card) for card in ALL_CARDS),
@@ -84,7 +106,7 @@ _CHARACTER = {choice: ALPHABET[i] for i, choice in enumerate(CHOICES)}
 _LEVEL_LETTERS = {level: level[0] for level in BOT_LEVELS}
 _LEVELS = {letter: level for level, letter in _LEVEL_LETTERS.items()}
 _FIELDS = {VERSION: 7, OLD_VERSION: 6}
-_SHOWN = 20          # characters of a bad field quoted back
+_SHOWN = 20  # characters of a bad field quoted back
 
 
 class GameLinkError(ValueError):
@@ -113,13 +135,18 @@ def game_code(session: PlaySession, key: bytes | None = None) -> str | None:
     return code if len(code) <= MAX_CODE else None
 
 
-def read_game(code: object, recent: RecentGames | None = None, key: bytes | None = None
-              ) -> PlaySession:
+def read_game(
+    code: object, recent: RecentGames | None = None, key: bytes | None = None
+) -> PlaySession:
     """The game a code holds, rebuilt by replay (from the latest hand start ``recent``
     holds for it, if any); raises GameLinkError saying what is wrong."""
     link = parse_game(code, key)
-    return rebuild(link, recent.latest(link.preset, link.level, link.seed, link.choices)
-                   if recent is not None else None)
+    return rebuild(
+        link,
+        recent.latest(link.preset, link.level, link.seed, link.choices)
+        if recent is not None
+        else None,
+    )
 
 
 def parse_game(code: object, key: bytes | None = None) -> GameLink:
@@ -128,18 +155,23 @@ def parse_game(code: object, key: bytes | None = None) -> GameLink:
     if not isinstance(code, str) or not code.strip():
         raise GameLinkError("it holds no game")
     if len(code) > MAX_CODE:
-        raise GameLinkError(f"it is {len(code):,} characters long, more than a game ever "
-                            f"needs ({MAX_CODE:,})")
+        raise GameLinkError(
+            f"it is {len(code):,} characters long, more than a game ever needs ({MAX_CODE:,})"
+        )
     fields = code.strip().split(".")
     version = fields[0]
     if version not in _FIELDS:
         if version.isascii() and version.isdigit():
-            raise GameLinkError(f"it was made by another version of the app (version "
-                                f"{version[:_SHOWN]}; this one reads version {VERSION})")
+            raise GameLinkError(
+                f"it was made by another version of the app (version "
+                f"{version[:_SHOWN]}; this one reads version {VERSION})"
+            )
         raise GameLinkError("it does not start with a version number")
     if len(fields) != _FIELDS[version]:
-        raise GameLinkError(f"it has {len(fields)} parts, not {_FIELDS[version]} (it was "
-                            "perhaps cut short when copied)")
+        raise GameLinkError(
+            f"it has {len(fields)} parts, not {_FIELDS[version]} (it was "
+            "perhaps cut short when copied)"
+        )
     if version == VERSION:
         _, preset, flags, seed_text, check, seal, moves = fields
     else:
@@ -148,48 +180,69 @@ def parse_game(code: object, key: bytes | None = None) -> GameLink:
         raise GameLinkError(f"{_shown(preset)} is not a rule set (one of {', '.join(PRESETS)})")
     match = re.fullmatch(r"([a-z])(n?)", flags)
     if match is None or match.group(1) not in _LEVELS:
-        raise GameLinkError(f"{_shown(flags)} is not a bot level "
-                            f"({' or '.join(_LEVELS)}, then n for no undo)")
-    if not (seed_text.isascii() and seed_text.isdigit() and len(seed_text) <= 12) \
-            or int(seed_text) >= SEED_LIMIT:
-        raise GameLinkError(f"the seed {_shown(seed_text)} is not a whole number below "
-                            f"{SEED_LIMIT:,}")
+        raise GameLinkError(
+            f"{_shown(flags)} is not a bot level ({' or '.join(_LEVELS)}, then n for no undo)"
+        )
+    if (
+        not (seed_text.isascii() and seed_text.isdigit() and len(seed_text) <= 12)
+        or int(seed_text) >= SEED_LIMIT
+    ):
+        raise GameLinkError(
+            f"the seed {_shown(seed_text)} is not a whole number below {SEED_LIMIT:,}"
+        )
     choices = []
     for place, character in enumerate(moves, 1):
         index = ALPHABET.find(character)
         if index < 0:
-            raise GameLinkError(f"{_shown(character)} (character {place} of the moves) is "
-                                "not a move")
+            raise GameLinkError(
+                f"{_shown(character)} (character {place} of the moves) is not a move"
+            )
         choices.append(CHOICES[index])
     # Every field is well formed: now whether this server made it, before any replay.
     if version == VERSION and not hmac.compare_digest(seal, _seal(key, *fields[:5], moves)):
         raise GameLinkError("it was changed, or made by another server")
     level = _LEVELS[match.group(1)]
     if version == OLD_VERSION and level != "beginner":
-        raise GameLinkError("it was made by an older version of the app, whose links to "
-                            "games against expert bots cannot be checked quickly")
+        raise GameLinkError(
+            "it was made by an older version of the app, whose links to "
+            "games against expert bots cannot be checked quickly"
+        )
     return GameLink(preset, level, int(seed_text), bool(match.group(2)), check, tuple(choices))
 
 
-def rebuild(link: GameLink, start: PlaySession | None = None,
-            on_progress: Callable[[int, int], None] | None = None) -> PlaySession:
+def rebuild(
+    link: GameLink,
+    start: PlaySession | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> PlaySession:
     """The game of a read link, replayed from ``start`` (a hand start this game passed
     through, from ``RecentGames.latest``) or from the first deal; ``on_progress(done,
     total)`` after each choice. Raises GameLinkError if a choice cannot be made or the
     game does not match the link's check."""
     try:
         if start is None:
-            session = replay(link.preset, link.level, link.seed, link.choices,
-                             no_undo=link.no_undo, on_progress=on_progress)
+            session = replay(
+                link.preset,
+                link.level,
+                link.seed,
+                link.choices,
+                no_undo=link.no_undo,
+                on_progress=on_progress,
+            )
         else:
-            session = resume(replace(start, no_undo=link.no_undo),
-                             link.choices[len(start.choices):], on_progress)
+            session = resume(
+                replace(start, no_undo=link.no_undo),
+                link.choices[len(start.choices) :],
+                on_progress,
+            )
     except ReplayStep as error:
-        raise GameLinkError(f"your move {error.number} cannot be made there: "
-                            f"{error.reason}") from None
+        raise GameLinkError(
+            f"your move {error.number} cannot be made there: {error.reason}"
+        ) from None
     if _check(session) != link.check:
-        raise GameLinkError("its moves do not add up (it was changed, or made with other "
-                            "computer players)")
+        raise GameLinkError(
+            "its moves do not add up (it was changed, or made with other computer players)"
+        )
     return session
 
 
@@ -197,9 +250,10 @@ def _seal(key: bytes | None, *fields: str) -> str:
     """SEAL_LENGTH base64url characters of the HMAC-SHA256 of ``fields`` under ``key``."""
     text = ".".join(fields).encode("ascii", "replace")
     digest = hmac.new(game_link_key() if key is None else key, text, hashlib.sha256).digest()
-    number = int.from_bytes(digest[:SEAL_LENGTH * 6 // 8], "big")
-    return "".join(ALPHABET[(number >> shift) & 63]
-                   for shift in range(6 * (SEAL_LENGTH - 1), -1, -6))
+    number = int.from_bytes(digest[: SEAL_LENGTH * 6 // 8], "big")
+    return "".join(
+        ALPHABET[(number >> shift) & 63] for shift in range(6 * (SEAL_LENGTH - 1), -1, -6)
+    )
 
 
 def _check(session: PlaySession) -> str:
@@ -207,9 +261,12 @@ def _check(session: PlaySession) -> str:
     included."""
     hands = session.game.finished + ((session.game.hand,) if session.game.hand else ())
     text = "/".join(
-        "".join(card.code for cards in hand.deal.hands for card in cards) + hand.upcard.code
-        + ":" + " ".join(f"{seat.value}{action_id(action)}" for seat, action in hand.actions)
-        for hand in hands)
+        "".join(card.code for cards in hand.deal.hands for card in cards)
+        + hand.upcard.code
+        + ":"
+        + " ".join(f"{seat.value}{action_id(action)}" for seat, action in hand.actions)
+        for hand in hands
+    )
     digest = hashlib.blake2s(text.encode("ascii"), digest_size=3).digest()
     number = int.from_bytes(digest, "big")
     return "".join(ALPHABET[(number >> shift) & 63] for shift in (18, 12, 6, 0))
@@ -265,4 +322,3 @@ class RecentGames:
 
 def _shown(text: str) -> str:
     return repr(text[:_SHOWN] + ("..." if len(text) > _SHOWN else ""))
-

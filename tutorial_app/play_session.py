@@ -30,27 +30,69 @@ the page is set-up plus calls into this module, and plain pytest tests it.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable, NamedTuple, Union
+from typing import NamedTuple, TypeAlias
 
 from analysis import make_bot
-from engine import (PRESETS, Action, GameState, HandState, IllegalActionError, Reason, Rules, Seat,
-                    apply, explain_action, explain_result, explain_trick, game_apply, new_game,
-                    new_hand, seat_view, start_hand)
+from engine import (
+    PRESETS,
+    Action,
+    GameState,
+    HandState,
+    IllegalActionError,
+    Reason,
+    Rules,
+    Seat,
+    apply,
+    explain_action,
+    explain_result,
+    explain_trick,
+    game_apply,
+    new_game,
+    new_hand,
+    seat_view,
+    start_hand,
+)
 from tutorial_app.widgets.move_words import action_words
 from tutorial_app.widgets.table_moves import Decision, decide_action, decide_card
 
-__all__ = ["BOT_LEVELS", "DEAL", "FIRST_DEALER", "YOU", "HandSummary", "PlaySession",
-           "ReplayStep", "advance_bots", "advice_rng", "at_hand_start", "bot_rng", "can_undo",
-           "current_hand", "deal_rng", "hand_log", "hand_summary", "has_progress",
-           "learner_card", "learner_choice", "learner_plays", "new_session", "next_hand",
-           "replay", "restart", "resume", "score_words", "set_no_undo", "undo"]
+__all__ = [
+    "BOT_LEVELS",
+    "DEAL",
+    "FIRST_DEALER",
+    "YOU",
+    "HandSummary",
+    "PlaySession",
+    "ReplayStep",
+    "advance_bots",
+    "advice_rng",
+    "at_hand_start",
+    "bot_rng",
+    "can_undo",
+    "current_hand",
+    "deal_rng",
+    "hand_log",
+    "hand_summary",
+    "has_progress",
+    "learner_card",
+    "learner_choice",
+    "learner_plays",
+    "new_session",
+    "next_hand",
+    "replay",
+    "restart",
+    "resume",
+    "score_words",
+    "set_no_undo",
+    "undo",
+]
 
 YOU = Seat.S
 FIRST_DEALER = Seat.W
 BOT_LEVELS = ("beginner", "expert")
-DEAL = "deal"                       # a choice: "deal the next hand"
-Choice = Union[Action, str]         # an Action of the learner's, or DEAL
+DEAL = "deal"  # a choice: "deal the next hand"
+Choice: TypeAlias = Action | str  # an Action of the learner's, or DEAL
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +122,7 @@ class PlaySession:
 
 # ---- the seeded streams -------------------------------------------------------------------
 
+
 def deal_rng(seed: int, hand: int) -> random.Random:
     """The deck for hand ``hand`` of the game: the same seed gives the same deals."""
     return random.Random(f"{seed}-{hand}")
@@ -96,6 +139,7 @@ def advice_rng(seed: int, hand: int, step: int) -> random.Random:
 
 
 # ---- starting and advancing ---------------------------------------------------------------
+
 
 def new_session(preset: str, level: str, seed: int, *, no_undo: bool = False) -> PlaySession:
     """A new game: the first hand dealt and the bots moved until the learner's turn.
@@ -120,6 +164,7 @@ def advance_bots(session: PlaySession) -> PlaySession:
     bot = make_bot(session.level)
     while game.hand is not None and game.hand.turn is not YOU:
         seat = game.hand.turn
+        assert seat is not None  # a bot's turn: the hand is not over
         rng = bot_rng(session.seed, len(game.finished), len(game.hand.actions))
         game = game_apply(game, bot.decide(seat_view(game.hand, seat), rng), seat)
     return session if game is session.game else replace(session, game=game)
@@ -133,8 +178,15 @@ def learner_plays(session: PlaySession, action: Action) -> PlaySession:
     if session.game.hand is None:
         raise ValueError("the hand is over: deal the next one")
     game = game_apply(session.game, action, YOU)
-    return advance_bots(replace(session, game=game, choices=session.choices + (action,),
-                                refusal=None, refusal_reason=None))
+    return advance_bots(
+        replace(
+            session,
+            game=game,
+            choices=session.choices + (action,),
+            refusal=None,
+            refusal_reason=None,
+        )
+    )
 
 
 def learner_card(session: PlaySession, code: str) -> PlaySession:
@@ -155,7 +207,9 @@ def learner_choice(session: PlaySession, ident: str) -> PlaySession:
 
 
 def _settle(session: PlaySession, decision: Decision) -> PlaySession:
-    return learner_plays(session, decision.action) if decision.ok else _refused(session, decision)
+    if decision.action is not None:  # decision.ok
+        return learner_plays(session, decision.action)
+    return _refused(session, decision)
 
 
 def _refused(session: PlaySession, decision: Decision) -> PlaySession:
@@ -166,9 +220,16 @@ def next_hand(session: PlaySession) -> PlaySession:
     """Deal the next hand and let the bots move; raises ValueError while a hand is in
     progress or once the game is over (the engine's words)."""
     game = start_hand(session.game, deal_rng(session.seed, len(session.game.finished)))
-    return advance_bots(replace(session, game=game, hand_start=game,
-                                choices=session.choices + (DEAL,), refusal=None,
-                                refusal_reason=None))
+    return advance_bots(
+        replace(
+            session,
+            game=game,
+            hand_start=game,
+            choices=session.choices + (DEAL,),
+            refusal=None,
+            refusal_reason=None,
+        )
+    )
 
 
 def set_no_undo(session: PlaySession, on: bool) -> PlaySession:
@@ -176,6 +237,7 @@ def set_no_undo(session: PlaySession, on: bool) -> PlaySession:
 
 
 # ---- undo and replay ----------------------------------------------------------------------
+
 
 def can_undo(session: PlaySession) -> bool:
     """Undo is allowed and the learner has a decision in this hand to take back."""
@@ -195,20 +257,29 @@ def undo(session: PlaySession) -> PlaySession:
     game = session.hand_start
     for seat, action in actions[:step]:
         game = game_apply(game, action, seat)
-    return replace(session, game=game, choices=session.choices[:-1], refusal=None,
-                   refusal_reason=None)
+    return replace(
+        session, game=game, choices=session.choices[:-1], refusal=None, refusal_reason=None
+    )
 
 
-def replay(preset: str, level: str, seed: int, choices, *, no_undo: bool = False,
-           on_progress: Callable[[int, int], None] | None = None) -> PlaySession:
+def replay(
+    preset: str,
+    level: str,
+    seed: int,
+    choices,
+    *,
+    no_undo: bool = False,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> PlaySession:
     """The game these choices make: a new session with each choice taken in turn.
 
     Raises ReplayStep saying which choice cannot be made there, in the engine's words."""
     return resume(new_session(preset, level, seed, no_undo=no_undo), choices, on_progress)
 
 
-def resume(session: PlaySession, choices,
-           on_progress: Callable[[int, int], None] | None = None) -> PlaySession:
+def resume(
+    session: PlaySession, choices, on_progress: Callable[[int, int], None] | None = None
+) -> PlaySession:
     """``session`` with more of the learner's choices taken in turn: a replay that starts
     from a point reached before; ``on_progress(done, total)`` is called after each
     choice (a replay with expert bots takes seconds). Raises ReplayStep, counting the
@@ -239,8 +310,9 @@ def at_hand_start(session: PlaySession) -> PlaySession:
     game = session.hand_start
     for seat, action in actions[:first]:
         game = game_apply(game, action, seat)
-    return replace(session, game=game, choices=session.choices[:dealt], refusal=None,
-                   refusal_reason=None)
+    return replace(
+        session, game=game, choices=session.choices[:dealt], refusal=None, refusal_reason=None
+    )
 
 
 class ReplayStep(ValueError):
@@ -253,6 +325,7 @@ class ReplayStep(ValueError):
 
 
 # ---- what the page shows ------------------------------------------------------------------
+
 
 def current_hand(session: PlaySession) -> HandState:
     """The hand in progress, or the last finished one between hands."""
@@ -282,8 +355,13 @@ def hand_log(session: PlaySession) -> list[tuple[str, str]]:
         after = apply(state, action, seat)
         if len(after.tricks) > len(state.tricks):
             trick = after.tricks[-1]
-            log.append((f"Trick {len(after.tricks)} goes to {trick.winner.word}",
-                        explain_trick(trick, after.trump_suit)))
+            assert trick.winner is not None  # a finished trick has a winner
+            log.append(
+                (
+                    f"Trick {len(after.tricks)} goes to {trick.winner.word}",
+                    explain_trick(trick, after.trump_suit),
+                )
+            )
         state = after
     return log
 
@@ -291,12 +369,12 @@ def hand_log(session: PlaySession) -> list[tuple[str, str]]:
 class HandSummary(NamedTuple):
     """A finished hand in a few facts, each from the engine."""
 
-    number: int                   # counting from 1
-    makers: str                   # 'East-West (West made diamonds trump)' or 'nobody ...'
-    tricks: str                   # 'North-South 3, East-West 2'
-    points: str                   # 'East-West score 2 points' or 'nobody scores'
-    why: str                      # the engine's explanation of the score
-    score: str                    # 'North-South 4, East-West 6 (game to 10)'
+    number: int  # counting from 1
+    makers: str  # 'East-West (West made diamonds trump)' or 'nobody ...'
+    tricks: str  # 'North-South 3, East-West 2'
+    points: str  # 'East-West score 2 points' or 'nobody scores'
+    why: str  # the engine's explanation of the score
+    score: str  # 'North-South 4, East-West 6 (game to 10)'
 
 
 def hand_summary(game: GameState) -> HandSummary:
@@ -305,18 +383,21 @@ def hand_summary(game: GameState) -> HandSummary:
         raise ValueError("no hand of this game is finished yet")
     hand = game.finished[-1]
     result = hand.result
+    assert result is not None  # a finished hand has its result
     if result.thrown_in:
         makers, points = "nobody: all four players passed twice", "nobody scores"
     else:
-        made = ("called no trump" if hand.trump_suit is None
-                else f"made {hand.trump.plural} trump")
-        alone = ", alone" if hand.maker in hand.alone else ""
-        makers = f"{hand.makers.word} ({hand.maker.word} {made}{alone})"
-        won = result.score
+        won, maker, trump = result.score, hand.maker, hand.trump
+        assert won is not None and maker is not None and trump is not None  # made, played
+        made = "called no trump" if hand.trump_suit is None else f"made {trump.plural} trump"
+        alone = ", alone" if maker in hand.alone else ""
+        makers = f"{maker.team.word} ({maker.word} {made}{alone})"
         plural = "s" if won.points_won != 1 else ""
         points = f"{won.winner.word} score {won.points_won} point{plural}"
     teams = (YOU.team, YOU.team.other)
     tricks = ", ".join(f"{team.word} {hand.team_tricks(team)}" for team in teams)
-    score = (", ".join(f"{team.word} {game.score(team)}" for team in teams)
-             + f" (game to {game.rules.target_points})")
+    score = (
+        ", ".join(f"{team.word} {game.score(team)}" for team in teams)
+        + f" (game to {game.rules.target_points})"
+    )
     return HandSummary(len(game.finished), makers, tricks, points, explain_result(hand), score)

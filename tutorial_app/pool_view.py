@@ -10,7 +10,8 @@ in a minute." with a button to try again.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
@@ -21,7 +22,7 @@ from tutorial_app.work_pool import Job, JobFailed, OwnerBusy, PoolBusy
 __all__ = ["POLL_SECONDS", "JobFailed", "pooled"]
 
 POLL_SECONDS = 0.5
-LAST_JOB = "pool-last-job"      # the session's last job: its result, or its failure, stays
+LAST_JOB = "pool-last-job"  # the session's last job: its result, or its failure, stays
 
 
 def session_owner() -> str:
@@ -47,8 +48,9 @@ def pooled(key: Hashable, function: Callable, args: tuple, *, doing: str) -> Any
         return None
     except OwnerBusy:
         pool.cancel(owner)
-        _waiting(lambda: pool.running(owner) is None, lambda: 0.0,
-                 "Stopping your last run first...")
+        _waiting(
+            lambda: pool.running(owner) is None, lambda: 0.0, "Stopping your last run first..."
+        )
         return None
     st.session_state[LAST_JOB] = job
     if job.done():

@@ -13,7 +13,7 @@ changes nothing. Its place is kept like a lesson quiz's.
 
 from __future__ import annotations
 
-from datetime import date, datetime, timezone, tzinfo
+from datetime import UTC, date, datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import streamlit as st
@@ -28,18 +28,18 @@ from tutorial_app.shared_work import single_question
 from tutorial_app.store import StoreUnavailable
 from tutorial_app.widgets.quiz_view import run_quiz
 
-DEAL_RULES = "bga"                # the daily deal is the same for everyone: standard rules
-FOR_YOU = "practise-for-you"      # session key: (token, set seed, the planned items)
-HISTORY = "practise-history"      # session key: (token, the learner's attempts) or a problem
+DEAL_RULES = "bga"  # the daily deal is the same for everyone: standard rules
+FOR_YOU = "practise-for-you"  # session key: (token, set seed, the planned items)
+HISTORY = "practise-history"  # session key: (token, the learner's attempts) or a problem
 DEAL_ROWS = "practise-deal-rows"  # session key: (token, day, the day's answer rows)
 
 
 def learner_zone() -> tzinfo:
     """The browser's time zone (a day's streak and deal follow the learner's clock)."""
     try:
-        return ZoneInfo(st.context.timezone) if st.context.timezone else timezone.utc
+        return ZoneInfo(st.context.timezone) if st.context.timezone else UTC
     except (ZoneInfoNotFoundError, ValueError):
-        return timezone.utc
+        return UTC
 
 
 def history() -> tuple[list[Attempt], str | None]:
@@ -61,11 +61,14 @@ def show_streak(attempts: list[Attempt], head) -> None:
     zone = learner_zone()
     streak = daily_streak(practice_days(attempts, zone), datetime.now(zone).date())
     if streak:
-        head.markdown(f"🔥 **{streak}-day streak.** Ten questions chosen from your answers: "
-                      "what you miss comes back soon.")
+        head.markdown(
+            f"🔥 **{streak}-day streak.** Ten questions chosen from your answers: "
+            "what you miss comes back soon."
+        )
     else:
-        head.markdown("Ten questions chosen from your answers. Answer one today to start a "
-                      "daily streak.")
+        head.markdown(
+            "Ten questions chosen from your answers. Answer one today to start a daily streak."
+        )
 
 
 def new_for_you_set() -> None:
@@ -85,20 +88,32 @@ def show_for_you(head) -> None:
     if planned is None or planned[0] != token:
         seed = new_seed()
         planned = st.session_state[FOR_YOU] = (
-            token, seed, for_you_set(attempts, datetime.now(timezone.utc), seed))
+            token,
+            seed,
+            for_you_set(attempts, datetime.now(UTC), seed),
+        )
     _token, seed, items = planned
     questions = tuple(single_question(item.skill, DEAL_RULES, item.seed) for item in items)
-    run = run_quiz(f"for-you:{seed}", questions,
-                   recorder=recorder("practise", seeds=tuple(i.seed for i in items),
-                                     skills=tuple(i.skill for i in items),
-                                     lessons=tuple(topic_label(i.skill) for i in items)),
-                   note=lambda index: items[index].why,
-                   on_finished=lambda _run: st.session_state.pop(HISTORY, None))
-    st.caption("For you: ten questions on the kinds you need most. What you miss comes "
-               "back soon; what you know well comes back now and then.")
+    run = run_quiz(
+        f"for-you:{seed}",
+        questions,
+        recorder=recorder(
+            "practise",
+            seeds=tuple(i.seed for i in items),
+            skills=tuple(i.skill for i in items),
+            lessons=tuple(topic_label(i.skill) for i in items),
+        ),
+        note=lambda index: items[index].why,
+        on_finished=lambda _run: st.session_state.pop(HISTORY, None),
+    )
+    st.caption(
+        "For you: ten questions on the kinds you need most. What you miss comes "
+        "back soon; what you know well comes back now and then."
+    )
     if run.finished:
-        st.button("Ten more questions", key="practise-more", type="primary",
-                  on_click=new_for_you_set)
+        st.button(
+            "Ten more questions", key="practise-more", type="primary", on_click=new_for_you_set
+        )
 
 
 def deal_rows(day: date, refresh: bool = False) -> list[dict] | None:
@@ -107,7 +122,7 @@ def deal_rows(day: date, refresh: bool = False) -> list[dict] | None:
     kept = st.session_state.get(DEAL_ROWS)
     if refresh or kept is None or kept[:2] != (token, day):
         try:
-            rows = store().answer_rows(token, lesson=daily_label(day))   # today's deal only
+            rows = store().answer_rows(token, lesson=daily_label(day))  # today's deal only
             kept = st.session_state[DEAL_ROWS] = (token, day, rows)
         except StoreUnavailable:
             return None
@@ -119,8 +134,10 @@ def show_daily_deal(head) -> None:
     day = datetime.now(learner_zone()).date()
     items = daily_deal(day)
     label = daily_label(day)
-    head.markdown(f"**Daily deal, {day:%A %d %B}:** the same ten questions for everyone. "
-                  "Your first answer to each counts.")
+    head.markdown(
+        f"**Daily deal, {day:%A %d %B}:** the same ten questions for everyone. "
+        "Your first answer to each counts."
+    )
     rows = deal_rows(day)
     answered, right = deal_score(rows or [], day, items)
     if answered == len(items):
@@ -134,15 +151,26 @@ def show_daily_deal(head) -> None:
         forget_kept(label)
         st.session_state.pop(DEAL_ROWS, None)
 
-    run = run_quiz(quiz_id, questions, on_finished=finished,
-                   recorder=recorder(label, seed=seed, seeds=tuple(i.seed for i in items),
-                                     skills=tuple(i.skill for i in items), position=label),
-                   start=resumed(label, quiz_id, seed, len(questions)))
+    run = run_quiz(
+        quiz_id,
+        questions,
+        on_finished=finished,
+        recorder=recorder(
+            label,
+            seed=seed,
+            seeds=tuple(i.seed for i in items),
+            skills=tuple(i.skill for i in items),
+            position=label,
+        ),
+        start=resumed(label, quiz_id, seed, len(questions)),
+    )
     if run.finished and (rows := deal_rows(day)) is not None:
         _deal_result(deal_score(rows, day, items)[1], len(items))
 
 
 def _deal_result(right: int, total: int) -> None:
     st.subheader(f"You got {right} of {total}")
-    st.caption("Counted from your first answer to each question. A new deal comes "
-               "tomorrow; For you has more questions now.")
+    st.caption(
+        "Counted from your first answer to each question. A new deal comes "
+        "tomorrow; For you has more questions now."
+    )

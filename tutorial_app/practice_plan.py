@@ -22,15 +22,23 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from lessons.quizzes import PRACTICE_TOPICS, SEED_LIMIT
-from lessons.spaced import (PRACTICE_SKILLS, Attempt, DealItem, SkillMemory, memories,
-                            next_skills)
+from lessons.spaced import PRACTICE_SKILLS, Attempt, DealItem, SkillMemory, memories, next_skills
 
 SET_LENGTH = 10
-PRACTISE_LESSON = "practise"   # the store's lesson column: "practise:<topic>"
-DAILY_LESSON = "daily"         # "daily:<date>"
+PRACTISE_LESSON = "practise"  # the store's lesson column: "practise:<topic>"
+DAILY_LESSON = "daily"  # "daily:<date>"
 
-__all__ = ["Attempt", "PlannedItem", "ago", "daily_label", "deal_score", "for_you_set",
-           "skill_topic", "topic_label", "why_words"]
+__all__ = [
+    "Attempt",
+    "PlannedItem",
+    "ago",
+    "daily_label",
+    "deal_score",
+    "for_you_set",
+    "skill_topic",
+    "topic_label",
+    "why_words",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,21 +78,28 @@ def why_words(memory: SkillMemory | None, now: datetime) -> str:
     return f"Due for review: right {when}"
 
 
-def for_you_set(history: Iterable[Attempt], now: datetime, seed: int,
-                length: int = SET_LENGTH,
-                skills: Sequence[str] = PRACTICE_SKILLS) -> tuple[PlannedItem, ...]:
+def for_you_set(
+    history: Iterable[Attempt],
+    now: datetime,
+    seed: int,
+    length: int = SET_LENGTH,
+    skills: Sequence[str] = PRACTICE_SKILLS,
+) -> tuple[PlannedItem, ...]:
     """The next For-you set: the weakest skills first, each with a seed from ``seed``."""
     history = list(history)
     known = memories(history)
     rng = random.Random(seed)
-    return tuple(PlannedItem(skill, rng.randrange(SEED_LIMIT), why_words(known.get(skill), now))
-                 for skill in next_skills(history, now, length, skills))
+    return tuple(
+        PlannedItem(skill, rng.randrange(SEED_LIMIT), why_words(known.get(skill), now))
+        for skill in next_skills(history, now, length, skills)
+    )
 
 
 def skill_topic(skill: str) -> str:
     """The Practise topic a skill belongs to (its first, if several)."""
-    return next((topic for topic, (_words, names) in PRACTICE_TOPICS.items() if skill in names),
-                "other")
+    return next(
+        (topic for topic, (_words, names) in PRACTICE_TOPICS.items() if skill in names), "other"
+    )
 
 
 def topic_label(skill: str) -> str:

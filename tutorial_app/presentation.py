@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import streamlit as st
 
-
 __all__ = ["PRESENTATION_CSS", "PRESENT_PARAMETER", "presentation_switch"]
 
 PRESENT_PARAMETER = "present"
@@ -21,7 +20,8 @@ PRESENTATION_CSS = """<style>
 [data-testid="stMainBlockContainer"] { padding: 0.75rem 1.5rem 1rem; max-width: 100%; }
 [data-testid="stMain"] { font-size: 1.2rem; }
 [data-testid="stMain"] h1 { font-size: 1.9rem; }
-[data-testid="stMain"] .stButton button p, [data-testid="stMain"] [data-testid="stPopover"] button p,
+[data-testid="stMain"] .stButton button p,
+[data-testid="stMain"] [data-testid="stPopover"] button p,
 [data-testid="stMain"] [data-testid="stWidgetLabel"] p { font-size: 1.1rem; }
 .st-key-teach-reason p { font-size: 1.85rem !important; line-height: 1.3; }
 </style>"""
@@ -33,10 +33,13 @@ def presentation_switch(key: str) -> bool:
     if key not in st.session_state:
         value = st.query_params.get(PRESENT_PARAMETER)
         st.session_state[key] = value == "1"
-    on = st.toggle("Presentation mode", key=key,
-                   help="Hide the sidebar and menus, and draw the table and the reasons "
-                        "large for a projector. The arrow keys (or a clicker's Page Up / "
-                        "Page Down) step through the hand.")
+    on = st.toggle(
+        "Presentation mode",
+        key=key,
+        help="Hide the sidebar and menus, and draw the table and the reasons "
+        "large for a projector. The arrow keys (or a clicker's Page Up / "
+        "Page Down) step through the hand.",
+    )
     current = st.query_params.get(PRESENT_PARAMETER)
     if on and current != "1":
         st.query_params[PRESENT_PARAMETER] = "1"

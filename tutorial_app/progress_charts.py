@@ -18,13 +18,22 @@ import plotly.graph_objects as go
 from lessons.generators import GENERATORS
 from lessons.progress import LessonProgress
 
-MOST_SKILLS = 8          # lines on the accuracy chart: the skills answered most
+MOST_SKILLS = 8  # lines on the accuracy chart: the skills answered most
 CALENDAR_WEEKS = 26
-GREENS = [[0.0, "#ebedf0"], [0.001, "#c6e48b"], [0.35, "#7bc96f"], [0.7, "#239a3b"],
-          [1.0, "#196127"]]
+GREENS = [
+    [0.0, "#ebedf0"],
+    [0.001, "#c6e48b"],
+    [0.35, "#7bc96f"],
+    [0.7, "#239a3b"],
+    [1.0, "#196127"],
+]
 WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
-_LAYOUT = {"margin": {"l": 10, "r": 10, "t": 40, "b": 10}, "height": 300,
-           "plot_bgcolor": "white", "font": {"size": 13}}
+_LAYOUT = {
+    "margin": {"l": 10, "r": 10, "t": 40, "b": 10},
+    "height": 300,
+    "plot_bgcolor": "white",
+    "font": {"size": 13},
+}
 
 
 def skill_name(generator: str) -> str:
@@ -49,8 +58,10 @@ COUNT_COLUMNS = ("starts_at", "generator", "answers", "right")
 
 def counts_frame(counts: Iterable) -> pd.DataFrame:
     """``Store.answer_counts`` as a frame: starts_at (UTC), generator, answers, right."""
-    frame = pd.DataFrame([{name: getattr(count, name) for name in COUNT_COLUMNS}
-                          for count in counts], columns=list(COUNT_COLUMNS))
+    frame = pd.DataFrame(
+        [{name: getattr(count, name) for name in COUNT_COLUMNS} for count in counts],
+        columns=list(COUNT_COLUMNS),
+    )
     frame["starts_at"] = pd.to_datetime(frame["starts_at"], utc=True)
     return frame
 
@@ -63,8 +74,10 @@ def answers_per_day(counts: pd.DataFrame, zone: tzinfo) -> dict[date, int]:
     """How many answers on each day (in ``zone``)."""
     if counts.empty:
         return {}
-    return {day: int(total) for day, total in
-            counts.groupby(_days(counts, zone))["answers"].sum().items()}
+    return {
+        day: int(total)
+        for day, total in counts.groupby(_days(counts, zone))["answers"].sum().items()
+    }
 
 
 def accuracy_by_day(counts: pd.DataFrame, zone: tzinfo) -> pd.DataFrame:
@@ -72,9 +85,14 @@ def accuracy_by_day(counts: pd.DataFrame, zone: tzinfo) -> pd.DataFrame:
     answers, right, accuracy (0 to 100)."""
     if counts.empty:
         return pd.DataFrame(columns=["day", "skill", "answers", "right", "accuracy"])
-    frame = pd.DataFrame({"day": _days(counts, zone),
-                          "skill": counts["generator"].map(skill_name),
-                          "answers": counts["answers"], "right": counts["right"]})
+    frame = pd.DataFrame(
+        {
+            "day": _days(counts, zone),
+            "skill": counts["generator"].map(skill_name),
+            "answers": counts["answers"],
+            "right": counts["right"],
+        }
+    )
     daily = frame.groupby(["day", "skill"], as_index=False)[["answers", "right"]].sum()
     daily["accuracy"] = 100 * daily["right"] / daily["answers"]
     return daily.sort_values(["day", "skill"], ignore_index=True)
@@ -87,49 +105,76 @@ def accuracy_chart(counts: pd.DataFrame, zone: tzinfo) -> go.Figure:
     figure = go.Figure()
     for skill in sorted(top):
         rows = daily[daily["skill"] == skill]
-        figure.add_trace(go.Scatter(
-            x=[pd.Timestamp(day) for day in rows["day"]], y=rows["accuracy"],
-            mode="lines+markers", name=html.escape(skill),
-            customdata=list(zip(rows["right"], rows["answers"])),
-            hovertemplate="%{x|%d %b}: %{customdata[0]} of %{customdata[1]} right"
-                          "<extra>" + html.escape(skill) + "</extra>"))
+        figure.add_trace(
+            go.Scatter(
+                x=[pd.Timestamp(day) for day in rows["day"]],
+                y=rows["accuracy"],
+                mode="lines+markers",
+                name=html.escape(skill),
+                customdata=list(zip(rows["right"], rows["answers"], strict=False)),
+                hovertemplate="%{x|%d %b}: %{customdata[0]} of %{customdata[1]} right"
+                "<extra>" + html.escape(skill) + "</extra>",
+            )
+        )
     days = sorted(daily["day"]) or [date.today()]
     # A tick a day over a short span (else plotly labels hours with repeated dates), and
     # half a day of room either side, so a single day's point is not on the edge.
     short = (days[-1] - days[0]).days <= 10
-    figure.update_layout(title="Right answers per skill, by day", **_LAYOUT, showlegend=True,
-                         yaxis={"title": "% right", "range": [-5, 105]},
-                         xaxis={"title": None, "tickformat": "%d %b", "type": "date",
-                                **({"dtick": 86_400_000} if short else {}),
-                                "range": [pd.Timestamp(days[0]) - pd.Timedelta(hours=12),
-                                          pd.Timestamp(days[-1]) + pd.Timedelta(hours=12)]},
-                         legend={"orientation": "h", "y": -0.2})
+    figure.update_layout(
+        title="Right answers per skill, by day",
+        **_LAYOUT,
+        showlegend=True,
+        yaxis={"title": "% right", "range": [-5, 105]},
+        xaxis={
+            "title": None,
+            "tickformat": "%d %b",
+            "type": "date",
+            **({"dtick": 86_400_000} if short else {}),
+            "range": [
+                pd.Timestamp(days[0]) - pd.Timedelta(hours=12),
+                pd.Timestamp(days[-1]) + pd.Timedelta(hours=12),
+            ],
+        },
+        legend={"orientation": "h", "y": -0.2},
+    )
     return figure
 
 
-def lessons_chart(progress: Mapping[str, LessonProgress],
-                  lessons: Sequence[tuple[str, str]]) -> go.Figure:
+def lessons_chart(
+    progress: Mapping[str, LessonProgress], lessons: Sequence[tuple[str, str]]
+) -> go.Figure:
     """Stars per lesson (0 to 3), a mastered lesson in the accent colour; ``lessons`` is
     (id, title) in lesson order."""
     titles = [html.escape(title) for _id, title in lessons]
     stars = [progress.get(lesson_id, LessonProgress()).stars for lesson_id, _t in lessons]
     mastered = [progress.get(lesson_id, LessonProgress()).mastered for lesson_id, _t in lessons]
-    figure = go.Figure(go.Bar(
-        x=stars, y=titles, orientation="h",
-        marker_color=["#0b6b2f" if done else "#9cc7a4" for done in mastered],
-        text=[("★" * n or "no stars yet") + (" · mastered" if done else "")
-              for n, done in zip(stars, mastered)],
-        # A bar with no stars has no room inside: its words go beside it.
-        textposition=["inside" if n else "outside" for n in stars],
-        hovertemplate="%{y}: %{x} of 3 stars<extra></extra>"))
-    figure.update_layout(title="Stars and mastery per lesson", **_LAYOUT,
-                         xaxis={"range": [0, 3.2], "dtick": 1, "title": "stars"},
-                         yaxis={"autorange": "reversed"})
+    figure = go.Figure(
+        go.Bar(
+            x=stars,
+            y=titles,
+            orientation="h",
+            marker_color=["#0b6b2f" if done else "#9cc7a4" for done in mastered],
+            text=[
+                ("★" * n or "no stars yet") + (" · mastered" if done else "")
+                for n, done in zip(stars, mastered, strict=False)
+            ],
+            # A bar with no stars has no room inside: its words go beside it.
+            textposition=["inside" if n else "outside" for n in stars],
+            hovertemplate="%{y}: %{x} of 3 stars<extra></extra>",
+        )
+    )
+    figure.update_layout(
+        title="Stars and mastery per lesson",
+        **_LAYOUT,
+        xaxis={"range": [0, 3.2], "dtick": 1, "title": "stars"},
+        yaxis={"autorange": "reversed"},
+    )
     return figure
 
 
-def calendar_grid(days: Mapping[date, int], today: date,
-                  weeks: int = CALENDAR_WEEKS) -> tuple[list[date], list[list[int | None]]]:
+def calendar_grid(
+    days: Mapping[date, int], today: date, weeks: int = CALENDAR_WEEKS
+) -> tuple[list[date], list[list[int | None]]]:
     """The streak calendar as GitHub draws it: a column per week (Monday first) ending with
     today's week, a row per weekday; answers per day, None after today.
 
@@ -139,25 +184,46 @@ def calendar_grid(days: Mapping[date, int], today: date,
     """
     last_monday = today - timedelta(days=today.weekday())
     mondays = [last_monday - timedelta(weeks=weeks - 1 - i) for i in range(weeks)]
-    rows = [[None if (day := monday + timedelta(days=weekday)) > today else days.get(day, 0)
-             for monday in mondays] for weekday in range(7)]
+    rows = [
+        [
+            None if (day := monday + timedelta(days=weekday)) > today else days.get(day, 0)
+            for monday in mondays
+        ]
+        for weekday in range(7)
+    ]
     return mondays, rows
 
 
-def streak_calendar(days: Mapping[date, int], today: date,
-                    weeks: int = CALENDAR_WEEKS) -> go.Figure:
+def streak_calendar(
+    days: Mapping[date, int], today: date, weeks: int = CALENDAR_WEEKS
+) -> go.Figure:
     """Answers per day as a calendar heatmap, darker green for more."""
     mondays, rows = calendar_grid(days, today, weeks)
-    dates = [[(monday + timedelta(days=weekday)).strftime("%a %d %b %Y") for monday in mondays]
-             for weekday in range(7)]
-    figure = go.Figure(go.Heatmap(
-        z=rows, x=[monday.strftime("%d %b") for monday in mondays], y=list(WEEKDAYS),
-        customdata=dates, colorscale=GREENS, showscale=False, xgap=3, ygap=3,
-        zmin=0, zmax=max([1, *days.values()]),
-        hovertemplate="%{customdata}: %{z} answers<extra></extra>"))
-    figure.update_layout(title="Days you practised", **{**_LAYOUT, "height": 240},
-                         yaxis={"autorange": "reversed"},
-                         xaxis={"showgrid": False, "nticks": 8})
+    dates = [
+        [(monday + timedelta(days=weekday)).strftime("%a %d %b %Y") for monday in mondays]
+        for weekday in range(7)
+    ]
+    figure = go.Figure(
+        go.Heatmap(
+            z=rows,
+            x=[monday.strftime("%d %b") for monday in mondays],
+            y=list(WEEKDAYS),
+            customdata=dates,
+            colorscale=GREENS,
+            showscale=False,
+            xgap=3,
+            ygap=3,
+            zmin=0,
+            zmax=max([1, *days.values()]),
+            hovertemplate="%{customdata}: %{z} answers<extra></extra>",
+        )
+    )
+    figure.update_layout(
+        title="Days you practised",
+        **{**_LAYOUT, "height": 240},
+        yaxis={"autorange": "reversed"},
+        xaxis={"showgrid": False, "nticks": 8},
+    )
     return figure
 
 
@@ -165,12 +231,15 @@ def recent_table(answers: pd.DataFrame, zone: tzinfo, limit: int = 20) -> pd.Dat
     """The newest answers first, in words, for ``st.dataframe`` (``answers``: one page
     of ``Store.recent_answers``)."""
     newest = answers.sort_values("answered_at", ascending=False).head(limit)
-    return pd.DataFrame({
-        "When": newest["answered_at"].dt.tz_convert(zone).dt.strftime("%d %b %H:%M"),
-        "Lesson or topic": newest["lesson"],
-        "Skill": newest["generator"].map(skill_name),
-        "Your answer": newest["answer"],
-        "Right?": newest["correct"].map({True: "✓ right", False: "✗ wrong"}),
-        "Time taken": [f"{ms / 1000:.1f} s" if pd.notna(ms) else "" for ms in
-                       newest["time_taken_ms"]],
-    }).reset_index(drop=True)
+    return pd.DataFrame(
+        {
+            "When": newest["answered_at"].dt.tz_convert(zone).dt.strftime("%d %b %H:%M"),
+            "Lesson or topic": newest["lesson"],
+            "Skill": newest["generator"].map(skill_name),
+            "Your answer": newest["answer"],
+            "Right?": newest["correct"].map({True: "✓ right", False: "✗ wrong"}),
+            "Time taken": [
+                f"{ms / 1000:.1f} s" if pd.notna(ms) else "" for ms in newest["time_taken_ms"]
+            ],
+        }
+    ).reset_index(drop=True)

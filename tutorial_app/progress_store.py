@@ -23,8 +23,9 @@ from tutorial_app.store import StoreUnavailable
 
 _LESSONS, _GUIDED, _PROBLEM = "progress-lessons", "progress-guided", "progress-read-problem"
 LOG = logging.getLogger(__name__)
-UNREADABLE = ("some of your saved answers could not be read. Your progress page can "
-              "still delete them.")
+UNREADABLE = (
+    "some of your saved answers could not be read. Your progress page can still delete them."
+)
 
 
 def _read(key: str, reader):
@@ -38,8 +39,8 @@ def _read(key: str, reader):
         st.session_state.pop(_PROBLEM, None)
     except StoreUnavailable as error:
         st.session_state[_PROBLEM] = error.message
-        return reader(None, token)   # nothing kept: the next run tries again
-    except Exception:   # a stored row that cannot be read: this learner's pages still draw
+        return reader(None, token)  # nothing kept: the next run tries again
+    except Exception:  # a stored row that cannot be read: this learner's pages still draw
         LOG.exception("a learner's progress could not be read")
         st.session_state[_PROBLEM] = UNREADABLE
         return reader(None, token)
@@ -49,8 +50,9 @@ def _read(key: str, reader):
 
 def all_progress() -> dict[str, LessonProgress]:
     """Stars and mastery per lesson id."""
-    return _read(_LESSONS, lambda found, token:
-                 found.lesson_progress(token) if found is not None else {})
+    return _read(
+        _LESSONS, lambda found, token: found.lesson_progress(token) if found is not None else {}
+    )
 
 
 def lesson_progress(lesson_id: str) -> LessonProgress:
@@ -59,6 +61,7 @@ def lesson_progress(lesson_id: str) -> LessonProgress:
 
 def guided_stars() -> dict[str, int]:
     """The best stars earned on each guided hand, by hand id."""
+
     def best(found, token) -> dict[str, int]:
         stars: dict[str, int] = {}
         for hand in found.hands(token, "guided") if found is not None else ():
@@ -66,6 +69,7 @@ def guided_stars() -> dict[str, int]:
             if isinstance(hand_id, str) and isinstance(earned, int):
                 stars[hand_id] = max(stars.get(hand_id, 0), earned)
         return stars
+
     return _read(_GUIDED, best)
 
 
@@ -86,8 +90,9 @@ _READ_PREFIXES = ("kept-position:",)
 _QUIZ_PREFIXES = ("quiz:", "shown:quiz:")
 
 
-def forget_everything_read(session: MutableMapping | None = None, *,
-                           quizzes_too: bool = False) -> None:
+def forget_everything_read(
+    session: MutableMapping | None = None, *, quizzes_too: bool = False
+) -> None:
     """The learner's rows changed from outside a quiz (an import, a reset): every value
     read from them is read again. ``quizzes_too``: the quizzes in progress start again
     (a reset deleted their runs)."""

@@ -25,8 +25,7 @@ def kept_position(name: str) -> QuizPosition | None:
     kept = st.session_state.get(_KEPT + name)
     if kept is None or kept[0] != token:
         try:
-            kept = st.session_state[_KEPT + name] = (token,
-                                                     store().load_quiz_position(token, name))
+            kept = st.session_state[_KEPT + name] = (token, store().load_quiz_position(token, name))
         except StoreUnavailable:
             return None
     return kept[1]

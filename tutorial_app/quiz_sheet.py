@@ -17,8 +17,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
-from typing import Sequence
 
 from engine import Card, Do, Seat, Suit, apply
 from engine.svg import card_svg
@@ -51,10 +51,13 @@ h1 { font-size: 18pt; margin: 0 0 2mm; }
 .key li { break-inside: avoid; page-break-inside: avoid; margin: 0 0 3mm; }
 """
 
-HOW = {Kind.SINGLE: "Tick one.", Kind.YESNO: "Tick one.",
-       Kind.MULTI: "Tick every one that fits (perhaps none).",
-       Kind.ORDER: "Number them in order: 1 for the highest.",
-       Kind.POINTS: "Write the team and the points."}
+HOW = {
+    Kind.SINGLE: "Tick one.",
+    Kind.YESNO: "Tick one.",
+    Kind.MULTI: "Tick every one that fits (perhaps none).",
+    Kind.ORDER: "Number them in order: 1 for the highest.",
+    Kind.POINTS: "Write the team and the points.",
+}
 
 
 def quiz_sheet_html(questions: Sequence[Question], title: str, source: str = "") -> str:
@@ -63,8 +66,9 @@ def quiz_sheet_html(questions: Sequence[Question], title: str, source: str = "")
     key = "\n".join(
         f"<li><strong>{number}. {escape(_capital(q.answer_text))}.</strong> "
         f"{escape(q.explanation)}</li>"
-        for number, q in enumerate(questions, 1))
-    origin = f"<p class=\"how\">{escape(source)}</p>" if source else ""
+        for number, q in enumerate(questions, 1)
+    )
+    origin = f'<p class="how">{escape(source)}</p>' if source else ""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>
 <style>{SHEET_CSS}</style></head>
@@ -86,9 +90,13 @@ def quiz_sheet_html(questions: Sequence[Question], title: str, source: str = "")
 
 def _question(number: int, question: Question) -> str:
     facts = "".join(f"<li>{escape(fact)}</li>" for fact in question.scene.facts)
-    return (f'<section class="question">\n<h2>{number}. {escape(question.prompt)}</h2>\n'
-            + (f'<ul class="facts">{facts}</ul>' if facts else "")
-            + _scene(question) + _options(question) + "\n</section>")
+    return (
+        f'<section class="question">\n<h2>{number}. {escape(question.prompt)}</h2>\n'
+        + (f'<ul class="facts">{facts}</ul>' if facts else "")
+        + _scene(question)
+        + _options(question)
+        + "\n</section>"
+    )
 
 
 def _card(card: Card, caption: str = "") -> str:
@@ -111,8 +119,9 @@ def _scene(question: Question) -> str:
     if scene.cards and not _options_are_cards(question):
         parts.append(_row("The cards", "".join(_card(card) for card in scene.cards)))
     if scene.trick and scene.record is None:
-        parts.append(_row("The trick", "".join(_card(card, _seat_word(seat))
-                                               for seat, card in scene.trick)))
+        parts.append(
+            _row("The trick", "".join(_card(card, _seat_word(seat)) for seat, card in scene.trick))
+        )
     return "\n".join(parts)
 
 
@@ -123,29 +132,45 @@ def _seat_word(seat) -> str:
 def _hand_scene(question: Question) -> str:
     """The table the question asks about, as the card table would show it."""
     scene = question.scene
-    state = scene.record.replay()
+    record = scene.record
+    assert record is not None  # a question asked at a table has its scenario
+    state = record.replay()
     hide = scene.hide
     parts = [f"<p>{escape(state.dealer.word)} dealt.</p>"]
-    if not state.tricks and not state.trick:   # before the first lead: the upcard's fate
-        ordered = any(action.do is Do.ORDER_UP for _, action in scene.record.actions)
-        status = (" (turned down)" if state.turned_down is not None else
-                  " (ordered up)" if ordered else "")
+    if not state.tricks and not state.trick:  # before the first lead: the upcard's fate
+        ordered = any(action.do is Do.ORDER_UP for _, action in record.actions)
+        status = (
+            " (turned down)"
+            if state.turned_down is not None
+            else " (ordered up)"
+            if ordered
+            else ""
+        )
         parts.append(_row(f"The upcard{status}", _card(state.upcard)))
     bids = []
-    before = scene.record.start()
-    for seat, action in scene.record.actions:
+    before = record.start()
+    for seat, action in record.actions:
         if action.do not in (Do.PLAY, Do.DISCARD) and "bidding" not in hide:
             bids.append(action_words(seat, action, before))
         before = apply(before, action, seat)
     if bids:
         parts.append(f"<p>Bidding: {escape('; '.join(bids))}.</p>")
-    trick = state.trick or (state.tricks[-1].cards if state.tricks and not state.trick
-                            and scene.record.actions[-1][1].do is Do.PLAY else ())
+    trick = state.trick or (
+        state.tricks[-1].cards
+        if state.tricks and not state.trick and record.actions[-1][1].do is Do.PLAY
+        else ()
+    )
     if trick:
         winner = state.tricks[-1].winner if not state.trick and "winner" not in hide else None
-        parts.append(_row("On the table", "".join(
-            _card(card, seat.word + (" ✓ won" if seat is winner else ""))
-            for seat, card in trick)))
+        parts.append(
+            _row(
+                "On the table",
+                "".join(
+                    _card(card, seat.word + (" ✓ won" if seat is winner else ""))
+                    for seat, card in trick
+                ),
+            )
+        )
     south = state.hand_of(Seat.S)
     if south and "hand" not in hide and not _options_are_cards(question):
         parts.append(_row("South's cards", "".join(_card(c) for c in south)))
@@ -160,12 +185,17 @@ def _options(question: Question) -> str:
     how = f'<p class="how">{HOW[question.kind]}</p>'
     if question.kind is Kind.POINTS:
         teams = " or ".join(escape(o.label) for o in question.options)
-        return (how + f"<p>Team ({teams}): <span class=\"blank\"></span> &nbsp; "
-                      f"Points: <span class=\"blank\"></span></p>")
+        return (
+            how + f'<p>Team ({teams}): <span class="blank"></span> &nbsp; '
+            f'Points: <span class="blank"></span></p>'
+        )
     box = '<span class="box"></span>'
     if _options_are_cards(question):
-        cards = "".join(f'<span class="card">{card_svg(o.card)}<span>{box}'
-                        f'{escape(o.label)}</span></span>' for o in question.options)
+        cards = "".join(
+            f'<span class="card">{card_svg(o.card)}<span>{box}{escape(o.label)}</span></span>'
+            for o in question.options
+            if o.card is not None  # options that are cards: every one
+        )
         return how + f'<div class="row">{cards}</div>'
     items = "".join(f"<li>{box}{escape(o.label)}</li>" for o in question.options)
     return how + f'<ul class="options">{items}</ul>'

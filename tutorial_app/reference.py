@@ -12,8 +12,18 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from engine import (PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, SETTING_NAMES, Card, Suit,
-                    card_role, parse_suit, rank_order, scoring_table)
+from engine import (
+    PRESET_DESCRIPTIONS,
+    PRESET_NAMES,
+    PRESETS,
+    SETTING_NAMES,
+    Card,
+    Suit,
+    card_role,
+    parse_suit,
+    rank_order,
+    scoring_table,
+)
 from engine.svg import RANK_TEXT, hand_text
 
 # Segmented-control options: short values for the URL (?trump=H), words for people.
@@ -41,12 +51,13 @@ class Group:
 
     heading: str
     cards: tuple[Card, ...]
-    highlights: tuple[str | None, ...]   # "right bower", "left bower", "Benny" or None
-    labels: tuple[str, ...]              # place in the suit: "1", "2", ...
+    highlights: tuple[str | None, ...]  # "right bower", "left bower", "Benny" or None
+    labels: tuple[str, ...]  # place in the suit: "1", "2", ...
 
     @property
     def description(self) -> str:
-        """The row in words, for alt text: 'Trump: hearts (...): jack of hearts (right bower); ...'."""
+        """The row in words, for alt text:
+        'Trump: hearts (...): jack of hearts (right bower); ...'."""
         return f"{self.heading}: {hand_text(self.cards, self.highlights)}"
 
 
@@ -60,8 +71,14 @@ def ranking_groups(trump: Suit | None, benny: bool) -> list[Group]:
             heading = f"Trump: {suit.plural} ({len(cards)} cards, highest first)"
         else:
             heading = f"{suit.plural.capitalize()} ({len(cards)} cards, highest first)"
-        groups.append(Group(heading, tuple(cards), tuple(_highlight(c, trump) for c in cards),
-                            tuple(str(i) for i in range(1, len(cards) + 1))))
+        groups.append(
+            Group(
+                heading,
+                tuple(cards),
+                tuple(_highlight(c, trump) for c in cards),
+                tuple(str(i) for i in range(1, len(cards) + 1)),
+            )
+        )
     return groups
 
 
@@ -70,12 +87,14 @@ def ranking_table(trump: Suit | None, benny: bool) -> pd.DataFrame:
     rows = []
     for suit, cards in rank_order(trump, benny):
         for place, card in enumerate(cards, start=1):
-            rows.append({
-                "Suit it belongs to": suit.plural if suit else "no suit yet",
-                "Place in that suit": place,
-                "Card": card_label(card),
-                "Note": card_note(card, trump),
-            })
+            rows.append(
+                {
+                    "Suit it belongs to": suit.plural if suit else "no suit yet",
+                    "Place in that suit": place,
+                    "Card": card_label(card),
+                    "Note": card_note(card, trump),
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -83,12 +102,14 @@ def card_label(card: Card) -> str:
     """'J♦ jack of diamonds', '10♥ ten of hearts'; the Joker is 'Joker'."""
     if card.is_joker:
         return "Joker"
+    assert card.suit is not None  # every card but the Joker has a printed suit
     return f"{RANK_TEXT[card.rank]}{card.suit.symbol} {card.name}"
 
 
 def card_note(card: Card, trump: Suit | None) -> str:
     role = _highlight(card, trump)
     if role == "left bower":
+        assert card.suit is not None and trump is not None  # a left bower: a jack, a trump
         return f"left bower: printed as a {card.suit.singular}, it is a {trump.singular}"
     if role == "right bower":
         return "right bower: the jack of the trump suit"
@@ -99,11 +120,17 @@ def card_note(card: Card, trump: Suit | None) -> str:
 
 def scoring_frame(lone_defender: bool) -> pd.DataFrame:
     """The engine's scoring table, with headings in words."""
-    return pd.DataFrame([
-        {"What happens": row.outcome, "Makers' tricks": row.makers_tricks,
-         "Points": row.points, "Points go to": row.to}
-        for row in scoring_table(lone_defender)
-    ])
+    return pd.DataFrame(
+        [
+            {
+                "What happens": row.outcome,
+                "Makers' tricks": row.makers_tricks,
+                "Points": row.points,
+                "Points go to": row.to,
+            }
+            for row in scoring_table(lone_defender)
+        ]
+    )
 
 
 def _highlight(card: Card, trump: Suit | None) -> str | None:
@@ -135,8 +162,12 @@ def _value_words(value: object) -> str:
 def presets_frame() -> pd.DataFrame:
     """Every house rule of every preset, as the engine defines the presets: one column a
     preset, headed by its name, under a first row that sums it up in one line."""
-    rows = [{"House rule": "In short", **{PRESET_NAMES[preset]: PRESET_DESCRIPTIONS[preset]
-                                         for preset in PRESETS}}]
+    rows = [
+        {
+            "House rule": "In short",
+            **{PRESET_NAMES[preset]: PRESET_DESCRIPTIONS[preset] for preset in PRESETS},
+        }
+    ]
     for name in SETTING_NAMES:
         row = {"House rule": SETTING_WORDS[name]}
         for preset, settings in PRESETS.items():

@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from analysis import make_bot
 from engine import Action, HandRecord, HandState, Phase, Seat, apply, new_hand, seat_view
 
-__all__ = ["Replay", "back", "forward", "jump", "move_made", "play_on_with_bots",
-           "trick_starts"]
+__all__ = ["Replay", "back", "forward", "jump", "move_made", "play_on_with_bots", "trick_starts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +46,7 @@ class Replay:
     def shown(self) -> HandRecord:
         """The record up to the position: what the table shows."""
         record = self.timeline
-        return HandRecord(record.rules, record.deal, record.actions[:self.position])
+        return HandRecord(record.rules, record.deal, record.actions[: self.position])
 
     @property
     def at_end(self) -> bool:
@@ -94,8 +93,9 @@ def move_made(replay: Replay, seat: Seat, action: Action) -> Replay:
     return Replay(HandRecord(record.rules, record.deal, actions), at + 1)
 
 
-def play_on_with_bots(replay: Replay, level: str, moves: int | None = None,
-                      rng: random.Random | None = None) -> Replay:
+def play_on_with_bots(
+    replay: Replay, level: str, moves: int | None = None, rng: random.Random | None = None
+) -> Replay:
     """Bots of ``level`` make the next ``moves`` moves (default: to the end of the hand)
     from the position, each from its own seat's view; the record from the position is
     replaced by theirs and the position stays, so the teacher steps through them.

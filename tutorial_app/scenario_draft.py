@@ -20,12 +20,28 @@ as in the guided hands' scripts, one a line: ``N pass``, ``E order_up``, ``W dis
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
-from engine import (HAND_SIZE, SEATS, Card, Deal, EuchreError, HandRecord, HandState,
-                    IllegalActionError, Rules, Seat, apply, deal_cards, deck, new_hand,
-                    parse_card, parse_seat)
+from engine import (
+    HAND_SIZE,
+    SEATS,
+    Action,
+    Card,
+    Deal,
+    EuchreError,
+    HandRecord,
+    HandState,
+    IllegalActionError,
+    Rules,
+    Seat,
+    apply,
+    deal_cards,
+    deck,
+    new_hand,
+    parse_card,
+    parse_seat,
+)
 from lessons.guided import format_move, parse_move
 
 __all__ = ["Checked", "Draft", "check", "dealt_at_random", "draft_of", "move_line"]
@@ -70,7 +86,7 @@ def check(draft: Draft) -> Checked:
     deal = Deal(dealer, hands, parse_card(draft.upcard))
     try:
         state = new_hand(rules, deal)
-    except EuchreError as error:   # the checks above should have said it first
+    except EuchreError as error:  # the checks above should have said it first
         return Checked(None, (f"The deal cannot be used: {error}.",))
     actions, problem = _moves(state, draft.moves)
     return Checked(HandRecord(rules, deal, actions), (problem,) if problem else ())
@@ -88,19 +104,24 @@ def _deal_problems(rules: Rules, draft: Draft) -> list[str]:
             card = parse_card(code)
             places.setdefault(card, []).append(f"{seat.word}'s hand")
         if len(codes) != HAND_SIZE:
-            problems.append(f"{seat.word} holds {_cards(len(codes))}: each hand needs "
-                            f"{HAND_SIZE}.")
+            problems.append(f"{seat.word} holds {_cards(len(codes))}: each hand needs {HAND_SIZE}.")
     if draft.upcard:
         places.setdefault(parse_card(draft.upcard), []).append("the upcard")
     else:
         problems.append("Choose the upcard.")
     for card, where in places.items():
         if len(where) > 1:
-            problems.insert(0, f"{_capital(card.name)} is in two places: "
-                               f"{' and '.join(where)}. A card is dealt once.")
+            problems.insert(
+                0,
+                f"{_capital(card.name)} is in two places: "
+                f"{' and '.join(where)}. A card is dealt once.",
+            )
         if card not in in_deck:
-            problems.insert(0, f"{_capital(card.name)} is not in this rule set's deck: "
-                               "the Joker is only used with the Benny variant.")
+            problems.insert(
+                0,
+                f"{_capital(card.name)} is not in this rule set's deck: "
+                "the Joker is only used with the Benny variant.",
+            )
     return problems
 
 
@@ -115,15 +136,17 @@ def _cards(count: int) -> str:
 def _moves(state: HandState, text: str) -> tuple[tuple, str | None]:
     """The moves of ``text`` the engine allows, in order, and what stops the first that it
     does not (moves counted from 1)."""
-    actions = []
+    actions: list[tuple[Seat, Action]] = []
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     for number, line in enumerate(lines, 1):
         try:
             seat, action = parse_move(line)
         except (EuchreError, ValueError) as error:
-            return tuple(actions), (f"Move {number} (“{line[:40]}”) cannot be read: {error}. "
-                                    "Write a move as a seat and an action, e.g. “N pass”, "
-                                    "“E call H”, “S play JD”.")
+            return tuple(actions), (
+                f"Move {number} (“{line[:40]}”) cannot be read: {error}. "
+                "Write a move as a seat and an action, e.g. “N pass”, "
+                "“E call H”, “S play JD”."
+            )
         try:
             state = apply(state, action, seat)
         except IllegalActionError as error:
@@ -137,20 +160,24 @@ def move_line(seat: Seat, action) -> str:
     return format_move(seat, action)
 
 
-def dealt_at_random(rules_settings: Mapping[str, object], dealer: str,
-                    rng: random.Random) -> Draft:
+def dealt_at_random(rules_settings: Mapping[str, object], dealer: str, rng: random.Random) -> Draft:
     """A draft with the rules' deck shuffled and dealt by ``rng`` (no moves)."""
     rules = Rules.from_settings(dict(rules_settings))
     deal = deal_cards(rules, parse_seat(dealer), rng)
-    return Draft(dict(rules_settings), dealer,
-                 {seat.value: tuple(card.code for card in deal.hand(seat)) for seat in SEATS},
-                 deal.upcard.code)
+    return Draft(
+        dict(rules_settings),
+        dealer,
+        {seat.value: tuple(card.code for card in deal.hand(seat)) for seat in SEATS},
+        deal.upcard.code,
+    )
 
 
 def draft_of(record: HandRecord) -> Draft:
     """A record back in the builder, to change it."""
-    return Draft({"preset": record.rules.preset_name, **record.rules.changes()},
-                 record.deal.dealer.value,
-                 {seat.value: tuple(c.code for c in record.deal.hand(seat)) for seat in SEATS},
-                 record.deal.upcard.code,
-                 "\n".join(move_line(seat, action) for seat, action in record.actions))
+    return Draft(
+        {"preset": record.rules.preset_name, **record.rules.changes()},
+        record.deal.dealer.value,
+        {seat.value: tuple(c.code for c in record.deal.hand(seat)) for seat in SEATS},
+        record.deal.upcard.code,
+        "\n".join(move_line(seat, action) for seat, action in record.actions),
+    )

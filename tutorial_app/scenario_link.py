@@ -30,11 +30,18 @@ import zlib
 from engine import STANDARD_DECK, EuchreError, HandRecord
 from engine.record import ActionFormatError
 
-__all__ = ["CURRENT_VERSION", "LinkError", "MAX_CODE", "MAX_JSON", "decode_hand", "encode_hand",
-           "encode_text"]
+__all__ = [
+    "CURRENT_VERSION",
+    "LinkError",
+    "MAX_CODE",
+    "MAX_JSON",
+    "decode_hand",
+    "encode_hand",
+    "encode_text",
+]
 
-MAX_CODE = 2000       # characters in a link's code: a whole hand needs about 230
-MAX_JSON = 20000      # bytes once decompressed: refuses "zip bombs"
+MAX_CODE = 2000  # characters in a link's code: a whole hand needs about 230
+MAX_JSON = 20000  # bytes once decompressed: refuses "zip bombs"
 CURRENT_VERSION = 1
 
 # Version 1's dictionary: text a record is made of (keys, actions, every card code).
@@ -47,7 +54,8 @@ _V1_DICTIONARY = (
     + " ".join(f'"{card.code}", ' for card in STANDARD_DECK)
     + '{"rules": {"preset": "bga"}, "dealer": "W", "hands": {"N": ["9C", "TD"], "E": '
     '["JH"], "S": ["QS"], "W": ["KC"]}, "upcard": "AD", "actions": [{"seat": "N", "do": '
-    '"play", "card": "').encode("utf-8")
+    '"play", "card": "'
+).encode("utf-8")
 _DICTIONARIES = {1: _V1_DICTIONARY}
 _VERSIONED = re.compile(r"v(\d{1,4})\.(.*)", re.DOTALL)
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
@@ -65,8 +73,9 @@ def encode_hand(record: HandRecord) -> str:
 def encode_text(text: str) -> str:
     """Any text packed as the current version's link code (``encode_hand`` packs a
     record's JSON; tests pack what a tampered link might hold)."""
-    packer = zlib.compressobj(9, zlib.DEFLATED, 15, 9, zlib.Z_DEFAULT_STRATEGY,
-                              _DICTIONARIES[CURRENT_VERSION])
+    packer = zlib.compressobj(
+        9, zlib.DEFLATED, 15, 9, zlib.Z_DEFAULT_STRATEGY, _DICTIONARIES[CURRENT_VERSION]
+    )
     data = packer.compress(text.encode("utf-8")) + packer.flush()
     return f"v{CURRENT_VERSION}." + base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
 
@@ -76,15 +85,19 @@ def decode_hand(code: str) -> HandRecord:
     if not code or not code.strip():
         raise LinkError("the link holds no hand")
     if len(code) > MAX_CODE:
-        raise LinkError(f"the hand code in the link is {len(code):,} characters long, more "
-                        f"than a hand ever needs ({MAX_CODE:,}); ask for the link again")
+        raise LinkError(
+            f"the hand code in the link is {len(code):,} characters long, more "
+            f"than a hand ever needs ({MAX_CODE:,}); ask for the link again"
+        )
     version, body = _version(code.strip())
     text = _inflate(body, _DICTIONARIES[version])
     try:
         return HandRecord.loads(text)
     except ActionFormatError as exc:  # moves count from 1 for people
-        raise LinkError(f"the hand in the link is not a valid hand record: move "
-                        f"{exc.step + 1} cannot be read: {exc.detail}") from None
+        raise LinkError(
+            f"the hand in the link is not a valid hand record: move "
+            f"{exc.step + 1} cannot be read: {exc.detail}"
+        ) from None
     except EuchreError as exc:
         raise LinkError(f"the hand in the link is not a valid hand record: {exc}") from None
 
@@ -92,21 +105,29 @@ def decode_hand(code: str) -> HandRecord:
 def _version(code: str) -> tuple[int, str]:
     match = _VERSIONED.fullmatch(code)
     if match is None:
-        raise LinkError("this link is in an older form than this version of the tutorial "
-                        "reads (links now begin with “v1.”); ask for a new link")
+        raise LinkError(
+            "this link is in an older form than this version of the tutorial "
+            "reads (links now begin with “v1.”); ask for a new link"
+        )
     version = int(match.group(1))
     if version > CURRENT_VERSION:
-        raise LinkError(f"this link was made by a newer version of the tutorial (link "
-                        f"version {version}; this one reads up to version {CURRENT_VERSION})")
+        raise LinkError(
+            f"this link was made by a newer version of the tutorial (link "
+            f"version {version}; this one reads up to version {CURRENT_VERSION})"
+        )
     if version not in _DICTIONARIES:
-        raise LinkError(f"link version {version} does not exist: the link was changed by "
-                        "hand or damaged; ask for the link again")
+        raise LinkError(
+            f"link version {version} does not exist: the link was changed by "
+            "hand or damaged; ask for the link again"
+        )
     return version, match.group(2)
 
 
 def _inflate(body: str, dictionary: bytes) -> str:
-    damaged = LinkError("the hand code in the link is damaged (it was perhaps cut short or "
-                        "changed when copied); ask for the link again")
+    damaged = LinkError(
+        "the hand code in the link is damaged (it was perhaps cut short or "
+        "changed when copied); ask for the link again"
+    )
     if not body or not _BASE64URL.fullmatch(body) or len(body) % 4 == 1:
         raise damaged
     try:

@@ -18,13 +18,14 @@ from engine import GameState, Team, explain_result
 
 __all__ = ["TEAM_COLOURS", "score_chart", "score_steps"]
 
-TEAM_COLOURS = {Team.NS: "#1b6e3a", Team.EW: "#b3261e"}   # the table's green; a clear red
+TEAM_COLOURS = {Team.NS: "#1b6e3a", Team.EW: "#b3261e"}  # the table's green; a clear red
 
 
 def score_steps(game: GameState, team: Team) -> list[int]:
     """The team's score before the first hand and after each finished one."""
     steps = [0]
     for hand in game.finished:
+        assert hand.result is not None  # a finished hand has its result
         steps.append(steps[-1] + hand.result.points[team])
     return steps
 
@@ -32,25 +33,44 @@ def score_steps(game: GameState, team: Team) -> list[int]:
 def score_chart(game: GameState, you: Team = Team.NS) -> go.Figure:
     """Both teams' scores over the finished hands of ``game``, ``you``'s team first."""
     hands = list(range(len(game.finished) + 1))
-    why = ["Before the first hand"] + [f"Hand {i}: {explain_result(hand)}"
-                                       for i, hand in enumerate(game.finished, 1)]
+    why = ["Before the first hand"] + [
+        f"Hand {i}: {explain_result(hand)}" for i, hand in enumerate(game.finished, 1)
+    ]
     figure = go.Figure()
-    for team in (you.other, you):   # yours drawn last, on top where the lines meet
+    for team in (you.other, you):  # yours drawn last, on top where the lines meet
         name = team.word + (" (you)" if team is you else "")
-        figure.add_trace(go.Scatter(
-            x=hands, y=score_steps(game, team), name=name, mode="lines+markers",
-            line={"color": TEAM_COLOURS[team], "width": 3, "shape": "hv"},
-            customdata=why, hovertemplate=f"{name}: %{{y}} points<br>%{{customdata}}"
-                                          "<extra></extra>"))
+        figure.add_trace(
+            go.Scatter(
+                x=hands,
+                y=score_steps(game, team),
+                name=name,
+                mode="lines+markers",
+                line={"color": TEAM_COLOURS[team], "width": 3, "shape": "hv"},
+                customdata=why,
+                hovertemplate=f"{name}: %{{y}} points<br>%{{customdata}}<extra></extra>",
+            )
+        )
     target = game.rules.target_points
-    figure.add_hline(y=target, line_dash="dot", line_color="#555",
-                     annotation_text=f"Game: {target} points", annotation_position="top left")
+    figure.add_hline(
+        y=target,
+        line_dash="dot",
+        line_color="#555",
+        annotation_text=f"Game: {target} points",
+        annotation_position="top left",
+    )
     top = max(target, *game.scores) + 1
     figure.update_layout(
-        height=260, margin={"l": 10, "r": 10, "t": 30, "b": 10},
-        legend={"orientation": "h", "yanchor": "bottom", "y": 1.02, "x": 0,
-                "traceorder": "reversed"},
+        height=260,
+        margin={"l": 10, "r": 10, "t": 30, "b": 10},
+        legend={
+            "orientation": "h",
+            "yanchor": "bottom",
+            "y": 1.02,
+            "x": 0,
+            "traceorder": "reversed",
+        },
         xaxis={"title": "Hands played", "dtick": 1, "range": [-0.2, max(len(hands) - 1, 1) + 0.2]},
         yaxis={"title": "Points", "range": [0, top], "dtick": 2},
-        hoverlabel={"align": "left"})
+        hoverlabel={"align": "left"},
+    )
     return figure

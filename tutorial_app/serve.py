@@ -41,13 +41,14 @@ def install_nodelay_on_listen() -> None:
     if getattr(listen, "sets_nodelay", False):
         return  # installed already
 
-    def listen_with_nodelay(self: socket.socket, *args) -> None:
+    def listen_with_nodelay(self: socket.socket, *args: int) -> None:
         if self.family in _STREAM_FAMILIES and self.type == socket.SOCK_STREAM:
             self.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         listen(self, *args)
 
-    listen_with_nodelay.sets_nodelay = True
-    socket.socket.listen = listen_with_nodelay
+    # A deliberate patch of the standard library, marked so that it is made once.
+    listen_with_nodelay.sets_nodelay = True  # type: ignore[attr-defined]
+    socket.socket.listen = listen_with_nodelay  # type: ignore[method-assign, assignment]
 
 
 # Sent with every response: no page of another site may frame the app (it frames
@@ -108,8 +109,7 @@ class ResponseHeaders:
     def __init__(self, app, replica: str | None = None):
         self.app = app
         replica = os.environ.get(REPLICA_VARIABLE, "") if replica is None else replica
-        self.fixed = SECURITY_HEADERS + (((REPLICA_HEADER, replica.encode()),)
-                                         if replica else ())
+        self.fixed = SECURITY_HEADERS + (((REPLICA_HEADER, replica.encode()),) if replica else ())
         self.replaced = {name for name, _ in self.fixed}
 
     async def __call__(self, scope, receive, send):
@@ -123,8 +123,11 @@ class ResponseHeaders:
 
         async def send_with_headers(message):
             if message["type"] in _STARTS:
-                kept = [(name, value) for name, value in message.get("headers") or ()
-                        if name.lower() not in self.replaced]
+                kept = [
+                    (name, value)
+                    for name, value in message.get("headers") or ()
+                    if name.lower() not in self.replaced
+                ]
                 message = {**message, "headers": kept + list(added)}
             await send(message)
 
@@ -132,8 +135,13 @@ class ResponseHeaders:
 
 
 # Run as scripts by Streamlit, not imported: the router, the pages, the launchers.
-NOT_PRELOADED = ("tutorial_app.app_pages", "tutorial_app.streamlit_app", "tutorial_app.cli",
-                 "tutorial_app.serve", "tutorial_app.asgi")
+NOT_PRELOADED = (
+    "tutorial_app.app_pages",
+    "tutorial_app.streamlit_app",
+    "tutorial_app.cli",
+    "tutorial_app.serve",
+    "tutorial_app.asgi",
+)
 
 
 def preload_app() -> list[str]:
@@ -142,9 +150,11 @@ def preload_app() -> list[str]:
     import tutorial_app
     from lessons.loader import load_all
 
-    names = [module.name for module in pkgutil.walk_packages(tutorial_app.__path__,
-                                                             "tutorial_app.")
-             if not module.name.startswith(NOT_PRELOADED)]
+    names = [
+        module.name
+        for module in pkgutil.walk_packages(tutorial_app.__path__, "tutorial_app.")
+        if not module.name.startswith(NOT_PRELOADED)
+    ]
     # streamlit.emojis: the page icon is looked up in its catalogue (a large regex).
     for name in ("pandas", "plotly.graph_objects", "analysis", "streamlit.emojis", *names):
         importlib.import_module(name)
@@ -159,6 +169,7 @@ def main() -> None:
     install_nodelay_on_listen()
     preload_app()
     from streamlit.web.cli import main as streamlit_main
+
     streamlit_main(prog_name="streamlit")
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 
 def get(session: MutableMapping, key: str, default: Any = None) -> Any:
-    return session[key] if key in session else default
+    return session.get(key, default)
 
 
 def drop(session: MutableMapping, *keys: str) -> None:

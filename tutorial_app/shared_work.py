@@ -13,9 +13,9 @@ import random
 import streamlit as st
 
 from engine import Rules
+from lessons.generators import GENERATORS
 from lessons.loader import load_all
 from lessons.quiz import Question
-from lessons.generators import GENERATORS
 from lessons.quizzes import build_quiz, mixed_quiz
 
 QUIZZES_KEPT = 512
@@ -29,8 +29,9 @@ def lesson_quiz(lesson_id: str, seed: int) -> tuple[Question, ...]:
 
 
 @st.cache_resource(max_entries=QUIZZES_KEPT, show_spinner=False)
-def practice_set(generator_names: tuple[str, ...], preset: str, seed: int,
-                 length: int) -> tuple[Question, ...]:
+def practice_set(
+    generator_names: tuple[str, ...], preset: str, seed: int, length: int
+) -> tuple[Question, ...]:
     """A Practise set (``lessons.quizzes.mixed_quiz``) under the rules preset ``preset``."""
     return tuple(mixed_quiz(list(generator_names), Rules.preset(preset), seed, length))
 

@@ -48,8 +48,10 @@ def scenario_questions_from(text: str) -> tuple[list[Question], list[str]]:
         query = parse_qs(urlsplit(line).query if "?" in line else line)
         hand, ask = query.get("hand", [""])[0], query.get("ask", [""])[0]
         if not hand or not ask:
-            problems.append(f"Line {number}: not a question link (it needs hand=... and "
-                            "ask=...; make one on the Build a scenario page).")
+            problems.append(
+                f"Line {number}: not a question link (it needs hand=... and "
+                "ask=...; make one on the Build a scenario page)."
+            )
             continue
         try:
             questions.append(scenario_question(ask, decode_hand(hand)))

@@ -11,14 +11,14 @@ from tutorial_app.markdown_text import markdown_text
 from tutorial_app.navigation import SIDEBAR_WIDTH, sections, unknown_address
 from tutorial_app.progress_store import all_progress, read_problem
 from tutorial_app.widgets.history import one_entry_per_page
-from tutorial_app.widgets.learner_token import (keep_learner_token, learner_token,
-                                               show_link_note)
+from tutorial_app.widgets.learner_token import keep_learner_token, learner_token, show_link_note
 from tutorial_app.widgets.page_notes import lasting_note
 
 # The sidebar is a little wider than Streamlit's 18.75rem, so a lesson's name with its
 # stars before it ("★★★ 1. Cards, seats and the deal") shows in full.
-st.set_page_config(page_title="Euchre tutorial", page_icon="🃏", layout="wide",
-                   initial_sidebar_state=SIDEBAR_WIDTH)
+st.set_page_config(
+    page_title="Euchre tutorial", page_icon="🃏", layout="wide", initial_sidebar_state=SIDEBAR_WIDTH
+)
 
 # Who the learner is, first: None on a first visit's first run (then the page works for
 # the token offered to the browser), then kept in the session; pages read it through
@@ -28,9 +28,11 @@ learner_token()
 # A lesson's stars show beside its name in the sidebar once earned: read from the
 # progress store once a session and learner (and after this session records a finished quiz).
 progress = all_progress()
-if read_problem():
-    st.sidebar.warning(f"Your stars could not be read: {markdown_text(read_problem())}",
-                       icon=":material/cloud_off:")
+if problem := read_problem():
+    st.sidebar.warning(
+        f"Your stars could not be read: {markdown_text(problem)}",
+        icon=":material/cloud_off:",
+    )
 
 
 def nav_title(page) -> str:
@@ -43,30 +45,44 @@ def nav_title(page) -> str:
 # acts on fits a 720-pixel-high screen. Only a <style>: no room taken.
 # The sidebar's header and section gaps are smaller too, so every page of the navigation,
 # the Glossary last, shows without scrolling the sidebar: it is reachable from every page.
-st.html("<style>[data-testid=stMainBlockContainer] { padding-top: 3.75rem; "
-        "padding-bottom: 2rem; } [data-testid=stSidebarHeader] { height: 2.5rem; } "
-        "[data-testid=stSidebarNavItems] > div { margin-top: 0.5rem; }</style>")
+st.html(
+    "<style>[data-testid=stMainBlockContainer] { padding-top: 3.75rem; "
+    "padding-bottom: 2rem; } [data-testid=stSidebarHeader] { height: 2.5rem; } "
+    "[data-testid=stSidebarNavItems] > div { margin-top: 0.5rem; }</style>"
+)
 
-router = st.navigation({
-    section: [st.Page(page.path, title=nav_title(page), icon=page.icon,
-                      url_path=page.url_path or None, default=page.default)
-              for page in pages]
-    for section, pages in sections().items()
-})
+router = st.navigation(
+    {
+        section: [
+            st.Page(
+                page.path,
+                title=nav_title(page),
+                icon=page.icon,
+                url_path=page.url_path or None,
+                default=page.default,
+            )
+            for page in pages
+        ]
+        for section, pages in sections().items()
+    }
+)
 # An address that names no page runs the home page (Streamlit's own "Page not found"
 # box does not say which address): say so on it, and over its reruns (only the first
 # run of a session is sure to see the address asked for).
-missing = unknown_address(st.context.url, st.get_option("server.baseUrlPath")) \
-    if router.url_path == "" else None
+missing = (
+    unknown_address(st.context.url, st.get_option("server.baseUrlPath"))
+    if router.url_path == ""
+    else None
+)
 arrived = f"There is no page at {markdown_text(missing)}; here is the start." if missing else None
 if note := lasting_note("unknown-address-note", router.url_path, arrived):
     st.info(note, icon=":material/explore_off:")
 # Back goes to the previous page, not through every choice made on this one.
 one_entry_per_page()
-show_link_note(router.url_path)   # why a progress link was not used, if it was not
+show_link_note(router.url_path)  # why a progress link was not used, if it was not
 try:
     router.run()
-finally:   # also after st.stop() or a page's error
+finally:  # also after st.stop() or a page's error
     # The browser side of the token goes after the page, so that its one report on a
     # first visit reruns a finished run rather than cutting the page's first run short.
     keep_learner_token()

@@ -6,8 +6,9 @@ added to the hand record, an illegal one changes nothing but the refusal the tab
 shows next. The hand is a ``replay.Replay``: the whole record (``TIMELINE``) and how
 many of its moves show (``POSITION``); ``RECORD`` is the part on the table. Undo, Back
 and Next move the position and lose nothing; a new move where the record had another
-replaces the record from there. The page passes ``st.session_state``; AppTest tests pass theirs (AppTest
-cannot click inside the card table) and so make the same moves the clicks make.
+replaces the record from there. The page passes ``st.session_state``; AppTest tests pass
+theirs (AppTest cannot click inside the card table) and so make the same moves the clicks
+make.
 
 >>> from engine import Rules, Seat, random_hand
 >>> session = {}
@@ -24,19 +25,28 @@ cannot click inside the card table) and so make the same moves the clicks make.
 
 from __future__ import annotations
 
-from typing import MutableMapping
+from collections.abc import MutableMapping
 
-from engine import (SEATS, Action, HandRecord, HandState, Phase, ReplayError, Seat,
-                    legal_actions, replay)
+from engine import (
+    SEATS,
+    Action,
+    HandRecord,
+    HandState,
+    Phase,
+    ReplayError,
+    Seat,
+    legal_actions,
+    replay,
+)
 from tutorial_app.replay import Replay, jump, move_made, play_on_with_bots, trick_starts
 from tutorial_app.widgets.table_moves import Decision, decide_action, decide_card
 
 RECORD, NOTE, REFUSAL = "teach-record", "teach-note", "teach-refusal"
 TIMELINE, POSITION = "teach-timeline", "teach-position"
 PLAYING, LAST_STEP, SPEED = "teach-playing", "teach-last-step", "teach-speed"
-BACK, NEXT = "back", "next"      # the table's step buttons: "back-3" pressed at move 3
-SHOWN = "teach-shown"            # the seats whose cards lie face up, as "N", "E", "S", "W"
-SOUTH_ONLY = ["S"]               # what a class opening the shared link sees
+BACK, NEXT = "back", "next"  # the table's step buttons: "back-3" pressed at move 3
+SHOWN = "teach-shown"  # the seats whose cards lie face up, as "N", "E", "S", "W"
+SOUTH_ONLY = ["S"]  # what a class opening the shared link sees
 EVERY_SEAT = [seat.value for seat in SEATS]
 
 
@@ -47,8 +57,12 @@ def forget(session: MutableMapping, *keys: str) -> None:
             del session[key]
 
 
-def load(session: MutableMapping, record: HandRecord, note: str | None = None,
-         position: int | None = None) -> None:
+def load(
+    session: MutableMapping,
+    record: HandRecord,
+    note: str | None = None,
+    position: int | None = None,
+) -> None:
     """Put ``record`` on the table after ``position`` of its moves (default: all);
     ``note`` says what was left out of it, if anything."""
     show(session, Replay.of(record, position))
@@ -67,30 +81,40 @@ def show(session: MutableMapping, replay: Replay) -> None:
     forget(session, REFUSAL)
 
 
-def keep_legal_part(session: MutableMapping, record: HandRecord,
-                    position: int | None = None) -> None:
+def keep_legal_part(
+    session: MutableMapping, record: HandRecord, position: int | None = None
+) -> None:
     """Load a record; if an action is illegal, keep the part before it and say why
     (moves counted from 1, though the referee counts its steps from 0)."""
     try:
         replay(record.rules, record.deal, record.actions)
         load(session, record, position=position)
     except ReplayError as exc:
-        part = HandRecord(record.rules, record.deal, record.actions[:exc.step])
-        load(session, part, f"Move {exc.step + 1} of the record is not allowed: {exc} "
-                            f"The hand is shown up to that point.", position)
+        part = HandRecord(record.rules, record.deal, record.actions[: exc.step])
+        load(
+            session,
+            part,
+            f"Move {exc.step + 1} of the record is not allowed: {exc} "
+            f"The hand is shown up to that point.",
+            position,
+        )
 
 
 def _settle(session: MutableMapping, state: HandState, decision: Decision) -> Decision:
-    if decision.ok:
+    if decision.action is not None:  # decision.ok
+        assert state.turn is not None  # a move was accepted: a seat was to act
         session[PLAYING] = False
         before = current(session)
         after = move_made(before, state.turn, decision.action)
         show(session, after)
         dropped = before.count - before.position
         replaced = after.timeline is not before.timeline and dropped
-        session[NOTE] = (f"A new move where the record had another: the record's last "
-                         f"{dropped} move{'s' if dropped != 1 else ''} gave way to it."
-                         if replaced else None)
+        session[NOTE] = (
+            f"A new move where the record had another: the record's last "
+            f"{dropped} move{'s' if dropped != 1 else ''} gave way to it."
+            if replaced
+            else None
+        )
     else:
         session[REFUSAL] = decision.refusal
     return decision
@@ -188,10 +212,14 @@ def prompt(state: HandState, shown: list[Seat]) -> str:
         verb = "pick up" if seat is state.dealer else "order up"
         return f"{name} to bid: {verb} {state.upcard.the_name}, or pass."
     if phase is Phase.BID2:
+        assert state.upcard.suit is not None  # a turned-up Joker skips the bidding rounds
         turned = state.upcard.suit.plural
-        stuck = Action.PASS not in legal_actions(state)   # the engine says if they may pass
-        return (f"{name} is the dealer and stuck: call a suit other than {turned}." if stuck
-                else f"{name} to bid: call a suit other than {turned}, or pass.")
+        stuck = Action.PASS not in legal_actions(state)  # the engine says if they may pass
+        return (
+            f"{name} is the dealer and stuck: call a suit other than {turned}."
+            if stuck
+            else f"{name} to bid: call a suit other than {turned}, or pass."
+        )
     if phase is Phase.NAME_TRUMP:
         return f"{name} names the trump suit."
     if phase is Phase.ALONE:
@@ -200,14 +228,16 @@ def prompt(state: HandState, shown: list[Seat]) -> str:
         return f"{name} decides: defend alone, or not?"
     doing = {Phase.DISCARD: "discard", Phase.PLAY: "lead" if not state.trick else "play"}[phase]
     if seat not in shown:
-        return (f"{name} to {doing}, but {name}'s cards are face down: turn them up "
-                f"beside the table to choose one.")
+        return (
+            f"{name} to {doing}, but {name}'s cards are face down: turn them up "
+            f"beside the table to choose one."
+        )
     return f"{name} to {doing}: click one of {name}'s cards."
 
 
 # ---- playing on by itself ----------------------------------------------------------------
 
-SPEEDS = {"slow": 3.0, "normal": 2.0, "fast": 1.0}   # seconds a move
+SPEEDS = {"slow": 3.0, "normal": 2.0, "fast": 1.0}  # seconds a move
 DEFAULT_SPEED = "normal"
 
 

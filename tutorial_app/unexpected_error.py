@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-APOLOGY = ("Something went wrong on this page, sorry. Your progress is saved. "
-           "Reload the page to try again, or pick another page on the left.")
+APOLOGY = (
+    "Something went wrong on this page, sorry. Your progress is saved. "
+    "Reload the page to try again, or pick another page on the left."
+)
 
 
 def show_plain_error(_error: Exception) -> bool:

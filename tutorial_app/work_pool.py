@@ -5,7 +5,8 @@ so a minute of simulation there slows everyone (the interpreter lock). Simulatio
 bot replays go to ``WorkPool`` instead: a ``ProcessPoolExecutor`` of a few workers
 (``WORKERS``, one core left to the server), started with "forkserver" (forking the
 server itself, after Streamlit has started its threads, is unsafe), niced to the lowest
-priority and scheduled as batch work, so a learner's click wins the CPU over a long run. Three bounds hold:
+priority and scheduled as batch work, so a learner's click wins the CPU over a long run.
+Three bounds hold:
 
 - at most ``workers + waiting`` jobs are running or queued: one more is refused with
   ``PoolBusy`` ("The server is busy, try again in a minute.");
@@ -29,6 +30,7 @@ is in words for the learner. No Streamlit here: the pages' part is ``pool_view``
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import multiprocessing
@@ -37,26 +39,39 @@ import sys
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import spawn
-from typing import Any, Callable, Hashable
+from typing import Any
 
-__all__ = ["BUSY", "KEPT_RESULTS", "WAITING", "WORKERS", "Job", "JobCancelled", "JobFailed",
-           "OwnerBusy", "PoolBusy", "WorkPool", "report_progress", "shared_pool"]
+__all__ = [
+    "BUSY",
+    "KEPT_RESULTS",
+    "WAITING",
+    "WORKERS",
+    "Job",
+    "JobCancelled",
+    "JobFailed",
+    "OwnerBusy",
+    "PoolBusy",
+    "WorkPool",
+    "report_progress",
+    "shared_pool",
+]
 
 log = logging.getLogger(__name__)
 
 # One core stays with the server's page threads; a two-core machine gets one worker.
 WORKERS = max(1, (os.cpu_count() or 2) - 1)
-WAITING = 4            # jobs queued behind the running ones before "busy"
-KEPT_RESULTS = 32      # finished results kept for the next session that asks
-WORKER_NICE = 19       # the lowest: a learner's click wins the CPU over a long run
-WATCH_SECONDS = 1.0    # how often a worker checks that the server is still there
+WAITING = 4  # jobs queued behind the running ones before "busy"
+KEPT_RESULTS = 32  # finished results kept for the next session that asks
+WORKER_NICE = 19  # the lowest: a learner's click wins the CPU over a long run
+WATCH_SECONDS = 1.0  # how often a worker checks that the server is still there
 BUSY = "The server is busy, try again in a minute."
-PRELOAD = ("tutorial_app.heavy_work",)   # imported once by the fork server
+PRELOAD = ("tutorial_app.heavy_work",)  # imported once by the fork server
 
-_FIELDS = 3            # per slot in the shared array: done, total, stop asked
+_FIELDS = 3  # per slot in the shared array: done, total, stop asked
 
 
 class PoolBusy(RuntimeError):
@@ -82,7 +97,7 @@ class JobFailed(RuntimeError):
 
 # ---- inside a worker ---------------------------------------------------------------------
 
-_shared = None          # the pool's progress array, given to each worker at its start
+_shared = None  # the pool's progress array, given to each worker at its start
 _slot: int | None = None
 
 
@@ -94,10 +109,8 @@ def _start_worker(shared, nice: int, server: int) -> None:
         # Linux: "batch" tells the scheduler this is long number crunching, so it does not
         # preempt the server's page threads when they wake up.
         if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_BATCH"):
-            try:
+            with contextlib.suppress(OSError):
                 os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
-            except OSError:
-                pass
     # A worker would outlive a killed server: it waits on a queue whose pipe it holds
     # both ends of, and the fork server (its parent) lives as long as its children do.
     # So it watches the server's process itself and leaves when it is gone.
@@ -119,9 +132,10 @@ def _alive(pid: int) -> bool:
     except PermissionError:
         return True
     try:
-        state = open(f"/proc/{pid}/stat").read().rpartition(")")[2].split()[0]
+        with open(f"/proc/{pid}/stat") as stat:
+            state = stat.read().rpartition(")")[2].split()[0]
     except (OSError, IndexError):
-        return True            # no /proc here: signal 0 is all we can ask
+        return True  # no /proc here: signal 0 is all we can ask
     return state != "Z"
 
 
@@ -129,7 +143,7 @@ def _run(slot: int, function: Callable, args: tuple) -> Any:
     global _slot
     _slot = slot
     try:
-        report_progress(0, 0)       # a job stopped while it waited never starts
+        report_progress(0, 0)  # a job stopped while it waited never starts
         return function(*args)
     finally:
         _slot = None
@@ -152,11 +166,13 @@ def report_progress(done: int, total: int) -> None:
 
 # ---- in the server -----------------------------------------------------------------------
 
+
 class Job:
     """One piece of work in the pool: its ``key``, its future and who asked for it."""
 
-    def __init__(self, key: Hashable, future: Future, pool: WorkPool | None = None,
-                 slot: int | None = None) -> None:
+    def __init__(
+        self, key: Hashable, future: Future, pool: WorkPool | None = None, slot: int | None = None
+    ) -> None:
         self.key, self.future, self._pool, self._slot = key, future, pool, slot
         self.owners: set[Hashable] = set()
 
@@ -195,16 +211,18 @@ class Job:
         except (CancelledError, JobCancelled) as error:
             raise JobFailed("The run was stopped before it finished.", error) from None
         except BrokenProcessPool as error:
-            raise JobFailed("The worker doing this stopped unexpectedly; try again.",
-                            error) from None
+            raise JobFailed(
+                "The worker doing this stopped unexpectedly; try again.", error
+            ) from None
         except ValueError as error:
             raise JobFailed(str(error), error) from None
         except TimeoutError:
             raise
         except Exception as error:
             log.error("a job of the work pool failed: %r", self.key, exc_info=error)
-            raise JobFailed("Something went wrong while working this out; try again.",
-                            error) from None
+            raise JobFailed(
+                "Something went wrong while working this out; try again.", error
+            ) from None
 
 
 def _finished_job(key: Hashable, result: Any) -> Job:
@@ -220,14 +238,20 @@ class WorkPool:
     "forkserver" where the platform has it (else "spawn"); the fork server imports
     ``preload`` once, so each worker starts with the jobs' modules loaded."""
 
-    def __init__(self, workers: int = WORKERS, waiting: int = WAITING, *,
-                 start_method: str | None = None, preload: tuple[str, ...] = (),
-                 nice: int = WORKER_NICE, kept: int = KEPT_RESULTS) -> None:
+    def __init__(
+        self,
+        workers: int = WORKERS,
+        waiting: int = WAITING,
+        *,
+        start_method: str | None = None,
+        preload: tuple[str, ...] = (),
+        nice: int = WORKER_NICE,
+        kept: int = KEPT_RESULTS,
+    ) -> None:
         if workers < 1 or waiting < 0 or kept < 0:
             raise ValueError("a pool needs at least one worker and no negative bounds")
         methods = multiprocessing.get_all_start_methods()
-        self.start_method = start_method or ("forkserver" if "forkserver" in methods
-                                             else "spawn")
+        self.start_method = start_method or ("forkserver" if "forkserver" in methods else "spawn")
         self._context = multiprocessing.get_context(self.start_method)
         if self.start_method == "forkserver" and preload:
             self._context.set_forkserver_preload(list(preload))
@@ -243,9 +267,12 @@ class WorkPool:
         self._executor = self._new_executor()
 
     def _new_executor(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(self.workers, mp_context=self._context,
-                                   initializer=_start_worker,
-                                   initargs=(self._shared, self.nice, os.getpid()))
+        return ProcessPoolExecutor(
+            self.workers,
+            mp_context=self._context,
+            initializer=_start_worker,
+            initargs=(self._shared, self.nice, os.getpid()),
+        )
 
     def warm(self, timeout: float | None = None) -> bool:
         """Start every worker now (they otherwise start on the first jobs); True once
@@ -255,8 +282,7 @@ class WorkPool:
 
     # -- what pages call
 
-    def submit(self, owner: Hashable, key: Hashable, function: Callable, args: tuple = ()
-               ) -> Job:
+    def submit(self, owner: Hashable, key: Hashable, function: Callable, args: tuple = ()) -> Job:
         """The job computing ``function(*args)`` (named ``key``) for ``owner``: a kept
         result, the same job already running for someone, or a new one. ``function``
         and ``args`` must pickle (a module-level function). Raises OwnerBusy if
@@ -277,15 +303,19 @@ class WorkPool:
                 if not self._free:
                     raise PoolBusy(BUSY)
                 slot = self._free.pop()
-                self._shared[_FIELDS * slot:_FIELDS * (slot + 1)] = [0.0] * _FIELDS
+                self._shared[_FIELDS * slot : _FIELDS * (slot + 1)] = [0.0] * _FIELDS
                 try:
                     future = self._executor.submit(_run, slot, function, args)
-                except BrokenProcessPool:   # a worker died earlier: start afresh once
+                except BrokenProcessPool:  # a worker died earlier: start afresh once
                     self._executor.shutdown(wait=False, cancel_futures=True)
                     self._executor = self._new_executor()
                     future = self._executor.submit(_run, slot, function, args)
                 job = self._live[key] = Job(key, future, self, slot)
-                future.add_done_callback(lambda _, job=job: self._ended(job))
+
+                def ended(_: Future[Any], job: Job = job) -> None:
+                    self._ended(job)
+
+                future.add_done_callback(ended)
             job.owners.add(owner)
             self._owners[owner] = job
             return job
@@ -309,9 +339,9 @@ class WorkPool:
             if job is None or job.done():
                 return
             job.owners.discard(owner)
-            if job.owners:             # it goes on for the others
+            if job.owners:  # it goes on for the others
                 del self._owners[owner]
-            else:                      # the owner waits for the stop (one job each)
+            else:  # the owner waits for the stop (one job each)
                 self._stop(job)
 
     def close(self) -> None:
@@ -340,6 +370,7 @@ class WorkPool:
     def _ended(self, job: Job) -> None:
         with self._lock:
             self._live.pop(job.key, None)
+            assert job._slot is not None  # the pool's own jobs hold a slot
             self._free.append(job._slot)
             for owner in job.owners:
                 if self._owners.get(owner) is job:
@@ -364,7 +395,9 @@ def _without_stand_in_main(get_preparation_data: Callable) -> Callable:
         if getattr(main, "__loader__", None) is None and getattr(main, "__spec__", None) is None:
             data.pop("init_main_from_path", None)
         return data
-    prepared.skips_stand_in_main = True
+
+    # A mark on the function (no stub knows it): patched once, see below.
+    prepared.skips_stand_in_main = True  # type: ignore[attr-defined]
     return prepared
 
 
@@ -382,7 +415,7 @@ def shared_pool() -> WorkPool:
     with _pool_lock:
         if _pool is None:
             _pool = WorkPool(preload=PRELOAD)
-            _pool.warm(timeout=0)       # the workers start while this page goes on
+            _pool.warm(timeout=0)  # the workers start while this page goes on
             # At the server's exit, running jobs stop at their next progress report
             # rather than holding the exit (the executor waits for its workers): this
             # runs before the executor's own exit hook, registered earlier.

@@ -51,9 +51,8 @@ def random_decisions(rules: Rules, rng: random.Random, count: int, plays_only: b
     while len(out) < count:
         state = random_hand(rules, Seat.N.after(rng.randrange(4)), rng)
         while state.phase is not Phase.OVER and len(out) < count:
-            if not plays_only or state.phase is Phase.PLAY:
-                if rng.random() < 0.3:
-                    out.append(state)
+            if (not plays_only or state.phase is Phase.PLAY) and rng.random() < 0.3:
+                out.append(state)
             legal = legal_actions(state)
             state = apply(state, legal[rng.randrange(len(legal))])
     return out

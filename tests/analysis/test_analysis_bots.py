@@ -7,8 +7,14 @@ import random
 import pytest
 from analysis_cases import RULE_SETS, random_decisions, record_state
 
-from analysis.bidding import (ALONE_THRESHOLD, DEFEND_ALONE_THRESHOLD, MAKE_THRESHOLD,
-                              beginner_decision, expert_decision, place)
+from analysis.bidding import (
+    ALONE_THRESHOLD,
+    DEFEND_ALONE_THRESHOLD,
+    MAKE_THRESHOLD,
+    beginner_decision,
+    expert_decision,
+    place,
+)
 from analysis.bots import LEVELS, beginner_card, make_bot, play_hand
 from analysis.evaluation import evaluate, weakest_card
 from analysis.sampling import Sampler
@@ -111,7 +117,8 @@ def test_beginner_counts_trumps_to_bid(hand, upcard, seat, expected):
 
 def _bid_view(hand, upcard: str, seat: Seat, dealer: Seat = Seat.W):
     """A round-1 view of ``seat`` holding ``hand`` (others from the rest of the deck)."""
-    from engine import Deal, deck, new_hand, apply as engine_apply
+    from engine import Deal, deck, new_hand
+    from engine import apply as engine_apply
 
     up = parse_card(upcard)
     rest = [c for c in deck() if c not in hand and c is not up]

@@ -10,8 +10,15 @@ import pytest
 from analysis_cases import RULE_SETS, random_decisions, record_state
 
 from analysis.bots import make_bot, play_hand
-from analysis.grading import (GRADE_MEANINGS, GRADES, THRESHOLDS, classify, grade_decision,
-                              review_hand, summary)
+from analysis.grading import (
+    GRADE_MEANINGS,
+    GRADES,
+    THRESHOLDS,
+    classify,
+    grade_decision,
+    review_hand,
+    summary,
+)
 from analysis.hints import HINT_DECISION_SAMPLES, HINT_DECISION_SOLVES, hint
 from analysis.options import NEAR_EQUAL, WorldSolver, rollout
 from analysis.sampling import Sampler
@@ -104,11 +111,16 @@ OVERTRUMP = {
     "actions": [{"seat": "N", "do": "pass"}, {"seat": "E", "do": "pass"},
                 {"seat": "S", "do": "pass"}, {"seat": "W", "do": "order_up"},
                 {"seat": "W", "do": "with_partner"}, {"seat": "W", "do": "discard", "card": "QH"},
-                {"seat": "N", "do": "play", "card": "KS"}, {"seat": "E", "do": "play", "card": "QS"},
-                {"seat": "S", "do": "play", "card": "JS"}, {"seat": "W", "do": "play", "card": "9S"},
-                {"seat": "S", "do": "play", "card": "KH"}, {"seat": "W", "do": "play", "card": "9H"},
-                {"seat": "N", "do": "play", "card": "JH"}, {"seat": "E", "do": "play", "card": "JC"},
-                {"seat": "E", "do": "play", "card": "QC"}, {"seat": "S", "do": "play", "card": "AC"},
+                {"seat": "N", "do": "play", "card": "KS"},
+                {"seat": "E", "do": "play", "card": "QS"},
+                {"seat": "S", "do": "play", "card": "JS"},
+                {"seat": "W", "do": "play", "card": "9S"},
+                {"seat": "S", "do": "play", "card": "KH"},
+                {"seat": "W", "do": "play", "card": "9H"},
+                {"seat": "N", "do": "play", "card": "JH"},
+                {"seat": "E", "do": "play", "card": "JC"},
+                {"seat": "E", "do": "play", "card": "QC"},
+                {"seat": "S", "do": "play", "card": "AC"},
                 {"seat": "W", "do": "play", "card": "KC"}]}
 
 

@@ -163,7 +163,7 @@ def test_bids_shift_the_samples_towards_fitting_hands():
             continue
         sampler = Sampler(view)
 
-        def trumps(samples):
+        def trumps(samples, trump=trump, maker=maker):
             return sum(sum(EFFECTIVE_SUIT[trump][c.index] is trump for c in h[maker.index])
                        for h in samples) / len(samples)
 

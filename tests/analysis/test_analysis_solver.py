@@ -11,8 +11,19 @@ from analysis.compact import layout_for, trick_winner
 from analysis.minimax_reference import memo_minimax_card_values, minimax, minimax_card_values
 from analysis.positions import random_position
 from analysis.solver import Position, Solver, card_values, shape, solve
-from engine import (NO_TRUMP, SEATS, Action, Seat, Suit, Team, apply, deck, legal_actions,
-                    parse_card, random_hand)
+from engine import (
+    NO_TRUMP,
+    SEATS,
+    Action,
+    Seat,
+    Suit,
+    Team,
+    apply,
+    deck,
+    legal_actions,
+    parse_card,
+    random_hand,
+)
 from engine.explain import winner_of
 from engine.hand import Phase
 from engine.ranking import TRICK_STRENGTH
@@ -39,7 +50,7 @@ def test_compact_trick_winner_matches_the_rules(trump):
     layout = layout_for(trump)
     for _ in range(400):
         trick = rng.sample(cards, rng.choice((2, 3, 4)))
-        seated = list(zip(SEATS, trick))
+        seated = list(zip(SEATS, trick, strict=False))
         expected = SEATS.index(winner_of(seated, trump))
         assert trick_winner(layout, [layout.bit(c) for c in trick]) == expected
 

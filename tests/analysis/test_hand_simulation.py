@@ -4,18 +4,17 @@ theoretical bound, and a small seeded run inside the 99.9% interval of a larger 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
-from analysis.hand_simulation import (MAKER_SEATS, Result, SimulatedHand, simulate_hands,
-                                      summarize)
+from analysis.hand_simulation import MAKER_SEATS, Result, SimulatedHand, simulate_hands, summarize
 from engine import Rules, Seat, random_hand
 
 Z_999 = 3.29   # two-sided 99.9% normal quantile
 
 
-@lru_cache(maxsize=None)
+@cache
 def run(level: str, hands: int, seed: int, preset: str = "bga") -> tuple[SimulatedHand, ...]:
     return simulate_hands(Rules.preset(preset), level, hands, seed)
 

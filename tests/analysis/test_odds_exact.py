@@ -10,8 +10,18 @@ from math import comb
 
 import pytest
 
-from analysis.odds import (BOWER_PLACES, KITTY, OPPONENTS, PARTNER, deck_for, percent,
-                           right_bower_odds, suit_count_odds, trump_count_odds, trumps_in)
+from analysis.odds import (
+    BOWER_PLACES,
+    KITTY,
+    OPPONENTS,
+    PARTNER,
+    deck_for,
+    percent,
+    right_bower_odds,
+    suit_count_odds,
+    trump_count_odds,
+    trumps_in,
+)
 from engine import Rules, Suit, deck
 
 # The test's own deck and trump rules (RULES.md), hearts trump: no engine function used.

@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 import pytest
-
 from app_driver import answer, open_page, table_shown
-from engine import Action, Deal, Rules, Seat, apply, new_hand, parse_cards, parse_card
-from tutorial_app.navigation import lesson_page_path
+
+from engine import Action, Deal, Rules, Seat, apply, new_hand, parse_card, parse_cards
 from lessons.loader import lesson_by_id
-from tutorial_app.widgets.quiz_view import marked_words, try_key
+from tutorial_app.navigation import lesson_page_path
 from tutorial_app.widgets.move_words import action_words
+from tutorial_app.widgets.quiz_view import marked_words, try_key
 
 DEAL = Deal(Seat.W, (parse_cards("AH 9D TS QC KS"), parse_cards("JD AC KC TC 9S"),
                      parse_cards("KH QD AS JC KD"), parse_cards("QH TH AD JS QS")),

@@ -3,9 +3,9 @@
 from pathlib import Path
 
 import pytest
+from app_driver import tables_shown
 from streamlit.testing.v1 import AppTest
 
-from app_driver import tables_shown
 from tutorial_app.navigation import all_pages
 
 pytestmark = pytest.mark.app

@@ -10,9 +10,9 @@ from __future__ import annotations
 from urllib.parse import parse_qs
 
 import pytest
+from app_driver import answer, feedback_shown, open_page, table_shown
 from streamlit.testing.v1 import AppTest
 
-from app_driver import answer, feedback_shown, open_page, table_shown
 from engine import HandRecord, legal_actions, winner_of
 from lessons.scenario_questions import scenario_question
 from tutorial_app.build_moves import MOVES, REFUSAL, clicked_action, clicked_card
@@ -139,8 +139,9 @@ def test_a_question_that_does_not_fit_the_table_says_why():
 
 
 def test_a_shared_hand_opens_in_the_builder_to_change():
-    record = HandRecord.loads('{"dealer": "W", "upcard": "AD", "hands": %s, "actions": '
-                              '[{"seat": "N", "do": "pass"}]}' % str(HANDS).replace("'", '"'))
+    hands = str(HANDS).replace("'", '"')
+    record = HandRecord.loads(f'{{"dealer": "W", "upcard": "AD", "hands": {hands}, "actions": '
+                              '[{"seat": "N", "do": "pass"}]}')
     at = open_page(BUILD, hand=encode_hand(record))
     assert at.multiselect(key="build-hand-S").value == HANDS["S"]
     assert at.text_area(key=MOVES).value == "N pass"
@@ -217,10 +218,10 @@ def test_how_many_points_answered_with_the_engines_score():
 @pytest.mark.parametrize("query, words", [
     ({"hand": "v1.AAAA", "ask": "legal"}, "damaged"),
     ({"hand": encode_hand(HandRecord.loads(
-        '{"dealer": "W", "upcard": "AD", "hands": %s}' % str(HANDS).replace("'", '"'))),
+        '{{"dealer": "W", "upcard": "AD", "hands": {}}}'.format(str(HANDS).replace("'", '"')))),
       "ask": "legal"}, "needs a card to be played next"),
     ({"hand": encode_hand(HandRecord.loads(
-        '{"dealer": "W", "upcard": "AD", "hands": %s}' % str(HANDS).replace("'", '"'))),
+        '{{"dealer": "W", "upcard": "AD", "hands": {}}}'.format(str(HANDS).replace("'", '"')))),
       "ask": "<script>"}, "There is no question"),
 ])
 def test_a_bad_question_link_gets_a_message(query, words):

@@ -11,13 +11,28 @@ import random
 
 import pytest
 
-from engine import (ALL_CARDS, NO_TRUMP, SEATS, Action, Do, IllegalActionError, Phase, Reason,
-                    Rules, Seat, Suit, apply, legal_actions, parse_card, parse_cards,
-                    random_hand, seat_view)
+from engine import (
+    ALL_CARDS,
+    NO_TRUMP,
+    SEATS,
+    Action,
+    Do,
+    IllegalActionError,
+    Phase,
+    Reason,
+    Rules,
+    Seat,
+    Suit,
+    apply,
+    legal_actions,
+    parse_card,
+    parse_cards,
+    random_hand,
+    seat_view,
+)
 from tutorial_app.widgets.cards_model import cards_model
 from tutorial_app.widgets.table_model import coach_line, table_model
-from tutorial_app.widgets.table_moves import (action_from_id, action_id, decide_action,
-                                              decide_card)
+from tutorial_app.widgets.table_moves import action_from_id, action_id, decide_action, decide_card
 
 RULE_SETS = [Rules.preset("bga"), Rules.preset("pagat"), Rules.preset("cardsuite"),
              Rules.from_settings({"benny": True, "no_first_blood": True}),

@@ -5,8 +5,8 @@ words there are, and shows them all, never a traceback."""
 from __future__ import annotations
 
 import pytest
-
 from app_driver import open_page, tables_shown
+
 from lessons.glossary import REQUIRED_TERMS, glossary, term_slug
 from tutorial_app.navigation import sections
 from tutorial_app.widgets.glossary_scene import term_model
@@ -37,7 +37,7 @@ def test_every_term_shows_its_definition_and_its_cards_on_the_table():
     words = " ".join(md.value for md in at.markdown)
     models = tables_shown(at)
     assert len(models) == len(TERMS)
-    for term, model in zip(TERMS, models):
+    for term, model in zip(TERMS, models, strict=False):
         assert term.definition in words
         assert model == term_model(term)          # drawn by the card-table component
         assert cards_in(model), f"{term.name}: no cards drawn"

@@ -7,7 +7,6 @@ and what the table shows is read from the model it was drawn from."""
 from __future__ import annotations
 
 import pytest
-
 from app_driver import open_page, table_shown
 
 from lessons.guided import guided_hand, load_guided

@@ -16,14 +16,23 @@ import pytest
 from tutorial_app import learner_identity
 from tutorial_app.display_names import DisplayNameError as InvalidDisplayNameError
 from tutorial_app.display_names import optional_display_name as display_name
-from tutorial_app.learner_identity import (FREE_WRONG_TRIES, LONGEST_WAIT_SECONDS,
-                                           TOKEN_LENGTH, TRANSFER_ALPHABET,
-                                           TRANSFER_CODE_LENGTH,
-                                           TransferCodeError, is_transfer_code,
-                                           is_well_formed_token, new_learner_token,
-                                           new_transfer_code, parse_transfer_code,
-                                           seconds_to_wait, token_from_browser, token_problem,
-                                           transfer_link)
+from tutorial_app.learner_identity import (
+    FREE_WRONG_TRIES,
+    LONGEST_WAIT_SECONDS,
+    TOKEN_LENGTH,
+    TRANSFER_ALPHABET,
+    TRANSFER_CODE_LENGTH,
+    TransferCodeError,
+    is_transfer_code,
+    is_well_formed_token,
+    new_learner_token,
+    new_transfer_code,
+    parse_transfer_code,
+    seconds_to_wait,
+    token_from_browser,
+    token_problem,
+    transfer_link,
+)
 
 URL_SAFE = set(string.ascii_letters + string.digits + "-_")
 GOOD = "aZ09-_" * 5 + "xy"   # 32 characters, every kind the alphabet has

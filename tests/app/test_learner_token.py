@@ -11,20 +11,33 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
+from app_driver import APP
 from streamlit.testing.v1 import AppTest
 
-from app_driver import APP
-from tutorial_app.learner_identity import (FREE_WRONG_TRIES, OLD_LINK_NOTE, is_well_formed_token,
-                                           new_learner_token, new_transfer_code)
+from tutorial_app.learner_identity import (
+    FREE_WRONG_TRIES,
+    OLD_LINK_NOTE,
+    is_well_formed_token,
+    new_learner_token,
+    new_transfer_code,
+)
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.navigation import all_pages
 from tutorial_app.store import Store, TransferCodes, TransferProblem, TransferRefused
-from tutorial_app.widgets.learner_token import (ADOPTED_KEY, ASK_KEY, FROM_COOKIE_KEY, NOTE_KEY,
-                                                OFFER_KEY, OFFER_SENT_KEY, PREVIOUS_KEY,
-                                                TOKEN_KEY, take_browser_report)
+from tutorial_app.widgets.learner_token import (
+    ADOPTED_KEY,
+    ASK_KEY,
+    FROM_COOKIE_KEY,
+    NOTE_KEY,
+    OFFER_KEY,
+    OFFER_SENT_KEY,
+    PREVIOUS_KEY,
+    TOKEN_KEY,
+    take_browser_report,
+)
 
 pytestmark = pytest.mark.app
 
@@ -63,7 +76,7 @@ def notes(at: AppTest) -> list[str]:
 
 
 def token_of(at: AppTest) -> str | None:
-    return at.session_state[TOKEN_KEY] if TOKEN_KEY in at.session_state else None
+    return at.session_state.get(TOKEN_KEY, None)
 
 
 def with_progress(store: Store) -> str:
@@ -260,7 +273,7 @@ def test_a_wrong_code_says_why_without_repeating_it(fresh_store, kind):
     codes = TransferCodes(fresh_store)
     theirs = with_progress(fresh_store)
     code = {"unknown": new_transfer_code, "spent": lambda: codes.make(theirs),
-            "expired": lambda: codes.make(theirs, at=datetime(2026, 1, 1, tzinfo=timezone.utc)),
+            "expired": lambda: codes.make(theirs, at=datetime(2026, 1, 1, tzinfo=UTC)),
             "malformed": lambda: "[x](http://evil.example)",
             "long": lambda: "9" * 5000, "two": lambda: None}[kind]()
     if kind == "spent":

@@ -4,15 +4,14 @@ the link reproduces the quiz, and a bad one falls back with a note."""
 
 from __future__ import annotations
 
-
 import pytest
+from app_driver import answer, feedback_shown, open_page, table_shown
 from streamlit.testing.v1 import AppTest
 
 from engine import Do, explain_trick
 from lessons.loader import load_all
 from lessons.quiz import Kind
 from lessons.quizzes import build_quiz
-from app_driver import answer, feedback_shown, open_page, table_shown
 from tutorial_app.navigation import lesson_page_path
 from tutorial_app.widgets.quiz_scene import options_are_cards
 from tutorial_app.widgets.quiz_view import quiz_key, try_key

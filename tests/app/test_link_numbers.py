@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from app_driver import open_page
+
 from engine import HandRecord, Rules, Seat, random_hand
 from tutorial_app.limits import BoundError
 from tutorial_app.link_numbers import parse_seed, seed_from_link

@@ -8,9 +8,9 @@ what the page's last run drew (``app_driver.click_on_table``'s rule)."""
 from __future__ import annotations
 
 import pytest
+from app_driver import APP, table_shown
 from streamlit.testing.v1 import AppTest
 
-from app_driver import APP, table_shown
 from lessons.question_source import question_for, topic_source
 from lessons.quiz import Kind
 from tutorial_app.class_pages import on_live_click

@@ -6,12 +6,11 @@ codes slowing down, and the report's CSV built only when it is downloaded."""
 from __future__ import annotations
 
 import pytest
+from test_live_class_pages import LEARNER, TEACHER, at_name_form, join, page, start_class, texts
 
-from test_live_class_pages import (LEARNER, TEACHER, at_name_form, join, page, start_class,
-                                   texts)
 from tutorial_app import class_pages
-from tutorial_app.store import dispose_engines, new_learner_token, open_classes
 from tutorial_app.store import classes as classes_module
+from tutorial_app.store import dispose_engines, new_learner_token, open_classes
 
 pytestmark = pytest.mark.app
 

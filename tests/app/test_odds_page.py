@@ -11,6 +11,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from fake_pool import FakePool
 from streamlit.testing.v1 import AppTest
 
 from analysis import LEVELS, hand_simulation
@@ -18,9 +19,13 @@ from analysis.hand_simulation import simulate_hands
 from engine import PRESETS, Rules
 from tutorial_app import heavy_work, work_pool
 from tutorial_app.odds_exact import exact_items
-from tutorial_app.odds_simulated import (SHIPPED, SHIPPED_SEED, parse_seed, shipped_run,
-                                         simulated_items)
-from fake_pool import FakePool
+from tutorial_app.odds_simulated import (
+    SHIPPED,
+    SHIPPED_SEED,
+    parse_seed,
+    shipped_run,
+    simulated_items,
+)
 
 APP = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "streamlit_app.py")
 ODDS = "app_pages/odds.py"

@@ -11,9 +11,16 @@ from dataclasses import replace
 import pytest
 
 from engine import Action, IllegalActionError, legal_actions
-from tutorial_app import play_link, play_session as play
-from tutorial_app.play_link import (CHOICES, MAX_CODE, GameLinkError, game_code, parse_game,
-                                    read_game)
+from tutorial_app import play_link
+from tutorial_app import play_session as play
+from tutorial_app.play_link import (
+    CHOICES,
+    MAX_CODE,
+    GameLinkError,
+    game_code,
+    parse_game,
+    read_game,
+)
 from tutorial_app.play_session import DEAL, YOU
 
 
@@ -285,6 +292,7 @@ def test_parse_game_reads_the_fields_without_replaying(monkeypatch):
 @pytest.fixture
 def pool(monkeypatch):
     from fake_pool import FakePool
+
     from tutorial_app import work_pool
     fake = FakePool()
     monkeypatch.setattr(work_pool, "shared_pool", lambda: fake)

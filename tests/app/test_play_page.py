@@ -10,13 +10,20 @@ The game logic itself is tested without Streamlit in test_play_session.py.
 from __future__ import annotations
 
 import pytest
+from app_driver import open_page, tables_shown
 from streamlit.testing.v1 import AppTest
 
-from app_driver import open_page, tables_shown
-
 from analysis.grading import GRADE_MEANINGS
-from engine import (PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, Do, Phase, Seat, explain_result,
-                    legal_actions)
+from engine import (
+    PRESET_DESCRIPTIONS,
+    PRESET_NAMES,
+    PRESETS,
+    Do,
+    Phase,
+    Seat,
+    explain_result,
+    legal_actions,
+)
 from tutorial_app import play_session as play
 from tutorial_app.play_link import game_code, read_game
 from tutorial_app.widgets.table_moves import action_id

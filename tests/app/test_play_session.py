@@ -9,8 +9,16 @@ import random
 
 import pytest
 
-from engine import (Action, Do, IllegalActionError, Phase, Reason, Seat, explain_result,
-                    legal_actions)
+from engine import (
+    Action,
+    Do,
+    IllegalActionError,
+    Phase,
+    Reason,
+    Seat,
+    explain_result,
+    legal_actions,
+)
 from tutorial_app import play_session as play
 from tutorial_app.play_session import DEAL, YOU
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-
 import pytest
+from app_driver import answer, feedback_shown, open_page
 from streamlit.testing.v1 import AppTest
 
-from app_driver import answer, feedback_shown, open_page
 from engine import Rules
 from lessons.quizzes import mixed_quiz, topic_generators
 

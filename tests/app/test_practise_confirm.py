@@ -5,9 +5,9 @@ A bad seed in the link is quoted as text."""
 from __future__ import annotations
 
 import pytest
+from app_driver import answer, open_page
 from streamlit.testing.v1 import AppTest
 
-from app_driver import answer, open_page
 from engine import Rules
 from lessons.quizzes import mixed_quiz, topic_generators
 

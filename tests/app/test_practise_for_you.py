@@ -6,13 +6,13 @@ the recorded first answers."""
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
-from streamlit.testing.v1 import AppTest
-
 from app_driver import answer, open_page
 from progress_helpers import wrong_response
+from streamlit.testing.v1 import AppTest
+
 from engine import Rules
 from lessons.generators import GENERATORS
 from lessons.quizzes import mixed_quiz_plan, topic_generators
@@ -27,7 +27,7 @@ PAGE = "app_pages/practise.py"
 def now() -> datetime:
     """The time as the test runs (not as the module was collected, minutes earlier):
     the page says "10 minutes ago" from the clock."""
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def keep(store, token, skill: str, correct: bool, ago: timedelta) -> None:

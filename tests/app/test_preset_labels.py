@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from app_driver import open_page
+
 from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
 from lessons.loader import load_all
 from tutorial_app.reference import presets_frame

@@ -5,7 +5,7 @@ once when it finishes; and their doctests."""
 from __future__ import annotations
 
 import doctest
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 
 import pandas as pd
 import pytest
@@ -13,7 +13,8 @@ import pytest
 from engine import legal_actions
 from lessons.progress import LessonProgress
 from lessons.spaced import Attempt, DealItem
-from tutorial_app import (practice_plan, progress_charts, session_map, play_session as play)
+from tutorial_app import play_session as play
+from tutorial_app import practice_plan, progress_charts, session_map
 from tutorial_app.hand_records import record_play
 from tutorial_app.store import ANSWER_COLUMNS
 from tutorial_app.store.summaries import AnswerCount
@@ -21,7 +22,7 @@ from tutorial_app.widgets import quiz_position
 from tutorial_app.widgets.quiz_position import position_of, quiz_from_position
 from tutorial_app.widgets.quiz_state import QuizState
 
-NOW = datetime(2026, 11, 30, 12, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 30, 12, tzinfo=UTC)
 
 
 @pytest.mark.parametrize("module", [progress_charts, practice_plan, quiz_position, session_map],
@@ -49,21 +50,21 @@ def counts(*rows) -> pd.DataFrame:
 def test_accuracy_is_per_skill_per_day_and_names_from_a_file_are_escaped():
     frame = counts(("legal_plays", 1, 1, NOW), ("legal_plays", 1, 0, NOW + timedelta(hours=1)),
                    ("<b>odd", 1, 1, NOW - timedelta(days=1)))
-    daily = progress_charts.accuracy_by_day(frame, timezone.utc)
+    daily = progress_charts.accuracy_by_day(frame, UTC)
     legal = daily[daily["skill"] == "legal plays"].iloc[0]
     assert (legal["answers"], legal["right"], legal["accuracy"]) == (2, 1, 50.0)
-    figure = progress_charts.accuracy_chart(frame, timezone.utc)
+    figure = progress_charts.accuracy_chart(frame, UTC)
     names = {trace.name for trace in figure.data}
     assert names == {"legal plays", "&lt;b&gt;odd"}
 
 
 def test_days_are_counted_in_the_learners_own_time_zone():
-    late = datetime(2026, 11, 30, 23, 45, tzinfo=timezone.utc)   # 00:45 on 1 December in Paris
+    late = datetime(2026, 11, 30, 23, 45, tzinfo=UTC)   # 00:45 on 1 December in Paris
     frame = counts(("makers", 3, 2, late), ("makers", 2, 2, late - timedelta(hours=2)))
     paris = timezone(timedelta(hours=1))
     assert progress_charts.answers_per_day(frame, paris) == {late.date(): 2,
                                                              late.date() + timedelta(days=1): 3}
-    assert progress_charts.answers_per_day(frame, timezone.utc) == {late.date(): 5}
+    assert progress_charts.answers_per_day(frame, UTC) == {late.date(): 5}
 
 
 def test_lessons_chart_shows_stars_and_mastery_in_lesson_order():
@@ -87,7 +88,7 @@ def test_the_calendar_has_a_column_per_week_and_nothing_after_today():
 
 def test_the_recent_table_is_newest_first_in_words():
     frame = answers(("makers", False, NOW - timedelta(hours=1)), ("makers", True, NOW))
-    table = progress_charts.recent_table(frame, timezone.utc)
+    table = progress_charts.recent_table(frame, UTC)
     assert list(table["Right?"]) == ["✓ right", "✗ wrong"]
     assert list(table["Time taken"]) == ["1.5 s", "1.5 s"]
 

@@ -5,15 +5,15 @@ latest answers as a table, an export; an import that names each bad row by its l
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import sqlalchemy as sa
-from streamlit.testing.v1 import AppTest
-
 from app_driver import APP, open_page
 from fake_pool import FakePool, InlinePool
 from progress_helpers import record_quiz
+from streamlit.testing.v1 import AppTest
+
 from tutorial_app import heavy_work, work_pool
 from tutorial_app.limits import MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES
 from tutorial_app.store import ANSWER_COLUMNS, new_learner_token
@@ -39,7 +39,7 @@ def some_history(store, token) -> None:
                                  (0, "makers", True)):
         store.record_answer(token, lesson="practise:play", item_kind="single", generator=skill,
                             answer="JD", correct=correct, seed=7, time_taken_ms=4200,
-                            answered_at=datetime.now(timezone.utc) - timedelta(days=days))
+                            answered_at=datetime.now(UTC) - timedelta(days=days))
 
 
 def charts(at) -> dict[str, dict]:
@@ -152,7 +152,7 @@ def upload(at, name: str, data: bytes):
 
 def csv_rows(count: int, answer: str = "JD") -> bytes:
     header = ",".join(ANSWER_COLUMNS)
-    start = datetime(2026, 11, 1, tzinfo=timezone.utc)
+    start = datetime(2026, 11, 1, tzinfo=UTC)
     lines = [f"{(start + timedelta(seconds=i)).isoformat()},tricks,single,legal_plays,7,"
              f"{answer},true,1500,," for i in range(count)]
     return ("\n".join([header, *lines]) + "\n").encode()
@@ -218,7 +218,7 @@ def long_history(store, token, days: int = 100, per_day: int = 200) -> int:
     """``days`` x ``per_day`` answers (a short session a day, 5 s apart, four skills),
     in quiz runs of bowers of 10; put in as one insert, as an import would."""
     learner = store.ensure_learner(token).number
-    start = datetime.now(timezone.utc).replace(hour=9, minute=0) - timedelta(days=days - 1)
+    start = datetime.now(UTC).replace(hour=9, minute=0) - timedelta(days=days - 1)
     with store.engine.begin() as connection:
         runs = [connection.execute(sa.insert(quiz_runs).values(
             learner_id=learner, lesson="bowers", seed=n, length=10,

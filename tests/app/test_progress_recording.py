@@ -7,10 +7,10 @@ and says its answer was not saved."""
 from __future__ import annotations
 
 import pytest
-from streamlit.testing.v1 import AppTest
-
 from app_driver import answer, feedback_shown, open_page
 from progress_helpers import wrong_response
+from streamlit.testing.v1 import AppTest
+
 from lessons.loader import load_all
 from lessons.quizzes import build_quiz
 from tutorial_app.navigation import lesson_page_path

@@ -9,15 +9,14 @@ from html import escape
 from html.parser import HTMLParser
 
 import pytest
-
 from app_driver import open_page
+
 from engine import HandRecord
 from lessons.loader import load_all
 from lessons.quiz import Kind
 from tutorial_app.quiz_sheet import quiz_sheet_html
 from tutorial_app.scenario_link import encode_hand
-from tutorial_app.sheet_sources import (lesson_questions, practise_questions,
-                                        scenario_questions_from)
+from tutorial_app.sheet_sources import lesson_questions, practise_questions, scenario_questions_from
 
 HANDS = ('{"dealer": "W", "upcard": "AD", "hands": {"N": ["9C", "TD", "JH", "QS", "KC"], '
          '"E": ["9S", "TS", "QH", "AC", "KH"], "S": ["9H", "QC", "AH", "KS", "TH"], '
@@ -71,7 +70,8 @@ def check_sheet(questions, title="Quiz") -> Sheet:
     page = quiz_sheet_html(questions, title)
     sheet = Sheet(page)
     assert len(sheet.blocks) == len(questions) == len(sheet.key)
-    for number, (question, block, key) in enumerate(zip(questions, sheet.blocks, sheet.key), 1):
+    rows = zip(questions, sheet.blocks, sheet.key, strict=True)  # lengths asserted just above
+    for number, (question, block, key) in enumerate(rows, 1):
         assert block["text"].strip().startswith(f"{number}. {question.prompt}")
         for option in question.options:
             assert option.label in block["text"]

@@ -18,8 +18,15 @@ from lessons.loader import load_all
 from lessons.quiz import Kind
 from lessons.quizzes import PRACTICE_TOPICS, build_quiz, mixed_quiz, topic_generators
 from tutorial_app.widgets.quiz_scene import has_table, options_are_cards, question_model
-from tutorial_app.widgets.quiz_state import (CHECK, RESTART, QuizState, answer_points, click,
-                                             next_question, option_id)
+from tutorial_app.widgets.quiz_state import (
+    CHECK,
+    RESTART,
+    QuizState,
+    answer_points,
+    click,
+    next_question,
+    option_id,
+)
 
 LESSONS = load_all()
 

@@ -3,8 +3,14 @@
 import pytest
 
 from engine import JOKER, Suit, deck, rank_order
-from tutorial_app.reference import (TRUMP_CHOICES, card_label, ranking_groups, ranking_table,
-                                    scoring_frame, trump_from_choice)
+from tutorial_app.reference import (
+    TRUMP_CHOICES,
+    card_label,
+    ranking_groups,
+    ranking_table,
+    scoring_frame,
+    trump_from_choice,
+)
 
 
 @pytest.mark.parametrize("choice", list(TRUMP_CHOICES))

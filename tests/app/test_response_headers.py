@@ -6,8 +6,14 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tutorial_app.serve import (AFFINITY_COOKIE, REPLICA_HEADER, ROUTE_HEADER,
-                                SECURITY_HEADERS, ResponseHeaders, affinity_cookie_of)
+from tutorial_app.serve import (
+    AFFINITY_COOKIE,
+    REPLICA_HEADER,
+    ROUTE_HEADER,
+    SECURITY_HEADERS,
+    ResponseHeaders,
+    affinity_cookie_of,
+)
 
 
 def run_apart(coroutine) -> None:

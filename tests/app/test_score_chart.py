@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import doctest
+import itertools
 
 from engine import Team, legal_actions
-from tutorial_app import score_chart as chart_module
 from tutorial_app import play_session as play
+from tutorial_app import score_chart as chart_module
 from tutorial_app.score_chart import score_chart, score_steps
 
 
@@ -27,7 +28,8 @@ def test_each_line_climbs_by_the_engines_points_and_ends_at_the_score():
     for trace, team in ((ours, Team.NS), (theirs, Team.EW)):
         y = list(trace.y)
         assert y[0] == 0 and y[-1] == game.score(team)
-        assert [b - a for a, b in zip(y, y[1:])] == [h.result.points[team] for h in game.finished]
+        steps = [b - a for a, b in itertools.pairwise(y)]
+        assert steps == [h.result.points[team] for h in game.finished]
     assert score_steps(game, Team.EW) == list(theirs.y)
 
 

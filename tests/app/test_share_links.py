@@ -9,12 +9,11 @@ import random
 import zlib
 
 import pytest
+from app_driver import open_page
 
 from analysis import make_bot
-from app_driver import open_page
 from engine import HandRecord, Rules, Seat, apply, random_hand, seat_view
-from tutorial_app.scenario_link import (MAX_CODE, LinkError, decode_hand, encode_hand,
-                                        encode_text)
+from tutorial_app.scenario_link import MAX_CODE, LinkError, decode_hand, encode_hand, encode_text
 
 
 def played(seed: int) -> HandRecord:

@@ -8,13 +8,13 @@ import time
 from pathlib import Path
 
 import pytest
-
 from app_driver import open_page
+
 from tutorial_app import learner
 from tutorial_app.store import ENV_VAR, database
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
-from silent_server import silent_server  # noqa: E402
+from silent_server import silent_server
 
 
 @pytest.fixture

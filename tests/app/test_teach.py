@@ -11,14 +11,19 @@ from __future__ import annotations
 import json
 
 import pytest
-from streamlit.testing.v1 import AppTest
-
 from app_driver import open_page, tables_shown
+from streamlit.testing.v1 import AppTest
 
 from engine import HandRecord, Phase, Seat, explain_action, explain_result, legal_actions
 from tutorial_app.markdown_text import markdown_text
-from tutorial_app.scenario_link import (MAX_CODE, MAX_JSON, LinkError, decode_hand, encode_hand,
-                                       encode_text)
+from tutorial_app.scenario_link import (
+    MAX_CODE,
+    MAX_JSON,
+    LinkError,
+    decode_hand,
+    encode_hand,
+    encode_text,
+)
 from tutorial_app.teach_moves import REFUSAL, step, teacher_action, teacher_card
 from tutorial_app.widgets.table_moves import action_id
 

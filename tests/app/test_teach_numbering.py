@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from app_driver import open_page
+
 from engine import legal_actions
 from engine.referee import referee_record
 from tutorial_app.scenario_link import LinkError, decode_hand, encode_text

@@ -15,17 +15,34 @@ import random
 from urllib.parse import parse_qs
 
 import pytest
+from app_driver import open_page, table_shown
 from streamlit.testing.v1 import AppTest
 
 from analysis import make_bot
-from app_driver import open_page, table_shown
-from engine import (HandRecord, Phase, Rules, Seat, apply, explain_action, legal_actions,
-                    random_hand, seat_view)
+from engine import (
+    HandRecord,
+    Phase,
+    Rules,
+    Seat,
+    apply,
+    explain_action,
+    legal_actions,
+    random_hand,
+    seat_view,
+)
 from tutorial_app import play_session as play
 from tutorial_app.replay import trick_starts
 from tutorial_app.scenario_link import decode_hand, encode_hand
-from tutorial_app.teach_moves import (LAST_STEP, NOTE, PLAYING, POSITION, TIMELINE, table_click,
-                                      teacher_action, teacher_card)
+from tutorial_app.teach_moves import (
+    LAST_STEP,
+    NOTE,
+    PLAYING,
+    POSITION,
+    TIMELINE,
+    table_click,
+    teacher_action,
+    teacher_card,
+)
 from tutorial_app.widgets.move_words import action_words
 from tutorial_app.widgets.table_moves import action_id
 

@@ -11,11 +11,20 @@ import random
 
 import pytest
 
-from engine import (SEATS, Action, HandRecord, Phase, Rules, Seat, apply, legal_actions,
-                    random_hand, seat_view)
+from engine import (
+    SEATS,
+    Action,
+    HandRecord,
+    Phase,
+    Rules,
+    Seat,
+    apply,
+    legal_actions,
+    random_hand,
+    seat_view,
+)
 from tutorial_app import teach_moves
-from tutorial_app.teach_moves import (RECORD, REFUSAL, load, prompt, teacher_action,
-                                      teacher_card)
+from tutorial_app.teach_moves import RECORD, REFUSAL, load, prompt, teacher_action, teacher_card
 from tutorial_app.widgets.table_model import table_model
 from tutorial_app.widgets.table_moves import action_id
 

@@ -5,8 +5,15 @@ import doctest
 import pytest
 
 from lessons import scenario_questions
-from tutorial_app import (build_moves, presentation, quiz_sheet, replay, scenario_draft,
-                          scenario_link, sheet_sources)
+from tutorial_app import (
+    build_moves,
+    presentation,
+    quiz_sheet,
+    replay,
+    scenario_draft,
+    scenario_link,
+    sheet_sources,
+)
 
 
 @pytest.mark.parametrize("module", [scenario_link, replay, scenario_draft, build_moves,

@@ -13,7 +13,6 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
-
 from streamlit_client import FINISHED, FRAGMENT_FINISHED, Tab  # noqa: E402
 
 FRAGMENT = "question-panel"

@@ -17,9 +17,9 @@ import asyncio
 import os
 import subprocess
 import sys
-from contextlib import contextmanager
 from argparse import Namespace
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest

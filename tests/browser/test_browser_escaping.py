@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, expect
-
 from test_browser_pages import wait_for_app
+
 from tutorial_app.markdown_text import WORD_JOINER
 
 pytestmark = pytest.mark.browser

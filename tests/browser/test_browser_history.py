@@ -10,7 +10,6 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-
 from test_browser_pages import wait_for_app
 
 pytestmark = pytest.mark.browser

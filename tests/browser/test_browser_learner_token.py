@@ -17,8 +17,8 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-
 from test_browser_pages import wait_for_app
+
 from tutorial_app.learner_identity import OLD_LINK_NOTE, is_well_formed_token, new_learner_token
 from tutorial_app.store import TransferCodes, open_store
 

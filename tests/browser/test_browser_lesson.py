@@ -9,11 +9,11 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from test_browser_pages import wait_for_app
 
 from lessons.loader import lesson_by_id
 from lessons.quiz import Kind
 from lessons.quizzes import build_quiz
-from test_browser_pages import wait_for_app
 from tutorial_app.widgets.quiz_scene import choice_button
 
 pytestmark = pytest.mark.browser

@@ -13,12 +13,12 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-
 from conftest import ARTIFACTS, _free_port, _healthy
+from playwright.sync_api import Browser, Page, expect
+from test_browser_pages import wait_for_app
+
 from lessons.loader import load_all
 from lessons.question_source import lesson_source, question_for
-from test_browser_pages import wait_for_app
 from tutorial_app.cli import streamlit_command
 from tutorial_app.widgets.quiz_scene import choice_button
 
@@ -99,7 +99,7 @@ def test_a_class_with_three_learners(browser: Browser, class_server: str, screen
         expect(page.get_by_text(QUESTION.prompt)).to_be_visible(timeout=5000)
     right = QUESTION.answer[0]
     wrong = next(o.key for o in QUESTION.options if o.key != right)
-    for page, key in zip(learners, (right, right, wrong)):
+    for page, key in zip(learners, (right, right, wrong), strict=False):
         page.wait_for_timeout(350)
         option_button(page, key).click()
         expect(page.get_by_text("Your answer is in")).to_be_visible()
@@ -111,7 +111,7 @@ def test_a_class_with_three_learners(browser: Browser, class_server: str, screen
     teacher.screenshot(path=str(screenshots / "live-class-teacher-answers.png"))
 
     teacher.get_by_role("button", name="Reveal the answer").click()
-    for page, verdict in zip(learners, ("Right!", "Right!", "Not quite")):
+    for page, verdict in zip(learners, ("Right!", "Right!", "Not quite"), strict=False):
         expect(page.get_by_text(verdict)).to_be_visible(timeout=5000)
         expect(page.get_by_text(QUESTION.explanation[:40])).to_be_visible()
     learners[2].screenshot(path=str(screenshots / "live-class-learner-revealed.png"))

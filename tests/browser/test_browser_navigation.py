@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-
-from lessons.loader import lesson_by_id, load_all
-from engine import Rules
-from lessons.quiz import Kind
-from lessons.quizzes import (DEFAULT_PRACTICE_TOPICS, build_quiz, mixed_quiz,
-                             topic_generators)
 from test_browser_lesson import give_answer, question_table
 from test_browser_pages import wait_for_app
+
+from engine import Rules
+from lessons.loader import lesson_by_id, load_all
+from lessons.quiz import Kind
+from lessons.quizzes import DEFAULT_PRACTICE_TOPICS, build_quiz, mixed_quiz, topic_generators
 
 pytestmark = pytest.mark.browser
 
@@ -131,6 +130,6 @@ def test_practise_shows_the_first_question_without_scrolling(browser: Browser, a
     for part in parts:
         expect(part).to_be_visible()
         box = part.bounding_box()
-        assert box and 0 <= box["y"] and box["y"] + box["height"] <= 720, part
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 720, part
     page.screenshot(path=screenshots / f"practise-{screen}.png")
     context.close()

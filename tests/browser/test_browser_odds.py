@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-
 from test_browser_pages import wait_for_app
 
 pytestmark = pytest.mark.browser

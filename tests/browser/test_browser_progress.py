@@ -11,13 +11,18 @@ import io
 
 import pytest
 from playwright.sync_api import Browser, expect
+from test_browser_lesson import give_answer, verdict
+from test_browser_pages import wait_for_app
 
 from engine import Rules
 from lessons.loader import lesson_by_id
-from lessons.quizzes import (DEFAULT_PRACTICE_TOPICS, build_quiz, mixed_quiz, mixed_quiz_plan,
-                             topic_generators)
-from test_browser_lesson import give_answer, verdict
-from test_browser_pages import wait_for_app
+from lessons.quizzes import (
+    DEFAULT_PRACTICE_TOPICS,
+    build_quiz,
+    mixed_quiz,
+    mixed_quiz_plan,
+    topic_generators,
+)
 from tutorial_app.store import new_learner_token, open_store
 
 pytestmark = pytest.mark.browser

@@ -15,10 +15,10 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
+from test_browser_pages import wait_for_app
 
 from lessons.loader import lesson_by_id, load_all
 from lessons.quizzes import build_quiz
-from test_browser_pages import wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -62,7 +62,7 @@ def assert_on_screen(page: Page, *parts: Locator) -> None:
             box = element.bounding_box()
             assert box is not None, element
             name = element.get_attribute("aria-label") or element.inner_text()[:40]
-            assert 0 <= box["x"] and box["x"] + box["width"] <= view["width"] + 0.5, (name, box)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"] + 0.5, (name, box)
             assert top - 0.5 <= box["y"], (name, box, "under the header")
             assert box["y"] + box["height"] <= view["height"] + 0.5, (name, box, view)
 

@@ -14,10 +14,10 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
+from test_browser_pages import wait_for_app
 
 from analysis import make_bot
 from engine import HandRecord, Phase, Rules, Seat, apply, random_hand, seat_view
-from test_browser_pages import wait_for_app
 from tutorial_app.scenario_link import encode_hand
 
 pytestmark = pytest.mark.browser
@@ -251,7 +251,8 @@ def test_a_question_link_is_answered_on_the_card_table(browser: Browser, app_url
              '"W": ["JC", "JS", "QD", "KD", "AS"]}, "actions": [{"seat": "N", "do": "pass"}, '
              '{"seat": "E", "do": "order_up"}, {"seat": "E", "do": "with_partner"}, '
              '{"seat": "W", "do": "discard", "card": "JS"}, '
-             '{"seat": "N", "do": "play", "card": "9C"}, {"seat": "E", "do": "play", "card": "AC"}]}')
+             '{"seat": "N", "do": "play", "card": "9C"}, '
+             '{"seat": "E", "do": "play", "card": "AC"}]}')
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     page.goto(f"{app_url}/question?hand={encode_hand(HandRecord.loads(hands))}&ask=legal")

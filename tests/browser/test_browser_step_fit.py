@@ -15,10 +15,10 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from test_browser_pages import wait_for_app
 
 from lessons.glossary import glossary, term_slug
 from lessons.loader import load_all
-from test_browser_pages import wait_for_app
 from tutorial_app.navigation import all_pages
 from tutorial_app.widgets.step_through import step_model
 from tutorial_app.widgets.step_views import stepped_actions

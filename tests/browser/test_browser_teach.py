@@ -9,9 +9,9 @@ import json
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
+from test_browser_pages import wait_for_app
 
 from engine import HandRecord
-from test_browser_pages import wait_for_app
 from tutorial_app.scenario_link import encode_hand
 
 pytestmark = pytest.mark.browser

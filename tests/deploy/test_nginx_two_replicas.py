@@ -28,11 +28,11 @@ from pathlib import Path
 from urllib.parse import parse_qs
 
 import pytest
-
 from app_server import serve
 from nginx_proxy import MISSING, nginx_in_front, tools
 from postgres import new_database
 from streamlit_client import Tab
+
 from tutorial_app.serve import AFFINITY_COOKIE, REPLICA_VARIABLE
 from tutorial_app.store.classes import MAX_CLASS_MEMBERS
 
@@ -214,7 +214,7 @@ async def class_behind_nginx(folder: Path, database: str, set_env) -> dict:
             seen["learners"] = [b.replicas[0] for b in learners]
             seen["teacher"] = teacher.replicas[0]
 
-            for browser, name in zip(learners, NAMES):
+            for browser, name in zip(learners, NAMES, strict=False):
                 tab = browser.tab
                 await tab.set(tab.widget(key="join-name"), name)
                 await tab.click(tab.widget(key="join-button"))
@@ -264,7 +264,8 @@ def test_a_live_class_through_nginx_on_two_replicas(nginx_installed, postgres_cl
     assert seen["learners"].count("two" if seen["teacher"] == "one" else "one") >= 2
     assert members == list(NAMES[:len(seen["learners"])])
     assert seen["answered"] == ["Your answer is in"] * len(seen["learners"])
-    assert f"**{len(members)}** of {MAX_CLASS_MEMBERS} learners joined · **{len(members)}** answered" in seen["count"]
+    joined = f"**{len(members)}** of {MAX_CLASS_MEMBERS} learners joined"
+    assert f"{joined} · **{len(members)}** answered" in seen["count"]
     assert all(v in ("right", "wrong") for v in seen["verdicts"])
     # HTTP only redirects; an oversized upload stops at nginx.
     status, headers, _ = seen["redirect"]

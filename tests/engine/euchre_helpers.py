@@ -14,13 +14,29 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 import pytest
 
-from engine import (JOKER, SEATS, Action, Card, Deal, HandState, IllegalActionError, Reason, Rules,
-                    Seat, apply, deck, legal_actions, new_hand, parse_card, parse_cards,
-                    parse_suit)
+from engine import (
+    JOKER,
+    SEATS,
+    Action,
+    Card,
+    Deal,
+    HandState,
+    IllegalActionError,
+    Reason,
+    Rules,
+    Seat,
+    apply,
+    deck,
+    legal_actions,
+    new_hand,
+    parse_card,
+    parse_cards,
+    parse_suit,
+)
 from engine.actions import Do
 
 # ---- building rule sets, deals and states ---------------------------------------------------

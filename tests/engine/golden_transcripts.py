@@ -19,10 +19,26 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: the repository root holds engine/
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engine import (PRESET_NAMES, PRESETS, SEATS, Action, HandState, Phase, Rules, apply,
-                    deal_cards, describe_preset, explain_action, explain_first_lead,
-                    explain_makers, explain_pickup, explain_result, explain_trick,
-                    legal_actions, new_hand)
+from engine import (
+    PRESET_NAMES,
+    PRESETS,
+    SEATS,
+    Action,
+    HandState,
+    Phase,
+    Rules,
+    apply,
+    deal_cards,
+    describe_preset,
+    explain_action,
+    explain_first_lead,
+    explain_makers,
+    explain_pickup,
+    explain_result,
+    explain_trick,
+    legal_actions,
+    new_hand,
+)
 from engine.actions import CALL
 from engine.state import ordered_up
 

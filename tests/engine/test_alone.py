@@ -2,8 +2,8 @@
 the Canadian loner, the lone defender, and the order of decisions after trump is made."""
 
 import pytest
-
 from euchre_helpers import act, hand, held, illegal, legal
+
 from engine import Phase, Reason, Seat
 
 DEAL = "N: 9C TD JH QS KC / E: 9S TS QH AC KH / S: 9H QC AH KS TH / W: JC JS QD KD TC"
@@ -171,9 +171,10 @@ def test_announcements_come_before_the_discard(dealer):
     state = order_up(dealer, Seat(dealer).next.value, "pagat")
     assert state.phase is Phase.ALONE and state.turn is Seat(dealer).next
     phases = []
-    while not state.phase is Phase.PLAY:
+    while state.phase is not Phase.PLAY:
         phases.append(state.phase)
-        choice = "pass" if state.phase is Phase.ALONE else f"discard {held(state, dealer).split()[0]}"
+        discard = f"discard {held(state, dealer).split()[0]}"
+        choice = "pass" if state.phase is Phase.ALONE else discard
         state = act(state, f"{state.turn.value} {choice}")
     assert phases == [Phase.ALONE] * 4 + [Phase.DISCARD]
     assert Phase.DEFEND_ALONE not in phases

@@ -2,10 +2,20 @@
 discard, stick the dealer, the throw-in, Benny turned up."""
 
 import pytest
-
 from euchre_helpers import act, deal, hand, held, illegal, legal, rules
-from engine import (JOKER, NO_TRUMP, Phase, Reason, RecordError, Seat, Suit, Team,
-                    new_hand, parse_card)
+
+from engine import (
+    JOKER,
+    NO_TRUMP,
+    Phase,
+    Reason,
+    RecordError,
+    Seat,
+    Suit,
+    Team,
+    new_hand,
+    parse_card,
+)
 
 PRESETS = ["bga", "pagat", "cardsuite"]
 DEAL = "N: 9C TD JH QS KC / E: 9S TS QH AC KH / S: 9H QC AH KS TH / W: JC JS QD KD TC"
@@ -63,7 +73,7 @@ def test_the_dealer_picks_up_whoever_orders_up(orderer):
                 f"{orderer} with_partner")
     assert state.phase is Phase.DISCARD and state.turn is Seat.W
     assert held(state, "W") == "JC JS QD KD TC AD"          # six cards at the discard
-    assert legal(state) == [f"discard {c}" for c in "JC JS QD KD TC AD".split()]
+    assert legal(state) == [f"discard {c}" for c in ["JC", "JS", "QD", "KD", "TC", "AD"]]
     assert state.dealer_took_upcard
     after = act(state, "W discard TC")
     assert held(after, "W") == "JC JS QD KD AD"
@@ -123,7 +133,8 @@ def test_round_2_call_makes_trump_and_nobody_picks_up(preset, caller):
     assert state.phase is Phase.ALONE
     # finish the alone decisions with nobody alone
     while state.phase in (Phase.ALONE, Phase.DEFEND_ALONE):
-        state = act(state, f"{state.turn.value} {'with_partner' if 'with_partner' in legal(state) else 'pass'}")
+        choice = "with_partner" if "with_partner" in legal(state) else "pass"
+        state = act(state, f"{state.turn.value} {choice}")
     assert state.phase is Phase.PLAY
     assert not state.dealer_took_upcard
     assert held(state, "W") == "JC JS QD KD TC"

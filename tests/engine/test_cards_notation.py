@@ -1,12 +1,34 @@
-"""Cards, seats and hand-record notation (RULES.md 'Table, seats, deck'; HAND_RECORD.md 'Notation')."""
+"""Cards, seats and hand-record notation (RULES.md 'Table, seats, deck';
+HAND_RECORD.md 'Notation')."""
 
 import itertools
 
 import pytest
 
-from engine import (BENNY_DECK, JOKER, NO_TRUMP, SEATS, STANDARD_DECK, Action, Card, Colour,
-                    NotationError, Rank, Seat, Suit, Team, deck, format_card, format_seat,
-                    format_suit, parse_card, parse_cards, parse_seat, parse_suit, parse_team)
+from engine import (
+    BENNY_DECK,
+    JOKER,
+    NO_TRUMP,
+    SEATS,
+    STANDARD_DECK,
+    Action,
+    Card,
+    Colour,
+    NotationError,
+    Rank,
+    Seat,
+    Suit,
+    Team,
+    deck,
+    format_card,
+    format_seat,
+    format_suit,
+    parse_card,
+    parse_cards,
+    parse_seat,
+    parse_suit,
+    parse_team,
+)
 
 ALL_CODES_24 = [r + s for s in "CDHS" for r in "9TJQKA"]
 
@@ -145,7 +167,8 @@ def test_bad_card_names_the_token_and_what_is_accepted(text, says):
 
 
 def test_hj_message_exactly():
-    with pytest.raises(NotationError, match=r"^'HJ' is not a card: write rank then suit, e\.g\. JH$"):
+    message = r"^'HJ' is not a card: write rank then suit, e\.g\. JH$"
+    with pytest.raises(NotationError, match=message):
         parse_card("HJ")
 
 

@@ -10,16 +10,33 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-
 from euchre_helpers import act, hand, illegal
+
 import analysis
 import engine
-from engine import (AloneDecision, Card, CardRole, EuchreError, GameError, NotationError, Rank,
-                    Reason, Rules, ScoreError, Seat, Suit, Team, card_role, new_game, parse_card,
-                    score_hand, start_hand)
-from engine import errors as engine_errors
 from analysis import LEVELS, BotLevel, make_bot
 from analysis.grading import GRADE_MEANINGS, GRADES, GradeName, classify
+from engine import (
+    AloneDecision,
+    Card,
+    CardRole,
+    EuchreError,
+    GameError,
+    NotationError,
+    Rank,
+    Reason,
+    Rules,
+    ScoreError,
+    Seat,
+    Suit,
+    Team,
+    card_role,
+    new_game,
+    parse_card,
+    score_hand,
+    start_hand,
+)
+from engine import errors as engine_errors
 
 ENGINE = Path(engine.__file__).resolve().parent
 DEAL = "N: AH 9D TS QC KS / E: JD AC KC TC 9S / S: KH QD AS JC KD / W: QH TH AD JS QS"

@@ -4,12 +4,30 @@ what the engine decided."""
 import random
 
 import pytest
-
 from euchre_helpers import act, hand, plays
-from engine import (Action, Phase, Rules, Seat, Suit, Trick, apply, card_role,
-                    describe_card, explain_action, explain_first_lead, explain_makers,
-                    explain_pickup, explain_play, explain_result, explain_trick,
-                    legal_actions, parse_card, random_hand, winner_of)
+
+from engine import (
+    Action,
+    Phase,
+    Rules,
+    Seat,
+    Suit,
+    Trick,
+    apply,
+    card_role,
+    describe_card,
+    explain_action,
+    explain_first_lead,
+    explain_makers,
+    explain_pickup,
+    explain_play,
+    explain_result,
+    explain_trick,
+    legal_actions,
+    parse_card,
+    random_hand,
+    winner_of,
+)
 
 H, D, C, S = Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES
 
@@ -213,7 +231,8 @@ def test_sentences_agree_with_the_engine_on_random_hands(preset):
                 legal = {a.card for a in legal_actions(state)}
                 for card in state.hand_of(state.turn):
                     text = explain_play(state, card)
-                    assert ("must follow" in text or "No first blood" in text) == (card not in legal)
+                    refused = "must follow" in text or "No first blood" in text
+                    assert refused == (card not in legal)
             for a in legal_actions(state):
                 assert explain_action(state, a)
             state = apply(state, rng.choice(legal_actions(state)), state.turn)

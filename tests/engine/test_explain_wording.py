@@ -4,6 +4,7 @@ up, a defender defended alone, which seat went alone)."""
 from __future__ import annotations
 
 from euchre_helpers import act, hand
+
 from engine import explain_makers
 
 DEAL = "N: AH 9D TS QC KS / E: JD AC KC TC 9S / S: KH QD AS JC KD / W: QH TH AD JS QS"
@@ -29,7 +30,6 @@ def test_makers_of_a_player_who_ordered_up_or_called():
 
 from engine import Action, Phase, Rules, Seat, Team, explain_action, score_hand  # noqa: E402
 
-
 STRONG = "S: JH JD AH KH QH"   # South cannot lose a trick with hearts trump
 
 
@@ -39,7 +39,7 @@ def _lone_hand(settings: dict, decisions: str):
 
 
 def _play_out(state):
-    from engine import legal_actions, apply
+    from engine import apply, legal_actions
     while not state.is_over:
         state = apply(state, legal_actions(state)[0])
     return state

@@ -10,8 +10,8 @@ import difflib
 import os
 
 import pytest
-
 from golden_transcripts import HANDS_PER_PRESET, golden_path, transcript
+
 from engine import PRESETS
 
 REGENERATE = os.environ.get("EUCHRE_REGENERATE_GOLDEN") == "1"

@@ -41,9 +41,21 @@ from collections import Counter
 import pyspiel  # a declared test dependency: if it is missing the test must fail, not skip
 import pytest
 
-from engine import (SEATS, Action, Card, Deal, Do, Phase, Rank, Rules, Suit, apply,
-                    legal_actions, new_hand)
-from engine import actions as A
+from engine import (
+    SEATS,
+    Action,
+    Card,
+    Deal,
+    Do,
+    Phase,
+    Rank,
+    Rules,
+    Suit,
+    actions,
+    apply,
+    legal_actions,
+    new_hand,
+)
 
 E = pyspiel.euchre
 
@@ -77,21 +89,21 @@ def os_to_ours(os_state, action: int) -> Action:
     if action < 24:
         card = OS_CARD[action]
         if os_state.current_phase() == OS_DISCARD:
-            return A.DISCARD[card.index]
-        return A.PLAY[card.index]
+            return actions.DISCARD[card.index]
+        return actions.PLAY[card.index]
     if action == OS_PASS:
-        return A.PASS
+        return actions.PASS
     if action in SUIT_OF_OS_ACTION:
         suit = SUIT_OF_OS_ACTION[action]
         round1 = os_state.num_passes() < 4
         if round1 and suit is OS_CARD[os_state.upcard()].suit:
-            return A.ORDER_UP
+            return actions.ORDER_UP
         return Action.call(suit)  # in round 1 this cannot match anything of ours: a failure
     if action == OS_ALONE:
-        return A.ALONE
+        return actions.ALONE
     if action == OS_PARTNER:
         # The maker's "play with partner"; once the maker has decided, a defender's "no".
-        return A.WITH_PARTNER if os_state.declarer_go_alone() is None else A.PASS
+        return actions.WITH_PARTNER if os_state.declarer_go_alone() is None else actions.PASS
     raise AssertionError(f"unknown OpenSpiel action {action}")
 
 
@@ -190,10 +202,10 @@ class HandRun:
         return tuple(common)
 
     def choose(self, legal: tuple[Action, ...]) -> Action:
-        if A.PASS in legal and self.ours.phase in (Phase.BID1, Phase.BID2):
+        if actions.PASS in legal and self.ours.phase in (Phase.BID1, Phase.BID2):
             if self.rng.random() < PASS_BIAS:
-                return A.PASS
-            others = [a for a in legal if a is not A.PASS]
+                return actions.PASS
+            others = [a for a in legal if a is not actions.PASS]
             return others[self.rng.randrange(len(others))]
         return legal[self.rng.randrange(len(legal))]
 
@@ -242,7 +254,8 @@ class HandRun:
             # KNOWN DIFFERENCE (a): OpenSpiel forbids discarding the upcard; RULES.md
             # ("any card, the upcard included") and we allow it. Ours must be exactly
             # OpenSpiel's five plus the upcard; we choose among the common ones.
-            common = self.compare_legal(extra_ours=frozenset({A.DISCARD[self.deal.upcard.index]}))
+            upcard = actions.DISCARD[self.deal.upcard.index]
+            common = self.compare_legal(extra_ours=frozenset({upcard}))
             self.both(common[self.rng.randrange(len(common))])
         else:
             # KNOWN DIFFERENCE (c): the dealer's partner ordered up and went alone.
@@ -250,7 +263,7 @@ class HandRun:
             # dealer sits out ..., there is no exchange") and we do not. The dealer's
             # cards are then irrelevant: check that ours made no exchange, let OpenSpiel
             # discard at random, and compare the rest of the hand.
-            if not (alone is A.ALONE and self.ours.maker is dealer.partner
+            if not (alone is actions.ALONE and self.ours.maker is dealer.partner
                     and dealer in self.ours.sitting_out and not self.ours.dealer_took_upcard
                     and self.ours.hand_of(dealer) == self.deal.hand(dealer)):
                 raise self.fail("we skipped the dealer's discard, but the dealer is not "

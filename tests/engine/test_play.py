@@ -2,8 +2,8 @@
 suit, no first blood, trick winning, sitting-out players."""
 
 import pytest
-
 from euchre_helpers import act, hand, illegal, legal, plays
+
 from engine import Phase, Reason, Seat, Suit, Team, first_leader
 
 # Hearts will be called in round 2 (the 9 of clubs is turned down); West deals, North leads.
@@ -50,7 +50,7 @@ def test_trump_led_the_left_bower_must_follow():
 def test_printed_suit_led_the_left_bower_does_not_follow():
     state = plays(hearts(), "N:9D")
     # East's jack of diamonds is a heart: East is void in diamonds and may play anything
-    assert sorted(plays_of(state).split()) == sorted("JD AC KC TC 9S".split())
+    assert sorted(plays_of(state).split()) == sorted(["JD", "AC", "KC", "TC", "9S"])
     state = plays(state, "E:9S")
     assert sorted(plays_of(state).split()) == ["KD", "QD"]
     illegal(state, "S play KH", Reason.MUST_FOLLOW_SUIT, "South must follow diamonds",
@@ -89,7 +89,7 @@ def test_benny_led_is_trump_led():
 def test_cannot_follow_any_card_trumping_allowed_never_required():
     """Trap 8."""
     state = plays(hearts(), "N:QC E:TC S:JC")
-    assert sorted(plays_of(state).split()) == sorted("QH TH AD JS QS".split())
+    assert sorted(plays_of(state).split()) == sorted(["QH", "TH", "AD", "JS", "QS"])
     trumped = plays(state, "W:TH")
     assert trumped.tricks[0].winner is Seat.W
     discarded = plays(state, "W:AD")
@@ -119,7 +119,7 @@ def test_no_trump_highest_of_suit_led_wins_even_a_jack_of_next():
     state = plays(state, "N:JD")
     assert state.led_suit is Suit.DIAMONDS
     # East holds no diamond (the ace of hearts is not the left bower in no trump)
-    assert sorted(plays_of(state).split()) == sorted("AH AC KC TC 9S".split())
+    assert sorted(plays_of(state).split()) == sorted(["AH", "AC", "KC", "TC", "9S"])
     state = plays(state, "E:AH S:KD W:AD")
     assert state.tricks[0].winner is Seat.W
 
@@ -164,9 +164,10 @@ def test_no_first_blood_first_lead_cannot_be_trump(preset):
     state = hearts(DEAL_1, preset=preset, no_first_blood=True) if preset != "pagat" else None
     if state is None:  # pagat: announcements after the call, then play
         state = hand(DEAL_1, dealer="W", upcard="9C", preset="pagat", no_first_blood=True)
-        state = act(state, "N pass, E pass, S pass, W pass, N call H, N pass, E pass, S pass, W pass")
+        state = act(state, "N pass, E pass, S pass, W pass, N call H, "
+                           "N pass, E pass, S pass, W pass")
     assert state.turn is Seat.N
-    assert sorted(plays_of(state).split()) == sorted("9D TS QC KS".split())
+    assert sorted(plays_of(state).split()) == sorted(["9D", "TS", "QC", "KS"])
     illegal(state, "N play AH", Reason.NO_FIRST_BLOOD, "first trick", "ace of hearts")
 
 
@@ -180,7 +181,7 @@ def test_no_first_blood_leader_with_only_trumps_may_lead_one():
     state = hand("N: JD AH KH QH TH", dealer="W", upcard="9S", preset="cardsuite",
                  no_first_blood=True)
     state = act(state, "N pass, E pass, S pass, W pass, N call H, N with_partner")
-    assert sorted(plays_of(state).split()) == sorted("JD AH KH QH TH".split())
+    assert sorted(plays_of(state).split()) == sorted(["JD", "AH", "KH", "QH", "TH"])
     state = plays(state, "N:JD")
     assert state.trick
 
@@ -297,4 +298,4 @@ def test_no_first_blood_benny_is_a_trump():
 
 def test_no_first_blood_does_not_apply_in_no_trump():
     state = hearts(DEAL_3, suit="NT", no_trump=True, no_first_blood=True)
-    assert sorted(plays_of(state).split()) == sorted("JD 9D TS QC KS".split())
+    assert sorted(plays_of(state).split()) == sorted(["JD", "9D", "TS", "QC", "KS"])

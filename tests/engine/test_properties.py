@@ -12,14 +12,37 @@ import json
 import random
 from collections import Counter
 
+from euchre_helpers import (
+    cards_in,
+    spec_playable,
+    spec_points,
+    spec_suit,
+    spec_winner,
+    trump_letter,
+)
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from euchre_helpers import (cards_in, spec_playable, spec_points, spec_suit, spec_winner,
-                            trump_letter)
-from engine import (JOKER, NO_TRUMP, SEATS, Action, Card, Deal, IllegalActionError, Phase,
-                    Reason, Rules, Seat, Suit, Team, apply, deck, first_leader, legal_actions,
-                    new_hand)
+from engine import (
+    JOKER,
+    NO_TRUMP,
+    SEATS,
+    Action,
+    Card,
+    Deal,
+    IllegalActionError,
+    Phase,
+    Reason,
+    Rules,
+    Seat,
+    Suit,
+    Team,
+    apply,
+    deck,
+    first_leader,
+    legal_actions,
+    new_hand,
+)
 from engine.actions import Do
 from engine.record import HandRecord, ReplayError, replay
 from engine.view import seat_view
@@ -217,8 +240,8 @@ def check_finished(state):
                              any(s.team is not makers for s in state.alone))
     winner = makers if to == "makers" else makers.other
     assert result.points == {winner: points, winner.other: 0}
-    assert all(len(h) == 0 for s, h in zip(SEATS, state.hands) if s in active)
-    assert all(len(h) == 5 for s, h in zip(SEATS, state.hands) if s not in active)
+    assert all(len(h) == 0 for s, h in zip(SEATS, state.hands, strict=False) if s in active)
+    assert all(len(h) == 5 for s, h in zip(SEATS, state.hands, strict=False) if s not in active)
 
 
 def _next_active(seat, active):
@@ -230,7 +253,7 @@ def _next_active(seat, active):
 
 def check_follow_suit(states):
     """Every card played followed suit by effective suit when the player could."""
-    for before, after in zip(states, states[1:]):
+    for before, after in zip(states, states[1:], strict=False):
         if before.phase is not Phase.PLAY:
             continue
         seat, a = after.actions[-1]
@@ -322,8 +345,8 @@ REASONS_BY_PHASE = {
 @SETTINGS
 @given(hands())
 def test_every_other_decision_is_refused_with_a_reason(dealt):
-    r, state, rng = dealt
-    for state in playout(state, rng):
+    r, start, rng = dealt
+    for state in playout(start, rng):
         if state.is_over or state.phase is Phase.PLAY:
             continue
         legal = set(legal_actions(state))

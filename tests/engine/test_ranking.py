@@ -4,11 +4,25 @@ import itertools
 from collections import Counter
 
 import pytest
-
 from euchre_helpers import spec_winner
-from engine import (JOKER, Seat, Suit, deck, effective_suit, is_left_bower, is_right_bower,
-                    is_trump, parse_card, parse_suit, rank_order, sort_hand, suit_order,
-                    trump_position, winner_of)
+
+from engine import (
+    JOKER,
+    Seat,
+    Suit,
+    deck,
+    effective_suit,
+    is_left_bower,
+    is_right_bower,
+    is_trump,
+    parse_card,
+    parse_suit,
+    rank_order,
+    sort_hand,
+    suit_order,
+    trump_position,
+    winner_of,
+)
 
 # Every suit's order, highest first, under every trump ("-" = no trump), written out in full.
 ORDERS = {
@@ -185,7 +199,7 @@ def test_benny_beats_the_right_bower_and_led_is_trump():
 
 
 def test_sort_hand_shows_trumps_first_highest_first():
-    cards = [parse_card(c) for c in "9C JD AH 9H KD".split()]
+    cards = [parse_card(c) for c in ["9C", "JD", "AH", "9H", "KD"]]
     shown = [c.code for c in sort_hand(cards, Suit.HEARTS)]
     assert shown[:3] == ["JD", "AH", "9H"]
     assert sorted(shown) == sorted(c.code for c in cards)
@@ -199,7 +213,8 @@ def test_number_of_five_card_hands():
 
 
 def test_chances_of_holding_k_trumps():
-    """0..5 trumps of a named suit (seven with the left bower): 14.56% 39.20% 33.60% 11.20% 1.40% 0.05%."""
+    """0..5 trumps of a named suit (seven with the left bower):
+    14.56% 39.20% 33.60% 11.20% 1.40% 0.05%."""
     counts = Counter(sum(is_trump(c, Suit.HEARTS) for c in h)
                      for h in itertools.combinations(deck(), 5))
     total = sum(counts.values())

@@ -134,14 +134,16 @@ def test_thrown_in_report():
     assert report["result"]["points"] == {"NS": 0, "EW": 0}
     assert report["trump"] is None and report["makers"] is None
     assert [s["phase"] for s in report["steps"]] == ["bid1"] * 4 + ["bid2"] * 4
-    assert report["steps"][4]["legal"] == [{"do": "call", "suit": s} for s in "DHS"] + [{"do": "pass"}]
+    calls = [{"do": "call", "suit": s} for s in "DHS"]
+    assert report["steps"][4]["legal"] == calls + [{"do": "pass"}]
 
 
 def test_every_phase_name_appears():
     seen = set()
     for record in (DOC_RECORD, HEARTS):
         seen |= {s["phase"] for s in play_out(record)[1]["steps"]}
-    benny = {"rules": {"benny": True}, "dealer": "N", "upcard": "JOKER", "hands": HANDS, "actions": []}
+    benny = {"rules": {"benny": True}, "dealer": "N", "upcard": "JOKER", "hands": HANDS,
+             "actions": []}
     seen |= {s["phase"] for s in play_out(benny)[1]["steps"]}
     assert seen == {"bid1", "bid2", "name_trump", "alone", "discard", "defend_alone", "play"}
 
@@ -381,7 +383,8 @@ def test_hand_record_round_trip_and_canonical_json():
 
 
 def test_replay_error_counts_steps_from_0():
-    record = HandRecord.from_json(with_actions(DOC_RECORD, ACTIONS[:2] + [{"seat": "N", "do": "alone"}]))
+    actions = ACTIONS[:2] + [{"seat": "N", "do": "alone"}]
+    record = HandRecord.from_json(with_actions(DOC_RECORD, actions))
     with pytest.raises(ReplayError) as info:
         record.replay()
     assert info.value.step == 2 and info.value.reason is Reason.NOT_YOUR_TURN

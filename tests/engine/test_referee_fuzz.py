@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import SEATS, Rules, legal_actions, random_hand, apply
+from engine import SEATS, Rules, apply, legal_actions, random_hand
 from engine.record import HandRecord
 from engine.referee import main
 

@@ -1,8 +1,8 @@
 """Scoring a hand: every row of RULES.md's table, by ``score_hand`` and by hands played out."""
 
 import pytest
-
 from euchre_helpers import act, hand, plays
+
 from engine import Outcome, Team, score_hand, scoring_table
 from engine.explain import explain_result
 

@@ -5,8 +5,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from engine import JOKER, Seat, deck, parse_card
-from engine.svg import (DEFAULT_WIDTH, SvgImage, back_svg, card_svg, card_text, hand_svg,
-                        trick_svg)
+from engine.svg import DEFAULT_WIDTH, SvgImage, back_svg, card_svg, card_text, hand_svg, trick_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -1,8 +1,8 @@
 """Per-seat views (engine.view.seat_view): a seat sees its own hand and the public table only."""
 
 import pytest
-
 from euchre_helpers import act, cards_in, codes, hand, legal
+
 from engine import Action, Phase, Seat, parse_card
 from engine.actions import Do
 from engine.view import seat_view
@@ -35,7 +35,8 @@ def legal_or_empty(state, seat):
 
 
 def test_only_the_dealer_sees_the_discard():
-    state = act(hand(DEAL, dealer="W", upcard="AD"), "N pass, E order_up, E with_partner, W discard 9S")
+    state = act(hand(DEAL, dealer="W", upcard="AD"),
+                "N pass, E order_up, E with_partner, W discard 9S")
     dealer = seat_view(state, Seat.W)
     assert dealer.discarded is parse_card("9S")
     assert (Seat.W, Action.discard(parse_card("9S"))) in dealer.actions

@@ -7,8 +7,13 @@ import random
 from pathlib import Path
 
 from engine import Rules, Suit, describe_card, parse_card, parse_cards
-from lessons.checkers import (effective_suit_question, is_trump_question, rank_order_question,
-                              suit_members_question, trick_order_question)
+from lessons.checkers import (
+    effective_suit_question,
+    is_trump_question,
+    rank_order_question,
+    suit_members_question,
+    trick_order_question,
+)
 from lessons.generators import gen_suit_members
 from lessons.loader import load_all, load_lesson
 
@@ -75,8 +80,8 @@ def test_the_dealer_who_picked_up_is_said_to_have_picked_up():
 
 
 def test_a_team_is_never_said_to_go_alone():
-    from lessons.checkers import game_winner_question, hand_points_question
     from engine import Team
+    from lessons.checkers import game_winner_question, hand_points_question
 
     points = hand_points_question(Team.NS, 4, maker_alone=True)
     assert "(alone)" not in points.prompt and "one of them alone" in points.prompt

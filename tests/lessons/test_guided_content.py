@@ -9,13 +9,21 @@ import re
 from pathlib import Path
 
 import pytest
-
-from engine import Phase, apply, legal_actions
-from lessons.guided import (GuidedError, format_choice, format_move, load_guided,
-                            load_guided_hand, parse_choice, parse_move, paths, play_path)
-from lessons.loader import load_all
-
 from guided_values import choice_values
+
+from engine import Phase, legal_actions
+from lessons.guided import (
+    GuidedError,
+    format_choice,
+    format_move,
+    load_guided,
+    load_guided_hand,
+    parse_choice,
+    parse_move,
+    paths,
+    play_path,
+)
+from lessons.loader import load_all
 
 HANDS = load_guided()
 DECISIONS = [(hand, choices, index, state)
@@ -84,7 +92,7 @@ def test_most_named_alternatives_are_strictly_worse():
     """Not a tie dressed up as a mistake: of the alternatives the coach names, the
     analysis values every one strictly below the right choice."""
     ties = []
-    for hand, choices, index, state in DECISIONS:
+    for hand, _choices, index, state in DECISIONS:
         decision = hand.decisions[index]
         _, values = choice_values(state)
         for action, _ in decision.wrong:
@@ -140,7 +148,8 @@ def _write(tmp_path: Path, old: str, new: str) -> Path:
     ('why = "Right. The jack', 'shout = "x"\nwhy = "Right. The jack', "unknown key 'shout'"),
     ('right = ["play 9D"]', 'right = ["play 9D"]\nwrong = [{ choice = "play AC", says = "x", '
      'extra = 1 }]', "unknown key 'extra'"),
-    ('right = ["play 9D"]', 'right = ["play JD"]', "move 6 (S play JD): South must follow diamonds"),
+    ('right = ["play 9D"]', 'right = ["play JD"]',
+     "move 6 (S play JD): South must follow diamonds"),
     ('right = ["play 9D"]', 'right = ["play 9D"]\nwrong = [{ choice = "play AC", says = "x" }]',
      "not legal: the engine explains"),
     ('"N play AD, E play KD, S ?, W play TD"', '"N play AD, E play KD, S play 9D, W play TD"',

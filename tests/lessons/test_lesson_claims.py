@@ -11,8 +11,21 @@ import re
 
 import pytest
 
-from engine import (PRESETS, Action, Do, HandRecord, Phase, Rules, Seat, Suit, apply, deck,
-                    explain_action, legal_actions, parse_card)
+from engine import (
+    PRESETS,
+    Action,
+    Do,
+    HandRecord,
+    Phase,
+    Rules,
+    Seat,
+    Suit,
+    apply,
+    deck,
+    explain_action,
+    legal_actions,
+    parse_card,
+)
 from lessons.loader import load_all
 
 LESSONS = load_all()

@@ -10,8 +10,13 @@ import tracemalloc
 import pytest
 
 from lessons.loader import load_all
-from lessons.progress import (LessonProgress, QuizRun, RunCounts, quiz_length_limit,
-                              quiz_length_limits)
+from lessons.progress import (
+    LessonProgress,
+    QuizRun,
+    RunCounts,
+    quiz_length_limit,
+    quiz_length_limits,
+)
 
 
 def sequences(count: int, seed: int = 17):

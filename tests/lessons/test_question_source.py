@@ -8,12 +8,18 @@ import doctest
 import pytest
 
 import lessons.question_source as question_source
+from engine import Rules
 from lessons.loader import load_all
-from lessons.question_source import (QuestionSource, SourceError, lesson_source, question_for,
-                                     register_source_kind, topic_source)
+from lessons.question_source import (
+    QuestionSource,
+    SourceError,
+    lesson_source,
+    question_for,
+    register_source_kind,
+    topic_source,
+)
 from lessons.quiz import Kind, Option, Question
 from lessons.quizzes import PRACTICE_TOPICS, build_quiz, mixed_quiz, topic_generators
-from engine import Rules
 
 
 def test_the_examples_in_the_docstring_hold():

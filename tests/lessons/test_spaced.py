@@ -2,19 +2,29 @@
 
 import doctest
 import random
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 
 import pytest
 
+from engine import Rules
 from lessons import spaced
 from lessons.generators import GENERATORS
 from lessons.quiz import Question
-from lessons.spaced import (MAX_HALF_LIFE_DAYS, MIN_HALF_LIFE_DAYS, PRACTICE_SKILLS, Attempt,
-                            daily_deal, daily_deal_seed, daily_streak, memories, next_skills,
-                            practice_days, skill_recall)
-from engine import Rules
+from lessons.spaced import (
+    MAX_HALF_LIFE_DAYS,
+    MIN_HALF_LIFE_DAYS,
+    PRACTICE_SKILLS,
+    Attempt,
+    daily_deal,
+    daily_deal_seed,
+    daily_streak,
+    memories,
+    next_skills,
+    practice_days,
+    skill_recall,
+)
 
-NOW = datetime(2026, 11, 30, 18, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
 SKILLS = ("trick_winner", "legal_plays", "makers", "hand_result")
 
 
@@ -120,7 +130,7 @@ def test_daily_streak(days_ago, streak):
 
 
 def test_practice_days_are_counted_in_the_learners_time_zone():
-    late = datetime(2026, 11, 30, 3, 0, tzinfo=timezone.utc)   # 22:00 the day before in UTC-5
+    late = datetime(2026, 11, 30, 3, 0, tzinfo=UTC)   # 22:00 the day before in UTC-5
     history = [Attempt("makers", True, late), Attempt("makers", False, late + timedelta(hours=6))]
     assert practice_days(history) == {date(2026, 11, 30): 2}
     assert practice_days(history, timezone(timedelta(hours=-5))) == {

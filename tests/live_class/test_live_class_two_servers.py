@@ -14,7 +14,6 @@ from pathlib import Path
 from urllib.parse import parse_qs
 
 import pytest
-
 from app_server import serve
 from postgres import new_database
 from streamlit_client import Tab
@@ -56,7 +55,7 @@ async def one_class(base: Path, database: str) -> dict:
         await teacher.click(teacher.widget(key="class-start"))
         code = parse_qs(teacher.query)["class"][0]
         learners = [Tab(other.base_url) for _ in NAMES]
-        for tab, name in zip(learners, NAMES):
+        for tab, name in zip(learners, NAMES, strict=False):
             await tab.open("join", f"code={code}")
             await tab.set(tab.widget(key="join-name"), name)
             await tab.click(tab.widget(key="join-button"))

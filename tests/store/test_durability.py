@@ -4,17 +4,16 @@ file private, and a file deleted, replaced, damaged or missing a table noticed i
 
 import os
 import signal
-import stat
 import sqlite3
+import stat
 import subprocess
 import textwrap
 import time
 
 import pytest
+from conftest import PYTHON, child_env
 
 from tutorial_app.store import StoreUnavailable, dispose_engines, new_learner_token, open_store
-
-from conftest import PYTHON, child_env
 
 ANSWERS_EACH = 200
 

@@ -6,9 +6,9 @@ import csv
 import io
 import subprocess
 
-from tutorial_app.store import ENV_VAR, new_learner_token, open_store
-
 from conftest import PYTHON, child_env
+
+from tutorial_app.store import ENV_VAR, new_learner_token, open_store
 
 
 def export(*args, env=None):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import logging
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 import sqlalchemy as sa
@@ -124,7 +124,7 @@ def test_a_quiz_run_stored_longer_than_its_lesson_is_counted_as_the_lessons_quiz
     store = open_store(store_url)
     token = new_learner_token()
     learner = store.ensure_learner(token).number
-    now = datetime(2026, 11, 30, 10, tzinfo=timezone.utc)
+    now = datetime(2026, 11, 30, 10, tzinfo=UTC)
     with store.engine.begin() as connection:
         run = connection.execute(sa.insert(quiz_runs).values(
             learner_id=learner, lesson="bowers", seed=1, length=2_000_000_000,
@@ -154,7 +154,7 @@ def test_the_learners_export_writes_formula_cells_as_text_and_imports_them_back(
     for number, formula in enumerate(FORMULAS):
         store.record_answer(token, lesson="tricks", item_kind="single", generator=formula[:1] + "g",
                             answer=formula, correct=True, answered_at=datetime(
-                                2026, 11, 30, 10, number, tzinfo=timezone.utc))
+                                2026, 11, 30, 10, number, tzinfo=UTC))
     out = io.StringIO()
     store.export_csv(token, out)
     rows = list(csv.DictReader(io.StringIO(out.getvalue())))

@@ -7,19 +7,24 @@ import base64
 import hashlib
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import sqlalchemy as sa
 from sqlalchemy import event
 
 from tutorial_app.learner_identity import new_transfer_code
-from tutorial_app.store import (MalformedTokenError, TransferCodes, TransferProblem,
-                                TransferRefused, is_well_formed_token, new_learner_token,
-                                open_store)
+from tutorial_app.store import (
+    MalformedTokenError,
+    TransferCodes,
+    TransferProblem,
+    TransferRefused,
+    is_well_formed_token,
+    new_learner_token,
+    open_store,
+)
 from tutorial_app.store.tables import metadata, transfer_codes
-from tutorial_app.store.transfers import (KEEP_ROWS_FOR, TRANSFER_LIFETIME, code_hash, seal,
-                                          unseal)
+from tutorial_app.store.transfers import KEEP_ROWS_FOR, TRANSFER_LIFETIME, code_hash, seal, unseal
 
 
 def test_tokens_are_random_well_formed_and_at_least_128_bits():
@@ -124,7 +129,7 @@ def test_a_display_name_is_optional_and_checked(store_url):
 
 # ---- progress links: one-time transfer codes ----------------------------------------------
 
-WHEN = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
+WHEN = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 
 
 def test_a_code_is_exchanged_for_its_token_once(store_url):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import event, func, select, update
@@ -123,7 +123,7 @@ def test_a_teacher_link_works_once_for_a_short_time(live):
     stale = live.teacher_link_code(code, key)
     with live.store.engine.begin() as connection:
         connection.execute(update(class_teacher_passes).values(
-            expires_at=datetime.now(timezone.utc) - timedelta(seconds=1)))
+            expires_at=datetime.now(UTC) - timedelta(seconds=1)))
     refused(Reason.BAD_TEACHER_LINK, live.use_teacher_link, code, stale)
 
 
@@ -142,7 +142,7 @@ def test_only_the_newest_teacher_links_and_devices_are_kept(live):
 
 
 def move_class_back(live, code: str, **ago: timedelta) -> None:
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     with live.store.engine.begin() as connection:
         connection.execute(update(classes_table).where(classes_table.c.code == code)
                            .values({column: now - delta for column, delta in ago.items()}))

@@ -7,15 +7,21 @@ from __future__ import annotations
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import select, update
 
 from lessons.question_source import lesson_source, question_for, topic_source
 from lessons.quiz import Kind
-from tutorial_app.store import (ClassError, Reason, StoreUnavailable, new_learner_token,
-                                open_classes, open_store)
+from tutorial_app.store import (
+    ClassError,
+    Reason,
+    StoreUnavailable,
+    new_learner_token,
+    open_classes,
+    open_store,
+)
 from tutorial_app.store.class_codes import CODE_ALPHABET, teacher_key_hash
 from tutorial_app.store.tables import classes as classes_table
 
@@ -135,7 +141,7 @@ def test_a_wrong_code_is_refused_with_a_sentence(live, typed, words):
 
 def test_an_expired_class_is_closed(live):
     code, key = live.start_class()
-    long_ago = datetime.now(timezone.utc) - timedelta(hours=13)
+    long_ago = datetime.now(UTC) - timedelta(hours=13)
     with live.store.engine.begin() as connection:
         connection.execute(update(classes_table).where(classes_table.c.code == code)
                            .values(created_at=long_ago))

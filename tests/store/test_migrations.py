@@ -1,7 +1,7 @@
 """The schema is versioned with Alembic: a database made by the first migration keeps its
 rows when a newer app opens it, and the newest migration gives exactly ``tables.py``."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 import sqlalchemy as sa
@@ -13,7 +13,7 @@ from tutorial_app.store.tables import metadata
 from tutorial_app.store.tokens import token_hash
 
 FIRST = "0001"
-WHEN = datetime(2026, 11, 2, 9, 30, tzinfo=timezone.utc)
+WHEN = datetime(2026, 11, 2, 9, 30, tzinfo=UTC)
 
 
 def head() -> str:

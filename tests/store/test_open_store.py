@@ -9,9 +9,15 @@ import pytest
 from postgres import new_database
 from silent_server import silent_server
 
-from tutorial_app.store import (ENV_VAR, StoreUnavailable, database_url, default_sqlite_path,
-                                new_learner_token, open_store)
-from tutorial_app.store import database
+from tutorial_app.store import (
+    ENV_VAR,
+    StoreUnavailable,
+    database,
+    database_url,
+    default_sqlite_path,
+    new_learner_token,
+    open_store,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -148,9 +154,8 @@ def test_a_caller_waits_for_an_opening_database_no_longer_than_the_bound(monkeyp
 
 
 def test_postgresql_runs_every_statement_under_the_statement_timeout(postgres_cluster):
-    with new_database(postgres_cluster) as url:
-        with open_store(url).engine.connect() as connection:
-            shown = connection.exec_driver_sql("SHOW statement_timeout").scalar()
+    with new_database(postgres_cluster) as url, open_store(url).engine.connect() as connection:
+        shown = connection.exec_driver_sql("SHOW statement_timeout").scalar()
     assert shown == f"{database.STATEMENT_TIMEOUT_MS // 1000}s"
 
 

@@ -1,7 +1,7 @@
 """Recording: every call commits before it returns; stars and mastery come from the rows;
 a quiz position and a quiz run survive a reload; bad values are refused by name."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 import sqlalchemy as sa
@@ -80,7 +80,7 @@ def test_times_are_kept_in_utc_and_answers_come_back_in_order(store_url):
                             time_taken_ms=1000 * minutes)
     frame = store.answers(token)
     assert frame["answer"].tolist() == ["m0", "m1", "m2"]
-    assert frame["answered_at"].iloc[0] == datetime(2026, 12, 1, 1, 0, tzinfo=timezone.utc)
+    assert frame["answered_at"].iloc[0] == datetime(2026, 12, 1, 1, 0, tzinfo=UTC)
     assert frame["time_taken_ms"].tolist() == [0, 1000, 2000]
     assert store.recent_answers(token, 2)["answer"].tolist() == ["m2", "m1"]
     assert [a.at for a in store.attempts(token)] == frame["answered_at"].dt.to_pydatetime().tolist()

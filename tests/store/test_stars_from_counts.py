@@ -4,7 +4,7 @@ quiz's own replay would, on both backends, for seeded random runs."""
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from lessons.progress import LessonProgress, QuizRun
 from tutorial_app.store import new_learner_token, open_store
@@ -15,7 +15,7 @@ def test_the_databases_counts_agree_with_the_replay(store_url):
     token = new_learner_token()
     rng = random.Random(2026)
     expected: dict[str, LessonProgress] = {}
-    start = datetime(2026, 11, 1, tzinfo=timezone.utc)
+    start = datetime(2026, 11, 1, tzinfo=UTC)
     for number in range(40):
         lesson = f"lesson-{number % 12}"      # several runs of a lesson: the best counts
         length = rng.randint(1, 10)

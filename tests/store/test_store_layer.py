@@ -8,7 +8,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from conftest import PYTHON, ROOT, child_env
 
 STORE = ROOT / "tutorial_app" / "store"

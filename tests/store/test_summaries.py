@@ -4,7 +4,7 @@ than the bound, before it, comes back cut to it)."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
 
@@ -13,7 +13,7 @@ from tutorial_app.store.records import ANSWER_LIMIT
 from tutorial_app.store.summaries import AnswerCount
 from tutorial_app.store.tables import answers
 
-START = datetime(2026, 11, 30, 23, 50, tzinfo=timezone.utc)
+START = datetime(2026, 11, 30, 23, 50, tzinfo=UTC)
 
 
 def test_answers_are_counted_per_skill_per_quarter_hour(store_url):
@@ -25,7 +25,7 @@ def test_answers_are_counted_per_skill_per_quarter_hour(store_url):
         store.record_answer(token, lesson="tricks", item_kind="single", generator=skill,
                             answer="JD", correct=correct,
                             answered_at=START + timedelta(minutes=minutes))
-    quarter = datetime(2026, 11, 30, 23, 45, tzinfo=timezone.utc)
+    quarter = datetime(2026, 11, 30, 23, 45, tzinfo=UTC)
     assert store.answer_counts(token) == [          # 23:50, 23:54, 23:59; 00:02; 00:21
         AnswerCount(quarter, "makers", 3, 2),
         AnswerCount(quarter + timedelta(minutes=15), "legal_plays", 1, 1),

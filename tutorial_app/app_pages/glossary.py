@@ -23,26 +23,36 @@ def show_term(term: Term) -> None:
         st.markdown(term.definition)
         card_table(term_model(term), key=f"glossary-{term_slug(term)}")
         lesson = lesson_by_id(term.lesson_id)
-        st.page_link(lesson_page_path(lesson.id),
-                     label=f"Learn it: lesson {lesson.number}, step {term.step_number}",
-                     icon=":material/school:", query_params={"step": str(term.step_number)})
+        assert lesson is not None  # the glossary loader checked every term's lesson
+        st.page_link(
+            lesson_page_path(lesson.id),
+            label=f"Learn it: lesson {lesson.number}, step {term.step_number}",
+            icon=":material/school:",
+            query_params={"step": str(term.step_number)},
+        )
 
 
 def word_links(current: Term | None) -> None:
     """Every word, as a link to its own view: the page's index."""
     with st.container(horizontal=True, key="glossary-index"):
         for term in TERMS:
-            st.page_link(PAGE, label=term.name, query_params={"term": term_slug(term)},
-                         disabled=term is current)
+            st.page_link(
+                PAGE,
+                label=term.name,
+                query_params={"term": term_slug(term)},
+                disabled=term is current,
+            )
 
 
 st.title("Glossary")
 asked = st.query_params.get("term")
 term = find_term(asked) if asked else None
 if asked and term is None:
-    st.warning(f"There is no word {markdown_text(asked[:40])} in the glossary. The words "
-               f"are: {', '.join(t.name for t in TERMS)}. Here they all are.",
-               icon=":material/search_off:")
+    st.warning(
+        f"There is no word {markdown_text(asked[:40])} in the glossary. The words "
+        f"are: {', '.join(t.name for t in TERMS)}. Here they all are.",
+        icon=":material/search_off:",
+    )
 word_links(term)
 if term is not None:
     show_term(term)

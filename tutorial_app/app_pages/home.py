@@ -29,9 +29,11 @@ st.html("""<style>
 </style>""")
 
 st.title("Learn to play Euchre")
-st.markdown("Euchre is a fast card game for four players in two teams. This app teaches it "
-            "step by step, on real cards: you need no cards and no partner. It is for "
-            "beginners of about twelve and up, and for teachers with a class.")
+st.markdown(
+    "Euchre is a fast card game for four players in two teams. This app teaches it "
+    "step by step, on real cards: you need no cards and no partner. It is for "
+    "beginners of about twelve and up, and for teachers with a class."
+)
 # The progress link sits high on the page: its box opens downwards, and the link it makes
 # must show on a 720-pixel-high screen.
 start, link = st.columns([7, 3], gap="small", vertical_alignment="center")
@@ -46,26 +48,46 @@ with lessons, st.container(key="home-links"):
     st.subheader("The lessons")
     for lesson in LESSONS:
         stars = stars_text(lesson_progress(lesson.id).stars)
-        st.page_link(lesson_page_path(lesson.id), icon=":material/school:",
-                     label=f"{lesson.number}. {lesson.title}" + (f"  {stars}" if stars else ""),
-                     help=lesson.summary)
-    st.caption("Each lesson is a few short steps on cards, then a quiz. Answer every "
-               "question right first time for three stars.")
+        st.page_link(
+            lesson_page_path(lesson.id),
+            icon=":material/school:",
+            label=f"{lesson.number}. {lesson.title}" + (f"  {stars}" if stars else ""),
+            help=lesson.summary,
+        )
+    st.caption(
+        "Each lesson is a few short steps on cards, then a quiz. Answer every "
+        "question right first time for three stars."
+    )
 with more:
     with st.container(key="home-more"):
         st.subheader("Know the rules?")
-        st.page_link("app_pages/practise.py", label="Practise on real deals",
-                     icon=":material/quiz:")
-        st.page_link("app_pages/play.py", label="Play a game against the computer",
-                     icon=":material/playing_cards:")
-        st.page_link("app_pages/teach.py", label="Teach a hand to your class",
-                     icon=":material/co_present:")
-        st.page_link("app_pages/card_ranking.py", label="Card ranking and scoring",
-                     icon=":material/format_list_numbered:")
+        st.page_link(
+            "app_pages/practise.py", label="Practise on real deals", icon=":material/quiz:"
+        )
+        st.page_link(
+            "app_pages/play.py",
+            label="Play a game against the computer",
+            icon=":material/playing_cards:",
+        )
+        st.page_link(
+            "app_pages/teach.py", label="Teach a hand to your class", icon=":material/co_present:"
+        )
+        st.page_link(
+            "app_pages/card_ranking.py",
+            label="Card ranking and scoring",
+            icon=":material/format_list_numbered:",
+        )
     hand = sort_hand(parse_cards("9C JD AH JH KS"), Suit.HEARTS)
-    notes = {card: role for card in hand
-             if (role := card_role(card, Suit.HEARTS)) and role != "trump"}
-    card_table(cards_model(hand, trump=Suit.HEARTS, notes=notes,
-                           label="A hand holding both bowers",
-                           message="If hearts are trump, this hand holds both bowers: "
-                                   "the two highest trumps."), key="home-hand")
+    notes = {
+        card: role for card in hand if (role := card_role(card, Suit.HEARTS)) and role != "trump"
+    }
+    card_table(
+        cards_model(
+            hand,
+            trump=Suit.HEARTS,
+            notes=notes,
+            label="A hand holding both bowers",
+            message="If hearts are trump, this hand holds both bowers: the two highest trumps.",
+        ),
+        key="home-hand",
+    )

@@ -11,10 +11,22 @@ import time
 
 import streamlit as st
 
-from tutorial_app.class_pages import (LAST_WRONG, POLL_SECONDS, REFUSAL, SHARED_SECONDS,
-                                     attempt, code_wait, live_classes, note_right_code,
-                                     note_wrong_code, on_live_click, picks_key, send_answer,
-                                     sent_key, show_refusal)
+from tutorial_app.class_pages import (
+    LAST_WRONG,
+    POLL_SECONDS,
+    REFUSAL,
+    SHARED_SECONDS,
+    attempt,
+    code_wait,
+    live_classes,
+    note_right_code,
+    note_wrong_code,
+    on_live_click,
+    picks_key,
+    send_answer,
+    sent_key,
+    show_refusal,
+)
 from tutorial_app.learner import current_token
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.store import ClassError, Reason, StoreUnavailable
@@ -24,7 +36,7 @@ from tutorial_app.widgets.live_question import answer_words, learner_model, reve
 from tutorial_app.widgets.quiz_scene import has_table
 from tutorial_app.widgets.quiz_view import points_inputs
 
-FRESH = "join-fresh"   # set by a click: the next draw reads the class afresh
+FRESH = "join-fresh"  # set by a click: the next draw reads the class afresh
 
 st.title("Join a class")
 
@@ -47,10 +59,13 @@ if not typed:
 # A wrong code slows the next ones down (class_pages.code_wait): codes cannot be guessed.
 wait = code_wait(st.session_state, time.monotonic())
 if typed == st.session_state.get(LAST_WRONG):
-    wait = 0.0   # the same code again (a rerun): its sentence again, not counted again
+    wait = 0.0  # the same code again (a rerun): its sentence again, not counted again
 elif wait > 0:
-    st.warning(f"Too many wrong codes. Wait {math.ceil(wait)} seconds, then check the code "
-               "on your teacher's screen and try again.", icon=":material/timer:")
+    st.warning(
+        f"Too many wrong codes. Wait {math.ceil(wait)} seconds, then check the code "
+        "on your teacher's screen and try again.",
+        icon=":material/timer:",
+    )
     ask_for_code("Try this code")
 
 classes = live_classes()
@@ -58,11 +73,12 @@ try:
     code = parse_class_code(typed)
     status = classes.status(code)
     if not status.open:
-        classes.check_open(code)   # raises with the sentence for an ended or closed class
+        classes.check_open(code)  # raises with the sentence for an ended or closed class
     note_right_code(st.session_state)
 except (ClassError, StoreUnavailable) as error:
-    if getattr(error, "reason", None) is Reason.NO_SUCH_CLASS and \
-            typed != st.session_state.get(LAST_WRONG):
+    if getattr(error, "reason", None) is Reason.NO_SUCH_CLASS and typed != st.session_state.get(
+        LAST_WRONG
+    ):
         note_wrong_code(st.session_state, typed, time.monotonic())
     st.error(markdown_text(error.message), icon=":material/error:")
     ask_for_code("Try this code")
@@ -70,6 +86,7 @@ except (ClassError, StoreUnavailable) as error:
 token = current_token()
 member = classes.member(code, token)
 if member is None:
+
     def join() -> None:
         attempt(lambda: classes.join(code, st.session_state.get("join-name", ""), token))
 
@@ -99,12 +116,12 @@ def question_panel() -> None:
         st.warning(f"{markdown_text(error.message)} Trying again…", icon=":material/sync:")
         return
     if not status.open:
-        st.rerun()   # the whole page says the class has ended
+        st.rerun()  # the whole page says the class has ended
     if live is None:
         st.info("Waiting for the next question…", icon=":material/hourglass_top:")
         return
     question = live.question
-    if sent_key(live.id) not in st.session_state:   # a reload: the answer kept in the store
+    if sent_key(live.id) not in st.session_state:  # a reload: the answer kept in the store
         st.session_state[sent_key(live.id)] = classes.my_answer(code, token, live.id)
     sent = st.session_state[sent_key(live.id)]
 
@@ -118,13 +135,15 @@ def question_panel() -> None:
         st.markdown("\n".join(f"- {fact}" for fact in question.scene.facts))
     show_refusal()
     if has_table(question):
-        model = learner_model(question, st.session_state.get(picks_key(live.id), ()), sent,
-                              live.revealed)
+        model = learner_model(
+            question, st.session_state.get(picks_key(live.id), ()), sent, live.revealed
+        )
         card_table(model, key="join-table", on_card=clicked, on_action=clicked)
     elif live.revealed:
         feedback = revealed_feedback(question, sent)
         (st.success if feedback.correct else st.error)(
-            f"**{feedback.headline}** {feedback.explanation}")
+            f"**{feedback.headline}** {feedback.explanation}"
+        )
     else:
         points_form(question, live.id, sent)
     if live.revealed:
@@ -142,14 +161,19 @@ def points_form(question, question_id: int, sent) -> None:
         if team is None or points is None:
             st.session_state[REFUSAL] = "Choose a team and a number of points first."
             return
-        send_answer(st.session_state, classes, code, token, question_id,
-                    (team, str(int(points))))
+        send_answer(st.session_state, classes, code, token, question_id, (team, str(int(points))))
 
-    st.button("Send my answer" if sent is None else "Change my answer", key="join-points-send",
-              type="primary", on_click=submit)
+    st.button(
+        "Send my answer" if sent is None else "Change my answer",
+        key="join-points-send",
+        type="primary",
+        on_click=submit,
+    )
     if sent is not None:
-        st.info(f"You answered: {answer_words(question, sent)}. You can change it until your "
-                "teacher reveals the answer.")
+        st.info(
+            f"You answered: {answer_words(question, sent)}. You can change it until your "
+            "teacher reveals the answer."
+        )
 
 
 question_panel()

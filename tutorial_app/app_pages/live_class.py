@@ -17,29 +17,46 @@ import streamlit as st
 
 from tutorial_app.answer_chart import answer_chart
 from tutorial_app.class_link import join_url, qr_img, teacher_url
-from tutorial_app.class_pages import (POLL_SECONDS, REFUSAL, attempt, live_classes,
-                                      show_refusal, watch)
+from tutorial_app.class_pages import (
+    POLL_SECONDS,
+    REFUSAL,
+    attempt,
+    live_classes,
+    request,
+    show_refusal,
+    watch,
+)
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.store import ClassError, Reason, StoreUnavailable, open_classes
 from tutorial_app.store.class_codes import NAME_LIMIT, parse_class_code
-from tutorial_app.store.classes import (MAX_CLASS_MEMBERS, REPORT_KEPT, REPORT_PAGE_ROWS,
-                                        TEACHER_LINK_LIFETIME)
+from tutorial_app.store.classes import (
+    MAX_CLASS_MEMBERS,
+    REPORT_KEPT,
+    REPORT_PAGE_ROWS,
+    TEACHER_LINK_LIFETIME,
+)
 from tutorial_app.widgets.card_table import card_table
 from tutorial_app.widgets.live_question import teacher_model
 from tutorial_app.widgets.page_notes import lasting_note
 from tutorial_app.widgets.question_picker import pick_question
 from tutorial_app.widgets.quiz_scene import has_table
-from tutorial_app.widgets.teacher_key import (drop_from_address, hand_to_browser,
-                                              keep_teacher_key, reported_key)
+from tutorial_app.widgets.teacher_key import (
+    drop_from_address,
+    hand_to_browser,
+    keep_teacher_key,
+    reported_key,
+)
 
 CODE, KEY, SHOWN = "class-code", "class-key", "class-screen"
-LINK_SEEN = "class-link-seen"          # this session has read its ?teacher= or ?key=
-LINK_NOTE = "class-link-note"          # why that address opened nothing
-TEACHER_LINK = "class-teacher-link-made"   # a teacher link just made, shown once
+LINK_SEEN = "class-link-seen"  # this session has read its ?teacher= or ?key=
+LINK_NOTE = "class-link-note"  # why that address opened nothing
+TEACHER_LINK = "class-teacher-link-made"  # a teacher link just made, shown once
 TEACHER_PARAM, LEGACY_PARAM = "teacher", "key"
-NOT_THE_KEY = ("This browser does not hold class {code}'s teacher key: only the teacher who "
-               "started a class can run it. On the device that runs it, open \"Teacher key "
-               "and other devices\" and make a teacher link; or start a class of your own.")
+NOT_THE_KEY = (
+    "This browser does not hold class {code}'s teacher key: only the teacher who "
+    'started a class can run it. On the device that runs it, open "Teacher key '
+    'and other devices" and make a teacher link; or start a class of your own.'
+)
 
 st.html("""<style>
 .st-key-class-code-box .class-code { font-size: 5.5rem; font-weight: 800; letter-spacing: 0.5rem;
@@ -97,11 +114,11 @@ def follow_address() -> None:
             old = params.get(LEGACY_PARAM, "")
             if not classes.is_teacher(code, old):
                 raise ClassError(Reason.NOT_TEACHER, NOT_THE_KEY.format(code=code))
-            key = classes.rotate_key(code, old)   # that address opens nothing again
+            key = classes.rotate_key(code, old)  # that address opens nothing again
         remember(code, key, write_address=False)
     except (ClassError, StoreUnavailable) as error:
         state[LINK_NOTE] = ("class", error.message)
-    except ValueError as error:   # a database address that names no database we run on
+    except ValueError as error:  # a database address that names no database we run on
         state[LINK_NOTE] = ("class", str(error))
 
 
@@ -118,33 +135,43 @@ def key_reported() -> None:
         if open_classes().is_teacher(code, key):
             remember(code, key, write_address=False)
     except (StoreUnavailable, ValueError):
-        return   # the page's run says what is wrong with the database
+        return  # the page's run says what is wrong with the database
 
 
 def make_teacher_link(code: str, key: str) -> None:
     one_time = attempt(lambda: open_classes().teacher_link_code(code, key))
     if one_time:
         st.session_state[TEACHER_LINK] = teacher_url(
-            st.context.url, code, one_time, st.get_option("server.baseUrlPath") or "")
+            st.context.url, code, one_time, st.get_option("server.baseUrlPath") or ""
+        )
 
 
 def change_key(code: str, key: str) -> None:
     fresh = attempt(lambda: open_classes().rotate_key(code, key))
     if fresh:
         remember(code, fresh, write_address=False)
-        st.session_state[REFUSAL] = ("The teacher key has changed. Other devices and teacher "
-                                     "links no longer open this class.")
+        st.session_state[REFUSAL] = (
+            "The teacher key has changed. Other devices and teacher "
+            "links no longer open this class."
+        )
 
 
 def no_class_yet(asked_for: str | None) -> None:
     """The page before a class: a start button (and why an address opened nothing)."""
     if asked_for:
         st.error(markdown_text(NOT_THE_KEY.format(code=asked_for)), icon=":material/lock:")
-    st.markdown("Start a class, show its code or QR code on the projector, and every "
-                "learner answers your questions on their own phone or laptop: real euchre "
-                "situations, judged by the rules engine.")
-    st.button("Start a class", key="class-start", type="primary", on_click=start,
-              icon=":material/co_present:")
+    st.markdown(
+        "Start a class, show its code or QR code on the projector, and every "
+        "learner answers your questions on their own phone or laptop: real euchre "
+        "situations, judged by the rules engine."
+    )
+    st.button(
+        "Start a class",
+        key="class-start",
+        type="primary",
+        on_click=start,
+        icon=":material/co_present:",
+    )
     show_refusal()
 
 
@@ -166,7 +193,7 @@ def teacher_page() -> str | None:
             return None
         if reported_key(code) is None:
             st.info(f"Opening class {code}…", icon=":material/hourglass_top:")
-            return code   # the browser reports its key for the class, and the page reruns
+            return code  # the browser reports its key for the class, and the page reruns
         no_class_yet(None if note else code)
         return None
     if CODE not in st.session_state:
@@ -189,8 +216,10 @@ def run_class(code: str, key: str) -> None:
     with st.container(key="class-code-box"):
         words, picture = st.columns([1, 1], vertical_alignment="center")
         words.markdown("Join at the address below, or scan the code, and type this class code:")
-        words.html(f'<div class="class-code">{html.escape(code)}</div>'
-                   f'<p class="join-link">{html.escape(link)}</p>')
+        words.html(
+            f'<div class="class-code">{html.escape(code)}</div>'
+            f'<p class="join-link">{html.escape(link)}</p>'
+        )
         picture.markdown(qr_img(link, 400, f"QR code of {link}"), unsafe_allow_html=True)
 
     @st.fragment(run_every=POLL_SECONDS)
@@ -212,16 +241,22 @@ def run_class(code: str, key: str) -> None:
             st.caption(", ".join(markdown_text(name) for name in names))
         if status.question_id is not None and st.session_state.get("class-chart"):
             live = classes.current(code)
-            st.plotly_chart(answer_chart(live.question, tally.answers, live.revealed),
-                            key="class-answers-chart", config={"displayModeBar": False})
+            assert live is not None  # the status names the question on screen
+            st.plotly_chart(
+                answer_chart(live.question, tally.answers, live.revealed),
+                key="class-answers-chart",
+                config={"displayModeBar": False},
+            )
 
     live = classes.current(code) if status.question_id is not None else None
     if not status.open:
-        st.info(f"Class {code} has ended: its code no longer works. The report below is "
-                f"kept for {REPORT_KEPT.days} days.")
+        st.info(
+            f"Class {code} has ended: its code no longer works. The report below is "
+            f"kept for {REPORT_KEPT.days} days."
+        )
     else:
         live_count()
-        watch(code, classes, SHOWN)   # a reveal or question pushed from another tab shows here
+        watch(code, classes, SHOWN)  # a reveal or question pushed from another tab shows here
 
     if live is not None:
         question = live.question
@@ -235,31 +270,44 @@ def run_class(code: str, key: str) -> None:
             st.success(f"**The answer: {question.answer_text}.** {question.explanation}")
         if status.open:
             reveal, chart = st.columns([1, 1], vertical_alignment="center")
-            reveal.button("Reveal the answer", key="class-reveal", type="primary",
-                          disabled=live.revealed, on_click=lambda: attempt(
-                              lambda: classes.reveal(code, key)))
+            reveal.button(
+                "Reveal the answer",
+                key="class-reveal",
+                type="primary",
+                disabled=live.revealed,
+                on_click=lambda: request(lambda: classes.reveal(code, key)),
+            )
             chart.toggle("Show the answers as a chart", key="class-chart")
 
     show_refusal()
     if status.open:
-        with st.expander("Ask a question", expanded=live is None or live.revealed,
-                         icon=":material/help:"):
+        with st.expander(
+            "Ask a question", expanded=live is None or live.revealed, icon=":material/help:"
+        ):
             make_source = pick_question()
-            st.button("Ask this question", key="class-push", type="primary",
-                      on_click=lambda: attempt(
-                          lambda: classes.push_question(code, key, make_source())))
+            st.button(
+                "Ask this question",
+                key="class-push",
+                type="primary",
+                on_click=lambda: request(lambda: classes.push_question(code, key, make_source())),
+            )
 
     members_box(classes, code, key)
     report_box(classes, code, key, status.open)
     devices_box(code, key)
 
     if status.open:
-        st.button("End the class", key="class-end",
-                  on_click=lambda: attempt(lambda: classes.end(code, key)))
+        st.button(
+            "End the class",
+            key="class-end",
+            on_click=lambda: request(lambda: classes.end(code, key)),
+        )
     else:
         st.button("Start a new class", key="class-new", on_click=forget)
-    st.caption("Your teacher key is kept in this browser, never in the address: reloading "
-               "keeps your class, and showing this page on a projector shows no key.")
+    st.caption(
+        "Your teacher key is kept in this browser, never in the address: reloading "
+        "keeps your class, and showing this page on a projector shows no key."
+    )
 
 
 def members_box(classes, code: str, key: str) -> None:
@@ -272,8 +320,11 @@ def members_box(classes, code: str, key: str) -> None:
         chosen = st.selectbox("Learner", names, key="class-member")
 
         def rename() -> None:
-            attempt(lambda: classes.rename_member(code, key, chosen,
-                                                  st.session_state.get("class-new-name", "")))
+            attempt(
+                lambda: classes.rename_member(
+                    code, key, chosen, st.session_state.get("class-new-name", "")
+                )
+            )
 
         def remove() -> None:
             attempt(lambda: classes.remove_member(code, key, chosen))
@@ -282,8 +333,10 @@ def members_box(classes, code: str, key: str) -> None:
         rename_column, remove_column = st.columns(2)
         rename_column.button("Rename", key="class-rename", on_click=rename)
         remove_column.button("Remove from the class", key="class-remove", on_click=remove)
-        st.caption("A learner who is removed loses their answers in this class; they can "
-                   "join again with the code.")
+        st.caption(
+            "A learner who is removed loses their answers in this class; they can "
+            "join again with the code."
+        )
 
 
 def page_number(label: str, key: str, rows: int) -> int:
@@ -291,10 +344,16 @@ def page_number(label: str, key: str, rows: int) -> int:
     pages = max(1, -(-rows // REPORT_PAGE_ROWS))
     if pages == 1:
         return 0
-    if st.session_state.get(key, 1) > pages:   # the list got shorter (a learner removed)
+    if st.session_state.get(key, 1) > pages:  # the list got shorter (a learner removed)
         st.session_state[key] = pages
-    return int(st.number_input(f"{label}: page (of {pages})", min_value=1, max_value=pages,
-                               step=1, key=key)) - 1
+    return (
+        int(
+            st.number_input(
+                f"{label}: page (of {pages})", min_value=1, max_value=pages, step=1, key=key
+            )
+        )
+        - 1
+    )
 
 
 def report_box(classes, code: str, key: str, open_: bool) -> None:
@@ -302,29 +361,42 @@ def report_box(classes, code: str, key: str, open_: bool) -> None:
     with st.expander("Report", expanded=not open_, icon=":material/table:"):
         state = st.session_state
         try:
-            report = classes.report(code, key,
-                                    question_page=state.get("class-questions-page", 1) - 1,
-                                    learner_page=state.get("class-learners-page", 1) - 1,
-                                    rows=REPORT_PAGE_ROWS)
+            report = classes.report(
+                code,
+                key,
+                question_page=state.get("class-questions-page", 1) - 1,
+                learner_page=state.get("class-learners-page", 1) - 1,
+                rows=REPORT_PAGE_ROWS,
+            )
         except (ClassError, StoreUnavailable) as error:
             st.warning(markdown_text(error.message))
             return
         st.markdown("**Each question: the share of answers right**")
         page_number("Questions", "class-questions-page", report.question_count)
-        st.dataframe(report.questions, hide_index=True,
-                     column_config={"share_right": st.column_config.NumberColumn(
-                         "share right", format="percent")})
-        st.download_button("Download the questions (CSV)",
-                           lambda: classes.report_csv(code, key, "questions"),
-                           file_name=f"class-{code}-questions.csv", mime="text/csv",
-                           key="class-download-questions")
+        st.dataframe(
+            report.questions,
+            hide_index=True,
+            column_config={
+                "share_right": st.column_config.NumberColumn("share right", format="percent")
+            },
+        )
+        st.download_button(
+            "Download the questions (CSV)",
+            lambda: classes.report_csv(code, key, "questions"),
+            file_name=f"class-{code}-questions.csv",
+            mime="text/csv",
+            key="class-download-questions",
+        )
         st.markdown("**Each learner: the score**")
         page_number("Learners", "class-learners-page", report.learner_count)
         st.dataframe(report.learners, hide_index=True)
-        st.download_button("Download the learners (CSV)",
-                           lambda: classes.report_csv(code, key, "learners"),
-                           file_name=f"class-{code}-learners.csv", mime="text/csv",
-                           key="class-download-learners")
+        st.download_button(
+            "Download the learners (CSV)",
+            lambda: classes.report_csv(code, key, "learners"),
+            file_name=f"class-{code}-learners.csv",
+            mime="text/csv",
+            key="class-download-learners",
+        )
         st.caption(f"The report is kept for {REPORT_KEPT.days} days after the class ends.")
 
 
@@ -332,18 +404,30 @@ def devices_box(code: str, key: str) -> None:
     """A teacher link for another device, and a new key."""
     minutes = TEACHER_LINK_LIFETIME.seconds // 60
     with st.expander("Teacher key and other devices", icon=":material/key:"):
-        st.markdown(f"To run this class from another device (a phone, a second laptop), make "
-                    f"a teacher link and open it there. It works **once**, within **{minutes} "
-                    "minutes**. Do not show it on the projector.")
-        st.button("Make a teacher link", key="class-teacher-link",
-                  on_click=lambda: make_teacher_link(code, key), icon=":material/link:")
+        st.markdown(
+            f"To run this class from another device (a phone, a second laptop), make "
+            f"a teacher link and open it there. It works **once**, within **{minutes} "
+            "minutes**. Do not show it on the projector."
+        )
+        st.button(
+            "Make a teacher link",
+            key="class-teacher-link",
+            on_click=lambda: make_teacher_link(code, key),
+            icon=":material/link:",
+        )
         made = st.session_state.pop(TEACHER_LINK, None)
         if made:
             st.code(made, language=None, wrap_lines=True)
-        st.markdown("If someone may have seen your key or a teacher link, change the key: "
-                    "every other device and link stops working.")
-        st.button("Change the teacher key", key="class-rotate",
-                  on_click=lambda: change_key(code, key), icon=":material/autorenew:")
+        st.markdown(
+            "If someone may have seen your key or a teacher link, change the key: "
+            "every other device and link stops working."
+        )
+        st.button(
+            "Change the teacher key",
+            key="class-rotate",
+            on_click=lambda: change_key(code, key),
+            icon=":material/autorenew:",
+        )
 
 
 def keep_browser_side(want_code: str | None) -> None:
@@ -354,5 +438,5 @@ def keep_browser_side(want_code: str | None) -> None:
 wanted = None
 try:
     wanted = teacher_page()
-finally:   # also after st.stop(): the browser keeps a key handed to it, drops a link
+finally:  # also after st.stop(): the browser keeps a key handed to it, drops a link
     keep_browser_side(wanted)

@@ -11,10 +11,10 @@ import streamlit as st
 from analysis import GRADES, hint, review_hand
 from analysis.grading import GRADE_MEANINGS
 from analysis.reasons import points_words
-from engine import (PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, HandRecord, explain_result,
-                    seat_view)
+from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, HandRecord, explain_result, seat_view
 from lessons.quizzes import new_seed
-from tutorial_app import heavy_work, play_session as play
+from tutorial_app import heavy_work
+from tutorial_app import play_session as play
 from tutorial_app.hand_records import record_play
 from tutorial_app.learner import unsaved_warning
 from tutorial_app.link_numbers import seed_from_link
@@ -28,9 +28,15 @@ from tutorial_app.widgets.move_words import choice_label
 
 LEVELS = {"beginner": "Beginner bots", "expert": "Expert bots"}
 SESSION, HINT, REVIEW, NOTE, PENDING, UNSAVED = (
-    "play-session", "play-hint", "play-review", "play-note", "play-pending", "play-unsaved")
+    "play-session",
+    "play-hint",
+    "play-review",
+    "play-note",
+    "play-pending",
+    "play-unsaved",
+)
 YOU = play.YOU
-START_PARAMETERS = ("seed", "play-rules", "play-level")   # a teacher's link to a first deal
+START_PARAMETERS = ("seed", "play-rules", "play-level")  # a teacher's link to a first deal
 
 
 @st.cache_resource
@@ -85,8 +91,12 @@ def restored(code: str) -> play.PlaySession | None:
         return rebuild(link, start)
     st.title("Play a game")
     try:
-        return pooled(("game", code), heavy_work.replay_game, (link, start),
-                      doing="Setting the game back up...")
+        return pooled(
+            ("game", code),
+            heavy_work.replay_game,
+            (link, start),
+            doing="Setting the game back up...",
+        )
     except JobFailed as failed:
         if isinstance(failed.cause, GameLinkError):
             raise failed.cause from None
@@ -102,17 +112,21 @@ def first_session() -> None:
         except GameLinkError as error:
             notes.append(f"This game link is damaged: {error}. Starting a new game.")
         else:
-            if session is None:     # the pool is replaying it, or is busy: the page waits
+            if session is None:  # the pool is replaying it, or is busy: the page waits
                 st.stop()
             begin(session)
             return
     seed, note = seed_from_link(st.query_params.get("seed"), "a new game")
     preset, level = st.query_params.get("play-rules"), st.query_params.get("play-level")
-    begin(play.new_session(preset if preset in PRESETS else "bga",
-                           level if level in LEVELS else "beginner",
-                           seed if seed is not None else new_seed()))
+    begin(
+        play.new_session(
+            preset if preset in PRESETS else "bga",
+            level if level in LEVELS else "beginner",
+            seed if seed is not None else new_seed(),
+        )
+    )
     notes += [note] if note else []
-    if notes:   # shown until the game moves on
+    if notes:  # shown until the game moves on
         st.session_state[NOTE] = (" ".join(notes), current().game)
 
 
@@ -124,6 +138,7 @@ elif "play-rules" not in st.session_state:
 
 
 # ---- settings -----------------------------------------------------------------------------
+
 
 def settings_changed() -> None:
     """Rules or bot level changed: a new game at once, or a question if progress would go."""
@@ -153,39 +168,66 @@ def no_undo_changed() -> None:
 title, settings = st.columns([3, 1], vertical_alignment="bottom")
 title.title("Play a game")
 with settings.popover("Game settings", icon=":material/tune:", width="stretch"):
-    preset = st.segmented_control("Rules", list(PRESETS), key="play-rules", required=True,
-                                  format_func=PRESET_NAMES.get, on_change=settings_changed)
+    preset = st.segmented_control(
+        "Rules",
+        list(PRESETS),
+        key="play-rules",
+        required=True,
+        format_func=PRESET_NAMES.__getitem__,
+        on_change=settings_changed,
+    )
+    assert preset is not None  # required, with a default
     st.caption(f"{PRESET_NAMES[preset]} rules: {PRESET_DESCRIPTIONS[preset]}")
-    st.segmented_control("Opponents and partner", list(LEVELS), key="play-level",
-                         format_func=LEVELS.get, required=True, on_change=settings_changed)
-    st.caption("Beginner bots play by simple rules of thumb; expert bots think through "
-               "the cards they cannot see.")
-    st.toggle("No undo", key="play-no-undo", on_change=no_undo_changed,
-              help="Play every decision for real: the Undo button goes away.")
+    st.segmented_control(
+        "Opponents and partner",
+        list(LEVELS),
+        key="play-level",
+        format_func=LEVELS.__getitem__,
+        required=True,
+        on_change=settings_changed,
+    )
+    st.caption(
+        "Beginner bots play by simple rules of thumb; expert bots think through "
+        "the cards they cannot see."
+    )
+    st.toggle(
+        "No undo",
+        key="play-no-undo",
+        on_change=no_undo_changed,
+        help="Play every decision for real: the Undo button goes away.",
+    )
     st.toggle("Lift the cards I may play", key="play-lift")
-    st.toggle("Four-colour deck", key="play-four",
-              help="Clubs green, diamonds blue, hearts red, spades black.")
-st.caption("You sit **South**, your partner North; the computer plays East and West. "
-           "Click a card to play it; **Hint** when unsure.")
+    st.toggle(
+        "Four-colour deck",
+        key="play-four",
+        help="Clubs green, diamonds blue, hearts red, spades black.",
+    )
+st.caption(
+    "You sit **South**, your partner North; the computer plays East and West. "
+    "Click a card to play it; **Hint** when unsure."
+)
 
 if NOTE in st.session_state:
     note, note_game = st.session_state[NOTE]
-    if note_game is current().game:   # it quotes the link: shown as text
+    if note_game is current().game:  # it quotes the link: shown as text
         st.warning(markdown_text(note))
     else:
         forget(NOTE)
 if PENDING in st.session_state:
     wanted_preset, wanted_level = st.session_state[PENDING]
     with st.container(border=True):
-        st.markdown(f"**Start a new game with these rules** ({PRESET_NAMES[wanted_preset]}, "
-                    f"{LEVELS[wanted_level].lower()})? Your game at "
-                    f"{play.score_words(current())} will end.")
+        st.markdown(
+            f"**Start a new game with these rules** ({PRESET_NAMES[wanted_preset]}, "
+            f"{LEVELS[wanted_level].lower()})? Your game at "
+            f"{play.score_words(current())} will end."
+        )
         with st.container(horizontal=True):
             st.button("Confirm", key="play-confirm", type="primary", on_click=confirm_new_game)
             st.button("Keep playing", key="play-keep", on_click=keep_playing)
 
 
 # ---- the game -----------------------------------------------------------------------------
+
 
 def numbered(log: list[tuple[str, str]]) -> str:
     return "\n".join(f"{i + 1}. **{words}.** {why}" for i, (words, why) in enumerate(log))
@@ -200,31 +242,47 @@ def show_table(session: play.PlaySession) -> None:
         message, tone = session.refusal, "refusal"
     else:
         message, tone = coach_line(hand, YOU), "info"
-    model = table_model(hand, bottom=YOU, show_last_trick=st.session_state.get("play-last", False),
-                        score=game.scores, target=game.rules.target_points, show_roles=True,
-                        lift_playable=st.session_state.get("play-lift", False),
-                        four_colour=st.session_state.get("play-four", False),
-                        message=message, message_tone=tone)
+    model = table_model(
+        hand,
+        bottom=YOU,
+        show_last_trick=st.session_state.get("play-last", False),
+        score=game.scores,
+        target=game.rules.target_points,
+        show_roles=True,
+        lift_playable=st.session_state.get("play-lift", False),
+        four_colour=st.session_state.get("play-four", False),
+        message=message,
+        message_tone=tone,
+    )
     # The address keeps the game (replaced, not pushed: no history entry per move).
     address = {"game": game_code(session), **{name: None for name in START_PARAMETERS}}
     recent_games().keep(session)
-    card_table(model, key="play-table", address=address,
-               on_card=lambda code: put(play.learner_card(current(), code)),
-               on_action=lambda ident: put(play.learner_choice(current(), ident)))
+    card_table(
+        model,
+        key="play-table",
+        address=address,
+        on_card=lambda code: put(play.learner_card(current(), code)),
+        on_action=lambda ident: put(play.learner_choice(current(), ident)),
+    )
 
 
 def ask_hint(session: play.PlaySession) -> None:
     state = session.game.hand
+    assert state is not None  # a hint is asked for during a hand
     with st.spinner("Thinking it through..."):
-        st.session_state[HINT] = hint(seat_view(state, YOU), play.advice_rng(
-            session.seed, session.hand_number, len(state.actions)))
+        st.session_state[HINT] = hint(
+            seat_view(state, YOU),
+            play.advice_rng(session.seed, session.hand_number, len(state.actions)),
+        )
 
 
 def review(session: play.PlaySession) -> None:
     with st.spinner("Grading your decisions..."):
         st.session_state[REVIEW] = review_hand(
-            play.current_hand(session), YOU,
-            lambda step: play.advice_rng(session.seed, session.hand_number, step))
+            play.current_hand(session),
+            YOU,
+            lambda step: play.advice_rng(session.seed, session.hand_number, step),
+        )
 
 
 def controls(session: play.PlaySession) -> None:
@@ -232,18 +290,30 @@ def controls(session: play.PlaySession) -> None:
     game = session.game
     with st.container(horizontal=True, vertical_alignment="center"):
         if game.winner is not None:
-            st.button("Play a new game", key="play-new", type="primary",
-                      on_click=lambda: begin(play.restart(current(), new_seed())))
+            st.button(
+                "Play a new game",
+                key="play-new",
+                type="primary",
+                on_click=lambda: begin(play.restart(current(), new_seed())),
+            )
         elif game.hand is None:
-            st.button("Deal the next hand", key="play-next", type="primary",
-                      on_click=lambda: put(play.next_hand(current())))
+            st.button(
+                "Deal the next hand",
+                key="play-next",
+                type="primary",
+                on_click=lambda: put(play.next_hand(current())),
+            )
         else:
             if st.button("💡 Hint", key="play-hint-button"):
                 ask_hint(session)
         if not session.no_undo:
-            st.button("↶ Undo", key="play-undo", disabled=not play.can_undo(session),
-                      help="Take back your last decision in this hand (and the moves after it).",
-                      on_click=lambda: put(play.undo(current())))
+            st.button(
+                "↶ Undo",
+                key="play-undo",
+                disabled=not play.can_undo(session),
+                help="Take back your last decision in this hand (and the moves after it).",
+                on_click=lambda: put(play.undo(current())),
+            )
         if game.hand is None:
             if st.button("Review my decisions", key="play-review-button"):
                 review(session)
@@ -256,10 +326,19 @@ def show_hint() -> None:
     if advice is None:
         return
     st.info(f"**Hint: {choice_label(advice.recommended)}.** {advice.explanation}")
-    st.table(pd.DataFrame([{
-        "Choice": choice_label(v.action), "Tricks your team should win": f"{v.tricks:.1f}",
-        "Points, on average": points_words(v.points)}
-        for v in advice.options]), hide_index=True)
+    st.table(
+        pd.DataFrame(
+            [
+                {
+                    "Choice": choice_label(v.action),
+                    "Tricks your team should win": f"{v.tricks:.1f}",
+                    "Points, on average": points_words(v.points),
+                }
+                for v in advice.options
+            ]
+        ),
+        hide_index=True,
+    )
 
 
 def show_review() -> None:
@@ -269,13 +348,23 @@ def show_review() -> None:
     counts = {name: sum(1 for g in grades if g.grade == name) for name in GRADES}
     st.markdown(" · ".join(f"{name}: **{n}**" for name, n in counts.items()))
     st.caption("  \n".join(f"**{name}**: {GRADE_MEANINGS[name]}" for name in GRADES))
-    st.table(pd.DataFrame([{
-        "Your decision": choice_label(g.action), "Grade": g.grade,
-        "What it means": GRADE_MEANINGS[g.grade],
-        "Points given up": f"{g.cost:.1f}",
-        # A choice as good as the best (a tie) is shown as the best.
-        "Best": choice_label(g.shown_best),
-        "Why": g.why} for g in grades]), hide_index=True)
+    st.table(
+        pd.DataFrame(
+            [
+                {
+                    "Your decision": choice_label(g.action),
+                    "Grade": g.grade,
+                    "What it means": GRADE_MEANINGS[g.grade],
+                    "Points given up": f"{g.cost:.1f}",
+                    # A choice as good as the best (a tie) is shown as the best.
+                    "Best": choice_label(g.shown_best),
+                    "Why": g.why,
+                }
+                for g in grades
+            ]
+        ),
+        hide_index=True,
+    )
 
 
 def chart(game):
@@ -295,20 +384,27 @@ def show_hand_over(session: play.PlaySession) -> None:
         if won and st.session_state.get("play-celebrated") != session.seed:
             st.session_state["play-celebrated"] = session.seed
             st.balloons()
-        st.subheader(f"{'You win' if won else 'East-West win'} the game, "
-                     f"{game.score(game.winner)} to {game.score(game.winner.other)}!")
+        st.subheader(
+            f"{'You win' if won else 'East-West win'} the game, "
+            f"{game.score(game.winner)} to {game.score(game.winner.other)}!"
+        )
     summary = play.hand_summary(game)
     words, beside = st.columns([1, 1])
-    words.markdown(f"**Hand {summary.number}**\n\n"
-                   f"- **Makers:** {summary.makers}\n"
-                   f"- **Tricks:** {summary.tricks}\n"
-                   f"- **Points:** {summary.points}. {summary.why}\n"
-                   f"- **Score:** {summary.score}")
-    words.page_link("app_pages/teach.py", label="Replay this hand", icon=":material/slideshow:",
-                    query_params={"hand": encode_hand(HandRecord.from_state(game.finished[-1])),
-                                  "at": "0"},
-                    help="Step through the hand move by move on the Teach page, every hand "
-                         "face up if you like, with the engine's reason for each move")
+    words.markdown(
+        f"**Hand {summary.number}**\n\n"
+        f"- **Makers:** {summary.makers}\n"
+        f"- **Tricks:** {summary.tricks}\n"
+        f"- **Points:** {summary.points}. {summary.why}\n"
+        f"- **Score:** {summary.score}"
+    )
+    words.page_link(
+        "app_pages/teach.py",
+        label="Replay this hand",
+        icon=":material/slideshow:",
+        query_params={"hand": encode_hand(HandRecord.from_state(game.finished[-1])), "at": "0"},
+        help="Step through the hand move by move on the Teach page, every hand "
+        "face up if you like, with the engine's reason for each move",
+    )
     beside.plotly_chart(chart(game), key="play-chart", config={"displayModeBar": False})
     show_review()
     with st.expander("What happened in the hand", expanded=False):
@@ -334,8 +430,9 @@ def game_area() -> None:
             st.markdown(numbered(log))
     if session.game.finished:
         with st.expander(f"The score so far: {play.score_words(session)}"):
-            st.plotly_chart(chart(session.game), key="play-chart-so-far",
-                            config={"displayModeBar": False})
+            st.plotly_chart(
+                chart(session.game), key="play-chart-so-far", config={"displayModeBar": False}
+            )
 
 
 game_area()

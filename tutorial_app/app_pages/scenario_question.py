@@ -13,8 +13,10 @@ from tutorial_app.widgets.quiz_view import ask_once, try_key
 st.title("A question on a hand")
 code, ask = st.query_params.get("hand"), st.query_params.get("ask")
 if not code or not ask:
-    st.info("Open a question link from your teacher. Teachers make one on the "
-            "Build a scenario page: build a hand, then choose a question for the class.")
+    st.info(
+        "Open a question link from your teacher. Teachers make one on the "
+        "Build a scenario page: build a hand, then choose a question for the class."
+    )
     st.page_link("app_pages/build.py", label="Build a scenario", icon=":material/construction:")
     st.stop()
 try:
@@ -23,13 +25,19 @@ try:
 except LinkError as exc:
     st.error(f"This question's link cannot be opened: {markdown_text(str(exc))}.")
     st.stop()
-except ValueError as exc:   # the hand holds, but the question does not fit it
+except ValueError as exc:  # the hand holds, but the question does not fit it
     shown = markdown_text(ask[:20])
-    st.error(f"This link asks a question that does not fit its hand ({shown}): "
-             f"{markdown_text(str(exc))} The questions are: {', '.join(ASKS.values())}")
+    st.error(
+        f"This link asks a question that does not fit its hand ({shown}): "
+        f"{markdown_text(str(exc))} The questions are: {', '.join(ASKS.values())}"
+    )
     st.stop()
 step_key = f"scenario-{ask}-{code[-12:]}"
 ask_once(step_key, question)
-if st.session_state[try_key(step_key)].answered:   # the Teach page would tell the answer
-    st.page_link("app_pages/teach.py", label="Step through the hand on the Teach page",
-                 icon=":material/co_present:", query_params={"hand": code, "at": "0"})
+if st.session_state[try_key(step_key)].answered:  # the Teach page would tell the answer
+    st.page_link(
+        "app_pages/teach.py",
+        label="Step through the hand on the Teach page",
+        icon=":material/co_present:",
+        query_params={"hand": code, "at": "0"},
+    )

@@ -18,31 +18,47 @@ from __future__ import annotations
 
 from sqlalchemy.engine import make_url
 
-from tutorial_app.store.database import (DEFAULT_BUSY_TIMEOUT_MS, ENV_VAR, database_url,
-                                         default_sqlite_path, dispose_engines, engine_for)
 from tutorial_app.store.class_codes import ClassError, Reason
-from tutorial_app.store.classes import (AnswerTally, ClassReport, ClassStatus, LiveClasses,
-                                        LiveQuestion, Member)
+from tutorial_app.store.classes import (
+    AnswerTally,
+    ClassReport,
+    ClassStatus,
+    LiveClasses,
+    LiveQuestion,
+    Member,
+)
+from tutorial_app.store.database import (
+    DEFAULT_BUSY_TIMEOUT_MS,
+    ENV_VAR,
+    database_url,
+    default_sqlite_path,
+    dispose_engines,
+    engine_for,
+)
 from tutorial_app.store.errors import StoreUnavailable
 from tutorial_app.store.records import ImportReport, PlayedHand, QuizPosition
 from tutorial_app.store.store import ANSWER_COLUMNS, Store
-from tutorial_app.store.tokens import (LearnerId, MalformedTokenError, is_well_formed_token,
-                                       new_learner_token)
+from tutorial_app.store.tokens import (
+    LearnerId,
+    MalformedTokenError,
+    is_well_formed_token,
+    new_learner_token,
+)
 from tutorial_app.store.transfers import TransferCodes, TransferProblem, TransferRefused
 
 SUPPORTED_BACKENDS = ("sqlite", "postgresql")
 
 
-def open_store(url: str | None = None, *,
-               busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> Store:
+def open_store(url: str | None = None, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> Store:
     """The progress store at ``url``, else ``$EUCHRE_TUTORIAL_DB``, else the per-user SQLite
     file; made and brought to the newest schema on first use. Raises ValueError for a
     database other than SQLite or PostgreSQL, StoreUnavailable when it cannot be reached."""
     url = database_url(url)
     backend = make_url(url).get_backend_name()
     if backend not in SUPPORTED_BACKENDS:
-        raise ValueError(f"the progress store runs on SQLite or PostgreSQL, not {backend!r} "
-                         f"({ENV_VAR} or --db)")
+        raise ValueError(
+            f"the progress store runs on SQLite or PostgreSQL, not {backend!r} ({ENV_VAR} or --db)"
+        )
     return Store(engine_for(url, busy_timeout_ms))
 
 
@@ -53,16 +69,36 @@ def open_classes(url: str | None = None) -> LiveClasses:
 
 __all__ = [
     # opening
-    "open_store", "Store", "database_url", "default_sqlite_path", "dispose_engines", "ENV_VAR",
+    "open_store",
+    "Store",
+    "database_url",
+    "default_sqlite_path",
+    "dispose_engines",
+    "ENV_VAR",
     # who the learner is
-    "new_learner_token", "is_well_formed_token", "LearnerId", "MalformedTokenError",
+    "new_learner_token",
+    "is_well_formed_token",
+    "LearnerId",
+    "MalformedTokenError",
     # progress links (one-time transfer codes)
-    "TransferCodes", "TransferProblem", "TransferRefused",
+    "TransferCodes",
+    "TransferProblem",
+    "TransferRefused",
     # what comes back
-    "QuizPosition", "PlayedHand", "ImportReport", "ANSWER_COLUMNS",
+    "QuizPosition",
+    "PlayedHand",
+    "ImportReport",
+    "ANSWER_COLUMNS",
     # live classes
-    "open_classes", "LiveClasses", "ClassStatus", "LiveQuestion", "Member", "AnswerTally",
+    "open_classes",
+    "LiveClasses",
+    "ClassStatus",
+    "LiveQuestion",
+    "Member",
+    "AnswerTally",
     "ClassReport",
     # errors
-    "StoreUnavailable", "ClassError", "Reason",
+    "StoreUnavailable",
+    "ClassError",
+    "Reason",
 ]

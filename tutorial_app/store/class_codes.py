@@ -7,10 +7,11 @@ aloud or typed from a projector; case, spaces and dashes are forgiven. The teach
 
 >>> parse_class_code(" abc-2de ")
 'ABC2DE'
->>> parse_class_code("ABCDE0")
+>>> parse_class_code("ABCDE0")  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-tutorial_app.store.class_codes.ClassError: 'ABCDE0' is not a class code: a code is 6 letters and digits (no 0, O, 1, I or L), such as 'K7WQ3M'
+tutorial_app.store.class_codes.ClassError: 'ABCDE0' is not a class code: a code is 6 letters and
+digits (no 0, O, 1, I or L), such as 'K7WQ3M'
 >>> len(new_class_code()), all(c in CODE_ALPHABET for c in new_class_code())
 (6, True)
 >>> checked_display_name("  Sam   Jones ")
@@ -25,16 +26,20 @@ import re
 import secrets
 from enum import Enum
 
-from tutorial_app.display_names import (DISPLAY_NAME_MAX, DisplayNameError, display_name,
-                                        look_alike_key)
+from tutorial_app.display_names import (
+    DISPLAY_NAME_MAX,
+    DisplayNameError,
+    display_name,
+    look_alike_key,
+)
 
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"   # 31 signs: no 0/O, 1/I/L
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # 31 signs: no 0/O, 1/I/L
 CODE_LENGTH = 6
 TEACHER_KEY_BYTES = 32
 TEACHER_PASS_BYTES = 16
-NAME_LIMIT = DISPLAY_NAME_MAX   # the one name rule's bound (display_names.py)
+NAME_LIMIT = DISPLAY_NAME_MAX  # the one name rule's bound (display_names.py)
 _CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
-_KEY = re.compile(r"[A-Za-z0-9_-]{22,128}")   # a key (43 signs) or a teacher-link code (22)
+_KEY = re.compile(r"[A-Za-z0-9_-]{22,128}")  # a key (43 signs) or a teacher-link code (22)
 
 
 class Reason(Enum):
@@ -80,9 +85,11 @@ def parse_class_code(text: object) -> str:
     code = re.sub(r"[\s-]", "", str(text or "")).upper()
     if not _CODE.fullmatch(code):
         shown = str(text or "").strip()[:20]
-        raise ClassError(Reason.NO_SUCH_CLASS,
-                         f"{shown!r} is not a class code: a code is {CODE_LENGTH} letters and "
-                         f"digits (no 0, O, 1, I or L), such as 'K7WQ3M'")
+        raise ClassError(
+            Reason.NO_SUCH_CLASS,
+            f"{shown!r} is not a class code: a code is {CODE_LENGTH} letters and "
+            f"digits (no 0, O, 1, I or L), such as 'K7WQ3M'",
+        )
     return code
 
 

@@ -32,10 +32,11 @@ Every refusal raises ``ClassError`` with a ``Reason`` and a sentence for the pag
 >>> classes.status(code).question_id == question_id
 True
 >>> classes.reveal(code, key)
->>> classes.answer(code, sam, question_id, "N")
+>>> classes.answer(code, sam, question_id, "N")  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-tutorial_app.store.class_codes.ClassError: The answer to question 1 has been revealed: answers are closed.
+tutorial_app.store.class_codes.ClassError: The answer to question 1 has been revealed: answers are
+closed.
 """
 
 from __future__ import annotations
@@ -43,44 +44,62 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import lru_cache
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from sqlalchemy import Connection, case, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, Row, case, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from lessons.question_source import QuestionSource, SourceError, question_for, source_label
 from lessons.quiz import Question
-from tutorial_app.store.class_codes import (NAME_LIMIT, ClassError, Reason,
-                                            checked_display_name, is_teacher_key, name_key,
-                                            new_class_code,
-                                            new_teacher_key, new_teacher_pass,
-                                            parse_class_code, teacher_key_hash)
-from tutorial_app.store.records import checked_answer, now, utc
+from tutorial_app.store.class_codes import (
+    NAME_LIMIT,
+    ClassError,
+    Reason,
+    checked_display_name,
+    is_teacher_key,
+    name_key,
+    new_class_code,
+    new_teacher_key,
+    new_teacher_pass,
+    parse_class_code,
+    teacher_key_hash,
+)
+from tutorial_app.store.records import checked_answer, inserted_id, now, utc
 from tutorial_app.store.store import Store
-from tutorial_app.store.tables import (answers, class_answers, class_members, class_questions,
-                                       class_teacher_keys, class_teacher_passes, classes)
+from tutorial_app.store.tables import (
+    answers,
+    class_answers,
+    class_members,
+    class_questions,
+    class_teacher_keys,
+    class_teacher_passes,
+    classes,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
 
-CLASS_LIFETIME = timedelta(hours=12)   # a class code stops working this long after the start
-REPORT_KEPT = timedelta(days=7)        # the report is readable this long after the class closes
-MAX_CLASS_MEMBERS = 100                # a lecture hall; the teacher's page shows "n of 100"
-MAX_CLASS_QUESTIONS = 100              # questions one class may ask
-TEACHER_LINK_LIFETIME = timedelta(minutes=10)   # a teacher link's one-time code lasts this
-MAX_TEACHER_LINKS = 3                  # unused teacher-link codes kept per class (newest)
-MAX_TEACHER_DEVICES = 5                # keys from teacher links kept per class (newest)
-REPORT_PAGE_ROWS = 25                  # rows per page of the report's two lists
+    AnyRow: TypeAlias = Row[*tuple[Any, ...]]  # a row of any columns
+
+CLASS_LIFETIME = timedelta(hours=12)  # a class code stops working this long after the start
+REPORT_KEPT = timedelta(days=7)  # the report is readable this long after the class closes
+MAX_CLASS_MEMBERS = 100  # a lecture hall; the teacher's page shows "n of 100"
+MAX_CLASS_QUESTIONS = 100  # questions one class may ask
+TEACHER_LINK_LIFETIME = timedelta(minutes=10)  # a teacher link's one-time code lasts this
+MAX_TEACHER_LINKS = 3  # unused teacher-link codes kept per class (newest)
+MAX_TEACHER_DEVICES = 5  # keys from teacher links kept per class (newest)
+REPORT_PAGE_ROWS = 25  # rows per page of the report's two lists
 REPORT_QUESTION_COLUMNS = ("question", "asked", "answered", "right", "share_right")
 REPORT_LEARNER_COLUMNS = ("learner", "answered", "right", "score")
 
 # What ``showing`` read lately, per (database, class code): (when, status, question);
 # status None: changed here at that time (a read begun before it is not kept).
 # Process-wide, so a hundred learners' polls in the same second cost a few reads.
-_shown: dict[tuple[str, str], tuple[float, "ClassStatus | None", "LiveQuestion | None"]] = {}
+_shown: dict[tuple[str, str], tuple[float, ClassStatus | None, LiveQuestion | None]] = {}
 _shown_lock = threading.Lock()
 
 
@@ -99,7 +118,7 @@ class ClassStatus:
         return not (self.ended or self.expired)
 
     @property
-    def screen(self) -> tuple:
+    def screen(self) -> tuple[int | None, bool, bool]:
         """Equal while nothing a learner sees has changed."""
         return (self.question_id, self.revealed, self.open)
 
@@ -107,7 +126,7 @@ class ClassStatus:
 @dataclass(frozen=True, slots=True)
 class Member:
     name: str
-    rejoined: bool = False     # the token was already in the class: same name as before
+    rejoined: bool = False  # the token was already in the class: same name as before
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,15 +149,15 @@ class AnswerTally:
 
     members: int
     answered: int
-    answers: dict[str, int]   # an answer (option keys joined by ",") -> how many gave it
+    answers: dict[str, int]  # an answer (option keys joined by ",") -> how many gave it
 
 
 @dataclass(frozen=True)
 class ClassReport:
     """One page of each of the report's two lists, and how many rows each has in all."""
 
-    questions: pd.DataFrame   # REPORT_QUESTION_COLUMNS: one row per question asked
-    learners: pd.DataFrame    # REPORT_LEARNER_COLUMNS: one row per member
+    questions: pd.DataFrame  # REPORT_QUESTION_COLUMNS: one row per question asked
+    learners: pd.DataFrame  # REPORT_LEARNER_COLUMNS: one row per member
     question_count: int = 0
     learner_count: int = 0
 
@@ -163,72 +182,106 @@ class LiveClasses:
     # ---- reading the class -----------------------------------------------------------------
 
     @staticmethod
-    def _class_row(connection: Connection, code: str, lock: bool = False):
+    def _class_row(connection: Connection, code: str, lock: bool = False) -> AnyRow:
         query = select(classes).where(classes.c.code == parse_class_code(code))
         row = connection.execute(query.with_for_update() if lock else query).first()
         if row is None:
-            raise ClassError(Reason.NO_SUCH_CLASS,
-                             f"There is no class {parse_class_code(code)}: check the code on "
-                             "the teacher's screen.")
+            raise ClassError(
+                Reason.NO_SUCH_CLASS,
+                f"There is no class {parse_class_code(code)}: check the code on "
+                "the teacher's screen.",
+            )
         return row
 
     @staticmethod
-    def _expired(row) -> bool:
+    def _expired(row: AnyRow) -> bool:
         return now() - utc(row.created_at) > CLASS_LIFETIME
 
     @staticmethod
-    def _report_gone(row) -> bool:
+    def _report_gone(row: AnyRow) -> bool:
         """Whether the class closed (ended or expired) more than REPORT_KEPT ago."""
         closed = utc(row.created_at) + CLASS_LIFETIME
         if row.ended_at is not None:
             closed = min(closed, utc(row.ended_at))
         return now() - closed > REPORT_KEPT
 
-    def _open_row(self, connection: Connection, code: str, lock: bool = False):
+    def _open_row(self, connection: Connection, code: str, lock: bool = False) -> AnyRow:
         row = self._class_row(connection, code, lock)
         if row.ended_at is not None or self._expired(row):
-            how = "has ended" if row.ended_at is not None else (
-                f"has closed (a class lasts {CLASS_LIFETIME.total_seconds() / 3600:g} hours)")
-            raise ClassError(Reason.CLASS_ENDED, f"Class {row.code} {how}. Ask your teacher "
-                                                 "for the code of today's class.")
+            how = (
+                "has ended"
+                if row.ended_at is not None
+                else (f"has closed (a class lasts {CLASS_LIFETIME.total_seconds() / 3600:g} hours)")
+            )
+            raise ClassError(
+                Reason.CLASS_ENDED,
+                f"Class {row.code} {how}. Ask your teacher for the code of today's class.",
+            )
         return row
 
-    def _teacher_row(self, connection: Connection, code: str, key: str, lock: bool = False,
-                     must_be_open: bool = True):
+    def _teacher_row(
+        self,
+        connection: Connection,
+        code: str,
+        key: str,
+        lock: bool = False,
+        must_be_open: bool = True,
+    ) -> AnyRow:
         row = (self._open_row if must_be_open else self._class_row)(connection, code, lock)
         if not self._holds_key(connection, row, key):
-            raise ClassError(Reason.NOT_TEACHER, f"Only the teacher who started class "
-                                                 f"{row.code} can do that.")
+            raise ClassError(
+                Reason.NOT_TEACHER, f"Only the teacher who started class {row.code} can do that."
+            )
         if self._report_gone(row):
-            raise ClassError(Reason.REPORT_GONE, f"Class {row.code} closed more than "
-                             f"{REPORT_KEPT.days} days ago: its report is no longer kept.")
+            raise ClassError(
+                Reason.REPORT_GONE,
+                f"Class {row.code} closed more than "
+                f"{REPORT_KEPT.days} days ago: its report is no longer kept.",
+            )
         return row
 
     @staticmethod
-    def _holds_key(connection: Connection, row, key: str) -> bool:
+    def _holds_key(connection: Connection, row: AnyRow, key: str) -> bool:
         """Whether ``key`` is the class's first key or one a teacher link gave."""
         if is_teacher_key(key, row.teacher_key_hash):
             return True
         hashed = teacher_key_hash(key)
-        return bool(hashed) and connection.scalar(
-            select(class_teacher_keys.c.id).where(class_teacher_keys.c.class_id == row.id,
-                                                  class_teacher_keys.c.key_hash == hashed)) \
+        return (
+            bool(hashed)
+            and connection.scalar(
+                select(class_teacher_keys.c.id).where(
+                    class_teacher_keys.c.class_id == row.id, class_teacher_keys.c.key_hash == hashed
+                )
+            )
             is not None
+        )
 
     def status(self, code: str) -> ClassStatus:
         """The poll: one read of the class's row by its code; raises ClassError for an
         unknown code."""
         with self.store._reading() as connection:
             row = connection.execute(
-                select(classes.c.code, classes.c.current_question_id, classes.c.revealed,
-                       classes.c.ended_at, classes.c.created_at)
-                .where(classes.c.code == parse_class_code(code))).first()
+                select(
+                    classes.c.code,
+                    classes.c.current_question_id,
+                    classes.c.revealed,
+                    classes.c.ended_at,
+                    classes.c.created_at,
+                ).where(classes.c.code == parse_class_code(code))
+            ).first()
         if row is None:
-            raise ClassError(Reason.NO_SUCH_CLASS,
-                             f"There is no class {parse_class_code(code)}: check the code on "
-                             "the teacher's screen.")
-        return ClassStatus(row.code, row.current_question_id, bool(row.revealed),
-                           row.ended_at is not None, self._expired(row))
+            raise ClassError(
+                Reason.NO_SUCH_CLASS,
+                f"There is no class {parse_class_code(code)}: check the code on "
+                "the teacher's screen.",
+            )
+        return ClassStatus(
+            row.code,
+            row.current_question_id,
+            bool(row.revealed),
+            row.ended_at is not None,
+            self._expired(row),
+        )
 
     def showing(self, code: str, max_age: float = 0.0) -> tuple[ClassStatus, LiveQuestion | None]:
         """What every screen of class ``code`` shows: its status and the question on
@@ -239,27 +292,45 @@ class LiveClasses:
         key = (str(self.store.engine.url), code)
         if max_age > 0:
             kept = _shown.get(key)
-            if kept is not None and kept[1] is not None and \
-                    time.monotonic() - kept[0] <= max_age:
+            if kept is not None and kept[1] is not None and time.monotonic() - kept[0] <= max_age:
                 return kept[1], kept[2]
         read_at = time.monotonic()
         with self.store._reading() as connection:
             row = connection.execute(
-                select(classes.c.code, classes.c.current_question_id, classes.c.revealed,
-                       classes.c.ended_at, classes.c.created_at, class_questions.c.position,
-                       class_questions.c.source)
-                .outerjoin(class_questions,
-                           class_questions.c.id == classes.c.current_question_id)
-                .where(classes.c.code == code)).first()
+                select(
+                    classes.c.code,
+                    classes.c.current_question_id,
+                    classes.c.revealed,
+                    classes.c.ended_at,
+                    classes.c.created_at,
+                    class_questions.c.position,
+                    class_questions.c.source,
+                )
+                .outerjoin(class_questions, class_questions.c.id == classes.c.current_question_id)
+                .where(classes.c.code == code)
+            ).first()
         if row is None:
-            raise ClassError(Reason.NO_SUCH_CLASS,
-                             f"There is no class {code}: check the code on the teacher's "
-                             "screen.")
-        status = ClassStatus(row.code, row.current_question_id, bool(row.revealed),
-                             row.ended_at is not None, self._expired(row))
-        live = None if row.current_question_id is None or row.source is None else LiveQuestion(
-            row.current_question_id, row.position, QuestionSource.parse(row.source),
-            status.revealed)
+            raise ClassError(
+                Reason.NO_SUCH_CLASS,
+                f"There is no class {code}: check the code on the teacher's screen.",
+            )
+        status = ClassStatus(
+            row.code,
+            row.current_question_id,
+            bool(row.revealed),
+            row.ended_at is not None,
+            self._expired(row),
+        )
+        live = (
+            None
+            if row.current_question_id is None or row.source is None
+            else LiveQuestion(
+                row.current_question_id,
+                row.position,
+                QuestionSource.parse(row.source),
+                status.revealed,
+            )
+        )
         with _shown_lock:
             if key not in _shown or _shown[key][0] < read_at:
                 _shown[key] = (read_at, status, live)
@@ -270,7 +341,10 @@ class LiveClasses:
         read begun before the change is not kept)."""
         with _shown_lock:
             _shown[(str(self.store.engine.url), parse_class_code(code))] = (
-                time.monotonic(), None, None)
+                time.monotonic(),
+                None,
+                None,
+            )
 
     def check_open(self, code: str) -> None:
         """Raise ClassError unless class ``code`` exists and is open."""
@@ -290,14 +364,20 @@ class LiveClasses:
         """The question on screen in class ``code`` (None before the first)."""
         with self.store._reading() as connection:
             row = connection.execute(
-                select(class_questions.c.id, class_questions.c.position,
-                       class_questions.c.source, class_questions.c.revealed_at)
+                select(
+                    class_questions.c.id,
+                    class_questions.c.position,
+                    class_questions.c.source,
+                    class_questions.c.revealed_at,
+                )
                 .join(classes, classes.c.current_question_id == class_questions.c.id)
-                .where(classes.c.code == parse_class_code(code))).first()
+                .where(classes.c.code == parse_class_code(code))
+            ).first()
         if row is None:
             return None
-        return LiveQuestion(row.id, row.position, QuestionSource.parse(row.source),
-                            row.revealed_at is not None)
+        return LiveQuestion(
+            row.id, row.position, QuestionSource.parse(row.source), row.revealed_at is not None
+        )
 
     # ---- the teacher ---------------------------------------------------------------------
 
@@ -306,13 +386,18 @@ class LiveClasses:
         report time is over are deleted first."""
         self.forget_old_classes()
         key = new_teacher_key()
-        for _ in range(20):   # 31**6 codes: a clash is rare, and retried
+        for _ in range(20):  # 31**6 codes: a clash is rare, and retried
             code = new_class_code()
             try:
                 with self.store._writing() as connection:
-                    connection.execute(insert(classes).values(
-                        code=code, teacher_key_hash=teacher_key_hash(key), created_at=now(),
-                        revealed=False))
+                    connection.execute(
+                        insert(classes).values(
+                            code=code,
+                            teacher_key_hash=teacher_key_hash(key),
+                            created_at=now(),
+                            revealed=False,
+                        )
+                    )
                 return code, key
             except IntegrityError:
                 continue
@@ -322,24 +407,39 @@ class LiveClasses:
         """Put the question ``source`` names on every screen; its id. Raises ClassError
         (NOT_TEACHER, CLASS_ENDED, BAD_SOURCE)."""
         try:
-            question_for(source)   # it must build before anyone is asked it
+            question_for(source)  # it must build before anyone is asked it
         except (SourceError, IndexError) as error:
-            raise ClassError(Reason.BAD_SOURCE, f"That question cannot be asked: {error}") \
-                from error
+            raise ClassError(
+                Reason.BAD_SOURCE, f"That question cannot be asked: {error}"
+            ) from error
         with self.store._writing() as connection:
             row = self._teacher_row(connection, code, key, lock=True)
-            position = 1 + (connection.scalar(
-                select(func.max(class_questions.c.position))
-                .where(class_questions.c.class_id == row.id)) or 0)
+            position = 1 + (
+                connection.scalar(
+                    select(func.max(class_questions.c.position)).where(
+                        class_questions.c.class_id == row.id
+                    )
+                )
+                or 0
+            )
             if position > MAX_CLASS_QUESTIONS:
-                raise ClassError(Reason.TOO_MANY_QUESTIONS,
-                                 f"A class asks at most {MAX_CLASS_QUESTIONS} questions: end "
-                                 "this one and start a new class.")
-            question_id = connection.execute(insert(class_questions).values(
-                class_id=row.id, position=position, source=source.to_dict(),
-                pushed_at=now())).inserted_primary_key[0]
-            connection.execute(update(classes).where(classes.c.id == row.id)
-                               .values(current_question_id=question_id, revealed=False))
+                raise ClassError(
+                    Reason.TOO_MANY_QUESTIONS,
+                    f"A class asks at most {MAX_CLASS_QUESTIONS} questions: end "
+                    "this one and start a new class.",
+                )
+            question_id = inserted_id(
+                connection.execute(
+                    insert(class_questions).values(
+                        class_id=row.id, position=position, source=source.to_dict(), pushed_at=now()
+                    )
+                )
+            )
+            connection.execute(
+                update(classes)
+                .where(classes.c.id == row.id)
+                .values(current_question_id=question_id, revealed=False)
+            )
         self._forget_shown(code)
         return question_id
 
@@ -349,36 +449,55 @@ class LiveClasses:
         with self.store._writing() as connection:
             row = self._teacher_row(connection, code, key, lock=True)
             if row.current_question_id is None:
-                raise ClassError(Reason.NO_QUESTION, "Ask a question first: there is nothing "
-                                                     "to reveal yet.")
+                raise ClassError(
+                    Reason.NO_QUESTION, "Ask a question first: there is nothing to reveal yet."
+                )
             question_row = connection.execute(
-                select(class_questions).where(class_questions.c.id == row.current_question_id)
-                .with_for_update()).first()
+                select(class_questions)
+                .where(class_questions.c.id == row.current_question_id)
+                .with_for_update()
+            ).one()
             if question_row.revealed_at is not None:
                 return
-            connection.execute(update(class_questions)
-                               .where(class_questions.c.id == question_row.id)
-                               .values(revealed_at=now()))
-            connection.execute(update(classes).where(classes.c.id == row.id)
-                               .values(revealed=True))
+            connection.execute(
+                update(class_questions)
+                .where(class_questions.c.id == question_row.id)
+                .values(revealed_at=now())
+            )
+            connection.execute(update(classes).where(classes.c.id == row.id).values(revealed=True))
             self._count_toward_progress(connection, question_row)
         self._forget_shown(code)
 
     @staticmethod
-    def _count_toward_progress(connection: Connection, question_row) -> None:
+    def _count_toward_progress(connection: Connection, question_row: AnyRow) -> None:
         """Each member's final answer, kept among the learner's own answers."""
         source = QuestionSource.parse(question_row.source)
         question = question_for(source)
         given = connection.execute(
-            select(class_answers.c.answer, class_answers.c.correct,
-                   class_answers.c.answered_at, class_members.c.learner_id)
+            select(
+                class_answers.c.answer,
+                class_answers.c.correct,
+                class_answers.c.answered_at,
+                class_members.c.learner_id,
+            )
             .join(class_members, class_members.c.id == class_answers.c.member_id)
-            .where(class_answers.c.question_id == question_row.id)).all()
-        rows = [{**checked_answer(lesson=source.ref[:80], item_kind=question.kind.value,
-                                  generator=(question.source or "live-class")[:80],
-                                  answer=row.answer, correct=bool(row.correct),
-                                  seed=source.seed, answered_at=utc(row.answered_at)),
-                 "learner_id": row.learner_id} for row in given]
+            .where(class_answers.c.question_id == question_row.id)
+        ).all()
+        rows = [
+            {
+                **checked_answer(
+                    lesson=source.ref[:80],
+                    item_kind=question.kind.value,
+                    generator=(question.source or "live-class")[:80],
+                    answer=row.answer,
+                    correct=bool(row.correct),
+                    seed=source.seed,
+                    answered_at=utc(row.answered_at),
+                ),
+                "learner_id": row.learner_id,
+            }
+            for row in given
+        ]
         if rows:
             connection.execute(insert(answers), rows)
 
@@ -387,8 +506,9 @@ class LiveClasses:
         with self.store._writing() as connection:
             row = self._teacher_row(connection, code, key, lock=True, must_be_open=False)
             if row.ended_at is None:
-                connection.execute(update(classes).where(classes.c.id == row.id)
-                                   .values(ended_at=now()))
+                connection.execute(
+                    update(classes).where(classes.c.id == row.id).values(ended_at=now())
+                )
         self._forget_shown(code)
 
     def tally(self, code: str, key: str) -> AnswerTally:
@@ -396,28 +516,48 @@ class LiveClasses:
         what (the teacher's live count and chart)."""
         with self.store._reading() as connection:
             row = self._teacher_row(connection, code, key, must_be_open=False)
-            members = connection.scalar(select(func.count()).select_from(class_members)
-                                        .where(class_members.c.class_id == row.id))
-            counts = {} if row.current_question_id is None else {
-                answer: count for answer, count in connection.execute(
-                    select(class_answers.c.answer, func.count())
-                    .where(class_answers.c.question_id == row.current_question_id)
-                    .group_by(class_answers.c.answer))}
+            members = connection.execute(
+                select(func.count())
+                .select_from(class_members)
+                .where(class_members.c.class_id == row.id)
+            ).scalar_one()
+            counts = (
+                {}
+                if row.current_question_id is None
+                else {
+                    answer: count
+                    for answer, count in connection.execute(
+                        select(class_answers.c.answer, func.count())
+                        .where(class_answers.c.question_id == row.current_question_id)
+                        .group_by(class_answers.c.answer)
+                    )
+                }
+            )
         return AnswerTally(members, sum(counts.values()), counts)
 
     def member_names(self, code: str) -> list[str]:
         """The members' display names, in the order they joined (at most
         MAX_CLASS_MEMBERS, checked again here)."""
         with self.store._reading() as connection:
-            return list(connection.scalars(
-                select(class_members.c.display_name)
-                .join(classes, classes.c.id == class_members.c.class_id)
-                .where(classes.c.code == parse_class_code(code))
-                .order_by(class_members.c.joined_at, class_members.c.id)
-                .limit(MAX_CLASS_MEMBERS)))
+            return list(
+                connection.scalars(
+                    select(class_members.c.display_name)
+                    .join(classes, classes.c.id == class_members.c.class_id)
+                    .where(classes.c.code == parse_class_code(code))
+                    .order_by(class_members.c.joined_at, class_members.c.id)
+                    .limit(MAX_CLASS_MEMBERS)
+                )
+            )
 
-    def report(self, code: str, key: str, *, question_page: int = 0, learner_page: int = 0,
-               rows: int | None = REPORT_PAGE_ROWS) -> ClassReport:
+    def report(
+        self,
+        code: str,
+        key: str,
+        *,
+        question_page: int = 0,
+        learner_page: int = 0,
+        rows: int | None = REPORT_PAGE_ROWS,
+    ) -> ClassReport:
         """Per question the share right, per learner the score (right answers): one page
         of ``rows`` of each list (None: every row), counted in SQL. Raises ClassError
         (NOT_TEACHER, REPORT_GONE)."""
@@ -426,13 +566,19 @@ class LiveClasses:
         with self.store._reading() as connection:
             row = self._teacher_row(connection, code, key, must_be_open=False)
             asked = self._asked(connection, row.id)
-            members = connection.scalar(select(func.count()).select_from(class_members)
-                                        .where(class_members.c.class_id == row.id))
+            members = connection.execute(
+                select(func.count())
+                .select_from(class_members)
+                .where(class_members.c.class_id == row.id)
+            ).scalar_one()
             questions = self._question_rows(connection, row.id, question_page, rows)
             learners = self._learner_rows(connection, row.id, asked, learner_page, rows)
-        return ClassReport(pd.DataFrame(questions, columns=list(REPORT_QUESTION_COLUMNS)),
-                           pd.DataFrame(learners, columns=list(REPORT_LEARNER_COLUMNS)),
-                           asked, members)
+        return ClassReport(
+            pd.DataFrame(questions, columns=list(REPORT_QUESTION_COLUMNS)),
+            pd.DataFrame(learners, columns=list(REPORT_LEARNER_COLUMNS)),
+            asked,
+            members,
+        )
 
     def report_csv(self, code: str, key: str, which: str) -> str:
         """The whole ``which`` list ("questions" or "learners") of the report as CSV, every
@@ -441,57 +587,86 @@ class LiveClasses:
         from tutorial_app.limits import spreadsheet_safe
 
         frame = getattr(self.report(code, key, rows=None), which)
-        return frame.map(spreadsheet_safe).to_csv(index=False)
+        text: str = frame.map(spreadsheet_safe).to_csv(index=False)  # no path: the text
+        return text
 
     @staticmethod
     def _asked(connection: Connection, class_id: int) -> int:
-        return connection.scalar(select(func.count()).select_from(class_questions)
-                                 .where(class_questions.c.class_id == class_id))
+        return connection.execute(
+            select(func.count())
+            .select_from(class_questions)
+            .where(class_questions.c.class_id == class_id)
+        ).scalar_one()
 
     @staticmethod
-    def _question_rows(connection: Connection, class_id: int, page: int,
-                       rows: int | None) -> list[dict]:
-        counted = (select(class_answers.c.question_id,
-                          func.count().label("answered"),
-                          func.sum(case((class_answers.c.correct, 1), else_=0)).label("right"))
-                   .join(class_questions, class_questions.c.id == class_answers.c.question_id)
-                   .where(class_questions.c.class_id == class_id)
-                   .group_by(class_answers.c.question_id).subquery())
-        query = (select(class_questions.c.position, class_questions.c.source,
-                        func.coalesce(counted.c.answered, 0).label("answered"),
-                        counted.c.right)
-                 .outerjoin(counted, counted.c.question_id == class_questions.c.id)
-                 .where(class_questions.c.class_id == class_id)
-                 .order_by(class_questions.c.position))
+    def _question_rows(
+        connection: Connection, class_id: int, page: int, rows: int | None
+    ) -> list[dict[str, Any]]:
+        counted = (
+            select(
+                class_answers.c.question_id,
+                func.count().label("answered"),
+                func.sum(case((class_answers.c.correct, 1), else_=0)).label("right"),
+            )
+            .join(class_questions, class_questions.c.id == class_answers.c.question_id)
+            .where(class_questions.c.class_id == class_id)
+            .group_by(class_answers.c.question_id)
+            .subquery()
+        )
+        query = (
+            select(
+                class_questions.c.position,
+                class_questions.c.source,
+                func.coalesce(counted.c.answered, 0).label("answered"),
+                counted.c.right,
+            )
+            .outerjoin(counted, counted.c.question_id == class_questions.c.id)
+            .where(class_questions.c.class_id == class_id)
+            .order_by(class_questions.c.position)
+        )
         if rows is not None:
             query = query.limit(rows).offset(max(0, page) * rows)
         found = []
         for asked in connection.execute(query):
             answered, right_count = int(asked.answered), int(asked.right or 0)
-            found.append({"question": asked.position, "asked": _asked_label(asked.source),
-                          "answered": answered, "right": right_count,
-                          "share_right": round(right_count / answered, 3) if answered
-                          else None})
+            found.append(
+                {
+                    "question": asked.position,
+                    "asked": _asked_label(asked.source),
+                    "answered": answered,
+                    "right": right_count,
+                    "share_right": round(right_count / answered, 3) if answered else None,
+                }
+            )
         return found
 
     @staticmethod
-    def _learner_rows(connection: Connection, class_id: int, asked: int, page: int,
-                      rows: int | None) -> list[dict]:
+    def _learner_rows(
+        connection: Connection, class_id: int, asked: int, page: int, rows: int | None
+    ) -> list[dict[str, Any]]:
         right = func.sum(case((class_answers.c.correct, 1), else_=0))
-        query = (select(class_members.c.display_name,
-                        func.count(class_answers.c.question_id).label("answered"),
-                        right.label("right"))
-                 .outerjoin(class_answers, class_answers.c.member_id == class_members.c.id)
-                 .where(class_members.c.class_id == class_id)
-                 .group_by(class_members.c.id, class_members.c.display_name,
-                           class_members.c.joined_at)
-                 .order_by(class_members.c.joined_at, class_members.c.id))
+        query = (
+            select(
+                class_members.c.display_name,
+                func.count(class_answers.c.question_id).label("answered"),
+                right.label("right"),
+            )
+            .outerjoin(class_answers, class_answers.c.member_id == class_members.c.id)
+            .where(class_members.c.class_id == class_id)
+            .group_by(class_members.c.id, class_members.c.display_name, class_members.c.joined_at)
+            .order_by(class_members.c.joined_at, class_members.c.id)
+        )
         if rows is not None:
             query = query.limit(rows).offset(max(0, page) * rows)
-        return [{"learner": shown_name(member.display_name), "answered": int(member.answered),
-                 "right": int(member.right or 0),
-                 "score": f"{int(member.right or 0)} of {asked}"}
-                for member in connection.execute(query)]
+        return [
+            {
+                "learner": shown_name(member.display_name),
+                "answered": int(member.answered),
+                "right": int(member.right or 0),
+                "score": f"{int(member.right or 0)} of {asked}",
+            }
+            for member in connection.execute(query)
+        ]
 
     # ---- the teacher's key, devices and members ----------------------------------------
 
@@ -501,12 +676,17 @@ class LiveClasses:
         fresh = new_teacher_key()
         with self.store._writing() as connection:
             row = self._teacher_row(connection, code, key, lock=True, must_be_open=False)
-            connection.execute(update(classes).where(classes.c.id == row.id)
-                               .values(teacher_key_hash=teacher_key_hash(fresh)))
-            connection.execute(delete(class_teacher_keys)
-                               .where(class_teacher_keys.c.class_id == row.id))
-            connection.execute(delete(class_teacher_passes)
-                               .where(class_teacher_passes.c.class_id == row.id))
+            connection.execute(
+                update(classes)
+                .where(classes.c.id == row.id)
+                .values(teacher_key_hash=teacher_key_hash(fresh))
+            )
+            connection.execute(
+                delete(class_teacher_keys).where(class_teacher_keys.c.class_id == row.id)
+            )
+            connection.execute(
+                delete(class_teacher_passes).where(class_teacher_passes.c.class_id == row.id)
+            )
         return fresh
 
     def teacher_link_code(self, code: str, key: str) -> str:
@@ -516,17 +696,29 @@ class LiveClasses:
         one_time = new_teacher_pass()
         with self.store._writing() as connection:
             row = self._teacher_row(connection, code, key, lock=True, must_be_open=False)
-            connection.execute(delete(class_teacher_passes).where(
-                class_teacher_passes.c.class_id == row.id,
-                or_(class_teacher_passes.c.expires_at < now(),
-                    class_teacher_passes.c.id.not_in(
-                        select(class_teacher_passes.c.id)
-                        .where(class_teacher_passes.c.class_id == row.id)
-                        .order_by(class_teacher_passes.c.id.desc())
-                        .limit(MAX_TEACHER_LINKS - 1).scalar_subquery()))))
-            connection.execute(insert(class_teacher_passes).values(
-                class_id=row.id, pass_hash=teacher_key_hash(one_time), created_at=now(),
-                expires_at=now() + TEACHER_LINK_LIFETIME))
+            connection.execute(
+                delete(class_teacher_passes).where(
+                    class_teacher_passes.c.class_id == row.id,
+                    or_(
+                        class_teacher_passes.c.expires_at < now(),
+                        class_teacher_passes.c.id.not_in(
+                            select(class_teacher_passes.c.id)
+                            .where(class_teacher_passes.c.class_id == row.id)
+                            .order_by(class_teacher_passes.c.id.desc())
+                            .limit(MAX_TEACHER_LINKS - 1)
+                            .scalar_subquery()
+                        ),
+                    ),
+                )
+            )
+            connection.execute(
+                insert(class_teacher_passes).values(
+                    class_id=row.id,
+                    pass_hash=teacher_key_hash(one_time),
+                    created_at=now(),
+                    expires_at=now() + TEACHER_LINK_LIFETIME,
+                )
+            )
         return one_time
 
     def use_teacher_link(self, code: str, one_time: str) -> str:
@@ -534,40 +726,57 @@ class LiveClasses:
         oldest beyond MAX_TEACHER_DEVICES stops working). Raises ClassError
         (BAD_TEACHER_LINK for a used, old or unknown code; REPORT_GONE)."""
         hashed = teacher_key_hash(one_time)
-        refused = ClassError(Reason.BAD_TEACHER_LINK,
-                             "This teacher link has been used already or is too old (it "
-                             f"works once, for {TEACHER_LINK_LIFETIME.seconds // 60} minutes): "
-                             "ask for a new one on the class page of the device that runs "
-                             "the class.")
+        refused = ClassError(
+            Reason.BAD_TEACHER_LINK,
+            "This teacher link has been used already or is too old (it "
+            f"works once, for {TEACHER_LINK_LIFETIME.seconds // 60} minutes): "
+            "ask for a new one on the class page of the device that runs "
+            "the class.",
+        )
         fresh = new_teacher_key()
         with self.store._writing() as connection:
             row = self._class_row(connection, code, lock=True)
             spent = connection.execute(
                 delete(class_teacher_passes)
-                .where(class_teacher_passes.c.class_id == row.id,
-                       class_teacher_passes.c.pass_hash == (hashed or "-"))
-                .returning(class_teacher_passes.c.expires_at)).first()
+                .where(
+                    class_teacher_passes.c.class_id == row.id,
+                    class_teacher_passes.c.pass_hash == (hashed or "-"),
+                )
+                .returning(class_teacher_passes.c.expires_at)
+            ).first()
             if spent is None or utc(spent.expires_at) < now():
                 raise refused
             if self._report_gone(row):
-                raise ClassError(Reason.REPORT_GONE, f"Class {row.code} closed more than "
-                                 f"{REPORT_KEPT.days} days ago: its report is no longer kept.")
-            connection.execute(delete(class_teacher_keys).where(
-                class_teacher_keys.c.class_id == row.id,
-                class_teacher_keys.c.id.not_in(
-                    select(class_teacher_keys.c.id)
-                    .where(class_teacher_keys.c.class_id == row.id)
-                    .order_by(class_teacher_keys.c.id.desc())
-                    .limit(MAX_TEACHER_DEVICES - 1).scalar_subquery())))
-            connection.execute(insert(class_teacher_keys).values(
-                class_id=row.id, key_hash=teacher_key_hash(fresh), created_at=now()))
+                raise ClassError(
+                    Reason.REPORT_GONE,
+                    f"Class {row.code} closed more than "
+                    f"{REPORT_KEPT.days} days ago: its report is no longer kept.",
+                )
+            connection.execute(
+                delete(class_teacher_keys).where(
+                    class_teacher_keys.c.class_id == row.id,
+                    class_teacher_keys.c.id.not_in(
+                        select(class_teacher_keys.c.id)
+                        .where(class_teacher_keys.c.class_id == row.id)
+                        .order_by(class_teacher_keys.c.id.desc())
+                        .limit(MAX_TEACHER_DEVICES - 1)
+                        .scalar_subquery()
+                    ),
+                )
+            )
+            connection.execute(
+                insert(class_teacher_keys).values(
+                    class_id=row.id, key_hash=teacher_key_hash(fresh), created_at=now()
+                )
+            )
         return fresh
 
-    def _member_row(self, connection: Connection, class_id: int, name: str):
+    def _member_row(self, connection: Connection, class_id: int, name: str) -> AnyRow:
         member = connection.execute(
-            select(class_members.c.id, class_members.c.display_name)
-            .where(class_members.c.class_id == class_id,
-                   class_members.c.display_name == name)).first()
+            select(class_members.c.id, class_members.c.display_name).where(
+                class_members.c.class_id == class_id, class_members.c.display_name == name
+            )
+        ).first()
         if member is None:
             raise ClassError(Reason.NO_SUCH_MEMBER, f"Nobody in this class is called {name}.")
         return member
@@ -581,8 +790,11 @@ class LiveClasses:
             row = self._teacher_row(connection, code, key, lock=True, must_be_open=False)
             member = self._member_row(connection, row.id, name)
             self._refuse_taken(connection, row.id, new_name, but=member.id)
-            connection.execute(update(class_members).where(class_members.c.id == member.id)
-                               .values(display_name=new_name, name_key=name_key(new_name)))
+            connection.execute(
+                update(class_members)
+                .where(class_members.c.id == member.id)
+                .values(display_name=new_name, name_key=name_key(new_name))
+            )
         return new_name
 
     def remove_member(self, code: str, key: str, name: str) -> None:
@@ -592,33 +804,45 @@ class LiveClasses:
         with self.store._writing() as connection:
             row = self._teacher_row(connection, code, key, lock=True, must_be_open=False)
             member = self._member_row(connection, row.id, name)
-            connection.execute(delete(class_answers)
-                               .where(class_answers.c.member_id == member.id))
+            connection.execute(delete(class_answers).where(class_answers.c.member_id == member.id))
             connection.execute(delete(class_members).where(class_members.c.id == member.id))
 
     @staticmethod
-    def _refuse_taken(connection: Connection, class_id: int, name: str,
-                      but: int | None = None) -> None:
+    def _refuse_taken(
+        connection: Connection, class_id: int, name: str, but: int | None = None
+    ) -> None:
         """Raise NAME_TAKEN when a member (other than ``but``) has a look-alike name."""
         query = select(class_members.c.display_name).where(
-            class_members.c.class_id == class_id, class_members.c.name_key == name_key(name))
+            class_members.c.class_id == class_id, class_members.c.name_key == name_key(name)
+        )
         if but is not None:
             query = query.where(class_members.c.id != but)
         taken = connection.scalar(query)
         if taken is not None:
             same = "" if taken == name else " (or a name that looks just like it)"
-            raise ClassError(Reason.NAME_TAKEN, f"Someone in this class is already called "
-                                                f"{name}{same}: add a letter or choose "
-                                                "another name.")
+            raise ClassError(
+                Reason.NAME_TAKEN,
+                f"Someone in this class is already called "
+                f"{name}{same}: add a letter or choose "
+                "another name.",
+            )
 
     def forget_old_classes(self) -> int:
         """Delete the classes whose report time (REPORT_KEPT after they closed) is over,
         with everything in them; how many."""
         cutoff = now() - REPORT_KEPT
         with self.store._writing() as connection:
-            return connection.execute(delete(classes).where(or_(
-                classes.c.ended_at < cutoff,
-                classes.c.created_at < cutoff - CLASS_LIFETIME))).rowcount or 0
+            return (
+                connection.execute(
+                    delete(classes).where(
+                        or_(
+                            classes.c.ended_at < cutoff,
+                            classes.c.created_at < cutoff - CLASS_LIFETIME,
+                        )
+                    )
+                ).rowcount
+                or 0
+            )
 
     # ---- the learners --------------------------------------------------------------------
 
@@ -631,31 +855,45 @@ class LiveClasses:
         for attempt in range(2):
             try:
                 with self.store._writing() as connection:
-                    row = self._open_row(connection, code, lock=True)   # joins one at a time
+                    row = self._open_row(connection, code, lock=True)  # joins one at a time
                     learner = self.store._ensured_id(connection, token)
                     mine = connection.execute(
-                        select(class_members.c.display_name)
-                        .where(class_members.c.class_id == row.id,
-                               class_members.c.learner_id == learner)).first()
+                        select(class_members.c.display_name).where(
+                            class_members.c.class_id == row.id,
+                            class_members.c.learner_id == learner,
+                        )
+                    ).first()
                     if mine is not None:
                         return Member(shown_name(mine.display_name), rejoined=True)
                     self._refuse_taken(connection, row.id, name)
-                    members = connection.scalar(
-                        select(func.count()).select_from(class_members)
-                        .where(class_members.c.class_id == row.id))
+                    members = connection.execute(
+                        select(func.count())
+                        .select_from(class_members)
+                        .where(class_members.c.class_id == row.id)
+                    ).scalar_one()
                     if members >= MAX_CLASS_MEMBERS:
-                        raise ClassError(Reason.CLASS_FULL, f"Class {row.code} is full: it "
-                                         f"has {MAX_CLASS_MEMBERS} learners, the most a class "
-                                         "takes. Tell your teacher.")
-                    connection.execute(insert(class_members).values(
-                        class_id=row.id, display_name=name, name_key=name_key(name),
-                        learner_id=learner, joined_at=now()))
+                        raise ClassError(
+                            Reason.CLASS_FULL,
+                            f"Class {row.code} is full: it "
+                            f"has {MAX_CLASS_MEMBERS} learners, the most a class "
+                            "takes. Tell your teacher.",
+                        )
+                    connection.execute(
+                        insert(class_members).values(
+                            class_id=row.id,
+                            display_name=name,
+                            name_key=name_key(name),
+                            learner_id=learner,
+                            joined_at=now(),
+                        )
+                    )
                     return Member(name)
             except IntegrityError:
-                if attempt:   # a second clash: two joins raced twice; say the name is taken
-                    raise ClassError(Reason.NAME_TAKEN, f"Someone in this class is already "
-                                                        f"called {name}: choose another "
-                                                        "name.") from None
+                if attempt:  # a second clash: two joins raced twice; say the name is taken
+                    raise ClassError(
+                        Reason.NAME_TAKEN,
+                        f"Someone in this class is already called {name}: choose another name.",
+                    ) from None
         raise AssertionError("unreachable")
 
     def member(self, code: str, token: str) -> Member | None:
@@ -665,44 +903,66 @@ class LiveClasses:
             name = connection.scalar(
                 select(class_members.c.display_name)
                 .join(classes, classes.c.id == class_members.c.class_id)
-                .where(classes.c.code == parse_class_code(code),
-                       class_members.c.learner_id == learner))
+                .where(
+                    classes.c.code == parse_class_code(code), class_members.c.learner_id == learner
+                )
+            )
         return None if name is None else Member(shown_name(name), rejoined=True)
 
-    def answer(self, code: str, token: str, question_id: int,
-               response: Sequence[str] | str) -> tuple[str, ...]:
+    def answer(
+        self, code: str, token: str, question_id: int, response: Sequence[str] | str
+    ) -> tuple[str, ...]:
         """Give (or change) this member's answer to question ``question_id``, which must
         still be on screen and not revealed; the answer kept. Raises ClassError
         (NOT_A_MEMBER, QUESTION_CHANGED, ALREADY_REVEALED, BAD_ANSWER, CLASS_ENDED)."""
         with self.store._writing() as connection:
             row = self._open_row(connection, code)
             learner = self.store._learner_id(connection, token)
-            member = connection.scalar(select(class_members.c.id).where(
-                class_members.c.class_id == row.id, class_members.c.learner_id == learner))
+            member = connection.scalar(
+                select(class_members.c.id).where(
+                    class_members.c.class_id == row.id, class_members.c.learner_id == learner
+                )
+            )
             if member is None:
-                raise ClassError(Reason.NOT_A_MEMBER, f"Join class {row.code} with a name "
-                                                      "first.")
+                raise ClassError(Reason.NOT_A_MEMBER, f"Join class {row.code} with a name first.")
             if row.current_question_id != question_id:
-                raise ClassError(Reason.QUESTION_CHANGED, "The teacher has moved on to another "
-                                                          "question: answer the one on screen.")
+                raise ClassError(
+                    Reason.QUESTION_CHANGED,
+                    "The teacher has moved on to another question: answer the one on screen.",
+                )
             # Locked until this answer is in: a reveal waits for it, or it sees the reveal.
             asked = connection.execute(
-                select(class_questions.c.position, class_questions.c.source,
-                       class_questions.c.revealed_at)
-                .where(class_questions.c.id == question_id).with_for_update()).first()
+                select(
+                    class_questions.c.position,
+                    class_questions.c.source,
+                    class_questions.c.revealed_at,
+                )
+                .where(class_questions.c.id == question_id)
+                .with_for_update()
+            ).one()
             if asked.revealed_at is not None:
-                raise ClassError(Reason.ALREADY_REVEALED, f"The answer to question "
-                                                          f"{asked.position} has been revealed: "
-                                                          "answers are closed.")
+                raise ClassError(
+                    Reason.ALREADY_REVEALED,
+                    f"The answer to question "
+                    f"{asked.position} has been revealed: "
+                    "answers are closed.",
+                )
             feedback = question_for(QuestionSource.parse(asked.source)).check(response)
             if feedback.invalid:
                 raise ClassError(Reason.BAD_ANSWER, feedback.headline)
             given = (response,) if isinstance(response, str) else tuple(response)
             self.store._insert_ignoring_duplicates(
-                connection, class_answers,
-                {"question_id": question_id, "member_id": member, "answer": answer_text(given),
-                 "correct": feedback.correct, "answered_at": now()},
-                update_columns=("answer", "correct", "answered_at"))
+                connection,
+                class_answers,
+                {
+                    "question_id": question_id,
+                    "member_id": member,
+                    "answer": answer_text(given),
+                    "correct": feedback.correct,
+                    "answered_at": now(),
+                },
+                update_columns=("answer", "correct", "answered_at"),
+            )
         return given
 
     def my_answer(self, code: str, token: str, question_id: int) -> tuple[str, ...] | None:
@@ -712,9 +972,12 @@ class LiveClasses:
                 select(class_answers.c.answer)
                 .join(class_members, class_members.c.id == class_answers.c.member_id)
                 .join(classes, classes.c.id == class_members.c.class_id)
-                .where(classes.c.code == parse_class_code(code),
-                       class_members.c.learner_id == self.store._learner_id(connection, token),
-                       class_answers.c.question_id == question_id))
+                .where(
+                    classes.c.code == parse_class_code(code),
+                    class_members.c.learner_id == self.store._learner_id(connection, token),
+                    class_answers.c.question_id == question_id,
+                )
+            )
         return None if text is None else tuple(text.split(",")) if text else ()
 
 
@@ -724,7 +987,7 @@ def _label_of(source_json: str) -> str:
     return f"{question_for(source).prompt} ({source_label(source)})"
 
 
-def _asked_label(source: dict) -> str:
+def _asked_label(source: dict[str, Any]) -> str:
     """A question's words in the report: its prompt and where it comes from (each
     question built once per process, not once per report)."""
     return _label_of(json.dumps(source, sort_keys=True))

@@ -10,41 +10,75 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import IO, Any
 
-from sqlalchemy import Connection, insert, select
+from sqlalchemy import Connection, Select, insert, select
 
 from lessons.progress import quiz_length_limit
-from tutorial_app.limits import (FORMULA_STARTS, MAX_IMPORT_ROWS, MAX_NUMBER_DIGITS,
-                                 MAX_UPLOAD_BYTES, parse_whole, spreadsheet_safe)
-from tutorial_app.store.records import (ANSWER_LIMIT, SEED_MOST, TIME_TAKEN_MOST_MS,
-                                        checked_answer, utc)
+from tutorial_app.limits import (
+    FORMULA_STARTS,
+    MAX_IMPORT_ROWS,
+    MAX_NUMBER_DIGITS,
+    MAX_UPLOAD_BYTES,
+    parse_whole,
+    spreadsheet_safe,
+)
+from tutorial_app.store.records import (
+    ANSWER_LIMIT,
+    SEED_MOST,
+    TIME_TAKEN_MOST_MS,
+    checked_answer,
+    inserted_id,
+    utc,
+)
 from tutorial_app.store.tables import answers, quiz_runs
 
-COLUMNS = ("answered_at", "lesson", "item_kind", "generator", "seed", "answer", "correct",
-           "time_taken_ms", "quiz_run", "quiz_length")
+COLUMNS = (
+    "answered_at",
+    "lesson",
+    "item_kind",
+    "generator",
+    "seed",
+    "answer",
+    "correct",
+    "time_taken_ms",
+    "quiz_run",
+    "quiz_length",
+)
 REQUIRED = ("answered_at", "lesson", "item_kind", "generator", "answer", "correct")
 _TRUE, _FALSE = ("true", "1", "yes"), ("false", "0", "no")
-_EXTRA = "\0extra"   # where csv.DictReader puts the fields past the header's
+_EXTRA = "\0extra"  # where csv.DictReader puts the fields past the header's
 
 
-def _answer_query():
-    return (select(answers.c.learner_id, answers.c.answered_at, answers.c.lesson,
-                   answers.c.item_kind, answers.c.generator, answers.c.seed, answers.c.answer,
-                   answers.c.correct, answers.c.time_taken_ms, answers.c.quiz_run_id,
-                   quiz_runs.c.length.label("quiz_length"))
-            .select_from(answers.outerjoin(quiz_runs, answers.c.quiz_run_id == quiz_runs.c.id))
-            .order_by(answers.c.learner_id, answers.c.answered_at, answers.c.id))
+def _answer_query() -> Select[*tuple[Any, ...]]:
+    return (
+        select(
+            answers.c.learner_id,
+            answers.c.answered_at,
+            answers.c.lesson,
+            answers.c.item_kind,
+            answers.c.generator,
+            answers.c.seed,
+            answers.c.answer,
+            answers.c.correct,
+            answers.c.time_taken_ms,
+            answers.c.quiz_run_id,
+            quiz_runs.c.length.label("quiz_length"),
+        )
+        .select_from(answers.outerjoin(quiz_runs, answers.c.quiz_run_id == quiz_runs.c.id))
+        .order_by(answers.c.learner_id, answers.c.answered_at, answers.c.id)
+    )
 
 
-def _rows(connection: Connection, query) -> list[dict[str, Any]]:
+def _rows(connection: Connection, query: Select[*tuple[Any, ...]]) -> list[dict[str, Any]]:
     result = [row._asdict() for row in connection.execute(query)]
     run_numbers: dict[tuple[int, int], int] = {}
-    for learner, run in sorted({(r["learner_id"], r["quiz_run_id"]) for r in result
-                                if r["quiz_run_id"] is not None}):
+    for learner, run in sorted(
+        {(r["learner_id"], r["quiz_run_id"]) for r in result if r["quiz_run_id"] is not None}
+    ):
         run_numbers[learner, run] = sum(1 for key in run_numbers if key[0] == learner) + 1
     for row in result:
         run = row.pop("quiz_run_id")
@@ -54,8 +88,9 @@ def _rows(connection: Connection, query) -> list[dict[str, Any]]:
     return result
 
 
-def answer_rows(connection: Connection, learner: int | None,
-                lesson: str | None = None) -> list[dict[str, Any]]:
+def answer_rows(
+    connection: Connection, learner: int | None, lesson: str | None = None
+) -> list[dict[str, Any]]:
     """One learner's answers, oldest first (none for an unknown learner); only those of
     ``lesson`` when it is given (quiz runs are then numbered among those alone)."""
     query = _answer_query().where(answers.c.learner_id == learner)
@@ -79,13 +114,15 @@ def _cell(value: object) -> str:
     return str(value)
 
 
-def write_rows(file: IO[str], rows: Iterable[dict[str, Any]], columns=COLUMNS) -> int:
+def write_rows(
+    file: IO[str], rows: Iterable[dict[str, Any]], columns: Sequence[str] = COLUMNS
+) -> int:
     """The rows as CSV, a header line first; a cell a spreadsheet would run as a formula
     is written as text (``limits.spreadsheet_safe``). How many rows."""
     writer = csv.writer(file, lineterminator="\n")
     writer.writerow(columns)
     count = 0
-    for count, row in enumerate(rows, start=1):
+    for count, row in enumerate(rows, start=1):  # noqa: B007 (the last count is the answer)
         writer.writerow([spreadsheet_safe(_cell(row[name])) for name in columns])
     return count
 
@@ -93,8 +130,8 @@ def write_rows(file: IO[str], rows: Iterable[dict[str, Any]], columns=COLUMNS) -
 @dataclass
 class ParsedRow:
     line: int
-    values: dict[str, Any]        # checked answer columns
-    quiz_run: int | None          # the file's run number
+    values: dict[str, Any]  # checked answer columns
+    quiz_run: int | None  # the file's run number
     quiz_length: int | None
 
 
@@ -102,18 +139,24 @@ class ParsedRow:
 class Parsed:
     rows: list[ParsedRow] = field(default_factory=list)
     bad_rows: list[tuple[int, str]] = field(default_factory=list)
-    refused: str | None = None    # why the whole file is refused: then no rows
+    refused: str | None = None  # why the whole file is refused: then no rows
 
 
 # The longest text each text column of a file may hold (longer is refused, never cut):
 # the store's own column widths, and a few characters for a date or a true or false.
 # The number columns are bounded by ``parse_whole`` (digits and value).
-FIELD_LIMITS = {"answered_at": 40, "lesson": 80, "item_kind": 20, "generator": 80,
-                "answer": ANSWER_LIMIT, "correct": 5}
+FIELD_LIMITS = {
+    "answered_at": 40,
+    "lesson": 80,
+    "item_kind": 20,
+    "generator": 80,
+    "answer": ANSWER_LIMIT,
+    "correct": 5,
+}
 IMPORT_SEED_MOST = min(SEED_MOST, 10**MAX_NUMBER_DIGITS - 1)
 
 
-SHOWN_CHARS = 32   # a message quotes this much of a cell (a whole date and time)
+SHOWN_CHARS = 32  # a message quotes this much of a cell (a whole date and time)
 
 
 def _shown(text: str) -> str:
@@ -141,12 +184,15 @@ def _checked_cells(cells: dict[str, str]) -> dict[str, str]:
     for name in COLUMNS:
         text = cells.get(name) or ""
         if len(text) > FIELD_LIMITS.get(name, len(text)):
-            raise ValueError(f"{name} {_shown(text)} is longer than {FIELD_LIMITS[name]} "
-                             "characters")
+            raise ValueError(
+                f"{name} {_shown(text)} is longer than {FIELD_LIMITS[name]} characters"
+            )
         if "\0" in text:
             raise ValueError(f"{name} {_shown(text)} holds a NUL character")
-    return {name: _unsafe_undone(text) if isinstance(text, str) else text
-            for name, text in cells.items()}
+    return {
+        name: _unsafe_undone(text) if isinstance(text, str) else text
+        for name, text in cells.items()
+    }
 
 
 def _row_values(cells: dict[str, str]) -> tuple[dict[str, Any], int | None, int | None]:
@@ -155,30 +201,43 @@ def _row_values(cells: dict[str, str]) -> tuple[dict[str, Any], int | None, int 
     try:
         answered_at = utc(datetime.fromisoformat(cells["answered_at"]))
     except (ValueError, OverflowError):
-        raise ValueError(f"answered_at {_shown(cells['answered_at'])} is not a date and time "
-                         "like 2026-11-30T18:00:00+00:00") from None
+        raise ValueError(
+            f"answered_at {_shown(cells['answered_at'])} is not a date and time "
+            "like 2026-11-30T18:00:00+00:00"
+        ) from None
     correct = cells["correct"].strip().lower()
     if correct not in _TRUE + _FALSE:
         raise ValueError(f"correct {_shown(cells['correct'])} is not true or false")
     quiz_run = _whole("quiz_run", cells.get("quiz_run", ""), least=1, most=MAX_IMPORT_ROWS)
-    quiz_length = _whole("quiz_length", cells.get("quiz_length", ""), least=1,
-                         most=quiz_length_limit(cells["lesson"]))
+    quiz_length = _whole(
+        "quiz_length",
+        cells.get("quiz_length", ""),
+        least=1,
+        most=quiz_length_limit(cells["lesson"]),
+    )
     if quiz_run is not None and quiz_length is None:
         raise ValueError("a row in a quiz run needs its quiz_length")
     values = checked_answer(
-        lesson=cells["lesson"], item_kind=cells["item_kind"], generator=cells["generator"],
-        answer=cells["answer"], correct=correct in _TRUE,
+        lesson=cells["lesson"],
+        item_kind=cells["item_kind"],
+        generator=cells["generator"],
+        answer=cells["answer"],
+        correct=correct in _TRUE,
         seed=_whole("seed", cells.get("seed", ""), most=IMPORT_SEED_MOST),
-        time_taken_ms=_whole("time_taken_ms", cells.get("time_taken_ms", ""),
-                             most=TIME_TAKEN_MOST_MS),
-        answered_at=answered_at)
+        time_taken_ms=_whole(
+            "time_taken_ms", cells.get("time_taken_ms", ""), most=TIME_TAKEN_MOST_MS
+        ),
+        answered_at=answered_at,
+    )
     return values, quiz_run, quiz_length
 
 
 def _unreadable(line: int, error: csv.Error) -> str:
     if "field larger than field limit" in str(error):
-        return (f"Line {line} has a value longer than {csv.field_size_limit():,} characters, "
-                "so this is not a file of answers: nothing was imported.")
+        return (
+            f"Line {line} has a value longer than {csv.field_size_limit():,} characters, "
+            "so this is not a file of answers: nothing was imported."
+        )
     return f"Line {line} cannot be read as CSV ({error}): nothing was imported."
 
 
@@ -187,8 +246,9 @@ def parse(text: str) -> Parsed:
     A file over ``MAX_UPLOAD_BYTES`` characters or ``MAX_IMPORT_ROWS`` rows, or one the
     csv module cannot read, is refused whole (``Parsed.refused``, no rows)."""
     if len(text) > MAX_UPLOAD_BYTES:
-        return Parsed(refused=f"The file is larger than {MAX_UPLOAD_BYTES // 2**20} MB: "
-                              "nothing was imported.")
+        return Parsed(
+            refused=f"The file is larger than {MAX_UPLOAD_BYTES // 2**20} MB: nothing was imported."
+        )
     parsed = Parsed()
     reader = csv.DictReader(io.StringIO(text), restkey=_EXTRA)
     line = 0
@@ -196,49 +256,68 @@ def parse(text: str) -> Parsed:
         header = reader.fieldnames or []
         missing = [name for name in REQUIRED if name not in header]
         if missing:
-            parsed.bad_rows.append(
-                (1, f"the header line lacks the column(s) {', '.join(missing)}"))
+            parsed.bad_rows.append((1, f"the header line lacks the column(s) {', '.join(missing)}"))
             return parsed
-        runs: dict[int, tuple[str, int]] = {}   # the file's run number -> (lesson, length)
+        runs: dict[int, tuple[str, int | None]] = {}  # the file's run number -> (lesson, length)
         line = reader.line_num
         for count, cells in enumerate(reader, start=1):
             start, line = line + 1, reader.line_num
             if count > MAX_IMPORT_ROWS:
-                return Parsed(refused=f"The file has more than {MAX_IMPORT_ROWS:,} answers: "
-                                      "nothing was imported. Split it into smaller files.")
+                return Parsed(
+                    refused=f"The file has more than {MAX_IMPORT_ROWS:,} answers: "
+                    "nothing was imported. Split it into smaller files."
+                )
             try:
                 if _EXTRA in cells:
-                    raise ValueError(f"{len(header) + len(cells[_EXTRA])} fields where the "
-                                     f"header has {len(header)}")
+                    raise ValueError(
+                        f"{len(header) + len(cells[_EXTRA])} fields where the "
+                        f"header has {len(header)}"
+                    )
                 if any(cells[name] is None for name in header):
                     raise ValueError(f"fewer fields than the header's {len(header)}")
                 values, quiz_run, quiz_length = _row_values(cells)
                 if quiz_run is not None:
                     seen = runs.setdefault(quiz_run, (values["lesson"], quiz_length))
                     if seen != (values["lesson"], quiz_length):
-                        raise ValueError(f"quiz run {quiz_run} is of lesson {seen[0]!r} with "
-                                         f"{seen[1]} questions on an earlier line")
+                        raise ValueError(
+                            f"quiz run {quiz_run} is of lesson {seen[0]!r} with "
+                            f"{seen[1]} questions on an earlier line"
+                        )
             except (ValueError, OverflowError) as error:
                 parsed.bad_rows.append((start, str(error)))
                 continue
             parsed.rows.append(ParsedRow(start, values, quiz_run, quiz_length))
     except csv.Error as error:
-        return Parsed(refused=_unreadable(line + 1, error))   # the line after the last read
+        return Parsed(refused=_unreadable(line + 1, error))  # the line after the last read
     return parsed
 
 
-def _same_answer(values: dict[str, Any]) -> tuple:
+def _same_answer(values: dict[str, Any]) -> tuple[object, ...]:
     """What makes two answer rows one answer (an import twice adds nothing)."""
-    return (utc(values["answered_at"]).isoformat(), values["lesson"], values["generator"],
-            values["answer"], values["correct"])
+    return (
+        utc(values["answered_at"]).isoformat(),
+        values["lesson"],
+        values["generator"],
+        values["answer"],
+        values["correct"],
+    )
 
 
 def insert_rows(connection: Connection, learner: int, rows: list[ParsedRow]) -> tuple[int, int]:
     """Add the rows the learner does not have yet, in the caller's transaction; returns
     (rows added, rows already there)."""
-    have = {_same_answer(row._asdict()) for row in connection.execute(
-        select(answers.c.answered_at, answers.c.lesson, answers.c.generator, answers.c.answer,
-               answers.c.correct).where(answers.c.learner_id == learner))}
+    have = {
+        _same_answer(row._asdict())
+        for row in connection.execute(
+            select(
+                answers.c.answered_at,
+                answers.c.lesson,
+                answers.c.generator,
+                answers.c.answer,
+                answers.c.correct,
+            ).where(answers.c.learner_id == learner)
+        )
+    }
     new_rows = []
     for row in rows:
         key = _same_answer(row.values)
@@ -248,12 +327,27 @@ def insert_rows(connection: Connection, learner: int, rows: list[ParsedRow]) -> 
     run_ids: dict[int, int] = {}
     for row in new_rows:
         if row.quiz_run is not None and row.quiz_run not in run_ids:
-            run_ids[row.quiz_run] = connection.execute(insert(quiz_runs).values(
-                learner_id=learner, lesson=row.values["lesson"], seed=row.values["seed"],
-                length=row.quiz_length, started_at=row.values["answered_at"],
-            )).inserted_primary_key[0]
+            run_ids[row.quiz_run] = inserted_id(
+                connection.execute(
+                    insert(quiz_runs).values(
+                        learner_id=learner,
+                        lesson=row.values["lesson"],
+                        seed=row.values["seed"],
+                        length=row.quiz_length,
+                        started_at=row.values["answered_at"],
+                    )
+                )
+            )
     if new_rows:
-        connection.execute(insert(answers), [
-            {**row.values, "learner_id": learner, "quiz_run_id": run_ids.get(row.quiz_run)}
-            for row in new_rows])
+        connection.execute(
+            insert(answers),
+            [
+                {
+                    **row.values,
+                    "learner_id": learner,
+                    "quiz_run_id": None if row.quiz_run is None else run_ids[row.quiz_run],
+                }
+                for row in new_rows
+            ],
+        )
     return len(new_rows), len(rows) - len(new_rows)

@@ -20,12 +20,13 @@ holds up neither the callers of another nor a second caller of its own for long.
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, select
+from sqlalchemy import Connection, Engine, create_engine, event, func, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import StaticPool
 
@@ -47,7 +48,7 @@ POOL_TIMEOUT_S = 10
 OPEN_WAIT_S = CONNECT_TIMEOUT_S + STATEMENT_TIMEOUT_MS / 1000 + 5
 MIGRATIONS = Path(__file__).resolve().with_name("migrations")
 # Any fixed number: every process that migrates takes this PostgreSQL advisory lock.
-_MIGRATION_LOCK = 0x45554348   # "EUCH"
+_MIGRATION_LOCK = 0x45554348  # "EUCH"
 # Set on a connection that only reads: SQLite may then begin a deferred transaction.
 READ_ONLY = "euchre_read_only"
 
@@ -62,7 +63,7 @@ class _Opening:
 
 
 _openings: dict[tuple[str, int], _Opening] = {}
-_lock = threading.Lock()   # held only to look up or change _openings, never while waiting
+_lock = threading.Lock()  # held only to look up or change _openings, never while waiting
 
 
 def default_sqlite_path() -> Path:
@@ -88,27 +89,33 @@ def _sqlite_engine(url: str, busy_timeout_ms: int) -> Engine:
     arguments = {"timeout": busy_timeout_ms / 1000}
     if not database or database == ":memory:" or "mode=memory" in url:
         # In memory (tests): one connection, shared with the thread that migrates it.
-        engine = create_engine(url, poolclass=StaticPool,
-                               connect_args={**arguments, "check_same_thread": False})
+        engine = create_engine(
+            url, poolclass=StaticPool, connect_args={**arguments, "check_same_thread": False}
+        )
     else:
-        engine = create_engine(url, pool_pre_ping=True, pool_timeout=POOL_TIMEOUT_S,
-                               connect_args=arguments)
+        engine = create_engine(
+            url, pool_pre_ping=True, pool_timeout=POOL_TIMEOUT_S, connect_args=arguments
+        )
     if path is not None:
         file_guard.watch(engine, path)
 
     @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection, _record):
+    def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
         # The driver's own transaction handling is off: BEGIN is sent below, so DDL and
         # DML share one real transaction.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
-        for pragma in (f"busy_timeout={int(busy_timeout_ms)}", "journal_mode=WAL",
-                       "synchronous=FULL", "foreign_keys=ON"):
-            cursor.execute(f"PRAGMA {pragma}")   # constants only: nothing from outside
+        for pragma in (
+            f"busy_timeout={int(busy_timeout_ms)}",
+            "journal_mode=WAL",
+            "synchronous=FULL",
+            "foreign_keys=ON",
+        ):
+            cursor.execute(f"PRAGMA {pragma}")  # constants only: nothing from outside
         cursor.close()
 
     @event.listens_for(engine, "begin")
-    def _on_begin(connection):
+    def _on_begin(connection: Connection) -> None:
         read_only = connection.get_execution_options().get(READ_ONLY, False)
         connection.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
 
@@ -119,12 +126,20 @@ def _postgresql_engine(url: str) -> Engine:
     # libpq's settings (psycopg passes them on): the server applies the statement bound
     # to every statement of every connection; the client bounds connecting.
     options = f"-c statement_timeout={STATEMENT_TIMEOUT_MS} -c lock_timeout={STATEMENT_TIMEOUT_MS}"
-    return create_engine(url, pool_pre_ping=True, pool_timeout=POOL_TIMEOUT_S,
-                         connect_args={"connect_timeout": CONNECT_TIMEOUT_S,
-                                       "options": options,
-                                       "tcp_user_timeout": TCP_USER_TIMEOUT_MS,
-                                       "keepalives": 1, "keepalives_idle": 30,
-                                       "keepalives_interval": 10, "keepalives_count": 3})
+    return create_engine(
+        url,
+        pool_pre_ping=True,
+        pool_timeout=POOL_TIMEOUT_S,
+        connect_args={
+            "connect_timeout": CONNECT_TIMEOUT_S,
+            "options": options,
+            "tcp_user_timeout": TCP_USER_TIMEOUT_MS,
+            "keepalives": 1,
+            "keepalives_idle": 30,
+            "keepalives_interval": 10,
+            "keepalives_count": 3,
+        },
+    )
 
 
 def engine_for(url: str, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> Engine:
@@ -136,16 +151,20 @@ def engine_for(url: str, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> Engi
         opening = _openings.get(key)
         if opening is None:
             opening = _openings[key] = _Opening()
-            threading.Thread(target=_open, args=(key, opening), daemon=True,
-                             name="euchre-store-open").start()
+            threading.Thread(
+                target=_open, args=(key, opening), daemon=True, name="euchre-store-open"
+            ).start()
     if not opening.done.wait(OPEN_WAIT_S):
-        raise StoreUnavailable(f"The progress database did not answer within {OPEN_WAIT_S:g} "
-                               "seconds. Nothing was saved; the page still works.")
+        raise StoreUnavailable(
+            f"The progress database did not answer within {OPEN_WAIT_S:g} "
+            "seconds. Nothing was saved; the page still works."
+        )
     error = opening.error
-    if isinstance(error, StoreUnavailable):   # each caller its own, with the driver's cause
+    if isinstance(error, StoreUnavailable):  # each caller its own, with the driver's cause
         raise StoreUnavailable(error.message) from error.__cause__
     if error is not None:
         raise error
+    assert opening.engine is not None  # done without an error: open
     return opening.engine
 
 
@@ -157,15 +176,16 @@ def _open(key: tuple[str, int], opening: _Opening) -> None:
         engine = make_engine(*key)
         upgrade(engine)
         opening.engine = engine
-    except OSError as error:   # the data folder or file cannot be made (no path shown)
+    except OSError as error:  # the data folder or file cannot be made (no path shown)
         opening.error = StoreUnavailable(
             f"The progress database cannot be made ({error.strerror or 'no such folder'}). "
-            "Nothing was saved; the page still works.")
+            "Nothing was saved; the page still works."
+        )
         opening.error.__cause__ = error
     except database_trouble as error:
         opening.error = StoreUnavailable(plain_words(error))
         opening.error.__cause__ = error
-    except BaseException as error:   # a bad address, a missing driver: the caller's to say
+    except BaseException as error:  # a bad address, a missing driver: the caller's to say
         opening.error = error
     finally:
         if opening.error is not None:

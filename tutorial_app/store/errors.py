@@ -14,28 +14,53 @@ database_trouble = (DBAPIError, PoolTimeoutError)
 
 # Words from the driver's message -> what the learner reads.
 _PLAIN_WORDS = (
-    (("locked", "busy"), "The progress database is busy: another program is writing to it. "
-                         "Nothing was saved; try again in a moment."),
-    (("disk is full", "no space", "database or disk is full"),
-     "The disk that holds your progress is full. Nothing was saved; free some space and "
-     "try again."),
-    (("readonly", "read-only", "permission denied", "unable to open"),
-     "The progress database cannot be written (no permission to its file). Nothing was saved."),
-    (("queuepool",), "The progress database is busy with many learners at once. Nothing was "
-                     "saved; try again in a moment."),
-    (("statement timeout", "canceling statement", "lock timeout"),
-     "The progress database took too long to answer. Nothing was saved; try again in a "
-     "moment."),
-    (("connection refused", "could not connect", "connection failed", "timeout",
-      "server closed", "could not translate host", "terminating connection",
-      "connection is closed", "consuming input failed"),
-     "The progress database server cannot be reached. Nothing was saved; the page still works."),
-    (("not a database", "malformed", "disk image", "file is encrypted"),
-     "The progress database file is damaged or is not a database. Nothing was saved; "
-     "the page still works. Whoever runs the app can restore it from a backup."),
-    (("no such table", "no such column", "undefinedtable", "undefinedcolumn"),
-     "The progress database is missing part of its tables (it was changed by hand or made "
-     "by another program). Nothing was saved; the page still works."),
+    (
+        ("locked", "busy"),
+        "The progress database is busy: another program is writing to it. "
+        "Nothing was saved; try again in a moment.",
+    ),
+    (
+        ("disk is full", "no space", "database or disk is full"),
+        "The disk that holds your progress is full. Nothing was saved; free some space and "
+        "try again.",
+    ),
+    (
+        ("readonly", "read-only", "permission denied", "unable to open"),
+        "The progress database cannot be written (no permission to its file). Nothing was saved.",
+    ),
+    (
+        ("queuepool",),
+        "The progress database is busy with many learners at once. Nothing was "
+        "saved; try again in a moment.",
+    ),
+    (
+        ("statement timeout", "canceling statement", "lock timeout"),
+        "The progress database took too long to answer. Nothing was saved; try again in a moment.",
+    ),
+    (
+        (
+            "connection refused",
+            "could not connect",
+            "connection failed",
+            "timeout",
+            "server closed",
+            "could not translate host",
+            "terminating connection",
+            "connection is closed",
+            "consuming input failed",
+        ),
+        "The progress database server cannot be reached. Nothing was saved; the page still works.",
+    ),
+    (
+        ("not a database", "malformed", "disk image", "file is encrypted"),
+        "The progress database file is damaged or is not a database. Nothing was saved; "
+        "the page still works. Whoever runs the app can restore it from a backup.",
+    ),
+    (
+        ("no such table", "no such column", "undefinedtable", "undefinedcolumn"),
+        "The progress database is missing part of its tables (it was changed by hand or made "
+        "by another program). Nothing was saved; the page still works.",
+    ),
 )
 
 
@@ -62,5 +87,4 @@ def plain_words(error: BaseException) -> str:
     for words, message in _PLAIN_WORDS:
         if any(word in text for word in words):
             return message
-    return ("The progress database cannot be used just now. Nothing was saved; "
-            "the page still works.")
+    return "The progress database cannot be used just now. Nothing was saved; the page still works."

@@ -11,6 +11,7 @@ last writes. Restarting the app opens whatever file is there then.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -20,8 +21,10 @@ from sqlalchemy.exc import DisconnectionError
 from tutorial_app.store.errors import StoreUnavailable
 
 FOLDER_MODE, FILE_MODE = 0o700, 0o600
-GONE = ("The progress database file was moved, replaced or deleted while the app was "
-        "running. Nothing was saved; whoever runs the app should restart it.")
+GONE = (
+    "The progress database file was moved, replaced or deleted while the app was "
+    "running. Nothing was saved; whoever runs the app should restart it."
+)
 _FILE_ID = "euchre_file_id"
 
 
@@ -31,10 +34,8 @@ def make_private_file(path: Path) -> None:
     missing = [folder for folder in (path.parent, *path.parent.parents) if not folder.exists()]
     for folder in reversed(missing):
         folder.mkdir(mode=FOLDER_MODE, exist_ok=True)
-    try:
+    with contextlib.suppress(FileExistsError):
         os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, FILE_MODE))
-    except FileExistsError:
-        pass
 
 
 def file_id(path: Path) -> tuple[int, int] | None:
@@ -52,12 +53,12 @@ def watch(engine: Engine, path: Path) -> None:
     opened = file_id(path)
 
     @event.listens_for(engine, "do_connect")
-    def _before_connect(_dialect, _record, _args, _kwargs):
-        if file_id(path) != opened:   # gone: SQLite would make a new, empty file
+    def _before_connect(_dialect: object, _record: object, _args: object, _kwargs: object) -> None:
+        if file_id(path) != opened:  # gone: SQLite would make a new, empty file
             raise StoreUnavailable(GONE)
 
     @event.listens_for(engine, "checkout")
-    def _still_there(_dbapi_connection, _record, _proxy):
+    def _still_there(_dbapi_connection: object, _record: object, _proxy: object) -> None:
         if file_id(path) != opened:
             # The pool closes this connection and opens another: _before_connect says why.
             raise DisconnectionError("the database file was replaced or deleted")

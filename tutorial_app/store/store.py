@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import IO, TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy import Connection, Engine, Table, delete, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
@@ -23,13 +23,28 @@ from tutorial_app.display_names import optional_display_name
 from tutorial_app.store import csv_io, summaries
 from tutorial_app.store.database import READ_ONLY
 from tutorial_app.store.errors import StoreUnavailable, database_trouble, plain_words
-from tutorial_app.store.records import (ImportReport, PlayedHand, QuizPosition, checked_answer,
-                                        checked_hand_kind, checked_text, now, utc)
-from tutorial_app.store.tables import (answers, hands, learners, lesson_steps, quiz_positions,
-                                       quiz_runs)
+from tutorial_app.store.records import (
+    ImportReport,
+    PlayedHand,
+    QuizPosition,
+    checked_answer,
+    checked_hand_kind,
+    checked_text,
+    inserted_id,
+    now,
+    utc,
+)
+from tutorial_app.store.tables import (
+    answers,
+    hands,
+    learners,
+    lesson_steps,
+    quiz_positions,
+    quiz_runs,
+)
 from tutorial_app.store.tokens import LearnerId, is_well_formed_token, token_hash
 
-if TYPE_CHECKING:   # pandas loads only when a table is asked for: the CLI starts faster
+if TYPE_CHECKING:  # pandas loads only when a table is asked for: the CLI starts faster
     import pandas as pd
 
 # The columns of a learner's answers, as the progress page and the CSV file show them.
@@ -74,19 +89,24 @@ class Store:
             raise StoreUnavailable(plain_words(error)) from error
 
     @staticmethod
-    def _insert_ignoring_duplicates(connection: Connection, table, values: dict,
-                                    update_columns: tuple[str, ...] = (),
-                                    keys: tuple[str, ...] | None = None) -> None:
+    def _insert_ignoring_duplicates(
+        connection: Connection,
+        table: Table,
+        values: dict[str, Any],
+        update_columns: tuple[str, ...] = (),
+        keys: tuple[str, ...] | None = None,
+    ) -> None:
         """INSERT, or on a duplicate ``keys`` (the primary key unless given) nothing, or
         an update of ``update_columns``."""
         dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
         statement = dialect.insert(table).values(**values)
-        keys = list(keys or (column.name for column in table.primary_key.columns))
+        index = list(keys or (column.name for column in table.primary_key.columns))
         if update_columns:
             statement = statement.on_conflict_do_update(
-                index_elements=keys, set_={name: values[name] for name in update_columns})
+                index_elements=index, set_={name: values[name] for name in update_columns}
+            )
         else:
-            statement = statement.on_conflict_do_nothing(index_elements=keys)
+            statement = statement.on_conflict_do_nothing(index_elements=index)
         connection.execute(statement)
 
     # ---- who the learner is ----------------------------------------------------------------
@@ -95,15 +115,20 @@ class Store:
     def _learner_id(connection: Connection, token: str) -> int | None:
         if not is_well_formed_token(token):
             return None
-        return connection.scalar(select(learners.c.id)
-                                 .where(learners.c.token_hash == token_hash(token)))
+        return connection.scalar(
+            select(learners.c.id).where(learners.c.token_hash == token_hash(token))
+        )
 
     def _ensured_id(self, connection: Connection, token: str) -> int:
-        hashed = token_hash(token)   # raises MalformedTokenError before anything is written
+        hashed = token_hash(token)  # raises MalformedTokenError before anything is written
         self._insert_ignoring_duplicates(
-            connection, learners, {"token_hash": hashed, "created_at": now()},
-            keys=("token_hash",))
-        return connection.scalar(select(learners.c.id).where(learners.c.token_hash == hashed))
+            connection, learners, {"token_hash": hashed, "created_at": now()}, keys=("token_hash",)
+        )
+        learner: int | None = connection.scalar(
+            select(learners.c.id).where(learners.c.token_hash == hashed)
+        )
+        assert learner is not None  # inserted just now, or there already
+        return learner
 
     def learner(self, token: str) -> LearnerId | None:
         """The learner with this token, or None for a malformed or unknown token."""
@@ -119,17 +144,19 @@ class Store:
     def set_display_name(self, token: str, name: str | None) -> None:
         """Keep an optional name to show (pages escape it); raises DisplayNameError (a
         ValueError) for a name the one name rule refuses."""
-        name = optional_display_name(name)   # the one name rule (display_names.py)
+        name = optional_display_name(name)  # the one name rule (display_names.py)
         with self._writing() as connection:
             learner = self._ensured_id(connection, token)
-            connection.execute(update(learners).where(learners.c.id == learner)
-                               .values(display_name=name))
+            connection.execute(
+                update(learners).where(learners.c.id == learner).values(display_name=name)
+            )
 
     def display_name(self, token: str) -> str | None:
         with self._reading() as connection:
             learner = self._learner_id(connection, token)
-            return connection.scalar(select(learners.c.display_name)
-                                     .where(learners.c.id == learner))
+            return connection.scalar(
+                select(learners.c.display_name).where(learners.c.id == learner)
+            )
 
     # ---- recording ---------------------------------------------------------------------
 
@@ -138,77 +165,122 @@ class Store:
         ``record_answer(quiz_run=...)``."""
         most = quiz_length_limit(lesson)
         if not isinstance(length, int) or isinstance(length, bool) or not 1 <= length <= most:
-            raise ValueError(f"a quiz of {lesson!r} has from 1 to {most} questions, "
-                             f"not {length!r}")
-        values = {"lesson": checked_text("lesson", lesson), "seed": seed, "length": length,
-                  "started_at": now()}
+            raise ValueError(f"a quiz of {lesson!r} has from 1 to {most} questions, not {length!r}")
+        values = {
+            "lesson": checked_text("lesson", lesson),
+            "seed": seed,
+            "length": length,
+            "started_at": now(),
+        }
         with self._writing() as connection:
             values["learner_id"] = self._ensured_id(connection, token)
-            return connection.execute(insert(quiz_runs).values(**values)).inserted_primary_key[0]
+            return inserted_id(connection.execute(insert(quiz_runs).values(**values)))
 
-    def record_answer(self, token: str, *, lesson: str, item_kind: str, generator: str,
-                      answer: str, correct: bool, seed: int | None = None,
-                      time_taken_ms: int | None = None, quiz_run: int | None = None,
-                      answered_at: datetime | None = None) -> int:
+    def record_answer(
+        self,
+        token: str,
+        *,
+        lesson: str,
+        item_kind: str,
+        generator: str,
+        answer: str,
+        correct: bool,
+        seed: int | None = None,
+        time_taken_ms: int | None = None,
+        quiz_run: int | None = None,
+        answered_at: datetime | None = None,
+    ) -> int:
         """Keep one answer, committed before this returns; its row number. ``lesson`` is a
         lesson id or a Practise topic, ``generator`` the skill (a generator or curated item),
         ``item_kind`` a ``lessons.quiz.Kind`` value. Raises ValueError for a bad field or a
         quiz run that is not this learner's, StoreUnavailable."""
-        values = checked_answer(lesson=lesson, item_kind=item_kind, generator=generator,
-                                answer=answer, correct=correct, seed=seed,
-                                time_taken_ms=time_taken_ms, answered_at=answered_at)
+        values = checked_answer(
+            lesson=lesson,
+            item_kind=item_kind,
+            generator=generator,
+            answer=answer,
+            correct=correct,
+            seed=seed,
+            time_taken_ms=time_taken_ms,
+            answered_at=answered_at,
+        )
         with self._writing() as connection:
             learner = values["learner_id"] = self._ensured_id(connection, token)
             if quiz_run is not None:
-                owner = connection.scalar(select(quiz_runs.c.learner_id)
-                                          .where(quiz_runs.c.id == quiz_run))
+                owner = connection.scalar(
+                    select(quiz_runs.c.learner_id).where(quiz_runs.c.id == quiz_run)
+                )
                 if owner != learner:
                     raise ValueError(f"quiz run {quiz_run!r} is not one of this learner's")
             values["quiz_run_id"] = quiz_run
-            return connection.execute(insert(answers).values(**values)).inserted_primary_key[0]
+            return inserted_id(connection.execute(insert(answers).values(**values)))
 
-    def record_step(self, token: str, lesson: str, step: str,
-                    finished_at: datetime | None = None) -> None:
+    def record_step(
+        self, token: str, lesson: str, step: str, finished_at: datetime | None = None
+    ) -> None:
         """Keep that a lesson step was finished (the first time counts)."""
-        values = {"lesson": checked_text("lesson", lesson), "step": checked_text("step", step),
-                  "finished_at": utc(finished_at) if finished_at else now()}
+        values = {
+            "lesson": checked_text("lesson", lesson),
+            "step": checked_text("step", step),
+            "finished_at": utc(finished_at) if finished_at else now(),
+        }
         with self._writing() as connection:
             values["learner_id"] = self._ensured_id(connection, token)
             self._insert_ignoring_duplicates(connection, lesson_steps, values)
 
-    def record_hand(self, token: str, kind: str, code: str, result: dict[str, Any],
-                    finished_at: datetime | None = None) -> int:
+    def record_hand(
+        self,
+        token: str,
+        kind: str,
+        code: str,
+        result: dict[str, Any],
+        finished_at: datetime | None = None,
+    ) -> int:
         """Keep a finished Play hand or game (``kind="play"``) or guided hand."""
         if not isinstance(code, str) or not code:
             raise ValueError(f"a hand's code must be a non-empty text, not {code!r}")
-        values = {"kind": checked_hand_kind(kind), "code": code, "result": dict(result),
-                  "finished_at": utc(finished_at) if finished_at else now()}
+        values = {
+            "kind": checked_hand_kind(kind),
+            "code": code,
+            "result": dict(result),
+            "finished_at": utc(finished_at) if finished_at else now(),
+        }
         with self._writing() as connection:
             values["learner_id"] = self._ensured_id(connection, token)
-            return connection.execute(insert(hands).values(**values)).inserted_primary_key[0]
+            return inserted_id(connection.execute(insert(hands).values(**values)))
 
-    def save_quiz_position(self, token: str, lesson: str, seed: int, state: dict) -> None:
+    def save_quiz_position(self, token: str, lesson: str, seed: int, state: dict[str, Any]) -> None:
         """Keep where the learner is in ``lesson``'s quiz (replacing what was kept)."""
-        values = {"lesson": checked_text("lesson", lesson), "seed": seed, "state": dict(state),
-                  "updated_at": now()}
+        values = {
+            "lesson": checked_text("lesson", lesson),
+            "seed": seed,
+            "state": dict(state),
+            "updated_at": now(),
+        }
         with self._writing() as connection:
             values["learner_id"] = self._ensured_id(connection, token)
-            self._insert_ignoring_duplicates(connection, quiz_positions, values,
-                                             update_columns=("seed", "state", "updated_at"))
+            self._insert_ignoring_duplicates(
+                connection, quiz_positions, values, update_columns=("seed", "state", "updated_at")
+            )
 
     def load_quiz_position(self, token: str, lesson: str) -> QuizPosition | None:
         with self._reading() as connection:
             row = connection.execute(
-                select(quiz_positions.c.seed, quiz_positions.c.state)
-                .where(quiz_positions.c.learner_id == self._learner_id(connection, token),
-                       quiz_positions.c.lesson == lesson)).first()
+                select(quiz_positions.c.seed, quiz_positions.c.state).where(
+                    quiz_positions.c.learner_id == self._learner_id(connection, token),
+                    quiz_positions.c.lesson == lesson,
+                )
+            ).first()
         return None if row is None else QuizPosition(row.seed, row.state)
 
     def clear_quiz_position(self, token: str, lesson: str) -> None:
         with self._writing() as connection:
-            connection.execute(delete(quiz_positions).where(
-                quiz_positions.c.learner_id == self._learner_id(connection, token),
-                quiz_positions.c.lesson == lesson))
+            connection.execute(
+                delete(quiz_positions).where(
+                    quiz_positions.c.learner_id == self._learner_id(connection, token),
+                    quiz_positions.c.lesson == lesson,
+                )
+            )
 
     # ---- reading -----------------------------------------------------------------------
 
@@ -226,8 +298,9 @@ class Store:
         """The learner's ``limit`` newest answers after the ``offset`` newest, newest first
         (one page, read as such: never every answer)."""
         with self._reading() as connection:
-            rows = summaries.recent_answers(connection, self._learner_id(connection, token),
-                                            limit, offset)
+            rows = summaries.recent_answers(
+                connection, self._learner_id(connection, token), limit, offset
+            )
         return _frame(rows)
 
     def answer_count(self, token: str) -> int:
@@ -248,16 +321,20 @@ class Store:
                 select(answers.c.generator, answers.c.correct, answers.c.answered_at)
                 .where(answers.c.learner_id == self._learner_id(connection, token))
                 .order_by(answers.c.answered_at.desc(), answers.c.id.desc())
-                .limit(most)).all()
-            return [Attempt(row.generator, row.correct, utc(row.answered_at))
-                    for row in reversed(rows)]
+                .limit(most)
+            ).all()
+            return [
+                Attempt(row.generator, row.correct, utc(row.answered_at)) for row in reversed(rows)
+            ]
 
     def steps_done(self, token: str) -> dict[str, set[str]]:
         """The finished steps, by lesson."""
         with self._reading() as connection:
             rows = connection.execute(
-                select(lesson_steps.c.lesson, lesson_steps.c.step)
-                .where(lesson_steps.c.learner_id == self._learner_id(connection, token)))
+                select(lesson_steps.c.lesson, lesson_steps.c.step).where(
+                    lesson_steps.c.learner_id == self._learner_id(connection, token)
+                )
+            )
             done: dict[str, set[str]] = {}
             for row in rows:
                 done.setdefault(row.lesson, set()).add(row.step)
@@ -266,28 +343,36 @@ class Store:
     def hands(self, token: str, kind: str | None = None) -> list[PlayedHand]:
         """The learner's finished hands and games, oldest first."""
         with self._reading() as connection:
-            query = (select(hands.c.kind, hands.c.code, hands.c.result, hands.c.finished_at)
-                     .where(hands.c.learner_id == self._learner_id(connection, token))
-                     .order_by(hands.c.finished_at, hands.c.id))
+            query = (
+                select(hands.c.kind, hands.c.code, hands.c.result, hands.c.finished_at)
+                .where(hands.c.learner_id == self._learner_id(connection, token))
+                .order_by(hands.c.finished_at, hands.c.id)
+            )
             if kind is not None:
                 query = query.where(hands.c.kind == checked_hand_kind(kind))
-            return [PlayedHand(row.kind, row.code, row.result, utc(row.finished_at))
-                    for row in connection.execute(query)]
+            return [
+                PlayedHand(row.kind, row.code, row.result, utc(row.finished_at))
+                for row in connection.execute(query)
+            ]
 
     def quiz_run(self, token: str, run: int) -> QuizRun | None:
         """The learner's quiz run ``run`` replayed from its answers (its length held to
         the lesson's quiz); None if not theirs."""
         with self._reading() as connection:
             learner = self._learner_id(connection, token)
-            found = connection.execute(select(quiz_runs.c.lesson, quiz_runs.c.length).where(
-                quiz_runs.c.learner_id == learner, quiz_runs.c.id == run)).first()
+            found = connection.execute(
+                select(quiz_runs.c.lesson, quiz_runs.c.length).where(
+                    quiz_runs.c.learner_id == learner, quiz_runs.c.id == run
+                )
+            ).first()
             if found is None:
                 return None
             replayed = QuizRun.start(max(1, min(found.length, quiz_length_limit(found.lesson))))
             for correct in connection.scalars(
-                    select(answers.c.correct)
-                    .where(answers.c.learner_id == learner, answers.c.quiz_run_id == run)
-                    .order_by(answers.c.answered_at, answers.c.id)):
+                select(answers.c.correct)
+                .where(answers.c.learner_id == learner, answers.c.quiz_run_id == run)
+                .order_by(answers.c.answered_at, answers.c.id)
+            ):
                 if replayed.finished:
                     break
                 replayed = replayed.answer(correct)
@@ -322,8 +407,9 @@ class Store:
         """Every learner's answers as CSV, a learner number instead of the token (the
         teacher's command-line export); how many rows."""
         with self._reading() as connection:
-            return csv_io.write_rows(file, csv_io.all_answer_rows(connection),
-                                     columns=("learner", *csv_io.COLUMNS))
+            return csv_io.write_rows(
+                file, csv_io.all_answer_rows(connection), columns=("learner", *csv_io.COLUMNS)
+            )
 
     def reset(self, token: str) -> None:
         """Forget all of the learner's progress (the token and name stay)."""

@@ -7,40 +7,60 @@ newest migration gives exactly these columns.
 
 from __future__ import annotations
 
-from sqlalchemy import (JSON, BigInteger, Boolean, CheckConstraint, Column, DateTime, ForeignKey,
-                        Index, Integer, MetaData, String, Table, Text,
-                        UniqueConstraint)
+from datetime import datetime
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
 
 # Named constraints, so a later migration can drop or alter them on every database.
-metadata = MetaData(naming_convention={
-    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
-    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
-    "ck": "ck_%(table_name)s_%(constraint_name)s",
-    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-    "pk": "pk_%(table_name)s",
-})
+metadata = MetaData(
+    naming_convention={
+        "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+        "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+        "ck": "ck_%(table_name)s_%(constraint_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
 
 
-def _learner_key() -> Column:
-    return Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"),
-                  nullable=False)
+def _learner_key() -> Column[int]:
+    return Column(
+        "learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"), nullable=False
+    )
 
 
-def _when(name: str) -> Column:
+def _when(name: str) -> Column[datetime]:
     return Column(name, DateTime(timezone=True), nullable=False)
 
 
 learners = Table(
-    "learners", metadata,
+    "learners",
+    metadata,
     Column("id", Integer, primary_key=True),
-    Column("token_hash", String(64), nullable=False, unique=True),   # SHA-256, never the token
+    Column("token_hash", String(64), nullable=False, unique=True),  # SHA-256, never the token
     Column("display_name", String(40)),
     _when("created_at"),
 )
 
 # One attempt at a lesson's quiz: its answers replayed give the stars and the mastery.
 quiz_runs = Table(
-    "quiz_runs", metadata,
+    "quiz_runs",
+    metadata,
     Column("id", Integer, primary_key=True),
     _learner_key(),
     Column("lesson", String(80), nullable=False),
@@ -51,12 +71,13 @@ quiz_runs = Table(
 )
 
 answers = Table(
-    "answers", metadata,
+    "answers",
+    metadata,
     Column("id", Integer, primary_key=True),
     _learner_key(),
-    Column("lesson", String(80), nullable=False),      # a lesson id or a Practise topic
-    Column("item_kind", String(20), nullable=False),   # single, multi, order, points, yesno
-    Column("generator", String(80), nullable=False),   # the skill: a generator or curated item
+    Column("lesson", String(80), nullable=False),  # a lesson id or a Practise topic
+    Column("item_kind", String(20), nullable=False),  # single, multi, order, points, yesno
+    Column("generator", String(80), nullable=False),  # the skill: a generator or curated item
     Column("seed", BigInteger),
     Column("answer", Text, nullable=False),
     Column("correct", Boolean, nullable=False),
@@ -67,9 +88,9 @@ answers = Table(
 )
 
 lesson_steps = Table(
-    "lesson_steps", metadata,
-    Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"),
-           primary_key=True),
+    "lesson_steps",
+    metadata,
+    Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True),
     Column("lesson", String(80), primary_key=True),
     Column("step", String(80), primary_key=True),
     _when("finished_at"),
@@ -78,20 +99,21 @@ lesson_steps = Table(
 HAND_KINDS = ("play", "guided")
 
 hands = Table(
-    "hands", metadata,
+    "hands",
+    metadata,
     Column("id", Integer, primary_key=True),
     _learner_key(),
     Column("kind", String(10), nullable=False),
-    Column("code", Text, nullable=False),       # the hand's or game's link code
-    Column("result", JSON, nullable=False),     # a summary: score, tricks, who won
+    Column("code", Text, nullable=False),  # the hand's or game's link code
+    Column("result", JSON, nullable=False),  # a summary: score, tricks, who won
     _when("finished_at"),
     CheckConstraint("kind IN ('play', 'guided')", name="kind"),
 )
 
 quiz_positions = Table(
-    "quiz_positions", metadata,
-    Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"),
-           primary_key=True),
+    "quiz_positions",
+    metadata,
+    Column("learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True),
     Column("lesson", String(80), primary_key=True),
     Column("seed", BigInteger, nullable=False),
     Column("state", JSON, nullable=False),
@@ -104,47 +126,56 @@ quiz_positions = Table(
 # screen and whether it is revealed.
 
 classes = Table(
-    "classes", metadata,
+    "classes",
+    metadata,
     Column("id", Integer, primary_key=True),
     Column("code", String(8), nullable=False, unique=True),
     Column("teacher_key_hash", String(64), nullable=False),
     _when("created_at"),
     Column("ended_at", DateTime(timezone=True)),
-    Column("current_question_id", Integer),     # class_questions.id; None: none asked yet
+    Column("current_question_id", Integer),  # class_questions.id; None: none asked yet
     Column("revealed", Boolean, nullable=False),
 )
 
 class_members = Table(
-    "class_members", metadata,
+    "class_members",
+    metadata,
     Column("id", Integer, primary_key=True),
     Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
     Column("display_name", String(40), nullable=False),
-    Column("name_key", String(40), nullable=False),   # casefolded: "Sam" and "sam" clash
-    _learner_key(),                                   # the learner's token, through learners
+    Column("name_key", String(40), nullable=False),  # casefolded: "Sam" and "sam" clash
+    _learner_key(),  # the learner's token, through learners
     _when("joined_at"),
     UniqueConstraint("class_id", "name_key"),
     UniqueConstraint("class_id", "learner_id"),
 )
 
 class_questions = Table(
-    "class_questions", metadata,
+    "class_questions",
+    metadata,
     Column("id", Integer, primary_key=True),
     Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
-    Column("position", Integer, nullable=False),      # 1, 2, ... in the order asked
-    Column("source", JSON, nullable=False),           # lessons.question_source, as a dict
+    Column("position", Integer, nullable=False),  # 1, 2, ... in the order asked
+    Column("source", JSON, nullable=False),  # lessons.question_source, as a dict
     _when("pushed_at"),
     Column("revealed_at", DateTime(timezone=True)),
     UniqueConstraint("class_id", "position"),
 )
 
 class_answers = Table(
-    "class_answers", metadata,
-    Column("question_id", Integer, ForeignKey("class_questions.id", ondelete="CASCADE"),
-           primary_key=True),
-    Column("member_id", Integer, ForeignKey("class_members.id", ondelete="CASCADE"),
-           primary_key=True),
-    Column("answer", Text, nullable=False),           # option keys joined by ","
-    Column("correct", Boolean, nullable=False),       # Question.check, when answered
+    "class_answers",
+    metadata,
+    Column(
+        "question_id",
+        Integer,
+        ForeignKey("class_questions.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column(
+        "member_id", Integer, ForeignKey("class_members.id", ondelete="CASCADE"), primary_key=True
+    ),
+    Column("answer", Text, nullable=False),  # option keys joined by ","
+    Column("correct", Boolean, nullable=False),  # Question.check, when answered
     _when("answered_at"),
 )
 
@@ -154,11 +185,12 @@ class_answers = Table(
 # the code) and wiped when the code is spent; a code lives 15 minutes.
 
 transfer_codes = Table(
-    "transfer_codes", metadata,
+    "transfer_codes",
+    metadata,
     Column("id", Integer, primary_key=True),
     Column("code_hash", String(64), nullable=False, unique=True),
     _learner_key(),
-    Column("sealed_token", String(48)),               # hex; None once spent
+    Column("sealed_token", String(48)),  # hex; None once spent
     _when("created_at"),
     _when("expires_at"),
     Column("spent_at", DateTime(timezone=True)),
@@ -171,7 +203,8 @@ transfer_codes = Table(
 # A teacher link carries a one-time code (kept as its SHA-256), spent on use.
 
 class_teacher_keys = Table(
-    "class_teacher_keys", metadata,
+    "class_teacher_keys",
+    metadata,
     Column("id", Integer, primary_key=True),
     Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
     Column("key_hash", String(64), nullable=False, unique=True),
@@ -179,7 +212,8 @@ class_teacher_keys = Table(
 )
 
 class_teacher_passes = Table(
-    "class_teacher_passes", metadata,
+    "class_teacher_passes",
+    metadata,
     Column("id", Integer, primary_key=True),
     Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
     Column("pass_hash", String(64), nullable=False, unique=True),

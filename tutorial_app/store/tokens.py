@@ -17,8 +17,11 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-# One definition of a token for the whole app: the browser side and the store agree.
-from tutorial_app.learner_identity import ACCEPTED, is_well_formed_token, new_learner_token
+# One definition of a token for the whole app: the browser side and the store agree (the
+# two re-exported, "name as name").
+from tutorial_app.learner_identity import ACCEPTED
+from tutorial_app.learner_identity import is_well_formed_token as is_well_formed_token
+from tutorial_app.learner_identity import new_learner_token as new_learner_token
 
 
 class MalformedTokenError(ValueError):
@@ -29,7 +32,7 @@ class MalformedTokenError(ValueError):
 class LearnerId:
     """A learner known to the store; obtained only from a token (``Store.learner``)."""
 
-    number: int   # opaque, shown in the command-line export instead of the token
+    number: int  # opaque, shown in the command-line export instead of the token
 
 
 def token_hash(token: str) -> str:

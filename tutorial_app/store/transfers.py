@@ -15,10 +15,11 @@ sentence for the page (which never quotes the code).
 >>> code = codes.make(token)
 >>> codes.redeem(code) == token
 True
->>> codes.redeem(code)
+>>> codes.redeem(code)  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-tutorial_app.store.transfers.TransferRefused: This progress link was used already, or a newer one was made: a link works only once. Make a new link on the device that has your progress.
+tutorial_app.store.transfers.TransferRefused: This progress link was used already, or a newer one
+was made: a link works only once. Make a new link on the device that has your progress.
 """
 
 from __future__ import annotations
@@ -31,12 +32,24 @@ from enum import Enum
 
 from sqlalchemy import delete, insert, literal, select, update
 
-from tutorial_app.learner_identity import (ASK_AGAIN, TRANSFER_MINUTES, is_transfer_code,
-                                           is_well_formed_token, new_transfer_code)
+from tutorial_app.learner_identity import (
+    ASK_AGAIN,
+    TRANSFER_MINUTES,
+    is_transfer_code,
+    is_well_formed_token,
+    new_transfer_code,
+)
 from tutorial_app.store.records import now, utc
 from tutorial_app.store.store import Store
-from tutorial_app.store.tables import (answers, hands, learners, lesson_steps, quiz_positions,
-                                       quiz_runs, transfer_codes)
+from tutorial_app.store.tables import (
+    answers,
+    hands,
+    learners,
+    lesson_steps,
+    quiz_positions,
+    quiz_runs,
+    transfer_codes,
+)
 from tutorial_app.store.tokens import token_hash
 
 TRANSFER_LIFETIME = timedelta(minutes=TRANSFER_MINUTES)
@@ -60,13 +73,13 @@ class TransferProblem(Enum):
 
 _WORDS = {
     TransferProblem.MALFORMED: "This progress link was not used: its code is not one this "
-                               "app makes.",
+    "app makes.",
     TransferProblem.UNKNOWN: "This progress link was not used: its code is not one this app "
-                             "made. Check that you copied the whole link.",
+    "made. Check that you copied the whole link.",
     TransferProblem.SPENT: "This progress link was used already, or a newer one was made: a "
-                           "link works only once.",
+    "link works only once.",
     TransferProblem.EXPIRED: f"This progress link is too old: a link works for "
-                             f"{TRANSFER_MINUTES} minutes.",
+    f"{TRANSFER_MINUTES} minutes.",
 }
 
 
@@ -92,12 +105,12 @@ def _pad(code: str) -> bytes:
 
 def seal(token: str, code: str) -> str:
     """``token`` sealed with ``code``, as 48 hex digits."""
-    raw = base64.urlsafe_b64decode(token)   # 32 characters of the alphabet: 24 bytes
-    return bytes(a ^ b for a, b in zip(raw, _pad(code))).hex()
+    raw = base64.urlsafe_b64decode(token)  # 32 characters of the alphabet: 24 bytes
+    return bytes(a ^ b for a, b in zip(raw, _pad(code), strict=False)).hex()
 
 
 def unseal(sealed: str, code: str) -> str:
-    raw = bytes(a ^ b for a, b in zip(bytes.fromhex(sealed), _pad(code)))
+    raw = bytes(a ^ b for a, b in zip(bytes.fromhex(sealed), _pad(code), strict=False))
     return base64.urlsafe_b64encode(raw).decode("ascii")
 
 
@@ -116,16 +129,23 @@ class TransferCodes:
         store = self.store
         with store._writing() as connection:
             learner = store._ensured_id(connection, token)
-            connection.execute(delete(transfer_codes).where(
-                transfer_codes.c.expires_at < moment - KEEP_ROWS_FOR))
+            connection.execute(
+                delete(transfer_codes).where(transfer_codes.c.expires_at < moment - KEEP_ROWS_FOR)
+            )
             connection.execute(
                 update(transfer_codes)
-                .where(transfer_codes.c.learner_id == learner,
-                       transfer_codes.c.spent_at.is_(None))
-                .values(spent_at=moment, sealed_token=None))
-            connection.execute(insert(transfer_codes).values(
-                code_hash=code_hash(code), learner_id=learner, sealed_token=seal(token, code),
-                created_at=moment, expires_at=moment + TRANSFER_LIFETIME))
+                .where(transfer_codes.c.learner_id == learner, transfer_codes.c.spent_at.is_(None))
+                .values(spent_at=moment, sealed_token=None)
+            )
+            connection.execute(
+                insert(transfer_codes).values(
+                    code_hash=code_hash(code),
+                    learner_id=learner,
+                    sealed_token=seal(token, code),
+                    created_at=moment,
+                    expires_at=moment + TRANSFER_LIFETIME,
+                )
+            )
         return code
 
     def redeem(self, code: str, *, at: datetime | None = None) -> str:
@@ -139,32 +159,42 @@ class TransferCodes:
         problem, token = None, None
         with store._writing() as connection:
             row = connection.execute(
-                select(transfer_codes.c.id, transfer_codes.c.learner_id,
-                       transfer_codes.c.sealed_token, transfer_codes.c.expires_at,
-                       transfer_codes.c.spent_at)
-                .where(transfer_codes.c.code_hash == code_hash(code))).first()
+                select(
+                    transfer_codes.c.id,
+                    transfer_codes.c.learner_id,
+                    transfer_codes.c.sealed_token,
+                    transfer_codes.c.expires_at,
+                    transfer_codes.c.spent_at,
+                ).where(transfer_codes.c.code_hash == code_hash(code))
+            ).first()
             if row is None:
                 problem = TransferProblem.UNKNOWN
             elif row.spent_at is not None or row.sealed_token is None:
                 problem = TransferProblem.SPENT
             elif utc(row.expires_at) <= moment:
                 problem = TransferProblem.EXPIRED
-                connection.execute(update(transfer_codes).where(transfer_codes.c.id == row.id)
-                                   .values(sealed_token=None))
+                connection.execute(
+                    update(transfer_codes)
+                    .where(transfer_codes.c.id == row.id)
+                    .values(sealed_token=None)
+                )
             else:
                 spent = connection.execute(
                     update(transfer_codes)
                     .where(transfer_codes.c.id == row.id, transfer_codes.c.spent_at.is_(None))
-                    .values(spent_at=moment, sealed_token=None))
+                    .values(spent_at=moment, sealed_token=None)
+                )
                 token = unseal(row.sealed_token, code)
-                owner = connection.scalar(select(learners.c.token_hash)
-                                          .where(learners.c.id == row.learner_id))
-                if spent.rowcount != 1:   # another process spent it a moment ago
+                owner = connection.scalar(
+                    select(learners.c.token_hash).where(learners.c.id == row.learner_id)
+                )
+                if spent.rowcount != 1:  # another process spent it a moment ago
                     problem = TransferProblem.SPENT
                 elif not is_well_formed_token(token) or owner != token_hash(token):
                     problem = TransferProblem.UNKNOWN
         if problem is not None:
             raise TransferRefused(problem)
+        assert token is not None  # not refused: the token the code was made for
         return token
 
     def holds_progress(self, token: str) -> bool:
@@ -175,10 +205,14 @@ class TransferCodes:
             learner = store._learner_id(connection, token)
             if learner is None:
                 return False
-            if connection.scalar(select(learners.c.display_name)
-                                 .where(learners.c.id == learner)):
+            if connection.scalar(select(learners.c.display_name).where(learners.c.id == learner)):
                 return True
             return any(
-                connection.scalar(select(literal(1)).select_from(table)
-                                  .where(table.c.learner_id == learner).limit(1))
-                for table in (answers, quiz_runs, lesson_steps, hands, quiz_positions))
+                connection.scalar(
+                    select(literal(1))
+                    .select_from(table)
+                    .where(table.c.learner_id == learner)
+                    .limit(1)
+                )
+                for table in (answers, quiz_runs, lesson_steps, hands, quiz_positions)
+            )

@@ -17,8 +17,8 @@ inside a component, so tests call them directly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import streamlit as st
 
@@ -37,9 +37,14 @@ _mount = st.components.v2.component(
 )
 
 
-def card_table(model: dict, *, key: str, on_card: Callable[[str], None] | None = None,
-               on_action: Callable[[str], None] | None = None,
-               address: dict[str, str | None] | None = None):
+def card_table(
+    model: dict,
+    *,
+    key: str,
+    on_card: Callable[[str], object] | None = None,  # what it returns is not used
+    on_action: Callable[[str], object] | None = None,
+    address: dict[str, str | None] | None = None,
+):
     """Draw ``model`` and return the component's result (``.card`` and ``.action``
     hold the click of this run, else None).
 
@@ -53,14 +58,21 @@ def card_table(model: dict, *, key: str, on_card: Callable[[str], None] | None =
     of the query parameters does not see the change: read such a parameter only when a
     session starts (a reload).
     """
-    def clicked(event: str, callback: Callable[[str], None] | None) -> Callable[[], None]:
+
+    def clicked(event: str, callback: Callable[[str], object] | None) -> Callable[[], None]:
         def run() -> None:
             value = (st.session_state.get(key) or {}).get(event)
             if callback is not None and value is not None:
                 callback(value)
+
         return run
 
     data = model if address is None else {**model, "address": address}
-    return _mount(key=key, data=data, width="stretch", height="content",
-                  on_card_change=clicked("card", on_card),
-                  on_action_change=clicked("action", on_action))
+    return _mount(
+        key=key,
+        data=data,
+        width="stretch",
+        height="content",
+        on_card_change=clicked("card", on_card),
+        on_action_change=clicked("action", on_action),
+    )

@@ -16,26 +16,42 @@ winners are whatever the caller (who asked the engine) passes.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from engine import Card, NoTrump, Seat, Suit, parse_seat
-from tutorial_app.widgets.table_model import (MARK_SIGNS, POSITIONS, TONES, _back, _face,
-                                              _message, _suit_icon)
+from tutorial_app.widgets.table_model import (
+    MARK_SIGNS,
+    POSITIONS,
+    TONES,
+    _back,
+    _face,
+    _message,
+    _suit_icon,
+)
 
 __all__ = ["cards_model"]
 
 Mark = str | tuple[str, str]
 
 
-def cards_model(cards: Iterable[Card] = (), *, trump: Suit | NoTrump | None = None,
-                marks: Mapping[Card | str, Mark] | None = None,
-                notes: Mapping[Card | str, str] | None = None, clickable: bool = False,
-                trick: Iterable[tuple[Seat | str, Card]] = (), winner: Seat | str | None = None,
-                rows: Sequence[tuple[str, Sequence[Card], Sequence[str | None]]] = (),
-                actions: Sequence[Mapping] = (), message: str | None = None,
-                message_tone: str = "info", message_title: str | None = None,
-                label: str = "The cards", title: str | None = None,
-                four_colour: bool = False) -> dict:
+def cards_model(
+    cards: Iterable[Card] = (),
+    *,
+    trump: Suit | NoTrump | None = None,
+    marks: Mapping[Card | str, Mark] | None = None,
+    notes: Mapping[Card | str, str] | None = None,
+    clickable: bool = False,
+    trick: Iterable[tuple[Seat | str, Card]] = (),
+    winner: Seat | str | None = None,
+    rows: Sequence[tuple[str, Sequence[Card], Sequence[str | None]]] = (),
+    actions: Sequence[Mapping] = (),
+    message: str | None = None,
+    message_tone: str = "info",
+    message_title: str | None = None,
+    label: str = "The cards",
+    title: str | None = None,
+    four_colour: bool = False,
+) -> dict:
     """Cards in the order given (not sorted: a question's options keep their order).
 
     ``marks`` maps a card (or code) to a kind of ``table_model.MARK_SIGNS`` or to
@@ -64,13 +80,19 @@ def cards_model(cards: Iterable[Card] = (), *, trump: Suit | NoTrump | None = No
         if isinstance(mark, str):
             mark = (mark, mark)
         if mark is not None and mark[0] not in MARK_SIGNS:
-            raise ValueError(f"a mark is one of {', '.join(MARK_SIGNS)}, not {mark[0]!r} "
-                             f"({card.name})")
+            raise ValueError(
+                f"a mark is one of {', '.join(MARK_SIGNS)}, not {mark[0]!r} ({card.name})"
+            )
         note = lookup(notes, card) or ""
         text = MARK_SIGNS[mark[0]] + mark[1] if mark else None
         entry = face(card, text or note or None)
-        entry.update(legal=False, clickable=clickable, lifted=False, note=note,
-                     mark=None if mark is None else {"kind": mark[0], "text": text})
+        entry.update(
+            legal=False,
+            clickable=clickable,
+            lifted=False,
+            note=note,
+            mark=None if mark is None else {"kind": mark[0], "text": text},
+        )
         hand.append(entry)
     won = None if winner is None else _seat(winner)
     plays = [(_seat(seat), card) for seat, card in trick]
@@ -79,13 +101,29 @@ def cards_model(cards: Iterable[Card] = (), *, trump: Suit | NoTrump | None = No
         "title": title,
         "hand_label": label,
         "hand": hand,
-        "trick": [{"seat": seat.value, "name": seat.word, "position": _position(seat),
-                   "led": i == 0, "won": seat is won, "card": face(card, None)}
-                  for i, (seat, card) in enumerate(plays)],
-        "rows": [{"label": heading, "cards": [
-            {**face(card, note), "note": note or ""}
-            for card, note in zip(row_cards, list(row_notes) + [None] * len(row_cards))]}
-            for heading, row_cards, row_notes in rows],
+        "trick": [
+            {
+                "seat": seat.value,
+                "name": seat.word,
+                "position": _position(seat),
+                "led": i == 0,
+                "won": seat is won,
+                "card": face(card, None),
+            }
+            for i, (seat, card) in enumerate(plays)
+        ],
+        "rows": [
+            {
+                "label": heading,
+                "cards": [
+                    {**face(card, note), "note": note or ""}
+                    for card, note in zip(
+                        row_cards, list(row_notes) + [None] * len(row_cards), strict=False
+                    )
+                ],
+            }
+            for heading, row_cards, row_notes in rows
+        ],
         "trump": None if trump is None else {"suit": trump.letter, "name": trump.plural},
         "actions": [dict(action) for action in actions],
         "message": _message(message, message_tone, message_title),

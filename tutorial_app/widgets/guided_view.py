@@ -11,7 +11,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine import Action, Do, Phase, Seat, apply, explain_result, explain_trick, new_hand, parse_card
+from engine import (
+    Action,
+    Card,
+    Do,
+    Phase,
+    Seat,
+    apply,
+    explain_result,
+    explain_trick,
+    new_hand,
+    parse_card,
+)
 from engine.errors import NotationError
 from lessons.guided_run import Feedback, GuidedRun, Verdict, choices_offered
 from tutorial_app.widgets.move_words import action_words
@@ -21,9 +32,11 @@ from tutorial_app.widgets.table_moves import action_from_id
 __all__ = ["after_card", "after_choice", "guided_model", "news_words"]
 
 YOU = Seat.S
-TITLES = {Verdict.REFUSED: ("Not allowed", "refusal"),
-          Verdict.WORSE: ("Not the best choice", "wrong"),
-          Verdict.RIGHT: ("Right", "right")}
+TITLES = {
+    Verdict.REFUSED: ("Not allowed", "refusal"),
+    Verdict.WORSE: ("Not the best choice", "wrong"),
+    Verdict.RIGHT: ("Right", "right"),
+}
 
 
 def after_card(run: GuidedRun, code: str) -> GuidedRun:
@@ -54,11 +67,12 @@ def _message(run: GuidedRun) -> tuple[str, str, str | None]:
     feedback = run.feedback
     if run.finished:
         return explain_result(run.state), "success", "The hand is over"
-    if feedback is None:   # the coach's line stands beside the table
+    if feedback is None:  # the coach's line stands beside the table
         return coach_line(run.state, YOU), "info", "Your turn"
+    title: str | None
     title, tone = TITLES[feedback.verdict]
     if feedback.verdict is Verdict.REFUSED:
-        title = None   # the table itself heads a refusal "✗ Not allowed."
+        title = None  # the table itself heads a refusal "✗ Not allowed."
     text = feedback.text
     if feedback.verdict is not Verdict.RIGHT:
         text += " Try again."
@@ -70,17 +84,29 @@ def guided_model(run: GuidedRun) -> dict:
     the engine says why not), the wrong tries marked on the cards."""
     state = run.state
     deciding = run.decision is not None
-    marks = {action.card: ("wrong", "tried") for action in run.tried
-             if action.card is not None and action.card in state.hand_of(YOU)}
+    marks: dict[Card | str, str | tuple[str, str]] = {
+        action.card: ("wrong", "tried")
+        for action in run.tried
+        if action.card is not None and action.card in state.hand_of(YOU)
+    }
     text, tone, title = _message(run)
     offered = choices_offered(state) if deciding else ()
-    model = table_model(state, bottom=YOU, hold_last_trick=True, keep_bidding=True,
-                        show_last_trick=True, show_roles=True, marks=marks,
-                        actions=offered,
-                        cards_clickable=deciding and state.phase in (Phase.PLAY, Phase.DISCARD),
-                        message=text, message_tone=tone, message_title=title)
+    model = table_model(
+        state,
+        bottom=YOU,
+        hold_last_trick=True,
+        keep_bidding=True,
+        show_last_trick=True,
+        show_roles=True,
+        marks=marks,
+        actions=offered,
+        cards_clickable=deciding and state.phase in (Phase.PLAY, Phase.DISCARD),
+        message=text,
+        message_tone=tone,
+        message_title=title,
+    )
     tried = {action for action in run.tried if action.card is None}
-    for button, action in zip(model["actions"], offered):
+    for button, action in zip(model["actions"], offered, strict=False):
         if action in tried:
             button["mark"] = "wrong"
             button["label"] = "✗ " + button["label"]
@@ -98,12 +124,15 @@ def news_words(run: GuidedRun) -> list[str]:
             said = action_words(seat, action, state)
             if seat is YOU:
                 said = said.replace(seat.word, f"{seat.word} (you)", 1)
-                if action.do is Do.DISCARD:
+                if action.do is Do.DISCARD and action.card is not None:  # a discard's card
                     said = f"South (you) discards {action.card.the_name}, face down"
             words.append(said)
             if len(after.tricks) > len(state.tricks):
                 trick = after.tricks[-1]
-                words.append(f"Trick {len(after.tricks)} goes to {trick.winner.word}. "
-                             f"{explain_trick(trick, after.trump_suit)}")
+                assert trick.winner is not None  # a finished trick has a winner
+                words.append(
+                    f"Trick {len(after.tricks)} goes to {trick.winner.word}. "
+                    f"{explain_trick(trick, after.trump_suit)}"
+                )
         state = after
     return words

@@ -26,5 +26,8 @@ SCRIPT = (Path(__file__).resolve().parent / "history.js").read_text("utf-8")
 
 def one_entry_per_page() -> None:
     """Run the history script; it draws nothing, and its slot is hidden (no gap)."""
-    st.html('<style>.stElementContainer:has(#euchre-history) { display: none; }</style>'
-            f'<script id="euchre-history">{SCRIPT}</script>', unsafe_allow_javascript=True)
+    st.html(
+        "<style>.stElementContainer:has(#euchre-history) { display: none; }</style>"
+        f'<script id="euchre-history">{SCRIPT}</script>',
+        unsafe_allow_javascript=True,
+    )

@@ -48,33 +48,39 @@ from pathlib import Path
 
 import streamlit as st
 
-from tutorial_app.learner_identity import (OLD_LINK_NOTE, OLD_LINK_PARAMETER,
-                                           TRANSFER_PARAMETER, TransferCodeError,
-                                           is_well_formed_token, new_learner_token,
-                                           parse_transfer_code, seconds_to_wait,
-                                           token_from_browser)
+from tutorial_app.learner_identity import (
+    OLD_LINK_NOTE,
+    OLD_LINK_PARAMETER,
+    TRANSFER_PARAMETER,
+    TransferCodeError,
+    is_well_formed_token,
+    new_learner_token,
+    parse_transfer_code,
+    seconds_to_wait,
+    token_from_browser,
+)
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.session_map import drop, get
 from tutorial_app.widgets.page_notes import lasting_note
 
-TOKEN_KEY = "learner-token"                 # st.session_state: the token once known
-FROM_COOKIE_KEY = "learner-token-from-cookie"   # ... read from the cookie: not confirmed
-ADOPTED_KEY = "learner-token-adopted"       # the server chose it: the browser stores it ...
-KEEP_REPLACED_KEY = "learner-token-keep-replaced"   # ... keeping the one it replaces
-PREVIOUS_KEY = "learner-token-previous"     # the browser's previous learner, if known
-ASK_KEY = "learner-token-ask"               # the browser is asked what it stores (an id)
-OFFER_KEY = "learner-token-offer"           # a new token offered to a browser ...
-OFFER_SENT_KEY = "learner-token-offered"    # ... and sent to it
-SEEN_KEY = "learner-link-seen"              # {parameter: digest of the values followed}
-DROP_LINK_KEY = "learner-link-drop"         # the browser is yet to take it off the address
-ARRIVAL_KEY = "learner-link-arrival"        # (tone, words) about a link, for its page ...
-NOTE_KEY = "learner-link-note"              # ... kept on that page
-PENDING_KEY = "learner-transfer-pending"    # the token a link brought, until ours is known
+TOKEN_KEY = "learner-token"  # st.session_state: the token once known
+FROM_COOKIE_KEY = "learner-token-from-cookie"  # ... read from the cookie: not confirmed
+ADOPTED_KEY = "learner-token-adopted"  # the server chose it: the browser stores it ...
+KEEP_REPLACED_KEY = "learner-token-keep-replaced"  # ... keeping the one it replaces
+PREVIOUS_KEY = "learner-token-previous"  # the browser's previous learner, if known
+ASK_KEY = "learner-token-ask"  # the browser is asked what it stores (an id)
+OFFER_KEY = "learner-token-offer"  # a new token offered to a browser ...
+OFFER_SENT_KEY = "learner-token-offered"  # ... and sent to it
+SEEN_KEY = "learner-link-seen"  # {parameter: digest of the values followed}
+DROP_LINK_KEY = "learner-link-drop"  # the browser is yet to take it off the address
+ARRIVAL_KEY = "learner-link-arrival"  # (tone, words) about a link, for its page ...
+NOTE_KEY = "learner-link-note"  # ... kept on that page
+PENDING_KEY = "learner-transfer-pending"  # the token a link brought, until ours is known
 QUESTION_KEY = "learner-transfer-question"  # that token, when the learner must choose ...
-QUESTION_NOTE_KEY = "learner-transfer-asked"    # ... kept on the page it arrived on
-WRONG_KEY = "learner-transfer-wrong"        # (wrong codes in a row, monotonic time of last)
+QUESTION_NOTE_KEY = "learner-transfer-asked"  # ... kept on the page it arrived on
+WRONG_KEY = "learner-transfer-wrong"  # (wrong codes in a row, monotonic time of last)
 COMPONENT_KEY = "learner-token-browser"
-COOKIE = "euchre-tutorial-learner"          # also the localStorage key (learner_token.js)
+COOKIE = "euchre-tutorial-learner"  # also the localStorage key (learner_token.js)
 
 _mount = st.components.v2.component(
     "euchre_learner_token",
@@ -95,7 +101,7 @@ def learner_token() -> str | None:
         cookie = st.context.cookies.get(COOKIE)
         if is_well_formed_token(cookie):
             state[TOKEN_KEY] = cookie
-            state[FROM_COOKIE_KEY] = True   # until the browser's storage has had its say
+            state[FROM_COOKIE_KEY] = True  # until the browser's storage has had its say
         elif state.get(OFFER_SENT_KEY) and not state.get(ASK_KEY):
             # The offer went to the browser a run ago and it named no token of its own
             # (it would have, at once): the offer is this learner's token.
@@ -112,14 +118,22 @@ def keep_learner_token() -> None:
     browser had not drawn yet lose their values)."""
     state = st.session_state
     token = state.get(TOKEN_KEY)
-    _mount(key=COMPONENT_KEY, width="stretch", height="content",
-           data={"token": token, "offer": None if token else state.get(OFFER_KEY),
-                 "adopt": bool(state.get(ADOPTED_KEY)),
-                 "keepReplaced": bool(state.get(KEEP_REPLACED_KEY)),
-                 "fromCookie": bool(state.get(FROM_COOKIE_KEY)),
-                 "previous": state.get(PREVIOUS_KEY), "ask": state.get(ASK_KEY),
-                 "dropLink": bool(state.pop(DROP_LINK_KEY, False))},
-           on_stored_change=browser_reported)
+    _mount(
+        key=COMPONENT_KEY,
+        width="stretch",
+        height="content",
+        data={
+            "token": token,
+            "offer": None if token else state.get(OFFER_KEY),
+            "adopt": bool(state.get(ADOPTED_KEY)),
+            "keepReplaced": bool(state.get(KEEP_REPLACED_KEY)),
+            "fromCookie": bool(state.get(FROM_COOKIE_KEY)),
+            "previous": state.get(PREVIOUS_KEY),
+            "ask": state.get(ASK_KEY),
+            "dropLink": bool(state.pop(DROP_LINK_KEY, False)),
+        },
+        on_stored_change=browser_reported,
+    )
     if token is None:
         state[OFFER_SENT_KEY] = True
 
@@ -136,8 +150,7 @@ def previous_learner_token() -> str | None:
 
 def browser_reported() -> None:
     """The component's callback: the browser said what it stores."""
-    take_browser_report(st.session_state,
-                        (st.session_state.get(COMPONENT_KEY) or {}).get("stored"))
+    take_browser_report(st.session_state, (st.session_state.get(COMPONENT_KEY) or {}).get("stored"))
 
 
 def take_browser_report(session: MutableMapping, report: object) -> None:
@@ -151,8 +164,9 @@ def take_browser_report(session: MutableMapping, report: object) -> None:
     before = get(session, TOKEN_KEY)
     token = session[TOKEN_KEY] = token_from_browser(report.get("token"), get(session, OFFER_KEY))
     previous = report.get("previous")
-    session[PREVIOUS_KEY] = previous if is_well_formed_token(previous) and previous != token \
-        else None
+    session[PREVIOUS_KEY] = (
+        previous if is_well_formed_token(previous) and previous != token else None
+    )
     drop(session, FROM_COOKIE_KEY)
     if report.get("ask") and report.get("ask") == get(session, ASK_KEY):
         drop(session, ASK_KEY)
@@ -174,7 +188,7 @@ def switch_learner(token: str, *, keep_replaced: bool) -> None:
     elif state.get(PREVIOUS_KEY) == token:
         state[PREVIOUS_KEY] = None
     state.pop(FROM_COOKIE_KEY, None)
-    state.pop(ASK_KEY, None)   # the server chose: nothing is asked of the browser
+    state.pop(ASK_KEY, None)  # the server chose: nothing is asked of the browser
     if replaced != token:
         _forget_what_was_read(state)
 
@@ -193,8 +207,10 @@ def show_link_note(page: str) -> None:
     if note:
         tone, words = note
         show = {"success": st.success, "info": st.info}.get(tone, st.warning)
-        show(markdown_text(words), icon=":material/link:" if tone != "warning"
-             else ":material/link_off:")
+        show(
+            markdown_text(words),
+            icon=":material/link:" if tone != "warning" else ":material/link_off:",
+        )
     brought = lasting_note(QUESTION_NOTE_KEY, page, state.pop(QUESTION_KEY, None))
     if brought:
         _ask_which_progress(brought)
@@ -202,14 +218,17 @@ def show_link_note(page: str) -> None:
 
 # ---- links arriving ------------------------------------------------------------------------
 
+
 def _links_arrived() -> None:
     """Follow a progress link in the address, once per link. The component then takes it
     out of the address bar with ``history.replaceState``: deleting it from
     ``st.query_params`` on this first run would push a new history entry (the router's
     history script is not installed yet), and Back would show the link again."""
     state = st.session_state
-    for parameter, follow in ((OLD_LINK_PARAMETER, _refuse_old_link),
-                              (TRANSFER_PARAMETER, _follow_transfer)):
+    for parameter, follow in (
+        (OLD_LINK_PARAMETER, _refuse_old_link),
+        (TRANSFER_PARAMETER, _follow_transfer),
+    ):
         if parameter not in st.query_params:
             continue
         values = st.query_params.get_all(parameter)
@@ -234,15 +253,18 @@ def _follow_transfer(values: list[str]) -> None:
     """Exchange a progress link's code for the token it carries (kept as pending until
     this browser's own token is known), or say why not. A session that sent wrong codes
     waits before the next one is even read."""
-    from tutorial_app.learner import transfer_codes   # the store's seam imports this module
+    from tutorial_app.learner import transfer_codes  # the store's seam imports this module
     from tutorial_app.store import StoreUnavailable, TransferRefused
 
     state = st.session_state
     wrong, last = state.get(WRONG_KEY, (0, 0.0))
     wait = seconds_to_wait(wrong) - (time.monotonic() - last)
     if wait > 0:
-        arrival_note("warning", "This progress link was not used: too many wrong links were "
-                     f"opened here. Wait {math.ceil(wait)} seconds, then try again.")
+        arrival_note(
+            "warning",
+            "This progress link was not used: too many wrong links were "
+            f"opened here. Wait {math.ceil(wait)} seconds, then try again.",
+        )
         return
     try:
         state[PENDING_KEY] = transfer_codes().redeem(parse_transfer_code(values))
@@ -251,8 +273,7 @@ def _follow_transfer(values: list[str]) -> None:
         arrival_note("warning", str(error))
         return
     except StoreUnavailable as error:
-        arrival_note("warning", f"This progress link could not be used just now: "
-                     f"{error.message}")
+        arrival_note("warning", f"This progress link could not be used just now: {error.message}")
         return
     state.pop(WRONG_KEY, None)
 
@@ -266,16 +287,17 @@ def _settle_transfer() -> None:
         return
     token = state.get(TOKEN_KEY)
     if token is None or state.get(FROM_COOKIE_KEY) or state.get(ASK_KEY):
-        state.setdefault(ASK_KEY, secrets.token_hex(8))   # the browser says what it stores
+        state.setdefault(ASK_KEY, secrets.token_hex(8))  # the browser says what it stores
         return
     del state[PENDING_KEY]
     if brought == token:
-        arrival_note("info", "This progress link is for the progress this browser already "
-                     "uses: nothing changed.")
+        arrival_note(
+            "info",
+            "This progress link is for the progress this browser already uses: nothing changed.",
+        )
     elif not _holds_progress(token):
         switch_learner(brought, keep_replaced=False)
-        arrival_note("success", "This browser now carries on with the progress from your "
-                     "link.")
+        arrival_note("success", "This browser now carries on with the progress from your link.")
     else:
         state[QUESTION_KEY] = brought
 
@@ -294,18 +316,32 @@ def _holds_progress(token: str) -> bool:
 
 # ---- keep mine, or use the link's --------------------------------------------------------
 
+
 def _ask_which_progress(brought: str) -> None:
     with st.container(border=True, key="learner-transfer-question"):
-        st.markdown("**This link brings progress from another device.** This browser "
-                    "already has progress of its own. Which do you want to use here?")
+        st.markdown(
+            "**This link brings progress from another device.** This browser "
+            "already has progress of its own. Which do you want to use here?"
+        )
         keep, use = st.columns(2)
-        keep.button("Keep my progress", key="learner-transfer-keep", type="primary",
-                    icon=":material/person:", on_click=keep_own_progress)
-        use.button("Use the progress from the link", key="learner-transfer-use",
-                   icon=":material/swap_horiz:", on_click=use_linked_progress,
-                   args=(brought,))
-        st.caption("Either way nothing is lost: if you use the link's progress, Home has a "
-                   "button to come back to yours.")
+        keep.button(
+            "Keep my progress",
+            key="learner-transfer-keep",
+            type="primary",
+            icon=":material/person:",
+            on_click=keep_own_progress,
+        )
+        use.button(
+            "Use the progress from the link",
+            key="learner-transfer-use",
+            icon=":material/swap_horiz:",
+            on_click=use_linked_progress,
+            args=(brought,),
+        )
+        st.caption(
+            "Either way nothing is lost: if you use the link's progress, Home has a "
+            "button to come back to yours."
+        )
 
 
 def keep_own_progress() -> None:
@@ -318,13 +354,16 @@ def use_linked_progress(brought: str) -> None:
     """Take the link's learner; this browser's own becomes the previous one."""
     st.session_state.pop(QUESTION_NOTE_KEY, None)
     switch_learner(brought, keep_replaced=True)
-    arrival_note("success", "This browser now carries on with the progress from the link. "
-                 "Your own progress is kept: \"Back to your earlier progress\" on Home "
-                 "brings it back.")
+    arrival_note(
+        "success",
+        "This browser now carries on with the progress from the link. "
+        'Your own progress is kept: "Back to your earlier progress" on Home '
+        "brings it back.",
+    )
 
 
 def _forget_what_was_read(session: MutableMapping) -> None:
     """Another learner from now on: nothing read for the last one is shown."""
-    from tutorial_app.progress_store import forget_everything_read   # it imports this module
+    from tutorial_app.progress_store import forget_everything_read  # it imports this module
 
     forget_everything_read(session, quizzes_too=True)

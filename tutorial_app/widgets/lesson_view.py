@@ -18,14 +18,14 @@ from tutorial_app.link_numbers import is_seed, number_from_link, seed_from_link
 from tutorial_app.markdown_text import markdown_text
 from tutorial_app.navigation import lesson_page_path
 from tutorial_app.progress_store import lesson_progress, progress_changed
-from tutorial_app.shared_work import lesson_quiz
 from tutorial_app.quiz_resume import forget_kept, kept_position, resumed
+from tutorial_app.shared_work import lesson_quiz
 from tutorial_app.store import StoreUnavailable
 from tutorial_app.widgets.quiz_view import run_quiz, try_key
 from tutorial_app.widgets.step_views import STEP_VIEWS
 
 QUIZ_REQUESTED = "lesson-quiz-requested"
-STEP_UNSAVED = "lesson-step-unsaved"   # why the last finished step was not saved
+STEP_UNSAVED = "lesson-step-unsaved"  # why the last finished step was not saved
 
 
 def render_lesson(lesson_id: str) -> None:
@@ -35,11 +35,13 @@ def render_lesson(lesson_id: str) -> None:
     badge = f" {stars_text(progress.stars)}" if progress.stars else ""
     # The title and the steps/quiz switch share one row, in a smaller type than a
     # page title: the room goes to the table, so a step fits a 720-pixel-high screen.
-    st.html("<style>.st-key-lesson-head h1 { font-size: 2.1rem; padding: 0.25rem 0; }"
-            ".st-key-step-text p { margin-bottom: 0.4rem; }"
-            "[data-testid=stMainBlockContainer] [data-testid=stVerticalBlock] { gap: 0.7rem; }"
-            "@media (max-width: 640px) { .st-key-lesson-head h1 { font-size: 1.6rem; } }"
-            "</style>")
+    st.html(
+        "<style>.st-key-lesson-head h1 { font-size: 2.1rem; padding: 0.25rem 0; }"
+        ".st-key-step-text p { margin-bottom: 0.4rem; }"
+        "[data-testid=stMainBlockContainer] [data-testid=stVerticalBlock] { gap: 0.7rem; }"
+        "@media (max-width: 640px) { .st-key-lesson-head h1 { font-size: 1.6rem; } }"
+        "</style>"
+    )
     with st.container(key="lesson-head"):
         head, switch = st.columns([3, 2], vertical_alignment="center", gap="medium")
     with head:
@@ -54,10 +56,14 @@ def render_lesson(lesson_id: str) -> None:
     # No default=: the value lives in the session state, which "Take the quiz" also sets
     # (a widget given both logs a warning on every such click).
     with switch:
-        choice = st.segmented_control("Part", ["steps", "quiz"], key=part_key,
-                                      format_func={"steps": "Learn step by step",
-                                                   "quiz": "Take the quiz"}.get,
-                                      required=True, label_visibility="collapsed")
+        choice = st.segmented_control(
+            "Part",
+            ["steps", "quiz"],
+            key=part_key,
+            format_func={"steps": "Learn step by step", "quiz": "Take the quiz"}.__getitem__,
+            required=True,
+            label_visibility="collapsed",
+        )
     if choice == "quiz":
         st.query_params["part"] = "quiz"
         st.query_params.pop("step", None)
@@ -75,7 +81,7 @@ def _steps(lesson: Lesson) -> None:
     key = f"{lesson.id}-step"
     if key not in st.session_state:
         st.session_state[key] = _step_from_url(count)
-    if st.session_state.get("url-note"):   # it quotes the link: shown as text
+    if st.session_state.get("url-note"):  # it quotes the link: shown as text
         st.info(markdown_text(st.session_state.pop("url-note")))
     number = st.session_state[key]
     st.query_params["step"] = str(number)
@@ -86,20 +92,29 @@ def _steps(lesson: Lesson) -> None:
         st.markdown(lesson.intro)
     with st.container(key="step-text"):
         st.markdown(step.text)
-    if step.show == "try":   # its answers are kept, as the quiz's are
+    if step.show == "try":  # its answers are kept, as the quiz's are
         install(st.session_state, try_key(f"{lesson.id}-{step.id}"), recorder(lesson.id))
     STEP_VIEWS[step.show](step, f"{lesson.id}-{step.id}")
     if step.caption:  # full size: it is read from the back of a classroom too
         st.markdown(f"*{step.caption}*")
     # One row under the cards, on a phone too: back, how far through the lesson, on.
-    with st.container(horizontal=True, vertical_alignment="center", wrap=False,
-                      key="step-nav"):
-        st.button("◀ Previous step", key="step-back", disabled=number == 1,
-                  on_click=_go_step, args=(key, number - 1))
+    with st.container(horizontal=True, vertical_alignment="center", wrap=False, key="step-nav"):
+        st.button(
+            "◀ Previous step",
+            key="step-back",
+            disabled=number == 1,
+            on_click=_go_step,
+            args=(key, number - 1),
+        )
         st.progress(number / count, text=f"Step {number} of {count}")
         if number < count:
-            st.button("Next step ▶", key="step-next", type="primary", on_click=_go_step,
-                      args=(key, number + 1, lesson.id, step.id))
+            st.button(
+                "Next step ▶",
+                key="step-next",
+                type="primary",
+                on_click=_go_step,
+                args=(key, number + 1, lesson.id, step.id),
+            )
         elif st.button("Take the quiz ▶", key="step-quiz", type="primary"):
             _step_done(lesson.id, step.id)
             # The part switch lives outside this fragment: rerun the whole page.
@@ -114,22 +129,29 @@ def now_play_it(lesson: Lesson) -> None:
     with it."""
     hand = hand_for_lesson(lesson.id)
     if hand is not None:
-        st.page_link("app_pages/guided.py", label=f"Now play it: {hand.title}",
-                     icon=":material/sports_esports:", query_params={"hand": hand.id})
+        st.page_link(
+            "app_pages/guided.py",
+            label=f"Now play it: {hand.title}",
+            icon=":material/sports_esports:",
+            query_params={"hand": hand.id},
+        )
 
 
 def _step_from_url(count: int) -> int:
-    number, note = number_from_link(st.query_params.get("step"), least=1, most=count,
-                                    what="step", instead="Showing step 1.")
+    number, note = number_from_link(
+        st.query_params.get("step"), least=1, most=count, what="step", instead="Showing step 1."
+    )
     if note:
         st.session_state["url-note"] = note
     return number or 1
 
 
-def _go_step(key: str, number: int, lesson_id: str | None = None,
-             finished: str | None = None) -> None:
+def _go_step(
+    key: str, number: int, lesson_id: str | None = None, finished: str | None = None
+) -> None:
     """To step ``number``; ``finished`` is the step the learner finished on the way."""
     if finished is not None:
+        assert lesson_id is not None  # a finished step names its lesson
         _step_done(lesson_id, finished)
     st.session_state[key] = number
 
@@ -150,40 +172,55 @@ def _quiz_finished(lesson_id: str) -> None:
 def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
     seed_key = f"{lesson.id}-seed"
     seed, note = seed_from_link(st.query_params.get("seed"))
-    if note:   # it quotes the link: shown as text
+    if note:  # it quotes the link: shown as text
         st.info(markdown_text(note))
     if seed is None and not note:  # no seed in the link: this session's quiz, or the kept one
         seed = st.session_state.get(seed_key)
         if seed is None and (kept := kept_position(lesson.id)) is not None:
-            seed = kept.seed if is_seed(kept.seed) else None   # checked again on the way out
+            seed = kept.seed if is_seed(kept.seed) else None  # checked again on the way out
     seed = new_seed() if seed is None else seed
     st.session_state[seed_key] = seed
     st.query_params["seed"] = str(seed)
     questions = lesson_quiz(lesson.id, seed)
     quiz_id = f"{lesson.id}:{seed}"
-    run = run_quiz(quiz_id, questions, on_finished=lambda _run: _quiz_finished(lesson.id),
-                   recorder=recorder(lesson.id, seed=seed, quiz_length=len(questions),
-                                     position=lesson.id),
-                   start=resumed(lesson.id, quiz_id, seed, len(questions)))
+    run = run_quiz(
+        quiz_id,
+        questions,
+        on_finished=lambda _run: _quiz_finished(lesson.id),
+        recorder=recorder(lesson.id, seed=seed, quiz_length=len(questions), position=lesson.id),
+        start=resumed(lesson.id, quiz_id, seed, len(questions)),
+    )
     # Under the quiz, so the question, its cards and its buttons come first on the screen.
-    st.caption(f"Quiz number {seed}. Share it: everyone who opens this page's address gets "
-               "the same questions.")
+    st.caption(
+        f"Quiz number {seed}. Share it: everyone who opens this page's address gets "
+        "the same questions."
+    )
     if run.finished:
         now_play_it(lesson)
         left, right = st.columns(2)
         with left:
-            st.button("Try a new quiz", key="new-quiz", on_click=_fresh_quiz,
-                      args=(seed_key,), width="stretch")
+            st.button(
+                "Try a new quiz",
+                key="new-quiz",
+                on_click=_fresh_quiz,
+                args=(seed_key,),
+                width="stretch",
+            )
         later = [item for item in lessons if item.number > lesson.number]
         with right:
             if later:
-                st.page_link(lesson_page_path(later[0].id),
-                             label=f"Next lesson: {later[0].title}", icon="▶️")
+                st.page_link(
+                    lesson_page_path(later[0].id), label=f"Next lesson: {later[0].title}", icon="▶️"
+                )
             else:  # the last lesson: on to real deals
-                st.page_link("app_pages/practise.py", label="Practise on real deals",
-                             icon=":material/quiz:")
-                st.page_link("app_pages/play.py", label="Play a game against the computer",
-                             icon=":material/playing_cards:")
+                st.page_link(
+                    "app_pages/practise.py", label="Practise on real deals", icon=":material/quiz:"
+                )
+                st.page_link(
+                    "app_pages/play.py",
+                    label="Play a game against the computer",
+                    icon=":material/playing_cards:",
+                )
 
 
 def _fresh_quiz(seed_key: str) -> None:

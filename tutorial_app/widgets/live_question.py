@@ -24,14 +24,14 @@ from lessons.quiz import Feedback, Kind, Question
 from tutorial_app.widgets.quiz_scene import options_are_cards, question_model
 from tutorial_app.widgets.quiz_state import CHECK, OPTION, RESTART, QuizState
 
-__all__ = ["live_click", "learner_model", "teacher_model", "revealed_feedback",
-           "answer_words"]
+__all__ = ["live_click", "learner_model", "teacher_model", "revealed_feedback", "answer_words"]
 
 _RUN = QuizRun.start(1)
 
 
-def live_click(picks: tuple[str, ...], question: Question,
-               ident: str) -> tuple[tuple[str, ...], tuple[str, ...] | None]:
+def live_click(
+    picks: tuple[str, ...], question: Question, ident: str
+) -> tuple[tuple[str, ...], tuple[str, ...] | None]:
     """A click on the live question: (the picks now, the answer to send or None).
     One-answer questions send at once; choose-all sends on "check"; an order sends
     when every option is placed; "restart" clears the picks."""
@@ -64,7 +64,7 @@ def answer_words(question: Question, given: tuple[str, ...] | None) -> str:
         team = question.option(given[0])
         points = int(given[1])
         return f"{points} point{'s' if points != 1 else ''} to {team.label if team else given[0]}"
-    labels = [question.option(key).label if question.option(key) else key for key in given]
+    labels = [option.label if (option := question.option(key)) else key for key in given]
     if not labels:
         return "none of them"
     return (", then " if question.kind is Kind.ORDER else ", ").join(labels)
@@ -74,14 +74,19 @@ def revealed_feedback(question: Question, given: tuple[str, ...] | None) -> Feed
     """The verdict on ``given`` once revealed (``Question.check``); with no answer given,
     the right answer and the reason all the same."""
     if given is None:
-        return Feedback(False, question.answer, f"No answer from you this time. The answer "
-                        f"is: {question.answer_text}.", question.explanation,
-                        question.answer_text)
+        return Feedback(
+            False,
+            question.answer,
+            f"No answer from you this time. The answer is: {question.answer_text}.",
+            question.explanation,
+            question.answer_text,
+        )
     return question.check(given)
 
 
-def learner_model(question: Question, picks: tuple[str, ...], sent: tuple[str, ...] | None,
-                  revealed: bool) -> dict:
+def learner_model(
+    question: Question, picks: tuple[str, ...], sent: tuple[str, ...] | None, revealed: bool
+) -> dict:
     """The learner's table: the picks (or the answer sent) before the reveal, the verdict
     after it."""
     if revealed:
@@ -94,10 +99,12 @@ def learner_model(question: Question, picks: tuple[str, ...], sent: tuple[str, .
         for action in model["actions"]:
             action["pressed"] = action["id"].removeprefix(OPTION) in shown
     if sent is not None:
-        model["message"] = {"title": "Your answer is in",
-                            "text": f"You answered: {answer_words(question, sent)}. You can "
-                                    "change it until your teacher reveals the answer.",
-                            "tone": "info"}
+        model["message"] = {
+            "title": "Your answer is in",
+            "text": f"You answered: {answer_words(question, sent)}. You can "
+            "change it until your teacher reveals the answer.",
+            "tone": "info",
+        }
     return model
 
 
@@ -105,14 +112,23 @@ def teacher_model(question: Question, revealed: bool) -> dict:
     """The projector's table: the question without its answer (nothing to click), then
     the right answer marked with the engine's reason."""
     if revealed:
-        feedback = Feedback(True, question.answer, f"The answer: {question.answer_text}.",
-                            question.explanation, question.answer_text)
-        return question_model(question, QuizState(_RUN, feedback=feedback,
-                                                  response=question.answer))
+        feedback = Feedback(
+            True,
+            question.answer,
+            f"The answer: {question.answer_text}.",
+            question.explanation,
+            question.answer_text,
+        )
+        return question_model(
+            question, QuizState(_RUN, feedback=feedback, response=question.answer)
+        )
     model = question_model(question, QuizState(_RUN))
     for card in model["hand"]:
         card["clickable"] = False
-    model["actions"] = [{**action, "disabled": True} for action in model["actions"]
-                        if action["id"].startswith(OPTION)]
+    model["actions"] = [
+        {**action, "disabled": True}
+        for action in model["actions"]
+        if action["id"].startswith(OPTION)
+    ]
     model["message"] = {"text": "Answer on your own screen.", "tone": "info"}
     return model

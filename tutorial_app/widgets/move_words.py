@@ -13,8 +13,13 @@ from engine import Do, HandState, Phase, Seat
 
 __all__ = ["ACTION_WORDS", "action_words", "choice_label"]
 
-ACTION_WORDS = {Do.PASS: "passes", Do.ORDER_UP: "orders it up", Do.ALONE: "goes alone",
-                Do.WITH_PARTNER: "plays with partner", Do.DISCARD: "discards"}
+ACTION_WORDS = {
+    Do.PASS: "passes",
+    Do.ORDER_UP: "orders it up",
+    Do.ALONE: "goes alone",
+    Do.WITH_PARTNER: "plays with partner",
+    Do.DISCARD: "discards",
+}
 
 
 def action_words(seat: Seat, action, before: HandState) -> str:

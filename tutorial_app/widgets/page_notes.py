@@ -9,10 +9,14 @@ learner moves to another page.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import streamlit as st
 
+Note = TypeVar("Note")  # a sentence, or (tone, sentence): what the page keeps
 
-def lasting_note(key: str, page: str, text: str | None = None) -> str | None:
+
+def lasting_note(key: str, page: str, text: Note | None = None) -> Note | None:
     """The note kept under ``key`` if it belongs to ``page`` (the router's ``url_path``),
     else None (and a note of another page is dropped). ``text`` is a note arriving now,
     for this page."""
@@ -25,4 +29,5 @@ def lasting_note(key: str, page: str, text: str | None = None) -> str | None:
     if note[0] != page:
         del state[key]
         return None
-    return note[1]
+    kept: Note = note[1]
+    return kept

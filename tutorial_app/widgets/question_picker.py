@@ -11,41 +11,61 @@ A new kind of source (built scenarios, guided-hand positions) registers with
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 import streamlit as st
 
 from engine import PRESET_NAMES, PRESETS
 from lessons.loader import load_all
-from lessons.question_source import (QuestionSource, lesson_quiz,
-                                     lesson_source, random_topic_source, topic_set,
-                                     topic_source)
+from lessons.question_source import (
+    QuestionSource,
+    lesson_quiz,
+    lesson_source,
+    random_topic_source,
+    topic_set,
+    topic_source,
+)
 from lessons.quizzes import PRACTICE_TOPICS, SEED_LIMIT
 
 __all__ = ["PICKERS", "pick_question"]
 
-PROMPT_SHOWN = 70   # characters of a question's words in the list
+PROMPT_SHOWN = 70  # characters of a question's words in the list
 
 
 def _short(text: str) -> str:
-    return text if len(text) <= PROMPT_SHOWN else text[:PROMPT_SHOWN - 1] + "…"
+    return text if len(text) <= PROMPT_SHOWN else text[: PROMPT_SHOWN - 1] + "…"
 
 
 def _seed() -> int:
-    return int(st.number_input("Quiz or set number (the same number gives the same "
-                               "questions)", min_value=1, max_value=SEED_LIMIT - 1, value=1,
-                               step=1, key="class-seed"))
+    return int(
+        st.number_input(
+            "Quiz or set number (the same number gives the same questions)",
+            min_value=1,
+            max_value=SEED_LIMIT - 1,
+            value=1,
+            step=1,
+            key="class-seed",
+        )
+    )
 
 
 def _which(questions) -> int:
-    return st.selectbox("Question", range(len(questions)), key="class-question",
-                        format_func=lambda i: f"{i + 1}. {_short(questions[i].prompt)}")
+    return st.selectbox(
+        "Question",
+        range(len(questions)),
+        key="class-question",
+        format_func=lambda i: f"{i + 1}. {_short(questions[i].prompt)}",
+    )
 
 
 def _from_lesson() -> Callable[[], QuestionSource]:
     lessons = {lesson.id: lesson for lesson in load_all()}
-    lesson_id = st.selectbox("Lesson", list(lessons), key="class-lesson",
-                             format_func=lambda i: f"{lessons[i].number}. {lessons[i].title}")
+    lesson_id = st.selectbox(
+        "Lesson",
+        list(lessons),
+        key="class-lesson",
+        format_func=lambda i: f"{lessons[i].number}. {lessons[i].title}",
+    )
     seed = _seed()
     index = _which(lesson_quiz(lesson_id, seed))
     return lambda: lesson_source(lesson_id, seed, index)
@@ -53,10 +73,15 @@ def _from_lesson() -> Callable[[], QuestionSource]:
 
 def _topic_and_rules() -> tuple[str, str]:
     left, right = st.columns(2)
-    topic = left.selectbox("Topic", list(PRACTICE_TOPICS), key="class-topic",
-                           format_func=lambda t: PRACTICE_TOPICS[t][0])
-    rules = right.selectbox("Rules", list(PRESETS), key="class-rules",
-                            format_func=PRESET_NAMES.get)
+    topic = left.selectbox(
+        "Topic",
+        list(PRACTICE_TOPICS),
+        key="class-topic",
+        format_func=lambda t: PRACTICE_TOPICS[t][0],
+    )
+    rules = right.selectbox(
+        "Rules", list(PRESETS), key="class-rules", format_func=PRESET_NAMES.__getitem__
+    )
     return topic, rules
 
 
@@ -84,7 +109,12 @@ PICKERS: dict[str, tuple[str, Callable[[], Callable[[], QuestionSource]]]] = {
 def pick_question() -> Callable[[], QuestionSource]:
     """Draw the choice; returns what makes the chosen question's source when asked
     (a random pick is drawn only then)."""
-    where = st.segmented_control("Where from", list(PICKERS), key="class-from",
-                                 format_func=lambda k: PICKERS[k][0], default="lesson",
-                                 required=True)
+    where = st.segmented_control(
+        "Where from",
+        list(PICKERS),
+        key="class-from",
+        format_func=lambda k: PICKERS[k][0],
+        default="lesson",
+        required=True,
+    )
     return PICKERS[where][1]()

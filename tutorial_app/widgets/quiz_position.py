@@ -28,10 +28,18 @@ VERSION = 1
 def position_of(state: QuizState) -> dict[str, Any]:
     """The JSON values to keep for ``state``."""
     run = state.run
-    return {"version": VERSION, "store_run": state.store_run,
-            "run": {"queue": list(run.queue), "answered": list(run.answered),
-                    "misses": run.misses, "missed": sorted(run.missed),
-                    "streak": run.streak, "best_streak": run.best_streak}}
+    return {
+        "version": VERSION,
+        "store_run": state.store_run,
+        "run": {
+            "queue": list(run.queue),
+            "answered": list(run.answered),
+            "misses": run.misses,
+            "missed": sorted(run.missed),
+            "streak": run.streak,
+            "best_streak": run.best_streak,
+        },
+    }
 
 
 def _whole(value: object) -> bool:
@@ -46,14 +54,17 @@ def quiz_from_position(kept: object, length: int) -> QuizState | None:
     run, store_run = kept.get("run"), kept.get("store_run")
     if not isinstance(run, dict) or not (store_run is None or _whole(store_run)):
         return None
-    lists = [run.get(name) for name in ("queue", "answered", "missed")]
-    counts = [run.get(name) for name in ("misses", "streak", "best_streak")]
-    if not all(isinstance(items, list) and all(_whole(i) and i < length for i in items)
-               for items in lists) or not all(_whole(count) for count in counts):
+    lists: list[Any] = [run.get(name) for name in ("queue", "answered", "missed")]
+    counts: list[Any] = [run.get(name) for name in ("misses", "streak", "best_streak")]
+    if not all(
+        isinstance(items, list) and all(_whole(i) and i < length for i in items) for items in lists
+    ) or not all(_whole(count) for count in counts):
         return None
     queue, answered, missed = lists
     if not queue or sorted(queue + answered) != list(range(length)):
-        return None   # finished, or not a run of this quiz
-    quiz_run = QuizRun(tuple(queue), tuple(answered), counts[0], frozenset(missed),
-                       counts[1], counts[2])
+        return None  # finished, or not a run of this quiz
+    quiz_run = QuizRun(
+        tuple(queue), tuple(answered), counts[0], frozenset(missed), counts[1], counts[2]
+    )
+    assert quiz_run.current is not None  # the queue is not empty
     return QuizState(quiz_run, quiz_run.current, store_run=store_run)

@@ -28,7 +28,7 @@ ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 HINTS = {  # what to do, under the cards, before answering
     (Kind.SINGLE, True): "Click the card that answers.",
     (Kind.MULTI, True): "Click every card that fits (click again to undo), then Check my "
-                        "answer. If none fits, just check.",
+    "answer. If none fits, just check.",
     (Kind.ORDER, True): "Click the cards in that order, one by one.",
     (Kind.MULTI, False): "Press every one that fits, then Check my answer.",
 }
@@ -63,28 +63,47 @@ def question_model(question: Question, state: QuizState) -> dict:
     clickable = cards and not state.answered
     if live is not None and (not cards or _hand_is_options(question, live)):
         hide = frozenset() if state.answered else scene.hide
-        model = table_model(live, hide=hide, marks=marks, cards_clickable=clickable,
-                            actions=(), hold_last_trick=True, keep_bidding=True,
-                            message=message, message_tone=tone, message_title=title)
-        model["actions"] = actions   # the question's choices, not the seat's bids
+        model = table_model(
+            live,
+            hide=hide,
+            marks=marks,
+            cards_clickable=clickable,
+            actions=(),
+            hold_last_trick=True,
+            keep_bidding=True,
+            message=message,
+            message_tone=tone,
+            message_title=title,
+        )
+        model["actions"] = actions  # the question's choices, not the seat's bids
         for card in model["hand"]:
-            card["legal"] = False    # which cards may be played is the question's answer
+            card["legal"] = False  # which cards may be played is the question's answer
         return model
     if cards:
-        shown = [o.card for o in question.options]
+        by_key = {o.key: o.card for o in question.options if o.card is not None}  # all cards
+        shown = list(by_key.values())
         if state.answered and question.kind is Kind.ORDER:
-            shown = [question.option(k).card for k in question.answer]
+            shown = [by_key[k] for k in question.answer]
     else:
         shown = list(scene.cards)
     trick = scene.trick if scene.record is None else ()
     winner = None
     if state.answered and trick and question.answer[0] in {_seat_of(s).value for s, _ in trick}:
-        winner = question.answer[0]   # the answer is who won the trick: mark that card
-    return cards_model(shown, trump=scene.trump, marks=marks, clickable=clickable,
-                       trick=trick, winner=winner, actions=actions, message=message,
-                       message_tone=tone, message_title=title,
-                       label="Cards to choose from" if clickable else "The cards",
-                       title="Question cards")
+        winner = question.answer[0]  # the answer is who won the trick: mark that card
+    return cards_model(
+        shown,
+        trump=scene.trump,
+        marks=marks,
+        clickable=clickable,
+        trick=trick,
+        winner=winner,
+        actions=actions,
+        message=message,
+        message_tone=tone,
+        message_title=title,
+        label="Cards to choose from" if clickable else "The cards",
+        title="Question cards",
+    )
 
 
 def _seat_of(seat) -> Seat:
@@ -96,19 +115,22 @@ def _hand_is_options(question: Question, live) -> bool:
     return {o.card for o in question.options} == set(live.hand_of(Seat.S))
 
 
-def _marks(question: Question, state: QuizState) -> dict[str, tuple[str, str]]:
+def _marks(question: Question, state: QuizState) -> dict[Card | str, tuple[str, str]]:
     if not state.answered:
         if question.kind is Kind.ORDER:
             return {key: ("picked", ORDINALS[i]) for i, key in enumerate(state.picks)}
         return {key: ("picked", "picked") for key in state.picks}
     chosen = set(state.response or ())
     right = set(question.answer)
-    if question.kind is Kind.ORDER:   # each card's right place; "you: 3rd" if put elsewhere
+    if question.kind is Kind.ORDER:  # each card's right place; "you: 3rd" if put elsewhere
         placed = {key: i for i, key in enumerate(state.response or ())}
-        return {key: ("right", ORDINALS[i]) if placed.get(key, i) == i else
-                ("wrong", f"you: {ORDINALS[placed[key]]}")
-                for i, key in enumerate(question.answer)}
-    marks = {}
+        return {
+            key: ("right", ORDINALS[i])
+            if placed.get(key, i) == i
+            else ("wrong", f"you: {ORDINALS[placed[key]]}")
+            for i, key in enumerate(question.answer)
+        }
+    marks: dict[Card | str, tuple[str, str]] = {}
     for option in question.options:
         key = option.key
         if key in right and question.kind is Kind.MULTI:
@@ -139,12 +161,16 @@ def _message(question: Question, state: QuizState) -> tuple[str | None, str, str
             return state.invalid, "refusal", None
         return hint, "info", None
     feedback = state.feedback
+    assert feedback is not None  # answered: the feedback is in
     text = feedback.explanation
     if cards and question.kind is Kind.ORDER:
         text += " On the cards: the right order, the first on the left."
     elif cards:
-        words = marked_words(len(question.answer), question.none_words,
-                             tuple(o.card for o in question.options))
+        words = marked_words(
+            len(question.answer),
+            question.none_words,
+            tuple(o.card for o in question.options if o.card is not None),
+        )
         text += " " + (words if not question.answer else "On the cards: " + words)
         if question.kind is Kind.MULTI and set(question.answer) - set(state.response or ()):
             text += " “✓ missed” marks a right card you did not pick."
@@ -177,8 +203,9 @@ def _actions(question: Question, state: QuizState) -> list[dict]:
             action = {**choice_button(option), "disabled": True}
             if option.key in right:
                 missed = kind is Kind.MULTI and option.key not in chosen
-                action.update(mark="right", label="✓ " + action["label"]
-                              + (" (missed)" if missed else ""))
+                action.update(
+                    mark="right", label="✓ " + action["label"] + (" (missed)" if missed else "")
+                )
             elif option.key in chosen:
                 action.update(mark="wrong", label="✗ " + action["label"] + " (your pick)")
             actions.append(action)

@@ -21,17 +21,29 @@ True
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from dataclasses import dataclass, replace
-from typing import MutableMapping
 
 from lessons.progress import QuizRun
 from lessons.quiz import Feedback, Kind, Question
 from tutorial_app.session_map import get
 
-__all__ = ["CHECK", "OPTION", "RESTART", "QuizState", "answer_points", "click", "next_question",
-           "on_click", "on_points", "option_id", "recorder_key", "submit"]
+__all__ = [
+    "CHECK",
+    "OPTION",
+    "RESTART",
+    "QuizState",
+    "answer_points",
+    "click",
+    "next_question",
+    "on_click",
+    "on_points",
+    "option_id",
+    "recorder_key",
+    "submit",
+]
 
-OPTION, CHECK, RESTART = "option-", "check", "restart"   # the ids a click sends
+OPTION, CHECK, RESTART = "option-", "check", "restart"  # the ids a click sends
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,14 +52,14 @@ class QuizState:
     answered, the feedback on the response given."""
 
     run: QuizRun
-    showing: int = 0                      # index of the question on screen
-    picks: tuple[str, ...] = ()           # MULTI: picked option keys; ORDER: in order
-    feedback: Feedback | None = None      # set once the question is answered
-    response: tuple[str, ...] | None = None   # what was judged (option keys, or team+points)
-    invalid: str | None = None            # why the last check judged nothing
-    reported: bool = False                # the finished run went to the progress store
-    store_run: int | None = None          # the progress store's number for this quiz run
-    unsaved: str | None = None            # why the last answer was judged but not saved
+    showing: int = 0  # index of the question on screen
+    picks: tuple[str, ...] = ()  # MULTI: picked option keys; ORDER: in order
+    feedback: Feedback | None = None  # set once the question is answered
+    response: tuple[str, ...] | None = None  # what was judged (option keys, or team+points)
+    invalid: str | None = None  # why the last check judged nothing
+    reported: bool = False  # the finished run went to the progress store
+    store_run: int | None = None  # the progress store's number for this quiz run
+    unsaved: str | None = None  # why the last answer was judged but not saved
 
     @classmethod
     def start(cls, length: int) -> QuizState:
@@ -71,8 +83,13 @@ def submit(state: QuizState, question: Question, response) -> QuizState:
     if feedback.invalid:
         return replace(state, invalid=feedback.headline)
     given = (response,) if isinstance(response, str) else tuple(response)
-    return replace(state, feedback=feedback, response=given, invalid=None,
-                   run=state.run.answer(feedback.correct))
+    return replace(
+        state,
+        feedback=feedback,
+        response=given,
+        invalid=None,
+        run=state.run.answer(feedback.correct),
+    )
 
 
 def click(state: QuizState, question: Question, ident: str) -> QuizState:
@@ -91,8 +108,11 @@ def click(state: QuizState, question: Question, ident: str) -> QuizState:
         return state
     kind = question.kind
     if kind is Kind.MULTI:
-        picks = tuple(k for k in state.picks if k != key) if key in state.picks else (
-            state.picks + (key,))
+        picks = (
+            tuple(k for k in state.picks if k != key)
+            if key in state.picks
+            else (state.picks + (key,))
+        )
         return replace(state, picks=picks, invalid=None)
     if kind is Kind.ORDER:
         if key in state.picks:
@@ -106,8 +126,9 @@ def click(state: QuizState, question: Question, ident: str) -> QuizState:
     return state
 
 
-def answer_points(state: QuizState, question: Question, team: str | None,
-                  points: int | float | None) -> QuizState:
+def answer_points(
+    state: QuizState, question: Question, team: str | None, points: int | float | None
+) -> QuizState:
     """A POINTS answer: the team chosen and the number of points (None if not given)."""
     if team is None or points is None:
         return submit(state, question, None)
@@ -117,8 +138,13 @@ def answer_points(state: QuizState, question: Question, team: str | None,
 def next_question(state: QuizState) -> QuizState:
     """On to the question the run puts first (or to the summary when it is finished)."""
     run = state.run
-    return QuizState(run, run.current if not run.finished else state.showing,
-                     reported=state.reported, store_run=state.store_run)
+    current = run.current
+    return QuizState(
+        run,
+        current if current is not None else state.showing,  # None: finished
+        reported=state.reported,
+        store_run=state.store_run,
+    )
 
 
 # ---- the same moves on a session (st.session_state, or an AppTest's) --------------------
@@ -133,8 +159,9 @@ def recorder_key(key: str) -> str:
     return RECORDER + key
 
 
-def _kept(session: MutableMapping, key: str, question: Question, before: QuizState,
-          after: QuizState) -> QuizState:
+def _kept(
+    session: MutableMapping, key: str, question: Question, before: QuizState, after: QuizState
+) -> QuizState:
     """``after`` as the session keeps it: a newly judged answer goes to the page's
     recorder first, so the verdict shows only once the answer is saved (or said not to be)."""
     recorder = get(session, recorder_key(key))
@@ -150,7 +177,8 @@ def on_click(session: MutableMapping, key: str, question: Question, ident: str) 
     return _kept(session, key, question, before, click(before, question, ident))
 
 
-def on_points(session: MutableMapping, key: str, question: Question, team: str | None,
-              points) -> QuizState:
+def on_points(
+    session: MutableMapping, key: str, question: Question, team: str | None, points
+) -> QuizState:
     before = session[key]
     return _kept(session, key, question, before, answer_points(before, question, team, points))

@@ -13,7 +13,7 @@ quiz) or ``try-again`` (in a step) once answered.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import streamlit as st
 
@@ -23,13 +23,19 @@ from tutorial_app.answer_log import AnswerRecorder, install, note_shown
 from tutorial_app.learner import unsaved_warning
 from tutorial_app.widgets.card_table import card_table
 from tutorial_app.widgets.quiz_scene import has_table, marked_words, question_model
-from tutorial_app.widgets.quiz_state import (QuizState, next_question, on_click, on_points,
-                                             option_id)
+from tutorial_app.widgets.quiz_state import QuizState, next_question, on_click, on_points, option_id
 
-__all__ = ["TABLE_KEY", "ask_once", "marked_words", "points_inputs", "quiz_key", "run_quiz",
-           "try_key"]
+__all__ = [
+    "TABLE_KEY",
+    "ask_once",
+    "marked_words",
+    "points_inputs",
+    "quiz_key",
+    "run_quiz",
+    "try_key",
+]
 
-TABLE_KEY = "quiz-table"   # the card-table component of the question on screen
+TABLE_KEY = "quiz-table"  # the card-table component of the question on screen
 
 
 def quiz_key(quiz_id: str) -> str:
@@ -47,10 +53,14 @@ def _state(key: str, length: int, start: QuizState | None = None) -> QuizState:
 
 
 @st.fragment
-def run_quiz(quiz_id: str, questions: Sequence[Question],
-             on_finished: Callable[[QuizRun], None] | None = None,
-             recorder: AnswerRecorder | None = None, start: QuizState | None = None,
-             note: Callable[[int], str] | None = None) -> QuizRun:
+def run_quiz(
+    quiz_id: str,
+    questions: Sequence[Question],
+    on_finished: Callable[[QuizRun], None] | None = None,
+    recorder: AnswerRecorder | None = None,
+    start: QuizState | None = None,
+    note: Callable[[int], str] | None = None,
+) -> QuizRun:
     """Show the quiz ``quiz_id`` (one id per lesson and seed); returns its run.
 
     ``recorder`` keeps each answer (before its verdict shows); ``start`` is where a
@@ -84,12 +94,16 @@ def run_quiz(quiz_id: str, questions: Sequence[Question],
     _question(key, question)
     # One row under the question: how far through the quiz, and on once answered (the
     # verdict, the cards and the way on are on screen together).
-    with st.container(horizontal=True, vertical_alignment="center", wrap=False,
-                      key="quiz-nav"):
+    with st.container(horizontal=True, vertical_alignment="center", wrap=False, key="quiz-nav"):
         st.progress(done / run.total, text=text)
         if st.session_state[key].answered:
-            st.button("Next question ▶" if not run.finished else "See your result ▶",
-                      key="next", type="primary", on_click=_next, args=(key,))
+            st.button(
+                "Next question ▶" if not run.finished else "See your result ▶",
+                key="next",
+                type="primary",
+                on_click=_next,
+                args=(key,),
+            )
     return st.session_state[key].run
 
 
@@ -112,17 +126,20 @@ def _question(key: str, question: Question) -> None:
         st.markdown("\n".join(f"- {fact}" for fact in question.scene.facts))
     state: QuizState = st.session_state[key]
     if not state.answered:
-        note_shown(st.session_state, key, state)   # the clock for the time taken
+        note_shown(st.session_state, key, state)  # the clock for the time taken
     elif state.unsaved:
         unsaved_warning(state.unsaved)
     if has_table(question):
-        card_table(question_model(question, state), key=TABLE_KEY,
-                   on_card=lambda code: on_click(st.session_state, key, question,
-                                                 option_id(code)),
-                   on_action=lambda ident: on_click(st.session_state, key, question, ident))
+        card_table(
+            question_model(question, state),
+            key=TABLE_KEY,
+            on_card=lambda code: on_click(st.session_state, key, question, option_id(code)),
+            on_action=lambda ident: on_click(st.session_state, key, question, ident),
+        )
         return
     if state.answered:
         feedback = state.feedback
+        assert feedback is not None  # answered: the feedback is in
         alert = st.success if feedback.correct else st.error
         alert(f"**{feedback.headline}** {feedback.explanation}")
     else:
@@ -135,10 +152,23 @@ def points_inputs(question: Question, prefix: str) -> None:
     teams = [o.key for o in question.options]
     labels = {o.key: o.label for o in question.options}
     left, right = st.columns(2)
-    left.radio("Which team scores?", teams, format_func=labels.get, key=f"{prefix}-team",
-               horizontal=True, index=None)
-    right.number_input("How many points?", min_value=0, max_value=4, step=1,
-                       key=f"{prefix}-number", value=None, placeholder="0 to 4")
+    left.radio(
+        "Which team scores?",
+        teams,
+        format_func=labels.get,
+        key=f"{prefix}-team",
+        horizontal=True,
+        index=None,
+    )
+    right.number_input(
+        "How many points?",
+        min_value=0,
+        max_value=4,
+        step=1,
+        key=f"{prefix}-number",
+        value=None,
+        placeholder="0 to 4",
+    )
 
 
 def _points(key: str, question: Question, state: QuizState) -> None:
@@ -147,8 +177,13 @@ def _points(key: str, question: Question, state: QuizState) -> None:
     points_inputs(question, "points")
 
     def submit() -> None:
-        on_points(st.session_state, key, question, st.session_state.get("points-team"),
-                  st.session_state.get("points-number"))
+        on_points(
+            st.session_state,
+            key,
+            question,
+            st.session_state.get("points-team"),
+            st.session_state.get("points-number"),
+        )
 
     st.button("Check my answer", key="check", type="primary", on_click=submit)
 
@@ -177,11 +212,15 @@ def _show_summary(run: QuizRun) -> None:
     if run.misses == 0:
         st.success("A clean run: every answer right first time. Three stars!")
     else:
-        st.info(f"You finished with {run.misses} wrong tr{'y' if run.misses == 1 else 'ies'} "
-                "(a question missed twice counts twice). Answer every question right first "
-                "time for three stars.")
+        st.info(
+            f"You finished with {run.misses} wrong tr{'y' if run.misses == 1 else 'ies'} "
+            "(a question missed twice counts twice). Answer every question right first "
+            "time for three stars."
+        )
     if run.mastered:
         st.success("Lesson mastered: you answered a long run of questions right in a row.")
     else:
-        st.warning(f"Not mastered yet: answer {MASTERY_RUN} questions right in a row to "
-                   "master this lesson.")
+        st.warning(
+            f"Not mastered yet: answer {MASTERY_RUN} questions right in a row to "
+            "master this lesson."
+        )

@@ -13,18 +13,25 @@ quick clicks on a fresh button each count.
 
 from __future__ import annotations
 
-from typing import MutableMapping, Sequence
+from collections.abc import MutableMapping, Sequence
 
 import streamlit as st
 
-from engine import (Do, HandRecord, HandState, apply, explain_action, explain_result,
-                    explain_trick, new_hand)
+from engine import (
+    Do,
+    HandRecord,
+    HandState,
+    apply,
+    explain_action,
+    explain_result,
+    explain_trick,
+    new_hand,
+)
 from tutorial_app.widgets.card_table import card_table
-from tutorial_app.widgets.table_model import table_model
 from tutorial_app.widgets.move_words import action_words
+from tutorial_app.widgets.table_model import table_model
 
-__all__ = ["BACK", "NEXT", "button_id", "position_key", "step_model", "step_move",
-           "step_through"]
+__all__ = ["BACK", "NEXT", "button_id", "position_key", "step_model", "step_move", "step_through"]
 
 BACK, NEXT = "back", "next"
 
@@ -49,8 +56,9 @@ def step_move(session: MutableMapping, key: str, count: int, ident: str) -> int:
     return position
 
 
-def _states(record: HandRecord, actions: Sequence, base_index: int,
-            position: int) -> tuple[HandState, HandState]:
+def _states(
+    record: HandRecord, actions: Sequence, base_index: int, position: int
+) -> tuple[HandState, HandState]:
     """(before the last action shown, after it)."""
     state = new_hand(record.rules, record.deal)
     for seat, action in record.actions[:base_index]:
@@ -62,8 +70,14 @@ def _states(record: HandRecord, actions: Sequence, base_index: int,
     return before, state
 
 
-def step_model(record: HandRecord, actions: Sequence, base_index: int, noun: str,
-               position: int, hide: frozenset[str] = frozenset()) -> dict:
+def step_model(
+    record: HandRecord,
+    actions: Sequence,
+    base_index: int,
+    noun: str,
+    position: int,
+    hide: frozenset[str] = frozenset(),
+) -> dict:
     """The table after ``position`` of ``actions`` (the record's, from ``base_index``),
     with the engine's reason for the last one and the ◀ ▶ buttons."""
     count = len(actions)
@@ -80,26 +94,45 @@ def step_model(record: HandRecord, actions: Sequence, base_index: int, noun: str
     else:
         title = None
         text = f"Press “Next {noun} ▶” to see what happens, one {noun} at a time."
-    model = table_model(state, hide=hide, hold_last_trick=True, keep_bidding=True,
-                        cards_clickable=False,
-                        actions=(), message=text, message_title=title,
-                        message_tone="success" if position else "info")
+    model = table_model(
+        state,
+        hide=hide,
+        hold_last_trick=True,
+        keep_bidding=True,
+        cards_clickable=False,
+        actions=(),
+        message=text,
+        message_title=title,
+        message_tone="success" if position else "info",
+    )
     model["actions"] = [
-        {"id": button_id(BACK, position), "label": f"◀ Back a {noun}",
-         "disabled": position == 0},
-        {"id": button_id(NEXT, position), "label": f"Next {noun} ▶", "primary": True,
-         "disabled": position == count},
+        {"id": button_id(BACK, position), "label": f"◀ Back a {noun}", "disabled": position == 0},
+        {
+            "id": button_id(NEXT, position),
+            "label": f"Next {noun} ▶",
+            "primary": True,
+            "disabled": position == count,
+        },
     ]
     model["actions_by_hand"] = True
     return model
 
 
-def step_through(record: HandRecord, key: str, actions: Sequence, base_index: int, noun: str,
-                 *, hide: frozenset[str] = frozenset()) -> None:
+def step_through(
+    record: HandRecord,
+    key: str,
+    actions: Sequence,
+    base_index: int,
+    noun: str,
+    *,
+    hide: frozenset[str] = frozenset(),
+) -> None:
     """Draw the stepper for ``actions`` (``key`` names this step's position)."""
     count = len(actions)
     position = min(int(st.session_state.get(position_key(key), 0)), count)
     st.session_state[position_key(key)] = position
-    card_table(step_model(record, actions, base_index, noun, position, hide),
-               key=f"{key}-table",
-               on_action=lambda ident: step_move(st.session_state, key, count, ident))
+    card_table(
+        step_model(record, actions, base_index, noun, position, hide),
+        key=f"{key}-table",
+        on_action=lambda ident: step_move(st.session_state, key, count, ident),
+    )

@@ -29,24 +29,41 @@ with layout "cards".
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
-from engine import (SEATS, Action, Card, Do, HandState, Phase, Seat, SeatView, Suit, card_role,
-                    legal_actions, sort_hand)
+from engine import (
+    SEATS,
+    Action,
+    Card,
+    Do,
+    HandState,
+    NoTrump,
+    Phase,
+    Seat,
+    SeatView,
+    Suit,
+    card_role,
+    legal_actions,
+    sort_hand,
+)
 from engine.svg import SUIT_PATHS, WRONG_PREFIX, back_svg, card_svg, suit_colour
 from tutorial_app.widgets.table_moves import action_id
 
 __all__ = ["HIDEABLE", "POSITIONS", "action_label", "coach_line", "table_model"]
 
 POSITIONS = ("bottom", "left", "top", "right")  # clockwise from the learner's chair
-BIDDING = (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP, Phase.ALONE, Phase.DISCARD,
-           Phase.DEFEND_ALONE)
+BIDDING = (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP, Phase.ALONE, Phase.DISCARD, Phase.DEFEND_ALONE)
 TEAM_NAMES = {"NS": "North-South", "EW": "East-West"}
-SHORT_TEAM_NAMES = {"NS": "N-S", "EW": "E-W"}   # for a phone's narrow table
+SHORT_TEAM_NAMES = {"NS": "N-S", "EW": "E-W"}  # for a phone's narrow table
 TONES = ("info", "refusal", "success", "right", "wrong")  # right/wrong: a quiz's verdict
-TURN_WORDS = {Phase.PLAY: "to play", Phase.DISCARD: "to discard", Phase.ALONE: "to decide",
-              Phase.DEFEND_ALONE: "to decide"}
+TURN_WORDS = {
+    Phase.PLAY: "to play",
+    Phase.DISCARD: "to discard",
+    Phase.ALONE: "to decide",
+    Phase.DEFEND_ALONE: "to decide",
+}
 # Text beside the colour, never colour alone: "✓ right", "✗ your pick", "✓ missed" (a right
 # card not picked, drawn apart from "✓ picked"), "picked" / "2nd" (a pick not yet judged).
 MARK_SIGNS = {"right": "✓ ", "wrong": WRONG_PREFIX, "missed": "✓ ", "picked": ""}
@@ -63,32 +80,49 @@ class _Table(NamedTuple):
     turn: Seat | None
     upcard: Card
     turned_down: Suit | None
-    trump: object
+    trump: Suit | NoTrump | None
     maker: Seat | None
     alone: tuple[Seat, ...]
     trick: tuple
     tricks: tuple
     tricks_won: tuple[int, int]
     actions: tuple
-    hands: dict          # Seat -> cards, only for seats whose cards this viewer knows
-    counts: dict         # Seat -> how many cards the seat holds
-    legal: tuple         # the bottom seat's legal actions (empty unless its turn);
-                         # on a teacher's table, those of the seat to act
+    hands: dict  # Seat -> cards, only for seats whose cards this viewer knows
+    counts: dict  # Seat -> how many cards the seat holds
+    legal: tuple  # the bottom seat's legal actions (empty unless its turn);
+    # on a teacher's table, those of the seat to act
 
 
 def _from_state(state: HandState, bottom: Seat, any_turn: bool = False) -> _Table:
-    legal = legal_actions(state) if state.turn is bottom or (
-        any_turn and state.turn is not None) else ()
-    return _Table(state.dealer, state.phase, state.turn, state.upcard, state.turned_down,
-                  state.trump, state.maker, state.alone, state.trick, state.tricks,
-                  state.tricks_won, state.actions, {s: state.hand_of(s) for s in SEATS},
-                  {s: len(state.hand_of(s)) for s in SEATS}, legal)
+    legal = (
+        legal_actions(state)
+        if state.turn is bottom or (any_turn and state.turn is not None)
+        else ()
+    )
+    return _Table(
+        state.dealer,
+        state.phase,
+        state.turn,
+        state.upcard,
+        state.turned_down,
+        state.trump,
+        state.maker,
+        state.alone,
+        state.trick,
+        state.tricks,
+        state.tricks_won,
+        state.actions,
+        {s: state.hand_of(s) for s in SEATS},
+        {s: len(state.hand_of(s)) for s in SEATS},
+        legal,
+    )
 
 
 def _from_view(view: SeatView, bottom: Seat) -> _Table:
     if bottom is not view.seat:
-        raise ValueError(f"{view.seat.word}'s view is drawn from {view.seat.word}'s chair, "
-                         f"not {bottom.word}'s")
+        raise ValueError(
+            f"{view.seat.word}'s view is drawn from {view.seat.word}'s chair, not {bottom.word}'s"
+        )
     played = [seat for trick in view.tricks for seat, _ in trick.cards]
     played += [seat for seat, _ in view.trick]
     counts = {}
@@ -96,21 +130,47 @@ def _from_view(view: SeatView, bottom: Seat) -> _Table:
         extra = seat is view.dealer and view.upcard_taken and view.phase is Phase.DISCARD
         counts[seat] = 5 + extra - played.count(seat)
     counts[view.seat] = len(view.hand)
-    return _Table(view.dealer, view.phase, view.turn, view.upcard, view.turned_down,
-                  view.trump, view.maker, view.alone, view.trick, view.tricks,
-                  view.tricks_won, view.actions, {view.seat: view.hand}, counts, view.legal)
+    return _Table(
+        view.dealer,
+        view.phase,
+        view.turn,
+        view.upcard,
+        view.turned_down,
+        view.trump,
+        view.maker,
+        view.alone,
+        view.trick,
+        view.tricks,
+        view.tricks_won,
+        view.actions,
+        {view.seat: view.hand},
+        counts,
+        view.legal,
+    )
 
 
-def table_model(source: HandState | SeatView, *, bottom: Seat | None = None,
-                reveal: Iterable[Seat] | str = (), show_last_trick: bool = False,
-                score: tuple[int, int] | None = None, target: int | None = None,
-                marks: Mapping[Card | str, str | tuple[str, str]] | None = None,
-                lift_playable: bool = False, four_colour: bool = False,
-                show_roles: bool = False, actions: Sequence[Action] | None = None,
-                message: str | None = None, message_tone: str = "info",
-                cards_clickable: bool | None = None, hide: Iterable[str] = (),
-                hold_last_trick: bool = False, message_title: str | None = None,
-                keep_bidding: bool = False, teacher: bool = False) -> dict:
+def table_model(
+    source: HandState | SeatView,
+    *,
+    bottom: Seat | None = None,
+    reveal: Iterable[Seat] | str = (),
+    show_last_trick: bool = False,
+    score: tuple[int, int] | None = None,
+    target: int | None = None,
+    marks: Mapping[Card | str, str | tuple[str, str]] | None = None,
+    lift_playable: bool = False,
+    four_colour: bool = False,
+    show_roles: bool = False,
+    actions: Sequence[Action] | None = None,
+    message: str | None = None,
+    message_tone: str = "info",
+    cards_clickable: bool | None = None,
+    hide: Iterable[str] = (),
+    hold_last_trick: bool = False,
+    message_title: str | None = None,
+    keep_bidding: bool = False,
+    teacher: bool = False,
+) -> dict:
     """The table from ``bottom``'s chair (default South, or the view's own seat).
 
     ``reveal`` lists other seats whose cards show face up ("all" for every seat; a
@@ -136,8 +196,10 @@ def table_model(source: HandState | SeatView, *, bottom: Seat | None = None,
         raise ValueError(f"a message tone is one of {', '.join(TONES)}, not {message_tone!r}")
     hide = frozenset(hide)
     if hide - HIDEABLE:
-        raise ValueError(f"cannot hide {', '.join(sorted(hide - HIDEABLE))}: the parts to hide "
-                         f"are {', '.join(sorted(HIDEABLE))}")
+        raise ValueError(
+            f"cannot hide {', '.join(sorted(hide - HIDEABLE))}: the parts to hide "
+            f"are {', '.join(sorted(HIDEABLE))}"
+        )
     if isinstance(source, SeatView):
         if teacher:
             raise ValueError("a teacher's table is drawn from the whole hand, not a seat's view")
@@ -147,7 +209,13 @@ def table_model(source: HandState | SeatView, *, bottom: Seat | None = None,
         bottom = bottom or Seat.S
         table = _from_state(source, bottom, any_turn=teacher)
     table = _hidden(table, hide)
-    shown = set(SEATS) if reveal == "all" else set(reveal) | ({bottom} if not teacher else set())
+    if isinstance(reveal, str) and reveal != "all":
+        raise ValueError(f'reveal takes "all" or seats, not {reveal!r}')
+    shown: set[Seat] = (
+        set(SEATS)
+        if isinstance(reveal, str)
+        else set(reveal) | ({bottom} if not teacher else set())
+    )
     unknown = shown - set(table.hands)
     if unknown:
         names = ", ".join(sorted(seat.word for seat in unknown))
@@ -161,32 +229,56 @@ def table_model(source: HandState | SeatView, *, bottom: Seat | None = None,
 
     trump_suit = table.trump if isinstance(table.trump, Suit) else None
     playing = teacher and table.phase in (Phase.PLAY, Phase.DISCARD)
-    seats = [_seat(table, seat, bottom, seat in shown, face, hide, keep_bidding,
-                   you=not teacher, clickable=playing and seat is table.turn)
-             for seat in _clockwise(bottom)]
-    hand_hidden = "hand" in hide or bottom not in shown   # not shown: a teacher's table only
+    seats = [
+        _seat(
+            table,
+            seat,
+            bottom,
+            seat in shown,
+            face,
+            hide,
+            keep_bidding,
+            you=not teacher,
+            clickable=playing and seat is table.turn,
+        )
+        for seat in _clockwise(bottom)
+    ]
+    hand_hidden = "hand" in hide or bottom not in shown  # not shown: a teacher's table only
     model = {
         "layout": "table",
         "bottom": bottom.value,
         "phase": table.phase.value,
         "seats": seats,
-        "hand": [] if hand_hidden else _hand(table, bottom, face, trump_suit, marks or {},
-                                             lift_playable, show_roles, cards_clickable),
+        "hand": []
+        if hand_hidden
+        else _hand(
+            table, bottom, face, trump_suit, marks or {}, lift_playable, show_roles, cards_clickable
+        ),
         "upcard": _upcard(table, face, "hand" in hide),
-        "trump": None if table.trump is None else {
-            "suit": table.trump.letter, "name": table.trump.plural},
-        "makers": None if table.maker is None else {
-            "team": table.maker.team.value, "name": table.maker.team.word,
-            "maker": table.maker.value, "maker_name": table.maker.word},
+        "trump": None
+        if table.trump is None
+        else {"suit": table.trump.letter, "name": table.trump.plural},
+        "makers": None
+        if table.maker is None
+        else {
+            "team": table.maker.team.value,
+            "name": table.maker.team.word,
+            "maker": table.maker.value,
+            "maker_name": table.maker.word,
+        },
         "teams": _team_names(TEAM_NAMES, None if teacher else bottom),
         "teams_short": _team_names(SHORT_TEAM_NAMES, None if teacher else bottom),
         # The counts would tell which team took the trick whose winner is hidden.
-        "tricks_won": None if "winner" in hide else {
-            "NS": table.tricks_won[0], "EW": table.tricks_won[1]},
+        "tricks_won": None
+        if "winner" in hide
+        else {"NS": table.tricks_won[0], "EW": table.tricks_won[1]},
         "trick": _middle(table, bottom, face, hold_last_trick, "winner" not in hide),
-        "last_trick": _last_trick(table, bottom, face) if show_last_trick and not (
-            table.phase is Phase.OVER or "winner" in hide or (hold_last_trick and not (
-                table.trick))) else None,
+        "last_trick": _last_trick(table, bottom, face)
+        if show_last_trick
+        and not (
+            table.phase is Phase.OVER or "winner" in hide or (hold_last_trick and not (table.trick))
+        )
+        else None,
         "score": None if score is None else {"NS": score[0], "EW": score[1], "target": target},
         "actions": _actions(table, bottom, actions),
         "message": _message(message, message_tone, message_title),
@@ -196,10 +288,11 @@ def table_model(source: HandState | SeatView, *, bottom: Seat | None = None,
         "svgs": svgs,
     }
     if teacher:
-        model.update(hand_backs=table.counts[bottom] if hand_hidden else 0,
-                     hand_label=f"{bottom.word}'s cards",
-                     choices_label=(f"{table.turn.word}'s choices" if table.turn is not None
-                                    else "Choices"))
+        model.update(
+            hand_backs=table.counts[bottom] if hand_hidden else 0,
+            hand_label=f"{bottom.word}'s cards",
+            choices_label=(f"{table.turn.word}'s choices" if table.turn is not None else "Choices"),
+        )
     return model
 
 
@@ -214,7 +307,7 @@ def _message(text: str | None, tone: str, title: str | None) -> dict | None:
 
 def _hidden(table: _Table, hide: frozenset[str]) -> _Table:
     """The table less what a question hides (what stays is drawn as usual)."""
-    changes = {}
+    changes: dict[str, Any] = {}  # _Table field -> its hidden value
     if "turn" in hide:
         changes.update(turn=None, legal=())
     if "makers" in hide:
@@ -223,8 +316,10 @@ def _hidden(table: _Table, hide: frozenset[str]) -> _Table:
 
 
 def _team_names(names: dict[str, str], bottom: Seat | None) -> dict[str, str]:
-    return {team: name + (" (you)" if bottom and team == bottom.team.value else "")
-            for team, name in names.items()}
+    return {
+        team: name + (" (you)" if bottom and team == bottom.team.value else "")
+        for team, name in names.items()
+    }
 
 
 def _clockwise(bottom: Seat) -> list[Seat]:
@@ -235,9 +330,17 @@ def _position(seat: Seat, bottom: Seat) -> str:
     return POSITIONS[(seat.index - bottom.index) % 4]
 
 
-def _seat(table: _Table, seat: Seat, bottom: Seat, revealed: bool, face,
-          hide: frozenset[str] = frozenset(), keep_bidding: bool = False, you: bool = True,
-          clickable: bool = False) -> dict:
+def _seat(
+    table: _Table,
+    seat: Seat,
+    bottom: Seat,
+    revealed: bool,
+    face,
+    hide: frozenset[str] = frozenset(),
+    keep_bidding: bool = False,
+    you: bool = True,
+    clickable: bool = False,
+) -> dict:
     out = seat.partner in table.alone and "sitting_out" not in hide
     badges = []
     if seat is table.dealer:
@@ -253,35 +356,49 @@ def _seat(table: _Table, seat: Seat, bottom: Seat, revealed: bool, face,
     count = None if "hand" in hide else table.counts[seat]
     bottom_seat = seat is bottom
     you = you and bottom_seat
-    held = () if bottom_seat or not revealed or count is None else sort_hand(
-        table.hands[seat], None)
+    held = (
+        () if bottom_seat or not revealed or count is None else sort_hand(table.hands[seat], None)
+    )
     cards = [face(card) for card in held]
     if clickable:  # a teacher plays this seat's cards where they lie
         legal = {a.card for a in table.legal if a.do in (Do.PLAY, Do.DISCARD)}
-        for card, entry in zip(held, cards):
+        for card, entry in zip(held, cards, strict=False):
             entry.update(clickable=True, legal=card in legal)
     said = None if "bidding" in hide else _said(table, seat, keep_bidding)
     words = f"{seat.word}" + (" (you)" if you else "")
     if badges:
         words += ": " + ", ".join(badges)
     if count is not None:
-        words += f"; {count} card{'s' if count != 1 else ''}" + (
-            "" if revealed else " face down")
+        words += f"; {count} card{'s' if count != 1 else ''}" + ("" if revealed else " face down")
     if said:
         words += f"; {said}"
-    return {"seat": seat.value, "name": seat.word, "position": _position(seat, bottom),
-            "you": bottom_seat, "team": seat.team.value, "badges": badges,
-            "dealer": seat is table.dealer, "to_act": seat is table.turn,
-            "sitting_out": out, "said": said, "count": count,
-            "revealed": revealed, "cards": cards, "label": words}
+    return {
+        "seat": seat.value,
+        "name": seat.word,
+        "position": _position(seat, bottom),
+        "you": bottom_seat,
+        "team": seat.team.value,
+        "badges": badges,
+        "dealer": seat is table.dealer,
+        "to_act": seat is table.turn,
+        "sitting_out": out,
+        "said": said,
+        "count": count,
+        "revealed": revealed,
+        "cards": cards,
+        "label": words,
+    }
 
 
 def _said(table: _Table, seat: Seat, keep: bool = False) -> str | None:
     """What the seat last said in the bidding, while the bidding is on the table (with
     ``keep``, until the first card is played)."""
     before_play = not table.tricks and not table.trick
-    if table.phase not in BIDDING and not (table.phase is Phase.OVER and not table.tricks) and (
-            not (keep and before_play)):
+    if (
+        table.phase not in BIDDING
+        and not (table.phase is Phase.OVER and not table.tricks)
+        and (not (keep and before_play))
+    ):
         return None
     made, said = False, None
     for who, action in table.actions:
@@ -302,8 +419,16 @@ def _said(table: _Table, seat: Seat, keep: bool = False) -> str | None:
     return said
 
 
-def _hand(table: _Table, bottom: Seat, face, trump: Suit | None, marks: Mapping, lift: bool,
-          roles: bool, clickable: bool | None) -> list[dict]:
+def _hand(
+    table: _Table,
+    bottom: Seat,
+    face,
+    trump: Suit | None,
+    marks: Mapping,
+    lift: bool,
+    roles: bool,
+    clickable: bool | None,
+) -> list[dict]:
     cards = table.hands[bottom]
     legal = {a.card for a in table.legal if a.do in (Do.PLAY, Do.DISCARD)}
     if clickable is None:
@@ -314,31 +439,47 @@ def _hand(table: _Table, bottom: Seat, face, trump: Suit | None, marks: Mapping,
         if isinstance(mark, str):
             mark = (mark, mark)
         if mark is not None and mark[0] not in MARK_SIGNS:
-            raise ValueError(f"a mark is 'right' or 'wrong', 'missed' or 'picked', not "
-                             f"{mark[0]!r} ({card.name})")
+            raise ValueError(
+                f"a mark is 'right' or 'wrong', 'missed' or 'picked', not {mark[0]!r} ({card.name})"
+            )
         note = card_role(card, trump) if roles else ""
         highlight = (MARK_SIGNS[mark[0]] + mark[1]) if mark else (note or None)
         entry = face(card, highlight)
-        entry.update(legal=card in legal, clickable=clickable,
-                     lifted=lift and clickable and card in legal, note=note,
-                     mark=None if mark is None else {"kind": mark[0],
-                                                     "text": MARK_SIGNS[mark[0]] + mark[1]})
+        entry.update(
+            legal=card in legal,
+            clickable=clickable,
+            lifted=lift and clickable and card in legal,
+            note=note,
+            mark=None if mark is None else {"kind": mark[0], "text": MARK_SIGNS[mark[0]] + mark[1]},
+        )
         hand.append(entry)
     return hand
 
 
 def _plays(plays, bottom: Seat, face, winner: Seat | None) -> list[dict]:
-    return [{"seat": seat.value, "name": seat.word, "position": _position(seat, bottom),
-             "led": i == 0, "won": seat is winner, "card": face(card)}
-            for i, (seat, card) in enumerate(plays)]
+    return [
+        {
+            "seat": seat.value,
+            "name": seat.word,
+            "position": _position(seat, bottom),
+            "led": i == 0,
+            "won": seat is winner,
+            "card": face(card),
+        }
+        for i, (seat, card) in enumerate(plays)
+    ]
 
 
-def _middle(table: _Table, bottom: Seat, face, hold: bool = False,
-            winner: bool = True) -> list[dict]:
+def _middle(
+    table: _Table, bottom: Seat, face, hold: bool = False, winner: bool = True
+) -> list[dict]:
     """The trick on the table; once the hand is over (or, with ``hold``, until the next
     card is played), the last finished trick and, unless hidden, its winner."""
-    if table.tricks and not table.trick and (table.phase is Phase.OVER or (
-            hold and table.phase is Phase.PLAY)):
+    if (
+        table.tricks
+        and not table.trick
+        and (table.phase is Phase.OVER or (hold and table.phase is Phase.PLAY))
+    ):
         last = table.tricks[-1]
         return _plays(last.cards, bottom, face, last.winner if winner else None)
     return _plays(table.trick, bottom, face, None)
@@ -348,9 +489,12 @@ def _last_trick(table: _Table, bottom: Seat, face) -> dict | None:
     if not table.tricks:
         return None
     last = table.tricks[-1]
-    return {"winner": last.winner.value, "winner_name": last.winner.word,
-            "number": len(table.tricks),
-            "plays": _plays(last.cards, bottom, face, last.winner)}
+    return {
+        "winner": last.winner.value,
+        "winner_name": last.winner.word,
+        "number": len(table.tricks),
+        "plays": _plays(last.cards, bottom, face, last.winner),
+    }
 
 
 def _upcard(table: _Table, face, hands_hidden: bool = False) -> dict | None:
@@ -359,28 +503,39 @@ def _upcard(table: _Table, face, hands_hidden: bool = False) -> dict | None:
     hand is hidden (who picks it up?) does an ordered-up card stay in the middle, until
     the first lead, without saying who takes it."""
     ordered = any(action.do is Do.ORDER_UP for _, action in table.actions)
-    held = hands_hidden and ordered and not table.tricks and not table.trick and (
-        table.phase in (Phase.DISCARD, Phase.PLAY, Phase.DEFEND_ALONE))
-    if table.phase not in (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP, Phase.ALONE) and not (
-            table.phase is Phase.OVER and not table.tricks) and not held:
+    held = (
+        hands_hidden
+        and ordered
+        and not table.tricks
+        and not table.trick
+        and (table.phase in (Phase.DISCARD, Phase.PLAY, Phase.DEFEND_ALONE))
+    )
+    if (
+        table.phase not in (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP, Phase.ALONE)
+        and not (table.phase is Phase.OVER and not table.tricks)
+        and not held
+    ):
         return None
     if table.turned_down is not None:
         status, caption = "turned down", "Turned down"
     elif ordered:
-        status, caption = "ordered up", ("Ordered up" if hands_hidden else
-                                         f"Ordered up: {table.dealer.word} picks it up")
+        status, caption = (
+            "ordered up",
+            ("Ordered up" if hands_hidden else f"Ordered up: {table.dealer.word} picks it up"),
+        )
     else:
         status, caption = "up", "Upcard"
     return {**face(table.upcard), "status": status, "caption": caption}
 
 
-def action_label(action: Action, state: HandState | SeatView, seat: Seat) -> str:
+def action_label(action: Action, state: HandState | SeatView | _Table, seat: Seat) -> str:
     """``seat``'s choice in players' words: 'Order up', 'Pick it up', 'Call hearts'."""
     phase, maker = state.phase, state.maker
     do = action.do
     if do is Do.ORDER_UP:
         return "Pick it up" if seat is state.dealer else "Order up"
     if do in (Do.CALL, Do.NAME):
+        assert action.suit is not None  # a call or a naming says its suit
         return f"{do.value.capitalize()} {action.suit.plural}"
     defending = phase is Phase.DEFEND_ALONE or (maker is not None and seat.team is not maker.team)
     if do is Do.ALONE:
@@ -391,6 +546,7 @@ def action_label(action: Action, state: HandState | SeatView, seat: Seat) -> str
         return "Don't defend alone" if defending else "Don't go alone"
     if do is Do.PASS:
         return "Pass"
+    assert action.card is not None  # what is left: a play or a discard, of a card
     return f"{do.value.capitalize()} {action.card.label}"
 
 
@@ -399,8 +555,14 @@ def _actions(table: _Table, bottom: Seat, actions: Sequence[Action] | None) -> l
     if actions is None:  # the seat to act's: the bottom seat's, but on a teacher's table
         actions = [a for a in table.legal if a.do not in (Do.PLAY, Do.DISCARD)]
         chooser = table.turn or bottom
-    return [{"id": action_id(a), "label": action_label(a, table, chooser),
-             "suit": a.suit.letter if isinstance(a.suit, Suit) else None} for a in actions]
+    return [
+        {
+            "id": action_id(a),
+            "label": action_label(a, table, chooser),
+            "suit": a.suit.letter if isinstance(a.suit, Suit) else None,
+        }
+        for a in actions
+    ]
 
 
 def coach_line(source: HandState | SeatView, seat: Seat) -> str:
@@ -409,16 +571,20 @@ def coach_line(source: HandState | SeatView, seat: Seat) -> str:
         return "" if source.turn is None else f"Waiting for {source.turn.word}."
     phase = source.phase
     upcard = source.upcard.the_name
+    turned_suit = source.upcard.suit
     if phase is Phase.BID1:
+        assert turned_suit is not None  # a turned-up Joker skips the bidding rounds
         verb = "pick up" if seat is source.dealer else "order up"
-        return f"Round 1: {verb} {upcard} to make {source.upcard.suit.plural} trump, or pass."
+        return f"Round 1: {verb} {upcard} to make {turned_suit.plural} trump, or pass."
     if phase is Phase.BID2:
         legal = legal_actions(source) if isinstance(source, HandState) else source.legal
-        turned = source.upcard.suit.plural
+        assert turned_suit is not None  # a turned-up Joker skips the bidding rounds
+        turned = turned_suit.plural
         if Action.PASS in legal:
             return f"Round 2: {turned} were turned down. Call another suit, or pass."
-        return (f"Round 2: {turned} were turned down. You are the dealer and stuck: "
-                "call another suit.")
+        return (
+            f"Round 2: {turned} were turned down. You are the dealer and stuck: call another suit."
+        )
     if phase is Phase.NAME_TRUMP:
         return "The Joker turned up: name the trump suit."
     if phase in (Phase.ALONE, Phase.DEFEND_ALONE):
@@ -426,8 +592,11 @@ def coach_line(source: HandState | SeatView, seat: Seat) -> str:
     if phase is Phase.DISCARD:
         return "You picked up the upcard: click a card to discard it face down."
     if phase is Phase.PLAY:
-        return ("You lead: click a card to play it." if not source.trick
-                else "Your turn: click a card to play it.")
+        return (
+            "You lead: click a card to play it."
+            if not source.trick
+            else "Your turn: click a card to play it."
+        )
     return ""
 
 
@@ -443,6 +612,8 @@ def _back() -> str:
 
 @lru_cache(maxsize=16)
 def _suit_icon(suit: Suit, four_colour: bool) -> str:
-    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" aria-hidden="true" '
-            f'focusable="false"><path d="{SUIT_PATHS[suit]}" '
-            f'fill="{suit_colour(suit, four_colour)}"/></svg>')
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" aria-hidden="true" '
+        f'focusable="false"><path d="{SUIT_PATHS[suit]}" '
+        f'fill="{suit_colour(suit, four_colour)}"/></svg>'
+    )

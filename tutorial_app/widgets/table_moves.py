@@ -15,8 +15,18 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine import (Action, Do, HandState, IllegalActionError, NotationError, Phase, Reason, Seat,
-                    apply, parse_card)
+from engine import (
+    Action,
+    Do,
+    HandState,
+    IllegalActionError,
+    NotationError,
+    Phase,
+    Reason,
+    Seat,
+    apply,
+    parse_card,
+)
 
 __all__ = ["Decision", "action_from_id", "action_id", "decide_action", "decide_card"]
 

@@ -24,10 +24,10 @@ from pathlib import Path
 import streamlit as st
 
 COMPONENT_KEY = "teacher-key-browser"
-STORE_KEY = "teacher-key-to-store"     # st.session_state: a key the browser must keep
-DROP_KEY = "teacher-key-drop"          # query parameters the browser must take off
-FORGET_KEY = "teacher-key-forget"      # a class whose key the browser must forget
-KEEP_DAYS = 8                          # REPORT_KEPT (7 days) plus a class's 12 hours
+STORE_KEY = "teacher-key-to-store"  # st.session_state: a key the browser must keep
+DROP_KEY = "teacher-key-drop"  # query parameters the browser must take off
+FORGET_KEY = "teacher-key-forget"  # a class whose key the browser must forget
+KEEP_DAYS = 8  # REPORT_KEPT (7 days) plus a class's 12 hours
 
 _mount = st.components.v2.component(
     "euchre_teacher_key",
@@ -57,11 +57,20 @@ def keep_teacher_key(code: str | None, want: bool, on_reported) -> None:
     parameters, and, with ``want``, ask for the stored key (``on_reported`` is called
     when the browser answers; read it with ``reported_key``)."""
     state = st.session_state
-    _mount(key=COMPONENT_KEY, width="stretch", height="content",
-           data={"code": code, "store": state.pop(STORE_KEY, None),
-                 "want": bool(want and code), "drop": state.pop(DROP_KEY, []),
-                 "forget": state.pop(FORGET_KEY, None), "keepDays": KEEP_DAYS},
-           on_stored_change=on_reported)
+    _mount(
+        key=COMPONENT_KEY,
+        width="stretch",
+        height="content",
+        data={
+            "code": code,
+            "store": state.pop(STORE_KEY, None),
+            "want": bool(want and code),
+            "drop": state.pop(DROP_KEY, []),
+            "forget": state.pop(FORGET_KEY, None),
+            "keepDays": KEEP_DAYS,
+        },
+        on_stored_change=on_reported,
+    )
 
 
 def reported_key(code: str) -> str | None:

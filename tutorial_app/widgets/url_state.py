@@ -13,7 +13,7 @@ again; ``widgets.history`` then keeps one history entry per page visit.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 import streamlit as st
 

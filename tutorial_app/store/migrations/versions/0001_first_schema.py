@@ -4,6 +4,8 @@ Revision ID: 0001
 Revises:
 """
 
+from datetime import datetime
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -13,13 +15,16 @@ branch_labels = None
 depends_on = None
 
 
-def _learner_key(table: str) -> sa.Column:
-    return sa.Column("learner_id", sa.Integer, sa.ForeignKey(
-        "learners.id", ondelete="CASCADE", name=f"fk_{table}_learner_id_learners"),
-        nullable=False)
+def _learner_key(table: str) -> sa.Column[int]:
+    return sa.Column(
+        "learner_id",
+        sa.Integer,
+        sa.ForeignKey("learners.id", ondelete="CASCADE", name=f"fk_{table}_learner_id_learners"),
+        nullable=False,
+    )
 
 
-def _when(name: str) -> sa.Column:
+def _when(name: str) -> sa.Column[datetime]:
     return sa.Column(name, sa.DateTime(timezone=True), nullable=False)
 
 
@@ -53,8 +58,13 @@ def upgrade() -> None:
         sa.Column("seed", sa.BigInteger),
         sa.Column("answer", sa.Text, nullable=False),
         sa.Column("correct", sa.Boolean, nullable=False),
-        sa.Column("quiz_run_id", sa.Integer, sa.ForeignKey(
-            "quiz_runs.id", ondelete="CASCADE", name="fk_answers_quiz_run_id_quiz_runs")),
+        sa.Column(
+            "quiz_run_id",
+            sa.Integer,
+            sa.ForeignKey(
+                "quiz_runs.id", ondelete="CASCADE", name="fk_answers_quiz_run_id_quiz_runs"
+            ),
+        ),
         _when("answered_at"),
         sa.PrimaryKeyConstraint("id", name="pk_answers"),
     )

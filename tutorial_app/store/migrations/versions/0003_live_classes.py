@@ -6,6 +6,8 @@ Revision ID: 0003
 Revises: 0002
 """
 
+from datetime import datetime
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -15,14 +17,17 @@ branch_labels = None
 depends_on = None
 
 
-def _when(name: str, nullable: bool = False) -> sa.Column:
+def _when(name: str, nullable: bool = False) -> sa.Column[datetime]:
     return sa.Column(name, sa.DateTime(timezone=True), nullable=nullable)
 
 
-def _key(table: str, column: str, target: str) -> sa.Column:
-    return sa.Column(column, sa.Integer, sa.ForeignKey(
-        f"{target}.id", ondelete="CASCADE", name=f"fk_{table}_{column}_{target}"),
-        nullable=False)
+def _key(table: str, column: str, target: str) -> sa.Column[int]:
+    return sa.Column(
+        column,
+        sa.Integer,
+        sa.ForeignKey(f"{target}.id", ondelete="CASCADE", name=f"fk_{table}_{column}_{target}"),
+        nullable=False,
+    )
 
 
 def upgrade() -> None:
@@ -48,8 +53,7 @@ def upgrade() -> None:
         _when("joined_at"),
         sa.PrimaryKeyConstraint("id", name="pk_class_members"),
         sa.UniqueConstraint("class_id", "name_key", name="uq_class_members_class_id_name_key"),
-        sa.UniqueConstraint("class_id", "learner_id",
-                            name="uq_class_members_class_id_learner_id"),
+        sa.UniqueConstraint("class_id", "learner_id", name="uq_class_members_class_id_learner_id"),
     )
     op.create_table(
         "class_questions",
@@ -60,8 +64,7 @@ def upgrade() -> None:
         _when("pushed_at"),
         _when("revealed_at", nullable=True),
         sa.PrimaryKeyConstraint("id", name="pk_class_questions"),
-        sa.UniqueConstraint("class_id", "position",
-                            name="uq_class_questions_class_id_position"),
+        sa.UniqueConstraint("class_id", "position", name="uq_class_questions_class_id_position"),
     )
     op.create_table(
         "class_answers",

@@ -19,9 +19,14 @@ def upgrade() -> None:
         "transfer_codes",
         sa.Column("id", sa.Integer, nullable=False),
         sa.Column("code_hash", sa.String(64), nullable=False),
-        sa.Column("learner_id", sa.Integer, sa.ForeignKey(
-            "learners.id", ondelete="CASCADE", name="fk_transfer_codes_learner_id_learners"),
-            nullable=False),
+        sa.Column(
+            "learner_id",
+            sa.Integer,
+            sa.ForeignKey(
+                "learners.id", ondelete="CASCADE", name="fk_transfer_codes_learner_id_learners"
+            ),
+            nullable=False,
+        ),
         sa.Column("sealed_token", sa.String(48)),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),

@@ -15,9 +15,13 @@ branch_labels = None
 depends_on = None
 
 
-def _class_key(table: str) -> sa.Column:
-    return sa.Column("class_id", sa.Integer, sa.ForeignKey(
-        "classes.id", ondelete="CASCADE", name=f"fk_{table}_class_id_classes"), nullable=False)
+def _class_key(table: str) -> sa.Column[int]:
+    return sa.Column(
+        "class_id",
+        sa.Integer,
+        sa.ForeignKey("classes.id", ondelete="CASCADE", name=f"fk_{table}_class_id_classes"),
+        nullable=False,
+    )
 
 
 def upgrade() -> None:
