@@ -4,7 +4,7 @@ Teach and the reference beside them."""
 
 import streamlit as st
 
-from engine import Suit, card_role, parse_cards, sort_hand
+from engine import Card, Suit, card_role, parse_cards, sort_hand
 from lessons.loader import load_all
 from lessons.progress import stars_text
 from tutorial_app.navigation import lesson_page_path
@@ -78,7 +78,7 @@ with more:
             icon=":material/format_list_numbered:",
         )
     hand = sort_hand(parse_cards("9C JD AH JH KS"), Suit.HEARTS)
-    notes = {
+    notes: dict[Card | str, str] = {
         card: role for card in hand if (role := card_role(card, Suit.HEARTS)) and role != "trump"
     }
     card_table(
