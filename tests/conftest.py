@@ -1,15 +1,69 @@
-"""For the whole test session: the progress store lives in a temporary folder, never in
-the real per-user data directory. ``EUCHRE_TUTORIAL_DB`` points at a fresh SQLite file
-(servers the tests start inherit it) and ``XDG_DATA_HOME`` at an empty folder, so a test
-that clears the variable still cannot reach the learner's own file."""
+"""For the whole test session.
+
+- The progress store lives in a temporary folder, never in the real per-user data
+  directory. ``EUCHRE_TUTORIAL_DB`` points at a fresh SQLite file (servers the tests start
+  inherit it) and ``XDG_DATA_HOME`` at an empty folder, so a test that clears the variable
+  still cannot reach the learner's own file.
+- Every test gets the marker of its folder (``FOLDER_MARKERS``): ``pytest -m app``,
+  ``pytest -m "not browser and not server"``. Tests that start servers or busy loops get
+  an ``xdist_group`` of their own (``SERIAL_GROUPS``): under ``--dist loadgroup`` each
+  group runs on one worker, one test after another, never against its own kind.
+- Hypothesis example counts come from a settings profile: ``HYPOTHESIS_PROFILE=ci``
+  lowers them (and derandomizes); the default profile keeps the full counts.
+"""
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tutorial_app.store import ENV_VAR
+
+TESTS = Path(__file__).resolve().parent
+
+# The marker every test in a folder of tests/ gets; a new folder must be added here.
+FOLDER_MARKERS = {
+    "engine": "engine",
+    "analysis": "analysis",
+    "lessons": "lessons",
+    "app": "app",
+    "browser": "browser",
+    "store": "store",
+    "docs": "docs",
+    "live_class": "server",
+    "deploy": "server",
+    "benchmarks": "server",
+}
+# Tests that start app servers, nginx or busy loops and measure or wait on them: each
+# group's tests run on one xdist worker, one at a time (the other worker runs lighter work).
+SERIAL_GROUPS = {
+    "live_class": "servers",
+    "deploy": "servers",
+    "benchmarks": "servers",
+    "browser/test_browser_live_class.py": "servers",
+    "browser/test_browser_server.py": "servers",
+}
+
+settings.register_profile("default", max_examples=200)
+settings.register_profile("ci", max_examples=40, derandomize=True, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        relative = Path(item.path).resolve().relative_to(TESTS)
+        if len(relative.parts) > 1:
+            folder = relative.parts[0]
+            if folder not in FOLDER_MARKERS:
+                raise pytest.UsageError(f"tests/{folder}/ has no marker: add it to "
+                                        "FOLDER_MARKERS in tests/conftest.py")
+            item.add_marker(FOLDER_MARKERS[folder])
+        group = SERIAL_GROUPS.get(relative.as_posix()) or SERIAL_GROUPS.get(relative.parts[0])
+        if group:
+            item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -8,8 +8,6 @@ from streamlit.testing.v1 import AppTest
 from app_driver import tables_shown
 from tutorial_app.navigation import all_pages
 
-pytestmark = pytest.mark.app
-
 APP_DIR = Path(__file__).resolve().parents[2] / "tutorial_app"
 APP = str(APP_DIR / "streamlit_app.py")
 RANKING = "app_pages/card_ranking.py"

@@ -3,13 +3,9 @@ links Practise, Play, Teach and the reference."""
 
 from __future__ import annotations
 
-import pytest
-
 from app_driver import open_page
 from lessons.loader import lesson_by_id, load_all
 from progress_helpers import record_quiz
-
-pytestmark = pytest.mark.app
 
 PAGE = "app_pages/home.py"
 

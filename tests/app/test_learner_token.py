@@ -26,8 +26,6 @@ from tutorial_app.widgets.learner_token import (ADOPTED_KEY, ASK_KEY, FROM_COOKI
                                                 OFFER_KEY, OFFER_SENT_KEY, PREVIOUS_KEY,
                                                 TOKEN_KEY, take_browser_report)
 
-pytestmark = pytest.mark.app
-
 COMPONENT = "euchre_learner_token"
 QUIET = {"token": None, "offer": None, "adopt": False, "keepReplaced": False,
          "fromCookie": False, "previous": None, "ask": None, "dropLink": False}

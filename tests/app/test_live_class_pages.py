@@ -16,8 +16,6 @@ from lessons.quiz import Kind
 from tutorial_app.class_pages import on_live_click
 from tutorial_app.store import dispose_engines, new_learner_token, open_classes, open_store
 
-pytestmark = pytest.mark.app
-
 TEACHER, LEARNER = "app_pages/live_class.py", "app_pages/join_class.py"
 TRICKS = topic_source("tricks", 7, 0)     # a question with seat buttons: one right
 

@@ -13,8 +13,6 @@ from tutorial_app import class_pages
 from tutorial_app.store import dispose_engines, new_learner_token, open_classes
 from tutorial_app.store import classes as classes_module
 
-pytestmark = pytest.mark.app
-
 
 @pytest.fixture(autouse=True)
 def fresh_store(tmp_path, monkeypatch):

@@ -10,8 +10,6 @@ from app_driver import answer, feedback_shown, open_page
 from engine import Rules
 from lessons.quizzes import mixed_quiz, topic_generators
 
-pytestmark = pytest.mark.app
-
 PAGE = "app_pages/practise.py"
 LENGTH = 10   # questions in a Practise set
 

@@ -29,8 +29,6 @@ from tutorial_app.teach_moves import (LAST_STEP, NOTE, PLAYING, POSITION, TIMELI
 from tutorial_app.widgets.move_words import action_words
 from tutorial_app.widgets.table_moves import action_id
 
-pytestmark = pytest.mark.app
-
 PAGE = "app_pages/teach.py"
 
 

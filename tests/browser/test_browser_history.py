@@ -13,8 +13,6 @@ from playwright.sync_api import Page, expect
 
 from test_browser_pages import wait_for_app
 
-pytestmark = pytest.mark.browser
-
 HOME = "Learn to play Euchre"
 
 

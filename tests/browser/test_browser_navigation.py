@@ -15,8 +15,6 @@ from lessons.quizzes import (DEFAULT_PRACTICE_TOPICS, build_quiz, mixed_quiz,
 from test_browser_lesson import give_answer, question_table
 from test_browser_pages import wait_for_app
 
-pytestmark = pytest.mark.browser
-
 NOTE = "[data-testid=stAlertContentInfo] [data-testid=stMarkdownContainer]"
 # Every sidebar label: its text box and whether it is cut (the ellipsis shows).
 SIDEBAR_LABELS = """() => [...document.querySelectorAll(

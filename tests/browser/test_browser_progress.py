@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 
-import pytest
 from playwright.sync_api import Browser, expect
 
 from engine import Rules
@@ -19,8 +18,6 @@ from lessons.quizzes import (DEFAULT_PRACTICE_TOPICS, build_quiz, mixed_quiz, mi
 from test_browser_lesson import give_answer, verdict
 from test_browser_pages import wait_for_app
 from tutorial_app.store import new_learner_token, open_store
-
-pytestmark = pytest.mark.browser
 
 CHART = "[data-testid=stPlotlyChart]"
 SEED = 4242

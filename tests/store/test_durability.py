@@ -14,7 +14,7 @@ import pytest
 
 from tutorial_app.store import StoreUnavailable, dispose_engines, new_learner_token, open_store
 
-from conftest import PYTHON, child_env
+from helpers.processes import PYTHON, child_env
 
 ANSWERS_EACH = 200
 

@@ -8,7 +8,7 @@ import subprocess
 
 from tutorial_app.store import ENV_VAR, new_learner_token, open_store
 
-from conftest import PYTHON, child_env
+from helpers.processes import PYTHON, child_env
 
 
 def export(*args, env=None):
