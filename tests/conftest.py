@@ -37,14 +37,22 @@ FOLDER_MARKERS = {
     "deploy": "server",
     "benchmarks": "server",
 }
-# Tests that start app servers, nginx or busy loops and measure or wait on them: each
-# group's tests run on one xdist worker, one at a time (the other worker runs lighter work).
+# Tests that start app servers, nginx or busy loops, or that time a wait: under
+# ``--dist loadgroup`` the tests of one group run on one xdist worker, one after another,
+# so no busy loop or server start of one lands on another's stopwatch. A key is a folder,
+# a file or one test (``file::name``), relative to tests/.
 SERIAL_GROUPS = {
-    "live_class": "servers",
-    "deploy": "servers",
-    "benchmarks": "servers",
-    "browser/test_browser_live_class.py": "servers",
-    "browser/test_browser_server.py": "servers",
+    "live_class": "timing",
+    "deploy": "timing",
+    "benchmarks": "timing",
+    "browser/test_browser_live_class.py": "timing",
+    "browser/test_browser_pages.py::test_the_odds_page_loads_while_every_core_is_busy": "timing",
+    "store/test_open_store.py": "timing",
+    "store/test_durability.py": "timing",
+    "app/test_store_faults.py": "timing",
+    "app/test_work_pool.py": "timing",
+    # A module-scoped fixture runs the notebook once: keep its tests on one worker.
+    "docs": "engine-tour",
 }
 
 settings.register_profile("default", max_examples=200)
@@ -52,6 +60,7 @@ settings.register_profile("ci", max_examples=40, derandomize=True, print_blob=Tr
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
+@pytest.hookimpl(tryfirst=True)   # before pytest-xdist reads the xdist_group markers
 def pytest_collection_modifyitems(config, items):
     for item in items:
         relative = Path(item.path).resolve().relative_to(TESTS)
@@ -61,7 +70,9 @@ def pytest_collection_modifyitems(config, items):
                 raise pytest.UsageError(f"tests/{folder}/ has no marker: add it to "
                                         "FOLDER_MARKERS in tests/conftest.py")
             item.add_marker(FOLDER_MARKERS[folder])
-        group = SERIAL_GROUPS.get(relative.as_posix()) or SERIAL_GROUPS.get(relative.parts[0])
+        test = f"{relative.as_posix()}::{item.originalname}"
+        group = next((SERIAL_GROUPS[key] for key in (test, relative.as_posix(), relative.parts[0])
+                      if key in SERIAL_GROUPS), None)
         if group:
             item.add_marker(pytest.mark.xdist_group(group))
 
