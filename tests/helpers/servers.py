@@ -20,6 +20,19 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def free_ports(count: int) -> list[int]:
+    """``count`` different free ports: each socket stays bound until all are chosen (two
+    calls of ``free_port`` may give the same port twice)."""
+    sockets = [socket.socket() for _ in range(count)]
+    try:
+        for sock in sockets:
+            sock.bind(("127.0.0.1", 0))
+        return [sock.getsockname()[1] for sock in sockets]
+    finally:
+        for sock in sockets:
+            sock.close()
+
+
 def healthy(url: str) -> bool:
     """Whether the Streamlit server at ``url`` answers its health check with ``ok``."""
     try:
