@@ -9,7 +9,7 @@
   an ``xdist_group`` of their own (``SERIAL_GROUPS``): under ``--dist loadgroup`` each
   group runs on one worker, one test after another, never against its own kind.
   (pytest-xdist 3.8 marks a group by rewriting ``Node._nodeid``, which pytest 9.2 no
-  longer reads: with these two versions the groups are not honoured yet.)
+  longer reads: ``_honour_groups`` writes the suffix where pytest 9.2 reads it.)
 - Hypothesis example counts come from a settings profile: ``HYPOTHESIS_PROFILE=ci``
   lowers them (and derandomizes); the default profile keeps the full counts.
 """
@@ -77,7 +77,23 @@ def pytest_collection_modifyitems(config, items):
                       if key in SERIAL_GROUPS), None)
         if group:
             item.add_marker(pytest.mark.xdist_group(group))
-    return (yield)
+    result = yield
+    if getattr(config.option, "loadgroup", False):   # an xdist worker, --dist loadgroup
+        _honour_groups(items)
+    return result
+
+
+def _honour_groups(items) -> None:
+    """Give each grouped test the ``nodeid@group`` id that xdist's loadgroup scheduler
+    reads (xdist 3.8 sets ``_nodeid``; pytest 9.2 builds the id from ``_id``)."""
+    try:
+        from _pytest.nodeid import NodeId
+    except ImportError:   # an older pytest: xdist's own rewrite works
+        return
+    for item in items:
+        names = sorted({str(mark.args[0]) for mark in item.iter_markers("xdist_group")})
+        if names and "@" not in item.nodeid:
+            item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(names)}")
 
 
 @pytest.fixture(scope="session", autouse=True)
