@@ -21,6 +21,7 @@ ifeq ($(origin HOST),environment)
 HOST := 127.0.0.1
 endif
 PYTEST_ARGS ?=
+PYTEST_WORKERS ?= auto
 
 # apt-get needs root: use sudo when we are not root and sudo exists.
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || command -v sudo)
@@ -41,8 +42,11 @@ run: $(VENV)/.installed
 	$(VENV)/bin/euchre-tutorial --host "$(HOST)" --port "$(PORT)"
 
 # EUCHRE_REQUIRE_COMPILED: tests/engine/test_compiled_path.py fails if the build is not in use.
+# pytest-xdist: one worker per core (PYTEST_WORKERS=0 runs in one process); --dist loadgroup
+# keeps each xdist_group (tests/conftest.py: servers, busy loops, timed waits) on one worker.
 test: $(VENV)/.installed-test browser-deps postgres-deps nginx-deps engine-build
-	EUCHRE_REQUIRE_COMPILED=1 $(VENV)/bin/python -m pytest $(PYTEST_ARGS)
+	EUCHRE_REQUIRE_COMPILED=1 $(VENV)/bin/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup \
+		$(PYTEST_ARGS)
 
 # Rebuilds only what changed (sources, .pxd types, this build's settings); see engine/native.py.
 engine-build: $(VENV)/.installed-test engine-build-deps

@@ -1,15 +1,99 @@
-"""For the whole test session: the progress store lives in a temporary folder, never in
-the real per-user data directory. ``EUCHRE_TUTORIAL_DB`` points at a fresh SQLite file
-(servers the tests start inherit it) and ``XDG_DATA_HOME`` at an empty folder, so a test
-that clears the variable still cannot reach the learner's own file."""
+"""For the whole test session.
+
+- The progress store lives in a temporary folder, never in the real per-user data
+  directory. ``EUCHRE_TUTORIAL_DB`` points at a fresh SQLite file (servers the tests start
+  inherit it) and ``XDG_DATA_HOME`` at an empty folder, so a test that clears the variable
+  still cannot reach the learner's own file.
+- Every test gets the marker of its folder (``FOLDER_MARKERS``): ``pytest -m app``,
+  ``pytest -m "not browser and not server"``. Tests that start servers or busy loops get
+  an ``xdist_group`` of their own (``SERIAL_GROUPS``): under ``--dist loadgroup`` each
+  group runs on one worker, one test after another, never against its own kind.
+  (pytest-xdist 3.8 marks a group by rewriting ``Node._nodeid``, which pytest 9.2 no
+  longer reads: ``_honour_groups`` writes the suffix where pytest 9.2 reads it.)
+- Hypothesis example counts come from a settings profile: ``HYPOTHESIS_PROFILE=ci``
+  lowers them (and derandomizes); the default profile keeps the full counts.
+"""
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tutorial_app.store import ENV_VAR
+
+TESTS = Path(__file__).resolve().parent
+
+# The marker every test in a folder of tests/ gets; a new folder must be added here.
+FOLDER_MARKERS = {
+    "engine": "engine",
+    "analysis": "analysis",
+    "lessons": "lessons",
+    "app": "app",
+    "browser": "browser",
+    "store": "store",
+    "docs": "docs",
+    "live_class": "server",
+    "deploy": "server",
+    "benchmarks": "server",
+}
+# Tests that start app servers, nginx or busy loops, or that time a wait: under
+# ``--dist loadgroup`` the tests of one group run on one xdist worker, one after another,
+# so no busy loop or server start of one lands on another's stopwatch. A key is a folder,
+# a file or one test (``file::name``), relative to tests/.
+SERIAL_GROUPS = {
+    "live_class": "timing",
+    "deploy": "timing",
+    "benchmarks": "timing",
+    "browser/test_browser_live_class.py": "timing",
+    "browser/test_browser_pages.py::test_the_odds_page_loads_while_every_core_is_busy": "timing",
+    "store/test_open_store.py": "timing",
+    "store/test_durability.py": "timing",
+    "app/test_store_faults.py": "timing",
+    "app/test_work_pool.py": "timing",
+    # A module-scoped fixture runs the notebook once: keep its tests on one worker.
+    "docs": "engine-tour",
+}
+
+settings.register_profile("default", max_examples=200)
+settings.register_profile("ci", max_examples=40, derandomize=True, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.hookimpl(wrapper=True)   # a wrapper: before pytest-xdist reads xdist_group markers
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        relative = Path(item.path).resolve().relative_to(TESTS)
+        if len(relative.parts) > 1:
+            folder = relative.parts[0]
+            if folder not in FOLDER_MARKERS:
+                raise pytest.UsageError(f"tests/{folder}/ has no marker: add it to "
+                                        "FOLDER_MARKERS in tests/conftest.py")
+            item.add_marker(FOLDER_MARKERS[folder])
+        test = f"{relative.as_posix()}::{item.originalname}"
+        group = next((SERIAL_GROUPS[key] for key in (test, relative.as_posix(), relative.parts[0])
+                      if key in SERIAL_GROUPS), None)
+        if group:
+            item.add_marker(pytest.mark.xdist_group(group))
+    result = yield
+    if getattr(config.option, "loadgroup", False):   # an xdist worker, --dist loadgroup
+        _honour_groups(items)
+    return result
+
+
+def _honour_groups(items) -> None:
+    """Give each grouped test the ``nodeid@group`` id that xdist's loadgroup scheduler
+    reads (xdist 3.8 sets ``_nodeid``; pytest 9.2 builds the id from ``_id``)."""
+    try:
+        from _pytest.nodeid import NodeId
+    except ImportError:   # an older pytest: xdist's own rewrite works
+        return
+    for item in items:
+        names = sorted({str(mark.args[0]) for mark in item.iter_markers("xdist_group")})
+        if names and "@" not in item.nodeid:
+            item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(names)}")
 
 
 @pytest.fixture(scope="session", autouse=True)

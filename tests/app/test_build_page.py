@@ -19,8 +19,6 @@ from tutorial_app.build_moves import MOVES, REFUSAL, clicked_action, clicked_car
 from tutorial_app.scenario_link import decode_hand, encode_hand
 from tutorial_app.widgets.quiz_view import try_key
 
-pytestmark = pytest.mark.app
-
 BUILD, QUESTION = "app_pages/build.py", "app_pages/scenario_question.py"
 # West deals; North leads the nine of clubs after East ordered up the ace of diamonds.
 HANDS = {"N": ["9C", "TD", "JH", "QS", "KC"], "E": ["9S", "TS", "QH", "AC", "KH"],

@@ -11,8 +11,6 @@ from lessons.glossary import REQUIRED_TERMS, glossary, term_slug
 from tutorial_app.navigation import sections
 from tutorial_app.widgets.glossary_scene import term_model
 
-pytestmark = pytest.mark.app
-
 PAGE = "app_pages/glossary.py"
 TERMS = glossary()
 

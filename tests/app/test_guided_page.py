@@ -14,8 +14,6 @@ from tutorial_app.hand_records import guided_move
 from tutorial_app.widgets.guided_view import after_card, after_choice
 from tutorial_app.widgets.table_moves import action_id
 
-pytestmark = pytest.mark.app
-
 PAGE = "app_pages/guided.py"
 
 

@@ -3,13 +3,10 @@ links Practise, Play, Teach and the reference."""
 
 from __future__ import annotations
 
-import pytest
 from app_driver import open_page
 from progress_helpers import record_quiz
 
 from lessons.loader import lesson_by_id, load_all
-
-pytestmark = pytest.mark.app
 
 PAGE = "app_pages/home.py"
 

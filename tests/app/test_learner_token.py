@@ -39,8 +39,6 @@ from tutorial_app.widgets.learner_token import (
     take_browser_report,
 )
 
-pytestmark = pytest.mark.app
-
 COMPONENT = "euchre_learner_token"
 QUIET = {"token": None, "offer": None, "adopt": False, "keepReplaced": False,
          "fromCookie": False, "previous": None, "ask": None, "dropLink": False}

@@ -17,8 +17,6 @@ from tutorial_app.widgets.quiz_scene import options_are_cards
 from tutorial_app.widgets.quiz_view import quiz_key, try_key
 from tutorial_app.widgets.step_through import BACK, NEXT, button_id, step_move
 
-pytestmark = pytest.mark.app
-
 LESSONS = load_all()
 SEED = "4242"
 

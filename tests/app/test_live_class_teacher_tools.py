@@ -12,8 +12,6 @@ from tutorial_app import class_pages
 from tutorial_app.store import classes as classes_module
 from tutorial_app.store import dispose_engines, new_learner_token, open_classes
 
-pytestmark = pytest.mark.app
-
 
 @pytest.fixture(autouse=True)
 def fresh_store(tmp_path, monkeypatch):

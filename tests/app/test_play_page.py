@@ -28,8 +28,6 @@ from tutorial_app import play_session as play
 from tutorial_app.play_link import game_code, read_game
 from tutorial_app.widgets.table_moves import action_id
 
-pytestmark = pytest.mark.app
-
 PAGE = "app_pages/play.py"
 SESSION = "play-session"
 

@@ -9,8 +9,6 @@ from streamlit.testing.v1 import AppTest
 from engine import Rules
 from lessons.quizzes import mixed_quiz, topic_generators
 
-pytestmark = pytest.mark.app
-
 PAGE = "app_pages/practise.py"
 LENGTH = 10   # questions in a Practise set
 

@@ -4,14 +4,11 @@ A bad seed in the link is quoted as text."""
 
 from __future__ import annotations
 
-import pytest
 from app_driver import answer, open_page
 from streamlit.testing.v1 import AppTest
 
 from engine import Rules
 from lessons.quizzes import mixed_quiz, topic_generators
-
-pytestmark = pytest.mark.app
 
 PAGE = "app_pages/practise.py"
 

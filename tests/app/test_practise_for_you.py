@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, timedelta
 
-import pytest
 from app_driver import answer, open_page
 from progress_helpers import wrong_response
 from streamlit.testing.v1 import AppTest
@@ -18,8 +17,6 @@ from lessons.generators import GENERATORS
 from lessons.quizzes import mixed_quiz_plan, topic_generators
 from lessons.spaced import PRACTICE_SKILLS, daily_deal
 from tutorial_app.practice_plan import daily_label
-
-pytestmark = pytest.mark.app
 
 PAGE = "app_pages/practise.py"
 

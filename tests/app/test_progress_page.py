@@ -19,8 +19,6 @@ from tutorial_app.limits import MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES
 from tutorial_app.store import ANSWER_COLUMNS, new_learner_token
 from tutorial_app.store.tables import answers, quiz_runs
 
-pytestmark = pytest.mark.app
-
 PAGE = "app_pages/progress.py"
 EMPTY = "Nothing yet: answer a question in any lesson and it shows here."
 

@@ -6,7 +6,6 @@ and says its answer was not saved."""
 
 from __future__ import annotations
 
-import pytest
 from app_driver import answer, feedback_shown, open_page
 from progress_helpers import wrong_response
 from streamlit.testing.v1 import AppTest
@@ -16,8 +15,6 @@ from lessons.quizzes import build_quiz
 from tutorial_app.navigation import lesson_page_path
 from tutorial_app.store import ENV_VAR, Store, StoreUnavailable
 from tutorial_app.widgets.quiz_view import quiz_key, try_key
-
-pytestmark = pytest.mark.app
 
 LESSONS = {lesson.id: lesson for lesson in load_all()}
 SEED = 4242

@@ -3,18 +3,15 @@ that accepts and never answers, a file that is not a database (on /join too)."""
 
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
 
 import pytest
 from app_driver import open_page
+from helpers.silent_server import silent_server
 
 from tutorial_app import learner
 from tutorial_app.store import ENV_VAR, database
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
-from silent_server import silent_server
 
 
 @pytest.fixture

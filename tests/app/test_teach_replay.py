@@ -46,8 +46,6 @@ from tutorial_app.teach_moves import (
 from tutorial_app.widgets.move_words import action_words
 from tutorial_app.widgets.table_moves import action_id
 
-pytestmark = pytest.mark.app
-
 PAGE = "app_pages/teach.py"
 
 

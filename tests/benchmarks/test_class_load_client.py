@@ -9,8 +9,6 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
@@ -18,8 +16,6 @@ import class_load  # noqa: E402
 from app_server import serve  # noqa: E402
 from class_load import table_choices  # noqa: E402
 from streamlit_client import Tab  # noqa: E402
-
-pytestmark = pytest.mark.server
 
 
 def step(tab: Tab) -> str:

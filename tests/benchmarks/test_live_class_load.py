@@ -22,14 +22,10 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import live_class_load  # noqa: E402
-
-pytestmark = pytest.mark.server
 
 
 @contextmanager

@@ -20,8 +20,6 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import noisy_neighbour  # noqa: E402
 from app_server import serve  # noqa: E402
 
-pytestmark = pytest.mark.server
-
 
 def in_a_loop_of_its_own(coroutine, seconds: float = 300):
     """Playwright's sync API may hold this thread's event loop: run in another thread."""

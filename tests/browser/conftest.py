@@ -8,37 +8,20 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import time
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from helpers.servers import ARTIFACTS, ROOT, free_port, healthy, worker_log
 
 from tutorial_app.cli import streamlit_command
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "test-artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as response:
-            return response.read().strip() == b"ok"
-    except OSError:
-        return False
 
 
 @dataclass(frozen=True)
@@ -61,19 +44,19 @@ class AppServer:
 def app_server(tmp_path_factory):
     """The app started exactly as ``make run`` starts it (tutorial_app.cli's command
     line), on a free port, from the repository root, with a progress store of its own
-    in a temporary folder (never the real per-user one)."""
-    ARTIFACTS.mkdir(exist_ok=True)
+    in a temporary folder (never the real per-user one). Under pytest-xdist each worker
+    starts its own, with its own log (``test-artifacts/streamlit-server-gw0.log``)."""
     database = tmp_path_factory.mktemp("browser-store") / "progress.sqlite3"
     env = dict(os.environ, EUCHRE_TUTORIAL_DB=f"sqlite:///{database}")
-    port = _free_port()
+    port = free_port()
     url = f"http://127.0.0.1:{port}"
-    log_path = ARTIFACTS / "streamlit-server.log"
+    log_path = worker_log("streamlit-server")
     with open(log_path, "w") as log:
         server = subprocess.Popen(streamlit_command("127.0.0.1", port, []), env=env,
                                   cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 60
-        while not _healthy(url):
+        while not healthy(url):
             if server.poll() is not None or time.monotonic() > deadline:
                 pytest.fail(f"the app did not start; its log:\n{log_path.read_text()}")
             time.sleep(0.2)

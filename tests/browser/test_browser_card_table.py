@@ -12,8 +12,6 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_browser_pages import wait_for_app
 
-pytestmark = pytest.mark.browser
-
 # Seed 1 with beginner bots: everyone passes with South, and at South's first card
 # South must follow hearts, holding spades it may not play.
 PLAY = "play?seed=1&play-level=beginner"

@@ -4,13 +4,11 @@ whose ``?step=`` is a web address, and a learner's name that is one, draw no lin
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Browser, expect
 from test_browser_pages import wait_for_app
 
 from tutorial_app.markdown_text import WORD_JOINER
 
-pytestmark = pytest.mark.browser
 
 def seen(text: str) -> str:
     """What a reader sees: the invisible word joiners that break autolinks left out."""

@@ -8,8 +8,6 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_browser_pages import wait_for_app
 
-pytestmark = pytest.mark.browser
-
 HAND = "guided?hand=left-bower-follows"
 
 

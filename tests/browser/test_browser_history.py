@@ -12,8 +12,6 @@ import pytest
 from playwright.sync_api import Page, expect
 from test_browser_pages import wait_for_app
 
-pytestmark = pytest.mark.browser
-
 HOME = "Learn to play Euchre"
 
 

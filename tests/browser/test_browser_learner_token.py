@@ -22,8 +22,6 @@ from test_browser_pages import wait_for_app
 from tutorial_app.learner_identity import OLD_LINK_NOTE, is_well_formed_token, new_learner_token
 from tutorial_app.store import TransferCodes, open_store
 
-pytestmark = pytest.mark.browser
-
 KEY = "euchre-tutorial-learner"
 PREVIOUS = "euchre-tutorial-previous-learner"
 # Counts the script runs the page sees finish (the app's data-test-script-state leaving

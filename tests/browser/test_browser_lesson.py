@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import Page, expect
 from test_browser_pages import wait_for_app
 
@@ -15,8 +14,6 @@ from lessons.loader import lesson_by_id
 from lessons.quiz import Kind
 from lessons.quizzes import build_quiz
 from tutorial_app.widgets.quiz_scene import choice_button
-
-pytestmark = pytest.mark.browser
 
 LESSON = "bowers"
 SEED = 4242

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ARTIFACTS, _free_port, _healthy
+from helpers.servers import ROOT, free_port, healthy, worker_log
 from playwright.sync_api import Browser, Page, expect
 from test_browser_pages import wait_for_app
 
@@ -22,8 +22,6 @@ from lessons.question_source import lesson_source, question_for
 from tutorial_app.cli import streamlit_command
 from tutorial_app.widgets.quiz_scene import choice_button
 
-pytestmark = pytest.mark.browser
-ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("<b>Ann</b>", "Ben", "Cat")
 # The teacher's default choice: the first lesson's quiz number 1, question 1.
 QUESTION = question_for(lesson_source(load_all()[0].id, 1, 0))
@@ -33,17 +31,16 @@ QUESTION = question_for(lesson_source(load_all()[0].id, 1, 0))
 def class_server(tmp_path_factory):
     """The app on its own fresh progress store, started as ``make run`` starts it."""
     folder = tmp_path_factory.mktemp("live-class")
-    port = _free_port()
+    port = free_port()
     url = f"http://127.0.0.1:{port}"
-    ARTIFACTS.mkdir(exist_ok=True)
-    log_path = ARTIFACTS / "live-class-server.log"
+    log_path = worker_log("live-class-server")
     env = {**os.environ, "EUCHRE_TUTORIAL_DB": f"sqlite:///{folder / 'progress.sqlite3'}"}
     with open(log_path, "w") as log:
         server = subprocess.Popen(streamlit_command("127.0.0.1", port, []), cwd=ROOT, env=env,
                                   stdout=log, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 60
-        while not _healthy(url):
+        while not healthy(url):
             if server.poll() is not None or time.monotonic() > deadline:
                 pytest.fail(f"the app did not start; its log:\n{log_path.read_text()}")
             time.sleep(0.2)

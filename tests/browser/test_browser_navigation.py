@@ -14,8 +14,6 @@ from lessons.loader import lesson_by_id, load_all
 from lessons.quiz import Kind
 from lessons.quizzes import DEFAULT_PRACTICE_TOPICS, build_quiz, mixed_quiz, topic_generators
 
-pytestmark = pytest.mark.browser
-
 NOTE = "[data-testid=stAlertContentInfo] [data-testid=stMarkdownContainer]"
 # Every sidebar label: its text box and whether it is cut (the ellipsis shows).
 SIDEBAR_LABELS = """() => [...document.querySelectorAll(

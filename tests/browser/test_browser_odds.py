@@ -3,11 +3,8 @@ level plays again."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page, expect
 from test_browser_pages import wait_for_app
-
-pytestmark = pytest.mark.browser
 
 CHARTS = "[data-testid=stPlotlyChart]"
 

@@ -13,8 +13,6 @@ from playwright.sync_api import Page, expect
 
 from tutorial_app.navigation import all_pages
 
-pytestmark = pytest.mark.browser
-
 CARDS = ".ct .card"
 ROWS = ".ct .row"
 

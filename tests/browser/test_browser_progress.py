@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 
-import pytest
 from playwright.sync_api import Browser, expect
 from test_browser_lesson import give_answer, verdict
 from test_browser_pages import wait_for_app
@@ -24,8 +23,6 @@ from lessons.quizzes import (
     topic_generators,
 )
 from tutorial_app.store import new_learner_token, open_store
-
-pytestmark = pytest.mark.browser
 
 CHART = "[data-testid=stPlotlyChart]"
 SEED = 4242

@@ -20,8 +20,6 @@ from test_browser_pages import wait_for_app
 from lessons.loader import lesson_by_id, load_all
 from lessons.quizzes import build_quiz
 
-pytestmark = pytest.mark.browser
-
 SIZES = [("1280x720", {"width": 1280, "height": 720}, 1),
          ("1920x1080-at-150", {"width": 1280, "height": 720}, 1.5)]
 PHONE = {"width": 390, "height": 844}

@@ -20,8 +20,6 @@ from analysis import make_bot
 from engine import HandRecord, Phase, Rules, Seat, apply, random_hand, seat_view
 from tutorial_app.scenario_link import encode_hand
 
-pytestmark = pytest.mark.browser
-
 
 def whole_hand(seed: int = 11) -> HandRecord:
     state = random_hand(Rules(), Seat.W, seed)

@@ -23,8 +23,6 @@ from websockets.sync.client import connect
 
 from tutorial_app.serve import AFFINITY_COOKIE
 
-pytestmark = pytest.mark.browser
-
 SYS_PIDFD_GETFD = 438  # the same number on every Linux architecture
 
 

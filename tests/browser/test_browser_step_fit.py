@@ -23,8 +23,6 @@ from tutorial_app.navigation import all_pages
 from tutorial_app.widgets.step_through import step_model
 from tutorial_app.widgets.step_views import stepped_actions
 
-pytestmark = pytest.mark.browser
-
 SCREEN = {"width": 1280, "height": 720}
 LOWEST = 715   # a button's bottom edge must be above this line
 # A drawn card's name: "jack of diamonds (left bower)", "North led the king of spades".

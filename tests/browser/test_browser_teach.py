@@ -14,8 +14,6 @@ from test_browser_pages import wait_for_app
 from engine import HandRecord
 from tutorial_app.scenario_link import encode_hand
 
-pytestmark = pytest.mark.browser
-
 # West dealt the ace of diamonds; East ordered it up and plays with partner, West
 # discarded, North led the nine of clubs: East, holding the ace of clubs, must follow.
 EAST_TO_FOLLOW = {"rules": {"preset": "bga"}, "dealer": "W", "upcard": "AD", "hands": {

@@ -1,11 +1,11 @@
 """The deployment docs/deploy.md describes, run: nginx with docs/nginx/euchre.conf in
-front of two app processes on the throwaway PostgreSQL of ``tests/postgres.py``, driven
+front of two app processes on the throwaway PostgreSQL of ``tests/helpers/postgres.py``, driven
 by the benchmarks' protocol client (``benchmarks/streamlit_client.py``)."""
 
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "benchmarks")]
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from postgres import postgres_cluster  # noqa: E402,F401
+from helpers.postgres import postgres_cluster  # noqa: E402,F401

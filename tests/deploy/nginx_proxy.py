@@ -19,6 +19,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from helpers.servers import free_ports
+
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "docs" / "nginx" / "euchre.conf"
 MISSING = "nginx or openssl is not installed (`make test` installs both: make nginx-deps)"
@@ -50,12 +52,6 @@ def tools() -> tuple[str, str] | None:
         (p for p in ("/usr/sbin/nginx",) if os.access(p, os.X_OK)), None)
     openssl = shutil.which("openssl")
     return (nginx, openssl) if nginx and openssl else None
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @dataclass(frozen=True)
@@ -127,7 +123,8 @@ def nginx_in_front(replicas: list[str], start_timeout: float = 30):
                        check=True, capture_output=True, timeout=30)
         for folder in ("logs", "temp"):
             (prefix / folder).mkdir()
-        http_port, https_port = free_port(), free_port()
+        # Two different ports: the same one twice made the HTTP server an HTTPS one.
+        http_port, https_port = free_ports(2)
         (prefix / "euchre.conf").write_text(
             site_config(SITE.read_text(), replicas, prefix, http_port, https_port))
         (prefix / "nginx.conf").write_text(MAIN.format(prefix=prefix))

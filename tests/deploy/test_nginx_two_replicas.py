@@ -29,14 +29,13 @@ from urllib.parse import parse_qs
 
 import pytest
 from app_server import serve
+from helpers.postgres import new_database
 from nginx_proxy import MISSING, nginx_in_front, tools
-from postgres import new_database
 from streamlit_client import Tab
 
 from tutorial_app.serve import AFFINITY_COOKIE, REPLICA_VARIABLE
 from tutorial_app.store.classes import MAX_CLASS_MEMBERS
 
-pytestmark = pytest.mark.server
 ROOT = Path(__file__).resolve().parents[2]
 REPLICA = "X-Euchre-Replica"
 # Enough browsers to see the spread; more only while too few landed beside the

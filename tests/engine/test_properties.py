@@ -47,8 +47,9 @@ from engine.actions import Do
 from engine.record import HandRecord, ReplayError, replay
 from engine.view import seat_view
 
-SETTINGS = settings(max_examples=200, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+# The example count comes from the hypothesis profile (tests/conftest.py: 200, or fewer
+# under HYPOTHESIS_PROFILE=ci).
+SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 BOOL_KEYS = ["stick_the_dealer", "no_trump", "loner_starts_last", "canadian_loner",
              "lone_defender", "benny", "no_first_blood"]
 

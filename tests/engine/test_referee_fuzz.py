@@ -19,7 +19,9 @@ from engine import SEATS, Rules, apply, legal_actions, random_hand
 from engine.record import HandRecord
 from engine.referee import main
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Three quarters of the hypothesis profile's example count (tests/conftest.py): 150 by default.
+FUZZ = settings(max_examples=settings.default.max_examples * 3 // 4, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
 
 
 def _strict_constant(name):

@@ -1,10 +1,10 @@
-"""The live class across app processes: the throwaway PostgreSQL of ``tests/postgres.py``
+"""The live class across app processes: the throwaway PostgreSQL of ``tests/helpers/postgres.py``
 and the benchmarks' protocol client (``benchmarks/streamlit_client.py``)."""
 
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "benchmarks")]
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from postgres import postgres_cluster  # noqa: E402,F401
+from helpers.postgres import postgres_cluster  # noqa: E402,F401

@@ -13,12 +13,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import parse_qs
 
-import pytest
 from app_server import serve
-from postgres import new_database
+from helpers.postgres import new_database
 from streamlit_client import Tab
 
-pytestmark = pytest.mark.server
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Ana", "<i>Bo</i>", "Cy")
 

@@ -11,7 +11,7 @@ import textwrap
 import time
 
 import pytest
-from conftest import PYTHON, child_env
+from helpers.processes import PYTHON, child_env
 
 from tutorial_app.store import StoreUnavailable, dispose_engines, new_learner_token, open_store
 

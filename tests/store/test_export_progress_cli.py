@@ -6,7 +6,7 @@ import csv
 import io
 import subprocess
 
-from conftest import PYTHON, child_env
+from helpers.processes import PYTHON, child_env
 
 from tutorial_app.store import ENV_VAR, new_learner_token, open_store
 

@@ -6,8 +6,8 @@ import threading
 import time
 
 import pytest
-from postgres import new_database
-from silent_server import silent_server
+from helpers.postgres import new_database
+from helpers.silent_server import silent_server
 
 from tutorial_app.store import (
     ENV_VAR,

@@ -8,7 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import PYTHON, ROOT, child_env
+from helpers.processes import PYTHON, ROOT, child_env
 
 STORE = ROOT / "tutorial_app" / "store"
 MODULES = sorted(f"tutorial_app.store.{path.stem}" for path in STORE.glob("*.py")

@@ -2,9 +2,9 @@
 temporary folder), served on 127.0.0.1 and a free port, and stopped at the end. As root,
 the server runs as an unprivileged user (initdb refuses root).
 
-Shared by the store's tests and the live class's two-process test: a conftest imports
-``postgres_cluster`` (a session fixture) and ``new_database`` from here, after putting
-the ``tests`` folder on ``sys.path``.
+Shared by the store's tests, the live class's two-process test and the deployment test:
+their conftest imports ``postgres_cluster`` (a session fixture) from ``helpers.postgres``,
+and tests import ``new_database``.
 """
 
 from __future__ import annotations
