@@ -62,23 +62,30 @@ settings.register_profile("ci", max_examples=40, derandomize=True, print_blob=Tr
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
-@pytest.hookimpl(wrapper=True)   # a wrapper: before pytest-xdist reads xdist_group markers
+@pytest.hookimpl(wrapper=True)  # a wrapper: before pytest-xdist reads xdist_group markers
 def pytest_collection_modifyitems(config, items):
     for item in items:
         relative = Path(item.path).resolve().relative_to(TESTS)
         if len(relative.parts) > 1:
             folder = relative.parts[0]
             if folder not in FOLDER_MARKERS:
-                raise pytest.UsageError(f"tests/{folder}/ has no marker: add it to "
-                                        "FOLDER_MARKERS in tests/conftest.py")
+                raise pytest.UsageError(
+                    f"tests/{folder}/ has no marker: add it to FOLDER_MARKERS in tests/conftest.py"
+                )
             item.add_marker(FOLDER_MARKERS[folder])
         test = f"{relative.as_posix()}::{item.originalname}"
-        group = next((SERIAL_GROUPS[key] for key in (test, relative.as_posix(), relative.parts[0])
-                      if key in SERIAL_GROUPS), None)
+        group = next(
+            (
+                SERIAL_GROUPS[key]
+                for key in (test, relative.as_posix(), relative.parts[0])
+                if key in SERIAL_GROUPS
+            ),
+            None,
+        )
         if group:
             item.add_marker(pytest.mark.xdist_group(group))
     result = yield
-    if getattr(config.option, "loadgroup", False):   # an xdist worker, --dist loadgroup
+    if getattr(config.option, "loadgroup", False):  # an xdist worker, --dist loadgroup
         _honour_groups(items)
     return result
 
@@ -88,7 +95,7 @@ def _honour_groups(items) -> None:
     reads (xdist 3.8 sets ``_nodeid``; pytest 9.2 builds the id from ``_id``)."""
     try:
         from _pytest.nodeid import NodeId
-    except ImportError:   # an older pytest: xdist's own rewrite works
+    except ImportError:  # an older pytest: xdist's own rewrite works
         return
     for item in items:
         names = sorted({str(mark.args[0]) for mark in item.iter_markers("xdist_group")})

@@ -12,8 +12,11 @@ ROOT = Path(__file__).resolve().parents[1]
 FIRST_PARTY = {"engine", "analysis", "lessons", "tutorial_app"}
 # What each package may import from this project; engine and analysis also nothing
 # outside the standard library.
-ALLOWED = {"engine": {"engine"}, "analysis": {"engine", "analysis"},
-           "lessons": {"engine", "lessons"}}
+ALLOWED = {
+    "engine": {"engine"},
+    "analysis": {"engine", "analysis"},
+    "lessons": {"engine", "lessons"},
+}
 STDLIB_ONLY = {"engine", "analysis"}
 
 
@@ -38,8 +41,9 @@ def test_package_imports_stay_in_their_layer(package):
     for path in modules_of(package):
         for name in imported_top_names(path):
             first_party_ok = name not in FIRST_PARTY or name in ALLOWED[package]
-            stdlib_ok = (package not in STDLIB_ONLY or name in FIRST_PARTY
-                         or name in sys.stdlib_module_names)
+            stdlib_ok = (
+                package not in STDLIB_ONLY or name in FIRST_PARTY or name in sys.stdlib_module_names
+            )
             if name == "streamlit" or not first_party_ok or not stdlib_ok:
                 problems.append(f"{path.relative_to(ROOT)} imports {name}")
     assert not problems, "\n".join(problems)
@@ -47,28 +51,34 @@ def test_package_imports_stay_in_their_layer(package):
 
 def test_importing_engine_analysis_and_lessons_loads_no_streamlit():
     # Catches indirect and dynamic imports that the source scan cannot see.
-    code = ("import importlib, pkgutil, sys\n"
-            "import engine, analysis, lessons\n"
-            "for pkg in (engine, analysis, lessons):\n"
-            "    for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
-            "        if not m.name.endswith('__main__'):\n"
-            "            importlib.import_module(m.name)\n"
-            "print(sorted(n for n in sys.modules\n"
-            "             if n.split('.')[0] in ('streamlit', 'tutorial_app')))\n")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                         check=True).stdout
+    code = (
+        "import importlib, pkgutil, sys\n"
+        "import engine, analysis, lessons\n"
+        "for pkg in (engine, analysis, lessons):\n"
+        "    for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
+        "        if not m.name.endswith('__main__'):\n"
+        "            importlib.import_module(m.name)\n"
+        "print(sorted(n for n in sys.modules\n"
+        "             if n.split('.')[0] in ('streamlit', 'tutorial_app')))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "[]"
 
 
 def test_importing_analysis_loads_only_the_engine():
-    code = ("import importlib, pkgutil, sys\n"
-            "import analysis\n"
-            "for m in pkgutil.walk_packages(analysis.__path__, 'analysis.'):\n"
-            "    importlib.import_module(m.name)\n"
-            "print(sorted(n for n in sys.modules\n"
-            "             if n.split('.')[0] in ('streamlit', 'lessons', 'tutorial_app')))\n")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                         check=True).stdout
+    code = (
+        "import importlib, pkgutil, sys\n"
+        "import analysis\n"
+        "for m in pkgutil.walk_packages(analysis.__path__, 'analysis.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "print(sorted(n for n in sys.modules\n"
+        "             if n.split('.')[0] in ('streamlit', 'lessons', 'tutorial_app')))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "[]"
 
 
@@ -82,18 +92,25 @@ def test_test_files_have_unique_names():
 
 # The Play page's logic (session, game links, score chart) runs without Streamlit, so
 # plain pytest tests it; the page only draws it.
-PURE_APP_MODULES = ("tutorial_app.play_session", "tutorial_app.play_link",
-                    "tutorial_app.score_chart", "tutorial_app.widgets.move_words",
-                    "tutorial_app.widgets.table_moves")
+PURE_APP_MODULES = (
+    "tutorial_app.play_session",
+    "tutorial_app.play_link",
+    "tutorial_app.score_chart",
+    "tutorial_app.widgets.move_words",
+    "tutorial_app.widgets.table_moves",
+)
 
 
 def test_the_play_logic_loads_no_streamlit():
-    code = ("import importlib, sys\n"
-            f"for name in {PURE_APP_MODULES!r}:\n"
-            "    importlib.import_module(name)\n"
-            "print(sorted(n for n in sys.modules if n.split('.')[0] == 'streamlit'))\n")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                         check=True).stdout
+    code = (
+        "import importlib, sys\n"
+        f"for name in {PURE_APP_MODULES!r}:\n"
+        "    importlib.import_module(name)\n"
+        "print(sorted(n for n in sys.modules if n.split('.')[0] == 'streamlit'))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "[]"
 
 

@@ -25,8 +25,11 @@ def _modules() -> list[str]:
     for package in PACKAGES:
         names.append(package)
         path = importlib.import_module(package).__path__
-        names += [m.name for m in pkgutil.walk_packages(path, f"{package}.")
-                  if not m.name.endswith("__main__") and not m.name.startswith(SCRIPTS)]
+        names += [
+            m.name
+            for m in pkgutil.walk_packages(path, f"{package}.")
+            if not m.name.endswith("__main__") and not m.name.startswith(SCRIPTS)
+        ]
     return sorted(names)
 
 
@@ -36,8 +39,9 @@ def _has_examples(name: str) -> bool:
     origin = importlib.util.find_spec(name).origin
     if origin.endswith(".py"):
         return ">>>" in Path(origin).read_text(encoding="utf-8")
-    return any(test.examples for test in doctest.DocTestFinder().find(
-        importlib.import_module(name)))
+    return any(
+        test.examples for test in doctest.DocTestFinder().find(importlib.import_module(name))
+    )
 
 
 MODULES = _modules()
@@ -64,9 +68,15 @@ def test_every_package_with_doctests_is_collected():
         assert sum(n for name, n in tried.items() if name.split(".")[0] == package) > 0, package
     assert tried["engine.ranking"] and tried["lessons.progress"] and tried["tutorial_app.play_link"]
     # The teacher's tools (links, replay, builder, questions, quiz sheet) keep theirs.
-    assert {"tutorial_app.scenario_link", "tutorial_app.replay", "tutorial_app.scenario_draft",
-            "tutorial_app.build_moves", "tutorial_app.quiz_sheet", "tutorial_app.sheet_sources",
-            "lessons.scenario_questions"} <= set(WITH_EXAMPLES)
+    assert {
+        "tutorial_app.scenario_link",
+        "tutorial_app.replay",
+        "tutorial_app.scenario_draft",
+        "tutorial_app.build_moves",
+        "tutorial_app.quiz_sheet",
+        "tutorial_app.sheet_sources",
+        "lessons.scenario_questions",
+    } <= set(WITH_EXAMPLES)
 
 
 def test_the_scripts_left_out_hold_no_doctests():

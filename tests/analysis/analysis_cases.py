@@ -1,7 +1,7 @@
 """Deals and states for the analysis tests, written as hand records.
 
-    s = record_state("N: JH JD AH AS 9C / E: ... / S: ... / W: ...", dealer="W",
-                     upcard="KH", actions="N order_up, N with_partner, W discard 9S")
+s = record_state("N: JH JD AH AS 9C / E: ... / S: ... / W: ...", dealer="W",
+                 upcard="KH", actions="N order_up, N with_partner, W discard 9S")
 """
 
 from __future__ import annotations
@@ -17,13 +17,20 @@ RULE_SETS = {
     "cardsuite": Rules.preset("cardsuite"),
     "no_trump": Rules.preset("bga").with_settings(no_trump=True, stick_the_dealer=False),
     "benny": Rules.preset("bga").with_settings(benny=True),
-    "no_first_blood": Rules.preset("cardsuite").with_settings(no_first_blood=True,
-                                                              lone_defender=True),
+    "no_first_blood": Rules.preset("cardsuite").with_settings(
+        no_first_blood=True, lone_defender=True
+    ),
 }
 
 
-def record_state(hands: str, dealer: str = "W", upcard: str = "AD", actions: str = "",
-                 preset: str = "bga", **settings) -> HandState:
+def record_state(
+    hands: str,
+    dealer: str = "W",
+    upcard: str = "AD",
+    actions: str = "",
+    preset: str = "bga",
+    **settings,
+) -> HandState:
     """The state after ``actions`` ('N pass, E order_up, N play AS') from a full deal."""
     seats = {}
     for part in hands.split("/"):
@@ -38,8 +45,13 @@ def record_state(hands: str, dealer: str = "W", upcard: str = "AD", actions: str
         elif words[1] in ("call", "name"):
             item["suit"] = words[2]
         steps.append(item)
-    data = {"rules": {"preset": preset, **settings}, "dealer": dealer, "hands": seats,
-            "upcard": upcard, "actions": steps}
+    data = {
+        "rules": {"preset": preset, **settings},
+        "dealer": dealer,
+        "hands": seats,
+        "upcard": upcard,
+        "actions": steps,
+    }
     return HandRecord.from_json(data).replay()
 
 

@@ -37,8 +37,12 @@ def test_every_level_plays_whole_hands_by_the_rules(name, level):
 
 def test_mixed_tables_play_by_seat():
     rng = random.Random(1)
-    bots = {Seat.N: make_bot("expert"), Seat.E: make_bot("random"),
-            Seat.S: make_bot("beginner"), Seat.W: make_bot("random")}
+    bots = {
+        Seat.N: make_bot("expert"),
+        Seat.E: make_bot("random"),
+        Seat.S: make_bot("beginner"),
+        Seat.W: make_bot("random"),
+    }
     end = play_hand(random_hand(RULE_SETS["pagat"], Seat.N, rng), bots, rng)
     assert end.is_over
 
@@ -54,8 +58,11 @@ def _look_alike(state, seat, rng):
     return None
 
 
-DECISIONS = [s for name in ("bga", "pagat", "benny")
-             for s in random_decisions(RULE_SETS[name], random.Random(name), 8)]
+DECISIONS = [
+    s
+    for name in ("bga", "pagat", "benny")
+    for s in random_decisions(RULE_SETS[name], random.Random(name), 8)
+]
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -82,6 +89,7 @@ def test_unknown_level_is_refused():
 
 # ---- the beginner's rules of thumb -----------------------------------------------------------
 
+
 def _play_view(actions: str, seat: str = None, **kw):
     state = record_state(DEAL, dealer="W", upcard="KD", actions=actions, **kw)
     return seat_view(state, state.turn if seat is None else Seat(seat))
@@ -90,25 +98,37 @@ def _play_view(actions: str, seat: str = None, **kw):
 BIDDING = "N pass, E pass, S pass, W pass, N call H, N with_partner"
 
 
-@pytest.mark.parametrize("actions, card, why", [
-    (BIDDING, "JH", "makers with the right bower lead it"),
-    (BIDDING + ", N play 9C", "9H", "no clubs: the cheapest card that wins is the nine of "
-                                    "trumps"),
-    (BIDDING + ", N play JH", "9H", "cannot win: the lowest heart"),
-    (BIDDING + ", N play AS, E play 9S", "QS", "partner winning: play low"),
-    ("N pass, E pass, S pass, W pass, N pass, E call C, E with_partner", "AH",
-     "a defender leads an off-suit ace"),
-])
+@pytest.mark.parametrize(
+    "actions, card, why",
+    [
+        (BIDDING, "JH", "makers with the right bower lead it"),
+        (
+            BIDDING + ", N play 9C",
+            "9H",
+            "no clubs: the cheapest card that wins is the nine of trumps",
+        ),
+        (BIDDING + ", N play JH", "9H", "cannot win: the lowest heart"),
+        (BIDDING + ", N play AS, E play 9S", "QS", "partner winning: play low"),
+        (
+            "N pass, E pass, S pass, W pass, N pass, E call C, E with_partner",
+            "AH",
+            "a defender leads an off-suit ace",
+        ),
+    ],
+)
 def test_beginner_rules_of_thumb(actions, card, why):
     view = _play_view(actions)
     assert beginner_card(view) is parse_card(card), why
 
 
-@pytest.mark.parametrize("hand, upcard, seat, expected", [
-    ("JH JD AH 9C 9S", "KH", "N", "order_up"),   # three trumps
-    ("JH 9C TC 9S TS", "KH", "N", "pass"),       # one trump
-    ("JH AH 9C TC 9S", "KH", "W", "order_up"),   # the dealer counts the upcard
-])
+@pytest.mark.parametrize(
+    "hand, upcard, seat, expected",
+    [
+        ("JH JD AH 9C 9S", "KH", "N", "order_up"),  # three trumps
+        ("JH 9C TC 9S TS", "KH", "N", "pass"),  # one trump
+        ("JH AH 9C TC 9S", "KH", "W", "order_up"),  # the dealer counts the upcard
+    ],
+)
 def test_beginner_counts_trumps_to_bid(hand, upcard, seat, expected):
     cards = parse_cards(hand)
     view = _bid_view(cards, upcard, Seat(seat))
@@ -127,7 +147,7 @@ def _bid_view(hand, upcard: str, seat: Seat, dealer: Seat = Seat.W):
         if s is seat:
             hands.append(tuple(hand))
         else:
-            hands.append(tuple(rest[at:at + 5]))
+            hands.append(tuple(rest[at : at + 5]))
             at += 5
     state = new_hand(RULE_SETS["bga"], Deal(dealer, tuple(hands), up, tuple(rest[at:])))
     while state.turn is not seat:
@@ -137,17 +157,21 @@ def _bid_view(hand, upcard: str, seat: Seat, dealer: Seat = Seat.W):
 
 # ---- the expert's evaluation and thresholds --------------------------------------------------
 
+
 def test_thresholds_cover_every_seat():
     for table in (MAKE_THRESHOLD[1], MAKE_THRESHOLD[2], ALONE_THRESHOLD, DEFEND_ALONE_THRESHOLD):
         assert set(table) == {1, 2, 3, 4}
     assert [place(s, Seat.W) for s in SEATS] == [1, 2, 3, 4]
 
 
-@pytest.mark.parametrize("hand, upcard, seat, expected", [
-    ("JH JD AH KH AS", "9H", "N", "order_up"),   # a loner's hand
-    ("JH QH 9C TC 9S", "9H", "N", "pass"),       # two trumps, no ace
-    ("9C TC QC 9S TS", "JH", "N", "pass"),       # nothing, and the right bower to the dealer
-])
+@pytest.mark.parametrize(
+    "hand, upcard, seat, expected",
+    [
+        ("JH JD AH KH AS", "9H", "N", "order_up"),  # a loner's hand
+        ("JH QH 9C TC 9S", "9H", "N", "pass"),  # two trumps, no ace
+        ("9C TC QC 9S TS", "JH", "N", "pass"),  # nothing, and the right bower to the dealer
+    ],
+)
 def test_expert_orders_up_on_the_evaluation(hand, upcard, seat, expected):
     view = _bid_view(parse_cards(hand), upcard, Seat(seat))
     assert expert_decision(view).do.value == expected
@@ -164,9 +188,12 @@ def test_the_upcard_counts_for_whoever_gets_it():
 
 
 def test_expert_goes_alone_with_a_loners_hand():
-    state = record_state("N: JH JD AH KH AS / E: 9H TH QH 9S TS / S: 9C QS KS 9D TD / "
-                         "W: JC QC KC AC TC", dealer="W", upcard="AD", actions="N pass, E pass, "
-                         "S pass, W pass, N call H")
+    state = record_state(
+        "N: JH JD AH KH AS / E: 9H TH QH 9S TS / S: 9C QS KS 9D TD / W: JC QC KC AC TC",
+        dealer="W",
+        upcard="AD",
+        actions="N pass, E pass, S pass, W pass, N call H",
+    )
     assert expert_decision(seat_view(state, Seat.N)) == Action.ALONE
     assert beginner_decision(seat_view(state, Seat.N)) == Action.ALONE
 
@@ -177,8 +204,12 @@ def test_weakest_card_keeps_trumps_and_makes_voids():
 
 
 def test_stuck_dealer_calls():
-    state = record_state(DEAL, dealer="W", upcard="KD",
-                         actions="N pass, E pass, S pass, W pass, N pass, E pass, S pass")
+    state = record_state(
+        DEAL,
+        dealer="W",
+        upcard="KD",
+        actions="N pass, E pass, S pass, W pass, N pass, E pass, S pass",
+    )
     view = seat_view(state, Seat.W)
     assert Action.PASS not in view.legal
     for decide in (expert_decision, beginner_decision):

@@ -43,10 +43,16 @@ def _check(h, view):
     assert not CODE_WORDS.search(h.explanation), h.explanation
 
 
-HINT_STATES = [s for name in ("bga", "pagat", "no_trump", "benny")
-               for s in random_decisions(RULE_SETS[name], random.Random(f"hint {name}"), 6)]
-HINT_MORE = [s for name in ("bga", "cardsuite", "no_first_blood")
-             for s in random_decisions(RULE_SETS[name], random.Random(f"words {name}"), 8)]
+HINT_STATES = [
+    s
+    for name in ("bga", "pagat", "no_trump", "benny")
+    for s in random_decisions(RULE_SETS[name], random.Random(f"hint {name}"), 6)
+]
+HINT_MORE = [
+    s
+    for name in ("bga", "cardsuite", "no_first_blood")
+    for s in random_decisions(RULE_SETS[name], random.Random(f"words {name}"), 8)
+]
 
 
 def test_a_hint_for_every_kind_of_decision():
@@ -80,8 +86,12 @@ def test_hints_are_repeatable_and_blind_to_hidden_cards():
 
 
 def test_lead_the_right_bower():
-    state = record_state(DEAL, dealer="W", upcard="KD",
-                         actions="N pass, E pass, S pass, W pass, N call H, N with_partner")
+    state = record_state(
+        DEAL,
+        dealer="W",
+        upcard="KD",
+        actions="N pass, E pass, S pass, W pass, N call H, N with_partner",
+    )
     h = hint(seat_view(state, Seat.N), random.Random(1))
     assert h.recommended == Action.play(parse_card("JH"))
     assert h.explanation.startswith("Lead the right bower: it cannot lose")
@@ -93,8 +103,9 @@ def test_pass_with_a_weak_hand():
     state = record_state(DEAL, dealer="W", upcard="KD", actions="N pass")
     h = hint(seat_view(state, Seat.E), random.Random(1))
     assert h.recommended == Action.PASS
-    assert h.explanation.startswith("Pass: with diamonds as trump you hold no trumps and no "
-                                    "off-suit ace. ")
+    assert h.explanation.startswith(
+        "Pass: with diamonds as trump you hold no trumps and no off-suit ace. "
+    )
     assert "ordering up would likely get you euchred" in h.explanation
     assert "gives the other team 2 points" in h.explanation
     order = h.value(Action.ORDER_UP)
@@ -105,23 +116,35 @@ def test_pass_with_a_weak_hand():
 # with the left bower; South's ace of clubs is winning the third. North, a defender,
 # holds the ace of spades: trumping partner's ace throws away the euchre.
 OVERTRUMP = {
-    "rules": {"preset": "bga"}, "dealer": "W", "upcard": "TS",
-    "hands": {"N": ["JH", "9D", "AS", "TH", "KS"], "E": ["QC", "QS", "TC", "JC", "JD"],
-              "S": ["KH", "QD", "JS", "AC", "KD"], "W": ["KC", "9H", "9S", "AD", "QH"]},
-    "actions": [{"seat": "N", "do": "pass"}, {"seat": "E", "do": "pass"},
-                {"seat": "S", "do": "pass"}, {"seat": "W", "do": "order_up"},
-                {"seat": "W", "do": "with_partner"}, {"seat": "W", "do": "discard", "card": "QH"},
-                {"seat": "N", "do": "play", "card": "KS"},
-                {"seat": "E", "do": "play", "card": "QS"},
-                {"seat": "S", "do": "play", "card": "JS"},
-                {"seat": "W", "do": "play", "card": "9S"},
-                {"seat": "S", "do": "play", "card": "KH"},
-                {"seat": "W", "do": "play", "card": "9H"},
-                {"seat": "N", "do": "play", "card": "JH"},
-                {"seat": "E", "do": "play", "card": "JC"},
-                {"seat": "E", "do": "play", "card": "QC"},
-                {"seat": "S", "do": "play", "card": "AC"},
-                {"seat": "W", "do": "play", "card": "KC"}]}
+    "rules": {"preset": "bga"},
+    "dealer": "W",
+    "upcard": "TS",
+    "hands": {
+        "N": ["JH", "9D", "AS", "TH", "KS"],
+        "E": ["QC", "QS", "TC", "JC", "JD"],
+        "S": ["KH", "QD", "JS", "AC", "KD"],
+        "W": ["KC", "9H", "9S", "AD", "QH"],
+    },
+    "actions": [
+        {"seat": "N", "do": "pass"},
+        {"seat": "E", "do": "pass"},
+        {"seat": "S", "do": "pass"},
+        {"seat": "W", "do": "order_up"},
+        {"seat": "W", "do": "with_partner"},
+        {"seat": "W", "do": "discard", "card": "QH"},
+        {"seat": "N", "do": "play", "card": "KS"},
+        {"seat": "E", "do": "play", "card": "QS"},
+        {"seat": "S", "do": "play", "card": "JS"},
+        {"seat": "W", "do": "play", "card": "9S"},
+        {"seat": "S", "do": "play", "card": "KH"},
+        {"seat": "W", "do": "play", "card": "9H"},
+        {"seat": "N", "do": "play", "card": "JH"},
+        {"seat": "E", "do": "play", "card": "JC"},
+        {"seat": "E", "do": "play", "card": "QC"},
+        {"seat": "S", "do": "play", "card": "AC"},
+        {"seat": "W", "do": "play", "card": "KC"},
+    ],
+}
 
 
 def _overtrump_view():
@@ -139,12 +162,17 @@ def test_values_are_from_the_deciding_team_s_side():
 
 
 def test_a_forced_card_says_why():
-    state = record_state(DEAL, dealer="W", upcard="KD",
-                         actions="N pass, E pass, S pass, W pass, N call H, N with_partner, "
-                                 "N play JH, E play 9H")
+    state = record_state(
+        DEAL,
+        dealer="W",
+        upcard="KD",
+        actions="N pass, E pass, S pass, W pass, N call H, N with_partner, N play JH, E play 9H",
+    )
     h = hint(seat_view(state, Seat.S), random.Random(1), samples=4)
-    assert h.explanation == ("Play the king of hearts: it is your only legal card. Hearts were "
-                             "led, and the king of hearts is a heart.")
+    assert h.explanation == (
+        "Play the king of hearts: it is your only legal card. Hearts were "
+        "led, and the king of hearts is a heart."
+    )
 
 
 def test_no_hint_out_of_turn():
@@ -156,6 +184,7 @@ def test_no_hint_out_of_turn():
 
 
 # ---- sharing the work, the solve budget -------------------------------------------------------
+
 
 def test_choices_in_one_world_share_the_solver_and_keep_its_values():
     """Every choice of a decision, played out in one sampled world: as ``solve`` finds."""
@@ -185,21 +214,42 @@ def test_a_hint_stays_within_its_solves(monkeypatch):
 
     monkeypatch.setattr(options_module, "Solver", CountingSolver)
     mixed = "N: JH JD AH AS 9C / E: 9H TH QH 9S TS / S: KH QS KC 9D TC / W: JC QC KS AC TD"
-    discard = seat_view(record_state(mixed, dealer="W", upcard="KD", actions="N pass, E pass, "
-                                     "S pass, W order_up, W with_partner"), Seat.W)
+    discard = seat_view(
+        record_state(
+            mixed,
+            dealer="W",
+            upcard="KD",
+            actions="N pass, E pass, S pass, W order_up, W with_partner",
+        ),
+        Seat.W,
+    )
     _check(hint(discard, random.Random(1)), discard)
     assert HINT_DECISION_SOLVES - len(discard.legal) < len(solved) <= HINT_DECISION_SOLVES
     order = seat_view(record_state(DEAL, dealer="W", upcard="KD", actions="N pass"), Seat.E)
     assert len(order.legal) * HINT_DECISION_SAMPLES <= HINT_DECISION_SOLVES
-    assert hint(order, random.Random(1)) == hint(order, random.Random(1),
-                                                 samples=HINT_DECISION_SAMPLES)
+    assert hint(order, random.Random(1)) == hint(
+        order, random.Random(1), samples=HINT_DECISION_SAMPLES
+    )
 
 
 # ---- grading ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("cost, grade", [
-    (0.0, "best"), (0.02, "best"), (0.021, "good"), (0.15, "good"), (0.3, "inaccuracy"),
-    (0.4, "inaccuracy"), (0.41, "mistake"), (0.8, "mistake"), (0.81, "blunder"), (3.0, "blunder")])
+
+@pytest.mark.parametrize(
+    "cost, grade",
+    [
+        (0.0, "best"),
+        (0.02, "best"),
+        (0.021, "good"),
+        (0.15, "good"),
+        (0.3, "inaccuracy"),
+        (0.4, "inaccuracy"),
+        (0.41, "mistake"),
+        (0.8, "mistake"),
+        (0.81, "blunder"),
+        (3.0, "blunder"),
+    ],
+)
 def test_grades_by_expected_cost(cost, grade):
     assert classify(cost) == grade
 
@@ -219,9 +269,12 @@ def test_every_grade_has_a_one_line_meaning():
 
 
 def test_every_choice_is_graded_against_the_best():
-    state = record_state(DEAL, dealer="W", upcard="KD",
-                         actions="N pass, E pass, S pass, W pass, N call H, N with_partner, "
-                                 "N play AS, E play 9S")
+    state = record_state(
+        DEAL,
+        dealer="W",
+        upcard="KD",
+        actions="N pass, E pass, S pass, W pass, N call H, N with_partner, N play AS, E play 9S",
+    )
     view = seat_view(state, Seat.S)
     grades = {a: grade_decision(view, a, random.Random(3), samples=12) for a in view.legal}
     best = max(g.hint.best.points for g in grades.values())
@@ -235,8 +288,9 @@ def test_every_choice_is_graded_against_the_best():
 
 
 def test_trumping_partners_winning_ace_is_a_blunder():
-    g = grade_decision(_overtrump_view(), Action.play(parse_card("AS")), random.Random(4),
-                       samples=16)
+    g = grade_decision(
+        _overtrump_view(), Action.play(parse_card("AS")), random.Random(4), samples=16
+    )
     assert g.grade == "blunder" and g.cost > 2
     assert g.best in (Action.play(parse_card("9D")), Action.play(parse_card("TH")))
 
@@ -254,13 +308,13 @@ def test_review_grades_every_decision_of_the_learner():
 
 # ---- the review's "why" explains the best choice it names -------------------------------------
 
+
 def _first_sentence_names(why: str, action: Action, view) -> bool:
     """Does the reason open about ``action`` (not about another choice)?"""
     from analysis.reasons import _suit_name, card_words
     from engine.actions import Do
 
-    first = why.split(". ")[0] if not why.startswith("You are the dealer") else \
-        why.split(". ")[1]
+    first = why.split(". ")[0] if not why.startswith("You are the dealer") else why.split(". ")[1]
     if action.do in (Do.PLAY, Do.DISCARD):
         return card_words(action.card, view.trump_suit).lower() in first.lower()
     if view.phase is Phase.DEFEND_ALONE:
@@ -278,8 +332,11 @@ def _first_sentence_names(why: str, action: Action, view) -> bool:
     return first.startswith("Play with your partner")
 
 
-WHY_STATES = [s for name in ("bga", "no_trump", "benny")
-              for s in random_decisions(RULE_SETS[name], random.Random(f"why {name}"), 10)]
+WHY_STATES = [
+    s
+    for name in ("bga", "no_trump", "benny")
+    for s in random_decisions(RULE_SETS[name], random.Random(f"why {name}"), 10)
+]
 
 
 def test_the_why_explains_the_best_choice_the_review_names():
@@ -300,8 +357,7 @@ def test_the_why_explains_the_best_choice_the_review_names():
 def test_a_reviewed_hand_names_and_explains_the_same_best_choice():
     for seed in range(3):
         rng = random.Random(seed)
-        end = play_hand(random_hand(RULE_SETS["bga"], Seat.W, rng), [make_bot("beginner")] * 4,
-                        rng)
+        end = play_hand(random_hand(RULE_SETS["bga"], Seat.W, rng), [make_bot("beginner")] * 4, rng)
         replay_views = {}
         from engine import apply, new_hand
 
@@ -322,14 +378,14 @@ def test_a_reviewed_hand_names_and_explains_the_same_best_choice():
 # hearts, East took it with the ace; South has no hearts. West, still to play, holds the
 # left bower (the jack of clubs); the jack, king and ace of spades are in the kitty, also
 # unseen by South.
-TRUMP_IN = ("N: 9H 9D TD 9C TC / E: AH KH QD KD AD / S: {south} / W: JC TH JH QH 9S")
-TRUMP_IN_ACTIONS = ("N pass, E pass, S order_up, S with_partner, W discard QH, "
-                    "N play 9H, E play AH")
+TRUMP_IN = "N: 9H 9D TD 9C TC / E: AH KH QD KD AD / S: {south} / W: JC TH JH QH 9S"
+TRUMP_IN_ACTIONS = "N pass, E pass, S order_up, S with_partner, W discard QH, N play 9H, E play AH"
 
 
 def _trump_in_view(south: str):
-    state = record_state(TRUMP_IN.format(south=south), dealer="W", upcard="TS",
-                         actions=TRUMP_IN_ACTIONS)
+    state = record_state(
+        TRUMP_IN.format(south=south), dealer="W", upcard="TS", actions=TRUMP_IN_ACTIONS
+    )
     return seat_view(state, Seat.S)
 
 
@@ -340,9 +396,11 @@ def test_a_card_a_seat_still_to_play_may_beat_only_should_win():
     view = _trump_in_view("QS QC KC AC JD")
     queen = parse_card("QS")
     assert Action.play(queen) in view.legal
-    assert not sure_to_win(view, queen)       # West may hold the left bower
-    values = [OptionValue(a, 3.0 if a.card is queen else 2.0, 1.0 if a.card is queen else 0.0,
-                          0.0, 0.0) for a in view.legal]
+    assert not sure_to_win(view, queen)  # West may hold the left bower
+    values = [
+        OptionValue(a, 3.0 if a.card is queen else 2.0, 1.0 if a.card is queen else 0.0, 0.0, 0.0)
+        for a in view.legal
+    ]
     best = next(v for v in values if v.action.card is queen)
     text = play_reason(view, best, values)
     assert "wins the trick" not in text, text
@@ -358,8 +416,10 @@ def test_the_highest_trump_wins_the_trick_for_sure():
     view = _trump_in_view("JS QC KC AC JD")
     right = parse_card("JS")
     assert sure_to_win(view, right)
-    values = [OptionValue(a, 3.0 if a.card is right else 2.0, 1.0 if a.card is right else 0.0,
-                          0.0, 0.0) for a in view.legal]
+    values = [
+        OptionValue(a, 3.0 if a.card is right else 2.0, 1.0 if a.card is right else 0.0, 0.0, 0.0)
+        for a in view.legal
+    ]
     best = next(v for v in values if v.action.card is right)
     assert "the right bower wins the trick." in play_reason(view, best, values)
 
@@ -369,6 +429,8 @@ def test_a_dealers_bid_hint_counts_the_upcard_only_once_picked_up():
     jack of spades turned up is not West's yet, and the hint says so."""
     state = record_state(DEAL, dealer="W", upcard="JS", actions="N pass, E pass, S pass")
     explanation = hint(seat_view(state, Seat.W), random.Random(1)).explanation
-    assert ("with spades as trump you hold one trump with the left bower and one off-suit "
-            "ace; picking up the jack of spades gives you two trumps with the right bower "
-            "and the left bower") in explanation, explanation
+    assert (
+        "with spades as trump you hold one trump with the left bower and one off-suit "
+        "ace; picking up the jack of spades gives you two trumps with the right bower "
+        "and the left bower"
+    ) in explanation, explanation

@@ -18,8 +18,11 @@ from engine import JOKER, SEATS, Seat, Suit, apply, parse_card, random_hand, sea
 from engine.hand import Phase
 from engine.ranking import EFFECTIVE_SUIT
 
-STATES = [s for name in sorted(RULE_SETS)
-          for s in random_decisions(RULE_SETS[name], random.Random(name), 25)]
+STATES = [
+    s
+    for name in sorted(RULE_SETS)
+    for s in random_decisions(RULE_SETS[name], random.Random(name), 25)
+]
 
 
 def test_samples_respect_everything_the_seat_knows():
@@ -45,8 +48,12 @@ def test_samples_respect_everything_the_seat_knows():
                     assert len(held) == len(state.hand_of(other))
                     assert not held & seen
                     assert not any(EFFECTIVE_SUIT[trump][c.index] in voids[other] for c in held)
-                    if view.upcard not in seen and other is view.dealer and view.upcard_taken \
-                            and view.upcard in state.hand_of(other):
+                    if (
+                        view.upcard not in seen
+                        and other is view.dealer
+                        and view.upcard_taken
+                        and view.upcard in state.hand_of(other)
+                    ):
                         assert view.upcard in held
 
 
@@ -91,8 +98,9 @@ def _brute_force(sampler: Sampler) -> Counter:
             found[tuple(frozenset(h) for h in chosen)] += 1
             return
         for hand in itertools.combinations(rest, needs[i]):
-            if any(EFFECTIVE_SUIT[trump][c.index] in sampler.c.voids.get(seats[i], ())
-                   for c in hand):
+            if any(
+                EFFECTIVE_SUIT[trump][c.index] in sampler.c.voids.get(seats[i], ()) for c in hand
+            ):
                 continue
             place(i + 1, [c for c in rest if c not in hand], chosen + [hand])
 
@@ -104,11 +112,13 @@ def test_every_consistent_deal_is_equally_likely():
     # Late in a hand: West showed no spades and East no hearts; 2 cards each to guess.
     state = record_state(
         "N: JH JD AH AS 9C / E: 9H TH QH 9S TS / S: KH QS KS 9D TD / W: JC QC KC AC TC",
-        dealer="W", upcard="KD",
+        dealer="W",
+        upcard="KD",
         actions="N pass, E pass, S pass, W pass, N call H, N with_partner, "
-                "N play AS, E play 9S, S play QS, W play TC, "
-                "N play JH, E play 9H, S play KH, W play JC, "
-                "N play 9C, E play TS, S play 9D, W play AC")
+        "N play AS, E play 9S, S play QS, W play TC, "
+        "N play JH, E play 9H, S play KH, W play JC, "
+        "N play 9C, E play TS, S play 9D, W play AC",
+    )
     view = seat_view(state, Seat.S)
     sampler = Sampler(view)
     every = _brute_force(sampler)
@@ -123,13 +133,16 @@ def test_every_consistent_deal_is_equally_likely():
     assert set(drawn) <= set(every)
     expected = n / len(every)
     for deal in every:
-        assert abs(drawn[deal] - expected) < 5 * expected ** 0.5, (drawn[deal], expected)
+        assert abs(drawn[deal] - expected) < 5 * expected**0.5, (drawn[deal], expected)
 
 
 def test_the_dealer_is_taken_to_hold_the_upcard_until_it_is_played():
     state = record_state(
         "N: JH JD AH AS 9C / E: 9H TH QH 9S TS / S: KH QS KS 9D TD / W: JC QC KC AC TC",
-        dealer="W", upcard="AD", actions="N order_up, N with_partner, W discard TC")
+        dealer="W",
+        upcard="AD",
+        actions="N order_up, N with_partner, W discard TC",
+    )
     view = seat_view(state, Seat.S)
     for hands in Sampler(view).samples(random.Random(5), 20):
         assert parse_card("AD") in hands[Seat.W.index]
@@ -138,8 +151,11 @@ def test_the_dealer_is_taken_to_hold_the_upcard_until_it_is_played():
 def test_a_dealer_out_of_trumps_threw_the_upcard_away():
     state = record_state(
         "N: JH JD AH AS 9C / E: 9H TH QH 9S TS / S: KH QS KS 9D TD / W: JC QC KC AC TC",
-        dealer="W", upcard="KD", actions="N order_up, N with_partner, W discard KD, "
-                                         "N play JD, E play 9S, S play 9D, W play TC")
+        dealer="W",
+        upcard="KD",
+        actions="N order_up, N with_partner, W discard KD, "
+        "N play JD, E play 9S, S play 9D, W play TC",
+    )
     view = seat_view(state, Seat.E)
     assert Suit.DIAMONDS in known_voids(view)[Seat.W]
     for hands in Sampler(view).samples(random.Random(6), 20):
@@ -164,8 +180,10 @@ def test_bids_shift_the_samples_towards_fitting_hands():
         sampler = Sampler(view)
 
         def trumps(samples, trump=trump, maker=maker):
-            return sum(sum(EFFECTIVE_SUIT[trump][c.index] is trump for c in h[maker.index])
-                       for h in samples) / len(samples)
+            return sum(
+                sum(EFFECTIVE_SUIT[trump][c.index] is trump for c in h[maker.index])
+                for h in samples
+            ) / len(samples)
 
         plain = trumps(sampler.samples(random.Random(1), 60))
         weighted = trumps(weighted_samples(view, sampler, random.Random(1), 60))
@@ -177,7 +195,12 @@ def test_bids_shift_the_samples_towards_fitting_hands():
 def test_the_benny_is_sampled_like_any_card():
     state = record_state(
         "N: JH JD AH AS 9C / E: 9H TH QH 9S TS / S: KH QS KS 9D TD / W: JC QC KC AC JOKER",
-        dealer="W", upcard="AD", preset="bga", benny=True, actions="N pass")
+        dealer="W",
+        upcard="AD",
+        preset="bga",
+        benny=True,
+        actions="N pass",
+    )
     view = seat_view(state, Seat.S)
     seen = Counter()
     for hands in Sampler(view).samples(random.Random(8), 200):
@@ -189,7 +212,10 @@ def test_the_benny_is_sampled_like_any_card():
 def test_an_impossible_view_is_refused():
     state = record_state(
         "N: JH JD AH AS 9C / E: 9H TH QH 9S TS / S: KH QS KS 9D TD / W: JC QC KC AC TC",
-        dealer="W", upcard="AD", actions="N pass")
+        dealer="W",
+        upcard="AD",
+        actions="N pass",
+    )
     view = seat_view(state, Seat.S)
     with pytest.raises(ValueError, match="no deal"):
         Sampler(view._replace(hand=view.hand + tuple(state.hand_of(Seat.N)) * 3))
@@ -200,9 +226,13 @@ def test_deals_are_counted_in_closed_form_where_no_seat_is_void():
     # five, five and five among the others and three out of play, in any way at all.
     state = record_state(
         "N: JH JD AH AS 9C / E: 9H TH QH 9S TS / S: KH QS KS 9D TD / W: JC QC KC AC TC",
-        dealer="W", upcard="KD", actions="N pass")
-    assert Sampler(seat_view(state, Seat.E)).count() == \
-        factorial(18) // (factorial(5) ** 3 * factorial(3))
+        dealer="W",
+        upcard="KD",
+        actions="N pass",
+    )
+    assert Sampler(seat_view(state, Seat.E)).count() == factorial(18) // (
+        factorial(5) ** 3 * factorial(3)
+    )
     # With voids, the closed form for the suits left agrees with counting suit by suit.
     for state in STATES:
         sampler = Sampler(seat_view(state, state.turn))

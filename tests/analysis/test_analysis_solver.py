@@ -98,12 +98,13 @@ REFERENCE_POSITIONS = _reference_positions(520, seed=2024)
 
 def test_reference_positions_cover_every_kind_of_hand():
     kinds = {(s.rules.benny, s.trump is NO_TRUMP, len(s.active_seats)) for s in REFERENCE_POSITIONS}
-    assert (True, False, 4) in kinds            # Benny
-    assert (False, True, 4) in kinds            # no trump
-    assert any(n == 3 for _, _, n in kinds)     # a lone maker or a lone defender
-    assert any(n == 2 for _, _, n in kinds)     # both alone
+    assert (True, False, 4) in kinds  # Benny
+    assert (False, True, 4) in kinds  # no trump
+    assert any(n == 3 for _, _, n in kinds)  # a lone maker or a lone defender
+    assert any(n == 2 for _, _, n in kinds)  # both alone
     assert any(s.trick for s in REFERENCE_POSITIONS) and any(
-        not s.trick for s in REFERENCE_POSITIONS)
+        not s.trick for s in REFERENCE_POSITIONS
+    )
 
 
 def test_solver_equals_plain_minimax_on_500_random_positions():
@@ -111,16 +112,24 @@ def test_solver_equals_plain_minimax_on_500_random_positions():
     for i, state in enumerate(REFERENCE_POSITIONS):
         expected = minimax_card_values(state)
         got = card_values(state)
-        if got != expected or solve(state) != (max if state.turn.team is state.makers
-                                               else min)(expected.values()):
+        if got != expected or solve(state) != (max if state.turn.team is state.makers else min)(
+            expected.values()
+        ):
             mismatches.append((i, state.rules.preset_name, state.trump, expected, got))
     assert not mismatches, mismatches[:3]
 
 
-@pytest.mark.parametrize("name, seed, alone", [("bga", 9, 0.0), ("benny", 3, 0.0),
-                                               ("no_trump", 5, 0.0), ("pagat", 4, 1.0),
-                                               ("no_first_blood", 8, 0.0),
-                                               ("cardsuite", 6, 0.0)])
+@pytest.mark.parametrize(
+    "name, seed, alone",
+    [
+        ("bga", 9, 0.0),
+        ("benny", 3, 0.0),
+        ("no_trump", 5, 0.0),
+        ("pagat", 4, 1.0),
+        ("no_first_blood", 8, 0.0),
+        ("cardsuite", 6, 0.0),
+    ],
+)
 def test_solver_equals_memoised_minimax_on_whole_deals(name, seed, alone):
     rng = random.Random(seed)
     rules = RULE_SETS[name]
@@ -150,11 +159,14 @@ def test_best_play_from_the_first_lead_reaches_the_solved_value():
 
 
 def test_values_count_tricks_already_won():
-    state = record_state("N: JH JD AH AS 9C / E: 9H TH QH 9S TS / S: KH QS KS 9D TD / "
-                         "W: JC QC KC AC TC", dealer="W", upcard="KD",
-                         actions="N pass, E pass, S pass, W pass, N call H, N with_partner, "
-                                 "N play JH, E play 9H, S play KH, W play JC, "
-                                 "N play JD, E play TH, S play 9D, W play QC")
+    state = record_state(
+        "N: JH JD AH AS 9C / E: 9H TH QH 9S TS / S: KH QS KS 9D TD / W: JC QC KC AC TC",
+        dealer="W",
+        upcard="KD",
+        actions="N pass, E pass, S pass, W pass, N call H, N with_partner, "
+        "N play JH, E play 9H, S play KH, W play JC, "
+        "N play JD, E play TH, S play 9D, W play QC",
+    )
     assert state.tricks_won == (2, 0)
     # North's nine of clubs loses to West's clubs; every other trick is North-South's.
     assert solve(state) == minimax(state) == 4
@@ -162,9 +174,12 @@ def test_values_count_tricks_already_won():
 
 
 def test_a_lone_hand_is_solved_with_three_seats():
-    state = record_state("N: JH JD AH AS 9C / E: 9H TH QH 9S TS / S: KH QS KS 9D TD / "
-                         "W: JC QC KC AC TC", dealer="W", upcard="KD",
-                         actions="N pass, E pass, S pass, W pass, N call H, N alone")
+    state = record_state(
+        "N: JH JD AH AS 9C / E: 9H TH QH 9S TS / S: KH QS KS 9D TD / W: JC QC KC AC TC",
+        dealer="W",
+        upcard="KD",
+        actions="N pass, E pass, S pass, W pass, N call H, N alone",
+    )
     position = Position.from_state(state)
     assert position.active == (SEATS[0], SEATS[1], SEATS[3])
     assert solve(state) == 4
@@ -194,8 +209,9 @@ def test_a_table_shared_by_one_deal_s_positions_gives_fresh_values():
     rng = random.Random(12)
     for name in ("bga", "benny", "no_trump"):
         for _ in range(6):
-            position = Position.from_state(random_position(RULE_SETS[name], rng, plays=0,
-                                                           alone_chance=0.3))
+            position = Position.from_state(
+                random_position(RULE_SETS[name], rng, plays=0, alone_chance=0.3)
+            )
             held = {card for hand in position.hands for card in hand}
             spare = next(c for c in deck(RULE_SETS[name].benny) if c not in held)
             seat = next(i for i, hand in enumerate(position.hands) if hand)
@@ -215,14 +231,19 @@ def test_positions_of_one_shape_play_alike():
     # holding the jack instead of either changes nothing.
     state = record_state(
         "N: JH JD AH AS 9C / E: 9H TH QH 9S TS / S: KH QS KS 9D TD / W: JC QC KC AC TC",
-        dealer="W", upcard="KD", actions="N pass, E pass, S pass, W pass, N call H, "
-                                         "N with_partner")
+        dealer="W",
+        upcard="KD",
+        actions="N pass, E pass, S pass, W pass, N call H, N with_partner",
+    )
     position = Position.from_state(state)
 
     def swap(old: str, new: str) -> Position:
-        return position._replace(hands=tuple(
-            tuple(parse_card(new) if c == parse_card(old) else c for c in hand)
-            for hand in position.hands))
+        return position._replace(
+            hands=tuple(
+                tuple(parse_card(new) if c == parse_card(old) else c for c in hand)
+                for hand in position.hands
+            )
+        )
 
     for alike in (swap("TS", "JS"), swap("9S", "JS")):
         assert shape(alike) == shape(position)

@@ -11,7 +11,7 @@ import pytest
 from analysis.hand_simulation import MAKER_SEATS, Result, SimulatedHand, simulate_hands, summarize
 from engine import Rules, Seat, random_hand
 
-Z_999 = 3.29   # two-sided 99.9% normal quantile
+Z_999 = 3.29  # two-sided 99.9% normal quantile
 
 
 @cache
@@ -42,7 +42,7 @@ def test_every_hand_scores_for_one_team_or_nobody(level):
     for hand in run(level, 400, 1, "pagat"):
         assert {hand.dealing_team_points, hand.other_team_points} <= {0, 1, 2, 4}
         assert min(hand.dealing_team_points, hand.other_team_points) == 0
-        if hand.result is None:   # thrown in: no stick the dealer in pagat
+        if hand.result is None:  # thrown in: no stick the dealer in pagat
             assert hand.dealing_team_points == hand.other_team_points == 0
             assert hand.maker_seat is None and hand.maker_trumps is None
         else:
@@ -70,13 +70,16 @@ def test_a_maker_with_five_trumps_is_never_euchred():
     assert all(h.result is not Result.EUCHRED for h in hands)
 
 
-@pytest.mark.parametrize("what, test", [
-    ("makers euchred", lambda h: h.result is Result.EUCHRED),
-    ("dealing team +1", lambda h: h.dealing_team_points == 1),
-    ("dealer made trump", lambda h: h.maker_seat == MAKER_SEATS[0]),
-])
+@pytest.mark.parametrize(
+    "what, test",
+    [
+        ("makers euchred", lambda h: h.result is Result.EUCHRED),
+        ("dealing team +1", lambda h: h.dealing_team_points == 1),
+        ("dealer made trump", lambda h: h.maker_seat == MAKER_SEATS[0]),
+    ],
+)
 def test_the_pages_default_run_lies_within_a_larger_runs_interval(what, test):
-    page_default = run("beginner", 1000, 1)   # the odds lab's default settings
+    page_default = run("beginner", 1000, 1)  # the odds lab's default settings
     reference = run("beginner", 4000, 12345)
     small, large = share(page_default, test), share(reference, test)
     assert within_interval(small, large), f"{what}: {small} against {large}"
@@ -88,11 +91,14 @@ def test_progress_is_reported_up_to_the_last_hand():
     assert seen == sorted(seen) and seen[-1] == 120 and len(seen) > 10
 
 
-@pytest.mark.parametrize("level, hands, words", [
-    ("grandmaster", 10, "unknown bot level 'grandmaster'"),
-    ("random", 0, "from 1 to"),
-    ("random", 2.5, "whole number"),
-])
+@pytest.mark.parametrize(
+    "level, hands, words",
+    [
+        ("grandmaster", 10, "unknown bot level 'grandmaster'"),
+        ("random", 0, "from 1 to"),
+        ("random", 2.5, "whole number"),
+    ],
+)
 def test_bad_settings_are_refused_with_a_reason(level, hands, words):
     with pytest.raises(ValueError, match=words):
         simulate_hands(Rules.preset("bga"), level, hands, 1)

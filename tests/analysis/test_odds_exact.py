@@ -99,7 +99,8 @@ def test_where_the_right_bower_lies_matches_a_count_of_every_deal(joker):
     assert odds[KITTY] == kitty
     assert odds[OPPONENTS] == 1 - partner - kitty
     assert [percent(odds[p]) for p in BOWER_PLACES] == (
-        ["26.3%", "52.6%", "21.1%"] if joker else ["27.8%", "55.6%", "16.7%"])
+        ["26.3%", "52.6%", "21.1%"] if joker else ["27.8%", "55.6%", "16.7%"]
+    )
 
 
 def test_a_deck_too_small_to_deal_is_refused():

@@ -40,8 +40,11 @@ def open_page(path: str, timeout: float = 30, token: str | None = None, **query:
 def tables_shown(at: AppTest) -> list[dict]:
     """The models of every card-table component drawn in the last run (the router's
     learner-token component is another custom component: left out)."""
-    return [json.loads(table.proto.json) for table in at.get("bidi_component")
-            if table.proto.component_name == CARD_TABLE]
+    return [
+        json.loads(table.proto.json)
+        for table in at.get("bidi_component")
+        if table.proto.component_name == CARD_TABLE
+    ]
 
 
 def table_shown(at: AppTest) -> dict:

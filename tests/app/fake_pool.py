@@ -45,6 +45,6 @@ class InlinePool(FakePool):
         if not job.done():
             try:
                 job.future.set_result(function(*args))
-            except Exception as error:   # the job's failure, as a worker would send it back
+            except Exception as error:  # the job's failure, as a worker would send it back
                 job.future.set_exception(error)
         return job

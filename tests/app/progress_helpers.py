@@ -12,8 +12,15 @@ def record_quiz(store: Store, token: str, lesson: str, length: int, misses: int 
     number = store.start_quiz_run(token, lesson, seed=1, length=length)
     run = QuizRun.start(length)
     for correct in [False] * misses + [True] * length:
-        store.record_answer(token, lesson=lesson, item_kind="single", generator="trick_winner",
-                            answer="N", correct=correct, quiz_run=number)
+        store.record_answer(
+            token,
+            lesson=lesson,
+            item_kind="single",
+            generator="trick_winner",
+            answer="N",
+            correct=correct,
+            quiz_run=number,
+        )
         run = run.answer(correct)
     return run
 

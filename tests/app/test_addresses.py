@@ -14,16 +14,19 @@ from tutorial_app.markdown_text import WORD_JOINER, markdown_text
 from tutorial_app.navigation import all_pages, unknown_address
 
 
-@pytest.mark.parametrize("url, base, missing", [
-    ("http://h:1/no-such-page", "", "/no-such-page"),
-    ("http://h:1/no-such-page/", "", "/no-such-page"),
-    ("http://h:1/%3Cb%3Ex%3C%2Fb%3E", "", "/<b>x</b>"),
-    ("http://h:1/euchre/nowhere", "euchre", "/nowhere"),
-    ("http://h:1/euchre", "/euchre/", None),
-    ("http://h:1", "", None),
-    ("http://h:1/", "", None),
-    (None, "", None),
-])
+@pytest.mark.parametrize(
+    "url, base, missing",
+    [
+        ("http://h:1/no-such-page", "", "/no-such-page"),
+        ("http://h:1/no-such-page/", "", "/no-such-page"),
+        ("http://h:1/%3Cb%3Ex%3C%2Fb%3E", "", "/<b>x</b>"),
+        ("http://h:1/euchre/nowhere", "euchre", "/nowhere"),
+        ("http://h:1/euchre", "/euchre/", None),
+        ("http://h:1", "", None),
+        ("http://h:1/", "", None),
+        (None, "", None),
+    ],
+)
 def test_unknown_address(url, base, missing):
     assert unknown_address(url, base) == missing
 
@@ -33,8 +36,18 @@ def test_every_page_address_is_known():
         assert unknown_address(f"http://h:1/{page.url_path}") is None
 
 
-@pytest.mark.parametrize("text", ["<script>alert(1)</script>", "**bold** _it_", ":red[x]",
-                                  "$x^2$", "[a](javascript:alert(1))", "`code`", "a\\b"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<script>alert(1)</script>",
+        "**bold** _it_",
+        ":red[x]",
+        "$x^2$",
+        "[a](javascript:alert(1))",
+        "`code`",
+        "a\\b",
+    ],
+)
 def test_markdown_text_leaves_no_sign_unescaped(text):
     escaped = markdown_text(text)
     assert "<" not in escaped and ">" not in escaped
@@ -52,15 +65,26 @@ def test_the_examples_in_the_docstrings(module):
 # The forms GitHub-flavoured Markdown links in plain text, after escapes are undone (the
 # patterns of mdast-util-gfm-autolink-literal, which Streamlit's renderer runs); the
 # browser test counts the links a page really draws (test_browser_escaping.py).
-AUTOLINK_FORMS = (re.compile(r"(?i)(https?://|www(?=\.))[-.\w]+"),
-                  re.compile(r"(?i)(mailto:|xmpp:)?[-.\w+]+@[-\w]+(\.[-\w]+)+"))
+AUTOLINK_FORMS = (
+    re.compile(r"(?i)(https?://|www(?=\.))[-.\w]+"),
+    re.compile(r"(?i)(mailto:|xmpp:)?[-.\w+]+@[-\w]+(\.[-\w]+)+"),
+)
 
 
-@pytest.mark.parametrize("text", ["www.evil.com", "WWW.EVIL.COM", "https://x.y",
-                                  "see http://evil.com/a now", "x@evil.com",
-                                  "mailto:x@evil.com", "![i](https://a.b/i.png)"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "www.evil.com",
+        "WWW.EVIL.COM",
+        "https://x.y",
+        "see http://evil.com/a now",
+        "x@evil.com",
+        "mailto:x@evil.com",
+        "![i](https://a.b/i.png)",
+    ],
+)
 def test_markdown_text_leaves_no_autolink(text):
-    plain = markdown_text(text).replace("\\", "")   # what the autolink pass reads
+    plain = markdown_text(text).replace("\\", "")  # what the autolink pass reads
     assert any(form.search(text) for form in AUTOLINK_FORMS)
     assert not any(form.search(plain) for form in AUTOLINK_FORMS), plain
-    assert plain.replace(WORD_JOINER, "").replace("&lt;", "<") == text   # reads the same
+    assert plain.replace(WORD_JOINER, "").replace("&lt;", "<") == text  # reads the same

@@ -12,9 +12,16 @@ from tutorial_app.navigation import lesson_page_path
 from tutorial_app.widgets.move_words import action_words
 from tutorial_app.widgets.quiz_view import marked_words, try_key
 
-DEAL = Deal(Seat.W, (parse_cards("AH 9D TS QC KS"), parse_cards("JD AC KC TC 9S"),
-                     parse_cards("KH QD AS JC KD"), parse_cards("QH TH AD JS QS")),
-            parse_card("9C"))
+DEAL = Deal(
+    Seat.W,
+    (
+        parse_cards("AH 9D TS QC KS"),
+        parse_cards("JD AC KC TC 9S"),
+        parse_cards("KH QD AS JC KD"),
+        parse_cards("QH TH AD JS QS"),
+    ),
+    parse_card("9C"),
+)
 
 
 def _after(rules: Rules, *actions: Action):
@@ -47,14 +54,18 @@ def test_marks_are_counted_right():
 def test_none_right_is_said_in_words_with_the_cards():
     cards = parse_cards("9C AS")
     assert marked_words(0, "None of these cards are trumps", cards) == (
-        "None of these cards are trumps: the nine of clubs, the ace of spades.")
+        "None of these cards are trumps: the nine of clubs, the ace of spades."
+    )
 
 
 @pytest.mark.app
 def test_one_right_card_is_the_right_answer_on_the_page():
     lesson = lesson_by_id("cards-and-deal")
-    number, step = next((i, s) for i, s in enumerate(lesson.steps, 1)
-                        if s.show == "try" and s.question.options[0].card is not None)
+    number, step = next(
+        (i, s)
+        for i, s in enumerate(lesson.steps, 1)
+        if s.show == "try" and s.question.options[0].card is not None
+    )
     at = open_page(lesson_page_path(lesson.id), step=str(number))
     answer(at, step.question, ("9H",), try_key(f"{lesson.id}-{step.id}"))  # not the highest
     shown = table_shown(at)["message"]["text"]

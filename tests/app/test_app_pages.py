@@ -27,18 +27,26 @@ def card_rows(at: AppTest) -> list[str]:
     (right bower); ...' (the names the table gives each card button)."""
     rows = []
     for model in tables_shown(at):
-        for row in model.get("rows") or [{"label": model.get("hand_label"),
-                                          "cards": model["hand"]}]:
-            rows.append(f"{row['label']}: " + "; ".join(
-                card["name"] + (f" ({card['note']})" if card.get("note") else "")
-                for card in row["cards"]))
+        for row in model.get("rows") or [
+            {"label": model.get("hand_label"), "cards": model["hand"]}
+        ]:
+            rows.append(
+                f"{row['label']}: "
+                + "; ".join(
+                    card["name"] + (f" ({card['note']})" if card.get("note") else "")
+                    for card in row["cards"]
+                )
+            )
     return rows
 
 
 def test_navigation_lists_every_page_file_once():
     listed = [page.path for page in all_pages()]
-    on_disk = sorted(f"app_pages/{p.name}" for p in (APP_DIR / "app_pages").glob("*.py")
-                     if p.name != "__init__.py")
+    on_disk = sorted(
+        f"app_pages/{p.name}"
+        for p in (APP_DIR / "app_pages").glob("*.py")
+        if p.name != "__init__.py"
+    )
     assert sorted(listed) == on_disk
     assert len(set(listed)) == len(listed)
     assert sum(page.default for page in all_pages()) == 1
@@ -58,8 +66,10 @@ def test_card_pages_show_named_cards(path):
 def test_reference_defaults_to_hearts_with_both_bowers():
     at = open_page(RANKING)
     trumps = card_rows(at)[0]
-    assert trumps.startswith("Trump: hearts (7 cards, highest first): jack of hearts "
-                             "(right bower); jack of diamonds (left bower); ace of hearts")
+    assert trumps.startswith(
+        "Trump: hearts (7 cards, highest first): jack of hearts "
+        "(right bower); jack of diamonds (left bower); ace of hearts"
+    )
     table = at.table[0].value
     left = table[table["Card"].str.contains("jack of diamonds")].iloc[0]
     assert left["Suit it belongs to"] == "hearts"
@@ -73,8 +83,10 @@ def test_changing_trump_changes_the_ranking():
     assert not at.exception
     after = card_rows(at)
     assert after != before
-    assert "spades (7 cards, highest first): jack of spades (right bower); jack of clubs " \
+    assert (
+        "spades (7 cards, highest first): jack of spades (right bower); jack of clubs "
         "(left bower)" in after[0]
+    )
     assert at.query_params["trump"] in ("S", ["S"])  # older AppTest gives a list
 
 
@@ -88,8 +100,10 @@ def test_no_trump_has_no_bowers():
 def test_link_with_trump_and_benny_opens_that_view():
     at = open_page(RANKING, trump="D", benny="1")
     assert at.segmented_control(key="trump").value == "D"
-    assert "diamonds (8 cards, highest first): the Joker (Benny); jack of diamonds " \
+    assert (
+        "diamonds (8 cards, highest first): the Joker (Benny); jack of diamonds "
         "(right bower); jack of hearts (left bower); ace of diamonds" in card_rows(at)[0]
+    )
 
 
 def test_a_bad_link_falls_back_to_the_default():
@@ -116,9 +130,19 @@ def test_scoring_table_follows_the_lone_defender_rule():
     assert scoring.iloc[-1]["Points"] == 4
 
 
-HOSTILE_QUERY = {"seed": "<script>alert(1)</script>", "step": "-1", "part": "quiz'--",
-                 "trump": "<b>H</b>", "benny": "maybe", "hand": "%%%", "topics": ";;,,",
-                 "rules": "../../etc", "play-level": "god", "play-rules": "", "lone_defender": "2"}
+HOSTILE_QUERY = {
+    "seed": "<script>alert(1)</script>",
+    "step": "-1",
+    "part": "quiz'--",
+    "trump": "<b>H</b>",
+    "benny": "maybe",
+    "hand": "%%%",
+    "topics": ";;,,",
+    "rules": "../../etc",
+    "play-level": "god",
+    "play-rules": "",
+    "lone_defender": "2",
+}
 
 
 @pytest.mark.parametrize("page", all_pages(), ids=lambda page: page.url_path or "home")

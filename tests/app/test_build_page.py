@@ -21,8 +21,12 @@ from tutorial_app.widgets.quiz_view import try_key
 
 BUILD, QUESTION = "app_pages/build.py", "app_pages/scenario_question.py"
 # West deals; North leads the nine of clubs after East ordered up the ace of diamonds.
-HANDS = {"N": ["9C", "TD", "JH", "QS", "KC"], "E": ["9S", "TS", "QH", "AC", "KH"],
-         "S": ["9H", "QC", "AH", "KS", "TH"], "W": ["JC", "JS", "QD", "KD", "AS"]}
+HANDS = {
+    "N": ["9C", "TD", "JH", "QS", "KC"],
+    "E": ["9S", "TS", "QH", "AC", "KH"],
+    "S": ["9H", "QC", "AH", "KS", "TH"],
+    "W": ["JC", "JS", "QD", "KD", "AS"],
+}
 MOVES_TO_SOUTH = "N pass\nE order_up\nE with_partner\nW discard JS\nN play 9C\nE play AC"
 
 
@@ -51,16 +55,17 @@ def test_a_first_visit_starts_from_a_random_deal_the_engine_accepts():
     assert not at.error
     assert "The engine accepts this hand" in at.success[0].value
     model = table_shown(at)
-    assert {s["seat"] for s in model["seats"] if s["cards"]} == {"N", "E", "W"}   # all shown
+    assert {s["seat"] for s in model["seats"] if s["cards"]} == {"N", "E", "W"}  # all shown
     assert len(model["hand"]) == 5
 
 
 def test_a_card_twice_is_named_with_both_places():
-    hands = dict(HANDS, E=["9S", "TS", "QH", "AC", "JH"])   # JH is North's too
+    hands = dict(HANDS, E=["9S", "TS", "QH", "AC", "JH"])  # JH is North's too
     at = set_deal(open_builder(), hands)
-    assert ("Jack of hearts is in two places: North's hand and East's hand. A card is "
-            "dealt once.") in problems(at)
-    assert table_shown(at)["layout"] == "cards"   # the cards picked, no table until it holds
+    assert (
+        "Jack of hearts is in two places: North's hand and East's hand. A card is dealt once."
+    ) in problems(at)
+    assert table_shown(at)["layout"] == "cards"  # the cards picked, no table until it holds
 
 
 def test_a_card_both_in_a_hand_and_turned_up_is_named():
@@ -77,14 +82,15 @@ def test_a_hand_of_four_is_named_with_the_count_the_engine_needs():
 def test_a_move_out_of_turn_gets_the_engines_words_and_the_moves_before_it_stay():
     at = set_deal(open_builder(), moves="N pass\nS pass")
     assert "Move 2 (S pass): It is East's turn, not South's." in problems(at)
-    model = table_shown(at)      # the table shows the hand after the legal first move
+    model = table_shown(at)  # the table shows the hand after the legal first move
     assert model["layout"] == "table" and "East to bid" in model["message"]["text"]
 
 
 def test_an_illegal_card_and_an_unreadable_move_are_explained():
     at = set_deal(open_builder(), moves=MOVES_TO_SOUTH + "\nS play AH")
     assert "Move 7 (S play AH): South must follow clubs and holds the queen of clubs." in (
-        problems(at))
+        problems(at)
+    )
     at = set_deal(at, moves="N <b>dance</b>")
     text = problems(at)
     assert "Move 1" in text and "cannot be read" in text and "<b>" not in text
@@ -104,16 +110,20 @@ def test_clicks_on_the_table_add_moves_and_a_refusal_adds_none():
     assert clicked_action(at.session_state, "pass").ok
     at.run()
     assert at.text_area(key=MOVES).value == "N pass"
-    decision = clicked_action(at.session_state, "call-H")   # round 1: no calling
+    decision = clicked_action(at.session_state, "call-H")  # round 1: no calling
     at.run()
     assert not decision.ok and at.text_area(key=MOVES).value == "N pass"
     assert table_shown(at)["message"] == {"text": decision.refusal, "tone": "refusal"}
     assert clicked_action(at.session_state, "order_up").ok
     assert clicked_action(at.session_state, "with_partner").ok
-    assert clicked_card(at.session_state, "JS").ok          # West discards
+    assert clicked_card(at.session_state, "JS").ok  # West discards
     at.run()
     assert at.text_area(key=MOVES).value.splitlines() == [
-        "N pass", "E order_up", "E with_partner", "W discard JS"]
+        "N pass",
+        "E order_up",
+        "E with_partner",
+        "W discard JS",
+    ]
     assert at.session_state[REFUSAL] is None
 
 
@@ -123,7 +133,7 @@ def test_the_result_is_a_hand_record_a_teach_link_and_a_question_link():
     links = [block.value for block in at.code if "?hand=" in block.value]
     teach, question = links
     record = decode_hand(parse_qs(teach.split("?", 1)[1])["hand"][0])
-    assert record.dumps() == HandRecord.loads(at.code[-1].value).dumps()   # the JSON shown
+    assert record.dumps() == HandRecord.loads(at.code[-1].value).dumps()  # the JSON shown
     assert record.to_json()["hands"] == HANDS and len(record.actions) == 6
     assert "/teach?" in teach and "/question?" in question
     assert parse_qs(question.split("?", 1)[1])["ask"] == ["legal"]
@@ -138,14 +148,17 @@ def test_a_question_that_does_not_fit_the_table_says_why():
 
 def test_a_shared_hand_opens_in_the_builder_to_change():
     hands = str(HANDS).replace("'", '"')
-    record = HandRecord.loads(f'{{"dealer": "W", "upcard": "AD", "hands": {hands}, "actions": '
-                              '[{"seat": "N", "do": "pass"}]}')
+    record = HandRecord.loads(
+        f'{{"dealer": "W", "upcard": "AD", "hands": {hands}, "actions": '
+        '[{"seat": "N", "do": "pass"}]}'
+    )
     at = open_page(BUILD, hand=encode_hand(record))
     assert at.multiselect(key="build-hand-S").value == HANDS["S"]
     assert at.text_area(key=MOVES).value == "N pass"
 
 
 # ---- the question link, answered by whoever opens it ----------------------------------
+
 
 def built(moves: str) -> HandRecord:
     at = set_deal(open_builder(), moves=moves)
@@ -164,15 +177,15 @@ def test_which_cards_may_south_play_answered_right_on_the_table():
     at, key = open_question(record, "legal")
     question = scenario_question("legal", record)
     legal = {a.card.code for a in legal_actions(record.replay())}
-    assert set(question.answer) == legal == {"QC"}            # South must follow clubs
+    assert set(question.answer) == legal == {"QC"}  # South must follow clubs
     model = table_shown(at)
-    assert {card["code"] for card in model["hand"]} == set(HANDS["S"])   # South's own cards
-    assert all(not s["cards"] for s in model["seats"] if s["seat"] != "S")   # others hidden
-    assert not at.get("page_link")   # the Teach page would tell the answer: not yet
+    assert {card["code"] for card in model["hand"]} == set(HANDS["S"])  # South's own cards
+    assert all(not s["cards"] for s in model["seats"] if s["seat"] != "S")  # others hidden
+    assert not at.get("page_link")  # the Teach page would tell the answer: not yet
     answer(at, question, ["QC"], key)
     right, words = feedback_shown(at)
     assert right and "South must follow clubs" in words
-    (link,) = at.get("page_link")     # once answered, on to the whole hand
+    (link,) = at.get("page_link")  # once answered, on to the whole hand
     assert decode_hand(parse_qs(link.proto.query_string)["hand"][0]).dumps() == record.dumps()
 
 
@@ -200,11 +213,11 @@ def test_who_wins_this_trick_answered_by_the_engines_winner():
 def test_how_many_points_answered_with_the_engines_score():
     at = open_page("app_pages/teach.py")
     at.button(key="teach-deal").click().run()
-    at.button(key="teach-bots").click().run()        # bots play a whole hand
+    at.button(key="teach-bots").click().run()  # bots play a whole hand
     record = at.session_state["teach-timeline"]
     state = record.replay()
     if state.result.thrown_in:
-        pytest.skip("this deal was thrown in")   # bga sticks the dealer: never happens
+        pytest.skip("this deal was thrown in")  # bga sticks the dealer: never happens
     question = scenario_question("points", record)
     score = state.result.score
     assert question.answer == (score.winner.value, str(score.points_won))
@@ -213,15 +226,38 @@ def test_how_many_points_answered_with_the_engines_score():
     assert feedback_shown(page)[0]
 
 
-@pytest.mark.parametrize("query, words", [
-    ({"hand": "v1.AAAA", "ask": "legal"}, "damaged"),
-    ({"hand": encode_hand(HandRecord.loads(
-        '{{"dealer": "W", "upcard": "AD", "hands": {}}}'.format(str(HANDS).replace("'", '"')))),
-      "ask": "legal"}, "needs a card to be played next"),
-    ({"hand": encode_hand(HandRecord.loads(
-        '{{"dealer": "W", "upcard": "AD", "hands": {}}}'.format(str(HANDS).replace("'", '"')))),
-      "ask": "<script>"}, "There is no question"),
-])
+@pytest.mark.parametrize(
+    "query, words",
+    [
+        ({"hand": "v1.AAAA", "ask": "legal"}, "damaged"),
+        (
+            {
+                "hand": encode_hand(
+                    HandRecord.loads(
+                        '{{"dealer": "W", "upcard": "AD", "hands": {}}}'.format(
+                            str(HANDS).replace("'", '"')
+                        )
+                    )
+                ),
+                "ask": "legal",
+            },
+            "needs a card to be played next",
+        ),
+        (
+            {
+                "hand": encode_hand(
+                    HandRecord.loads(
+                        '{{"dealer": "W", "upcard": "AD", "hands": {}}}'.format(
+                            str(HANDS).replace("'", '"')
+                        )
+                    )
+                ),
+                "ask": "<script>",
+            },
+            "There is no question",
+        ),
+    ],
+)
 def test_a_bad_question_link_gets_a_message(query, words):
     at = open_page(QUESTION, **query)
     assert not at.exception

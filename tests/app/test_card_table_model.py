@@ -34,9 +34,13 @@ from tutorial_app.widgets.cards_model import cards_model
 from tutorial_app.widgets.table_model import coach_line, table_model
 from tutorial_app.widgets.table_moves import action_from_id, action_id, decide_action, decide_card
 
-RULE_SETS = [Rules.preset("bga"), Rules.preset("pagat"), Rules.preset("cardsuite"),
-             Rules.from_settings({"benny": True, "no_first_blood": True}),
-             Rules.from_settings({"no_trump": True, "lone_defender": True})]
+RULE_SETS = [
+    Rules.preset("bga"),
+    Rules.preset("pagat"),
+    Rules.preset("cardsuite"),
+    Rules.from_settings({"benny": True, "no_first_blood": True}),
+    Rules.from_settings({"no_trump": True, "lone_defender": True}),
+]
 
 
 def states(count: int = 60):
@@ -104,7 +108,8 @@ def test_face_down_counts_agree_between_a_view_and_the_state():
         for seat in SEATS:
             from_view = table_model(seat_view(state, seat))
             assert {s["seat"]: s["count"] for s in from_view["seats"]} == {
-                s.value: len(state.hand_of(s)) for s in SEATS}
+                s.value: len(state.hand_of(s)) for s in SEATS
+            }
 
 
 def test_legal_flags_are_the_engines_legal_actions():
@@ -115,7 +120,8 @@ def test_legal_flags_are_the_engines_legal_actions():
             if state.turn is Seat.S and state.phase in (Phase.PLAY, Phase.DISCARD):
                 seen += 1
                 assert {c["code"] for c in hand if c["legal"]} == {
-                    a.card.code for a in legal_actions(state)}
+                    a.card.code for a in legal_actions(state)
+                }
                 assert all(c["clickable"] for c in hand)
             else:
                 assert not any(c["legal"] or c["clickable"] for c in hand)
@@ -131,12 +137,14 @@ def test_lift_only_raises_legal_cards_and_is_off_by_default():
 
 
 def test_default_choices_are_the_legal_non_card_actions_in_players_words():
-    state = random_hand(Rules(), Seat.S, 5)           # South deals: West bids first
+    state = random_hand(Rules(), Seat.S, 5)  # South deals: West bids first
     state = apply(apply(apply(state, Action.PASS), Action.PASS), Action.PASS)
     model = table_model(state)
     assert [(a["id"], a["label"]) for a in model["actions"]] == [
-        ("order_up", "Pick it up"), ("pass", "Pass")]     # the dealer picks it up
-    for _ in range(4):                            # South, then West, North, East pass
+        ("order_up", "Pick it up"),
+        ("pass", "Pass"),
+    ]  # the dealer picks it up
+    for _ in range(4):  # South, then West, North, East pass
         state = apply(state, Action.PASS)
     assert state.phase is Phase.BID2 and state.turn is Seat.S
     model = table_model(state)
@@ -178,7 +186,8 @@ def test_dealer_makers_alone_and_tricks_are_the_engines():
         elif state.tricks:  # a finished hand: its final trick lies in the middle, winner marked
             assert model["last_trick"] is None
             assert [p["seat"] for p in model["trick"] if p["won"]] == [
-                state.tricks[-1].winner.value]
+                state.tricks[-1].winner.value
+            ]
         json.dumps(model)  # JSON-able, as the component needs
 
 
@@ -190,7 +199,7 @@ def test_marks_carry_a_sign_in_words_not_colour_alone():
     assert marks[first.code] == {"kind": "right", "text": "✓ right"}
     assert marks[second.code] == {"kind": "wrong", "text": "✗ your pick"}
     key = next(c["svg"] for c in model["hand"] if c["code"] == second.code)
-    assert "✗ YOUR PICK" in model["svgs"][key]          # drawn on the card too
+    assert "✗ YOUR PICK" in model["svgs"][key]  # drawn on the card too
     with pytest.raises(ValueError, match="right' or 'wrong"):
         table_model(state, marks={first: "maybe"})
 
@@ -204,7 +213,7 @@ def test_a_four_colour_deck_draws_clubs_green():
 
 
 def test_the_message_and_the_coach_line():
-    state = random_hand(Rules(), Seat.E, 3)   # South bids first
+    state = random_hand(Rules(), Seat.E, 3)  # South bids first
     assert table_model(state)["message"] is None
     model = table_model(state, message=coach_line(state, Seat.S))
     assert model["message"] == {"text": coach_line(state, Seat.S), "tone": "info"}
@@ -212,6 +221,7 @@ def test_the_message_and_the_coach_line():
 
 
 # ---- what a click asks the engine ---------------------------------------------------
+
 
 def test_action_ids_round_trip_for_every_action():
     actions = [Action.play(c) for c in ALL_CARDS] + [Action.discard(c) for c in ALL_CARDS]
@@ -238,28 +248,30 @@ def test_a_clicked_card_is_played_if_legal_else_refused_with_the_engines_sentenc
                 with pytest.raises(IllegalActionError) as error:
                     apply(state, Action.play(card), seat)
                 assert not decision.ok
-                assert (decision.refusal, decision.reason) == (error.value.message,
-                                                               error.value.reason)
+                assert (decision.refusal, decision.reason) == (
+                    error.value.message,
+                    error.value.reason,
+                )
     assert checked > 50 and refused > 3
 
 
 def test_a_click_out_of_turn_or_out_of_phase_is_refused():
-    state = random_hand(Rules(), Seat.W, 3)   # North bids first
+    state = random_hand(Rules(), Seat.W, 3)  # North bids first
     card = state.hand_of(Seat.S)[0]
     decision = decide_card(state, Seat.S, card.code)
     assert decision.reason is Reason.NOT_YOUR_TURN and "North's turn" in decision.refusal
-    state = apply(state, Action.PASS)          # now East
-    state = apply(state, Action.PASS)          # now South, in the bidding
+    state = apply(state, Action.PASS)  # now East
+    state = apply(state, Action.PASS)  # now South, in the bidding
     decision = decide_card(state, Seat.S, card.code)
     assert decision.reason is Reason.WRONG_PHASE and "cannot play" in decision.refusal
-    assert not decide_card(state, Seat.S, "XX").ok            # not a card at all
+    assert not decide_card(state, Seat.S, "XX").ok  # not a card at all
     assert decide_action(state, Seat.S, "order_up").action == Action.ORDER_UP
     assert not decide_action(state, Seat.S, "shout").ok
 
 
 def test_the_dealer_discards_by_clicking_a_card():
-    state = random_hand(Rules(), Seat.S, 8)    # South deals
-    state = apply(state, Action.ORDER_UP)     # West orders up: South picks it up
+    state = random_hand(Rules(), Seat.S, 8)  # South deals
+    state = apply(state, Action.ORDER_UP)  # West orders up: South picks it up
     state = apply(state, Action.WITH_PARTNER)
     assert state.phase is Phase.DISCARD and state.turn is Seat.S
     card = state.hand_of(Seat.S)[0]
@@ -275,7 +287,7 @@ def test_the_turned_down_suit_cannot_be_called():
         state = apply(state, Action.PASS)
     turned = state.upcard.suit
     assert table_model(state)["upcard"]["status"] == "turned down"
-    state = apply(state, Action.PASS)          # West passes in round 2: North to call
+    state = apply(state, Action.PASS)  # West passes in round 2: North to call
     decision = decide_action(state, Seat.N, action_id(Action.call(turned)))
     assert decision.reason is Reason.TURNED_DOWN_SUIT
     assert Do.CALL.value in action_id(Action.call(turned))
@@ -292,6 +304,7 @@ def test_the_examples_in_the_docstrings(module):
 
 # ---- what lessons and quizzes ask of the model ----------------------------------------
 
+
 def test_the_upcard_is_never_shown_twice():
     """Once the dealer has picked it up it is in the dealer's hand, not in the middle;
     with every hand hidden (who picks it up?) it stays in the middle and no hand shows."""
@@ -305,17 +318,20 @@ def test_the_upcard_is_never_shown_twice():
             shown += [c["code"] for seat in model["seats"] for c in seat["cards"]]
             assert model["upcard"] is None or state.upcard.code not in shown
         hidden = table_model(state, hide={"hand"})
-        assert hidden["hand"] == [] and not any(s["cards"] or s["count"] for s in
-                                                hidden["seats"])
+        assert hidden["hand"] == [] and not any(s["cards"] or s["count"] for s in hidden["seats"])
         if hidden["upcard"] is not None:
-            assert hidden["upcard"]["caption"] == "Ordered up"   # not who takes it
+            assert hidden["upcard"]["caption"] == "Ordered up"  # not who takes it
     assert checked > 10
 
 
 def test_hidden_parts_are_left_out():
     for state in states(150):
-        model = table_model(state, hide={"turn", "makers", "sitting_out", "winner", "bidding"},
-                            hold_last_trick=True, show_last_trick=True)
+        model = table_model(
+            state,
+            hide={"turn", "makers", "sitting_out", "winner", "bidding"},
+            hold_last_trick=True,
+            show_last_trick=True,
+        )
         assert not any(s["to_act"] or s["said"] or s["sitting_out"] for s in model["seats"])
         assert model["makers"] is None and model["tricks_won"] is None
         assert model["last_trick"] is None and not any(p["won"] for p in model["trick"])
@@ -331,19 +347,19 @@ def test_a_finished_trick_is_held_until_the_next_card():
             continue
         held += 1
         last = state.tricks[-1]
-        assert table_model(state)["trick"] == []                    # Play: the middle clears
+        assert table_model(state)["trick"] == []  # Play: the middle clears
         model = table_model(state, hold_last_trick=True)
         assert [p["seat"] for p in model["trick"]] == [s.value for s, _ in last.cards]
         assert [p["seat"] for p in model["trick"] if p["won"]] == [last.winner.value]
-        after = apply(state, legal_actions(state)[0])               # the next card is led
+        after = apply(state, legal_actions(state)[0])  # the next card is led
         assert len(table_model(after, hold_last_trick=True)["trick"]) == 1
     assert held > 3
 
 
 def test_what_each_seat_said_can_stay_until_the_first_card():
     state = random_hand(Rules(), Seat.S, 8)
-    state = apply(apply(state, Action.ORDER_UP), Action.WITH_PARTNER)   # West orders up
-    state = apply(state, Action.discard(state.hand_of(Seat.S)[0]))       # South discards
+    state = apply(apply(state, Action.ORDER_UP), Action.WITH_PARTNER)  # West orders up
+    state = apply(state, Action.discard(state.hand_of(Seat.S)[0]))  # South discards
     assert state.phase is Phase.PLAY
     said = {s["seat"]: s["said"] for s in table_model(state, keep_bidding=True)["seats"]}
     assert said == {"S": None, "W": "plays with partner", "N": None, "E": None}
@@ -354,10 +370,14 @@ def test_what_each_seat_said_can_stay_until_the_first_card():
 
 def test_a_verdict_has_a_title_and_a_tone_of_its_own():
     state = random_hand(Rules(), Seat.E, 3)
-    model = table_model(state, message="The jack is a trump.", message_tone="wrong",
-                        message_title="Not quite.")
-    assert model["message"] == {"text": "The jack is a trump.", "tone": "wrong",
-                                "title": "Not quite."}
+    model = table_model(
+        state, message="The jack is a trump.", message_tone="wrong", message_title="Not quite."
+    )
+    assert model["message"] == {
+        "text": "The jack is a trump.",
+        "tone": "wrong",
+        "title": "Not quite.",
+    }
     first, second = state.hand_of(Seat.S)[:2]
     marks = table_model(state, marks={first: ("missed", "missed"), second: ("picked", "2nd")})
     texts = {c["code"]: c["mark"]["text"] for c in marks["hand"] if c["mark"]}
@@ -366,18 +386,28 @@ def test_a_verdict_has_a_title_and_a_tone_of_its_own():
 
 def test_loose_cards_keep_their_order_and_a_trick_sits_by_seat():
     cards = parse_cards("9C JD AH")
-    model = cards_model(cards, trump=Suit.HEARTS, clickable=True,
-                        marks={"JD": ("wrong", "your pick"), cards[2]: "right"},
-                        notes={"JD": "left bower"},
-                        trick=[("W", parse_card("QS")), (Seat.N, parse_card("AS"))],
-                        winner="N", rows=[("Spades", parse_cards("AS KS"), [None, None])],
-                        actions=[{"id": "check", "label": "Check my answer"}])
+    model = cards_model(
+        cards,
+        trump=Suit.HEARTS,
+        clickable=True,
+        marks={"JD": ("wrong", "your pick"), cards[2]: "right"},
+        notes={"JD": "left bower"},
+        trick=[("W", parse_card("QS")), (Seat.N, parse_card("AS"))],
+        winner="N",
+        rows=[("Spades", parse_cards("AS KS"), [None, None])],
+        actions=[{"id": "check", "label": "Check my answer"}],
+    )
     assert model["layout"] == "cards"
-    assert [c["code"] for c in model["hand"]] == ["9C", "JD", "AH"]   # not sorted
+    assert [c["code"] for c in model["hand"]] == ["9C", "JD", "AH"]  # not sorted
     assert [c["mark"] and c["mark"]["text"] for c in model["hand"]] == [
-        None, "✗ your pick", "✓ right"]
+        None,
+        "✗ your pick",
+        "✓ right",
+    ]
     assert [(p["seat"], p["position"], p["led"], p["won"]) for p in model["trick"]] == [
-        ("W", "left", True, False), ("N", "top", False, True)]
+        ("W", "left", True, False),
+        ("N", "top", False, True),
+    ]
     assert model["rows"][0]["label"] == "Spades" and len(model["rows"][0]["cards"]) == 2
     assert model["trump"] == {"suit": "H", "name": "hearts"}
     json.dumps(model)

@@ -20,6 +20,7 @@ def started(monkeypatch):
     def run(*args):
         cli.main(list(args))
         return calls[-1]
+
     return run
 
 
@@ -68,41 +69,58 @@ def test_streamlit_run_serves_the_app_with_its_headers():
 def test_server_settings_apply_from_any_working_folder(tmp_path):
     """Streamlit reads tutorial_app/.streamlit/config.toml beside the script, so the
     served settings hold wherever the server is started (here: an empty folder)."""
-    probe = ("import json; from streamlit import config; from streamlit.web import bootstrap; "
-             f"config._main_script_path = {str(cli.SERVED)!r}; "
-             "bootstrap.load_config_options(flag_options={}); "
-             "print(json.dumps({k: config.get_option(k) for k in "
-             "('runner.postScriptGC', 'server.fileWatcherType', 'theme.primaryColor')}))")
-    result = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
-                            text=True, timeout=60, check=True)
+    probe = (
+        "import json; from streamlit import config; from streamlit.web import bootstrap; "
+        f"config._main_script_path = {str(cli.SERVED)!r}; "
+        "bootstrap.load_config_options(flag_options={}); "
+        "print(json.dumps({k: config.get_option(k) for k in "
+        "('runner.postScriptGC', 'server.fileWatcherType', 'theme.primaryColor')}))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     settings = json.loads(result.stdout.strip().splitlines()[-1])
-    assert settings == {"runner.postScriptGC": False, "server.fileWatcherType": "none",
-                        "theme.primaryColor": "#0b6b2f"}
+    assert settings == {
+        "runner.postScriptGC": False,
+        "server.fileWatcherType": "none",
+        "theme.primaryColor": "#0b6b2f",
+    }
 
 
 def test_served_sockets_set_tcp_nodelay_for_every_accepted_connection():
     """The launcher's fix: a TCP socket made as Streamlit makes its server socket
     (no protocol named) hands TCP_NODELAY to each connection it accepts."""
-    code = ("import socket; from tutorial_app.serve import install_nodelay_on_listen; "
-            "install_nodelay_on_listen(); install_nodelay_on_listen(); "
-            "server = socket.socket(socket.AF_INET, socket.SOCK_STREAM); "
-            "server.bind(('127.0.0.1', 0)); server.listen(); "
-            "client = socket.create_connection(server.getsockname()); "
-            "accepted, _ = server.accept(); "
-            "print(accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=30, check=True)
+    code = (
+        "import socket; from tutorial_app.serve import install_nodelay_on_listen; "
+        "install_nodelay_on_listen(); install_nodelay_on_listen(); "
+        "server = socket.socket(socket.AF_INET, socket.SOCK_STREAM); "
+        "server.bind(('127.0.0.1', 0)); server.listen(); "
+        "client = socket.create_connection(server.getsockname()); "
+        "accepted, _ = server.accept(); "
+        "print(accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=30, check=True
+    )
     assert result.stdout.strip() == "1"
 
 
 def test_the_launcher_preloads_every_module_the_pages_import():
     """The warm-up imports the app's modules before the first learner, and leaves the
     scripts Streamlit runs itself (the router and pages) alone."""
-    code = ("import sys; from tutorial_app.serve import preload_app; names = preload_app(); "
-            "print(sorted(set(names) - set(sys.modules)), "
-            "'tutorial_app.widgets.lesson_view' in names, "
-            "any(n.startswith('tutorial_app.app_pages.') for n in sys.modules), "
-            "'pandas' in sys.modules)")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=120, check=True)
+    code = (
+        "import sys; from tutorial_app.serve import preload_app; names = preload_app(); "
+        "print(sorted(set(names) - set(sys.modules)), "
+        "'tutorial_app.widgets.lesson_view' in names, "
+        "any(n.startswith('tutorial_app.app_pages.') for n in sys.modules), "
+        "'pandas' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
     assert result.stdout.strip().splitlines()[-1] == "[] True False True"

@@ -33,8 +33,14 @@ print(json.dumps({{"setting": config.get_option("client.showErrorDetails"),
 
 
 def test_an_unexpected_error_shows_a_plain_sentence_and_no_server_path(tmp_path):
-    result = subprocess.run([sys.executable, "-c", PROBE], cwd=tmp_path, capture_output=True,
-                            text=True, timeout=60, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     sent = json.loads(result.stdout.strip().splitlines()[-1])
     assert sent["setting"] == "none"
     assert sent["message"].startswith("This app has encountered an error.")
@@ -59,8 +65,9 @@ print(json.dumps({"wired": served.app._on_script_error is show_plain_error,
                   "errors": [error.value for error in at.error],
                   "exception": bool(at.exception), "apology": APOLOGY}))
 """
-    result = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.strip().splitlines()
     shown = json.loads(lines[-1])

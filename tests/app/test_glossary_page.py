@@ -37,7 +37,7 @@ def test_every_term_shows_its_definition_and_its_cards_on_the_table():
     assert len(models) == len(TERMS)
     for term, model in zip(TERMS, models, strict=False):
         assert term.definition in words
-        assert model == term_model(term)          # drawn by the card-table component
+        assert model == term_model(term)  # drawn by the card-table component
         assert cards_in(model), f"{term.name}: no cards drawn"
         assert model["message"]["text"], f"{term.name}: the engine says nothing"
     assert not at.warning
@@ -48,8 +48,10 @@ def test_the_required_words_are_on_the_page(word):
     assert word in [term.name for term in TERMS]
 
 
-@pytest.mark.parametrize("asked, shown", [("left-bower", "left bower"), ("bauer", "bower"),
-                                          ("March", "march"), ("follow%20suit", None)])
+@pytest.mark.parametrize(
+    "asked, shown",
+    [("left-bower", "left bower"), ("bauer", "bower"), ("March", "march"), ("follow%20suit", None)],
+)
 def test_a_term_in_the_link_opens_that_term_alone(asked, shown):
     at = open_page(PAGE, term=asked.replace("%20", " "))
     shown = shown or asked.replace("%20", " ")
@@ -67,15 +69,16 @@ def test_a_left_bower_link_shows_the_jack_of_diamonds_by_the_engine():
     assert "left bower" in model["message"]["text"]
 
 
-@pytest.mark.parametrize("bad", ["banana", "<script>alert(1)</script>", "*bold* :red[x]",
-                                 "x" * 300])
+@pytest.mark.parametrize(
+    "bad", ["banana", "<script>alert(1)</script>", "*bold* :red[x]", "x" * 300]
+)
 def test_a_word_that_finds_no_term_gets_a_clear_message_and_every_term(bad):
     at = open_page(PAGE, term=bad)
     (warning,) = [w.value for w in at.warning]
     assert "There is no word" in warning
     for term in TERMS:
-        assert term.name in warning                 # the words there are
-    assert "<script>" not in warning                # escaped, shown as itself
+        assert term.name in warning  # the words there are
+    assert "<script>" not in warning  # escaped, shown as itself
     assert len(tables_shown(at)) == len(TERMS)
 
 
@@ -86,5 +89,6 @@ def test_the_index_links_every_term_and_the_lesson_that_teaches_it():
         assert links[term.name] == f"term={term_slug(term)}"
     march = next(term for term in TERMS if term.name == "march")
     learn = [link.proto for link in at.get("page_link") if link.proto.label.startswith("Learn")]
-    assert [(p.page, p.query_string) for p in learn] == [(march.lesson_id,
-                                                          f"step={march.step_number}")]
+    assert [(p.page, p.query_string) for p in learn] == [
+        (march.lesson_id, f"step={march.step_number}")
+    ]

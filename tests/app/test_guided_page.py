@@ -98,16 +98,20 @@ def test_a_bad_hand_id_lists_the_accepted_ones_without_a_traceback():
     assert at.title[0].value == "Guided hands"
 
 
-@pytest.mark.parametrize("lesson_path,hand_id", [
-    ("app_pages/learn_bowers.py", "left-bower-follows"),
-    ("app_pages/learn_house_rules.py", "canadian-loner"),
-])
+@pytest.mark.parametrize(
+    "lesson_path,hand_id",
+    [
+        ("app_pages/learn_bowers.py", "left-bower-follows"),
+        ("app_pages/learn_house_rules.py", "canadian-loner"),
+    ],
+)
 def test_the_last_step_of_a_lesson_links_to_its_guided_hand(lesson_path, hand_id):
     at = open_page(lesson_path, step="99")
     from lessons.loader import load_all
 
-    lesson = next(item for item in load_all()
-                  if lesson_path.endswith(item.id.replace("-", "_") + ".py"))
+    lesson = next(
+        item for item in load_all() if lesson_path.endswith(item.id.replace("-", "_") + ".py")
+    )
     at.session_state[f"{lesson.id}-step"] = len(lesson.steps)
     at.run()
     links = [link for link in at.get("page_link")]

@@ -38,6 +38,6 @@ def test_every_lesson_and_practise_play_and_teach_are_linked():
 def test_a_lesson_link_shows_the_stars_earned(fresh_store, token):
     run = record_quiz(fresh_store, token, "bowers", length=4, misses=1)
     assert run.stars == 2
-    at = open_page(PAGE, token=token)   # the stars come from the store's rows
+    at = open_page(PAGE, token=token)  # the stars come from the store's rows
     lesson = lesson_by_id("bowers")
     assert f"{lesson.number}. {lesson.title}  ★★☆" in links(at)

@@ -40,8 +40,16 @@ from tutorial_app.widgets.learner_token import (
 )
 
 COMPONENT = "euchre_learner_token"
-QUIET = {"token": None, "offer": None, "adopt": False, "keepReplaced": False,
-         "fromCookie": False, "previous": None, "ask": None, "dropLink": False}
+QUIET = {
+    "token": None,
+    "offer": None,
+    "adopt": False,
+    "keepReplaced": False,
+    "fromCookie": False,
+    "previous": None,
+    "ask": None,
+    "dropLink": False,
+}
 
 
 def first_run(token: str | None = None, **query: str) -> AppTest:
@@ -60,12 +68,15 @@ def first_run(token: str | None = None, **query: str) -> AppTest:
 def learner_components(at: AppTest) -> list[dict]:
     """What the last run told the browser: the learner component's data, each time it
     was drawn."""
-    return [json.loads(c.proto.json) for c in at.get("bidi_component")
-            if c.proto.component_name == COMPONENT]
+    return [
+        json.loads(c.proto.json)
+        for c in at.get("bidi_component")
+        if c.proto.component_name == COMPONENT
+    ]
 
 
 def told_browser(at: AppTest) -> dict:
-    (data,) = learner_components(at)   # drawn once a run
+    (data,) = learner_components(at)  # drawn once a run
     return data
 
 
@@ -80,8 +91,14 @@ def token_of(at: AppTest) -> str | None:
 def with_progress(store: Store) -> str:
     """A learner with an answer kept."""
     token = new_learner_token()
-    store.record_answer(token, lesson="bowers", item_kind="single", generator="trick_order",
-                        answer="JD", correct=True)
+    store.record_answer(
+        token,
+        lesson="bowers",
+        item_kind="single",
+        generator="trick_order",
+        answer="JD",
+        correct=True,
+    )
     return token
 
 
@@ -91,6 +108,7 @@ def question_shown(at: AppTest) -> bool:
 
 # ---- the token before and after the browser's word ---------------------------------------
 
+
 @pytest.mark.parametrize("page", all_pages(), ids=lambda page: page.url_path or "home")
 def test_every_page_renders_before_the_token_is_known(page):
     at = first_run()
@@ -99,7 +117,7 @@ def test_every_page_renders_before_the_token_is_known(page):
     del at.session_state[OFFER_SENT_KEY]
     at.switch_page(page.path).run()
     assert not at.exception, at.exception
-    assert at.title and (page.default or page.title in at.title[0].value)   # that page ran
+    assert at.title and (page.default or page.title in at.title[0].value)  # that page ran
     assert TOKEN_KEY not in at.session_state
     assert not at.warning
     drawn = learner_components(at)
@@ -130,7 +148,7 @@ def test_each_session_is_offered_its_own_token():
 
 def test_the_browsers_storage_beats_a_cookie_that_disagrees():
     mine, planted = new_learner_token(), new_learner_token()
-    session = {TOKEN_KEY: planted, FROM_COOKIE_KEY: True}     # the cookie named ``planted``
+    session = {TOKEN_KEY: planted, FROM_COOKIE_KEY: True}  # the cookie named ``planted``
     take_browser_report(session, {"token": mine, "previous": "", "ask": ""})
     assert session[TOKEN_KEY] == mine and FROM_COOKIE_KEY not in session
 
@@ -161,6 +179,7 @@ def test_a_token_the_server_chose_is_not_overruled_by_a_late_report():
 
 # ---- old links: refused -------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("seeded", [True, False], ids=["own-token", "first-visit"])
 def test_an_old_progress_link_never_changes_the_learner(seeded):
     own = new_learner_token() if seeded else None
@@ -170,8 +189,8 @@ def test_an_old_progress_link_never_changes_the_learner(seeded):
     assert notes(at) == [markdown_text(OLD_LINK_NOTE)]
     data = told_browser(at)
     assert data["dropLink"] and not data["adopt"] and theirs not in json.dumps(data)
-    at.run()                                   # the note stays over the page's reruns ...
-    assert "learner" not in at.query_params    # ... the link has left the address
+    at.run()  # the note stays over the page's reruns ...
+    assert "learner" not in at.query_params  # ... the link has left the address
     assert notes(at) == [markdown_text(OLD_LINK_NOTE)]
     assert token_of(at) not in (None, theirs) and (not seeded or token_of(at) == own)
     at.switch_page("app_pages/play.py").run()  # ... and goes once the learner moves on
@@ -187,6 +206,7 @@ def test_a_malformed_old_link_gets_the_same_note_and_is_never_repeated(code):
 
 # ---- progress links: one-time codes -------------------------------------------------------
 
+
 def test_a_link_is_taken_at_once_when_this_browser_has_no_progress(fresh_store):
     theirs = with_progress(fresh_store)
     code = TransferCodes(fresh_store).make(theirs)
@@ -197,13 +217,12 @@ def test_a_link_is_taken_at_once_when_this_browser_has_no_progress(fresh_store):
     assert any("now carries on with the progress from your link" in note for note in notes(at))
     at.run()
     assert "transfer" not in at.query_params and token_of(at) == theirs
-    with pytest.raises(TransferRefused) as error:   # the code is spent
+    with pytest.raises(TransferRefused) as error:  # the code is spent
         TransferCodes(fresh_store).redeem(code)
     assert error.value.reason is TransferProblem.SPENT
 
 
-def test_a_link_asks_first_when_this_browser_has_progress_and_keeping_is_the_default(
-        fresh_store):
+def test_a_link_asks_first_when_this_browser_has_progress_and_keeping_is_the_default(fresh_store):
     own, theirs = with_progress(fresh_store), with_progress(fresh_store)
     at = first_run(token=own, transfer=TransferCodes(fresh_store).make(theirs))
     assert token_of(at) == own and question_shown(at)
@@ -211,7 +230,7 @@ def test_a_link_asks_first_when_this_browser_has_progress_and_keeping_is_the_def
     assert keep.label == "Keep my progress" and keep.proto.type == "primary"
     assert at.button(key="learner-transfer-use").label == "Use the progress from the link"
     assert not told_browser(at)["adopt"]
-    at.run()                                   # unanswered: the question stays, nothing moves
+    at.run()  # unanswered: the question stays, nothing moves
     assert question_shown(at) and token_of(at) == own
     keep.click().run()
     assert token_of(at) == own and not question_shown(at)
@@ -259,8 +278,9 @@ def test_a_first_visit_asks_the_browser_before_it_decides(fresh_store):
 def test_a_first_visit_with_nothing_stored_takes_the_link(fresh_store):
     theirs = with_progress(fresh_store)
     at = first_run(transfer=TransferCodes(fresh_store).make(theirs))
-    take_browser_report(at.session_state, {"token": "", "previous": "",
-                                           "ask": told_browser(at)["ask"]})
+    take_browser_report(
+        at.session_state, {"token": "", "previous": "", "ask": told_browser(at)["ask"]}
+    )
     at.run()
     assert token_of(at) == theirs and not question_shown(at)
     assert told_browser(at)["adopt"]
@@ -270,35 +290,44 @@ def test_a_first_visit_with_nothing_stored_takes_the_link(fresh_store):
 def test_a_wrong_code_says_why_without_repeating_it(fresh_store, kind):
     codes = TransferCodes(fresh_store)
     theirs = with_progress(fresh_store)
-    code = {"unknown": new_transfer_code, "spent": lambda: codes.make(theirs),
-            "expired": lambda: codes.make(theirs, at=datetime(2026, 1, 1, tzinfo=UTC)),
-            "malformed": lambda: "[x](http://evil.example)",
-            "long": lambda: "9" * 5000, "two": lambda: None}[kind]()
+    code = {
+        "unknown": new_transfer_code,
+        "spent": lambda: codes.make(theirs),
+        "expired": lambda: codes.make(theirs, at=datetime(2026, 1, 1, tzinfo=UTC)),
+        "malformed": lambda: "[x](http://evil.example)",
+        "long": lambda: "9" * 5000,
+        "two": lambda: None,
+    }[kind]()
     if kind == "spent":
         codes.redeem(code)
     own = new_learner_token()
     at = AppTest.from_file(APP, default_timeout=30)
     at.session_state[TOKEN_KEY] = own
-    at.query_params["transfer"] = [new_transfer_code(), new_transfer_code()] if kind == "two" \
-        else code
+    at.query_params["transfer"] = (
+        [new_transfer_code(), new_transfer_code()] if kind == "two" else code
+    )
     at.run()
     assert not at.exception, at.exception
     (note,) = notes(at)
-    expected = {"unknown": "its code is not one this app made", "spent": "used already",
-                "expired": "too old: a link works for 15 minutes",
-                "malformed": "its code has 24 characters", "long": "its code has 5000",
-                "two": "it has 2 codes"}[kind]
+    expected = {
+        "unknown": "its code is not one this app made",
+        "spent": "used already",
+        "expired": "too old: a link works for 15 minutes",
+        "malformed": "its code has 24 characters",
+        "long": "its code has 5000",
+        "two": "it has 2 codes",
+    }[kind]
     assert markdown_text(expected) in note, note
     assert markdown_text("Make a new link on the device that has your progress.") in note
     assert code is None or code not in note.replace("\\", "")
-    assert "](" not in note and "<" not in note          # escaped: no link, no HTML
+    assert "](" not in note and "<" not in note  # escaped: no link, no HTML
     assert token_of(at) == own and not question_shown(at)
 
 
 def test_wrong_codes_from_one_session_slow_it_down_before_any_read(fresh_store):
     theirs = with_progress(fresh_store)
     at = first_run(token=new_learner_token())
-    for _ in range(FREE_WRONG_TRIES):                   # a script guessing in one session
+    for _ in range(FREE_WRONG_TRIES):  # a script guessing in one session
         at.query_params["transfer"] = new_transfer_code()
         at.run()
         assert "not one this app made" in notes(at)[0].replace("\\", "")
@@ -308,7 +337,7 @@ def test_wrong_codes_from_one_session_slow_it_down_before_any_read(fresh_store):
     (note,) = notes(at)
     assert re.search(r"too many wrong links were opened here\\. Wait \d+ seconds", note), note
     assert token_of(at) != theirs
-    assert TransferCodes(fresh_store).redeem(good) == theirs   # it was never read
+    assert TransferCodes(fresh_store).redeem(good) == theirs  # it was never read
 
 
 def test_a_link_while_the_database_is_down_says_so_and_changes_nothing(monkeypatch):
@@ -318,31 +347,36 @@ def test_a_link_while_the_database_is_down_says_so_and_changes_nothing(monkeypat
     def down():
         raise StoreUnavailable("The progress database server cannot be reached.")
 
-    monkeypatch.setattr(learner, "store", down)   # what transfer_codes() opens
+    monkeypatch.setattr(learner, "store", down)  # what transfer_codes() opens
     own = new_learner_token()
     at = first_run(token=own, transfer=new_transfer_code())
     (note,) = notes(at)
-    assert note.startswith(markdown_text("This progress link could not be used just now: "
-                                         "The progress database server cannot be reached"))
+    assert note.startswith(
+        markdown_text(
+            "This progress link could not be used just now: "
+            "The progress database server cannot be reached"
+        )
+    )
     assert token_of(at) == own and not question_shown(at)
-    at.button(key="progress-link-make").click().run()   # nor can a link be made: it says so
+    at.button(key="progress-link-make").click().run()  # nor can a link be made: it says so
     assert not at.code and not at.exception
     assert any("The link could not be made" in note for note in notes(at))
 
 
 # ---- Home: making the link ----------------------------------------------------------------
 
+
 def test_home_makes_a_one_time_link_that_never_holds_the_token(fresh_store):
     token = new_learner_token()
     at = first_run(token=token)
-    assert not at.code                                   # no link until asked for
+    assert not at.code  # no link until asked for
     at.button(key="progress-link-make").click().run()
     (link,) = at.code
     match = re.fullmatch(r"/\?transfer=([0-9a-z]{12})", link.value)
     assert match, link.value
     assert token not in link.value
     assert TransferCodes(fresh_store).redeem(match.group(1)) == token
-    at.button(key="progress-link-make").click().run()   # a new one each time
+    at.button(key="progress-link-make").click().run()  # a new one each time
     assert at.code[0].value != link.value
 
 

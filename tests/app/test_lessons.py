@@ -82,10 +82,10 @@ def test_wrong_answer_shows_the_answer_and_the_reason_and_comes_back():
     answer(at, question, wrong, key_of(lesson.id))
     right, words = feedback_shown(at)
     assert not right and "Not quite" in words and question.explanation in words
-    assert question.answer_text in words                # the right answer, in words
+    assert question.answer_text in words  # the right answer, in words
     at.button(key="next").click().run()
     _, state = quiz_state(at, lesson.id)
-    assert state.run.queue.index(first) == 2      # back after two others
+    assert state.run.queue.index(first) == 2  # back after two others
     assert state.run.misses == 1
 
 
@@ -127,16 +127,17 @@ def test_finished_quiz_adds_stars_to_the_navigation():
         at.button(key="next").click().run()
         questions, state = quiz_state(at, lesson.id)
     at.run()
-    assert at.session_state["progress-lessons"][1]["scoring"].stars == 3   # from the rows
+    assert at.session_state["progress-lessons"][1]["scoring"].stars == 3  # from the rows
     assert "★★★" in at.title[0].value
 
 
-@pytest.mark.parametrize("lesson", [lesson for lesson in LESSONS
-                                    if any(step.show == "try" for step in lesson.steps)],
-                         ids=lambda lesson: lesson.id)
+@pytest.mark.parametrize(
+    "lesson",
+    [lesson for lesson in LESSONS if any(step.show == "try" for step in lesson.steps)],
+    ids=lambda lesson: lesson.id,
+)
 def test_try_steps_judge_an_answer_and_allow_another_go(lesson):
-    number, step = next((i, step) for i, step in enumerate(lesson.steps, 1)
-                        if step.show == "try")
+    number, step = next((i, step) for i, step in enumerate(lesson.steps, 1) if step.show == "try")
     at = open_lesson(lesson.id, step=str(number))
     question = step.question
     key = try_key(f"{lesson.id}-{step.id}")
@@ -144,7 +145,7 @@ def test_try_steps_judge_an_answer_and_allow_another_go(lesson):
     right, words = feedback_shown(at)
     assert right and "Right!" in words and question.explanation in words
     at.button(key="try-again").click().run()
-    assert not at.session_state[key].answered          # a fresh try
+    assert not at.session_state[key].answered  # a fresh try
     assert table_shown(at)["message"]["tone"] == "info"
     wrong = tuple({o.key for o in question.options} ^ set(question.answer))[:1]
     answer(at, question, wrong, key)
@@ -153,7 +154,8 @@ def test_try_steps_judge_an_answer_and_allow_another_go(lesson):
     if options_are_cards(question):  # the verdict is on the cards too
         marks = {c["code"]: c["mark"] for c in table_shown(at)["hand"] if c["mark"]}
         assert {code for code, mark in marks.items() if mark["text"].startswith("✓")} == set(
-            question.answer)
+            question.answer
+        )
 
 
 def press(at: AppTest, step_key: str, count: int, move: str) -> dict:
@@ -166,8 +168,9 @@ def press(at: AppTest, step_key: str, count: int, move: str) -> dict:
     return table_shown(at)
 
 
-@pytest.mark.parametrize("lesson_id, show", [("going-alone", "hand"), ("bowers", "trick"),
-                                             ("making-trump", "bidding")])
+@pytest.mark.parametrize(
+    "lesson_id, show", [("going-alone", "hand"), ("bowers", "trick"), ("making-trump", "bidding")]
+)
 def test_stepping_through_explains_each_move_and_keeps_the_finished_trick(lesson_id, show):
     lesson = next(item for item in LESSONS if item.id == lesson_id)
     number, step = next((i, s) for i, s in enumerate(lesson.steps, 1) if s.show == show)
@@ -175,11 +178,13 @@ def test_stepping_through_explains_each_move_and_keeps_the_finished_trick(lesson
     key = f"{lesson.id}-{step.id}"
     actions = [a for a in step.record.actions if show != "bidding" or a[1].do is not Do.PLAY]
     if show == "trick":
-        actions = actions[next(i for i, (_, a) in enumerate(actions) if a.do is Do.PLAY):]
+        actions = actions[next(i for i, (_, a) in enumerate(actions) if a.do is Do.PLAY) :]
     noun = "Card" if show == "trick" else "Move"
     model = table_shown(at)
     assert {a["id"]: a["disabled"] for a in model["actions"]} == {
-        button_id(BACK, 0): True, button_id(NEXT, 0): False}
+        button_id(BACK, 0): True,
+        button_id(NEXT, 0): False,
+    }
     for position in range(1, len(actions) + 1):
         model = press(at, key, len(actions), NEXT)
         seat, _ = actions[position - 1]
@@ -187,9 +192,11 @@ def test_stepping_through_explains_each_move_and_keeps_the_finished_trick(lesson
         assert seat.word in model["message"]["title"]
     end = len(actions)
     assert {a["id"]: a["disabled"] for a in model["actions"]} == {
-        button_id(BACK, end): False, button_id(NEXT, end): True}
+        button_id(BACK, end): False,
+        button_id(NEXT, end): True,
+    }
     assert step_move(at.session_state, key, end, button_id(NEXT, end - 1)) == end  # stale
-    if show != "bidding":   # the last card played: its trick stays, its winner marked
+    if show != "bidding":  # the last card played: its trick stays, its winner marked
         final = step.record.replay()
         last = final.tricks[-1]
         assert [p["seat"] for p in model["trick"]] == [s.value for s, _ in last.cards]

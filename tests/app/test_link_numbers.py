@@ -47,10 +47,18 @@ def test_the_one_seed_parser_refuses_all_but_bounded_ascii_digits(text):
         odds_seed(text)
 
 
-@pytest.mark.parametrize("text,seed,has_note", [
-    ("42", 42, False), (None, None, False), ("", None, False), ("abc", None, True),
-    ("-5", None, True), ("9" * 40, None, True), ("4.2", None, True),
-])
+@pytest.mark.parametrize(
+    "text,seed,has_note",
+    [
+        ("42", 42, False),
+        (None, None, False),
+        ("", None, False),
+        ("abc", None, True),
+        ("-5", None, True),
+        ("9" * 40, None, True),
+        ("4.2", None, True),
+    ],
+)
 def test_a_link_seed_is_a_seed_nothing_or_a_note(text, seed, has_note):
     value, note = seed_from_link(text)
     assert value == seed
@@ -112,8 +120,8 @@ def test_a_teach_move_number_link_gives_a_plain_note_and_the_end(where):
 
 
 def test_a_kept_quiz_seed_out_of_bounds_is_not_used(fresh_store, token):
-    fresh_store.save_quiz_position(token, "bowers", 10 ** 15, {"version": 1})
+    fresh_store.save_quiz_position(token, "bowers", 10**15, {"version": 1})
     at = open_page(lesson_page_path("bowers"), token=token, part="quiz")
     seed = at.query_params["seed"]
     seed = seed[0] if isinstance(seed, list) else seed
-    assert seed != str(10 ** 15) and int(seed) < 10 ** 9
+    assert seed != str(10**15) and int(seed) < 10**9

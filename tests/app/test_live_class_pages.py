@@ -17,7 +17,7 @@ from tutorial_app.class_pages import on_live_click
 from tutorial_app.store import dispose_engines, new_learner_token, open_classes, open_store
 
 TEACHER, LEARNER = "app_pages/live_class.py", "app_pages/join_class.py"
-TRICKS = topic_source("tricks", 7, 0)     # a question with seat buttons: one right
+TRICKS = topic_source("tricks", 7, 0)  # a question with seat buttons: one right
 
 
 @pytest.fixture(autouse=True)
@@ -28,16 +28,18 @@ def fresh_store(tmp_path, monkeypatch):
     dispose_engines()
 
 
-def page(path: str, token: str | None = None, stored_key: str | None = None,
-         **query: str) -> AppTest:
+def page(
+    path: str, token: str | None = None, stored_key: str | None = None, **query: str
+) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30)
     for name, value in query.items():
         at.query_params[name] = value
-    if token is not None:   # the browser's own token, as the identity component hands it
+    if token is not None:  # the browser's own token, as the identity component hands it
         at.session_state["learner-token"] = token
-    if stored_key is not None:   # the teacher key this browser keeps, as its component says
+    if stored_key is not None:  # the teacher key this browser keeps, as its component says
         at.session_state["teacher-key-browser"] = {
-            "stored": {"code": query.get("class"), "key": stored_key}}
+            "stored": {"code": query.get("class"), "key": stored_key}
+        }
     at.run()
     at.switch_page(path).run()
     assert not at.exception, at.exception
@@ -45,8 +47,11 @@ def page(path: str, token: str | None = None, stored_key: str | None = None,
 
 
 def texts(at: AppTest) -> str:
-    parts = [e.value for kind in ("markdown", "caption", "info", "warning", "error", "success",
-                                  "subheader") for e in getattr(at, kind)]
+    parts = [
+        e.value
+        for kind in ("markdown", "caption", "info", "warning", "error", "success", "subheader")
+        for e in getattr(at, kind)
+    ]
     return "\n".join(str(part) for part in parts)
 
 
@@ -73,8 +78,14 @@ def click(at: AppTest, code: str, ident: str) -> None:
     button = next((a for a in model["actions"] if a["id"] == ident), None)
     assert (card and card["clickable"]) or (button and not button.get("disabled")), ident
     classes = open_classes()
-    on_live_click(at.session_state, classes, code, at.session_state["learner-token"],
-                  classes.current(code), ident)
+    on_live_click(
+        at.session_state,
+        classes,
+        code,
+        at.session_state["learner-token"],
+        classes.current(code),
+        ident,
+    )
     at.run()
     assert not at.exception, at.exception
 
@@ -82,13 +93,13 @@ def click(at: AppTest, code: str, ident: str) -> None:
 def test_a_whole_class_on_two_pages():
     teacher, code, key = start_class()
     shown = texts(teacher)
-    assert code in "".join(e.proto.body for e in teacher.get("html"))   # the big code
-    assert '<img src="data:image/svg+xml' in shown                      # the QR code
+    assert code in "".join(e.proto.body for e in teacher.get("html"))  # the big code
+    assert '<img src="data:image/svg+xml' in shown  # the QR code
     assert teacher.query_params["class"] == code and "key" not in teacher.query_params
-    assert "**0** of 100 learners joined" in shown      # the cap, where the teacher sees it
+    assert "**0** of 100 learners joined" in shown  # the cap, where the teacher sees it
 
     sam = join(code, "<b>Sam</b>")
-    assert "you are **&lt;b&gt;Sam&lt;/b&gt;**" in texts(sam)          # escaped, never HTML
+    assert "you are **&lt;b&gt;Sam&lt;/b&gt;**" in texts(sam)  # escaped, never HTML
     assert "Waiting for the next question" in texts(sam)
     kim = join(code, "Kim")
 
@@ -110,7 +121,7 @@ def test_a_whole_class_on_two_pages():
     right = question.answer[0]
     wrong = next(o.key for o in question.options if o.key != right)
     click(sam, code, f"option-{wrong}")
-    click(sam, code, f"option-{right}")     # changed before the reveal
+    click(sam, code, f"option-{right}")  # changed before the reveal
     click(kim, code, f"option-{wrong}")
     assert "You answered" in table_shown(sam)["message"]["text"]
     teacher.run()
@@ -124,7 +135,7 @@ def test_a_whole_class_on_two_pages():
     kim.run()
     assert table_shown(sam)["message"]["tone"] == "right"
     assert table_shown(kim)["message"]["tone"] == "wrong"
-    assert question.explanation in table_shown(kim)["message"]["text"]   # the engine's reason
+    assert question.explanation in table_shown(kim)["message"]["text"]  # the engine's reason
 
     teacher.run()
     questions, learners = (frame.value for frame in teacher.dataframe)
@@ -152,8 +163,9 @@ def test_every_kind_of_question_choice_pushes_a_question():
     assert open_classes().current(code).source.kind == "topic"
 
 
-@pytest.mark.parametrize("typed, words", [("ZZZZZZ", "There is no class ZZZZZZ"),
-                                          ("<script>", "is not a class code")])
+@pytest.mark.parametrize(
+    "typed, words", [("ZZZZZZ", "There is no class ZZZZZZ"), ("<script>", "is not a class code")]
+)
 def test_a_wrong_code_says_so(typed, words):
     at = page(LEARNER, code=typed)
     assert words in texts(at) and "<script>" not in texts(at)
@@ -188,9 +200,9 @@ def test_a_learner_who_reloads_rejoins_as_the_same_name():
     asked = classes.push_question(code, key, TRICKS)
     first.run()
     click(first, code, f"option-{question_for(TRICKS).answer[0]}")
-    again = page(LEARNER, token, code=code)          # a reload: a new session, same token
+    again = page(LEARNER, token, code=code)  # a reload: a new session, same token
     assert "you are **Sam**" in texts(again) and not at_name_form(again)
-    assert "You answered" in table_shown(again)["message"]["text"]   # the answer kept
+    assert "You answered" in table_shown(again)["message"]["text"]  # the answer kept
     assert classes.tally(code, key).members == 1 and asked
 
 
@@ -214,11 +226,14 @@ def test_a_learner_cannot_run_the_class(forged):
     _, code, key = start_class()
     token = new_learner_token()
     join(code, "Sam", token)
-    at = page(TEACHER, stored_key="", **{
-        "class": code, "key": token if forged == "learner token" else wrong(key)})
+    at = page(
+        TEACHER,
+        stored_key="",
+        **{"class": code, "key": token if forged == "learner token" else wrong(key)},
+    )
     assert f"does not hold class {code}'s teacher key" in texts(at)
     assert not [b for b in at.button if b.key in ("class-push", "class-reveal", "class-end")]
-    assert at.button(key="class-start") is not None   # only a class of their own
+    assert at.button(key="class-start") is not None  # only a class of their own
 
 
 def test_an_answer_after_the_reveal_is_refused_and_the_reveal_shown():
@@ -228,10 +243,15 @@ def test_an_answer_after_the_reveal_is_refused_and_the_reveal_shown():
     classes.push_question(code, key, TRICKS)
     learner.run()
     question = question_for(TRICKS)
-    classes.reveal(code, key)                          # the learner's page has not seen it yet
-    on_live_click(learner.session_state, classes, code,
-                  learner.session_state["learner-token"], classes.current(code),
-                  f"option-{question.answer[0]}")
+    classes.reveal(code, key)  # the learner's page has not seen it yet
+    on_live_click(
+        learner.session_state,
+        classes,
+        code,
+        learner.session_state["learner-token"],
+        classes.current(code),
+        f"option-{question.answer[0]}",
+    )
     learner.run()
     assert not learner.exception
     assert "has been revealed" in texts(learner) and "answers are closed" in texts(learner)
@@ -255,8 +275,11 @@ def test_a_points_question_is_answered_with_its_widgets():
     _, code, key = start_class()
     learner = join(code, "Sam")
     classes = open_classes()
-    source = next(topic_source("points", 11, i) for i in range(10)
-                  if question_for(topic_source("points", 11, i)).kind is Kind.POINTS)
+    source = next(
+        topic_source("points", 11, i)
+        for i in range(10)
+        if question_for(topic_source("points", 11, i)).kind is Kind.POINTS
+    )
     question = question_for(source)
     classes.push_question(code, key, source)
     learner.run()

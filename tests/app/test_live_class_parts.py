@@ -21,26 +21,35 @@ def question(kind: Kind, answer=("a",)) -> Question:
     return Question(kind, "Which?", OPTIONS, answer, "Because.")
 
 
-@pytest.mark.parametrize("module", ["tutorial_app.class_link", "tutorial_app.answer_chart",
-                                    "tutorial_app.widgets.live_question"])
+@pytest.mark.parametrize(
+    "module",
+    ["tutorial_app.class_link", "tutorial_app.answer_chart", "tutorial_app.widgets.live_question"],
+)
 def test_the_examples_in_the_docstrings_hold(module):
     failures, tried = doctest.testmod(importlib.import_module(module))
     assert tried and not failures
 
 
-@pytest.mark.parametrize("kind, clicks, picks, sent", [
-    (Kind.SINGLE, ["option-b"], ("b",), ("b",)),
-    (Kind.SINGLE, ["option-b", "option-c"], ("c",), ("c",)),       # changed: sent again
-    (Kind.YESNO, ["option-a"], ("a",), ("a",)),
-    (Kind.MULTI, ["option-a", "option-b", "option-a"], ("b",), None),
-    (Kind.MULTI, ["option-a", "check"], ("a",), ("a",)),
-    (Kind.MULTI, ["check"], (), ()),                                 # none fits: sent empty
-    (Kind.ORDER, ["option-c", "option-a"], ("c", "a"), None),
-    (Kind.ORDER, ["option-c", "option-c", "option-a", "option-b"], ("c", "a", "b"),
-     ("c", "a", "b")),
-    (Kind.ORDER, ["option-c", "restart", "option-a"], ("a",), None),
-    (Kind.SINGLE, ["option-zz"], (), None),                          # no such option
-])
+@pytest.mark.parametrize(
+    "kind, clicks, picks, sent",
+    [
+        (Kind.SINGLE, ["option-b"], ("b",), ("b",)),
+        (Kind.SINGLE, ["option-b", "option-c"], ("c",), ("c",)),  # changed: sent again
+        (Kind.YESNO, ["option-a"], ("a",), ("a",)),
+        (Kind.MULTI, ["option-a", "option-b", "option-a"], ("b",), None),
+        (Kind.MULTI, ["option-a", "check"], ("a",), ("a",)),
+        (Kind.MULTI, ["check"], (), ()),  # none fits: sent empty
+        (Kind.ORDER, ["option-c", "option-a"], ("c", "a"), None),
+        (
+            Kind.ORDER,
+            ["option-c", "option-c", "option-a", "option-b"],
+            ("c", "a", "b"),
+            ("c", "a", "b"),
+        ),
+        (Kind.ORDER, ["option-c", "restart", "option-a"], ("a",), None),
+        (Kind.SINGLE, ["option-zz"], (), None),  # no such option
+    ],
+)
 def test_live_clicks(kind, clicks, picks, sent):
     shown, last_sent = (), None
     for ident in clicks:
@@ -61,7 +70,7 @@ def test_nothing_is_judged_before_the_reveal():
 
 
 def test_the_projector_shows_no_answer_until_the_reveal():
-    live = question_for(topic_source("play", 3, 0))     # cards to choose: none clickable
+    live = question_for(topic_source("play", 3, 0))  # cards to choose: none clickable
     before = teacher_model(live, revealed=False)
     assert not any(card["clickable"] for card in before["hand"])
     assert not any(card.get("mark") for card in before["hand"])
@@ -72,23 +81,31 @@ def test_the_projector_shows_no_answer_until_the_reveal():
 def test_the_chart_counts_each_answer_and_marks_the_right_one_once_revealed():
     single = question(Kind.SINGLE)
     assert answer_bars(single, {"b": 2}, revealed=False) == [
-        ("B", 2, False), ("A", 0, True), ("C", 0, False)]
+        ("B", 2, False),
+        ("A", 0, True),
+        ("C", 0, False),
+    ]
     figure = answer_chart(single, {"a": 3, "b": 1}, revealed=True)
     bar = figure.data[0]
     assert list(bar.y) == ["A ✓", "B", "C"] and list(bar.x) == [3, 1, 0]
     numbers = answer_chart(question(Kind.SINGLE), {"a": 1}, revealed=False)
-    assert numbers.layout.yaxis.type == "category"   # "20", "24": labels, not a scale
+    assert numbers.layout.yaxis.type == "category"  # "20", "24": labels, not a scale
     assert list(bar.marker.color) == [RIGHT, OTHER, OTHER]
-    assert list(answer_chart(single, {"a": 3}, revealed=False).data[0].marker.color) == \
-        [WAITING] * 3
+    assert (
+        list(answer_chart(single, {"a": 3}, revealed=False).data[0].marker.color) == [WAITING] * 3
+    )
     multi = question(Kind.MULTI, ("a", "b"))
     assert answer_bars(multi, {"a,b": 1, "": 2}, revealed=True) == [
-        ("none of them", 2, False), ("A, B ✓", 1, True)]
+        ("none of them", 2, False),
+        ("A, B ✓", 1, True),
+    ]
 
 
 def test_the_join_link_follows_the_teachers_address():
-    assert join_url("https://s.example:8443/class?class=X&key=k", "K7WQ3M") == \
-        "https://s.example:8443/join?code=K7WQ3M"
+    assert (
+        join_url("https://s.example:8443/class?class=X&key=k", "K7WQ3M")
+        == "https://s.example:8443/join?code=K7WQ3M"
+    )
     assert join_url(None, "K7WQ3M") == "/join?code=K7WQ3M"
     img = qr_img('https://x/"><script>', 300, 'QR "code"')
     assert "<script>" not in img and 'alt="QR &quot;code&quot;"' in img

@@ -34,9 +34,9 @@ def test_an_old_address_with_the_key_opens_the_class_once_then_the_key_changes()
     fresh = at.session_state["class-key"]
     classes = open_classes()
     assert fresh != key and classes.is_teacher(code, fresh) and not classes.is_teacher(code, key)
-    at.run()   # the browser took ?key= off its address; Streamlit's copy forgets it too
+    at.run()  # the browser took ?key= off its address; Streamlit's copy forgets it too
     assert "key" not in at.query_params
-    again = page(TEACHER, stored_key="", **{"class": code, "key": key})   # the address again
+    again = page(TEACHER, stored_key="", **{"class": code, "key": key})  # the address again
     assert "class-code" not in again.session_state
     assert f"does not hold class {code}'s teacher key" in texts(again)
 
@@ -85,25 +85,24 @@ def test_the_teacher_renames_and_removes_a_learner():
     assert not teacher.exception
     assert open_classes().member_names(code) == ["Ann", "Ben"]
     teacher.selectbox(key="class-member").set_value("Ann").run()
-    teacher.text_input(key="class-new-name").input("Веn").run()   # Cyrillic: looks like Ben
+    teacher.text_input(key="class-new-name").input("Веn").run()  # Cyrillic: looks like Ben
     teacher.button(key="class-rename").click().run()
     assert "already called" in texts(teacher)
     teacher.button(key="class-remove").click().run()
     assert open_classes().member_names(code) == ["Ben"]
-    assert at_name_form(page(LEARNER, ann, code=code))   # Ann may join again
+    assert at_name_form(page(LEARNER, ann, code=code))  # Ann may join again
 
 
 def test_a_look_alike_name_is_refused_on_the_join_page():
     _, code, _ = start_class()
     join(code, "Sam")
-    other = join(code, "Ѕаm")          # Cyrillic Dze and a
+    other = join(code, "Ѕаm")  # Cyrillic Dze and a
     assert "already called" in texts(other) and at_name_form(other)
 
 
 def test_a_full_class_says_so_and_the_teacher_sees_the_cap(monkeypatch):
     monkeypatch.setattr(classes_module, "MAX_CLASS_MEMBERS", 2)
-    monkeypatch.setattr("tutorial_app.app_pages.live_class.MAX_CLASS_MEMBERS", 2,
-                        raising=False)
+    monkeypatch.setattr("tutorial_app.app_pages.live_class.MAX_CLASS_MEMBERS", 2, raising=False)
     teacher, code, _ = start_class()
     join(code, "Ann")
     join(code, "Ben")
@@ -122,36 +121,39 @@ def try_code(at, typed: str) -> None:
 
 def test_wrong_codes_slow_down_the_next_tries():
     _, code, _ = start_class()
-    at = page(LEARNER, code="ZZZZZZ")                   # one wrong code
+    at = page(LEARNER, code="ZZZZZZ")  # one wrong code
     at.run()
-    at.run()                                            # reruns do not count it again
+    at.run()  # reruns do not count it again
     assert at.session_state[class_pages.WRONG_CODES] == 1
     try_code(at, "ZZZZZY")
-    try_code(at, "ZZZZZX")                              # the third: the next one waits
-    try_code(at, code)                                  # even the right code waits now
+    try_code(at, "ZZZZZX")  # the third: the next one waits
+    try_code(at, code)  # even the right code waits now
     assert "Too many wrong codes. Wait 2 seconds" in texts(at)
     assert not at_name_form(at)
-    at.session_state[class_pages.NEXT_TRY] = 0.0        # as if the 2 seconds had passed
+    at.session_state[class_pages.NEXT_TRY] = 0.0  # as if the 2 seconds had passed
     try_code(at, "ZZZZZW")
     try_code(at, code)
-    assert "Wait 4 seconds" in texts(at) and not at_name_form(at)   # twice as long
+    assert "Wait 4 seconds" in texts(at) and not at_name_form(at)  # twice as long
     at.session_state[class_pages.NEXT_TRY] = 0.0
     at.run()
-    assert at_name_form(at)                             # and a right code starts afresh
+    assert at_name_form(at)  # and a right code starts afresh
     assert class_pages.WRONG_CODES not in at.session_state
 
 
 def test_the_report_csv_is_built_only_when_downloaded(monkeypatch):
     built = []
     real = classes_module.LiveClasses.report_csv
-    monkeypatch.setattr(classes_module.LiveClasses, "report_csv",
-                        lambda self, *args: built.append(args) or real(self, *args))
+    monkeypatch.setattr(
+        classes_module.LiveClasses,
+        "report_csv",
+        lambda self, *args: built.append(args) or real(self, *args),
+    )
     teacher, code, key = start_class()
-    join(code, "=HYPERLINK(\"http://x\")")
+    join(code, '=HYPERLINK("http://x")')
     teacher.button(key="class-push").click().run()
     teacher.button(key="class-end").click().run()
     assert not teacher.exception and len(teacher.dataframe) == 2
-    assert built == []                                   # drawn, not built
+    assert built == []  # drawn, not built
     assert "'=HYPERLINK" in open_classes().report_csv(code, key, "learners")
 
 
@@ -165,7 +167,7 @@ def test_the_report_shows_a_page_at_a_time(monkeypatch):
     assert learners["learner"].tolist() == ["Ann", "Ben"]
     teacher.number_input(key="class-learners-page").set_value(3).run()
     assert teacher.dataframe[1].value["learner"].tolist() == ["Eve"]
-    open_classes().remove_member(code, key, "Eve")      # the last page goes away
+    open_classes().remove_member(code, key, "Eve")  # the last page goes away
     teacher.run()
     teacher.run()
     assert not teacher.exception

@@ -48,14 +48,15 @@ def test_the_trumps_table_shows_a_count_of_every_hand():
     for column, codes in (("24 cards", CODES), ("25 cards (Joker)", CODES + ["JOKER"])):
         counted = Counter(sum(c in TRUMPS for c in hand) for hand in combinations(codes, 5))
         total = sum(counted.values())
-        assert list(table[column]) == [f"{counted[k] / total * 100:.1f}% ({counted[k]:,})"
-                                       for k in range(6)]
+        assert list(table[column]) == [
+            f"{counted[k] / total * 100:.1f}% ({counted[k]:,})" for k in range(6)
+        ]
     assert table["24 cards"][0] == "14.6% (6,188)"
 
 
 def test_every_exact_item_has_a_chart_a_table_and_one_sentence():
     for item in exact_items():
-        assert len(item.figure.data) == 2          # 24 cards, and 25 with the Joker
+        assert len(item.figure.data) == 2  # 24 cards, and 25 with the Joker
         assert len(item.table) == len(item.figure.data[0].x)
         assert item.sentence.count(". ") == 0 and item.sentence.endswith(".")
     bower = exact_items()[2]
@@ -74,16 +75,26 @@ def test_simulated_items_say_which_bots_played_and_show_the_published_figures():
     heat = items[3].figure.data[0]
     assert heat.type == "heatmap" and len(heat.z) == 10 and len(heat.z[0]) == 10
     assert "dynamic programming" in items[3].sentence
-    for item in items[:2]:                        # made + marched + euchred = every group
+    for item in items[:2]:  # made + marched + euchred = every group
         shares = item.table[["made", "march", "euchred"]]
         for _, row in shares.iterrows():
             if row.iloc[0]:
                 assert sum(float(v.rstrip("%")) for v in row) == pytest.approx(100, abs=0.15)
 
 
-@pytest.mark.parametrize("text, ok", [("0", True), (" 42 ", True), ("4294967295", True),
-                                      ("4294967296", False), ("-1", False), ("1.5", False),
-                                      ("", False), ("<b>1</b>", False)])
+@pytest.mark.parametrize(
+    "text, ok",
+    [
+        ("0", True),
+        (" 42 ", True),
+        ("4294967295", True),
+        ("4294967296", False),
+        ("-1", False),
+        ("1.5", False),
+        ("", False),
+        ("<b>1</b>", False),
+    ],
+)
 def test_a_seed_must_be_a_whole_number(text, ok):
     if ok:
         assert parse_seed(text) == int(text)
@@ -102,7 +113,8 @@ def test_the_page_shows_every_chart_with_its_sentence_and_table():
     for chart in charts:
         assert json.loads(chart.proto.spec)["data"]
     expected = exact_items() + simulated_items(
-        simulate_hands(Rules.preset("bga"), "beginner", 1000, 1), "beginner", Rules.preset("bga"))
+        simulate_hands(Rules.preset("bga"), "beginner", 1000, 1), "beginner", Rules.preset("bga")
+    )
     assert chart_titles(at) == [item.title for item in expected]
     sentences = [m.value for m in at.markdown]
     for item in expected:
@@ -120,7 +132,7 @@ def test_rules_that_do_not_go_together_give_a_message_and_keep_the_counted_odds(
     at.toggle(key="odds-no-trump").set_value(True).run()
     assert not at.exception
     assert "benny and no_trump cannot be combined" in at.warning[0].value
-    assert len(at.get("plotly_chart")) == 3      # the exact ones stay
+    assert len(at.get("plotly_chart")) == 3  # the exact ones stay
 
 
 @pytest.fixture
@@ -131,6 +143,7 @@ def pool(monkeypatch) -> FakePool:
 
     def not_here(*args, **kwargs):
         raise AssertionError("a simulation ran in the page's thread")
+
     monkeypatch.setattr(heavy_work, "simulate_hands", not_here)
     monkeypatch.setattr(hand_simulation, "simulate_hands", not_here)
     return fake
@@ -155,7 +168,7 @@ def test_the_default_runs_are_shipped_and_never_played_on_a_visit(pool):
 
 @pytest.mark.app
 def test_other_settings_are_played_in_the_pool_with_a_progress_bar(pool):
-    expected = simulate_hands(Rules.preset("bga"), "random", 1000, 7)   # the test's thread
+    expected = simulate_hands(Rules.preset("bga"), "random", 1000, 7)  # the test's thread
     at = open_odds()
     at.text_input(key="odds-seed").set_value("lucky <b>7</b>").run()
     assert not at.exception
@@ -168,7 +181,7 @@ def test_other_settings_are_played_in_the_pool_with_a_progress_bar(pool):
     assert [asked[0] for asked in pool.asked] == [odds_key("beginner", 1000, 7), key]
     assert pool.asked[-1][1:] == (heavy_work.simulate, (key[1:],))
     assert "Playing 1,000 hands with random bots" in at.get("progress")[0].proto.text
-    assert len(at.get("plotly_chart")) == 3                     # the counted ones only
+    assert len(at.get("plotly_chart")) == 3  # the counted ones only
     pool.finish(key, expected)
     at.run()
     assert not at.exception and not at.get("progress")
@@ -189,8 +202,9 @@ def test_a_full_pool_and_a_failed_run_are_said_in_words(pool):
     pool.fail(key, ValueError("the bots <b>lost</b> their cards"))
     at.run()
     assert not at.exception
-    assert at.warning[0].value == ("These hands could not be played: the bots "
-                                   "&lt;b&gt;lost&lt;/b&gt; their cards")
+    assert at.warning[0].value == (
+        "These hands could not be played: the bots &lt;b&gt;lost&lt;/b&gt; their cards"
+    )
     assert len(at.get("plotly_chart")) == 3
 
 
@@ -199,8 +213,8 @@ def test_the_shipped_runs_are_what_the_pool_would_play():
     assert {name.split("/")[0] for name in runs} == set(PRESETS)
     assert {name.split("/")[1] for name in runs} == set(LEVELS)
     for preset in PRESETS:
-        for level in ("random", "beginner"):        # expert runs take seconds: see the tool
+        for level in ("random", "beginner"):  # expert runs take seconds: see the tool
             hands = heavy_work.odds_hands(level)[2]
             key = odds_key(level, hands, SHIPPED_SEED, preset)
             assert shipped_run(preset, level, hands, SHIPPED_SEED) == heavy_work.simulate(key[1:])
-    assert shipped_run("bga", "expert", 20, 2) is None       # another seed is played
+    assert shipped_run("bga", "expert", 20, 2) is None  # another seed is played

@@ -24,8 +24,9 @@ from tutorial_app.play_link import (
 from tutorial_app.play_session import DEAL, YOU
 
 
-def played(seed: int, preset: str = "bga", moves: int | None = None,
-           no_undo: bool = False) -> play.PlaySession:
+def played(
+    seed: int, preset: str = "bga", moves: int | None = None, no_undo: bool = False
+) -> play.PlaySession:
     """A game with random legal choices: to the end, or ``moves`` choices long."""
     rng = random.Random(seed)
     session = play.new_session(preset, "beginner", seed, no_undo=no_undo)
@@ -46,7 +47,7 @@ def test_a_whole_game_round_trips_through_its_code(seed, preset):
     back = read_game(code)
     assert back.game == session.game and back.choices == session.choices
     assert (back.preset, back.level, back.seed, back.no_undo) == (preset, "beginner", seed, False)
-    assert len(code) < MAX_CODE // 2, len(code)   # a whole game stays far below the limit
+    assert len(code) < MAX_CODE // 2, len(code)  # a whole game stays far below the limit
 
 
 def test_the_code_says_the_set_up_and_one_character_a_choice():
@@ -99,7 +100,7 @@ def changed_move(code: str) -> str:
     (a legal tamper): the game is cut after a decision that had an alternative."""
     choices = read_game(code).choices
     for length in range(len(choices), 0, -1):
-        before = play.replay("bga", "beginner", 17, choices[:length - 1])
+        before = play.replay("bga", "beginner", 17, choices[: length - 1])
         if before.game.hand is None:
             continue
         others = [a for a in legal_actions(before.game.hand) if a != choices[length - 1]]
@@ -122,7 +123,7 @@ DAMAGED = [
     ("oversized", lambda code: code + "A" * MAX_CODE, "more than a game ever needs"),
     ("outdated", lambda code: "0" + code[1:], "another version of the app (version 0"),
     ("not a code", lambda code: "hello", "does not start with a version number"),
-    ("cut short", lambda code: code[:code.rindex(".")], "has 6 parts, not 7"),
+    ("cut short", lambda code: code[: code.rindex(".")], "has 6 parts, not 7"),
     ("unknown rules", lambda code: code.replace("bga", "bgx", 1), "'bgx' is not a rule set"),
     ("unknown level", lambda code: code.replace(".b.", ".z.", 1), "'z' is not a bot level"),
     ("bad seed", lambda code: code.replace(".17.", ".-17.", 1), "the seed '-17'"),
@@ -132,16 +133,28 @@ DAMAGED = [
     ("a move changed", changed_move, "changed, or made by another server"),
     ("another seed", lambda code: code.replace(".17.", ".18.", 1), "changed, or made by"),
     ("no undo added", lambda code: code.replace(".b.", ".bn.", 1), "changed, or made by"),
-    ("another server's", lambda code: game_code(read_game(code), key=b"elsewhere"),
-     "changed, or made by another server"),
+    (
+        "another server's",
+        lambda code: game_code(read_game(code), key=b"elsewhere"),
+        "changed, or made by another server",
+    ),
     ("sealed, moves cut short", lambda code: sealed(code[:-2]), "do not add up"),
     ("sealed, a move changed", lambda code: sealed(changed_move(code)), "do not add up"),
-    ("sealed, an illegal move", lambda code: sealed(illegal_move(code)),
-     "your move 13 cannot be made there"),
-    ("sealed, a move after the game",
-     lambda code: sealed(code[:code.rindex(".") + 1] + "A"), "your move 1"),
-    ("version 1, expert bots", lambda code: old_code(replace(read_game(code), level="expert")),
-     "an older version of the app"),
+    (
+        "sealed, an illegal move",
+        lambda code: sealed(illegal_move(code)),
+        "your move 13 cannot be made there",
+    ),
+    (
+        "sealed, a move after the game",
+        lambda code: sealed(code[: code.rindex(".") + 1] + "A"),
+        "your move 1",
+    ),
+    (
+        "version 1, expert bots",
+        lambda code: old_code(replace(read_game(code), level="expert")),
+        "an older version of the app",
+    ),
 ]
 
 
@@ -163,8 +176,19 @@ def test_an_illegal_move_is_refused_in_the_engines_words():
     assert str(error.value).endswith(f"cannot be made there: {engine_says.value.message}")
 
 
-@pytest.mark.parametrize("junk", [None, 17, ["1"], "1." * 600, "1.bga.b.1.AAAA.\u00e9",
-                                  "1.bga.b.\u0661.AAAA.", " ", "1.bga..1.AAAA."])
+@pytest.mark.parametrize(
+    "junk",
+    [
+        None,
+        17,
+        ["1"],
+        "1." * 600,
+        "1.bga.b.1.AAAA.\u00e9",
+        "1.bga.b.\u0661.AAAA.",
+        " ",
+        "1.bga..1.AAAA.",
+    ],
+)
 def test_junk_of_any_kind_is_a_link_error_never_another_error(junk):
     with pytest.raises(GameLinkError):
         read_game(junk)
@@ -193,7 +217,7 @@ def counting_bots(monkeypatch) -> list:
 
 
 def test_a_reload_on_the_same_server_replays_only_the_current_hand(monkeypatch):
-    session = played(17, moves=25)   # in hand 4, after a decision of yours
+    session = played(17, moves=25)  # in hand 4, after a decision of yours
     assert len(session.game.finished) == 3 and session.game.hand is not None
     recent = play_link.RecentGames()
     recent.keep(session)
@@ -213,7 +237,7 @@ def test_the_recent_games_hold_hand_starts_and_forget_the_oldest():
     sessions = [played(seed, moves=12) for seed in (1, 2, 3)]
     for session in sessions:
         recent.keep(session)
-        recent.keep(session)        # once per hand
+        recent.keep(session)  # once per hand
     assert len(recent) == 2
     first, last = sessions[0], sessions[-1]
     assert recent.latest(first.preset, first.level, first.seed, first.choices) is None
@@ -229,7 +253,7 @@ def test_a_damaged_code_is_refused_even_from_a_recent_hand_start():
         read_game(sealed(game_code(session)[:-1]), recent)
     assert read_game(game_code(session), recent).no_undo is False
     strict = replace(session, no_undo=True)
-    assert read_game(game_code(strict), recent).no_undo is True   # the code's mode wins
+    assert read_game(game_code(strict), recent).no_undo is True  # the code's mode wins
 
 
 FORGED = [
@@ -253,11 +277,12 @@ def test_a_forged_link_is_refused_before_any_bot_is_asked(monkeypatch, name, for
 def test_a_link_the_server_made_is_read_after_a_restart(monkeypatch):
     """The key is kept (here beside the test's SQLite database), not new each process."""
     from tutorial_app import link_key
+
     session = played(17, moves=12)
     link_key.game_link_key.cache_clear()
     try:
         code = game_code(session)
-        link_key.game_link_key.cache_clear()                  # as after a restart
+        link_key.game_link_key.cache_clear()  # as after a restart
         assert read_game(code).game == session.game
         monkeypatch.setenv(link_key.ENV_VAR, "a key the operator chose")
         link_key.game_link_key.cache_clear()
@@ -289,11 +314,13 @@ def test_parse_game_reads_the_fields_without_replaying(monkeypatch):
 
 # ---- the Play page: a reload of a game link ---------------------------------------------
 
+
 @pytest.fixture
 def pool(monkeypatch):
     from fake_pool import FakePool
 
     from tutorial_app import work_pool
+
     fake = FakePool()
     monkeypatch.setattr(work_pool, "shared_pool", lambda: fake)
     return fake
@@ -301,26 +328,31 @@ def pool(monkeypatch):
 
 def reloaded(code: str):
     from app_driver import open_page
+
     return open_page("app_pages/play.py", timeout=60, game=code)
 
 
 def expert_game() -> play.PlaySession:
     session = play.new_session("bga", "expert", 4)
     while len(session.choices) < 3:
-        session = (play.next_hand(session) if session.game.hand is None
-                   else play.learner_plays(session, legal_actions(session.game.hand)[0]))
+        session = (
+            play.next_hand(session)
+            if session.game.hand is None
+            else play.learner_plays(session, legal_actions(session.game.hand)[0])
+        )
     return session
 
 
 @pytest.mark.app
 def test_an_expert_game_is_replayed_in_the_pool_with_a_progress_bar(pool, monkeypatch):
     from tutorial_app import heavy_work
+
     session = expert_game()
     code = game_code(session)
     asked = counting_bots(monkeypatch)
     at = reloaded(code)
-    assert not at.exception and asked == []            # no bot in the page's thread
-    (key, function, args), = pool.asked
+    assert not at.exception and asked == []  # no bot in the page's thread
+    ((key, function, args),) = pool.asked
     assert key == ("game", code) and function is heavy_work.replay_game
     assert args == (parse_game(code), None)
     assert "Setting the game back up" in at.get("progress")[0].proto.text
@@ -336,9 +368,10 @@ def test_a_forged_expert_link_never_reaches_the_pool(pool):
     code = game_code(expert_game()).replace(".4.", ".5.", 1)
     at = reloaded(code)
     assert not at.exception and pool.asked == []
-    shown = at.warning[0].value.replace("\\", "")     # escaped: it quotes the link
-    assert shown == ("This game link is damaged: it was changed, or made by another server. "
-                     "Starting a new game.")
+    shown = at.warning[0].value.replace("\\", "")  # escaped: it quotes the link
+    assert shown == (
+        "This game link is damaged: it was changed, or made by another server. Starting a new game."
+    )
 
 
 @pytest.mark.app
@@ -359,17 +392,25 @@ def test_a_link_that_does_not_add_up_in_the_pool_is_said_in_words(pool):
     session = expert_game()
     code = game_code(session)
     at = reloaded(code)
-    pool.fail(("game", code), GameLinkError("its moves do not add up (it was changed, or "
-                                            "made with other computer players)"))
+    pool.fail(
+        ("game", code),
+        GameLinkError(
+            "its moves do not add up (it was changed, or made with other computer players)"
+        ),
+    )
     at.run()
     assert not at.exception
-    assert at.warning[0].value.replace("\\", "").startswith(
-        "This game link is damaged: its moves do not add up")
+    assert (
+        at.warning[0]
+        .value.replace("\\", "")
+        .startswith("This game link is damaged: its moves do not add up")
+    )
     assert at.session_state["play-session"].choices == ()
 
 
 def test_the_kept_key_is_private_and_beside_the_database(tmp_path, monkeypatch):
     from tutorial_app import link_key
+
     monkeypatch.delenv(link_key.ENV_VAR, raising=False)
     monkeypatch.setenv("EUCHRE_TUTORIAL_DB", f"sqlite:///{tmp_path / 'data' / 'p.sqlite3'}")
     link_key.game_link_key.cache_clear()
@@ -378,9 +419,9 @@ def test_the_kept_key_is_private_and_beside_the_database(tmp_path, monkeypatch):
         kept = tmp_path / "data" / link_key.KEY_FILE
         assert kept.stat().st_mode & 0o777 == 0o600
         link_key.game_link_key.cache_clear()
-        assert link_key.game_link_key() == key          # read back, not made again
+        assert link_key.game_link_key() == key  # read back, not made again
         monkeypatch.setenv("EUCHRE_TUTORIAL_DB", "postgresql://nowhere/x")
         link_key.game_link_key.cache_clear()
-        assert link_key.game_link_key() != key           # no file: this process's own
+        assert link_key.game_link_key() != key  # no file: this process's own
     finally:
         link_key.game_link_key.cache_clear()

@@ -79,7 +79,7 @@ def buttons(at: AppTest) -> set[str]:
 
 def test_a_hand_is_played_to_the_end_summed_up_reviewed_and_the_next_dealt():
     at = open_play(seed="17", **{"play-level": "beginner"})
-    assert session(at).game.hand.turn is Seat.S        # the bots moved until your turn
+    assert session(at).game.hand.turn is Seat.S  # the bots moved until your turn
     finish_hand(at)
     game = session(at).game
     hand = game.finished[0]
@@ -140,10 +140,10 @@ def test_the_table_shows_your_cards_and_the_choices_of_the_bidding():
     state = session(at).game.hand
     model = table_shown(at)
     assert sorted(card["code"] for card in model["hand"]) == sorted(
-        card.code for card in state.hand_of(Seat.S))
+        card.code for card in state.hand_of(Seat.S)
+    )
     if state.phase in (Phase.BID1, Phase.BID2):
-        assert {a["id"] for a in model["actions"]} == {
-            action_id(a) for a in legal_actions(state)}
+        assert {a["id"] for a in model["actions"]} == {action_id(a) for a in legal_actions(state)}
     assert model["message"]["tone"] == "info"
 
 
@@ -161,7 +161,7 @@ def test_an_illegal_card_is_refused_with_the_engines_reason_and_changes_nothing(
     click(at, lambda s: play.learner_card(s, illegal[0].code))
     refused = session(at)
     assert refused.refusal_reason.value == "MUST_FOLLOW_SUIT"
-    assert refused.game.hand == state   # nothing changed
+    assert refused.game.hand == state  # nothing changed
     assert table_shown(at)["message"] == {"text": refused.refusal, "tone": "refusal"}
     # A legal card then plays, and the refusal goes away.
     card = next(a.card for a in legal_actions(state) if a.do is Do.PLAY)
@@ -173,7 +173,7 @@ def test_an_illegal_card_is_refused_with_the_engines_reason_and_changes_nothing(
 def test_undo_takes_back_your_last_decision_and_no_undo_removes_the_button():
     at = open_play(seed="17", **{"play-level": "beginner"})
     start = session(at)
-    assert at.button(key="play-undo").disabled          # nothing of yours to take back yet
+    assert at.button(key="play-undo").disabled  # nothing of yours to take back yet
     make_first_choice(at)
     assert not at.button(key="play-undo").disabled
     at.button(key="play-undo").click().run()
@@ -182,7 +182,7 @@ def test_undo_takes_back_your_last_decision_and_no_undo_removes_the_button():
     assert session(at).no_undo and "play-undo" not in buttons(at)
     make_first_choice(at)
     assert "play-undo" not in buttons(at)
-    assert game_code(session(at)).split(".")[2] == "bn"   # the link keeps the no-undo mode
+    assert game_code(session(at)).split(".")[2] == "bn"  # the link keeps the no-undo mode
 
 
 def test_the_last_trick_is_shown_on_request():
@@ -202,7 +202,7 @@ def test_the_address_keeps_the_game_and_a_reload_rebuilds_it():
     address = table_shown(at)["address"]
     code = address["game"]
     assert code == game_code(session(at))
-    assert address["seed"] is None and address["play-rules"] is None   # start links give way
+    assert address["seed"] is None and address["play-rules"] is None  # start links give way
     reloaded = open_play(game=code)
     assert reloaded.session_state[SESSION].game == session(at).game
     assert table_shown(reloaded)["hand"] == table_shown(at)["hand"]
@@ -210,9 +210,10 @@ def test_the_address_keeps_the_game_and_a_reload_rebuilds_it():
 
 
 def test_a_reload_keeps_the_settings_of_the_game():
-    original = play.learner_plays(play.new_session("pagat", "beginner", 8, no_undo=True),
-                                  legal_actions(play.new_session("pagat", "beginner", 8)
-                                                .game.hand)[0])
+    original = play.learner_plays(
+        play.new_session("pagat", "beginner", 8, no_undo=True),
+        legal_actions(play.new_session("pagat", "beginner", 8).game.hand)[0],
+    )
     at = open_play(game=game_code(original))
     assert at.segmented_control(key="play-rules").value == "pagat"
     assert at.segmented_control(key="play-level").value == "beginner"
@@ -220,28 +221,33 @@ def test_a_reload_keeps_the_settings_of_the_game():
     assert session(at).game == original.game
 
 
-@pytest.mark.parametrize("damage", [
-    lambda code: code[:-3],                         # cut short
-    lambda code: code + "!",                        # a character that is no move
-    lambda code: "0" + code[1:],                    # an outdated version
-    lambda code: code + "A" * 2000,                 # oversized
-    lambda code: code.replace("bga", "<b>x</b>"),   # tampered, with markup
-], ids=["truncated", "bad character", "outdated", "oversized", "tampered"])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda code: code[:-3],  # cut short
+        lambda code: code + "!",  # a character that is no move
+        lambda code: "0" + code[1:],  # an outdated version
+        lambda code: code + "A" * 2000,  # oversized
+        lambda code: code.replace("bga", "<b>x</b>"),  # tampered, with markup
+    ],
+    ids=["truncated", "bad character", "outdated", "oversized", "tampered"],
+)
 def test_a_damaged_game_link_says_so_and_starts_a_new_game(damage):
-    session_ = play.learner_plays(play.new_session("bga", "beginner", 17),
-                                  legal_actions(play.new_session("bga", "beginner", 17)
-                                                .game.hand)[0])
+    session_ = play.learner_plays(
+        play.new_session("bga", "beginner", 17),
+        legal_actions(play.new_session("bga", "beginner", 17).game.hand)[0],
+    )
     at = open_play(game=damage(game_code(session_)))
     assert not at.exception
     (warning,) = at.warning
-    shown = warning.value.replace("\\", "")   # the note is escaped Markdown: it quotes the link
+    shown = warning.value.replace("\\", "")  # the note is escaped Markdown: it quotes the link
     assert shown.startswith("This game link is damaged: ")
     assert shown.endswith(". Starting a new game.")
     assert session(at).choices == ()
-    if session(at).game.hand is None:   # a fresh seed: you sat out while your partner
-        at.button(key="play-next").click().run()   # played the first hand alone
+    if session(at).game.hand is None:  # a fresh seed: you sat out while your partner
+        at.button(key="play-next").click().run()  # played the first hand alone
     make_first_choice(at)
-    assert not at.warning      # the note goes once the new game is under way
+    assert not at.warning  # the note goes once the new game is under way
 
 
 def test_changing_the_rules_mid_game_asks_first():
@@ -249,7 +255,7 @@ def test_changing_the_rules_mid_game_asks_first():
     make_first_choice(at)
     before = session(at)
     at.segmented_control(key="play-rules").set_value("pagat").run()
-    assert session(at).game == before.game and session(at).preset == "bga"   # not yet
+    assert session(at).game == before.game and session(at).preset == "bga"  # not yet
     question = " ".join(md.value for md in at.markdown)
     assert "Start a new game with these rules" in question
     assert "Your game at 0-0 will end." in question

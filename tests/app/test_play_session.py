@@ -64,14 +64,15 @@ def test_a_new_session_deals_and_lets_the_bots_move_until_your_turn():
     session = play.new_session("bga", "beginner", 17)
     hand = session.game.hand
     assert hand.dealer is play.FIRST_DEALER and hand.turn is YOU
-    assert [seat for seat, _ in hand.actions] == [Seat.N, Seat.E]   # West deals: N, E, then you
+    assert [seat for seat, _ in hand.actions] == [Seat.N, Seat.E]  # West deals: N, E, then you
     assert session.choices == () and session.hand_start.hand.actions == ()
-    assert play.new_session("bga", "beginner", 17).game == session.game   # same seed, same game
+    assert play.new_session("bga", "beginner", 17).game == session.game  # same seed, same game
     assert play.new_session("bga", "beginner", 18).game.hand.deal != hand.deal
 
 
-@pytest.mark.parametrize("preset, level, word", [("bgx", "beginner", "rule set"),
-                                                 ("bga", "god", "bot level")])
+@pytest.mark.parametrize(
+    "preset, level, word", [("bgx", "beginner", "rule set"), ("bga", "god", "bot level")]
+)
 def test_an_unknown_set_up_is_refused_by_name(preset, level, word):
     with pytest.raises(ValueError, match=word) as error:
         play.new_session(preset, level, 1)
@@ -86,7 +87,7 @@ def test_a_refused_card_keeps_the_game_and_holds_the_engines_sentence():
     refused = play.learner_card(session, illegal.code)
     assert refused.game == session.game and refused.choices == session.choices
     assert refused.refusal_reason is Reason.MUST_FOLLOW_SUIT
-    with pytest.raises(IllegalActionError) as error:     # the same sentence, from the engine
+    with pytest.raises(IllegalActionError) as error:  # the same sentence, from the engine
         play.learner_plays(session, Action.play(illegal))
     assert refused.refusal == error.value.message
     # A legal card then plays, the bots answer, and the refusal goes.
@@ -147,8 +148,9 @@ def test_nothing_to_undo_at_a_new_hand_and_no_undo_at_all_without_it():
     assert dealt.choices[-1] == DEAL and not play.can_undo(dealt)
     with pytest.raises(ValueError, match="no decision of yours"):
         play.undo(dealt)
-    strict = play.set_no_undo(play.learner_plays(play.new_session("bga", "beginner", 17),
-                                                 Action.PASS), True)
+    strict = play.set_no_undo(
+        play.learner_plays(play.new_session("bga", "beginner", 17), Action.PASS), True
+    )
     assert not play.can_undo(strict)
     with pytest.raises(ValueError, match="without undo"):
         play.undo(strict)
@@ -181,8 +183,16 @@ def test_a_choice_that_cannot_be_made_stops_the_replay_saying_which():
         play.replay("bga", "beginner", 17, choices)
     assert error.value.number == 2 and "in progress" in error.value.reason
     with pytest.raises(play.ReplayStep) as error:
-        play.replay("bga", "beginner", 17, (Action.play(play.current_hand(
-            play.new_session("bga", "beginner", 17)).hand_of(YOU)[0]),))
+        play.replay(
+            "bga",
+            "beginner",
+            17,
+            (
+                Action.play(
+                    play.current_hand(play.new_session("bga", "beginner", 17)).hand_of(YOU)[0]
+                ),
+            ),
+        )
     assert error.value.number == 1 and error.value.reason  # the engine's sentence
 
 
@@ -214,8 +224,7 @@ def test_the_summary_of_a_hand_is_the_engines_facts():
 def test_a_thrown_in_hand_is_summed_up_as_nobody_scoring():
     for seed in range(200):  # Pagat: no stick the dealer, so four passes twice throw it in
         session = play.new_session("pagat", "beginner", seed)
-        while session.game.hand is not None and session.game.hand.phase in (Phase.BID1,
-                                                                            Phase.BID2):
+        while session.game.hand is not None and session.game.hand.phase in (Phase.BID1, Phase.BID2):
             session = play.learner_plays(session, Action.PASS)
         if session.game.hand is None:
             break
@@ -272,4 +281,4 @@ def test_the_hand_start_is_the_replay_of_the_choices_up_to_the_deal(moves):
     start = play.at_hand_start(session)
     assert not start.choices or start.choices[-1] == DEAL
     assert start.game == play.replay("pagat", "beginner", 11, start.choices).game
-    assert play.resume(start, session.choices[len(start.choices):]).game == session.game
+    assert play.resume(start, session.choices[len(start.choices) :]).game == session.game

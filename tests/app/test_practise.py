@@ -10,7 +10,7 @@ from engine import Rules
 from lessons.quizzes import mixed_quiz, topic_generators
 
 PAGE = "app_pages/practise.py"
-LENGTH = 10   # questions in a Practise set
+LENGTH = 10  # questions in a Practise set
 
 
 def open_practise(**query: str) -> AppTest:
@@ -19,12 +19,14 @@ def open_practise(**query: str) -> AppTest:
 
 def current_set(at: AppTest):
     """The set on screen: its key, its questions (rebuilt from the key) and its quiz state."""
-    quiz_key = next(k for k in at.session_state if isinstance(k, str)
-                    and k.startswith("quiz:practise:"))
+    quiz_key = next(
+        k for k in at.session_state if isinstance(k, str) and k.startswith("quiz:practise:")
+    )
     key = quiz_key.removeprefix("quiz:")
     _, preset, topics, seed = key.split(":")
-    questions = mixed_quiz(list(topic_generators(topics.split(","))), Rules.preset(preset),
-                           int(seed), LENGTH)
+    questions = mixed_quiz(
+        list(topic_generators(topics.split(","))), Rules.preset(preset), int(seed), LENGTH
+    )
     return key, questions, at.session_state[quiz_key]
 
 
@@ -38,10 +40,13 @@ def test_link_reproduces_topics_rules_and_questions():
     assert {q.source for q in questions_one} <= {"legal_plays", "hand_result", "game_winner"}
 
 
-@pytest.mark.parametrize("query", [
-    {"topics": "<b>nonsense</b>", "rules": "poker", "seed": "x"},
-    {"topics": ",,,", "seed": "-1"},
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        {"topics": "<b>nonsense</b>", "rules": "poker", "seed": "x"},
+        {"topics": ",,,", "seed": "-1"},
+    ],
+)
 def test_bad_link_falls_back_without_error(query):
     at = open_practise(**query)
     key, questions, _ = current_set(at)

@@ -38,8 +38,8 @@ def test_other_rules_mid_set_ask_first_and_keep_my_set_changes_nothing():
     before = on_screen(at)[:2]
     at.segmented_control(key="rules").set_value("pagat").run()
     assert asking(at) and "1 answer you have given" in at.warning[0].value
-    assert on_screen(at)[:2] == before               # the set on screen stays
-    assert "rules" not in at.query_params            # the address keeps the set on screen
+    assert on_screen(at)[:2] == before  # the set on screen stays
+    assert "rules" not in at.query_params  # the address keeps the set on screen
     at.button(key="practise-keep").click().run()
     assert not asking(at)
     assert at.segmented_control(key="rules").value == "bga"

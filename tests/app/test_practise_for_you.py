@@ -28,8 +28,15 @@ def now() -> datetime:
 
 
 def keep(store, token, skill: str, correct: bool, ago: timedelta) -> None:
-    store.record_answer(token, lesson="practise:x", item_kind="single", generator=skill,
-                        answer="N", correct=correct, answered_at=now() - ago)
+    store.record_answer(
+        token,
+        lesson="practise:x",
+        item_kind="single",
+        generator=skill,
+        answer="N",
+        correct=correct,
+        answered_at=now() - ago,
+    )
 
 
 def for_you_quiz(at: AppTest):
@@ -60,7 +67,11 @@ def test_for_you_is_the_first_mode_and_asks_the_missed_skill_first(fresh_store, 
     answer(at, question, question.answer, key)
     newest = fresh_store.answer_rows(token)[-1]
     assert (newest["lesson"], newest["generator"], newest["seed"], newest["correct"]) == (
-        "practise:bidding", "makers", items[0].seed, True)
+        "practise:bidding",
+        "makers",
+        items[0].seed,
+        True,
+    )
     # Three days in a row plus today.
     assert any("4-day streak" in md.value for md in at.markdown)
 
@@ -82,7 +93,7 @@ def test_a_missed_for_you_question_comes_first_in_the_next_set(fresh_store, toke
     question = question_of(first.skill, first.seed)
     answer(at, question, wrong_response(question), key)
     assert fresh_store.answer_rows(token)[-1]["correct"] is False
-    at = open_page(PAGE, token=token)                     # the next visit plans again
+    at = open_page(PAGE, token=token)  # the next visit plans again
     items, _key, _state = for_you_quiz(at)
     assert items[0].skill == first.skill
     assert items[0].why.startswith("You missed this kind")
@@ -101,8 +112,12 @@ def test_the_daily_deal_ends_with_you_got_n_of_10_from_the_first_answers(fresh_s
         question = questions[index]
         first_three_first_time = index < 3 and index not in missed_first
         missed_first.add(index)
-        answer(at, question, wrong_response(question) if first_three_first_time
-               else question.answer, key)
+        answer(
+            at,
+            question,
+            wrong_response(question) if first_three_first_time else question.answer,
+            key,
+        )
         at.button(key="next").click().run()
     assert any("You got 7 of 10" in h.value for h in at.subheader)
     rows = [r for r in fresh_store.answer_rows(token) if r["lesson"] == daily_label(day)]

@@ -25,31 +25,50 @@ from tutorial_app.widgets.quiz_state import QuizState
 NOW = datetime(2026, 11, 30, 12, tzinfo=UTC)
 
 
-@pytest.mark.parametrize("module", [progress_charts, practice_plan, quiz_position, session_map],
-                         ids=lambda module: module.__name__)
+@pytest.mark.parametrize(
+    "module",
+    [progress_charts, practice_plan, quiz_position, session_map],
+    ids=lambda module: module.__name__,
+)
 def test_doctests(module):
     failures, tried = doctest.testmod(module)
     assert tried and not failures
 
 
 def answers(*rows) -> pd.DataFrame:
-    frame = pd.DataFrame([{**dict.fromkeys(ANSWER_COLUMNS), "lesson": "x",
-                           "item_kind": "single", "answer": "a", "generator": skill,
-                           "correct": correct, "answered_at": at, "time_taken_ms": 1500}
-                          for skill, correct, at in rows], columns=list(ANSWER_COLUMNS))
+    frame = pd.DataFrame(
+        [
+            {
+                **dict.fromkeys(ANSWER_COLUMNS),
+                "lesson": "x",
+                "item_kind": "single",
+                "answer": "a",
+                "generator": skill,
+                "correct": correct,
+                "answered_at": at,
+                "time_taken_ms": 1500,
+            }
+            for skill, correct, at in rows
+        ],
+        columns=list(ANSWER_COLUMNS),
+    )
     frame["answered_at"] = pd.to_datetime(frame["answered_at"], utc=True)
     frame["time_taken_ms"] = frame["time_taken_ms"].astype("Int64")
     return frame
 
 
 def counts(*rows) -> pd.DataFrame:
-    return progress_charts.counts_frame(AnswerCount(at, skill, answers, right)
-                                        for skill, answers, right, at in rows)
+    return progress_charts.counts_frame(
+        AnswerCount(at, skill, answers, right) for skill, answers, right, at in rows
+    )
 
 
 def test_accuracy_is_per_skill_per_day_and_names_from_a_file_are_escaped():
-    frame = counts(("legal_plays", 1, 1, NOW), ("legal_plays", 1, 0, NOW + timedelta(hours=1)),
-                   ("<b>odd", 1, 1, NOW - timedelta(days=1)))
+    frame = counts(
+        ("legal_plays", 1, 1, NOW),
+        ("legal_plays", 1, 0, NOW + timedelta(hours=1)),
+        ("<b>odd", 1, 1, NOW - timedelta(days=1)),
+    )
     daily = progress_charts.accuracy_by_day(frame, UTC)
     legal = daily[daily["skill"] == "legal plays"].iloc[0]
     assert (legal["answers"], legal["right"], legal["accuracy"]) == (2, 1, 50.0)
@@ -59,18 +78,21 @@ def test_accuracy_is_per_skill_per_day_and_names_from_a_file_are_escaped():
 
 
 def test_days_are_counted_in_the_learners_own_time_zone():
-    late = datetime(2026, 11, 30, 23, 45, tzinfo=UTC)   # 00:45 on 1 December in Paris
+    late = datetime(2026, 11, 30, 23, 45, tzinfo=UTC)  # 00:45 on 1 December in Paris
     frame = counts(("makers", 3, 2, late), ("makers", 2, 2, late - timedelta(hours=2)))
     paris = timezone(timedelta(hours=1))
-    assert progress_charts.answers_per_day(frame, paris) == {late.date(): 2,
-                                                             late.date() + timedelta(days=1): 3}
+    assert progress_charts.answers_per_day(frame, paris) == {
+        late.date(): 2,
+        late.date() + timedelta(days=1): 3,
+    }
     assert progress_charts.answers_per_day(frame, UTC) == {late.date(): 5}
 
 
 def test_lessons_chart_shows_stars_and_mastery_in_lesson_order():
     figure = progress_charts.lessons_chart(
         {"b": LessonProgress(3, True), "a": LessonProgress(1, False)},
-        [("a", "1. <A>"), ("b", "2. B"), ("c", "3. C")])
+        [("a", "1. <A>"), ("b", "2. B"), ("c", "3. C")],
+    )
     bars = figure.data[0]
     assert list(bars.x) == [1, 3, 0] and list(bars.y) == ["1. &lt;A&gt;", "2. B", "3. C"]
     assert list(bars.text) == ["★", "★★★ · mastered", "no stars yet"]
@@ -95,36 +117,74 @@ def test_the_recent_table_is_newest_first_in_words():
 
 def test_for_you_puts_a_miss_before_new_skills_and_new_before_known():
     history = [Attempt("makers", True, NOW - timedelta(days=1))] * 5 + [
-        Attempt("legal_plays", False, NOW - timedelta(minutes=3))]
-    plan = practice_plan.for_you_set(history, NOW, seed=3, length=3,
-                                     skills=("makers", "trick_winner", "legal_plays"))
+        Attempt("legal_plays", False, NOW - timedelta(minutes=3))
+    ]
+    plan = practice_plan.for_you_set(
+        history, NOW, seed=3, length=3, skills=("makers", "trick_winner", "legal_plays")
+    )
     assert [item.skill for item in plan] == ["legal_plays", "trick_winner", "makers"]
     assert [item.why.split(":")[0].split(" ")[0] for item in plan] == ["You", "New", "Due"]
-    assert plan == practice_plan.for_you_set(history, NOW, seed=3, length=3,
-                                             skills=("makers", "trick_winner", "legal_plays"))
+    assert plan == practice_plan.for_you_set(
+        history, NOW, seed=3, length=3, skills=("makers", "trick_winner", "legal_plays")
+    )
 
 
 def test_the_deal_score_counts_each_items_first_answer():
     day = NOW.date()
     items = [DealItem("makers", 1), DealItem("makers", 2), DealItem("trick_winner", 3)]
     label = practice_plan.daily_label(day)
-    rows = [{"lesson": label, "generator": "makers", "seed": 1, "correct": False},
-            {"lesson": label, "generator": "makers", "seed": 1, "correct": True},
-            {"lesson": label, "generator": "makers", "seed": 2, "correct": True},
-            {"lesson": "daily:1999-01-01", "generator": "trick_winner", "seed": 3,
-             "correct": True}]
+    rows = [
+        {"lesson": label, "generator": "makers", "seed": 1, "correct": False},
+        {"lesson": label, "generator": "makers", "seed": 1, "correct": True},
+        {"lesson": label, "generator": "makers", "seed": 2, "correct": True},
+        {"lesson": "daily:1999-01-01", "generator": "trick_winner", "seed": 3, "correct": True},
+    ]
     assert practice_plan.deal_score(rows, day, items) == (2, 1)
 
 
-@pytest.mark.parametrize("kept", [
-    None, [], {"version": 2}, {"version": 1, "run": {}},
-    {"version": 1, "store_run": -1, "run": {"queue": [0], "answered": [], "missed": [],
-                                            "misses": 0, "streak": 0, "best_streak": 0}},
-    {"version": 1, "run": {"queue": [0, 1, 9], "answered": [], "missed": [], "misses": 0,
-                           "streak": 0, "best_streak": 0}},
-    {"version": 1, "run": {"queue": [], "answered": [0, 1, 2], "missed": [], "misses": 0,
-                           "streak": 3, "best_streak": 3}},
-])
+@pytest.mark.parametrize(
+    "kept",
+    [
+        None,
+        [],
+        {"version": 2},
+        {"version": 1, "run": {}},
+        {
+            "version": 1,
+            "store_run": -1,
+            "run": {
+                "queue": [0],
+                "answered": [],
+                "missed": [],
+                "misses": 0,
+                "streak": 0,
+                "best_streak": 0,
+            },
+        },
+        {
+            "version": 1,
+            "run": {
+                "queue": [0, 1, 9],
+                "answered": [],
+                "missed": [],
+                "misses": 0,
+                "streak": 0,
+                "best_streak": 0,
+            },
+        },
+        {
+            "version": 1,
+            "run": {
+                "queue": [],
+                "answered": [0, 1, 2],
+                "missed": [],
+                "misses": 0,
+                "streak": 3,
+                "best_streak": 3,
+            },
+        },
+    ],
+)
 def test_a_kept_place_that_does_not_fit_the_quiz_is_not_resumed(kept):
     assert quiz_from_position(kept, 3) is None
 
@@ -144,7 +204,7 @@ def test_a_play_hand_is_recorded_once_when_it_finishes(fresh_store, token):
         before = game
         game = play.learner_plays(game, legal_actions(game.game.hand)[0])
         assert record_play(session, before, game) is None
-    assert record_play(session, game, game) is None          # no new finish: nothing
+    assert record_play(session, game, game) is None  # no new finish: nothing
     (hand,) = fresh_store.hands(token, "play")
     assert hand.result["hand"] == 1 and hand.result["seed"] == 17
     assert hand.result["score"] == play.score_words(game)

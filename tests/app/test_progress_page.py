@@ -33,17 +33,27 @@ def pool(monkeypatch) -> FakePool:
 
 def some_history(store, token) -> None:
     record_quiz(store, token, "bowers", length=3, misses=1)
-    for days, skill, correct in ((2, "legal_plays", False), (1, "legal_plays", True),
-                                 (0, "makers", True)):
-        store.record_answer(token, lesson="practise:play", item_kind="single", generator=skill,
-                            answer="JD", correct=correct, seed=7, time_taken_ms=4200,
-                            answered_at=datetime.now(UTC) - timedelta(days=days))
+    for days, skill, correct in (
+        (2, "legal_plays", False),
+        (1, "legal_plays", True),
+        (0, "makers", True),
+    ):
+        store.record_answer(
+            token,
+            lesson="practise:play",
+            item_kind="single",
+            generator=skill,
+            answer="JD",
+            correct=correct,
+            seed=7,
+            time_taken_ms=4200,
+            answered_at=datetime.now(UTC) - timedelta(days=days),
+        )
 
 
 def charts(at) -> dict[str, dict]:
     """The plotly figures drawn, by key, as their JSON specs."""
-    return {chart.key: json.loads(chart.proto.spec)
-            for chart in at.get("plotly_chart")}
+    return {chart.key: json.loads(chart.proto.spec) for chart in at.get("plotly_chart")}
 
 
 def test_a_new_learner_sees_the_empty_state_and_no_chart(fresh_store):
@@ -64,7 +74,7 @@ def test_charts_table_and_export_show_the_learners_answers(fresh_store, token):
     assert bars["x"][[i for i, t in enumerate(bars["y"]) if "Bower" in t or "bower" in t][0]] == 2
     assert figures["progress-calendar"]["data"][0]["type"] == "heatmap"
     table = at.dataframe[0].value
-    assert len(table) == 3 + 4 and table["Right?"].iloc[0] == "✓ right"   # newest first
+    assert len(table) == 3 + 4 and table["Right?"].iloc[0] == "✓ right"  # newest first
     assert {m.label: m.value for m in at.metric}["Answers"] == "7"
     (export,) = at.get("download_button")
     assert export.proto.label.startswith("Download my answers") and not export.proto.disabled
@@ -75,15 +85,17 @@ def test_an_import_keeps_good_rows_and_names_each_bad_row_as_text(fresh_store, t
     source = new_learner_token()
     some_history(fresh_store, source)
     import io
+
     text = io.StringIO()
     fresh_store.export_csv(source, text)
     lines = text.getvalue().splitlines()
     bad = lines[1].split(",")
-    bad[2] = "<b>nonsense</b>"               # item_kind
+    bad[2] = "<b>nonsense</b>"  # item_kind
     csv_text = "\n".join([lines[0], ",".join(bad), *lines[2:]]) + "\n"
     at = open_page(PAGE, token=token)
     at.file_uploader(key="progress-import-file").set_value(
-        ("mine.csv", csv_text.encode(), "text/csv"))
+        ("mine.csv", csv_text.encode(), "text/csv")
+    )
     at.run()
     at.button(key="progress-import").click().run()
     assert not at.exception
@@ -91,13 +103,14 @@ def test_an_import_keeps_good_rows_and_names_each_bad_row_as_text(fresh_store, t
     (warning,) = [w.value for w in at.warning if "could not be imported" in w.value]
     assert "Line 2:" in warning and "<b>" not in warning and "&lt;b&gt;" in warning
     assert len(fresh_store.answer_rows(token)) == 6
-    assert at.get("plotly_chart")                       # the charts show them at once
+    assert at.get("plotly_chart")  # the charts show them at once
 
 
 def test_an_import_of_a_file_that_is_not_text_says_so(fresh_store, token):
     at = open_page(PAGE, token=token)
     at.file_uploader(key="progress-import-file").set_value(
-        ("photo.csv", b"\xff\xd8\xff\xe0 not text", "text/csv"))
+        ("photo.csv", b"\xff\xd8\xff\xe0 not text", "text/csv")
+    )
     at.run()
     at.button(key="progress-import").click().run()
     assert not at.exception
@@ -133,13 +146,14 @@ def test_a_name_is_kept_shown_as_text_and_a_bad_one_refused(fresh_store, token):
     assert not at.exception
     assert fresh_store.display_name(token) == "Sam <b>*star*</b>"
     shown = next(md.value for md in at.markdown if md.value.startswith("Progress of"))
-    assert "<b>" not in shown and "\\*star\\*" in shown     # escaped, not markup
-    at.text_input(key="progress-display-name").input("Sa\u0007m").run()   # a control code
-    assert fresh_store.display_name(token) == "Sam <b>*star*</b>"   # nothing lost
+    assert "<b>" not in shown and "\\*star\\*" in shown  # escaped, not markup
+    at.text_input(key="progress-display-name").input("Sa\u0007m").run()  # a control code
+    assert fresh_store.display_name(token) == "Sam <b>*star*</b>"  # nothing lost
     assert any("printable characters" in w.value for w in at.warning)
 
 
 # ---- bounds: uploads, unreadable files and rows, a long history -----------------------
+
 
 def upload(at, name: str, data: bytes):
     at.file_uploader(key="progress-import-file").set_value((name, data, "text/csv"))
@@ -151,8 +165,11 @@ def upload(at, name: str, data: bytes):
 def csv_rows(count: int, answer: str = "JD") -> bytes:
     header = ",".join(ANSWER_COLUMNS)
     start = datetime(2026, 11, 1, tzinfo=UTC)
-    lines = [f"{(start + timedelta(seconds=i)).isoformat()},tricks,single,legal_plays,7,"
-             f"{answer},true,1500,," for i in range(count)]
+    lines = [
+        f"{(start + timedelta(seconds=i)).isoformat()},tricks,single,legal_plays,7,"
+        f"{answer},true,1500,,"
+        for i in range(count)
+    ]
     return ("\n".join([header, *lines]) + "\n").encode()
 
 
@@ -160,7 +177,7 @@ def test_an_upload_over_the_size_cap_is_refused_before_it_is_read(fresh_store, t
     at = open_page(PAGE, token=token)
     (uploader,) = at.get("file_uploader")
     assert uploader.proto.max_upload_size_mb == MAX_UPLOAD_BYTES // 2**20
-    data = csv_rows(MAX_UPLOAD_BYTES // 60)       # valid rows, a little over 2 MB
+    data = csv_rows(MAX_UPLOAD_BYTES // 60)  # valid rows, a little over 2 MB
     assert len(data) > MAX_UPLOAD_BYTES
     upload(at, "big.csv", data)
     assert any("bigger than 2 MB" in e.value for e in at.error)
@@ -176,8 +193,12 @@ def test_an_upload_over_the_row_cap_is_refused_whole(fresh_store, token):
 
 def test_a_file_the_csv_module_cannot_read_gives_words_not_a_traceback(fresh_store, token):
     at = open_page(PAGE, token=token)
-    data = csv_rows(2) + b"2026-11-02T10:00:00+00:00,tricks,single,legal_plays,7," \
-        + b"x" * 200_000 + b",true,,,\n"
+    data = (
+        csv_rows(2)
+        + b"2026-11-02T10:00:00+00:00,tricks,single,legal_plays,7,"
+        + b"x" * 200_000
+        + b",true,,,\n"
+    )
     upload(at, "odd.csv", data)
     assert any("Line 4 has a value longer than 131,072 characters" in e.value for e in at.error)
     assert fresh_store.answer_rows(token) == []
@@ -208,8 +229,10 @@ class RowsFetched:
         sa.event.remove(self.engine, "after_cursor_execute", self.seen)
         with self.engine.connect() as connection:
             raw = connection.connection.driver_connection
-            return sum(raw.execute(f"SELECT count(*) FROM ({statement})", parameters)
-                       .fetchone()[0] for statement, parameters in self.statements)
+            return sum(
+                raw.execute(f"SELECT count(*) FROM ({statement})", parameters).fetchone()[0]
+                for statement, parameters in self.statements
+            )
 
 
 def long_history(store, token, days: int = 100, per_day: int = 200) -> int:
@@ -218,15 +241,30 @@ def long_history(store, token, days: int = 100, per_day: int = 200) -> int:
     learner = store.ensure_learner(token).number
     start = datetime.now(UTC).replace(hour=9, minute=0) - timedelta(days=days - 1)
     with store.engine.begin() as connection:
-        runs = [connection.execute(sa.insert(quiz_runs).values(
-            learner_id=learner, lesson="bowers", seed=n, length=10,
-            started_at=start)).inserted_primary_key[0] for n in range(days * per_day // 10)]
-        connection.execute(sa.insert(answers), [
-            dict(learner_id=learner, lesson="bowers", item_kind="single",
-                 generator=("legal_plays", "makers", "trick_winner", "bowers/x")[n % 4],
-                 answer="JD", correct=n % 7 != 0, quiz_run_id=runs[n // 10],
-                 answered_at=start + timedelta(days=n // per_day, seconds=5 * (n % per_day)))
-            for n in range(days * per_day)])
+        runs = [
+            connection.execute(
+                sa.insert(quiz_runs).values(
+                    learner_id=learner, lesson="bowers", seed=n, length=10, started_at=start
+                )
+            ).inserted_primary_key[0]
+            for n in range(days * per_day // 10)
+        ]
+        connection.execute(
+            sa.insert(answers),
+            [
+                dict(
+                    learner_id=learner,
+                    lesson="bowers",
+                    item_kind="single",
+                    generator=("legal_plays", "makers", "trick_winner", "bowers/x")[n % 4],
+                    answer="JD",
+                    correct=n % 7 != 0,
+                    quiz_run_id=runs[n // 10],
+                    answered_at=start + timedelta(days=n // per_day, seconds=5 * (n % per_day)),
+                )
+                for n in range(days * per_day)
+            ],
+        )
     return days * per_day
 
 
@@ -245,10 +283,9 @@ def test_a_long_history_draws_from_counts_and_one_page_of_answers(fresh_store, t
     assert rows < 2_000, rows
     assert {m.label: m.value for m in at.metric}["Answers"] == "20000"
     assert len(at.dataframe[0].value) == 20
-    assert {"legal plays", "makers"} <= {t["name"] for t in
-                                         charts(at)["progress-accuracy"]["data"]}
+    assert {"legal plays", "makers"} <= {t["name"] for t in charts(at)["progress-accuracy"]["data"]}
     (export,) = at.get("download_button")
-    assert export.proto.deferred_file_id or not export.proto.url   # no data in the page
+    assert export.proto.deferred_file_id or not export.proto.url  # no data in the page
     assert any("Answers 1 to 20 of 20,000" in c.value for c in at.caption)
     at.button(key="progress-older").click().run()
     assert any("Answers 21 to 40 of 20,000" in c.value for c in at.caption)
@@ -259,10 +296,12 @@ def test_a_long_history_draws_from_counts_and_one_page_of_answers(fresh_store, t
 def test_a_row_the_page_cannot_read_gives_a_warning_and_keeps_the_reset(fresh_store, token):
     some_history(fresh_store, token)
     learner = fresh_store.learner(token).number
-    with fresh_store.engine.begin() as connection:   # as a hand-edited or damaged file has it
+    with fresh_store.engine.begin() as connection:  # as a hand-edited or damaged file has it
         connection.exec_driver_sql(
             "INSERT INTO answers (learner_id, lesson, item_kind, generator, answer, correct, "
-            "answered_at) VALUES (?, 'x', 'single', 'g', 'a', 1, 'not a date')", (learner,))
+            "answered_at) VALUES (?, 'x', 'single', 'g', 'a', 1, 'not a date')",
+            (learner,),
+        )
     at = open_page(PAGE, token=token)
     assert any("could not be read" in w.value for w in at.warning)
     at.checkbox(key="progress-reset-sure").check().run()
@@ -273,8 +312,9 @@ def test_a_row_the_page_cannot_read_gives_a_warning_and_keeps_the_reset(fresh_st
     assert fresh_store.answer_rows(token) == []
 
 
-def test_stars_that_cannot_be_read_give_a_warning_and_every_page_draws(fresh_store, token,
-                                                                       monkeypatch):
+def test_stars_that_cannot_be_read_give_a_warning_and_every_page_draws(
+    fresh_store, token, monkeypatch
+):
     """Whatever one learner's rows raise when their stars are counted, the pages draw
     (stars read as none) and the sidebar says why; /progress keeps its reset."""
     from tutorial_app.store import Store
@@ -288,7 +328,7 @@ def test_stars_that_cannot_be_read_give_a_warning_and_every_page_draws(fresh_sto
     assert any("could not be read" in w.value for w in at.sidebar.warning)
     at.switch_page(PAGE).run()
     assert not at.exception, at.exception
-    assert at.get("plotly_chart")                  # the answers still show
+    assert at.get("plotly_chart")  # the answers still show
     at.checkbox(key="progress-reset-sure").check().run()
     at.button(key="progress-reset").click().run()
     assert not at.exception, at.exception
@@ -296,15 +336,15 @@ def test_stars_that_cannot_be_read_give_a_warning_and_every_page_draws(fresh_sto
 
 
 def test_an_import_is_read_and_written_in_the_worker_pool(fresh_store, token, monkeypatch):
-    waiting = FakePool()             # a pool whose worker has not finished yet
+    waiting = FakePool()  # a pool whose worker has not finished yet
     monkeypatch.setattr(work_pool, "shared_pool", lambda: waiting)
     at = open_page(PAGE, token=token)
     upload(at, "mine.csv", csv_rows(3))
     ((key, function, args),) = waiting.asked
     assert function is heavy_work.import_answers and args[1] == token
-    assert fresh_store.answer_rows(token) == []          # nothing done in the page's thread
+    assert fresh_store.answer_rows(token) == []  # nothing done in the page's thread
     assert not at.success and "Bringing back your answers" in at.get("progress")[0].proto.text
-    waiting.finish(key, heavy_work.import_answers(*args))   # what the worker does
+    waiting.finish(key, heavy_work.import_answers(*args))  # what the worker does
     at.run()
     assert not at.exception
     assert any("Imported 3 answers" in s.value for s in at.success)

@@ -32,7 +32,8 @@ def on_screen(at: AppTest, lesson_id: str, seed: int = SEED):
 
 
 def test_an_answer_is_kept_with_its_facts_and_the_stars_come_back_in_a_new_session(
-        fresh_store, token):
+    fresh_store, token
+):
     at = open_quiz("scoring", token, seed=str(SEED))
     question, key, _ = on_screen(at, "scoring")
     answer(at, question, question.answer, key)
@@ -47,10 +48,10 @@ def test_an_answer_is_kept_with_its_facts_and_the_stars_come_back_in_a_new_sessi
         at.button(key="next").click().run()
         question, key, _ = on_screen(at, "scoring")
         answer(at, question, question.answer, key)
-    at.button(key="next").click().run()   # "See your result"
+    at.button(key="next").click().run()  # "See your result"
     assert "★★★" in at.title[0].value
 
-    again = open_page(lesson_page_path("scoring"), token=token)   # a reload, a new tab
+    again = open_page(lesson_page_path("scoring"), token=token)  # a reload, a new tab
     assert "★★★" in again.title[0].value
     assert fresh_store.lesson_progress(token)["scoring"].stars == 3
     # Another learner (no token: a fresh one) sees none of it.
@@ -61,11 +62,11 @@ def test_an_answer_is_kept_with_its_facts_and_the_stars_come_back_in_a_new_sessi
 def test_the_quiz_resumes_where_it_was_left_in_a_new_session(fresh_store, token):
     at = open_quiz("bowers", token, seed=str(SEED))
     question, key, _ = on_screen(at, "bowers")
-    answer(at, question, wrong_response(question), key)       # a wrong try...
+    answer(at, question, wrong_response(question), key)  # a wrong try...
     assert not feedback_shown(at)[0]
     at.button(key="next").click().run()
     question, key, _ = on_screen(at, "bowers")
-    answer(at, question, question.answer, key)                 # ...then one right
+    answer(at, question, question.answer, key)  # ...then one right
     left = at.session_state[key].run
 
     # A new session with no seed in the address: the kept quiz, at the next question.
@@ -91,8 +92,9 @@ def test_a_quiz_link_with_another_seed_starts_that_quiz_afresh(fresh_store, toke
 
 
 def test_finished_steps_and_try_step_answers_are_kept(fresh_store, token):
-    lesson = next(lesson for lesson in LESSONS.values()
-                  if any(step.show == "try" for step in lesson.steps))
+    lesson = next(
+        lesson for lesson in LESSONS.values() if any(step.show == "try" for step in lesson.steps)
+    )
     at = open_page(lesson_page_path(lesson.id), token=token)
     at.button(key="step-next").click().run()
     at.button(key="step-next").click().run()
@@ -105,10 +107,11 @@ def test_finished_steps_and_try_step_answers_are_kept(fresh_store, token):
 
 
 def test_without_a_store_the_quiz_still_judges_and_says_nothing_was_saved(
-        tmp_path, monkeypatch, token):
+    tmp_path, monkeypatch, token
+):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
-    monkeypatch.setenv(ENV_VAR, f"sqlite:///{blocker}/p.sqlite3")   # cannot be made
+    monkeypatch.setenv(ENV_VAR, f"sqlite:///{blocker}/p.sqlite3")  # cannot be made
     at = open_quiz("bowers", token, seed=str(SEED))
     assert not at.exception
     assert any("could not be read" in w.value for w in at.sidebar.warning)
@@ -116,17 +119,17 @@ def test_without_a_store_the_quiz_still_judges_and_says_nothing_was_saved(
     answer(at, question, question.answer, key)
     right, words = feedback_shown(at)
     assert right and "Right!" in words
-    assert any("could not be saved" in w.value and "keep going" in w.value
-               for w in at.warning)
-    at.button(key="next").click().run()                 # the page goes on
+    assert any("could not be saved" in w.value and "keep going" in w.value for w in at.warning)
+    at.button(key="next").click().run()  # the page goes on
     assert not at.exception and not at.session_state[key].answered
 
 
 def test_a_store_failing_at_the_answer_is_said_and_the_verdict_still_shown(
-        fresh_store, token, monkeypatch):
+    fresh_store, token, monkeypatch
+):
     def busy(*_args, **_kwargs):
-        raise StoreUnavailable("The progress database is busy: another program is "
-                               "writing to it.")
+        raise StoreUnavailable("The progress database is busy: another program is writing to it.")
+
     monkeypatch.setattr(Store, "record_answer", busy)
     at = open_quiz("bowers", token, seed=str(SEED))
     question, key, _ = on_screen(at, "bowers")

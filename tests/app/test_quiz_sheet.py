@@ -18,14 +18,25 @@ from tutorial_app.quiz_sheet import quiz_sheet_html
 from tutorial_app.scenario_link import encode_hand
 from tutorial_app.sheet_sources import lesson_questions, practise_questions, scenario_questions_from
 
-HANDS = ('{"dealer": "W", "upcard": "AD", "hands": {"N": ["9C", "TD", "JH", "QS", "KC"], '
-         '"E": ["9S", "TS", "QH", "AC", "KH"], "S": ["9H", "QC", "AH", "KS", "TH"], '
-         '"W": ["JC", "JS", "QD", "KD", "AS"]}, "actions": [')
-TO_SOUTH = HandRecord.loads(HANDS + ', '.join([
-    '{"seat": "N", "do": "pass"}', '{"seat": "E", "do": "order_up"}',
-    '{"seat": "E", "do": "with_partner"}', '{"seat": "W", "do": "discard", "card": "JS"}',
-    '{"seat": "N", "do": "play", "card": "9C"}', '{"seat": "E", "do": "play", "card": "AC"}'])
-    + "]}")
+HANDS = (
+    '{"dealer": "W", "upcard": "AD", "hands": {"N": ["9C", "TD", "JH", "QS", "KC"], '
+    '"E": ["9S", "TS", "QH", "AC", "KH"], "S": ["9H", "QC", "AH", "KS", "TH"], '
+    '"W": ["JC", "JS", "QD", "KD", "AS"]}, "actions": ['
+)
+TO_SOUTH = HandRecord.loads(
+    HANDS
+    + ", ".join(
+        [
+            '{"seat": "N", "do": "pass"}',
+            '{"seat": "E", "do": "order_up"}',
+            '{"seat": "E", "do": "with_partner"}',
+            '{"seat": "W", "do": "discard", "card": "JS"}',
+            '{"seat": "N", "do": "play", "card": "9C"}',
+            '{"seat": "E", "do": "play", "card": "AC"}',
+        ]
+    )
+    + "]}"
+)
 
 
 class Sheet(HTMLParser):
@@ -75,13 +86,16 @@ def check_sheet(questions, title="Quiz") -> Sheet:
         assert block["text"].strip().startswith(f"{number}. {question.prompt}")
         for option in question.options:
             assert option.label in block["text"]
-        scene = question.scene   # a backdrop table only sets the scene: not drawn on paper
-        if (scene.record is not None and not scene.backdrop) or scene.cards or any(
-                o.card for o in question.options):
-            assert block["svgs"] >= 1, question.prompt   # its cards are drawn
+        scene = question.scene  # a backdrop table only sets the scene: not drawn on paper
+        if (
+            (scene.record is not None and not scene.backdrop)
+            or scene.cards
+            or any(o.card for o in question.options)
+        ):
+            assert block["svgs"] >= 1, question.prompt  # its cards are drawn
         answer = question.answer_text
         assert key.startswith(f"{number}. {answer[:1].upper() + answer[1:]}.")
-        assert question.explanation in key           # the engine's reason
+        assert question.explanation in key  # the engine's reason
     # The key comes after every question, on a page of its own; blocks never split.
     assert page.index('<section class="key"') > page.rindex('<section class="question"')
     assert ".key { break-before: page; page-break-before: always; }" in page
@@ -95,16 +109,19 @@ def test_a_lesson_quiz_sheet_holds_every_question_and_its_answer(lesson):
 
 
 def test_a_practise_sheet_holds_every_question_and_its_answer():
-    questions = practise_questions(["play", "tricks", "points", "bidding", "alone", "trumps"],
-                                   "pagat", 7, 24)
+    questions = practise_questions(
+        ["play", "tricks", "points", "bidding", "alone", "trumps"], "pagat", 7, 24
+    )
     assert {q.kind for q in questions} >= {Kind.MULTI, Kind.SINGLE, Kind.POINTS}
     check_sheet(questions)
 
 
 def test_built_scenarios_make_a_sheet_and_bad_lines_are_named():
     code = encode_hand(TO_SOUTH)
-    text = (f"http://host/question?hand={code}&ask=legal\n\nnot a link\n"
-            f"hand={code}&ask=points\nhttp://host/question?hand=v1.AAAA&ask=legal")
+    text = (
+        f"http://host/question?hand={code}&ask=legal\n\nnot a link\n"
+        f"hand={code}&ask=points\nhttp://host/question?hand=v1.AAAA&ask=legal"
+    )
     questions, problems = scenario_questions_from(text)
     assert len(questions) == 1 and questions[0].answer == ("QC",)
     assert problems[0].startswith("Line 3: not a question link")
@@ -130,8 +147,9 @@ def test_the_print_page_offers_the_sheet_for_a_lesson_quiz():
     assert not at.exception
     questions = lesson_questions(lesson.id, 99)
     page = at.session_state["sheet-html"]
-    assert page == quiz_sheet_html(questions, "Euchre quiz",
-                                   f"Lesson {lesson.number}. {lesson.title}, quiz number 99")
+    assert page == quiz_sheet_html(
+        questions, "Euchre quiz", f"Lesson {lesson.number}. {lesson.title}, quiz number 99"
+    )
     (download,) = at.get("download_button")
     assert f"{len(questions)} questions" in download.proto.label
     assert "no tool installed with it" in " ".join(c.value for c in at.caption)

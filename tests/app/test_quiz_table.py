@@ -39,8 +39,9 @@ def every_question():
         yield from (step.question for step in lesson.steps if step.show == "try")
     for preset in ("bga", "pagat", "cardsuite"):
         for seed in range(6):
-            yield from mixed_quiz(list(topic_generators(list(PRACTICE_TOPICS))),
-                                  Rules.preset(preset), seed, 10)
+            yield from mixed_quiz(
+                list(topic_generators(list(PRACTICE_TOPICS))), Rules.preset(preset), seed, 10
+            )
 
 
 QUESTIONS = [q for q in every_question() if has_table(q)]
@@ -71,18 +72,18 @@ def test_every_question_but_points_is_answered_on_the_table():
 @pytest.mark.parametrize("question", QUESTIONS[::3], ids=lambda q: q.source)
 def test_the_model_offers_exactly_the_options_and_hides_what_the_question_asks(question):
     model = question_model(question, QuizState.start(1))
-    json.dumps(model)   # JSON-able, as the component needs
+    json.dumps(model)  # JSON-able, as the component needs
     state = live(question)
-    if options_are_cards(question):   # the cards are the choices: clickable, no buttons
+    if options_are_cards(question):  # the cards are the choices: clickable, no buttons
         assert {c["code"] for c in model["hand"]} == {o.key for o in question.options}
-        if model["layout"] == "cards":   # loose cards keep the question's order
+        if model["layout"] == "cards":  # loose cards keep the question's order
             assert [c["code"] for c in model["hand"]] == [o.key for o in question.options]
         assert all(c["clickable"] for c in model["hand"])
-        assert not any(c["legal"] for c in model["hand"])   # the answer is not sent
+        assert not any(c["legal"] for c in model["hand"])  # the answer is not sent
     else:
         assert not any(c["clickable"] for c in model["hand"])
         ids = [a["id"] for a in model["actions"]]
-        assert ids[:len(question.options)] == [option_id(o.key) for o in question.options]
+        assert ids[: len(question.options)] == [option_id(o.key) for o in question.options]
     if question.kind is Kind.MULTI:
         assert model["actions"][-1]["id"] == CHECK
     if state is None:
@@ -90,7 +91,7 @@ def test_the_model_offers_exactly_the_options_and_hides_what_the_question_asks(q
         return
     assert model["layout"] == "table"
     text = json.dumps(model)
-    for seat in SEATS:     # nobody's cards but South's are sent, and South's only if shown
+    for seat in SEATS:  # nobody's cards but South's are sent, and South's only if shown
         if seat is not Seat.S or "hand" in question.scene.hide:
             for card in state.hand_of(seat):
                 assert f'"{card.code}"' not in text or card == state.upcard, card
@@ -116,12 +117,12 @@ def test_the_right_answer_clicked_is_judged_right_and_marked_on_the_cards(questi
     message = model["message"]
     assert message["tone"] == "right" and message["title"] == "Right!"
     assert question.explanation in message["text"]
-    assert not any(c["clickable"] for c in model["hand"])      # answered: no more clicks
+    assert not any(c["clickable"] for c in model["hand"])  # answered: no more clicks
     if options_are_cards(question) and question.kind is not Kind.ORDER:
         marked = {c["code"]: c["mark"]["text"] for c in model["hand"] if c["mark"]}
         right = "✓ picked" if question.kind is Kind.MULTI else "✓ right"
         assert marked == {key: right for key in question.answer}
-    if question.kind is Kind.ORDER:   # the cards in the right order, each with its place
+    if question.kind is Kind.ORDER:  # the cards in the right order, each with its place
         assert [c["code"] for c in model["hand"]] == list(question.answer)
         assert [c["mark"]["text"] for c in model["hand"]][:2] == ["✓ 1st", "✓ 2nd"]
 
@@ -129,7 +130,7 @@ def test_the_right_answer_clicked_is_judged_right_and_marked_on_the_cards(questi
 def test_a_wrong_pick_a_missed_card_and_a_picked_right_card_are_marked_apart():
     cards = parse_cards("JD AH 9D JH KS")
     question = suit_members_question(cards, Suit.HEARTS, Suit.HEARTS)  # JD AH JH
-    state = answered(question, ("JD", "KS"))          # one right, one wrong, two missed
+    state = answered(question, ("JD", "KS"))  # one right, one wrong, two missed
     assert not state.feedback.correct
     model = question_model(question, state)
     marks = {c["code"]: c["mark"] for c in model["hand"]}
@@ -146,11 +147,12 @@ def test_none_right_is_said_in_words():
     cards = parse_cards("9C AS TS")
     question = suit_members_question(cards, Suit.HEARTS, Suit.HEARTS)
     assert question.answer == ()
-    state = click(QuizState.start(1), question, CHECK)       # nothing picked: none fits
+    state = click(QuizState.start(1), question, CHECK)  # nothing picked: none fits
     assert state.feedback.correct
     text = question_model(question, state)["message"]["text"]
-    assert ("None of these cards are trumps: the nine of clubs, the ace of spades, "
-            "the ten of spades.") in text
+    assert (
+        "None of these cards are trumps: the nine of clubs, the ace of spades, the ten of spades."
+    ) in text
 
 
 def test_a_wrong_choice_button_and_the_right_one_are_marked_in_words():
@@ -165,8 +167,7 @@ def test_a_wrong_choice_button_and_the_right_one_are_marked_in_words():
 
 
 def test_a_trick_with_no_deal_names_the_leader_and_marks_the_winner_once_answered():
-    question = next(q for q in QUESTIONS if q.source == "trick_winner"
-                    and len(q.scene.trick) == 3)
+    question = next(q for q in QUESTIONS if q.source == "trick_winner" and len(q.scene.trick) == 3)
     model = question_model(question, QuizState.start(1))
     plays = model["trick"]
     assert [p["seat"] for p in plays] == [getattr(s, "value", s) for s, _ in question.scene.trick]
@@ -186,37 +187,39 @@ def test_who_leads_next_shows_the_finished_trick_without_its_winner_until_answer
 
 
 def test_who_picks_up_shows_the_upcard_but_no_hand_until_answered():
-    question = next(q for q in QUESTIONS if q.source == "who_picks_up"
-                    and live(q).phase.value == "discard")
+    question = next(
+        q for q in QUESTIONS if q.source == "who_picks_up" and live(q).phase.value == "discard"
+    )
     model = question_model(question, QuizState.start(1))
     state = live(question)
     assert model["upcard"]["code"] == state.upcard.code
-    assert model["upcard"]["caption"] == "Ordered up"       # not who takes it
+    assert model["upcard"]["caption"] == "Ordered up"  # not who takes it
     assert all(s["count"] is None and not s["cards"] for s in model["seats"])
     after = question_model(question, answered(question, question.answer))
-    assert after["upcard"] is None                           # now in the dealer's hand
+    assert after["upcard"] is None  # now in the dealer's hand
 
 
 # ---- the clicks, as values ------------------------------------------------------------
+
 
 def test_choose_all_toggles_picks_and_checks_them():
     question = suit_members_question(parse_cards("JD AH 9D"), Suit.HEARTS, Suit.HEARTS)
     state = click(QuizState.start(1), question, option_id("JD"))
     state = click(state, question, option_id("9D"))
-    state = click(state, question, option_id("9D"))           # taken back
+    state = click(state, question, option_id("9D"))  # taken back
     assert state.picks == ("JD",) and not state.answered
-    assert click(state, question, option_id("XX")) == state   # not an option: nothing
+    assert click(state, question, option_id("XX")) == state  # not an option: nothing
     state = click(click(state, question, option_id("AH")), question, CHECK)
     assert state.feedback.correct and state.response == ("JD", "AH")
-    assert click(state, question, option_id("9D")) == state   # answered: clicks do nothing
+    assert click(state, question, option_id("9D")) == state  # answered: clicks do nothing
 
 
 def test_put_in_order_is_judged_when_the_last_card_is_placed_and_can_start_again():
     question = next(q for q in QUESTIONS if q.kind is Kind.ORDER)
     first, *rest = question.answer
     state = click(QuizState.start(1), question, option_id(first))
-    assert click(state, question, option_id(first)).picks == (first,)   # placed once
-    assert click(state, question, CHECK).invalid                         # not all placed
+    assert click(state, question, option_id(first)).picks == (first,)  # placed once
+    assert click(state, question, CHECK).invalid  # not all placed
     state = click(state, question, RESTART)
     assert state.picks == ()
     for key in question.answer[::-1]:
@@ -240,7 +243,7 @@ def test_next_question_starts_blank_on_the_run_s_next_question():
     state = click(state, question, option_id(wrong))
     state = next_question(state)
     assert state.showing == 1 and not state.answered and state.picks == ()
-    assert state.run.queue == (1, 2, 0)        # the missed one comes back after two others
+    assert state.run.queue == (1, 2, 0)  # the missed one comes back after two others
 
 
 def test_the_state_is_a_frozen_value():
@@ -248,7 +251,6 @@ def test_the_state_is_a_frozen_value():
     with pytest.raises(AttributeError):
         state.showing = 1
     assert isinstance(hash(state), int)
-
 
 
 def test_the_examples_in_the_docstrings():

@@ -54,9 +54,10 @@ def test_presets_frame_is_the_engines_presets():
     frame = presets_frame()
     names = [PRESET_NAMES[p] for p in PRESETS]
     assert list(frame.columns) == ["House rule", *names]
-    assert len(frame) == len(SETTING_NAMES) + 1   # a first row sums each preset up
+    assert len(frame) == len(SETTING_NAMES) + 1  # a first row sums each preset up
     stick = frame.iloc[1 + SETTING_NAMES.index("stick_the_dealer")]
     assert [stick[PRESET_NAMES[p]] for p in PRESETS] == [
-        "yes" if PRESETS[p]["stick_the_dealer"] else "no" for p in PRESETS]
+        "yes" if PRESETS[p]["stick_the_dealer"] else "no" for p in PRESETS
+    ]
     target = frame.iloc[1 + SETTING_NAMES.index("target_points")]
     assert target["Pagat"] == f"{PRESETS['pagat']['target_points']} points"

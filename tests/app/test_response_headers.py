@@ -23,8 +23,9 @@ def run_apart(coroutine) -> None:
         thread.submit(asyncio.run, coroutine).result()
 
 
-def answered(scope_type: str, headers: list, replica: str = "",
-             app_headers: list | None = None) -> dict[bytes, list[bytes]]:
+def answered(
+    scope_type: str, headers: list, replica: str = "", app_headers: list | None = None
+) -> dict[bytes, list[bytes]]:
     """The headers of the first message an app behind the middleware sends."""
     start = {"http": "http.response.start", "websocket": "websocket.accept"}[scope_type]
     sent = []
@@ -45,8 +46,11 @@ def answered(scope_type: str, headers: list, replica: str = "",
 
 @pytest.mark.parametrize("scope_type", ["http", "websocket"])
 def test_security_headers_replace_any_the_app_set(scope_type):
-    headers = answered(scope_type, [], app_headers=[(b"x-content-type-options", b"nosniff"),
-                                                    (b"content-type", b"text/html")])
+    headers = answered(
+        scope_type,
+        [],
+        app_headers=[(b"x-content-type-options", b"nosniff"), (b"content-type", b"text/html")],
+    )
     for name, value in SECURITY_HEADERS:
         assert headers[name] == [value]
     assert headers[b"content-type"] == [b"text/html"]
@@ -58,8 +62,9 @@ def test_a_request_with_the_cookie_gets_no_new_one_among_others():
     assert affinity_cookie_of([cookie]) == "f00d"
 
 
-@pytest.mark.parametrize("headers", [[], [(b"cookie", f"{AFFINITY_COOKIE}=".encode())],
-                                     [(b"cookie", b"xeuchreroute=1")]])
+@pytest.mark.parametrize(
+    "headers", [[], [(b"cookie", f"{AFFINITY_COOKIE}=".encode())], [(b"cookie", b"xeuchreroute=1")]]
+)
 def test_a_request_without_a_value_gets_a_fresh_cookie(headers):
     (cookie,) = answered("http", headers)[b"set-cookie"]
     assert cookie.startswith(f"{AFFINITY_COOKIE}=".encode()) and b"Secure" not in cookie

@@ -14,15 +14,18 @@ from tutorial_app.score_chart import score_chart, score_steps
 def finished_game() -> play.PlaySession:
     session = play.new_session("bga", "beginner", 17)
     while session.game.winner is None:
-        session = (play.next_hand(session) if session.game.hand is None else
-                   play.learner_plays(session, legal_actions(session.game.hand)[0]))
+        session = (
+            play.next_hand(session)
+            if session.game.hand is None
+            else play.learner_plays(session, legal_actions(session.game.hand)[0])
+        )
     return session
 
 
 def test_each_line_climbs_by_the_engines_points_and_ends_at_the_score():
     game = finished_game().game
     figure = score_chart(game, Team.NS)
-    theirs, ours = figure.data          # yours drawn last, on top
+    theirs, ours = figure.data  # yours drawn last, on top
     assert ours.name == "North-South (you)" and theirs.name == "East-West"
     assert list(ours.x) == list(range(len(game.finished) + 1))
     for trace, team in ((ours, Team.NS), (theirs, Team.EW)):
@@ -42,7 +45,7 @@ def test_the_target_is_marked_and_each_hand_says_why_it_scored():
     why = list(figure.data[-1].customdata)
     assert why[0] == "Before the first hand" and why[1].startswith("Hand 1: ")
     assert figure.layout.yaxis.range[1] > max(game.scores)
-    assert figure.layout.legend.traceorder == "reversed"   # yours first in the legend
+    assert figure.layout.legend.traceorder == "reversed"  # yours first in the legend
 
 
 def test_the_examples_in_the_docstring():

@@ -32,7 +32,8 @@ def test_links_are_versioned_short_and_round_trip():
     for record in HANDS:
         code = encode_hand(record)
         assert code.startswith("v1.") and set(code[3:]) <= set(
-            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+        )
         assert decode_hand(code).dumps() == record.dumps()
         # A whole hand with its rules: well under the plain compressed JSON's length.
         plain = base64.urlsafe_b64encode(zlib.compress(record.dumps().encode(), 9))
@@ -44,7 +45,7 @@ def tampered(code: str) -> list[str]:
     out = []
     for at in range(3, len(code), 10):
         swap = "B" if code[at] != "B" else "C"
-        out.append(code[:at] + swap + code[at + 1:])
+        out.append(code[:at] + swap + code[at + 1 :])
     return out
 
 
@@ -57,23 +58,28 @@ def test_a_tampered_link_is_refused_or_still_a_hand_the_engine_checked(bad):
     except LinkError as error:
         assert "damaged" in str(error) or "not a valid hand record" in str(error)
     else:
-        record.replay()   # never reached with these codes; a record would be engine-checked
+        record.replay()  # never reached with these codes; a record would be engine-checked
 
 
-@pytest.mark.parametrize("bad, words", [
-    (CODE[:-6], "damaged"),                                         # truncated
-    (CODE[:len(CODE) // 2], "damaged"),                             # cut in half
-    ("v1.", "damaged"),
-    ("v1." + "A" * (MAX_CODE + 1), f"more than a hand ever needs ({MAX_CODE:,})"),  # oversized
-    (encode_text(" " * 1_000_000), "far too large"),                # a small "zip bomb"
-    (base64.urlsafe_b64encode(zlib.compress(HANDS[0].dumps().encode())).decode(),
-     "older form"),                                                 # outdated: no version
-    ("v2." + CODE[3:], "newer version of the tutorial"),
-    ("v0." + CODE[3:], "link version 0 does not exist"),
-    ("v1.<script>alert(1)</script>", "damaged"),
-    (encode_text('{"dealer": "W"}'), "not a valid hand record"),
-    (encode_text("\xff not json"), "not a valid hand record"),
-])
+@pytest.mark.parametrize(
+    "bad, words",
+    [
+        (CODE[:-6], "damaged"),  # truncated
+        (CODE[: len(CODE) // 2], "damaged"),  # cut in half
+        ("v1.", "damaged"),
+        ("v1." + "A" * (MAX_CODE + 1), f"more than a hand ever needs ({MAX_CODE:,})"),  # oversized
+        (encode_text(" " * 1_000_000), "far too large"),  # a small "zip bomb"
+        (
+            base64.urlsafe_b64encode(zlib.compress(HANDS[0].dumps().encode())).decode(),
+            "older form",
+        ),  # outdated: no version
+        ("v2." + CODE[3:], "newer version of the tutorial"),
+        ("v0." + CODE[3:], "link version 0 does not exist"),
+        ("v1.<script>alert(1)</script>", "damaged"),
+        (encode_text('{"dealer": "W"}'), "not a valid hand record"),
+        (encode_text("\xff not json"), "not a valid hand record"),
+    ],
+)
 def test_each_bad_link_has_its_own_clear_message(bad, words):
     with pytest.raises(LinkError, match=None) as caught:
         decode_hand(bad)
@@ -81,16 +87,24 @@ def test_each_bad_link_has_its_own_clear_message(bad, words):
 
 
 @pytest.mark.app
-@pytest.mark.parametrize("page, extra", [("app_pages/teach.py", {}),
-                                         ("app_pages/build.py", {}),
-                                         ("app_pages/scenario_question.py", {"ask": "legal"})])
-@pytest.mark.parametrize("bad, words", [
-    (CODE[:-6], "damaged"),
-    ("v1." + "A" * (MAX_CODE + 1), "more than a hand ever needs"),
-    (base64.urlsafe_b64encode(zlib.compress(HANDS[0].dumps().encode())).decode(), "older form"),
-    ("v9." + CODE[3:], "newer version"),
-    ("v1.<b>x</b>", "damaged"),
-])
+@pytest.mark.parametrize(
+    "page, extra",
+    [
+        ("app_pages/teach.py", {}),
+        ("app_pages/build.py", {}),
+        ("app_pages/scenario_question.py", {"ask": "legal"}),
+    ],
+)
+@pytest.mark.parametrize(
+    "bad, words",
+    [
+        (CODE[:-6], "damaged"),
+        ("v1." + "A" * (MAX_CODE + 1), "more than a hand ever needs"),
+        (base64.urlsafe_b64encode(zlib.compress(HANDS[0].dumps().encode())).decode(), "older form"),
+        ("v9." + CODE[3:], "newer version"),
+        ("v1.<b>x</b>", "damaged"),
+    ],
+)
 def test_pages_say_what_is_wrong_with_a_bad_link(page, extra, bad, words):
     at = open_page(page, hand=bad, **extra)
     assert not at.exception

@@ -17,16 +17,17 @@ from tutorial_app.store import ENV_VAR, database
 @pytest.fixture
 def database_at(monkeypatch):
     """Point the app at a database address, with no failure remembered from before."""
+
     def point(url: str) -> None:
         monkeypatch.setenv(ENV_VAR, url)
         learner._failures.clear()
+
     yield point
     learner._failures.clear()
 
 
 def words(at) -> str:
-    return " ".join(element.value for kind in (at.warning, at.error, at.info)
-                    for element in kind)
+    return " ".join(element.value for kind in (at.warning, at.error, at.info) for element in kind)
 
 
 def test_a_silent_database_server_gives_words_in_time_not_a_hang(database_at):
@@ -47,8 +48,9 @@ def not_a_database(tmp_path) -> Path:
     return path
 
 
-def test_a_file_that_is_not_a_database_gives_words_on_the_progress_page(database_at,
-                                                                         not_a_database):
+def test_a_file_that_is_not_a_database_gives_words_on_the_progress_page(
+    database_at, not_a_database
+):
     database_at(f"sqlite:///{not_a_database}")
     at = open_page("app_pages/progress.py")
     assert not at.exception

@@ -29,14 +29,28 @@ from tutorial_app.widgets.table_moves import action_id
 
 PAGE = "app_pages/teach.py"
 
-RECORD = {"rules": {"preset": "bga"}, "dealer": "W", "upcard": "AD", "hands": {
-    "N": ["9C", "TD", "JH", "QS", "KC"], "E": ["9S", "TS", "QH", "AC", "KH"],
-    "S": ["9H", "QC", "AH", "KS", "TH"], "W": ["JC", "JS", "QD", "KD", "AS"]},
-    "actions": [{"seat": "N", "do": "pass"}, {"seat": "E", "do": "order_up"}]}
+RECORD = {
+    "rules": {"preset": "bga"},
+    "dealer": "W",
+    "upcard": "AD",
+    "hands": {
+        "N": ["9C", "TD", "JH", "QS", "KC"],
+        "E": ["9S", "TS", "QH", "AC", "KH"],
+        "S": ["9H", "QC", "AH", "KS", "TH"],
+        "W": ["JC", "JS", "QD", "KD", "AS"],
+    },
+    "actions": [{"seat": "N", "do": "pass"}, {"seat": "E", "do": "order_up"}],
+}
 # East plays with partner, West discards: North leads the nine of clubs, East to play.
-EAST_TO_FOLLOW = dict(RECORD, actions=RECORD["actions"] + [
-    {"seat": "E", "do": "with_partner"}, {"seat": "W", "do": "discard", "card": "JS"},
-    {"seat": "N", "do": "play", "card": "9C"}])
+EAST_TO_FOLLOW = dict(
+    RECORD,
+    actions=RECORD["actions"]
+    + [
+        {"seat": "E", "do": "with_partner"},
+        {"seat": "W", "do": "discard", "card": "JS"},
+        {"seat": "N", "do": "play", "card": "9C"},
+    ],
+)
 
 
 def open_teach(**query: str) -> AppTest:
@@ -82,13 +96,13 @@ def test_deal_play_undo_and_the_link_reopens_the_same_hand():
     record = shown(at)
     before = HandRecord(record.rules, record.deal, record.actions[:-1]).replay()
     assert explain_action(before, record.actions[-1][1]) in at.success[0].value
-    step(at.session_state, "back-3")   # the table's ◀ Back: the move stays in the record
+    step(at.session_state, "back-3")  # the table's ◀ Back: the move stays in the record
     at.run()
     assert len(shown(at).actions) == 2
     code = at.query_params["hand"]
     code = code[0] if isinstance(code, list) else code
-    assert decode_hand(code).dumps() == record.dumps()   # the link holds all three moves
-    again = open_teach(hand=code, at="2")                # and opens at the move shown
+    assert decode_hand(code).dumps() == record.dumps()  # the link holds all three moves
+    again = open_teach(hand=code, at="2")  # and opens at the move shown
     assert shown(again).dumps() == shown(at).dumps()
     assert len(again.session_state["teach-timeline"].actions) == 3
 
@@ -97,25 +111,29 @@ def test_deal_play_undo_and_the_link_reopens_the_same_hand():
 def test_a_whole_hand_is_played_seat_by_seat_and_the_result_said():
     at = open_teach()
     at.button(key="teach-deal").click().run()
-    at.button(key="teach-every").click().run()    # every hand face up: every card clickable
+    at.button(key="teach-every").click().run()  # every hand face up: every card clickable
     while not shown(at).replay().is_over:
         first_move(at)
-    model = table_shown(at)   # the result is said under the table
+    model = table_shown(at)  # the result is said under the table
     assert model["message"] == {"text": explain_result(shown(at).replay()), "tone": "success"}
-    assert [a["label"] for a in model["actions"]] == ["◀ Back", "Next ▶"]   # no choices left
-    assert model["actions"][1]["disabled"]   # the end of the record
+    assert [a["label"] for a in model["actions"]] == ["◀ Back", "Next ▶"]  # no choices left
+    assert model["actions"][1]["disabled"]  # the end of the record
     at.button(key="teach-restart").click().run()
     assert shown(at).actions == ()
 
 
 @pytest.mark.app
 def test_the_table_plays_for_the_seat_to_act_and_labels_its_choices():
-    at = paste(open_teach(), RECORD)              # East ordered up: East decides alone
+    at = paste(open_teach(), RECORD)  # East ordered up: East decides alone
     model = table_shown(at)
     assert [a["label"] for a in model["actions"]] == [
-        "◀ Back", "Go alone", "Play with partner", "Next ▶"]   # the record's steps beside
+        "◀ Back",
+        "Go alone",
+        "Play with partner",
+        "Next ▶",
+    ]  # the record's steps beside
     assert "East decides" in model["message"]["text"]
-    assert "(you)" not in json.dumps(model)       # the teacher plays every seat
+    assert "(you)" not in json.dumps(model)  # the teacher plays every seat
     teacher_action(at.session_state, "with_partner")
     at.run()
     assert at.success[0].value.startswith("**Move 3: East plays with partner.**")
@@ -133,13 +151,13 @@ def test_the_table_plays_for_the_seat_to_act_and_labels_its_choices():
 def test_an_illegal_click_shows_the_engines_reason_and_changes_nothing():
     at = paste(open_teach(), EAST_TO_FOLLOW)
     before = shown(at)
-    decision = teacher_card(at.session_state, "9S")   # East holds the ace of clubs
+    decision = teacher_card(at.session_state, "9S")  # East holds the ace of clubs
     at.run()
     assert not decision.ok and shown(at) == before
     message = table_shown(at)["message"]
     assert message == {"text": decision.refusal, "tone": "refusal"}
     assert "East must follow clubs" in decision.refusal
-    assert teacher_card(at.session_state, "AC").ok   # the legal card is played
+    assert teacher_card(at.session_state, "AC").ok  # the legal card is played
     at.run()
     assert REFUSAL not in at.session_state and len(shown(at).actions) == 6
 
@@ -155,14 +173,14 @@ def test_south_only_by_default_each_seat_on_its_own_and_every_hand_on_request():
 
     assert face_up(table_shown(at)) == {"S"}
     text = json.dumps(table_shown(at))
-    for seat in "NEW":   # hidden hands never reach the browser
+    for seat in "NEW":  # hidden hands never reach the browser
         assert all(f'"{card}"' not in text for card in RECORD["hands"][seat] if card != "9C")
     at.button(key="teach-every").click().run()
     assert face_up(table_shown(at)) == {"N", "E", "S", "W"}
     at.pills(key="teach-shown").set_value(["N"]).run()
     model = table_shown(at)
-    assert face_up(model) == {"N"} and model["hand_backs"] == 5   # South face down
-    assert shown(at) == record   # showing cards is no move
+    assert face_up(model) == {"N"} and model["hand_backs"] == 5  # South face down
+    assert shown(at) == record  # showing cards is no move
 
 
 @pytest.mark.app
@@ -174,14 +192,17 @@ def test_pasted_record_opens_and_a_bad_one_is_explained_and_kept():
     at.button(key="teach-open").click().run()
     assert not at.exception
     assert "cannot be opened" in at.error[0].value
-    assert at.text_area(key="teach-json").value == bad   # nothing lost
+    assert at.text_area(key="teach-json").value == bad  # nothing lost
 
 
 @pytest.mark.app
-@pytest.mark.parametrize("bad, echoed", [
-    ('{"dealer": "W", "upcard": "AD", "hands": {"N": ["<b>x</b>"]}}', "<b>x</b>"),
-    (json.dumps(dict(RECORD, actions=[{"seat": "N", "do": "**dance**"}])), "**dance**"),
-])
+@pytest.mark.parametrize(
+    "bad, echoed",
+    [
+        ('{"dealer": "W", "upcard": "AD", "hands": {"N": ["<b>x</b>"]}}', "<b>x</b>"),
+        (json.dumps(dict(RECORD, actions=[{"seat": "N", "do": "**dance**"}])), "**dance**"),
+    ],
+)
 def test_what_the_reader_echoes_from_a_record_is_shown_as_text(bad, echoed):
     at = open_teach()
     at.text_area(key="teach-json").set_value(bad).run()
@@ -207,15 +228,15 @@ def test_the_box_is_capped_and_an_over_long_text_is_refused_and_kept():
     at = open_teach()
     box = at.text_area(key="teach-json")
     assert box.max_chars == MAX_JSON == 20_000
-    huge = '{"dealer": "' + "x" * 300_000          # one unbroken 300 KB line
-    assert at.text_area(key="teach-json").input(huge).value != huge   # the box refuses it
-    at.text_area(key="teach-json").set_value(huge).run()   # sent anyway: Streamlit keeps
-    at.button(key="teach-open").click().run()              # the first 20,000 and we say so
+    huge = '{"dealer": "' + "x" * 300_000  # one unbroken 300 KB line
+    assert at.text_area(key="teach-json").input(huge).value != huge  # the box refuses it
+    at.text_area(key="teach-json").set_value(huge).run()  # sent anyway: Streamlit keeps
+    at.button(key="teach-open").click().run()  # the first 20,000 and we say so
     assert not at.exception
     message = at.error[0].value
     assert "at most 20,000 characters" in message and "cut short" in message
-    assert "JSON" not in message                  # not a parser's complaint about the cut
-    assert at.text_area(key="teach-json").value == huge[:MAX_JSON]   # what it holds is kept
+    assert "JSON" not in message  # not a parser's complaint about the cut
+    assert at.text_area(key="teach-json").value == huge[:MAX_JSON]  # what it holds is kept
     assert "teach-record" not in at.session_state
 
 
@@ -228,8 +249,9 @@ def test_record_with_an_illegal_action_is_shown_up_to_it():
 
 
 @pytest.mark.app
-@pytest.mark.parametrize("code", ["", "!!!", "abc", "x" * (MAX_CODE + 1),
-                                  "<script>alert(1)</script>"])
+@pytest.mark.parametrize(
+    "code", ["", "!!!", "abc", "x" * (MAX_CODE + 1), "<script>alert(1)</script>"]
+)
 def test_bad_link_shows_a_message(code):
     at = open_teach(hand=code)
     assert not at.exception

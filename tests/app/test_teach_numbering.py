@@ -15,10 +15,18 @@ from tutorial_app.teach_moves import teacher_action
 from tutorial_app.widgets.table_moves import action_id
 
 PAGE = "app_pages/teach.py"
-RECORD = {"rules": {"preset": "bga"}, "dealer": "W", "upcard": "AD", "hands": {
-    "N": ["9C", "TD", "JH", "QS", "KC"], "E": ["9S", "TS", "QH", "AC", "KH"],
-    "S": ["9H", "QC", "AH", "KS", "TH"], "W": ["JC", "JS", "QD", "KD", "AS"]},
-    "actions": [{"seat": "N", "do": "pass"}, {"seat": "E", "do": "pass"}]}
+RECORD = {
+    "rules": {"preset": "bga"},
+    "dealer": "W",
+    "upcard": "AD",
+    "hands": {
+        "N": ["9C", "TD", "JH", "QS", "KC"],
+        "E": ["9S", "TS", "QH", "AC", "KH"],
+        "S": ["9H", "QC", "AH", "KS", "TH"],
+        "W": ["JC", "JS", "QD", "KD", "AS"],
+    },
+    "actions": [{"seat": "N", "do": "pass"}, {"seat": "E", "do": "pass"}],
+}
 MALFORMED = dict(RECORD, actions=RECORD["actions"] + [{"seat": "S", "do": "dance"}])
 ILLEGAL = dict(RECORD, actions=RECORD["actions"] + [{"seat": "S", "do": "play", "card": "9H"}])
 
@@ -51,7 +59,7 @@ def test_an_illegal_third_action_is_move_3():
 def test_the_last_move_shown_is_numbered_from_1():
     at = _paste(RECORD)
     assert at.success[0].value.startswith("**Move 2:")
-    first = legal_actions(at.session_state["teach-record"].replay())[0]   # South bids
+    first = legal_actions(at.session_state["teach-record"].replay())[0]  # South bids
     assert teacher_action(at.session_state, action_id(first)).ok
     at.run()
     assert at.success[0].value.startswith("**Move 3:")

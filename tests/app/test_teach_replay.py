@@ -86,7 +86,7 @@ def reason_shown(at: AppTest) -> str:
 
 def says_move(at: AppTest, record: HandRecord, number: int) -> None:
     """The reason beside the table names move ``number`` and gives the engine's reason."""
-    before = HandRecord(record.rules, record.deal, record.actions[:number - 1]).replay()
+    before = HandRecord(record.rules, record.deal, record.actions[: number - 1]).replay()
     seat, action = record.actions[number - 1]
     text = reason_shown(at)
     assert text.startswith(f"**Move {number}: {action_words(seat, action, before)}.**"), text
@@ -104,23 +104,23 @@ def paste(record: HandRecord) -> AppTest:
 def test_a_pasted_record_steps_back_and_forward_through_its_moves():
     at = paste(FULL)
     count = len(FULL.actions)
-    assert position(at) == count and shown(at).replay().is_over   # opened at its end
+    assert position(at) == count and shown(at).replay().is_over  # opened at its end
     says_move(at, FULL, count)
     press(at, "◀ Back")
     press(at, "◀ Back")
-    assert shown(at).actions == FULL.actions[:count - 2]
-    assert at.session_state[TIMELINE].dumps() == FULL.dumps()     # nothing lost
+    assert shown(at).actions == FULL.actions[: count - 2]
+    assert at.session_state[TIMELINE].dumps() == FULL.dumps()  # nothing lost
     says_move(at, FULL, count - 2)
     press(at, "Next ▶")
     says_move(at, FULL, count - 1)
-    for _ in range(count - 1):                                    # back to the deal
+    for _ in range(count - 1):  # back to the deal
         press(at, "◀ Back")
     assert shown(at).actions == () and reason_shown(at).startswith("**The deal.**")
-    assert table_shown(at)["actions"][0]["disabled"]              # no Back at the deal
-    for number in range(1, count + 1):                            # every move, forward
+    assert table_shown(at)["actions"][0]["disabled"]  # no Back at the deal
+    for number in range(1, count + 1):  # every move, forward
         press(at, "Next ▶")
         says_move(at, FULL, number)
-    assert table_shown(at)["actions"][-1]["disabled"]             # no Next at the end
+    assert table_shown(at)["actions"][-1]["disabled"]  # no Next at the end
 
 
 def test_a_share_link_opens_at_its_move_and_steps_both_ways():
@@ -155,7 +155,7 @@ def test_jump_to_a_trick_to_the_deal_and_to_the_end():
     state = shown(at).replay()
     assert position(at) == starts[3]
     assert state.phase is Phase.PLAY and len(state.tricks) == 2 and not state.trick
-    press(at, "Next ▶")                                           # the lead of trick 3
+    press(at, "Next ▶")  # the lead of trick 3
     assert len(shown(at).replay().trick) == 1
     at.button(key="teach-restart").click().run()
     assert position(at) == 0 and shown(at).replay().phase is Phase.BID1
@@ -172,7 +172,7 @@ def test_bots_finish_the_hand_from_any_position_and_the_teacher_steps_through_it
     assert not at.exception
     timeline = at.session_state[TIMELINE]
     assert timeline.replay().is_over and timeline.actions[:3] == FULL.actions[:3]
-    assert position(at) == 3                       # the teacher steps through their moves
+    assert position(at) == 3  # the teacher steps through their moves
     press(at, "Next ▶")
     says_move(at, timeline, 4)
     at.button(key="teach-bot-move").click().run()  # one bot move: it is shown at once
@@ -183,7 +183,7 @@ def test_a_different_move_by_hand_replaces_the_rest_of_the_record_and_says_so():
     at = paste(HandRecord(FULL.rules, FULL.deal, FULL.actions[:6]))
     for _ in range(6):
         press(at, "◀ Back")
-    first = FULL.actions[0][1]   # the engine says what else the first seat may do
+    first = FULL.actions[0][1]  # the engine says what else the first seat may do
     other = next(a for a in legal_actions(shown(at).replay()) if a != first)
     assert teacher_action(at.session_state, action_id(other)).ok
     at.run()
@@ -193,9 +193,12 @@ def test_a_different_move_by_hand_replaces_the_rest_of_the_record_and_says_so():
     at = paste(HandRecord(FULL.rules, FULL.deal, FULL.actions[:6]))
     press(at, "◀ Back")
     seat, action = FULL.actions[5]
-    at.button(key="teach-every").click().run()   # every hand face up: every card clickable
-    decision = (teacher_card(at.session_state, action.card.code) if action.card is not None
-                else teacher_action(at.session_state, action_id(action)))
+    at.button(key="teach-every").click().run()  # every hand face up: every card clickable
+    decision = (
+        teacher_card(at.session_state, action.card.code)
+        if action.card is not None
+        else teacher_action(at.session_state, action_id(action))
+    )
     assert decision.ok, decision.refusal
     at.run()
     assert at.session_state[TIMELINE].actions == FULL.actions[:6] and not at.session_state[NOTE]
@@ -204,19 +207,19 @@ def test_a_different_move_by_hand_replaces_the_rest_of_the_record_and_says_so():
 def test_play_on_moves_by_itself_and_pauses():
     at = paste(FULL)
     at.button(key="teach-restart").click().run()
-    at.button(key="teach-play").click().run()       # Play on: the timer starts
+    at.button(key="teach-play").click().run()  # Play on: the timer starts
     assert at.session_state[PLAYING] and position(at) == 0
-    at.session_state[LAST_STEP] = 0.0                # the move's time has come
+    at.session_state[LAST_STEP] = 0.0  # the move's time has come
     at.run()
     assert position(at) == 1
     says_move(at, FULL, 1)
-    at.run()                                         # too soon for the next one
+    at.run()  # too soon for the next one
     assert position(at) == 1
-    at.button(key="teach-play").click().run()       # Pause
+    at.button(key="teach-play").click().run()  # Pause
     assert not at.session_state[PLAYING]
     at.session_state[LAST_STEP] = 0.0
     at.run()
-    assert position(at) == 1                         # paused: it stays
+    assert position(at) == 1  # paused: it stays
 
 
 def test_a_step_by_hand_takes_over_from_playing_on():
@@ -237,7 +240,7 @@ def test_play_on_stops_at_the_end_and_starts_again_from_the_deal():
     at.session_state[LAST_STEP] = 0.0
     at.run()
     assert position(at) == len(FULL.actions) and not at.session_state[PLAYING]
-    at.button(key="teach-play").click().run()       # at the end, Play starts at the deal
+    at.button(key="teach-play").click().run()  # at the end, Play starts at the deal
     assert position(at) == 0 and at.session_state[PLAYING]
 
 
@@ -248,7 +251,7 @@ def test_each_seat_shown_or_hidden_on_its_own_while_stepping():
     press(at, "Next ▶")
     model = table_shown(at)
     face_up = {s["seat"] for s in model["seats"] if s["cards"]}
-    assert face_up == {"E", "W"} and model["hand_backs"] == 5     # South face down
+    assert face_up == {"E", "W"} and model["hand_backs"] == 5  # South face down
     text = json.dumps(model)
     assert all(f'"{card.code}"' not in text for card in FULL.deal.hand(Seat.N))
 
@@ -257,12 +260,11 @@ def test_presentation_mode_from_the_link_hides_the_chrome_and_keys_step():
     at = open_page(PAGE, hand=encode_hand(FULL), at="3", present="1")
     assert at.toggle(key="teach-present").value
     styles = " ".join(element.proto.body for element in at.get("html"))
-    assert 'stSidebar' in styles and 'stHeader' in styles and 'stToolbar' in styles
+    assert "stSidebar" in styles and "stHeader" in styles and "stToolbar" in styles
     model = table_shown(at)
     assert model["size"] == "projector"
     assert model["keys"] == {"back": "back-3", "next": "next-3", "pages": True}
-    assert [a["id"] for a in model["actions"]][::len(model["actions"]) - 1] == [
-        "back-3", "next-3"]
+    assert [a["id"] for a in model["actions"]][:: len(model["actions"]) - 1] == ["back-3", "next-3"]
     at.toggle(key="teach-present").set_value(False).run()
     assert "present" not in at.query_params
     assert "size" not in table_shown(at) and not table_shown(at)["keys"]["pages"]
@@ -271,7 +273,7 @@ def test_presentation_mode_from_the_link_hides_the_chrome_and_keys_step():
 def test_a_double_click_or_held_key_moves_one_step():
     at = open_page(PAGE, hand=encode_hand(FULL), at="3")
     table_click(at.session_state, "next-3")
-    table_click(at.session_state, "next-3")   # the same button again, before the redraw
+    table_click(at.session_state, "next-3")  # the same button again, before the redraw
     at.run()
     assert position(at) == 4
 
@@ -294,8 +296,10 @@ def test_a_finished_play_hand_offers_its_replay():
         session = at.session_state["play-session"]
         action = legal_actions(session.game.hand)[0]
         at.session_state["play-session"] = (
-            play.learner_card(session, action.card.code) if action.card is not None
-            else play.learner_choice(session, action_id(action)))
+            play.learner_card(session, action.card.code)
+            if action.card is not None
+            else play.learner_choice(session, action_id(action))
+        )
         at.run()
     (link,) = [link.proto for link in at.get("page_link") if link.proto.label == "Replay this hand"]
     query = parse_qs(link.query_string)

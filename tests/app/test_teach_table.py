@@ -32,8 +32,12 @@ from tutorial_app.widgets.table_moves import action_id
 def states(count: int = 80):
     """Seeded random hands under several rule sets, stopped after random legal actions."""
     rng = random.Random(7)
-    rule_sets = [Rules.preset("bga"), Rules.preset("pagat"),
-                 Rules.from_settings({"benny": True}), Rules.from_settings({"no_trump": True})]
+    rule_sets = [
+        Rules.preset("bga"),
+        Rules.preset("pagat"),
+        Rules.from_settings({"benny": True}),
+        Rules.from_settings({"no_trump": True}),
+    ]
     for i in range(count):
         state = random_hand(rule_sets[i % len(rule_sets)], SEATS[i % 4], rng)
         for _ in range(rng.randrange(0, 30)):
@@ -44,13 +48,15 @@ def states(count: int = 80):
 
 
 def test_choices_are_the_seat_to_acts_whoever_it_is_in_its_own_words():
-    state = random_hand(Rules(), Seat.W, 5)           # West deals: North bids first
+    state = random_hand(Rules(), Seat.W, 5)  # West deals: North bids first
     for _ in range(3):
         state = apply(state, Action.PASS)
     assert state.turn is Seat.W
     model = table_model(state, teacher=True)
     assert [(a["id"], a["label"]) for a in model["actions"]] == [
-        ("order_up", "Pick it up"), ("pass", "Pass")]    # the dealer picks it up
+        ("order_up", "Pick it up"),
+        ("pass", "Pass"),
+    ]  # the dealer picks it up
     assert model["choices_label"] == "West's choices"
     # A player's table from South's chair is unchanged: West's choices are not South's.
     assert table_model(state)["actions"] == []
@@ -76,12 +82,16 @@ def test_only_the_seat_to_acts_face_up_cards_are_clickable_with_the_engines_lega
         model = table_model(state, teacher=True, reveal=[Seat.N, Seat.E, Seat.W])
         for seat in model["seats"]:
             clickable = [c for c in seat["cards"] if c.get("clickable")]
-            if (seat["seat"] == getattr(state.turn, "value", None) and seat["seat"] != "S"
-                    and state.phase in (Phase.PLAY, Phase.DISCARD)):
+            if (
+                seat["seat"] == getattr(state.turn, "value", None)
+                and seat["seat"] != "S"
+                and state.phase in (Phase.PLAY, Phase.DISCARD)
+            ):
                 seen += 1
                 assert len(clickable) == len(seat["cards"]) > 0
                 assert {c["code"] for c in clickable if c["legal"]} == {
-                    a.card.code for a in legal_actions(state)}
+                    a.card.code for a in legal_actions(state)
+                }
             else:
                 assert not clickable
     assert seen > 10
@@ -94,7 +104,7 @@ def test_a_hidden_hand_travels_as_a_count_even_souths():
             text = json.dumps(model)
             hidden = [s for s in SEATS if s not in reveal]
             for seat in hidden:
-                for card in state.hand_of(seat):   # the upcard is on the table for all
+                for card in state.hand_of(seat):  # the upcard is on the table for all
                     if card != state.upcard:
                         assert f'"{card.code}"' not in text, (seat, card)
             assert model["hand"] == [] and model["hand_backs"] == len(state.hand_of(Seat.S))
@@ -131,16 +141,18 @@ def test_an_illegal_card_is_refused_with_the_engines_sentence_and_changes_nothin
     assert session[REFUSAL] == decision.refusal and state.turn.word in decision.refusal
     good = next(iter(legal))
     assert teacher_card(session, good.code).ok
-    assert REFUSAL not in session and session[RECORD].actions[-1] == (state.turn,
-                                                                      Action.play(good))
+    assert REFUSAL not in session and session[RECORD].actions[-1] == (state.turn, Action.play(good))
 
 
 def test_clicks_after_the_hand_is_over_are_refused():
     session, state = _session_at_play()
     while not session[RECORD].replay().is_over:
         first = legal_actions(session[RECORD].replay())[0]
-        assert (teacher_card(session, first.card.code) if first.card
-                else teacher_action(session, action_id(first))).ok
+        assert (
+            teacher_card(session, first.card.code)
+            if first.card
+            else teacher_action(session, action_id(first))
+        ).ok
     assert "over" in teacher_action(session, "pass").refusal
     assert "over" in teacher_card(session, "9C").refusal
 

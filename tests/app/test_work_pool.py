@@ -26,7 +26,7 @@ from tutorial_app.work_pool import BUSY, JobFailed, OwnerBusy, PoolBusy, WorkPoo
 
 ROOT = Path(__file__).resolve().parents[2]
 BGA = (("preset", "bga"),)
-WAIT = 120                                   # seconds: generous for a busy machine
+WAIT = 120  # seconds: generous for a busy machine
 
 
 def eventually(condition, seconds: float = WAIT, what: str = "") -> None:
@@ -68,7 +68,7 @@ def test_a_failure_comes_back_in_words(pool):
     with pytest.raises(JobFailed, match="Something went wrong") as failed:
         crash.outcome()
     assert isinstance(failed.value.cause, ZeroDivisionError)
-    assert pool.result("crash") is None            # failures are not kept
+    assert pool.result("crash") is None  # failures are not kept
 
 
 def test_a_full_pool_refuses_saying_the_server_is_busy(pool):
@@ -108,7 +108,7 @@ def test_the_same_job_asked_twice_runs_once_and_its_result_is_kept(pool):
     ann = pool.submit("ann", ("odds", 9), heavy_work.simulate, run)
     bob = pool.submit("bob", ("odds", 9), heavy_work.simulate, run)
     assert ann is bob and pool.live() == 1
-    pool.cancel("ann")                        # bob still wants it: it goes on
+    pool.cancel("ann")  # bob still wants it: it goes on
     assert bob.wait(WAIT) and len(bob.outcome()) == 100
     eventually(lambda: pool.result(("odds", 9)) is not None, what="the result is kept")
     later = pool.submit("cy", ("odds", 9), heavy_work.simulate, run)
@@ -138,9 +138,14 @@ sys.stdin.read()
 
 
 def test_workers_leave_when_the_server_is_killed():
-    server = subprocess.Popen([sys.executable, "-c", SERVER], cwd=ROOT, text=True,
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    server = subprocess.Popen(
+        [sys.executable, "-c", SERVER],
+        cwd=ROOT,
+        text=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )
     try:
         worker = int(server.stdout.readline())
         assert Path(f"/proc/{worker}").exists()
@@ -149,10 +154,13 @@ def test_workers_leave_when_the_server_is_killed():
 
         def gone() -> bool:
             try:
-                return "zombie" in Path(f"/proc/{worker}/status").read_text() \
+                return (
+                    "zombie" in Path(f"/proc/{worker}/status").read_text()
                     or " Z " in Path(f"/proc/{worker}/stat").read_text()
+                )
             except OSError:
                 return True
+
         eventually(gone, what=f"worker {worker} leaves")
     finally:
         if server.poll() is None:
@@ -166,6 +174,7 @@ def test_a_worker_never_runs_the_streamlit_script_that_started_it(tmp_path, monk
     """Streamlit installs each page as a stand-in ``__main__`` whose __file__ is the app
     script; a worker started then must not import (run) it."""
     import types
+
     marker = tmp_path / "ran"
     script = tmp_path / "streamlit_app.py"
     script.write_text(f"open({str(marker)!r}, 'w').close()\n")

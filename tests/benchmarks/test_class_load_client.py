@@ -52,11 +52,11 @@ async def lesson_and_quiz(base_url: str) -> class_load.Tally:
 async def learner_plays(base_url: str, tally: class_load.Tally) -> None:
     learner = class_load.Learner(5, base_url, tally, think=0, timeout=60, seed=1)
     assert learner.plan == "play"
-    await learner.load("play", "seed=5", kind="first_load")   # a seeded game: the same deals
-    learner.rng.random = lambda: 0.0           # always ask for a hint before moving
-    learner.illegal_click_rate = 0.0           # then click a card (or bid) the engine allows
+    await learner.load("play", "seed=5", kind="first_load")  # a seeded game: the same deals
+    learner.rng.random = lambda: 0.0  # always ask for a hint before moving
+    learner.illegal_click_rate = 0.0  # then click a card (or bid) the engine allows
     await learner.play()
-    for _ in range(60):                        # then play on to a card the engine refuses
+    for _ in range(60):  # then play on to a card the engine refuses
         if table_choices(learner.tab.widget(key="play-table")).get("illegal"):
             break
         await learner.play()
@@ -77,5 +77,5 @@ def test_clicks_land_over_the_websocket(tmp_path):
         tally = pool.submit(asyncio.run, asyncio.wait_for(scenario(), 300)).result()
     assert tally.seen["hints"] >= 1 and tally.seen["moves"] >= 1, (tally.seen, tally.notes)
     assert tally.seen["refusals"] == 1, (tally.seen, tally.notes)
-    assert not tally.errors, tally.notes    # no exception drawn, no timeout, nothing missing
+    assert not tally.errors, tally.notes  # no exception drawn, no timeout, nothing missing
     assert len(tally.times["first_load"]) == 1 and len(tally.times["hint"]) >= 1

@@ -25,8 +25,7 @@ def started(tab: Tab, *fragments: str) -> None:
     tab._handle(msg)
 
 
-def drawn(tab: Tab, path: tuple[int, ...], text: str, fragment: str = "",
-          button: str = "") -> None:
+def drawn(tab: Tab, path: tuple[int, ...], text: str, fragment: str = "", button: str = "") -> None:
     msg = ForwardMsg()
     msg.metadata.delta_path.extend(path)
     msg.delta.fragment_id = fragment
@@ -71,8 +70,9 @@ def test_a_widget_in_a_fragment_reruns_only_that_fragment():
     finished(tab, FINISHED)
     node = tab.widget(key="join-send")
     sent = BackMsg()
-    sent.ParseFromString(tab._rerun_message((node.wid, "trigger_value", True), node.fragment,
-                                            auto=False))
+    sent.ParseFromString(
+        tab._rerun_message((node.wid, "trigger_value", True), node.fragment, auto=False)
+    )
     assert sent.rerun_script.fragment_id == FRAGMENT and not sent.rerun_script.is_auto_rerun
     polled = BackMsg()
     polled.ParseFromString(tab._rerun_message(None, FRAGMENT))
@@ -83,7 +83,7 @@ def test_an_auto_rerun_timer_keeps_its_start_while_the_interval_holds():
     tab = Tab("http://127.0.0.1:1")
     auto_rerun(tab, 1.0)
     since = tab.auto_rerun_since[FRAGMENT]
-    auto_rerun(tab, 1.0)           # the page ran again: the browser keeps its timer
+    auto_rerun(tab, 1.0)  # the page ran again: the browser keeps its timer
     assert tab.auto_rerun_since[FRAGMENT] == since
-    auto_rerun(tab, 2.0)           # a new interval: a new timer
+    auto_rerun(tab, 2.0)  # a new interval: a new timer
     assert tab.auto_reruns[FRAGMENT] == 2.0 and tab.auto_rerun_since[FRAGMENT] >= since

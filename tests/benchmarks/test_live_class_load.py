@@ -31,8 +31,7 @@ import live_class_load  # noqa: E402
 @contextmanager
 def busy_cores(count: int):
     """``count`` processes spinning on a core each, for the block's duration."""
-    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
-                for _ in range(count)]
+    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
     try:
         yield spinners
     finally:
@@ -42,24 +41,36 @@ def busy_cores(count: int):
 
 
 def test_a_short_live_class_runs_clean(tmp_path):
-    args = Namespace(app_dir=ROOT, server_arg=[], db=None, timeout=60, think=0.3, seed=1,
-                     ramp=1, idle=2, duration=12, answer_seconds=3, read_seconds=0.5,
-                     lockstep=True)
+    args = Namespace(
+        app_dir=ROOT,
+        server_arg=[],
+        db=None,
+        timeout=60,
+        think=0.3,
+        seed=1,
+        ramp=1,
+        idle=2,
+        duration=12,
+        answer_seconds=3,
+        read_seconds=0.5,
+        lockstep=True,
+    )
     with busy_cores(os.cpu_count() or 2) as spinners, ThreadPoolExecutor(1) as pool:
         # an event loop of its own (Playwright may hold ours)
-        row = pool.submit(asyncio.run, asyncio.wait_for(
-            live_class_load.run_class(3, args, tmp_path / "server.log"), 400)).result()
-        assert all(spinner.poll() is None for spinner in spinners)   # busy all along
+        row = pool.submit(
+            asyncio.run,
+            asyncio.wait_for(live_class_load.run_class(3, args, tmp_path / "server.log"), 400),
+        ).result()
+        assert all(spinner.poll() is None for spinner in spinners)  # busy all along
     tally = row["tally"]
     assert not tally.errors, tally.notes
     assert tally.seen["joined"] == 3 and len(tally.pushed) >= 2
-    for number in tally.pushed:          # every question reached every learner
+    for number in tally.pushed:  # every question reached every learner
         assert len(tally.saw_question[number]) == 3, number
-    for number in tally.revealed:        # and so did every reveal
+    for number in tally.revealed:  # and so did every reveal
         assert len(tally.saw_reveal[number]) == 3, number
     assert tally.seen["answers"] >= 3
     told_kept = sum(len(per) for per in tally.kept.values())
-    assert row["report"] == {"members": 3, "answers": told_kept,
-                             "questions": len(tally.pushed)}
+    assert row["report"] == {"members": 3, "answers": told_kept, "questions": len(tally.pushed)}
     summary = live_class_load.summary(row)
     assert summary["errors"] == 0 and summary["interactions"] > 0

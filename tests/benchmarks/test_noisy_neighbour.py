@@ -32,12 +32,15 @@ def test_each_neighbour_does_its_part(tmp_path):
         noise = noisy_neighbour.Noise(think=0)
         async with serve(ROOT, [], tmp_path / "server.log") as server:
             deadline = time.monotonic() + 200
-            await noisy_neighbour.odds_neighbour(server.base_url, deadline, noise, hands=100,
-                                                 level="random", most=2)
+            await noisy_neighbour.odds_neighbour(
+                server.base_url, deadline, noise, hands=100, level="random", most=2
+            )
             await noisy_neighbour.import_neighbour(
-                server.base_url, deadline, noise, noisy_neighbour.largest_csv(20, 10_000), most=1)
-            await noisy_neighbour.forged_neighbour(server.base_url, deadline, noise,
-                                                   noisy_neighbour.forged_game_link(), most=2)
+                server.base_url, deadline, noise, noisy_neighbour.largest_csv(20, 10_000), most=1
+            )
+            await noisy_neighbour.forged_neighbour(
+                server.base_url, deadline, noise, noisy_neighbour.forged_game_link(), most=2
+            )
         return noise
 
     noise = in_a_loop_of_its_own(scenario())
@@ -48,6 +51,7 @@ def test_each_neighbour_does_its_part(tmp_path):
 
 def test_the_largest_csv_stays_within_the_upload_bounds():
     from tutorial_app.limits import MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES
+
     data = noisy_neighbour.largest_csv(MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES)
     assert data.count(b"\n") == MAX_IMPORT_ROWS + 1 and len(data) <= MAX_UPLOAD_BYTES
     with pytest.raises(ValueError, match="more than"):
@@ -56,13 +60,24 @@ def test_the_largest_csv_stays_within_the_upload_bounds():
 
 def test_a_short_run_of_quiet_and_noisy_windows_gives_both_figures(tmp_path):
     from tutorial_app.limits import MAX_UPLOAD_BYTES
-    args = Namespace(app_dir=ROOT, server_arg=[], think=0.2, timeout=60, seed=1, ramp=1,
-                     duration=12, neighbour_think=0.2, odds_hands=10,
-                     only=["odds", "import", "forged"],
-                     csv=noisy_neighbour.largest_csv(50, MAX_UPLOAD_BYTES),
-                     forged=noisy_neighbour.forged_game_link())
-    row = in_a_loop_of_its_own(noisy_neighbour.run(3, args, tmp_path / "server.log",
-                                                   noisy=True, window=3))
+
+    args = Namespace(
+        app_dir=ROOT,
+        server_arg=[],
+        think=0.2,
+        timeout=60,
+        seed=1,
+        ramp=1,
+        duration=12,
+        neighbour_think=0.2,
+        odds_hands=10,
+        only=["odds", "import", "forged"],
+        csv=noisy_neighbour.largest_csv(50, MAX_UPLOAD_BYTES),
+        forged=noisy_neighbour.forged_game_link(),
+    )
+    row = in_a_loop_of_its_own(
+        noisy_neighbour.run(3, args, tmp_path / "server.log", noisy=True, window=3)
+    )
     assert row["errors"] == 0, row["tally"].notes
     assert row["quiet windows"]["interactions"] and row["noisy windows"]["interactions"]
     assert row["noise"].errors == []

@@ -19,14 +19,22 @@ from helpers.servers import ARTIFACTS, ROOT, free_port, healthy, worker_log
 from tutorial_app.cli import streamlit_command
 
 SCREENSHOTS = ARTIFACTS / "screenshots"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 @dataclass(frozen=True)
 class AppServer:
     """The app's server as the tests run it: its address, process and output."""
+
     url: str
     process: subprocess.Popen
     log_path: Path
@@ -52,8 +60,13 @@ def app_server(tmp_path_factory):
     url = f"http://127.0.0.1:{port}"
     log_path = worker_log("streamlit-server")
     with open(log_path, "w") as log:
-        server = subprocess.Popen(streamlit_command("127.0.0.1", port, []), env=env,
-                                  cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        server = subprocess.Popen(
+            streamlit_command("127.0.0.1", port, []),
+            env=env,
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     try:
         deadline = time.monotonic() + 60
         while not healthy(url):
@@ -79,10 +92,16 @@ def app_url(app_server) -> str:
 def browser_type_launch_args(browser_type_launch_args):
     chromium = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
     if not Path(chromium).exists():
-        pytest.fail("chromium not found: `make test` installs it (apt-get install chromium); "
-                    "or set CHROMIUM=/path/to/chromium")
-    return {**browser_type_launch_args, "executable_path": chromium, "headless": True,
-            "args": CHROMIUM_ARGS}
+        pytest.fail(
+            "chromium not found: `make test` installs it (apt-get install chromium); "
+            "or set CHROMIUM=/path/to/chromium"
+        )
+    return {
+        **browser_type_launch_args,
+        "executable_path": chromium,
+        "headless": True,
+        "args": CHROMIUM_ARGS,
+    }
 
 
 @pytest.fixture(scope="session")

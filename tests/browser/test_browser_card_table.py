@@ -41,8 +41,11 @@ def open_table(page: Page, app_url: str) -> Locator:
 def controls(page: Page) -> list[Locator]:
     """The buttons under the table that the learner acts with now (Hint, Undo, or
     Deal the next hand), each present exactly once."""
-    names = ["Hint", "Undo"] if page.get_by_role("button", name="Hint").count() else [
-        "Deal the next hand", "Undo"]
+    names = (
+        ["Hint", "Undo"]
+        if page.get_by_role("button", name="Hint").count()
+        else ["Deal the next hand", "Undo"]
+    )
     buttons = [page.get_by_role("button", name=name) for name in names]
     for button in buttons:
         expect(button).to_have_count(1)
@@ -84,8 +87,9 @@ def rows_of_cards(region: Locator) -> int:
     """How many rows the hand's cards wrap into (a hovered card is raised a little)."""
     boxes = [card.bounding_box() for card in region.locator(".hand > .card").all()]
     tops = sorted(box["y"] for box in boxes)
-    return sum(1 for i, top in enumerate(tops)
-               if i == 0 or top - tops[i - 1] > boxes[0]["height"] / 2)
+    return sum(
+        1 for i, top in enumerate(tops) if i == 0 or top - tops[i - 1] > boxes[0]["height"] / 2
+    )
 
 
 def hand_names(region: Locator) -> list[str]:
@@ -109,7 +113,8 @@ def set_option(page: Page, label: str) -> None:
 
 
 def test_cards_are_played_by_click_and_by_keyboard_and_illegal_ones_refused(
-        browser: Browser, app_url, screenshots):
+    browser: Browser, app_url, screenshots
+):
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     region = open_table(page, app_url)
@@ -147,8 +152,9 @@ def test_cards_are_played_by_click_and_by_keyboard_and_illegal_ones_refused(
             break
     names = hand_names(region)
     assert deep_focus(page) in names, "Tab never reached the hand"
-    playable = [card.get_attribute("aria-label")
-                for card in region.locator("button.card.lifted").all()]
+    playable = [
+        card.get_attribute("aria-label") for card in region.locator("button.card.lifted").all()
+    ]
     for _ in range(len(names)):
         if deep_focus(page) in playable:
             break
@@ -169,8 +175,9 @@ def test_cards_are_played_by_click_and_by_keyboard_and_illegal_ones_refused(
         lifted = region.locator("button.card.lifted")
         if not lifted.count():
             break
-        region.get_by_role("button", name=lifted.first.get_attribute("aria-label"),
-                           exact=True).click()
+        region.get_by_role(
+            "button", name=lifted.first.get_attribute("aria-label"), exact=True
+        ).click()
         wait_for_app(page)
     expect(message).to_contain_text("tricks")
     expect(page.get_by_role("button", name="Review my decisions")).to_be_visible()
@@ -180,24 +187,26 @@ def test_cards_are_played_by_click_and_by_keyboard_and_illegal_ones_refused(
     summary = page.get_by_role("strong").filter(has_text="Makers:")
     expect(summary).to_be_visible()
     chart = page.locator("[data-testid=stPlotlyChart]").first
-    expect(chart).to_be_visible(timeout=30_000)   # the first chart loads plotly's script
+    expect(chart).to_be_visible(timeout=30_000)  # the first chart loads plotly's script
     page.mouse.move(640, 400)
-    page.mouse.wheel(0, 400)   # the app scrolls inside its main panel
+    page.mouse.wheel(0, 400)  # the app scrolls inside its main panel
     page.wait_for_timeout(500)
     page.screenshot(path=screenshots / "play-hand-summary-1280x720.png")
     context.close()
 
 
-@pytest.mark.parametrize("screen, viewport, scale", [
-    ("1920x1080-at-150", {"width": 1280, "height": 720}, 1.5),  # 150% zoom of 1920x1080
-    ("phone-390x844", {"width": 390, "height": 844}, 3),
-])
-def test_the_table_fits_the_screen(browser: Browser, app_url, screenshots, screen, viewport,
-                                   scale):
+@pytest.mark.parametrize(
+    "screen, viewport, scale",
+    [
+        ("1920x1080-at-150", {"width": 1280, "height": 720}, 1.5),  # 150% zoom of 1920x1080
+        ("phone-390x844", {"width": 390, "height": 844}, 3),
+    ],
+)
+def test_the_table_fits_the_screen(browser: Browser, app_url, screenshots, screen, viewport, scale):
     context = browser.new_context(viewport=viewport, device_scale_factor=scale)
     page = context.new_page()
     region = open_table(page, app_url)
-    phone = viewport["width"] < 600   # a phone stacks the page: the table is scrolled to
+    phone = viewport["width"] < 600  # a phone stacks the page: the table is scrolled to
     assert_fits(page, region, scrolled=phone)
     page.screenshot(path=screenshots / f"card-table-bidding-{screen}.png")
     pass_until_cards_are_played(page, region)
@@ -210,8 +219,9 @@ def test_the_table_fits_the_screen(browser: Browser, app_url, screenshots, scree
     context.close()
 
 
-def test_a_reload_finds_the_same_game_and_moves_add_no_history(browser: Browser, app_url,
-                                                                screenshots):
+def test_a_reload_finds_the_same_game_and_moves_add_no_history(
+    browser: Browser, app_url, screenshots
+):
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     region = open_table(page, app_url)
@@ -224,9 +234,9 @@ def test_a_reload_finds_the_same_game_and_moves_add_no_history(browser: Browser,
     expect(region.get_by_role("button", name=legal, exact=True)).to_have_count(0)
     code = r"2\.bga\.b\.1\.[A-Za-z0-9_-]{4}\.[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]+"
     expect(page).to_have_url(re.compile(rf"[?&]game={code}$"))
-    assert page.evaluate("window.history.length") == history   # replaced, never pushed
+    assert page.evaluate("window.history.length") == history  # replaced, never pushed
     cards, middle, address = hand_names(region), table_words(region), page.url
-    assert legal not in cards and len(cards) == 4 and middle   # the next trick is led
+    assert legal not in cards and len(cards) == 4 and middle  # the next trick is led
 
     page.reload()
     region = page.get_by_role("region", name="Card table")
@@ -247,8 +257,7 @@ def test_a_reload_finds_the_same_game_and_moves_add_no_history(browser: Browser,
     context.close()
 
 
-def test_a_damaged_game_link_says_so_and_deals_a_new_game(browser: Browser, app_url,
-                                                          screenshots):
+def test_a_damaged_game_link_says_so_and_deals_a_new_game(browser: Browser, app_url, screenshots):
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     page.goto(f"{app_url}/play?game=1.bga.b.1.AAAA.B%21")

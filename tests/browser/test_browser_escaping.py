@@ -26,7 +26,7 @@ def test_a_note_quoting_a_link_draws_no_link(browser: Browser, app_server):
         wait_for_app(page)
         note = page.locator("[data-testid=stAlertContentInfo]").filter(has_text="no step")
         expect(note).to_have_count(1)
-        assert address[:20] in seen(note.inner_text())   # a note quotes 20 characters
+        assert address[:20] in seen(note.inner_text())  # a note quotes 20 characters
         assert note.locator("a").count() == 0, note.inner_html()
     context.close()
 
@@ -42,10 +42,9 @@ def test_a_name_that_is_an_address_draws_no_link(browser: Browser, app_server):
         box.fill(address)
         box.press("Enter")
         wait_for_app(page)
-        shown = page.locator("[data-testid=stMarkdownContainer]").filter(
-            has_text="Progress of")
+        shown = page.locator("[data-testid=stMarkdownContainer]").filter(has_text="Progress of")
         expect(shown).to_have_count(1)
-        expect(shown).to_contain_text(address[-4:])   # the new name is drawn
+        expect(shown).to_contain_text(address[-4:])  # the new name is drawn
         assert seen(shown.inner_text()) == f"Progress of {address}"
         assert shown.locator("a").count() == 0, shown.inner_html()
         page.keyboard.press("Escape")

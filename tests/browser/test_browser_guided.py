@@ -12,8 +12,9 @@ HAND = "guided?hand=left-bower-follows"
 
 
 def open_hand(browser: Browser, app_url: str, scale: float) -> Page:
-    context = browser.new_context(viewport={"width": 1280, "height": 720},
-                                  device_scale_factor=scale)
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 720}, device_scale_factor=scale
+    )
     page = context.new_page()
     page.goto(f"{app_url}/{HAND}")
     wait_for_app(page)
@@ -31,8 +32,9 @@ def inside(page: Page, part: Locator) -> None:
 
 
 def click_card(page: Page, name: str) -> None:
-    page.get_by_role("region", name="Card table").get_by_role("button", name=name,
-                                                              exact=True).click()
+    page.get_by_role("region", name="Card table").get_by_role(
+        "button", name=name, exact=True
+    ).click()
     wait_for_app(page)
 
 
@@ -51,18 +53,19 @@ def test_coach_line_table_and_cards_fit_the_screen(browser, app_url, screenshots
 
 
 def test_a_guided_hand_played_by_clicking_with_one_wrong_click_explained(
-        browser, app_url, screenshots):
+    browser, app_url, screenshots
+):
     page = open_hand(browser, app_url, 1)
     region = page.get_by_role("region", name="Card table")
     status = region.get_by_role("status")
-    click_card(page, "jack of diamonds")           # wrong: it is a heart now
+    click_card(page, "jack of diamonds")  # wrong: it is a heart now
     expect(status).to_contain_text("Not allowed")
     expect(status).to_contain_text("the jack of diamonds is not a diamond")
     page.screenshot(path=str(screenshots / "guided-wrong-try.png"))
-    click_card(page, "nine of diamonds")           # right
+    click_card(page, "nine of diamonds")  # right
     expect(status).to_contain_text("The jack of diamonds is the left bower")
     expect(page.locator(".st-key-guided-coach-line")).to_contain_text("right bower")
-    click_card(page, "jack of diamonds")           # right: trump was led
+    click_card(page, "jack of diamonds")  # right: trump was led
     expect(status).to_contain_text("march")
     expect(page.get_by_text("★★☆")).to_be_visible()
     page.screenshot(path=str(screenshots / "guided-finished.png"))

@@ -29,29 +29,33 @@ def back(page: Page) -> None:
     wait_for_app(page)
 
 
-@pytest.mark.parametrize("link, heading, unfold, choice, address", [
-    ("Card ranking and scoring", "Card ranking", None, "Spades", r"trump=S"),
-    ("Practise", "Practise", ("Choose topics", "Topics and rules"), "Pagat", r"rules=pagat"),
-])
-def test_one_back_after_a_choice_returns_home(page: Page, app_url, link, heading, unfold,
-                                              choice, address):
+@pytest.mark.parametrize(
+    "link, heading, unfold, choice, address",
+    [
+        ("Card ranking and scoring", "Card ranking", None, "Spades", r"trump=S"),
+        ("Practise", "Practise", ("Choose topics", "Topics and rules"), "Pagat", r"rules=pagat"),
+    ],
+)
+def test_one_back_after_a_choice_returns_home(
+    page: Page, app_url, link, heading, unfold, choice, address
+):
     page.goto(app_url)
     wait_for_app(page)
     start = entries(page)
     go_by_sidebar(page, link)
     expect(page.locator("h1").first).to_contain_text(heading)
-    if unfold:   # Practise opens on "For you": choose topics, then open the rules
+    if unfold:  # Practise opens on "For you": choose topics, then open the rules
         mode, popover = unfold
         page.get_by_role("radio", name=mode).click()
         wait_for_app(page)
         page.get_by_text(popover, exact=True).click()
     page.get_by_role("radio", name=choice).click()
     wait_for_app(page)
-    expect(page).to_have_url(re.compile(address))       # the choice is in the address ...
-    assert entries(page) == start + 1                   # ... and the visit one entry
+    expect(page).to_have_url(re.compile(address))  # the choice is in the address ...
+    assert entries(page) == start + 1  # ... and the visit one entry
     back(page)
     expect(page.locator("h1").first).to_have_text(HOME)
-    expect(page).to_have_url(f"{app_url}/")             # Home's own address, nothing added
+    expect(page).to_have_url(f"{app_url}/")  # Home's own address, nothing added
 
 
 def test_back_from_the_next_page_keeps_the_choice_made(page: Page, app_url):
@@ -60,7 +64,7 @@ def test_back_from_the_next_page_keeps_the_choice_made(page: Page, app_url):
     go_by_sidebar(page, "Card ranking and scoring")
     page.get_by_role("radio", name="Spades").click()
     wait_for_app(page)
-    go_by_sidebar(page, "Practise")   # its first run writes its own address
+    go_by_sidebar(page, "Practise")  # its first run writes its own address
     expect(page.locator("h1").first).to_have_text("Practise")
     back(page)
     expect(page).to_have_url(re.compile(r"/card-ranking\?trump=S$"))
@@ -77,11 +81,12 @@ def test_moves_on_teach_are_no_history_entries(page: Page, app_url):
     wait_for_app(page)
     region = page.get_by_role("region", name="Card table")
     for move in (1, 2):
-        page.wait_for_timeout(350)   # the table takes one click per 300 ms
+        page.wait_for_timeout(350)  # the table takes one click per 300 ms
         region.get_by_role("button", name="Pass", exact=True).click()
         wait_for_app(page)
         expect(page.locator("[data-testid=stAlertContentSuccess]").first).to_contain_text(
-            f"Move {move}:")
+            f"Move {move}:"
+        )
     expect(page).to_have_url(re.compile(r"/teach\?hand="))
     back(page)
     expect(page.locator("h1").first).to_have_text(HOME)

@@ -90,8 +90,13 @@ def server_token(page: Page, app_server) -> str:
 def give_progress(app_server, token: str) -> None:
     """An answer kept for ``token``, as a page would record it."""
     open_store(f"sqlite:///{app_server.database}").record_answer(
-        token, lesson="bowers", item_kind="single", generator="trick_order", answer="JD",
-        correct=True)
+        token,
+        lesson="bowers",
+        item_kind="single",
+        generator="trick_order",
+        answer="JD",
+        correct=True,
+    )
 
 
 def open_app(page: Page, url: str) -> None:
@@ -109,9 +114,13 @@ def plant_cookie(page: Page, app_url: str, token: str) -> None:
     (``page.route``), so no second server is needed."""
     port = int(app_url.rsplit(":", 1)[1])
     other = app_url.rsplit(":", 1)[0] + f":{18081 if port != 18081 else 18082}"
-    page.route(f"{other}/**", lambda route: route.fulfill(
-        content_type="text/html",
-        body=f"<script>document.cookie = '{KEY}={token}; Path=/; Max-Age=9999';</script>"))
+    page.route(
+        f"{other}/**",
+        lambda route: route.fulfill(
+            content_type="text/html",
+            body=f"<script>document.cookie = '{KEY}={token}; Path=/; Max-Age=9999';</script>",
+        ),
+    )
     page.goto(f"{other}/evil")
     assert cookie_token(page.context) == token
 
@@ -142,6 +151,7 @@ def attacker_link(browser: Browser, app_url, app_server):
 
 # ---- the token in this browser --------------------------------------------------------
 
+
 def test_a_first_visit_keeps_a_token_that_a_reload_continues(page: Page, app_url, app_server):
     page.context.add_init_script(COUNT_RUNS)
     open_app(page, app_url)
@@ -151,21 +161,22 @@ def test_a_first_visit_keeps_a_token_that_a_reload_continues(page: Page, app_url
     # A report would have rerun the page before the click's own run (messages are
     # handled in order): one run for the visit, one for the click, none more.
     assert server_token(page, app_server) == token
-    assert runs(page) == 2        # the browser kept the offered token without a word
+    assert runs(page) == 2  # the browser kept the offered token without a word
 
     page.reload()
     wait_for_app(page)
     assert stored_token(page) == token
     assert server_token(page, app_server) == token
-    assert runs(page) == 2        # the cookie agreed with localStorage: no report
+    assert runs(page) == 2  # the cookie agreed with localStorage: no report
 
 
-def test_a_browser_that_lost_its_cookie_reports_its_own_token_once(browser: Browser, app_url,
-                                                                   app_server):
+def test_a_browser_that_lost_its_cookie_reports_its_own_token_once(
+    browser: Browser, app_url, app_server
+):
     own = new_learner_token()
     context = browser.new_context()
     try:
-        context.add_init_script(f"localStorage.setItem('{KEY}', '{own}')")   # no cookie
+        context.add_init_script(f"localStorage.setItem('{KEY}', '{own}')")  # no cookie
         context.add_init_script(COUNT_RUNS)
         page = context.new_page()
         open_app(page, app_url)
@@ -185,8 +196,9 @@ def test_a_browser_that_lost_its_cookie_reports_its_own_token_once(browser: Brow
         context.close()
 
 
-def test_a_new_tab_continues_and_another_browser_starts_its_own(page: Page, browser: Browser,
-                                                               app_url, app_server):
+def test_a_new_tab_continues_and_another_browser_starts_its_own(
+    page: Page, browser: Browser, app_url, app_server
+):
     open_app(page, app_url)
     token = stored_token(page)
     tab = page.context.new_page()
@@ -205,9 +217,10 @@ def test_a_new_tab_continues_and_another_browser_starts_its_own(page: Page, brow
 
 # ---- progress links -----------------------------------------------------------------------
 
-def test_a_progress_link_carries_the_progress_to_a_fresh_browser_once(page: Page,
-                                                                     browser: Browser,
-                                                                     app_url, app_server):
+
+def test_a_progress_link_carries_the_progress_to_a_fresh_browser_once(
+    page: Page, browser: Browser, app_url, app_server
+):
     open_app(page, app_url)
     token = stored_token(page)
     give_progress(app_server, token)
@@ -217,23 +230,25 @@ def test_a_progress_link_carries_the_progress_to_a_fresh_browser_once(page: Page
     try:
         plain_page = plain.new_page()
         open_app(plain_page, app_url)
-        entries = plain_page.evaluate("history.length")     # a plain first visit's history
+        entries = plain_page.evaluate("history.length")  # a plain first visit's history
 
         there = fresh.new_page()
         open_app(there, link)
         expect(there.get_by_test_id("stAlertContentSuccess")).to_contain_text(
-            "now carries on with the progress from your link")
+            "now carries on with the progress from your link"
+        )
         there.wait_for_function(f"() => localStorage.getItem('{KEY}') === '{token}'")
-        expect(there).to_have_url(f"{app_url}/")             # the code left the address bar
-        assert there.evaluate("history.length") == entries   # ... and left no entry behind
+        expect(there).to_have_url(f"{app_url}/")  # the code left the address bar
+        assert there.evaluate("history.length") == entries  # ... and left no entry behind
         there.reload()
         wait_for_app(there)
         assert stored_token(there) == token and server_token(there, app_server) == token
 
-        again = late.new_page()                               # the same link, a second time
+        again = late.new_page()  # the same link, a second time
         open_app(again, link)
         expect(again.get_by_test_id("stAlertContentWarning")).to_contain_text(
-            "This progress link was used already")
+            "This progress link was used already"
+        )
         expect(again).to_have_url(f"{app_url}/")
         assert stored_token(again) != token
     finally:
@@ -241,8 +256,9 @@ def test_a_progress_link_carries_the_progress_to_a_fresh_browser_once(page: Page
             context.close()
 
 
-def test_someone_elses_link_changes_nothing_without_consent(victim, attacker_link, app_url,
-                                                             app_server):
+def test_someone_elses_link_changes_nothing_without_consent(
+    victim, attacker_link, app_url, app_server
+):
     page, own = victim
     link, theirs = attacker_link
     open_app(page, link)
@@ -250,7 +266,7 @@ def test_someone_elses_link_changes_nothing_without_consent(victim, attacker_lin
     expect(question).to_contain_text("Which do you want to use here?")
     expect(page).to_have_url(f"{app_url}/")
     assert stored_now(page) == own and cookie_token(page.context) == own
-    assert server_token(page, app_server) == own              # asked, not switched
+    assert server_token(page, app_server) == own  # asked, not switched
     page.get_by_role("button", name="Keep my progress").click()
     wait_for_app(page)
     expect(question).to_have_count(0)
@@ -266,9 +282,9 @@ def test_taking_someone_elses_progress_keeps_a_way_back(victim, attacker_link, a
     open_app(page, link)
     page.get_by_role("button", name="Use the progress from the link").click()
     page.wait_for_function(f"() => localStorage.getItem('{KEY}') === '{theirs}'")
-    assert stored_now(page, PREVIOUS) == own                  # recoverable
+    assert stored_now(page, PREVIOUS) == own  # recoverable
     wait_for_cookie(page, theirs)
-    page.reload()                                             # a later visit still offers it
+    page.reload()  # a later visit still offers it
     wait_for_app(page)
     back = page.get_by_role("button", name="Back to your earlier progress")
     expect(back).to_be_visible()
@@ -285,12 +301,12 @@ def test_an_old_learner_link_is_refused_and_leaves_the_address(victim, app_url, 
     note = page.get_by_test_id("stAlertContentWarning")
     expect(note).to_contain_text("This is an old progress link")
     expect(note).to_contain_text('press "Your progress link"')
-    expect(page).to_have_url(f"{app_url}/")                   # the token left the address
+    expect(page).to_have_url(f"{app_url}/")  # the token left the address
     assert theirs not in page.content()
     assert stored_now(page) == own and cookie_token(page.context) == own
     assert server_token(page, app_server) == own
-    page.go_back()                                            # ... and the history: its
-    expect(page).to_have_url(f"{app_url}/")                   # entry was replaced
+    page.go_back()  # ... and the history: its
+    expect(page).to_have_url(f"{app_url}/")  # entry was replaced
 
 
 @pytest.mark.parametrize("code", ["abc", "%3Cb%3Ebold%3C%2Fb%3E" + "A" * 21])
@@ -305,26 +321,27 @@ def test_a_malformed_old_link_gets_the_same_note_escaped(page: Page, app_url, co
 
 # ---- the cookie ---------------------------------------------------------------------------
 
+
 def test_a_cookie_from_another_port_never_switches_the_learner(victim, app_url, app_server):
     page, own = victim
     theirs = new_learner_token()
     plant_cookie(page, app_url, theirs)
     open_app(page, app_url)
-    wait_for_cookie(page, own)                                # localStorage won: rewritten
+    wait_for_cookie(page, own)  # localStorage won: rewritten
     assert stored_now(page) == own
     assert server_token(page, app_server) == own
 
 
-def test_a_planted_cookie_in_a_fresh_browser_is_not_adopted(browser: Browser, app_url,
-                                                            app_server):
+def test_a_planted_cookie_in_a_fresh_browser_is_not_adopted(browser: Browser, app_url, app_server):
     context = browser.new_context()
     try:
         page = context.new_page()
         theirs = new_learner_token()
         plant_cookie(page, app_url, theirs)
         open_app(page, app_url)
-        page.wait_for_function(f"() => localStorage.getItem('{KEY}') && "
-                               f"localStorage.getItem('{KEY}') !== '{theirs}'")
+        page.wait_for_function(
+            f"() => localStorage.getItem('{KEY}') && localStorage.getItem('{KEY}') !== '{theirs}'"
+        )
         fresh = stored_now(page)
         wait_for_cookie(page, fresh)
         assert server_token(page, app_server) == fresh != theirs
@@ -341,17 +358,18 @@ def test_home_gains_only_the_progress_link_button(browser: Browser, app_url, scr
         wait_for_app(page)
         hidden = page.locator(".st-key-learner-token-browser")
         expect(hidden).to_have_count(1)
-        expect(hidden).to_be_hidden()          # the component's slot: no box, so no gap
+        expect(hidden).to_be_hidden()  # the component's slot: no box, so no gap
         assert hidden.bounding_box() is None
         title = page.locator("h1").first.bounding_box()
-        plain = page.locator("h1").first.evaluate(      # where the title sits with no slot
+        plain = page.locator("h1").first.evaluate(  # where the title sits with no slot
             "h1 => h1.closest('[data-testid=stMainBlockContainer]')"
             ".getBoundingClientRect().top + parseFloat(getComputedStyle("
-            "h1.closest('[data-testid=stMainBlockContainer]')).paddingTop)")
+            "h1.closest('[data-testid=stMainBlockContainer]')).paddingTop)"
+        )
         assert abs(title["y"] - plain) < 1, (title, plain)
         button = page.get_by_role("button", name="Your progress link")
         box = button.bounding_box()
-        assert box and box["y"] + box["height"] <= 720   # on the first screen
+        assert box and box["y"] + box["height"] <= 720  # on the first screen
         page.mouse.move(0, 0)
         page.screenshot(path=screenshots / "home-learner-1280x720.png")
     finally:

@@ -62,8 +62,9 @@ def give_answer(page: Page, question, response=None) -> None:
 def verdict(page: Page, question):
     """Where the verdict shows: under the table's cards, or a Streamlit alert (POINTS)."""
     if question.kind is Kind.POINTS:
-        return page.locator("[data-testid=stAlertContentSuccess], "
-                            "[data-testid=stAlertContentError]")
+        return page.locator(
+            "[data-testid=stAlertContentSuccess], [data-testid=stAlertContentError]"
+        )
     return question_table(page).get_by_role("status")
 
 

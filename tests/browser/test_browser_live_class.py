@@ -36,8 +36,13 @@ def class_server(tmp_path_factory):
     log_path = worker_log("live-class-server")
     env = {**os.environ, "EUCHRE_TUTORIAL_DB": f"sqlite:///{folder / 'progress.sqlite3'}"}
     with open(log_path, "w") as log:
-        server = subprocess.Popen(streamlit_command("127.0.0.1", port, []), cwd=ROOT, env=env,
-                                  stdout=log, stderr=subprocess.STDOUT)
+        server = subprocess.Popen(
+            streamlit_command("127.0.0.1", port, []),
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     try:
         deadline = time.monotonic() + 60
         while not healthy(url):
@@ -73,12 +78,12 @@ def test_a_class_with_three_learners(browser: Browser, class_server: str, screen
     code = code_box.inner_text()
     qr = teacher.get_by_role("img", name=re.compile("QR code of"))
     expect(qr).to_be_visible()
-    assert qr.bounding_box()["width"] >= 280          # large enough for the back row
+    assert qr.bounding_box()["width"] >= 280  # large enough for the back row
     assert f"class={code}" in teacher.url and "key=" not in teacher.url
 
     learners = []
     for name in NAMES:
-        page = new_page(browser, 390, 844)             # a phone
+        page = new_page(browser, 390, 844)  # a phone
         page.goto(f"{class_server}/join?code={code}")
         wait_for_app(page)
         page.get_by_label("Your name").fill(name)
@@ -87,12 +92,12 @@ def test_a_class_with_three_learners(browser: Browser, class_server: str, screen
         learners.append(page)
     expect(learners[0].get_by_text("<b>Ann</b>", exact=True)).to_be_visible()  # shown as typed
     expect(teacher.get_by_text("3 of 100 learners joined")).to_be_visible(timeout=5000)
-    expect(teacher.get_by_text("<b>Ann</b>, Ben, Cat")).to_be_visible()          # never as HTML
+    expect(teacher.get_by_text("<b>Ann</b>, Ben, Cat")).to_be_visible()  # never as HTML
     teacher.screenshot(path=str(screenshots / "live-class-teacher-waiting.png"))
 
     teacher.get_by_role("button", name="Ask this question").click()
     wait_for_app(teacher)
-    for page in learners:   # the question arrives by polling: no reload
+    for page in learners:  # the question arrives by polling: no reload
         expect(page.get_by_text(QUESTION.prompt)).to_be_visible(timeout=5000)
     right = QUESTION.answer[0]
     wrong = next(o.key for o in QUESTION.options if o.key != right)
@@ -119,7 +124,7 @@ def test_a_class_with_three_learners(browser: Browser, class_server: str, screen
     report = teacher.locator("[data-testid=stDataFrame]")
     expect(report).to_have_count(2)
     teacher.screenshot(path=str(screenshots / "live-class-teacher-report.png"))
-    with teacher.expect_download() as download:   # the CSV is built at this click
+    with teacher.expect_download() as download:  # the CSV is built at this click
         teacher.get_by_role("button", name="Download the learners (CSV)").click()
     rows = Path(download.value.path()).read_text(encoding="utf-8").splitlines()
     assert rows[0] == "learner,answered,right,score" and len(rows) == 4
@@ -144,7 +149,9 @@ def stored_key(page: Page, code: str, other_than: str = "") -> str:
         """([code, old]) => {
             const entry = localStorage.getItem("euchre-teacher-key:" + code);
             return entry !== null && JSON.parse(entry).key !== old;
-        }""", arg=[code, other_than])
+        }""",
+        arg=[code, other_than],
+    )
     return stored_keys(page)[code]
 
 
@@ -176,7 +183,7 @@ def test_the_teacher_key_never_shows(browser: Browser, class_server: str):
     assert len(key) == 43
     assert teacher.url.endswith(f"/class?class={code}")
     assert_no_secret(teacher, key)
-    teacher.reload()                                   # the key comes back from storage
+    teacher.reload()  # the key comes back from storage
     class_shown(teacher, code)
     expect(teacher.get_by_role("button", name="End the class")).to_be_visible()
     assert_no_secret(teacher, key)
@@ -196,7 +203,7 @@ def test_the_teacher_key_never_shows(browser: Browser, class_server: str):
     phone_key = stored_key(phone, code, other_than=key)
     assert phone_key != key
     assert_no_secret(phone, key, one_time, phone_key)
-    phone.go_back()                                    # no history entry holds the link
+    phone.go_back()  # no history entry holds the link
     expect(phone).to_have_url("about:blank")
     again = new_page(browser)
     again.goto(link)
@@ -214,7 +221,7 @@ def test_the_teacher_key_never_shows(browser: Browser, class_server: str):
     assert_no_secret(old, key, fresh)
     old.go_back()
     expect(old).to_have_url("about:blank")
-    teacher.reload()                                   # the first device's key was changed
+    teacher.reload()  # the first device's key was changed
     wait_for_app(teacher)
     expect(teacher.get_by_text(f"does not hold class {code}'s teacher key")).to_be_visible()
     for page in (teacher, phone, again, old):

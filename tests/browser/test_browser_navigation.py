@@ -32,28 +32,40 @@ WITH_STARS = """() => [...document.querySelectorAll(
 
 
 @pytest.mark.parametrize("screen, scale", [("1280x720", 1), ("1920x1080-at-150", 1.5)])
-def test_home_fits_the_screen_and_starts_lesson_one(browser: Browser, app_url, screenshots,
-                                                    screen, scale):
-    context = browser.new_context(viewport={"width": 1280, "height": 720},
-                                  device_scale_factor=scale)
+def test_home_fits_the_screen_and_starts_lesson_one(
+    browser: Browser, app_url, screenshots, screen, scale
+):
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 720}, device_scale_factor=scale
+    )
     page = context.new_page()
     page.goto(app_url)
     wait_for_app(page)
     main = page.locator("[data-testid=stMain]")
     start = page.get_by_role("button", name="Start lesson 1")
-    parts = [start] + [main.get_by_role("link", name=f"{lesson.number}. {lesson.title}")
-                       for lesson in load_all()]
-    parts += [main.get_by_role("link", name=name) for name in (
-        "Practise on real deals", "Play a game against the computer",
-        "Teach a hand to your class", "Card ranking and scoring")]
-    for part in parts:   # all on the first screen, none scrolled to
+    parts = [start] + [
+        main.get_by_role("link", name=f"{lesson.number}. {lesson.title}") for lesson in load_all()
+    ]
+    parts += [
+        main.get_by_role("link", name=name)
+        for name in (
+            "Practise on real deals",
+            "Play a game against the computer",
+            "Teach a hand to your class",
+            "Card ranking and scoring",
+        )
+    ]
+    for part in parts:  # all on the first screen, none scrolled to
         box = part.bounding_box()
         assert box and box["y"] >= 0 and box["y"] + box["height"] <= 720, part
         assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, part
-    assert start.bounding_box()["height"] >= 48   # big
+    assert start.bounding_box()["height"] >= 48  # big
     # The lesson links look like links: underlined.
-    decoration = main.get_by_role("link", name="2. Trump and the bowers").locator("p").evaluate(
-        "p => getComputedStyle(p).textDecorationLine")
+    decoration = (
+        main.get_by_role("link", name="2. Trump and the bowers")
+        .locator("p")
+        .evaluate("p => getComputedStyle(p).textDecorationLine")
+    )
     assert decoration == "underline"
     page.screenshot(path=screenshots / f"home-{screen}.png")
     start.click()
@@ -62,19 +74,21 @@ def test_home_fits_the_screen_and_starts_lesson_one(browser: Browser, app_url, s
     context.close()
 
 
-@pytest.mark.parametrize("path, shown", [
-    ("no-such-page", "/no-such-page"),
-    ("%3Cb%3Ebold%3C%2Fb%3E", "/<b>bold</b>"),   # an address with HTML in it
-    ("**x**%20:red[y]", "/**x** :red[y]"),       # Markdown and colour codes
-])
-def test_an_unknown_address_lands_on_home_with_a_note_naming_it(page: Page, app_url, path,
-                                                                  shown):
+@pytest.mark.parametrize(
+    "path, shown",
+    [
+        ("no-such-page", "/no-such-page"),
+        ("%3Cb%3Ebold%3C%2Fb%3E", "/<b>bold</b>"),  # an address with HTML in it
+        ("**x**%20:red[y]", "/**x** :red[y]"),  # Markdown and colour codes
+    ],
+)
+def test_an_unknown_address_lands_on_home_with_a_note_naming_it(page: Page, app_url, path, shown):
     page.goto(f"{app_url}/{path}")
     wait_for_app(page)
     expect(page.locator("h1").first).to_have_text("Learn to play Euchre")
     note = page.locator(NOTE).first
     expect(note).to_have_text(f"There is no page at {shown}; here is the start.")
-    expect(note.locator("b, strong, em, span[style]")).to_have_count(0)   # shown as text
+    expect(note.locator("b, strong, em, span[style]")).to_have_count(0)  # shown as text
 
 
 def test_known_addresses_have_no_note(page: Page, app_url):
@@ -84,18 +98,22 @@ def test_known_addresses_have_no_note(page: Page, app_url):
         expect(page.get_by_text("There is no page at")).to_have_count(0)
 
 
-def test_lesson_names_with_stars_show_in_full_in_the_sidebar(browser: Browser, app_url,
-                                                             screenshots):
+def test_lesson_names_with_stars_show_in_full_in_the_sidebar(
+    browser: Browser, app_url, screenshots
+):
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
-    seed = 4242   # lesson 2's quiz answered right first time: three stars
+    seed = 4242  # lesson 2's quiz answered right first time: three stars
     questions = build_quiz(lesson_by_id("bowers"), seed)
     page.goto(f"{app_url}/bowers?part=quiz&seed={seed}")
     wait_for_app(page)
     for number, question in enumerate(questions, 1):
         give_answer(page, question)
-        page.get_by_role("button", name="Next question ▶" if number < len(questions)
-                         else "See your result ▶", exact=True).click()
+        page.get_by_role(
+            "button",
+            name="Next question ▶" if number < len(questions) else "See your result ▶",
+            exact=True,
+        ).click()
         wait_for_app(page)
     starred = page.get_by_role("link", name="★★★ 2. Trump and the bowers")
     expect(starred).to_be_visible()
@@ -109,22 +127,30 @@ def test_lesson_names_with_stars_show_in_full_in_the_sidebar(browser: Browser, a
 
 
 @pytest.mark.parametrize("screen, scale", [("1280x720", 1), ("1920x1080-at-150", 1.5)])
-def test_practise_shows_the_first_question_without_scrolling(browser: Browser, app_url,
-                                                             screenshots, screen, scale):
-    context = browser.new_context(viewport={"width": 1280, "height": 720},
-                                  device_scale_factor=scale)
+def test_practise_shows_the_first_question_without_scrolling(
+    browser: Browser, app_url, screenshots, screen, scale
+):
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 720}, device_scale_factor=scale
+    )
     page = context.new_page()
     page.goto(f"{app_url}/practise?seed=5")
     wait_for_app(page)
     main = page.locator("[data-testid=stMain]")
     # The first question: its prompt (in bold), and its cards or choices.
-    first = mixed_quiz(list(topic_generators(DEFAULT_PRACTICE_TOPICS)), Rules.preset("bga"),
-                       5, 10)[0]
-    parts = [main.get_by_text("Topics and rules", exact=True),
-             main.get_by_text(first.prompt, exact=True),
-             main.locator("[data-testid=stProgress]"),
-             (page.get_by_role("button", name="Check my answer") if first.kind is Kind.POINTS
-              else question_table(page))]
+    first = mixed_quiz(list(topic_generators(DEFAULT_PRACTICE_TOPICS)), Rules.preset("bga"), 5, 10)[
+        0
+    ]
+    parts = [
+        main.get_by_text("Topics and rules", exact=True),
+        main.get_by_text(first.prompt, exact=True),
+        main.locator("[data-testid=stProgress]"),
+        (
+            page.get_by_role("button", name="Check my answer")
+            if first.kind is Kind.POINTS
+            else question_table(page)
+        ),
+    ]
     for part in parts:
         expect(part).to_be_visible()
         box = part.bounding_box()

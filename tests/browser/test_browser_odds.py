@@ -53,7 +53,8 @@ def test_another_seed_is_played_in_the_worker_pool(page: Page, app_url):
     seed.fill("5")
     seed.press("Enter")
     expect(page.get_by_text("1,000 hands, random bots at every seat")).to_contain_text(
-        "seed 5", timeout=90_000)
+        "seed 5", timeout=90_000
+    )
     expect(page.locator("[data-testid=stProgress]")).to_have_count(0)
     expect(page.locator("[data-testid=stException]")).to_have_count(0)
     assert_every_chart_drawn(page, 7)

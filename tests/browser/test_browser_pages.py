@@ -54,8 +54,9 @@ LOAD_MS = 90_000
 def wait_for_page(page: Page, title: str | None) -> None:
     """A page load is over: connected, its first run drew the page's title (``title``,
     or any heading for the home page), the run ended and no skeleton is left."""
-    page.wait_for_selector("[data-testid=stApp][data-test-connection-state=CONNECTED]",
-                           timeout=LOAD_MS)
+    page.wait_for_selector(
+        "[data-testid=stApp][data-test-connection-state=CONNECTED]", timeout=LOAD_MS
+    )
     heading = page.locator("h1").first
     if title is None:
         expect(heading).to_be_visible(timeout=LOAD_MS)
@@ -68,8 +69,10 @@ def wait_for_page(page: Page, title: str | None) -> None:
 @pytest.fixture
 def every_core_busy():
     """A busy-loop process per core, started by the test (other work on a shared server)."""
-    loops = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
-             for _ in range(os.cpu_count() or 2)]
+    loops = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"])
+        for _ in range(os.cpu_count() or 2)
+    ]
     try:
         yield loops
     finally:
@@ -96,7 +99,7 @@ def test_the_odds_page_loads_while_every_core_is_busy(page: Page, app_url, every
     wait_for_page(page, "Odds lab")
     expect(page.locator("[data-testid=stPlotlyChart]")).to_have_count(7, timeout=LOAD_MS)
     expect(page.locator("[data-testid=stException]")).to_have_count(0)
-    assert all(loop.poll() is None for loop in every_core_busy)   # busy all along
+    assert all(loop.poll() is None for loop in every_core_busy)  # busy all along
 
 
 @pytest.mark.parametrize("path, at_least", [("", 1), ("card-ranking", 4)])
@@ -115,10 +118,11 @@ def test_picking_a_trump_redraws_the_cards_and_the_link(page: Page, app_url, scr
     expect(first_row).to_have_attribute("aria-label", starts_with("Trump: hearts"))
     page.get_by_role("radio", name="Spades").click()
     wait_for_app(page)
-    expect(first_row).to_have_attribute(
-        "aria-label", "Trump: spades (7 cards, highest first)")
-    assert card_names(first_row)[:2] == ["jack of spades (right bower)",
-                                         "jack of clubs (left bower)"]
+    expect(first_row).to_have_attribute("aria-label", "Trump: spades (7 cards, highest first)")
+    assert card_names(first_row)[:2] == [
+        "jack of spades (right bower)",
+        "jack of clubs (left bower)",
+    ]
     expect(page).to_have_url(re.compile(r"trump=S\b"))
     page.screenshot(path=screenshots / "card-ranking-spades.png", full_page=True)
 

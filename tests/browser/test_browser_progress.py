@@ -34,8 +34,15 @@ def exported_with_a_bad_row(tmp_path) -> bytes:
     store = open_store(f"sqlite:///{tmp_path / 'other.sqlite3'}")
     token = new_learner_token()
     for skill, correct in (("makers", True), ("legal_plays", False), ("trick_winner", True)):
-        store.record_answer(token, lesson="practise:play", item_kind="single",
-                            generator=skill, answer="N", correct=correct, seed=3)
+        store.record_answer(
+            token,
+            lesson="practise:play",
+            item_kind="single",
+            generator=skill,
+            answer="N",
+            correct=correct,
+            seed=3,
+        )
     text = io.StringIO()
     store.export_csv(token, text)
     lines = text.getvalue().splitlines()
@@ -43,28 +50,32 @@ def exported_with_a_bad_row(tmp_path) -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
-def test_an_answer_shows_on_the_progress_page_with_its_charts(browser: Browser, app_server,
-                                                              screenshots, tmp_path):
+def test_an_answer_shows_on_the_progress_page_with_its_charts(
+    browser: Browser, app_server, screenshots, tmp_path
+):
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     page.goto(f"{app_server.url}/practise?seed=5")
     wait_for_app(page)
-    first = mixed_quiz(list(topic_generators(DEFAULT_PRACTICE_TOPICS)), Rules.preset("bga"),
-                       5, 10)[0]
+    first = mixed_quiz(list(topic_generators(DEFAULT_PRACTICE_TOPICS)), Rules.preset("bga"), 5, 10)[
+        0
+    ]
     give_answer(page, first)
     expect(verdict(page, first)).to_contain_text("Right!")
     # Kept in the server's store (its own temporary file, never the user's data folder).
     everything = io.StringIO()
     open_store(f"sqlite:///{app_server.database}").export_all_csv(everything)
     skill, own_seed = mixed_quiz_plan(topic_generators(DEFAULT_PRACTICE_TOPICS), 5, 10)[0]
-    assert any(f",{skill},{own_seed}," in line and ",true," in line
-               for line in everything.getvalue().splitlines())
+    assert any(
+        f",{skill},{own_seed}," in line and ",true," in line
+        for line in everything.getvalue().splitlines()
+    )
 
     page.get_by_role("link", name="Your progress").click()
     wait_for_app(page)
     expect(page.locator("h1").first).to_contain_text("Your progress")
     expect(page.locator(CHART)).to_have_count(3)
-    for index in range(3):   # each chart really drew its plot
+    for index in range(3):  # each chart really drew its plot
         expect(page.locator(CHART).nth(index).locator(".main-svg").first).to_be_visible()
     expect(page.locator("[data-testid=stDataFrame]")).to_be_visible()
     expect(page.locator("[data-testid=stMetricValue]").first).to_have_text("1")
@@ -72,15 +83,21 @@ def test_an_answer_shows_on_the_progress_page_with_its_charts(browser: Browser, 
     page.screenshot(path=screenshots / "progress-1280x720.png")
 
     page.locator("input[type=file]").set_input_files(
-        files=[{"name": "mine.csv", "mimeType": "text/csv",
-                "buffer": exported_with_a_bad_row(tmp_path)}])
+        files=[
+            {
+                "name": "mine.csv",
+                "mimeType": "text/csv",
+                "buffer": exported_with_a_bad_row(tmp_path),
+            }
+        ]
+    )
     wait_for_app(page)
     page.get_by_role("button", name="Import").click()
     wait_for_app(page)
     main = page.locator("[data-testid=stMain]")
     expect(main.get_by_text("Imported 2 answers")).to_be_visible()
     expect(main.get_by_text("Line 3:", exact=False)).to_be_visible()
-    expect(main.get_by_text("<b>odd</b>", exact=False)).to_be_visible()   # as text
+    expect(main.get_by_text("<b>odd</b>", exact=False)).to_be_visible()  # as text
     assert main.locator("b", has_text="odd").count() == 0
     expect(page.locator("[data-testid=stMetricValue]").first).to_have_text("3")
     main.get_by_text("Line 3:", exact=False).scroll_into_view_if_needed()
@@ -96,8 +113,9 @@ def test_an_answer_shows_on_the_progress_page_with_its_charts(browser: Browser, 
     context.close()
 
 
-def test_practise_opens_on_for_you_with_why_and_the_question_in_view(browser: Browser, app_url,
-                                                                     screenshots):
+def test_practise_opens_on_for_you_with_why_and_the_question_in_view(
+    browser: Browser, app_url, screenshots
+):
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     page.goto(f"{app_url}/practise")
@@ -122,8 +140,9 @@ def test_practise_opens_on_for_you_with_why_and_the_question_in_view(browser: Br
     context.close()
 
 
-def test_a_reload_keeps_the_quiz_place_and_another_browser_starts_fresh(browser: Browser,
-                                                                       app_url, screenshots):
+def test_a_reload_keeps_the_quiz_place_and_another_browser_starts_fresh(
+    browser: Browser, app_url, screenshots
+):
     """With the learner-token component: answer two questions, reload (the token comes
     back from the browser's cookie), and the quiz resumes at the third; a browser without
     the token starts at the first."""
@@ -149,8 +168,9 @@ def test_a_reload_keeps_the_quiz_place_and_another_browser_starts_fresh(browser:
         stranger = other.new_page()
         stranger.goto(f"{app_url}/bowers?part=quiz&seed={SEED}")
         wait_for_app(stranger)
-        expect(stranger.locator("[data-testid=stMain] [data-testid=stProgress]")
-               ).to_contain_text("0 of 10 answered right")
+        expect(stranger.locator("[data-testid=stMain] [data-testid=stProgress]")).to_contain_text(
+            "0 of 10 answered right"
+        )
     finally:
         other.close()
         context.close()

@@ -20,8 +20,10 @@ from test_browser_pages import wait_for_app
 from lessons.loader import lesson_by_id, load_all
 from lessons.quizzes import build_quiz
 
-SIZES = [("1280x720", {"width": 1280, "height": 720}, 1),
-         ("1920x1080-at-150", {"width": 1280, "height": 720}, 1.5)]
+SIZES = [
+    ("1280x720", {"width": 1280, "height": 720}, 1),
+    ("1920x1080-at-150", {"width": 1280, "height": 720}, 1.5),
+]
 PHONE = {"width": 390, "height": 844}
 
 
@@ -67,8 +69,10 @@ def assert_on_screen(page: Page, *parts: Locator) -> None:
 
 def step_buttons(page: Page) -> list[Locator]:
     """The lesson's own ◀ Previous / Next ▶ (or "Take the quiz ▶" on the last step)."""
-    return [page.get_by_role("button", name="◀ Previous step", exact=True),
-            page.get_by_role("button", name=re.compile(r"^(Next step|Take the quiz) ▶$"))]
+    return [
+        page.get_by_role("button", name="◀ Previous step", exact=True),
+        page.get_by_role("button", name=re.compile(r"^(Next step|Take the quiz) ▶$")),
+    ]
 
 
 def assert_within_width(page: Page, *parts: Locator) -> None:
@@ -81,9 +85,11 @@ def assert_within_width(page: Page, *parts: Locator) -> None:
 
 # ---- a quiz question --------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("screen, viewport, scale", SIZES)
 def test_a_lesson_two_quiz_question_fits_and_is_answered_by_clicking_its_cards(
-        browser: Browser, app_url, screenshots, screen, viewport, scale):
+    browser: Browser, app_url, screenshots, screen, viewport, scale
+):
     """Lesson 2, quiz 4242, question 1: "which of these cards are trumps?" (choose all)."""
     question = build_quiz(lesson_by_id("bowers"), 4242)[0]
     assert question.kind.value == "multi" and question.options[0].card is not None
@@ -92,18 +98,19 @@ def test_a_lesson_two_quiz_question_fits_and_is_answered_by_clicking_its_cards(
     prompt = page.get_by_text(question.prompt, exact=True)
     check = table.get_by_role("button", name="Check my answer")
     # As the page opens, with no scrolling: the question, every card and the buttons.
-    assert_on_screen(page, prompt, table, table.locator(".hand > .card"),
-                     table.get_by_role("status"), check)
+    assert_on_screen(
+        page, prompt, table, table.locator(".hand > .card"), table.get_by_role("status"), check
+    )
     page.screenshot(path=screenshots / f"quiz-bowers-question-{screen}.png")
 
     wrong = next(o for o in question.options if o.key not in question.answer)
     for option in (wrong, *(question.option(key) for key in question.answer)):
-        click(page, table, option.card.name)       # a click picks the card ...
-    click(page, table, wrong.card.name)             # ... and a second takes it back
+        click(page, table, option.card.name)  # a click picks the card ...
+    click(page, table, wrong.card.name)  # ... and a second takes it back
     picked = table.locator(".card.mark-picked")
     expect(picked).to_have_count(len(question.answer))
     for card in picked.all():
-        expect(card).to_contain_text("picked")        # the pick is said in words too
+        expect(card).to_contain_text("picked")  # the pick is said in words too
     click(page, table, "Check my answer")
     message = table.get_by_role("status")
     expect(message).to_contain_text("Right!")
@@ -118,19 +125,28 @@ def test_a_lesson_two_quiz_question_fits_and_is_answered_by_clicking_its_cards(
 
 
 @pytest.mark.parametrize("screen, viewport, scale", SIZES)
-def test_a_try_step_fits_and_one_click_on_a_card_answers(browser: Browser, app_url,
-                                                         screenshots, screen, viewport, scale):
+def test_a_try_step_fits_and_one_click_on_a_card_answers(
+    browser: Browser, app_url, screenshots, screen, viewport, scale
+):
     """Lesson 1's try step "which is your highest heart?": as the page opens, the step's
     question, its cards and the step buttons are on screen; a click is the answer."""
     lesson = lesson_by_id("cards-and-deal")
-    number, step = next((i, s) for i, s in enumerate(lesson.steps, 1) if s.show == "try"
-                        and s.question.options[0].card is not None)
+    number, step = next(
+        (i, s)
+        for i, s in enumerate(lesson.steps, 1)
+        if s.show == "try" and s.question.options[0].card is not None
+    )
     question = step.question
     page = open_at(browser, app_url, f"{lesson.id}?step={number}", viewport, scale)
     table = question_table(page)
-    assert_on_screen(page, page.get_by_text(question.prompt, exact=True), table,
-                     table.locator(".hand > .card"), table.get_by_role("status"),
-                     *step_buttons(page))
+    assert_on_screen(
+        page,
+        page.get_by_text(question.prompt, exact=True),
+        table,
+        table.locator(".hand > .card"),
+        table.get_by_role("status"),
+        *step_buttons(page),
+    )
     page.screenshot(path=screenshots / f"quiz-try-cards-{screen}.png")
     wrong = next(o for o in question.options if o.key not in question.answer)
     click(page, table, wrong.card.name)
@@ -148,8 +164,9 @@ def test_a_try_step_fits_and_one_click_on_a_card_answers(browser: Browser, app_u
 
 
 @pytest.mark.parametrize("lesson", [lesson.id for lesson in load_all()])
-def test_every_lessons_first_quiz_question_and_its_verdict_fit(browser: Browser, app_url,
-                                                               screenshots, lesson):
+def test_every_lessons_first_quiz_question_and_its_verdict_fit(
+    browser: Browser, app_url, screenshots, lesson
+):
     """Quiz 42 of each lesson at 1280x720: the question's table and buttons as it opens;
     after an answer (the first card or choice, then Check if asked), the verdict and
     "Next question ▶" too, with no scrolling."""
@@ -186,10 +203,11 @@ def test_every_lessons_first_quiz_question_and_its_verdict_fit(browser: Browser,
 
 # ---- a lesson's try step and step-through, on the table -----------------------------------
 
+
 @pytest.mark.parametrize("screen, viewport, scale", SIZES)
-def test_a_try_step_on_the_table_fits_with_the_step_buttons(browser: Browser, app_url,
-                                                           screenshots, screen, viewport,
-                                                           scale):
+def test_a_try_step_on_the_table_fits_with_the_step_buttons(
+    browser: Browser, app_url, screenshots, screen, viewport, scale
+):
     """Lesson 4's try step: "which cards may you play?" on the table, South to play."""
     lesson = lesson_by_id("following-suit")
     number, step = next((i, s) for i, s in enumerate(lesson.steps, 1) if s.show == "try")
@@ -198,24 +216,32 @@ def test_a_try_step_on_the_table_fits_with_the_step_buttons(browser: Browser, ap
     table = question_table(page)
     prompt = page.get_by_text(question.prompt, exact=True)
     steps = step_buttons(page)
-    assert_on_screen(page, prompt, table, table.locator(".hand > .card"),
-                     table.locator(".trick-card"), table.get_by_role("status"),
-                     table.get_by_role("button", name="Check my answer"), *steps)
+    assert_on_screen(
+        page,
+        prompt,
+        table,
+        table.locator(".hand > .card"),
+        table.locator(".trick-card"),
+        table.get_by_role("status"),
+        table.get_by_role("button", name="Check my answer"),
+        *steps,
+    )
     page.screenshot(path=screenshots / f"quiz-try-table-{screen}.png")
     for key in question.answer:
         click(page, table, question.option(key).card.name)
     click(page, table, "Check my answer")
     expect(table.get_by_role("status")).to_contain_text("Right!")
-    assert_on_screen(page, table.get_by_role("status"),
-                     page.get_by_role("button", name="Try it again"), *steps)
+    assert_on_screen(
+        page, table.get_by_role("status"), page.get_by_role("button", name="Try it again"), *steps
+    )
     page.screenshot(path=screenshots / f"quiz-try-table-feedback-{screen}.png")
     page.context.close()
 
 
 @pytest.mark.parametrize("screen, viewport, scale", SIZES)
-def test_stepping_through_a_trick_keeps_buttons_and_cards_together(browser: Browser, app_url,
-                                                                   screenshots, screen,
-                                                                   viewport, scale):
+def test_stepping_through_a_trick_keeps_buttons_and_cards_together(
+    browser: Browser, app_url, screenshots, screen, viewport, scale
+):
     """Lesson 2's trick step: ◀ ▶ under the table, the trick stays once it is complete."""
     lesson = lesson_by_id("bowers")
     number, step = next((i, s) for i, s in enumerate(lesson.steps, 1) if s.show == "trick")
@@ -232,10 +258,11 @@ def test_stepping_through_a_trick_keeps_buttons_and_cards_together(browser: Brow
         expect(message).to_contain_text(f"Card {shown} of {cards}")  # the reason, at once
     expect(forward).to_be_disabled()
     trick = table.locator(".trick-card")
-    expect(trick).to_have_count(cards)           # the whole trick stays on the table
+    expect(trick).to_have_count(cards)  # the whole trick stays on the table
     expect(table.locator(".trick-card.won")).to_have_count(1)
-    assert_on_screen(page, table.locator(".hand > .card"), trick, back, forward, message,
-                     *step_buttons(page))
+    assert_on_screen(
+        page, table.locator(".hand > .card"), trick, back, forward, message, *step_buttons(page)
+    )
     page.screenshot(path=screenshots / f"quiz-step-through-{screen}.png")
     back.click()
     wait_for_app(page)
@@ -246,17 +273,24 @@ def test_stepping_through_a_trick_keeps_buttons_and_cards_together(browser: Brow
 
 # ---- a phone ---------------------------------------------------------------------------------
 
+
 def _step_of(lesson_id: str, show: str) -> str:
     lesson = lesson_by_id(lesson_id)
     number = next(i for i, step in enumerate(lesson.steps, 1) if step.show == show)
     return f"{lesson_id}?step={number}"
 
 
-@pytest.mark.parametrize("name, path", [("question", "bowers?part=quiz&seed=4242"),
-                                        ("try-table", _step_of("following-suit", "try")),
-                                        ("step-through", _step_of("bowers", "trick"))])
+@pytest.mark.parametrize(
+    "name, path",
+    [
+        ("question", "bowers?part=quiz&seed=4242"),
+        ("try-table", _step_of("following-suit", "try")),
+        ("step-through", _step_of("bowers", "trick")),
+    ],
+)
 def test_on_a_phone_the_hand_and_every_control_are_on_the_first_screen(
-        browser: Browser, app_url, screenshots, name, path):
+    browser: Browser, app_url, screenshots, name, path
+):
     """390x844: nothing wider than the screen, the hand in at most two rows, and the
     table's buttons and the lesson's step buttons on screen without scrolling."""
     page = open_at(browser, app_url, path, PHONE, 3)

@@ -32,9 +32,13 @@ def whole_hand(seed: int = 11) -> HandRecord:
 FULL = whole_hand()
 CODE = encode_hand(FULL)
 # A move before which South is to play a card: its cards are buttons when face up.
-SOUTH_PLAYS = next(n for n in range(len(FULL.actions)) if (
-    lambda state: state.turn is Seat.S and state.phase is Phase.PLAY)(
-        HandRecord(FULL.rules, FULL.deal, FULL.actions[:n]).replay()))
+SOUTH_PLAYS = next(
+    n
+    for n in range(len(FULL.actions))
+    if (lambda state: state.turn is Seat.S and state.phase is Phase.PLAY)(
+        HandRecord(FULL.rules, FULL.deal, FULL.actions[:n]).replay()
+    )
+)
 
 
 def table(page: Page) -> Locator:
@@ -53,7 +57,7 @@ def on_table(page: Page, name: str) -> None:
 
 
 def key(page: Page, name: str) -> None:
-    page.wait_for_timeout(350)   # the table sends one trigger per 300 ms for one button
+    page.wait_for_timeout(350)  # the table sends one trigger per 300 ms for one button
     page.keyboard.press(name)
     wait_for_app(page)
 
@@ -69,8 +73,9 @@ def position_in_address(page: Page) -> str | None:
     return values[0] if values else None
 
 
-def test_a_share_link_steps_forward_and_back_in_a_fresh_browser(browser: Browser, app_url,
-                                                                 screenshots):
+def test_a_share_link_steps_forward_and_back_in_a_fresh_browser(
+    browser: Browser, app_url, screenshots
+):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     open_teach(page, app_url, f"hand={CODE}&at=0")
@@ -80,14 +85,14 @@ def test_a_share_link_steps_forward_and_back_in_a_fresh_browser(browser: Browser
         expect(reason(page)).to_contain_text(f"Move {number}:")
     on_table(page, "◀ Back")
     expect(reason(page)).to_contain_text("Move 2:")
-    assert position_in_address(page) == "2"       # the address follows, in place
+    assert position_in_address(page) == "2"  # the address follows, in place
     page.screenshot(path=screenshots / "replay-share-link.png")
-    page.reload()                                 # the link in the address opens move 2
+    page.reload()  # the link in the address opens move 2
     wait_for_app(page)
     expect(reason(page)).to_contain_text("Move 2:")
-    page.get_by_role("button", name="3", exact=True).click()   # the jump to trick 3
+    page.get_by_role("button", name="3", exact=True).click()  # the jump to trick 3
     wait_for_app(page)
-    expect(table(page).get_by_role("status")).to_contain_text("to lead")   # trick 3 is due
+    expect(table(page).get_by_role("status")).to_contain_text("to lead")  # trick 3 is due
     page.get_by_role("button", name="End ⏭").click()
     wait_for_app(page)
     expect(reason(page)).to_contain_text(f"Move {len(FULL.actions)}:")
@@ -102,31 +107,32 @@ def test_play_on_steps_by_itself_and_pauses(browser: Browser, app_url):
     page.get_by_role("radio", name="Fast").click()
     wait_for_app(page)
     page.get_by_role("button", name="▶ Play on").click()
-    expect(reason(page)).to_contain_text("Move 2:", timeout=8000)   # a move a second
+    expect(reason(page)).to_contain_text("Move 2:", timeout=8000)  # a move a second
     page.get_by_role("button", name="⏸ Pause").click()
     wait_for_app(page)
     shown = reason(page).inner_text()
     page.wait_for_timeout(2500)
-    assert reason(page).inner_text() == shown     # paused: no more moves
+    assert reason(page).inner_text() == shown  # paused: no more moves
     context.close()
 
 
-def test_presentation_mode_keys_step_and_cards_keep_their_arrows(browser: Browser, app_url,
-                                                                 screenshots):
+def test_presentation_mode_keys_step_and_cards_keep_their_arrows(
+    browser: Browser, app_url, screenshots
+):
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     page = context.new_page()
     open_teach(page, app_url, f"hand={CODE}&at=0&present=1")
     expect(page.locator("[data-testid=stSidebar]")).to_be_hidden()
     expect(page.locator("[data-testid=stHeader]")).to_be_hidden()
     expect(page.locator("[data-testid=stToolbar]")).to_be_hidden()
-    page.locator("h1").click()                    # focus on the page, not on a control
+    page.locator("h1").click()  # focus on the page, not on a control
     key(page, "ArrowRight")
     expect(reason(page)).to_contain_text("Move 1:")
     key(page, "ArrowRight")
     expect(reason(page)).to_contain_text("Move 2:")
     key(page, "ArrowLeft")
     expect(reason(page)).to_contain_text("Move 1:")
-    key(page, "PageDown")                         # a presenter's clicker
+    key(page, "PageDown")  # a presenter's clicker
     expect(reason(page)).to_contain_text("Move 2:")
     key(page, "PageUp")
     expect(reason(page)).to_contain_text("Move 1:")
@@ -144,10 +150,12 @@ def test_presentation_mode_keys_step_and_cards_keep_their_arrows(browser: Browse
     moves = reason(page).inner_text()
     south.first.focus()
     key(page, "ArrowRight")
-    assert reason(page).inner_text() == moves     # no step: the card focus moved instead
-    focused = page.evaluate("() => document.activeElement.shadowRoot ? "
-                            "document.activeElement.shadowRoot.activeElement?.getAttribute("
-                            "'aria-label') : document.activeElement.getAttribute('aria-label')")
+    assert reason(page).inner_text() == moves  # no step: the card focus moved instead
+    focused = page.evaluate(
+        "() => document.activeElement.shadowRoot ? "
+        "document.activeElement.shadowRoot.activeElement?.getAttribute("
+        "'aria-label') : document.activeElement.getAttribute('aria-label')"
+    )
     assert focused == south.nth(1).get_attribute("aria-label")
     page.locator("h1").click()
     key(page, "ArrowRight")
@@ -195,12 +203,15 @@ def test_every_replay_control_fits_1280x720(browser: Browser, app_url, screensho
     open_teach(page, app_url, f"hand={CODE}&at={SOUTH_PLAYS}&present={present}")
     region = table(page)
     controls = {
-        "table": region, "message": region.get_by_role("status"),
+        "table": region,
+        "message": region.get_by_role("status"),
         "back": region.get_by_role("button", name="◀ Back"),
         "next": region.get_by_role("button", name="Next ▶"),
         "reason": reason(page),
-        **{name: page.get_by_role("button", name=name, exact=True)
-           for name in ("⏮ Deal", "Trick 1", "2", "3", "4", "5", "End ⏭", "▶ Play on")},
+        **{
+            name: page.get_by_role("button", name=name, exact=True)
+            for name in ("⏮ Deal", "Trick 1", "2", "3", "4", "5", "End ⏭", "▶ Play on")
+        },
         "speed": page.get_by_role("radio", name="Fast"),
         "face up": page.get_by_role("toolbar", name="Cards face up"),
         "every hand": page.locator(".st-key-teach-every button"),
@@ -225,7 +236,8 @@ def test_every_builder_control_fits_1280x720(browser: Browser, app_url, screensh
         "upcard": page.locator(".st-key-build-upcard"),
         "random deal": page.get_by_role("button", name="Random deal"),
         **{f"{seat} cards": page.locator(f".st-key-build-hand-{seat}") for seat in "NESW"},
-        "table": region, "message": region.get_by_role("status"),
+        "table": region,
+        "message": region.get_by_role("status"),
         "pass": region.get_by_role("button", name="Pass"),
         "moves": page.locator(".st-key-build-moves textarea"),
         "question": page.locator(".st-key-build-ask"),
@@ -244,13 +256,15 @@ def test_every_builder_control_fits_1280x720(browser: Browser, app_url, screensh
 def test_a_question_link_is_answered_on_the_card_table(browser: Browser, app_url, screenshots):
     """A built scenario's question in a fresh browser: South's cards on the table, the
     right card picked, the engine's verdict under them."""
-    hands = ('{"dealer": "W", "upcard": "AD", "hands": {"N": ["9C", "TD", "JH", "QS", "KC"], '
-             '"E": ["9S", "TS", "QH", "AC", "KH"], "S": ["9H", "QC", "AH", "KS", "TH"], '
-             '"W": ["JC", "JS", "QD", "KD", "AS"]}, "actions": [{"seat": "N", "do": "pass"}, '
-             '{"seat": "E", "do": "order_up"}, {"seat": "E", "do": "with_partner"}, '
-             '{"seat": "W", "do": "discard", "card": "JS"}, '
-             '{"seat": "N", "do": "play", "card": "9C"}, '
-             '{"seat": "E", "do": "play", "card": "AC"}]}')
+    hands = (
+        '{"dealer": "W", "upcard": "AD", "hands": {"N": ["9C", "TD", "JH", "QS", "KC"], '
+        '"E": ["9S", "TS", "QH", "AC", "KH"], "S": ["9H", "QC", "AH", "KS", "TH"], '
+        '"W": ["JC", "JS", "QD", "KD", "AS"]}, "actions": [{"seat": "N", "do": "pass"}, '
+        '{"seat": "E", "do": "order_up"}, {"seat": "E", "do": "with_partner"}, '
+        '{"seat": "W", "do": "discard", "card": "JS"}, '
+        '{"seat": "N", "do": "play", "card": "9C"}, '
+        '{"seat": "E", "do": "play", "card": "AC"}]}'
+    )
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     page.goto(f"{app_url}/question?hand={encode_hand(HandRecord.loads(hands))}&ask=legal")
@@ -269,8 +283,9 @@ def test_a_question_link_is_answered_on_the_card_table(browser: Browser, app_url
     context.close()
 
 
-def test_the_printable_sheet_downloads_with_every_question_and_its_key(browser: Browser,
-                                                                       app_url, tmp_path):
+def test_the_printable_sheet_downloads_with_every_question_and_its_key(
+    browser: Browser, app_url, tmp_path
+):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
     page = context.new_page()
     page.goto(f"{app_url}/print")
@@ -285,8 +300,9 @@ def test_the_printable_sheet_downloads_with_every_question_and_its_key(browser: 
     sheet.goto(path.as_uri())
     expect(sheet.locator("section.question")).to_have_count(count)
     expect(sheet.locator("section.key li")).to_have_count(count)
-    expect(sheet.locator("section.question svg").first).to_be_visible()   # cards drawn
+    expect(sheet.locator("section.question svg").first).to_be_visible()  # cards drawn
     sheet.emulate_media(media="print")
-    assert sheet.locator("section.key").evaluate(
-        "key => getComputedStyle(key).breakBefore") == "page"
+    assert (
+        sheet.locator("section.key").evaluate("key => getComputedStyle(key).breakBefore") == "page"
+    )
     context.close()

@@ -57,18 +57,21 @@ def _server_socket_for(pid: int, peer: tuple) -> socket.socket:
 
 def test_websocket_connections_are_served_with_tcp_nodelay(app_server):
     host_port = app_server.url.removeprefix("http://")
-    with connect(f"ws://{host_port}/_stcore/stream", subprotocols=["streamlit"],
-                 origin=app_server.url) as websocket:
+    with connect(
+        f"ws://{host_port}/_stcore/stream", subprotocols=["streamlit"], origin=app_server.url
+    ) as websocket:
         peer = websocket.socket.getsockname()
         served = _server_socket_for(app_server.process.pid, peer)
         with served:
             assert served.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
 
 
-EXPECTED_HEADERS = {"X-Frame-Options": "DENY",
-                    "Content-Security-Policy": "frame-ancestors 'none'",
-                    "Referrer-Policy": "no-referrer",
-                    "X-Content-Type-Options": "nosniff"}
+EXPECTED_HEADERS = {
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
 
 
 def _get(url: str, cookie: str = "") -> tuple[bytes, object]:
@@ -86,22 +89,30 @@ def _static_asset(app_url: str) -> str:
 
 
 def _affinity_cookies(headers) -> list[str]:
-    return [value for value in headers.get_all("Set-Cookie") or ()
-            if value.startswith(AFFINITY_COOKIE + "=")]
+    return [
+        value
+        for value in headers.get_all("Set-Cookie") or ()
+        if value.startswith(AFFINITY_COOKIE + "=")
+    ]
 
 
-@pytest.mark.parametrize("path", ["/", "/_stcore/health", "static", "/progress",
-                                  "/_stcore/host-config"])
+@pytest.mark.parametrize(
+    "path", ["/", "/_stcore/health", "static", "/progress", "/_stcore/host-config"]
+)
 def test_every_response_forbids_framing_referrers_and_sniffing(app_url, path):
     path = _static_asset(app_url) if path == "static" else path
     _, headers = _get(app_url + path)
     assert {name: headers.get_all(name) for name in EXPECTED_HEADERS} == {
-        name: [value] for name, value in EXPECTED_HEADERS.items()}
+        name: [value] for name, value in EXPECTED_HEADERS.items()
+    }
 
 
 def test_the_websocket_handshake_carries_the_headers_too(app_url):
-    with connect(f"ws://{app_url.removeprefix('http://')}/_stcore/stream",
-                 subprotocols=["streamlit"], origin=app_url) as websocket:
+    with connect(
+        f"ws://{app_url.removeprefix('http://')}/_stcore/stream",
+        subprotocols=["streamlit"],
+        origin=app_url,
+    ) as websocket:
         headers = websocket.response.headers
     assert {name: headers.get(name) for name in EXPECTED_HEADERS} == EXPECTED_HEADERS
 

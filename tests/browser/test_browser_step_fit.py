@@ -24,7 +24,7 @@ from tutorial_app.widgets.step_through import step_model
 from tutorial_app.widgets.step_views import stepped_actions
 
 SCREEN = {"width": 1280, "height": 720}
-LOWEST = 715   # a button's bottom edge must be above this line
+LOWEST = 715  # a button's bottom edge must be above this line
 # A drawn card's name: "jack of diamonds (left bower)", "North led the king of spades".
 CARD_NAME = re.compile(r"\b(?:clubs|diamonds|hearts|spades)\b|Joker")
 
@@ -45,7 +45,8 @@ def lowest_button(page: Page) -> tuple[float, str]:
     page.wait_for_timeout(100)
     boxes = main.get_by_role("button").evaluate_all(
         """buttons => buttons.filter((b) => b.offsetParent !== null || b.getClientRects().length)
-             .map((b) => [b.getBoundingClientRect().bottom, b.innerText.trim().slice(0, 30)])""")
+             .map((b) => [b.getBoundingClientRect().bottom, b.innerText.trim().slice(0, 30)])"""
+    )
     return max(((bottom, name) for bottom, name in boxes), default=(0.0, ""))
 
 
@@ -58,7 +59,7 @@ def test_every_step_fits_1280x720(browser: Browser, app_url, screenshots, lesson
         expect(page.locator("[data-testid=stException]")).to_have_count(0)
         bottom, name = lowest_button(page)
         assert name, f"{lesson.id} step {number}: no button found"
-        if bottom > LOWEST:   # a picture of each step that does not fit, to see why
+        if bottom > LOWEST:  # a picture of each step that does not fit, to see why
             too_low[f"step {number} ({lesson.steps[number - 1].id})"] = (name, round(bottom))
             page.screenshot(path=screenshots / f"fit-{lesson.id}-step-{number}.png")
         if number < len(lesson.steps):
@@ -79,10 +80,10 @@ def longest_messages(step, most: int = 1) -> set[int]:
     return set(sorted(length, key=length.get)[-most:]) | {len(actions)}
 
 
-@pytest.mark.parametrize("lesson", [lesson for lesson in load_all() if lesson.number > 1],
-                         ids=lambda lesson: lesson.id)
-def test_stepping_through_a_table_keeps_every_button_on_screen(browser: Browser, app_url,
-                                                               lesson):
+@pytest.mark.parametrize(
+    "lesson", [lesson for lesson in load_all() if lesson.number > 1], ids=lambda lesson: lesson.id
+)
+def test_stepping_through_a_table_keeps_every_button_on_screen(browser: Browser, app_url, lesson):
     """The table's message grows as the moves are explained (the trick, the score): where
     it is longest in every step-through table, the lowest button stays above the line."""
     too_low = {}
@@ -105,17 +106,17 @@ def test_stepping_through_a_table_keeps_every_button_on_screen(browser: Browser,
                 bottom, name = lowest_button(page)
                 if bottom > LOWEST:
                     too_low.setdefault(f"step {number} ({step.id})", []).append(
-                        (position, round(bottom)))
+                        (position, round(bottom))
+                    )
     page.context.close()
     assert not too_low, f"{lesson.id}: (move, lowest button) below y={LOWEST}: {too_low}"
 
 
 @pytest.mark.parametrize("spec", all_pages(), ids=lambda spec: spec.url_path or "home")
-def test_the_glossary_link_shows_in_the_sidebar_of_every_page(browser: Browser, app_url,
-                                                              spec):
+def test_the_glossary_link_shows_in_the_sidebar_of_every_page(browser: Browser, app_url, spec):
     page = open_at_720(browser, f"{app_url}/{spec.url_path}")
     link = page.locator("[data-testid=stSidebar]").get_by_role("link", name="Glossary")
-    link.scroll_into_view_if_needed()   # the sidebar scrolls once it lists many pages
+    link.scroll_into_view_if_needed()  # the sidebar scrolls once it lists many pages
     expect(link).to_be_visible()
     link.click()
     wait_for_app(page)
@@ -138,7 +139,8 @@ def test_a_term_link_opens_that_term(browser: Browser, app_url, screenshots):
     page = open_at_720(browser, f"{app_url}/glossary?term=left-bower")
     expect(page.get_by_role("heading", name="Left bower")).to_be_visible()
     expect(page.get_by_role("button", name="jack of diamonds")).to_have_count(0)  # not clickable
-    expect(page.locator(".ct").get_by_role("img", name=re.compile("jack of diamonds"))
-           ).to_be_visible()
+    expect(
+        page.locator(".ct").get_by_role("img", name=re.compile("jack of diamonds"))
+    ).to_be_visible()
     page.screenshot(path=screenshots / "glossary-left-bower.png")
     page.context.close()

@@ -16,13 +16,24 @@ from tutorial_app.scenario_link import encode_hand
 
 # West dealt the ace of diamonds; East ordered it up and plays with partner, West
 # discarded, North led the nine of clubs: East, holding the ace of clubs, must follow.
-EAST_TO_FOLLOW = {"rules": {"preset": "bga"}, "dealer": "W", "upcard": "AD", "hands": {
-    "N": ["9C", "TD", "JH", "QS", "KC"], "E": ["9S", "TS", "QH", "AC", "KH"],
-    "S": ["9H", "QC", "AH", "KS", "TH"], "W": ["JC", "JS", "QD", "KD", "AS"]},
-    "actions": [{"seat": "N", "do": "pass"}, {"seat": "E", "do": "order_up"},
-                {"seat": "E", "do": "with_partner"},
-                {"seat": "W", "do": "discard", "card": "JS"},
-                {"seat": "N", "do": "play", "card": "9C"}]}
+EAST_TO_FOLLOW = {
+    "rules": {"preset": "bga"},
+    "dealer": "W",
+    "upcard": "AD",
+    "hands": {
+        "N": ["9C", "TD", "JH", "QS", "KC"],
+        "E": ["9S", "TS", "QH", "AC", "KH"],
+        "S": ["9H", "QC", "AH", "KS", "TH"],
+        "W": ["JC", "JS", "QD", "KD", "AS"],
+    },
+    "actions": [
+        {"seat": "N", "do": "pass"},
+        {"seat": "E", "do": "order_up"},
+        {"seat": "E", "do": "with_partner"},
+        {"seat": "W", "do": "discard", "card": "JS"},
+        {"seat": "N", "do": "play", "card": "9C"},
+    ],
+}
 LINK = "teach?hand=" + encode_hand(HandRecord.loads(json.dumps(EAST_TO_FOLLOW)))
 
 
@@ -68,7 +79,7 @@ def controls(page: Page) -> dict[str, Locator]:
         "bots": page.get_by_role("button", name="Bots play on"),
         "presentation mode": page.get_by_text("Presentation mode"),
         "cards face up": face_up(page, "West"),
-        "show every hand": page.locator(".st-key-teach-every button"),   # either label
+        "show every hand": page.locator(".st-key-teach-every button"),  # either label
     }
 
 
@@ -87,14 +98,21 @@ def assert_all_on_screen(page: Page) -> None:
         assert box["y"] >= 0 and box["y"] + box["height"] <= view["height"] + 0.5, (name, box)
         boxes[name] = box
     felt = boxes["table"]
-    for name in ("back to the deal", "trick 1", "play on", "bots", "cards face up",
-                 "show every hand"):
-        box = boxes[name]   # beside the table, not on it
+    for name in (
+        "back to the deal",
+        "trick 1",
+        "play on",
+        "bots",
+        "cards face up",
+        "show every hand",
+    ):
+        box = boxes[name]  # beside the table, not on it
         assert box["x"] >= felt["x"] + felt["width"] or box["y"] >= felt["y"] + felt["height"]
 
 
-def test_share_link_opens_the_same_hand_for_a_student(page: Page, browser: Browser, app_url,
-                                                      screenshots):
+def test_share_link_opens_the_same_hand_for_a_student(
+    page: Page, browser: Browser, app_url, screenshots
+):
     page.goto(f"{app_url}/teach")
     wait_for_app(page)
     click(page, "Deal a new hand")
@@ -120,9 +138,11 @@ def test_share_link_opens_the_same_hand_for_a_student(page: Page, browser: Brows
 
 @pytest.mark.parametrize("screen, scale", [("1280x720", 1), ("1920x1080-at-150", 1.5)])
 def test_an_illegal_card_is_refused_and_everything_fits_the_screen(
-        browser: Browser, app_url, screenshots, screen, scale):
-    context = browser.new_context(viewport={"width": 1280, "height": 720},
-                                  device_scale_factor=scale)
+    browser: Browser, app_url, screenshots, screen, scale
+):
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 720}, device_scale_factor=scale
+    )
     page = context.new_page()
     page.goto(f"{app_url}/{LINK}")
     wait_for_app(page)
@@ -132,7 +152,7 @@ def test_an_illegal_card_is_refused_and_everything_fits_the_screen(
     assert_all_on_screen(page)
     page.screenshot(path=screenshots / f"teach-{screen}.png")
 
-    face_up(page, "East").click()   # turn East's cards face up
+    face_up(page, "East").click()  # turn East's cards face up
     wait_for_app(page)
     east = region.get_by_role("group", name="East's cards")
     expect(east.get_by_role("button")).to_have_count(5)
@@ -140,7 +160,7 @@ def test_an_illegal_card_is_refused_and_everything_fits_the_screen(
     message = region.get_by_role("status")
     expect(message).to_contain_text("Not allowed")
     expect(message).to_contain_text("East must follow clubs")
-    expect(east.get_by_role("button")).to_have_count(5)           # nothing changed
+    expect(east.get_by_role("button")).to_have_count(5)  # nothing changed
     expect(reason(page)).to_contain_text("Move 5: North plays the nine of clubs")
     assert_all_on_screen(page)
     page.screenshot(path=screenshots / f"teach-refused-{screen}.png")
@@ -149,17 +169,21 @@ def test_an_illegal_card_is_refused_and_everything_fits_the_screen(
     expect(reason(page)).to_contain_text("Move 6: East plays the ace of clubs")
     expect(message).not_to_contain_text("Not allowed")
     expect(message).to_contain_text("South to play")
-    on_table(page, region.get_by_role("group", name="South's cards").get_by_role(
-        "button", name="queen of clubs"))   # South follows clubs with its only club
+    on_table(
+        page,
+        region.get_by_role("group", name="South's cards").get_by_role(
+            "button", name="queen of clubs"
+        ),
+    )  # South follows clubs with its only club
     expect(reason(page)).to_contain_text("Move 7: South plays the queen of clubs")
 
     click(page, "Show every hand (teacher's screen)")
-    expect(region.locator(".fan .face:not(.back)")).to_have_count(4 + 4 + 5)   # N, E, W
+    expect(region.locator(".fan .face:not(.back)")).to_have_count(4 + 4 + 5)  # N, E, W
     expect(region.get_by_role("group", name="West's cards").get_by_role("button")).to_have_count(5)
     assert_all_on_screen(page)
     page.screenshot(path=screenshots / f"teach-every-hand-{screen}.png")
-    on_table(page, region.get_by_role("button", name="◀ Back"))   # the record's step back
+    on_table(page, region.get_by_role("button", name="◀ Back"))  # the record's step back
     expect(reason(page)).to_contain_text("Move 6:")
-    on_table(page, region.get_by_role("button", name="Next ▶"))   # and on again: kept
+    on_table(page, region.get_by_role("button", name="Next ▶"))  # and on again: kept
     expect(reason(page)).to_contain_text("Move 7: South plays the queen of clubs")
     context.close()

@@ -56,8 +56,13 @@ class _NoRedirects(urllib.request.HTTPRedirectHandler):
 _OPENER = urllib.request.build_opener(_NoRedirects)
 
 
-def fetch(url: str, cookies: dict[str, str] | None = None, method: str = "GET",
-          body: bytes | None = None, headers: dict[str, str] | None = None):
+def fetch(
+    url: str,
+    cookies: dict[str, str] | None = None,
+    method: str = "GET",
+    body: bytes | None = None,
+    headers: dict[str, str] | None = None,
+):
     """One request as a browser with ``cookies`` sends it (redirects not followed):
     status, headers and body."""
     headers = dict(headers or {})
@@ -73,8 +78,9 @@ def fetch(url: str, cookies: dict[str, str] | None = None, method: str = "GET",
 
 def set_cookie(headers, name: str) -> str:
     """The whole ``Set-Cookie`` line for cookie ``name`` ("" when none)."""
-    return next((line for line in headers.get_all("Set-Cookie") or ()
-                 if line.startswith(name + "=")), "")
+    return next(
+        (line for line in headers.get_all("Set-Cookie") or () if line.startswith(name + "=")), ""
+    )
 
 
 def cookie_value(line: str) -> str:
@@ -85,13 +91,18 @@ def upload(base: str, tab: Tab, cookies: dict[str, str], xsrf: str):
     """A file uploaded to the tab's session, as the file uploader sends it: the status
     (204 only on the replica that holds the session) and the headers."""
     boundary = uuid.uuid4().hex
-    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; "
-            f"filename=\"answers.csv\"\r\nContent-Type: text/csv\r\n\r\nlesson,answer\r\n"
-            f"\r\n--{boundary}--\r\n").encode()
+    body = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="file"; '
+        f'filename="answers.csv"\r\nContent-Type: text/csv\r\n\r\nlesson,answer\r\n'
+        f"\r\n--{boundary}--\r\n"
+    ).encode()
     status, headers, _ = fetch(
         f"{base}/_stcore/upload_file/{tab.session_id}/probe",
-        {**cookies, "_streamlit_xsrf": xsrf}, "PUT", body,
-        {"Content-Type": f"multipart/form-data; boundary={boundary}", "X-Xsrftoken": xsrf})
+        {**cookies, "_streamlit_xsrf": xsrf},
+        "PUT",
+        body,
+        {"Content-Type": f"multipart/form-data; boundary={boundary}", "X-Xsrftoken": xsrf},
+    )
     return status, headers
 
 
@@ -112,6 +123,7 @@ def announced_upload(base: str, path: str, size: int) -> int:
 class Browser:
     """A browser tab that came through the proxy: its affinity cookie, the replica each
     of its requests reached (in order) and its open tab."""
+
     route: str
     replicas: list[str]
     tab: Tab
@@ -122,7 +134,8 @@ async def visit(base: str, path: str, query: str = "") -> Browser:
     the page, a script bundle, the host config, the health check, the websocket and
     an upload, in a browser's order."""
     status, headers, page = await asyncio.to_thread(
-        fetch, f"{base}/{path}?{query}&{LEAKY_QUERY}".replace("?&", "?"))
+        fetch, f"{base}/{path}?{query}&{LEAKY_QUERY}".replace("?&", "?")
+    )
     assert status == 200
     cookie = set_cookie(headers, AFFINITY_COOKIE)
     assert cookie.endswith("; Secure"), "behind HTTPS the app marks its cookie Secure"
@@ -149,9 +162,12 @@ def heading(tab: Tab) -> str:
 
 def verdict(tab: Tab) -> str | None:
     node = tab.widget(key="join-table", kind="bidi_component")
-    if node is None:   # a points question: the verdict is an alert
-        return "right" if tab.texts("alert:success") else (
-            "wrong" if tab.texts("alert:error") else None)
+    if node is None:  # a points question: the verdict is an alert
+        return (
+            "right"
+            if tab.texts("alert:success")
+            else ("wrong" if tab.texts("alert:error") else None)
+        )
     return (json.loads(node.data).get("message") or {}).get("tone")
 
 
@@ -169,8 +185,7 @@ async def answer(tab: Tab) -> str:
     node = tab.widget(key="join-table", kind="bidi_component")
     model = json.loads(node.data)
     cards = [card["code"] for card in model["hand"] if card.get("clickable")]
-    options = [action["id"] for action in model["actions"]
-               if action["id"].startswith("option-")]
+    options = [action["id"] for action in model["actions"] if action["id"].startswith("option-")]
     await tab.send_event(node, *(("card", cards[0]) if cards else ("action", options[0])))
     if any(action["id"] == "check" for action in model["actions"]):
         await tab.send_event(tab.widget(key="join-table"), "action", "check")
@@ -180,25 +195,28 @@ async def answer(tab: Tab) -> str:
 async def class_behind_nginx(folder: Path, database: str, set_env) -> dict:
     # One database and one cookie secret (Streamlit takes it from the environment only).
     env = {"EUCHRE_TUTORIAL_DB": database, "STREAMLIT_SERVER_COOKIE_SECRET": uuid.uuid4().hex}
-    async with serve(ROOT, [], folder / "one.log", env={**env, REPLICA_VARIABLE: "one"}) \
-            as one, serve(ROOT, [], folder / "two.log",
-                          env={**env, REPLICA_VARIABLE: "two"}) as two:
+    async with (
+        serve(ROOT, [], folder / "one.log", env={**env, REPLICA_VARIABLE: "one"}) as one,
+        serve(ROOT, [], folder / "two.log", env={**env, REPLICA_VARIABLE: "two"}) as two,
+    ):
         upstreams = [server.base_url.removeprefix("http://") for server in (one, two)]
         with nginx_in_front(upstreams) as proxy:
             set_env("SSL_CERT_FILE", str(proxy.certificate))  # trust its certificate
             base = proxy.https_url
             seen: dict = {"upstreams": upstreams}
             seen["redirect"] = await asyncio.to_thread(
-                fetch, f"{proxy.http_url}/join?{LEAKY_QUERY}")
+                fetch, f"{proxy.http_url}/join?{LEAKY_QUERY}"
+            )
             seen["too_large"] = await asyncio.to_thread(
-                announced_upload, base, f"/_stcore/upload_file/a/b?{LEAKY_QUERY}", 4 << 20)
+                announced_upload, base, f"/_stcore/upload_file/a/b?{LEAKY_QUERY}", 4 << 20
+            )
 
             teacher = await visit(base, "class")
             await teacher.tab.click(teacher.tab.widget(key="class-start"))
             code = parse_qs(teacher.tab.query)["class"][0]
             # Learners: two on the other replica than the teacher's, one on the same.
             browsers, learners = [teacher], []
-            wanted = {True: 2, False: 1}          # away from the teacher? -> how many
+            wanted = {True: 2, False: 1}  # away from the teacher? -> how many
             while len(browsers) < FEWEST_BROWSERS or wanted[True]:
                 assert len(browsers) < MOST_BROWSERS, "the browsers did not spread"
                 browser = await visit(base, "join", f"code={code}")
@@ -223,7 +241,7 @@ async def class_behind_nginx(folder: Path, database: str, set_env) -> dict:
             for browser in learners:
                 await poll_until(browser.tab, lambda t: "Question 1" in heading(t))
             seen["answered"] = [await answer(browser.tab) for browser in learners]
-            await teacher.tab.poll()        # the count, from answers on both replicas
+            await teacher.tab.poll()  # the count, from answers on both replicas
             seen["count"] = " ".join(teacher.tab.texts("markdown"))
             await teacher.tab.click(teacher.tab.widget(key="class-reveal"))
             for browser in learners:
@@ -243,12 +261,15 @@ def nginx_installed():
         pytest.skip(MISSING)
 
 
-def test_a_live_class_through_nginx_on_two_replicas(nginx_installed, postgres_cluster,
-                                                    tmp_path, monkeypatch):
+def test_a_live_class_through_nginx_on_two_replicas(
+    nginx_installed, postgres_cluster, tmp_path, monkeypatch
+):
     with new_database(postgres_cluster) as database:
         with ThreadPoolExecutor(1) as pool:
-            seen = pool.submit(asyncio.run, asyncio.wait_for(
-                class_behind_nginx(tmp_path, database, monkeypatch.setenv), 180)).result()
+            seen = pool.submit(
+                asyncio.run,
+                asyncio.wait_for(class_behind_nginx(tmp_path, database, monkeypatch.setenv), 180),
+            ).result()
         from tutorial_app.store import open_classes
 
         members = open_classes(database).member_names(seen["code"])
@@ -261,7 +282,7 @@ def test_a_live_class_through_nginx_on_two_replicas(nginx_installed, postgres_cl
     assert len({route for route, _ in seen["browsers"]}) == len(seen["browsers"])
     # The class: the teacher on one replica, learners on the other (and on the same).
     assert seen["learners"].count("two" if seen["teacher"] == "one" else "one") >= 2
-    assert members == list(NAMES[:len(seen["learners"])])
+    assert members == list(NAMES[: len(seen["learners"])])
     assert seen["answered"] == ["Your answer is in"] * len(seen["learners"])
     joined = f"**{len(members)}** of {MAX_CLASS_MEMBERS} learners joined"
     assert f"{joined} · **{len(members)}** answered" in seen["count"]

@@ -18,8 +18,9 @@ NOTEBOOK = ROOT / "docs" / "engine-tour.ipynb"
 def executed() -> nbformat.NotebookNode:
     notebook = nbformat.read(NOTEBOOK, as_version=4)
     # Raises CellExecutionError, naming the cell, at the first error.
-    NotebookClient(notebook, timeout=60, kernel_name="python3",
-                   resources={"metadata": {"path": str(ROOT)}}).execute()
+    NotebookClient(
+        notebook, timeout=60, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}}
+    ).execute()
     return notebook
 
 
@@ -32,14 +33,14 @@ def test_the_tour_runs_without_an_error(executed):
     text = "".join(out.get("text", "") for out in outputs(executed))
     assert "Card.parse('JD')" in text
     assert "actions replayed" in text
-    assert "wins with" in text or "wins:" in text      # the trick's explanation
+    assert "wins with" in text or "wins:" in text  # the trick's explanation
     assert "Three or more trumps" in text
 
 
 def test_the_tour_shows_cards_and_hands_as_pictures_and_a_plotly_chart(executed):
     kinds = [set(out.get("data", {})) for out in outputs(executed)]
     pictures = [k for k in kinds if "image/svg+xml" in k]
-    assert len(pictures) >= 4       # a card, a deal, a hand, a trick
+    assert len(pictures) >= 4  # a card, a deal, a hand, a trick
     assert any("application/vnd.plotly.v1+json" in k for k in kinds)
     first = next(out for out in outputs(executed) if "image/svg+xml" in out.get("data", {}))
     assert "jack of diamonds" in first["data"]["image/svg+xml"]

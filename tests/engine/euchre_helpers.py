@@ -47,8 +47,14 @@ def rules(preset: str = "bga", **settings) -> Rules:
     return Rules.from_settings({"preset": preset, **settings})
 
 
-def deal(text: str, dealer: str = "W", upcard: str = "AD", *, benny: bool | None = None,
-         fill: bool = True) -> Deal:
+def deal(
+    text: str,
+    dealer: str = "W",
+    upcard: str = "AD",
+    *,
+    benny: bool | None = None,
+    fill: bool = True,
+) -> Deal:
     """A Deal from "N: 9C TD JH QS KC / E: ... / S: ... / W: ...".
 
     Seats not given, or given fewer than five cards, are filled from the unused cards
@@ -75,8 +81,9 @@ def deal(text: str, dealer: str = "W", upcard: str = "AD", *, benny: bool | None
     return Deal(Seat(dealer), tuple(tuple(hands[s]) for s in SEATS), up, tuple(pool))
 
 
-def hand(text: str = "", dealer: str = "W", upcard: str = "AD", preset: str = "bga",
-         **settings) -> HandState:
+def hand(
+    text: str = "", dealer: str = "W", upcard: str = "AD", preset: str = "bga", **settings
+) -> HandState:
     """A fresh hand under a preset (plus settings) from a ``deal`` string."""
     r = rules(preset, **settings)
     return new_hand(r, deal(text, dealer, upcard, benny=r.benny))
@@ -174,8 +181,8 @@ def random_playout(state: HandState, rng: random.Random, on_step=None) -> HandSt
 # ---- an independent model of RULES.md, in card codes ------------------------------------------
 
 SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
-PLAIN_ORDER = "AKQJT9"          # no trump / non-trump suits, high to low
-TRUMP_ORDER = "AKQT9"           # under the bowers
+PLAIN_ORDER = "AKQJT9"  # no trump / non-trump suits, high to low
+TRUMP_ORDER = "AKQT9"  # under the bowers
 
 
 def spec_suit(code: str, trump: str | None) -> str | None:
@@ -217,8 +224,13 @@ def spec_winner(trick: list[tuple[str, str]], trump: str | None) -> str:
     return min(followers, key=lambda sc: order.index(sc[1]))[0]
 
 
-def spec_playable(hand_codes: list[str], trick_codes: list[str], trump: str | None,
-                  first_trick: bool, no_first_blood: bool) -> set[str]:
+def spec_playable(
+    hand_codes: list[str],
+    trick_codes: list[str],
+    trump: str | None,
+    first_trick: bool,
+    no_first_blood: bool,
+) -> set[str]:
     """The cards a player may play (follow suit by effective suit; no first blood)."""
     if trick_codes:
         led = spec_suit(trick_codes[0], trump)

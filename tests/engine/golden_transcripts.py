@@ -55,9 +55,11 @@ def transcript(preset: str) -> str:
     """The golden transcript of one preset: its seeded hands, in words."""
     rules = Rules.preset(preset)
     rng = random.Random(f"golden-{preset}")
-    lines = [f"# {PRESET_NAMES[preset]} ({preset}): {describe_preset(preset)}",
-             f"# {HANDS_PER_PRESET} hands dealt and played at random from the seed "
-             f"'golden-{preset}'.", ""]
+    lines = [
+        f"# {PRESET_NAMES[preset]} ({preset}): {describe_preset(preset)}",
+        f"# {HANDS_PER_PRESET} hands dealt and played at random from the seed 'golden-{preset}'.",
+        "",
+    ]
     for number in range(HANDS_PER_PRESET):
         lines += _hand(rules, number, rng) + [""]
     return "\n".join(lines)
@@ -74,8 +76,9 @@ def _hand(rules: Rules, number: int, rng: random.Random) -> list[str]:
     dealer = SEATS[number % 4]
     state = new_hand(rules, deal_cards(rules, dealer, rng))
     lines = [f"## Hand {number + 1}: {dealer.word} deals; the upcard is {state.upcard.the_name}"]
-    lines += [f"{seat.word} holds {' '.join(c.code for c in state.hand_of(seat))}"
-              for seat in SEATS]
+    lines += [
+        f"{seat.word} holds {' '.join(c.code for c in state.hand_of(seat))}" for seat in SEATS
+    ]
     while not state.is_over:
         seat, before = state.turn, state
         lines += _refusals(state)
@@ -96,8 +99,11 @@ def _refusals(state: HandState) -> list[str]:
         if not state.tricks and not state.trick:
             tried.append(Action.PASS)
         legal = legal_actions(state)
-        tried += [Action.play(card) for card in state.hand_of(state.turn)
-                  if Action.play(card) not in legal][:1]
+        tried += [
+            Action.play(card)
+            for card in state.hand_of(state.turn)
+            if Action.play(card) not in legal
+        ][:1]
     elif state.phase is Phase.BID2:
         tried.append(CALL[state.upcard.suit])
         if Action.PASS not in legal_actions(state):
@@ -116,8 +122,10 @@ def _what_followed(before: HandState, state: HandState) -> list[str]:
     if len(state.tricks) > len(before.tricks):
         trick = state.tricks[-1]
         cards = ", ".join(f"{seat.value} {card.code}" for seat, card in trick.cards)
-        lines.append(f"Trick {len(state.tricks)} ({cards}) to {trick.winner.word}: "
-                     f"{explain_trick(trick, state.trump_suit)}")
+        lines.append(
+            f"Trick {len(state.tricks)} ({cards}) to {trick.winner.word}: "
+            f"{explain_trick(trick, state.trump_suit)}"
+        )
     return lines
 
 

@@ -74,9 +74,10 @@ def test_only_the_maker_decides_in_maker_mode():
 # ---- Canadian loner -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("preset,settings", [("bga", {"canadian_loner": True}),
-                                             ("cardsuite", {"canadian_loner": True}),
-                                             ("pagat", {})])
+@pytest.mark.parametrize(
+    "preset,settings",
+    [("bga", {"canadian_loner": True}), ("cardsuite", {"canadian_loner": True}), ("pagat", {})],
+)
 @pytest.mark.parametrize("dealer", ORDER)
 def test_canadian_loner_dealers_partner_must_go_alone(preset, settings, dealer):
     partner = Seat(dealer).partner.value
@@ -131,27 +132,31 @@ def test_without_canadian_loner_dealers_partner_may_play_with_partner():
 # (dealer, maker, lone_defender, decisions in turn order, turns expected, alone expected)
 ANNOUNCE = [
     ("W", "N", True, "pass pass pass pass", "N E S W", ""),
-    ("W", "N", True, "alone pass pass", "N E W", "N"),             # S skipped
-    ("W", "N", True, "pass alone pass", "N E S", "E"),             # W skipped
-    ("W", "N", True, "pass alone alone", "N E S", "E S"),          # maker's partner alone
+    ("W", "N", True, "alone pass pass", "N E W", "N"),  # S skipped
+    ("W", "N", True, "pass alone pass", "N E S", "E"),  # W skipped
+    ("W", "N", True, "pass alone alone", "N E S", "E S"),  # maker's partner alone
     ("W", "N", True, "pass pass alone alone", "N E S W", "S W"),
-    ("W", "N", True, "alone alone", "N E", "N E"),                  # both teams done
-    ("W", "N", False, "pass pass", "N S", ""),                     # defenders not asked
-    ("W", "N", False, "pass alone", "N S", "S"),                   # the maker sits out
+    ("W", "N", True, "alone alone", "N E", "N E"),  # both teams done
+    ("W", "N", False, "pass pass", "N S", ""),  # defenders not asked
+    ("W", "N", False, "pass alone", "N S", "S"),  # the maker sits out
     ("W", "N", False, "alone", "N", "N"),
     ("N", "W", True, "pass pass pass pass", "E S W N", ""),
-    ("N", "W", True, "alone pass pass", "E S N", "E"),             # W skipped
-    ("S", "N", False, "pass pass", "N S", ""),                     # dealer's left is W
+    ("N", "W", True, "alone pass pass", "E S N", "E"),  # W skipped
+    ("S", "N", False, "pass pass", "N S", ""),  # dealer's left is W
     ("E", "E", False, "pass alone", "W E", "E"),
 ]
 
 
-@pytest.mark.parametrize("dealer,maker,lone_defender,decisions,turns,alone", ANNOUNCE,
-                         ids=[f"{d}deals-{m}makes-{'LD' if ld else 'noLD'}-{x.replace(' ', '.')}"
-                              for d, m, ld, x, _, _ in ANNOUNCE])
+@pytest.mark.parametrize(
+    "dealer,maker,lone_defender,decisions,turns,alone",
+    ANNOUNCE,
+    ids=[
+        f"{d}deals-{m}makes-{'LD' if ld else 'noLD'}-{x.replace(' ', '.')}"
+        for d, m, ld, x, _, _ in ANNOUNCE
+    ],
+)
 def test_announcement_round(dealer, maker, lone_defender, decisions, turns, alone):
-    state = call_in_round_2(dealer, maker, "bga", alone_decision="any",
-                            lone_defender=lone_defender)
+    state = call_in_round_2(dealer, maker, "bga", alone_decision="any", lone_defender=lone_defender)
     seen = []
     for decision in decisions.split():
         assert state.phase is Phase.ALONE
@@ -183,8 +188,16 @@ def test_announcements_come_before_the_discard(dealer):
 # ---- lone defender (alone_decision = "maker") --------------------------------------------
 
 # (dealer, maker, defenders in the order asked)
-DEFENDERS = [("W", "N", "E W"), ("W", "E", "N S"), ("W", "W", "N S"), ("W", "S", "E W"),
-             ("N", "E", "S N"), ("N", "N", "E W"), ("E", "N", "W E"), ("S", "S", "W E")]
+DEFENDERS = [
+    ("W", "N", "E W"),
+    ("W", "E", "N S"),
+    ("W", "W", "N S"),
+    ("W", "S", "E W"),
+    ("N", "E", "S N"),
+    ("N", "N", "E W"),
+    ("E", "N", "W E"),
+    ("S", "S", "W E"),
+]
 
 
 @pytest.mark.parametrize("preset", ["bga", "cardsuite"])
@@ -229,7 +242,7 @@ def test_lone_defender_against_a_lone_maker(preset):
 
 def test_lone_defender_after_the_dealer_sits_out():
     state = order_up("W", "E", "bga", lone_defender=True)
-    state = act(state, "E alone")               # the dealer W sits out: no discard
+    state = act(state, "E alone")  # the dealer W sits out: no discard
     assert state.phase is Phase.DEFEND_ALONE and state.turn is Seat.N
     state = act(state, "N pass, S alone")
     assert state.alone == (Seat.E, Seat.S)

@@ -68,11 +68,15 @@ def test_first_acceptance_makes_the_upcards_suit_trump(preset, position):
 def test_the_dealer_picks_up_whoever_orders_up(orderer):
     """Trap 4: when an opponent orders up, the dealer still picks up the card."""
     order = ["N", "E", "S", "W"]
-    steps = [f"{s} pass" for s in order[:order.index(orderer)]]
-    state = act(hand(DEAL, dealer="W", upcard="AD"), *steps, f"{orderer} order_up",
-                f"{orderer} with_partner")
+    steps = [f"{s} pass" for s in order[: order.index(orderer)]]
+    state = act(
+        hand(DEAL, dealer="W", upcard="AD"),
+        *steps,
+        f"{orderer} order_up",
+        f"{orderer} with_partner",
+    )
     assert state.phase is Phase.DISCARD and state.turn is Seat.W
-    assert held(state, "W") == "JC JS QD KD TC AD"          # six cards at the discard
+    assert held(state, "W") == "JC JS QD KD TC AD"  # six cards at the discard
     assert legal(state) == [f"discard {c}" for c in ["JC", "JS", "QD", "KD", "TC", "AD"]]
     assert state.dealer_took_upcard
     after = act(state, "W discard TC")
@@ -85,7 +89,7 @@ def test_dealer_may_discard_the_upcard_itself():
     state = act(hand(DEAL, dealer="W", upcard="AD"), "N order_up, N with_partner, W discard AD")
     assert held(state, "W") == "JC JS QD KD TC"
     assert state.discarded is parse_card("AD")
-    assert state.trump is Suit.DIAMONDS          # trump stays the upcard's suit
+    assert state.trump is Suit.DIAMONDS  # trump stays the upcard's suit
 
 
 def test_discard_must_be_a_card_the_dealer_holds():
@@ -108,15 +112,15 @@ def test_round_2_offers_every_suit_but_the_turned_down_one(upcard):
     assert state.turned_down is parse_card(upcard).suit
 
 
-@pytest.mark.parametrize("upcard,plural", [("9C", "clubs"), ("AD", "diamonds"),
-                                           ("TH", "hearts"), ("KS", "spades")])
+@pytest.mark.parametrize(
+    "upcard,plural", [("9C", "clubs"), ("AD", "diamonds"), ("TH", "hearts"), ("KS", "spades")]
+)
 @pytest.mark.parametrize("preset", PRESETS)
 def test_calling_the_turned_down_suit_is_illegal(upcard, plural, preset):
     """Trap 2, for every seat including the stuck dealer."""
     state = act(hand("", dealer="W", upcard=upcard, preset=preset), passes("W"))
     for seat in ["N", "E", "S", "W"]:
-        illegal(state, f"{seat} call {upcard[1]}", Reason.TURNED_DOWN_SUIT, plural,
-                "turned down")
+        illegal(state, f"{seat} call {upcard[1]}", Reason.TURNED_DOWN_SUIT, plural, "turned down")
         state = act(state, f"{seat} pass") if seat != "W" else state
     if preset == "bga":  # the stuck dealer still may not call it
         assert state.turn is Seat.W
@@ -126,9 +130,10 @@ def test_calling_the_turned_down_suit_is_illegal(upcard, plural, preset):
 @pytest.mark.parametrize("caller", ["N", "E", "S", "W"])
 def test_round_2_call_makes_trump_and_nobody_picks_up(preset, caller):
     order = ["N", "E", "S", "W"]
-    steps = [f"{s} pass" for s in order[:order.index(caller)]]
-    state = act(hand(DEAL, dealer="W", upcard="AD", preset=preset), passes("W"), *steps,
-                f"{caller} call S")
+    steps = [f"{s} pass" for s in order[: order.index(caller)]]
+    state = act(
+        hand(DEAL, dealer="W", upcard="AD", preset=preset), passes("W"), *steps, f"{caller} call S"
+    )
     assert state.trump is Suit.SPADES and state.maker is Seat(caller)
     assert state.phase is Phase.ALONE
     # finish the alone decisions with nobody alone
@@ -181,11 +186,13 @@ def test_only_the_dealer_is_stuck():
         state = act(state, f"{seat} pass")
 
 
-@pytest.mark.parametrize("preset,settings", [("pagat", {}), ("cardsuite", {}),
-                                             ("bga", {"stick_the_dealer": False})])
+@pytest.mark.parametrize(
+    "preset,settings", [("pagat", {}), ("cardsuite", {}), ("bga", {"stick_the_dealer": False})]
+)
 def test_throw_in_after_two_passing_rounds(preset, settings):
-    state = act(hand(DEAL, dealer="S", upcard="AD", preset=preset, **settings),
-                passes("S"), passes("S"))
+    state = act(
+        hand(DEAL, dealer="S", upcard="AD", preset=preset, **settings), passes("S"), passes("S")
+    )
     assert state.is_over and state.phase is Phase.OVER and state.turn is None
     assert state.result.thrown_in
     assert state.result.points == {Team.NS: 0, Team.EW: 0}
@@ -217,8 +224,9 @@ def test_no_trump_is_refused_without_the_variant(preset):
 
 
 def test_stuck_dealer_may_call_no_trump_with_the_variant():
-    state = act(hand(DEAL, dealer="W", upcard="AD", no_trump=True), passes("W"),
-                "N pass, E pass, S pass")
+    state = act(
+        hand(DEAL, dealer="W", upcard="AD", no_trump=True), passes("W"), "N pass, E pass, S pass"
+    )
     assert legal(state) == ["call C", "call H", "call S", "call NT"]
 
 
@@ -247,7 +255,7 @@ def test_benny_turned_up_the_dealer_names_trump(preset, dealer):
 def test_benny_turned_up_the_dealer_takes_the_joker_and_discards(preset):
     state = hand(BENNY_DEAL, dealer="W", upcard="JOKER", preset=preset, benny=True)
     state = act(state, "W name S")
-    assert legal(state) == ["alone", "with_partner"]     # maker mode: the dealer decides
+    assert legal(state) == ["alone", "with_partner"]  # maker mode: the dealer decides
     state = act(state, "W with_partner")
     assert state.phase is Phase.DISCARD and state.turn is Seat.W
     assert held(state, "W") == "JC JS QD KD TC JOKER"
@@ -260,7 +268,7 @@ def test_benny_turned_up_dealer_may_keep_nothing_but_must_discard_one():
     state = act(hand(BENNY_DEAL, dealer="W", upcard="JOKER", benny=True), "W name S, W alone")
     assert state.sitting_out == (Seat.E,)
     assert held(state, "W") == "JC JS QD KD TC JOKER"
-    state = act(state, "W discard JOKER")                  # even the Joker may go
+    state = act(state, "W discard JOKER")  # even the Joker may go
     assert JOKER not in state.hand_of(Seat.W)
 
 
@@ -268,10 +276,10 @@ def test_benny_turned_up_dealer_sitting_out_takes_nothing():
     """pagat: announcements after trump is named; the dealer's partner goes alone."""
     state = hand(BENNY_DEAL, dealer="W", upcard="JOKER", preset="pagat", benny=True)
     state = act(state, "W name C")
-    assert state.phase is Phase.ALONE and state.turn is Seat.N   # the dealer's left first
+    assert state.phase is Phase.ALONE and state.turn is Seat.N  # the dealer's left first
     state = act(state, "N pass, E alone")
     assert state.sitting_out == (Seat.W,)
-    assert state.turn is Seat.S          # the other defender (lone_defender is on in pagat)
+    assert state.turn is Seat.S  # the other defender (lone_defender is on in pagat)
     state = act(state, "S pass")
     assert state.phase is Phase.PLAY
     assert not state.dealer_took_upcard

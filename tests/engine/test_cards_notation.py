@@ -49,8 +49,9 @@ def test_benny_deck_adds_the_joker():
     assert JOKER.is_joker and JOKER.suit is None and JOKER.code == "JOKER"
 
 
-@pytest.mark.parametrize("suit,colour", [("C", Colour.BLACK), ("S", Colour.BLACK),
-                                         ("D", Colour.RED), ("H", Colour.RED)])
+@pytest.mark.parametrize(
+    "suit,colour", [("C", Colour.BLACK), ("S", Colour.BLACK), ("D", Colour.RED), ("H", Colour.RED)]
+)
 def test_suit_colours(suit, colour):
     s = parse_suit(suit)
     assert s.colour is colour
@@ -73,9 +74,16 @@ def test_cards_are_interned_and_immutable(code):
     assert eval(repr(card), {"Card": Card}) is card
 
 
-@pytest.mark.parametrize("code,name", [("TH", "ten of hearts"), ("JD", "jack of diamonds"),
-                                       ("9C", "nine of clubs"), ("AS", "ace of spades"),
-                                       ("JOKER", "the Joker")])
+@pytest.mark.parametrize(
+    "code,name",
+    [
+        ("TH", "ten of hearts"),
+        ("JD", "jack of diamonds"),
+        ("9C", "nine of clubs"),
+        ("AS", "ace of spades"),
+        ("JOKER", "the Joker"),
+    ],
+)
 def test_card_names_in_plain_words(code, name):
     assert parse_card(code).name == name
 
@@ -83,8 +91,10 @@ def test_card_names_in_plain_words(code, name):
 # ---- seats -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("seat,nxt,partner,team", [("N", "E", "S", "NS"), ("E", "S", "W", "EW"),
-                                                   ("S", "W", "N", "NS"), ("W", "N", "E", "EW")])
+@pytest.mark.parametrize(
+    "seat,nxt,partner,team",
+    [("N", "E", "S", "NS"), ("E", "S", "W", "EW"), ("S", "W", "N", "NS"), ("W", "N", "E", "EW")],
+)
 def test_seats_clockwise_partners_opposite(seat, nxt, partner, team):
     s = Seat(seat)
     assert s.next is Seat(nxt)
@@ -101,13 +111,26 @@ def test_play_goes_n_e_s_w():
 
 # ---- card notation -----------------------------------------------------------------------------
 
-RANK_SPELLINGS = {"9": ["9"], "T": ["T", "t", "10"], "J": ["J", "j"], "Q": ["Q", "q"],
-                  "K": ["K", "k"], "A": ["A", "a"]}
-SUIT_SPELLINGS = {"C": ["C", "c", "♣"], "D": ["D", "d", "♦"], "H": ["H", "h", "♥"],
-                  "S": ["S", "s", "♠"]}
-SPELLINGS = [(rank + suit, r + s)
-             for rank, rs in RANK_SPELLINGS.items() for suit, ss in SUIT_SPELLINGS.items()
-             for r, s in itertools.product(rs, ss)]
+RANK_SPELLINGS = {
+    "9": ["9"],
+    "T": ["T", "t", "10"],
+    "J": ["J", "j"],
+    "Q": ["Q", "q"],
+    "K": ["K", "k"],
+    "A": ["A", "a"],
+}
+SUIT_SPELLINGS = {
+    "C": ["C", "c", "♣"],
+    "D": ["D", "d", "♦"],
+    "H": ["H", "h", "♥"],
+    "S": ["S", "s", "♠"],
+}
+SPELLINGS = [
+    (rank + suit, r + s)
+    for rank, rs in RANK_SPELLINGS.items()
+    for suit, ss in SUIT_SPELLINGS.items()
+    for r, s in itertools.product(rs, ss)
+]
 
 
 @pytest.mark.parametrize("canonical,text", SPELLINGS, ids=[t for _, t in SPELLINGS])
@@ -148,7 +171,7 @@ BAD_CARDS = [
     ("11H", "rank then suit"),
     ("8H", "ranks 9 T J Q K A"),
     ("JX", "suits C D H S"),
-    ("S9X", "rank then suit"),   # a whole token is read: no lenient prefix match
+    ("S9X", "rank then suit"),  # a whole token is read: no lenient prefix match
     ("JHH", "rank then suit"),
     ("J", "rank then suit"),
     ("JOKERS", "JOKER"),
@@ -234,9 +257,16 @@ def test_teams():
 # ---- actions in record form --------------------------------------------------------------------
 
 ACTION_DICTS = [
-    {"do": "pass"}, {"do": "order_up"}, {"do": "alone"}, {"do": "with_partner"},
-    {"do": "call", "suit": "H"}, {"do": "call", "suit": "NT"}, {"do": "name", "suit": "C"},
-    {"do": "discard", "card": "9S"}, {"do": "play", "card": "TD"}, {"do": "play", "card": "JOKER"},
+    {"do": "pass"},
+    {"do": "order_up"},
+    {"do": "alone"},
+    {"do": "with_partner"},
+    {"do": "call", "suit": "H"},
+    {"do": "call", "suit": "NT"},
+    {"do": "name", "suit": "C"},
+    {"do": "discard", "card": "9S"},
+    {"do": "play", "card": "TD"},
+    {"do": "play", "card": "JOKER"},
 ]
 
 

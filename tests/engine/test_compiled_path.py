@@ -50,14 +50,24 @@ print(native.ENGINE_PATH, digest.hexdigest())
 """
 
 
-def run_engine(code: str, *args: str, pure: bool = False, cwd: Path = ROOT,
-               ) -> subprocess.CompletedProcess:
+def run_engine(
+    code: str,
+    *args: str,
+    pure: bool = False,
+    cwd: Path = ROOT,
+) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
     env["PYTHONPATH"] = str(cwd)
     if pure:
         env[native.PURE_ENV] = "1"
-    return subprocess.run([sys.executable, "-c", code, *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_the_path_in_use_is_reported():
@@ -93,10 +103,14 @@ def test_compiled_and_plain_paths_play_the_same_hands():
 
 def test_the_plain_path_runs_without_a_build(tmp_path):
     copy = tmp_path / "project"
-    shutil.copytree(ROOT / "engine", copy / "engine",
-                    ignore=shutil.ignore_patterns("_native", "__pycache__"))
-    done = run_engine("import warnings; warnings.simplefilter('error'); import engine.native as n;"
-                      "import engine.tricks as t; print(n.ENGINE_PATH, t.__file__)", cwd=copy)
+    shutil.copytree(
+        ROOT / "engine", copy / "engine", ignore=shutil.ignore_patterns("_native", "__pycache__")
+    )
+    done = run_engine(
+        "import warnings; warnings.simplefilter('error'); import engine.native as n;"
+        "import engine.tricks as t; print(n.ENGINE_PATH, t.__file__)",
+        cwd=copy,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["pure", str(copy / "engine" / "tricks.py")]
 
@@ -133,8 +147,9 @@ def test_a_stale_build_never_runs(tmp_path, change):
         with open(package / "legality.pxd", "a", encoding="utf-8") as pxd:
             pxd.write("\n# changed\n")
     elif change == "built file":
-        shutil.copyfile(native.built_path("state"), package / "_native" / native.built_path(
-            "hand").name)
+        shutil.copyfile(
+            native.built_path("state"), package / "_native" / native.built_path("hand").name
+        )
     else:
         (package / "_native" / "manifest.json").write_text("{", encoding="utf-8")
     code = SAY_PATH + (";print(t.CHANGED_SINCE_THE_BUILD)" if change == "source" else "")
@@ -156,14 +171,22 @@ def test_the_manifest_records_every_hot_module():
 def test_engine_imports_nothing_outside_the_standard_library_at_run_time():
     """Compiled or not, importing the engine loads no file outside the standard library and
     the engine itself (Cython's own runtime is built into each compiled module)."""
-    code = ("import sys, sysconfig, engine, engine.native\n"
-            "roots = (sysconfig.get_paths()['stdlib'], sysconfig.get_paths()['platstdlib'],\n"
-            "         engine.native.ENGINE_DIR.as_posix())\n"
-            "print(sorted(name for name, m in list(sys.modules.items())\n"
-            "             if getattr(m, '__file__', None) and not m.__file__.startswith(roots)))\n")
+    code = (
+        "import sys, sysconfig, engine, engine.native\n"
+        "roots = (sysconfig.get_paths()['stdlib'], sysconfig.get_paths()['platstdlib'],\n"
+        "         engine.native.ENGINE_DIR.as_posix())\n"
+        "print(sorted(name for name, m in list(sys.modules.items())\n"
+        "             if getattr(m, '__file__', None) and not m.__file__.startswith(roots)))\n"
+    )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-S", "-c", code], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
     assert engine.native is native

@@ -37,7 +37,7 @@ DESCRIBE = [
     ("AH", H, False, ["trump", "third-highest heart"]),
     ("9H", H, False, ["trump", "lowest heart"]),
     ("AD", H, False, ["not a trump", "highest diamond"]),
-    ("TD", H, False, ["not a trump", "fourth-highest diamond"]),   # A K Q 10 9: no jack
+    ("TD", H, False, ["not a trump", "fourth-highest diamond"]),  # A K Q 10 9: no jack
     ("9D", H, False, ["not a trump", "lowest diamond"]),
     ("JC", S, False, ["left bower", "second-highest spade"]),
     ("JS", S, False, ["right bower", "highest spade"]),
@@ -51,17 +51,27 @@ DESCRIBE = [
 ]
 
 
-@pytest.mark.parametrize("code,trump,benny,phrases", DESCRIBE,
-                         ids=[f"{c}-{t.letter if t else 'NT'}{'-benny' if b else ''}"
-                              for c, t, b, _ in DESCRIBE])
+@pytest.mark.parametrize(
+    "code,trump,benny,phrases",
+    DESCRIBE,
+    ids=[f"{c}-{t.letter if t else 'NT'}{'-benny' if b else ''}" for c, t, b, _ in DESCRIBE],
+)
 def test_describe_card(code, trump, benny, phrases):
     text = describe_card(parse_card(code), trump, benny)
     for phrase in phrases:
         assert phrase in text, text
 
 
-ROLES = [("JH", H, "right bower"), ("JD", H, "left bower"), ("AH", H, "trump"), ("AD", H, ""),
-         ("JOKER", C, "Benny"), ("JC", S, "left bower"), ("JS", None, ""), ("JC", C, "right bower")]
+ROLES = [
+    ("JH", H, "right bower"),
+    ("JD", H, "left bower"),
+    ("AH", H, "trump"),
+    ("AD", H, ""),
+    ("JOKER", C, "Benny"),
+    ("JC", S, "left bower"),
+    ("JS", None, ""),
+    ("JC", C, "right bower"),
+]
 
 
 @pytest.mark.parametrize("code,trump,role", ROLES)
@@ -98,15 +108,22 @@ def test_explain_play_outside_play():
     assert "No card is played now" in explain_play(state, parse_card("AH"))
 
 
-@pytest.mark.parametrize("cards,trump,winner,phrases", [
-    ("N:QC E:TC S:JC W:AD", H, "N", ["No trump was played", "highest club", "North",
-                                     "other suits cannot win"]),
-    ("N:QC E:TC S:JC W:TH", H, "W", ["West", "ten of hearts", "only trump"]),
-    ("N:AH E:JD S:KH W:QH", H, "E", ["East", "left bower", "highest trump"]),
-    ("N:JD E:AH S:KH W:QH", H, "N", ["trump was led", "left bower"]),
-    ("N:JOKER E:JH S:AH W:9C", H, "N", ["Benny", "trump was led"]),
-    ("N:JD E:QD S:AH W:9C", None, "E", ["No trump was played", "queen of diamonds"]),
-])
+@pytest.mark.parametrize(
+    "cards,trump,winner,phrases",
+    [
+        (
+            "N:QC E:TC S:JC W:AD",
+            H,
+            "N",
+            ["No trump was played", "highest club", "North", "other suits cannot win"],
+        ),
+        ("N:QC E:TC S:JC W:TH", H, "W", ["West", "ten of hearts", "only trump"]),
+        ("N:AH E:JD S:KH W:QH", H, "E", ["East", "left bower", "highest trump"]),
+        ("N:JD E:AH S:KH W:QH", H, "N", ["trump was led", "left bower"]),
+        ("N:JOKER E:JH S:AH W:9C", H, "N", ["Benny", "trump was led"]),
+        ("N:JD E:QD S:AH W:9C", None, "E", ["No trump was played", "queen of diamonds"]),
+    ],
+)
 def test_explain_trick(cards, trump, winner, phrases):
     played = tuple((Seat(t.split(":")[0]), parse_card(t.split(":")[1])) for t in cards.split())
     assert winner_of(played, trump) is Seat(winner)
@@ -126,13 +143,19 @@ def finish(state):
     return state
 
 
-@pytest.mark.parametrize("bidding,settings,phrases", [
-    ("N order_up, N alone, W discard 9H", {}, ["alone", "all 5", "4 points"]),
-    ("N order_up, N with_partner, W discard 9H", {}, ["all 5", "march", "2 points"]),
-    ("N pass, E order_up, E alone", {}, ["euchred", "2 points", "Going alone does not change"]),
-    ("N pass, E order_up, E with_partner, W discard 9H, N alone", {"lone_defender": True},
-     ["euchred", "defended alone", "4 points"]),
-])
+@pytest.mark.parametrize(
+    "bidding,settings,phrases",
+    [
+        ("N order_up, N alone, W discard 9H", {}, ["alone", "all 5", "4 points"]),
+        ("N order_up, N with_partner, W discard 9H", {}, ["all 5", "march", "2 points"]),
+        ("N pass, E order_up, E alone", {}, ["euchred", "2 points", "Going alone does not change"]),
+        (
+            "N pass, E order_up, E with_partner, W discard 9H, N alone",
+            {"lone_defender": True},
+            ["euchred", "defended alone", "4 points"],
+        ),
+    ],
+)
 def test_explain_result(bidding, settings, phrases):
     state = finish(act(hand(DEAL_5, dealer="W", upcard="9H", **settings), bidding))
     text = explain_result(state)
@@ -143,8 +166,9 @@ def test_explain_result(bidding, settings, phrases):
 def test_explain_result_lone_three_is_one_point():
     deal_3 = "N: JH JD AH 9C 9S / E: AC KC QC JC TC / S: AD KD QD TD 9D / W: AS KS QS JS TS"
     state = act(hand(deal_3, dealer="W", upcard="9H"), "N order_up, N alone, W discard TS")
-    state = plays(state, "N:JH E:TC W:9H  N:JD E:JC W:JS  N:AH E:QC W:QS  N:9C E:AC W:KS"
-                         " E:KC W:AS N:9S")
+    state = plays(
+        state, "N:JH E:TC W:9H  N:JD E:JC W:JS  N:AH E:QC W:QS  N:9C E:AC W:KS E:KC W:AS N:9S"
+    )
     assert state.result.points[state.makers] == 1
     text = explain_result(state)
     assert "4 only if it takes all 5" in text and "1 point" in text
@@ -163,13 +187,13 @@ def test_explain_result_thrown_in_and_in_progress():
 def test_explain_action_bidding():
     state = hand(DEAL_1, dealer="W", upcard="TD")
     text = explain_action(state, Action.ORDER_UP)
-    assert "dealer, West" in text and "pick" in text        # trap 4: the dealer picks up
+    assert "dealer, West" in text and "pick" in text  # trap 4: the dealer picks up
     dealer_turn = act(state, "N pass, E pass, S pass")
     assert "The dealer, West, picks up" in explain_action(dealer_turn, Action.ORDER_UP)
     round2 = act(state, "N pass, E pass, S pass, W pass")
     assert "turned-down" in explain_action(round2, Action.call(S))
-    assert "turned down" in explain_action(round2, Action.call(D))     # illegal: the reason
-    assert "stuck" in explain_action(round2, Action.PASS)              # bga: only the dealer
+    assert "turned down" in explain_action(round2, Action.call(D))  # illegal: the reason
+    assert "stuck" in explain_action(round2, Action.PASS)  # bga: only the dealer
     stuck = act(round2, "N pass, E pass, S pass")
     assert "must call" in explain_action(stuck, Action.PASS)
 
@@ -188,21 +212,29 @@ def test_explain_pickup_and_makers():
     assert "East" in explain_makers(state) and "at least 3 tricks" in explain_makers(state)
     alone = act(hand(DEAL_1, dealer="W", upcard="TD"), "N pass, E order_up, E alone")
     assert "nobody picks up" in explain_pickup(alone)
-    dealer = act(hand(DEAL_1, dealer="W", upcard="TD"), "N pass, E pass, S pass, W order_up, "
-                                                        "W with_partner")
+    dealer = act(
+        hand(DEAL_1, dealer="W", upcard="TD"), "N pass, E pass, S pass, W order_up, W with_partner"
+    )
     assert "picked it up" in explain_pickup(dealer)
     benny = act(hand(DEAL_1, dealer="W", upcard="JOKER", benny=True), "W name C")
     assert "named" in explain_makers(benny)
     assert "Nobody" in explain_makers(hand(DEAL_1, dealer="W", upcard="TD"))
 
 
-@pytest.mark.parametrize("settings,decisions,leader,phrase", [
-    ({}, "S alone", "E", "sits out"),
-    ({}, "N with_partner", "N", "dealer's left"),
-    ({"loner_starts_last": True}, "S alone", "W", "loner's left"),
-    ({"loner_starts_last": True, "lone_defender": True}, "S alone, E alone", "E",
-     "defender leads"),
-])
+@pytest.mark.parametrize(
+    "settings,decisions,leader,phrase",
+    [
+        ({}, "S alone", "E", "sits out"),
+        ({}, "N with_partner", "N", "dealer's left"),
+        ({"loner_starts_last": True}, "S alone", "W", "loner's left"),
+        (
+            {"loner_starts_last": True, "lone_defender": True},
+            "S alone, E alone",
+            "E",
+            "defender leads",
+        ),
+    ],
+)
 def test_explain_first_lead(settings, decisions, leader, phrase):
     state = hand(DEAL_1, dealer="W", upcard="9C", preset="cardsuite", **settings)
     caller = decisions.split()[0]

@@ -11,8 +11,9 @@ DEAL = "N: AH 9D TS QC KS / E: JD AC KC TC 9S / S: KH QD AS JC KD / W: QH TH AD 
 
 
 def test_makers_of_a_dealer_who_picked_up():
-    state = act(hand(DEAL, dealer="W", upcard="TD"),
-                "N pass, E pass, S pass, W order_up, W with_partner")
+    state = act(
+        hand(DEAL, dealer="W", upcard="TD"), "N pass, E pass, S pass, W order_up, W with_partner"
+    )
     text = explain_makers(state)
     assert "West, the dealer, picked up the ten of diamonds" in text
     assert "ordered up" not in text and "East-West are the makers" in text
@@ -21,8 +22,10 @@ def test_makers_of_a_dealer_who_picked_up():
 def test_makers_of_a_player_who_ordered_up_or_called():
     ordered = act(hand(DEAL, dealer="W", upcard="TD"), "N pass, E order_up, E with_partner")
     assert "East ordered up the ten of diamonds" in explain_makers(ordered)
-    called = act(hand(DEAL, dealer="W", upcard="TD"),
-                 "N pass, E pass, S pass, W pass, N call H, N with_partner")
+    called = act(
+        hand(DEAL, dealer="W", upcard="TD"),
+        "N pass, E pass, S pass, W pass, N call H, N with_partner",
+    )
     assert "North called hearts" in explain_makers(called)
 
 
@@ -30,7 +33,7 @@ def test_makers_of_a_player_who_ordered_up_or_called():
 
 from engine import Action, Phase, Rules, Seat, Team, explain_action, score_hand  # noqa: E402
 
-STRONG = "S: JH JD AH KH QH"   # South cannot lose a trick with hearts trump
+STRONG = "S: JH JD AH KH QH"  # South cannot lose a trick with hearts trump
 
 
 def _lone_hand(settings: dict, decisions: str):
@@ -40,6 +43,7 @@ def _lone_hand(settings: dict, decisions: str):
 
 def _play_out(state):
     from engine import apply, legal_actions
+
     while not state.is_over:
         state = apply(state, legal_actions(state)[0])
     return state

@@ -23,12 +23,21 @@ from engine.state import shuffle
 from engine.tricks import trick_winner
 
 PLAYS = 100_000
-VARIANTS = [{}, {"no_first_blood": True}, {"benny": True}, {"no_trump": True},
-            {"lone_defender": True}, {"loner_starts_last": True}, {"canadian_loner": True},
-            {"alone_decision": "any", "lone_defender": True}, {"stick_the_dealer": False},
-            {"benny": True, "no_first_blood": True, "lone_defender": True}]
-RULE_SETS = [Rules.from_settings({"preset": preset, **variant})
-             for preset in PRESETS for variant in VARIANTS]
+VARIANTS = [
+    {},
+    {"no_first_blood": True},
+    {"benny": True},
+    {"no_trump": True},
+    {"lone_defender": True},
+    {"loner_starts_last": True},
+    {"canadian_loner": True},
+    {"alone_decision": "any", "lone_defender": True},
+    {"stick_the_dealer": False},
+    {"benny": True, "no_first_blood": True, "lone_defender": True},
+]
+RULE_SETS = [
+    Rules.from_settings({"preset": preset, **variant}) for preset in PRESETS for variant in VARIANTS
+]
 
 
 def _bid(state, rng: random.Random):
@@ -57,7 +66,8 @@ def test_fast_and_plain_paths_agree_on_100000_random_plays():
             if plays % 2:  # every other play, apply without asking first: the table check alone
                 legal_actions(previous)
                 assert [may_play(state, card) for card in state.hand_of(state.turn)] == [
-                    card in plain for card in state.hand_of(state.turn)]
+                    card in plain for card in state.hand_of(state.turn)
+                ]
                 card = rng.choice(plain)
             else:
                 fast = legal_actions(state)

@@ -53,9 +53,18 @@ def test_default_preset_is_bga():
     assert Rules.from_settings({}) == Rules.preset("bga") == Rules.from_settings(None)
 
 
-SWITCHES = [(p, k, v) for p in PRESET_NAMES for k, vals in SETTINGS_TABLE.items()
-            for v in ([True, False] if isinstance(vals[0], bool) else
-                      ["maker", "any"] if k == "alone_decision" else [1, 10, 11, 15, 100])]
+SWITCHES = [
+    (p, k, v)
+    for p in PRESET_NAMES
+    for k, vals in SETTINGS_TABLE.items()
+    for v in (
+        [True, False]
+        if isinstance(vals[0], bool)
+        else ["maker", "any"]
+        if k == "alone_decision"
+        else [1, 10, 11, 15, 100]
+    )
+]
 
 
 @pytest.mark.parametrize("preset,key,value", SWITCHES, ids=[f"{p}-{k}={v}" for p, k, v in SWITCHES])
@@ -91,7 +100,7 @@ def test_unknown_settings_are_rejected_naming_the_key(key):
     with pytest.raises(RulesError) as info:
         Rules.from_settings({"preset": "bga", key: True})
     assert repr(key) in str(info.value) or key in str(info.value)
-    assert "stick_the_dealer" in str(info.value)        # says what the settings are
+    assert "stick_the_dealer" in str(info.value)  # says what the settings are
     with pytest.raises(RulesError, match=key):
         Rules.preset("bga").with_settings(**{key: True})
 
@@ -200,7 +209,9 @@ def test_start_hand_checks_the_dealer_and_the_hand_in_progress():
         game_apply(new_game(Rules.preset("bga")), legal_actions(game.hand)[0])
 
 
-@pytest.mark.parametrize("scores,target,winner", [((10, 3), 10, Team.NS), ((3, 11), 11, Team.EW),
-                                                  ((9, 9), 10, None), ((0, 1), 1, Team.EW)])
+@pytest.mark.parametrize(
+    "scores,target,winner",
+    [((10, 3), 10, Team.NS), ((3, 11), 11, Team.EW), ((9, 9), 10, None), ((0, 1), 1, Team.EW)],
+)
 def test_game_winner(scores, target, winner):
     assert game_winner(scores, target) is winner

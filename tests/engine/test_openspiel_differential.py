@@ -59,29 +59,35 @@ from engine import (
 
 E = pyspiel.euchre
 
-HANDS_PER_COMBO = 2000   # random hands for each of the 4 parameter sets (at least 2000)
-PASS_BIAS = 0.7          # chance of passing in the bidding, so that round 2, the stuck
-                         # dealer and thrown-in hands come up often (uniform choice would
-                         # reach round 2 in 1 hand of 16 and a throw-in in 1 of 4096)
+HANDS_PER_COMBO = 2000  # random hands for each of the 4 parameter sets (at least 2000)
+PASS_BIAS = 0.7  # chance of passing in the bidding, so that round 2, the stuck
+# dealer and thrown-in hands come up often (uniform choice would
+# reach round 2 in 1 hand of 16 and a throw-in in 1 of 4096)
 
 COMBOS = [(stick, lone) for stick in (True, False) for lone in (False, True)]
 
 # ---- mapping cards and actions ---------------------------------------------------------
 
 _OS_RANKS = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)  # "9TJQKA"
-_OS_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)                 # "CDHS"
+_OS_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)  # "CDHS"
 OS_CARD: tuple[Card, ...] = tuple(Card(_OS_RANKS[c // 4], _OS_SUITS[c % 4]) for c in range(24))
 CARD_OS: dict[Card, int] = {card: c for c, card in enumerate(OS_CARD)}
 OS_SUIT_ACTION: dict[Suit, int] = {
-    Suit.CLUBS: E.CLUBS_TRUMP_ACTION, Suit.DIAMONDS: E.DIAMONDS_TRUMP_ACTION,
-    Suit.HEARTS: E.HEARTS_TRUMP_ACTION, Suit.SPADES: E.SPADES_TRUMP_ACTION,
+    Suit.CLUBS: E.CLUBS_TRUMP_ACTION,
+    Suit.DIAMONDS: E.DIAMONDS_TRUMP_ACTION,
+    Suit.HEARTS: E.HEARTS_TRUMP_ACTION,
+    Suit.SPADES: E.SPADES_TRUMP_ACTION,
 }
 SUIT_OF_OS_ACTION: dict[int, Suit] = {a: s for s, a in OS_SUIT_ACTION.items()}
 OS_PASS = E.PASS_ACTION
 OS_ALONE = E.GO_ALONE_ACTION
 OS_PARTNER = E.PLAY_WITH_PARTNER_ACTION
-OS_BIDDING, OS_DISCARD, OS_GO_ALONE, OS_PLAY = E.Phase.BIDDING, E.Phase.DISCARD, \
-    E.Phase.GO_ALONE, E.Phase.PLAY
+OS_BIDDING, OS_DISCARD, OS_GO_ALONE, OS_PLAY = (
+    E.Phase.BIDDING,
+    E.Phase.DISCARD,
+    E.Phase.GO_ALONE,
+    E.Phase.PLAY,
+)
 
 
 def os_to_ours(os_state, action: int) -> Action:
@@ -127,6 +133,7 @@ def ours_to_os(state, action: Action) -> int:
 
 # ---- one hand ----------------------------------------------------------------------------
 
+
 class Disagreement(AssertionError):
     pass
 
@@ -160,8 +167,11 @@ class HandRun:
     def record(self) -> str:
         """Our actions so far as a hand record (HAND_RECORD.md) to replay the disagreement."""
         data = {
-            "rules": {"preset": "bga", "stick_the_dealer": self.rules.stick_the_dealer,
-                      "lone_defender": self.rules.lone_defender},
+            "rules": {
+                "preset": "bga",
+                "stick_the_dealer": self.rules.stick_the_dealer,
+                "lone_defender": self.rules.lone_defender,
+            },
             "dealer": self.deal.dealer.value,
             "hands": {seat.value: [c.code for c in self.deal.hand(seat)] for seat in SEATS},
             "upcard": self.deal.upcard.code,
@@ -173,14 +183,16 @@ class HandRun:
         return Disagreement(
             f"seed {self.seed} step {self.step} (our phase {self.ours.phase.name}, turn "
             f"{self.ours.turn}; OpenSpiel phase {self.os.current_phase().name}, player "
-            f"{self.os.current_player()}): {what}\n  record: {self.record()}")
+            f"{self.os.current_player()}): {what}\n  record: {self.record()}"
+        )
 
     # ---- comparing one decision ----
     def check_turn(self) -> None:
         player = self.os.current_player()
         if not 0 <= player < 4 or SEATS[player] is not self.ours.turn:
-            raise self.fail(f"different seat to act: ours {self.ours.turn}, "
-                            f"OpenSpiel player {player}")
+            raise self.fail(
+                f"different seat to act: ours {self.ours.turn}, OpenSpiel player {player}"
+            )
 
     def compare_legal(self, extra_ours: frozenset = frozenset()) -> tuple[Action, ...]:
         """Compare the legal sets both ways; ``extra_ours`` are known extras on our side.
@@ -195,10 +207,11 @@ class HandRun:
         ours_as_theirs = {ours_to_os(self.ours, a) for a in common}
         missing_extra = [a for a in extra_ours if a not in ours or a in theirs_as_ours]
         if set(common) != theirs_as_ours or ours_as_theirs != set(theirs) or missing_extra:
-            raise self.fail(f"legal actions differ: ours {_show(ours)}, OpenSpiel "
-                            f"{_show(theirs_as_ours)} (raw {sorted(theirs)})"
-                            + (f", expected ours to add exactly {_show(extra_ours)}"
-                               if extra_ours else ""))
+            raise self.fail(
+                f"legal actions differ: ours {_show(ours)}, OpenSpiel "
+                f"{_show(theirs_as_ours)} (raw {sorted(theirs)})"
+                + (f", expected ours to add exactly {_show(extra_ours)}" if extra_ours else "")
+            )
         return tuple(common)
 
     def choose(self, legal: tuple[Action, ...]) -> Action:
@@ -221,8 +234,11 @@ class HandRun:
             if self.os.current_phase() == OS_DISCARD:
                 self.discard_then_alone()
                 continue
-            if self.ours.phase is Phase.BID2 and self.ours.turn is self.ours.dealer \
-                    and self.rules.stick_the_dealer:
+            if (
+                self.ours.phase is Phase.BID2
+                and self.ours.turn is self.ours.dealer
+                and self.rules.stick_the_dealer
+            ):
                 self.stats["stuck dealer"] += 1
             done = len(self.ours.tricks)
             self.both(self.choose(self.compare_legal()))
@@ -239,8 +255,9 @@ class HandRun:
         # before. So the maker decides first in ours, the discard is done in both, and
         # then the same decision is given to OpenSpiel.
         if self.ours.phase is not Phase.ALONE:
-            raise self.fail("OpenSpiel wants the dealer's discard; we expected the maker's "
-                            "alone decision first")
+            raise self.fail(
+                "OpenSpiel wants the dealer's discard; we expected the maker's alone decision first"
+            )
         self.check_turn_is_maker()
         alone_legal = legal_actions(self.ours)
         alone = alone_legal[self.rng.randrange(len(alone_legal))]
@@ -249,8 +266,10 @@ class HandRun:
         dealer = self.ours.dealer
         if self.ours.phase is Phase.DISCARD:
             if dealer in self.ours.sitting_out:  # see (c): this must not happen in ours
-                raise self.fail("we ask a sitting-out dealer to discard: RULES.md says "
-                                "there is no exchange then")
+                raise self.fail(
+                    "we ask a sitting-out dealer to discard: RULES.md says "
+                    "there is no exchange then"
+                )
             # KNOWN DIFFERENCE (a): OpenSpiel forbids discarding the upcard; RULES.md
             # ("any card, the upcard included") and we allow it. Ours must be exactly
             # OpenSpiel's five plus the upcard; we choose among the common ones.
@@ -263,41 +282,55 @@ class HandRun:
             # dealer sits out ..., there is no exchange") and we do not. The dealer's
             # cards are then irrelevant: check that ours made no exchange, let OpenSpiel
             # discard at random, and compare the rest of the hand.
-            if not (alone is actions.ALONE and self.ours.maker is dealer.partner
-                    and dealer in self.ours.sitting_out and not self.ours.dealer_took_upcard
-                    and self.ours.hand_of(dealer) == self.deal.hand(dealer)):
-                raise self.fail("we skipped the dealer's discard, but the dealer is not "
-                                "sitting out untouched")
+            if not (
+                alone is actions.ALONE
+                and self.ours.maker is dealer.partner
+                and dealer in self.ours.sitting_out
+                and not self.ours.dealer_took_upcard
+                and self.ours.hand_of(dealer) == self.deal.hand(dealer)
+            ):
+                raise self.fail(
+                    "we skipped the dealer's discard, but the dealer is not sitting out untouched"
+                )
             self.stats["dealer sits out, no exchange"] += 1
             theirs = self.os.legal_actions()
             self.os.apply_action(theirs[self.rng.randrange(len(theirs))])
         # Now OpenSpiel asks the maker the question we already answered.
-        if self.os.current_phase() != OS_GO_ALONE or SEATS[self.os.current_player()] \
-                is not self.ours.maker:
+        if (
+            self.os.current_phase() != OS_GO_ALONE
+            or SEATS[self.os.current_player()] is not self.ours.maker
+        ):
             raise self.fail("after the discard OpenSpiel should ask the maker to go alone")
         theirs = {os_to_ours(self.os, a) for a in self.os.legal_actions()}
         if theirs != set(alone_legal):
-            raise self.fail(f"alone choices differ: ours {_show(alone_legal)}, "
-                            f"OpenSpiel {_show(theirs)}")
+            raise self.fail(
+                f"alone choices differ: ours {_show(alone_legal)}, OpenSpiel {_show(theirs)}"
+            )
         self.os.apply_action(ours_to_os(self.ours, alone))
 
     def check_turn_is_maker(self) -> None:
-        if self.ours.turn is not self.ours.maker or \
-                SEATS[self.os.declarer()] is not self.ours.maker:
-            raise self.fail(f"maker differs: ours {self.ours.maker}, "
-                            f"OpenSpiel player {self.os.declarer()}")
+        if (
+            self.ours.turn is not self.ours.maker
+            or SEATS[self.os.declarer()] is not self.ours.maker
+        ):
+            raise self.fail(
+                f"maker differs: ours {self.ours.maker}, OpenSpiel player {self.os.declarer()}"
+            )
 
     def compare_trick(self, i: int) -> None:
         mine, trick = self.ours.tricks[i], self.os.tricks()[i]
         their_cards = [OS_CARD[c] for c in trick.cards()]
-        if (mine.leader is not SEATS[trick.leader()]
-                or [card for _, card in mine.cards] != their_cards
-                or mine.winner is not SEATS[trick.winner()]):
+        if (
+            mine.leader is not SEATS[trick.leader()]
+            or [card for _, card in mine.cards] != their_cards
+            or mine.winner is not SEATS[trick.winner()]
+        ):
             raise self.fail(
                 f"trick {i + 1} differs: ours led by {mine.leader} "
                 f"{[c.code for _, c in mine.cards]} won by {mine.winner}; OpenSpiel led by "
                 f"{SEATS[trick.leader()]} {[c.code for c in their_cards]} won by "
-                f"{SEATS[trick.winner()]}")
+                f"{SEATS[trick.winner()]}"
+            )
 
     def compare_end(self) -> None:
         ours, s = self.ours, self.os
@@ -315,8 +348,10 @@ class HandRun:
         lone_defender = [seat for seat in ours.alone if seat.team is not ours.maker.team]
         theirs_defender = [] if s.lone_defender() < 0 else [SEATS[s.lone_defender()]]
         if lone_maker != s.declarer_go_alone() or lone_defender != theirs_defender:
-            raise self.fail(f"lone players differ: ours {ours.alone}, OpenSpiel maker alone "
-                            f"{s.declarer_go_alone()}, lone defender {s.lone_defender()}")
+            raise self.fail(
+                f"lone players differ: ours {ours.alone}, OpenSpiel maker alone "
+                f"{s.declarer_go_alone()}, lone defender {s.lone_defender()}"
+            )
         if len(ours.tricks) != 5:
             raise self.fail(f"we played {len(ours.tricks)} tricks, not 5")
         for i in range(5):
@@ -324,8 +359,10 @@ class HandRun:
         points = ours.result.points
         expected = [points[seat.team] - points[seat.team.other] for seat in SEATS]
         if list(returns) != expected:
-            raise self.fail(f"points differ: ours {points} (as returns {expected}), "
-                            f"OpenSpiel returns {list(returns)}")
+            raise self.fail(
+                f"points differ: ours {points} (as returns {expected}), "
+                f"OpenSpiel returns {list(returns)}"
+            )
         self.stats["maker alone"] += lone_maker
         self.stats["lone defender"] += bool(lone_defender)
         self.stats["both alone"] += lone_maker and bool(lone_defender)
@@ -349,20 +386,30 @@ def run_combo(stick: bool, lone: bool, hands: int, first_seed: int = 0):
     return stats, failures
 
 
-@pytest.mark.parametrize("stick,lone", COMBOS,
-                         ids=[f"stick={s}-lone_defender={d}" for s, d in COMBOS])
+@pytest.mark.parametrize(
+    "stick,lone", COMBOS, ids=[f"stick={s}-lone_defender={d}" for s, d in COMBOS]
+)
 def test_engine_agrees_with_openspiel(stick: bool, lone: bool) -> None:
     assert HANDS_PER_COMBO >= 2000
     # Distinct seeds per parameter set, so the four runs deal different hands.
     first_seed = 1_000_000 * COMBOS.index((stick, lone))
     stats, failures = run_combo(stick, lone, HANDS_PER_COMBO, first_seed)
     print(f"stick_the_dealer={stick} lone_defender={lone}: {dict(sorted(stats.items()))}")
-    assert not failures, (f"{len(failures)} of {HANDS_PER_COMBO} hands disagree with "
-                          f"OpenSpiel; the first ones:\n" + "\n".join(failures[:5]))
+    assert not failures, (
+        f"{len(failures)} of {HANDS_PER_COMBO} hands disagree with "
+        f"OpenSpiel; the first ones:\n" + "\n".join(failures[:5])
+    )
     # The random play must have reached every path that the parameters allow.
     assert stats["hands"] == HANDS_PER_COMBO
-    for path in ("dealer sits out, no exchange", "maker alone", "round 2 call",
-                 "dealer picks up", "euchre", "march", "lone march"):
+    for path in (
+        "dealer sits out, no exchange",
+        "maker alone",
+        "round 2 call",
+        "dealer picks up",
+        "euchre",
+        "march",
+        "lone march",
+    ):
         assert stats[path] > 0, path
     assert (stats["stuck dealer"] > 0) == stick
     assert (stats["thrown in"] > 0) == (not stick)

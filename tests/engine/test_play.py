@@ -35,15 +35,20 @@ def plays_of(state) -> str:
 
 def test_trump_led_the_left_bower_must_follow():
     state = plays(hearts(), "N:AH")
-    assert plays_of(state) == "JD"                  # East's only heart is the jack of diamonds
-    illegal(state, "E play AC", Reason.MUST_FOLLOW_SUIT,
-            "East must follow hearts", "the jack of diamonds is a heart when hearts are trump")
+    assert plays_of(state) == "JD"  # East's only heart is the jack of diamonds
+    illegal(
+        state,
+        "E play AC",
+        Reason.MUST_FOLLOW_SUIT,
+        "East must follow hearts",
+        "the jack of diamonds is a heart when hearts are trump",
+    )
     state = plays(state, "E:JD")
     assert plays_of(state) == "KH"
     state = plays(state, "S:KH")
     assert sorted(plays_of(state).split()) == ["QH", "TH"]
     state = plays(state, "W:TH")
-    assert state.tricks[0].winner is Seat.E             # the left bower beats the ace
+    assert state.tricks[0].winner is Seat.E  # the left bower beats the ace
     assert state.turn is Seat.E and state.leader is Seat.E
 
 
@@ -53,8 +58,13 @@ def test_printed_suit_led_the_left_bower_does_not_follow():
     assert sorted(plays_of(state).split()) == sorted(["JD", "AC", "KC", "TC", "9S"])
     state = plays(state, "E:9S")
     assert sorted(plays_of(state).split()) == ["KD", "QD"]
-    illegal(state, "S play KH", Reason.MUST_FOLLOW_SUIT, "South must follow diamonds",
-            "queen of diamonds")
+    illegal(
+        state,
+        "S play KH",
+        Reason.MUST_FOLLOW_SUIT,
+        "South must follow diamonds",
+        "queen of diamonds",
+    )
     state = plays(state, "S:QD W:AD")
     assert state.tricks[0].winner is Seat.W
 
@@ -62,8 +72,14 @@ def test_printed_suit_led_the_left_bower_does_not_follow():
 def test_printed_suit_led_the_left_bower_may_not_be_played_as_that_suit():
     state = plays(hearts(DEAL_2), "N:9D")
     assert plays_of(state) == "TD"
-    err = illegal(state, "E play JD", Reason.MUST_FOLLOW_SUIT, "East must follow diamonds",
-                  "jack of diamonds", "left bower")
+    err = illegal(
+        state,
+        "E play JD",
+        Reason.MUST_FOLLOW_SUIT,
+        "East must follow diamonds",
+        "jack of diamonds",
+        "left bower",
+    )
     assert "not a diamond" in err.message
 
 
@@ -104,7 +120,7 @@ def test_cannot_follow_any_card_trumping_allowed_never_required():
 def test_no_trump_jacks_are_ordinary_cards():
     state = hearts(DEAL_1, suit="NT", no_trump=True)
     state = plays(state, "N:9D")
-    assert plays_of(state) == "JD"                   # a diamond again
+    assert plays_of(state) == "JD"  # a diamond again
     state = plays(state, "E:JD S:QD W:AD")
     assert state.tricks[0].winner is Seat.W
     state = plays(state, "W:QH")
@@ -131,7 +147,7 @@ def test_lowest_trump_beats_the_ace_led():
     state = plays(hearts(), "N:KS E:9S S:AS W:QS")
     assert state.tricks[0].winner is Seat.S
     state = plays(state, "S:KD W:AD N:9D E:JD")
-    assert state.tricks[1].winner is Seat.E      # the left bower trumps the ace of diamonds
+    assert state.tricks[1].winner is Seat.E  # the left bower trumps the ace of diamonds
     assert state.tricks_won == (1, 1)
     assert state.team_tricks(Team.EW) == 1
 
@@ -164,8 +180,9 @@ def test_no_first_blood_first_lead_cannot_be_trump(preset):
     state = hearts(DEAL_1, preset=preset, no_first_blood=True) if preset != "pagat" else None
     if state is None:  # pagat: announcements after the call, then play
         state = hand(DEAL_1, dealer="W", upcard="9C", preset="pagat", no_first_blood=True)
-        state = act(state, "N pass, E pass, S pass, W pass, N call H, "
-                           "N pass, E pass, S pass, W pass")
+        state = act(
+            state, "N pass, E pass, S pass, W pass, N call H, N pass, E pass, S pass, W pass"
+        )
     assert state.turn is Seat.N
     assert sorted(plays_of(state).split()) == sorted(["9D", "TS", "QC", "KS"])
     illegal(state, "N play AH", Reason.NO_FIRST_BLOOD, "first trick", "ace of hearts")
@@ -178,8 +195,9 @@ def test_no_first_blood_left_bower_is_a_trump():
 
 
 def test_no_first_blood_leader_with_only_trumps_may_lead_one():
-    state = hand("N: JD AH KH QH TH", dealer="W", upcard="9S", preset="cardsuite",
-                 no_first_blood=True)
+    state = hand(
+        "N: JD AH KH QH TH", dealer="W", upcard="9S", preset="cardsuite", no_first_blood=True
+    )
     state = act(state, "N pass, E pass, S pass, W pass, N call H, N with_partner")
     assert sorted(plays_of(state).split()) == sorted(["JD", "AH", "KH", "QH", "TH"])
     state = plays(state, "N:JD")
@@ -213,28 +231,38 @@ FIRST_LEAD = [
     ({}, "E", "N", "N with_partner", "S"),
     ({}, "S", "E", "E with_partner", "W"),
     ({}, "W", "N", "N alone", "N"),
-    ({}, "W", "S", "S alone", "E"),                     # North sits out: skipped
-    ({}, "N", "W", "W alone", "S"),                     # East sits out: skipped
+    ({}, "W", "S", "S alone", "E"),  # North sits out: skipped
+    ({}, "N", "W", "W alone", "S"),  # East sits out: skipped
     ({"lone_defender": True}, "W", "S", "S alone, E alone", "E"),
     ({"lone_defender": True}, "W", "N", "N with_partner, E pass, W alone", "N"),
-    ({"loner_starts_last": True}, "W", "N", "N with_partner", "N"),   # nobody alone
-    ({"loner_starts_last": True}, "W", "S", "S alone", "W"),           # the loner's left
+    ({"loner_starts_last": True}, "W", "N", "N with_partner", "N"),  # nobody alone
+    ({"loner_starts_last": True}, "W", "S", "S alone", "W"),  # the loner's left
     ({"loner_starts_last": True}, "W", "N", "N alone", "E"),
     ({"loner_starts_last": True}, "N", "E", "E alone", "S"),
-    ({"loner_starts_last": True, "lone_defender": True}, "W", "N",
-     "N with_partner, E alone", "S"),                                  # a lone defender
-    ({"loner_starts_last": True, "lone_defender": True}, "W", "S",
-     "S alone, E alone", "E"),                                         # two loners: defender
-    ({"loner_starts_last": True, "lone_defender": True}, "W", "N",
-     "N alone, E pass, W alone", "W"),
-    ({"loner_starts_last": True, "lone_defender": True}, "S", "W",
-     "W alone, N alone", "N"),
+    (
+        {"loner_starts_last": True, "lone_defender": True},
+        "W",
+        "N",
+        "N with_partner, E alone",
+        "S",
+    ),  # a lone defender
+    (
+        {"loner_starts_last": True, "lone_defender": True},
+        "W",
+        "S",
+        "S alone, E alone",
+        "E",
+    ),  # two loners: defender
+    ({"loner_starts_last": True, "lone_defender": True}, "W", "N", "N alone, E pass, W alone", "W"),
+    ({"loner_starts_last": True, "lone_defender": True}, "S", "W", "W alone, N alone", "N"),
 ]
 
 
-@pytest.mark.parametrize("settings,dealer,caller,decisions,leader", FIRST_LEAD,
-                         ids=[f"{'+'.join(s) or 'plain'}-{d}deals-{x.replace(' ', '')}"
-                              for s, d, _, x, _ in FIRST_LEAD])
+@pytest.mark.parametrize(
+    "settings,dealer,caller,decisions,leader",
+    FIRST_LEAD,
+    ids=[f"{'+'.join(s) or 'plain'}-{d}deals-{x.replace(' ', '')}" for s, d, _, x, _ in FIRST_LEAD],
+)
 def test_first_lead(settings, dealer, caller, decisions, leader):
     state = hand(DEAL_1, dealer=dealer, upcard="9C", preset="cardsuite", **settings)
     for _ in range(4):
@@ -248,10 +276,15 @@ def test_first_lead(settings, dealer, caller, decisions, leader):
     assert Seat(leader) in state.active_seats
 
 
-@pytest.mark.parametrize("decisions,leader", [("N pass, E alone, S alone", "E"),
-                                              ("N alone, E pass, W pass", "E"),
-                                              ("N pass, E pass, S alone, W pass", "W"),
-                                              ("N pass, E pass, S pass, W pass", "N")])
+@pytest.mark.parametrize(
+    "decisions,leader",
+    [
+        ("N pass, E alone, S alone", "E"),
+        ("N alone, E pass, W pass", "E"),
+        ("N pass, E pass, S alone, W pass", "W"),
+        ("N pass, E pass, S pass, W pass", "N"),
+    ],
+)
 def test_first_lead_pagat(decisions, leader):
     """pagat: loner starts last, announcements from the dealer's left."""
     state = hand(DEAL_1, dealer="W", upcard="9C", preset="pagat")
@@ -267,7 +300,7 @@ def test_two_lone_players_play_two_cards_a_trick():
     assert len(state.tricks[0].cards) == 2 and state.tricks[0].winner is Seat.E
     assert state.turn is Seat.E
     state = plays(state, "E:AC N:QC")
-    assert state.turn is Seat.E                        # S and W are skipped
+    assert state.turn is Seat.E  # S and W are skipped
 
 
 # ---- the Benny is a trump for every purpose --------------------------------------------------

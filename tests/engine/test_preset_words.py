@@ -20,12 +20,15 @@ def test_the_line_on_a_preset_comes_from_its_settings(preset):
     line = PRESET_DESCRIPTIONS[preset]
     assert line == describe_preset(preset)
     assert f"Game to {rules.target_points}." in line
-    assert line.startswith("Stick the dealer." if rules.stick_the_dealer
-                           else "No stick the dealer.")
+    assert line.startswith(
+        "Stick the dealer." if rules.stick_the_dealer else "No stick the dealer."
+    )
     assert ("Anyone may go alone." in line) == (rules.alone_decision == "any")
-    for setting, words in [("loner_starts_last", "oner starts last"),
-                           ("canadian_loner", "Canadian loner"),
-                           ("lone_defender", "one defender")]:
+    for setting, words in [
+        ("loner_starts_last", "oner starts last"),
+        ("canadian_loner", "Canadian loner"),
+        ("lone_defender", "one defender"),
+    ]:
         assert (words in line) == getattr(rules, setting)
 
 

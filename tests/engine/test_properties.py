@@ -50,8 +50,15 @@ from engine.view import seat_view
 # The example count comes from the hypothesis profile (tests/conftest.py: 200, or fewer
 # under HYPOTHESIS_PROFILE=ci).
 SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
-BOOL_KEYS = ["stick_the_dealer", "no_trump", "loner_starts_last", "canadian_loner",
-             "lone_defender", "benny", "no_first_blood"]
+BOOL_KEYS = [
+    "stick_the_dealer",
+    "no_trump",
+    "loner_starts_last",
+    "canadian_loner",
+    "lone_defender",
+    "benny",
+    "no_first_blood",
+]
 
 
 @st.composite
@@ -75,12 +82,16 @@ def hands(draw):
     rng = draw(st.randoms(use_true_random=False))
     cards = list(deck(r.benny))
     rng.shuffle(cards)
-    if r.benny and draw(st.integers(0, 3)) == 0:   # Benny turned up, often enough to matter
+    if r.benny and draw(st.integers(0, 3)) == 0:  # Benny turned up, often enough to matter
         i = cards.index(JOKER)
         cards[i], cards[20] = cards[20], cards[i]
     dealer = draw(st.sampled_from(SEATS))
-    d = Deal(dealer, tuple(tuple(cards[i * 5:i * 5 + 5]) for i in range(4)), cards[20],
-             tuple(cards[21:]))
+    d = Deal(
+        dealer,
+        tuple(tuple(cards[i * 5 : i * 5 + 5]) for i in range(4)),
+        cards[20],
+        tuple(cards[21:]),
+    )
     return r, new_hand(r, d), rng
 
 
@@ -160,8 +171,12 @@ def spec_legal(state) -> set[str] | None:
         return {f"discard {c.code}" for c in hand}
     if phase is Phase.ALONE:
         ordered_up = any(a.do is Do.ORDER_UP for _, a in state.actions)
-        forced = (r.canadian_loner and ordered_up and state.turn is state.maker
-                  and state.maker is state.dealer.partner)
+        forced = (
+            r.canadian_loner
+            and ordered_up
+            and state.turn is state.maker
+            and state.maker is state.dealer.partner
+        )
         if forced:
             return {"alone"}
         return {"alone", "with_partner"} if r.alone_decision == "maker" else {"alone", "pass"}
@@ -171,8 +186,13 @@ def spec_legal(state) -> set[str] | None:
         return {"alone", "pass"}
     if phase is Phase.PLAY:
         hand = [c.code for c in state.hand_of(state.turn)]
-        ok = spec_playable(hand, [c.code for _, c in state.trick], trump_letter(state),
-                           first_trick=not state.tricks, no_first_blood=r.no_first_blood)
+        ok = spec_playable(
+            hand,
+            [c.code for _, c in state.trick],
+            trump_letter(state),
+            first_trick=not state.tricks,
+            no_first_blood=r.no_first_blood,
+        )
         return {f"play {c}" for c in ok}
     return None
 
@@ -237,8 +257,11 @@ def check_finished(state):
     assert result.makers_tricks == makers_tricks
     assert sum(state.tricks_won) == 5
     assert state.team_tricks(makers) == makers_tricks
-    to, points = spec_points(makers_tricks, any(s.team is makers for s in state.alone),
-                             any(s.team is not makers for s in state.alone))
+    to, points = spec_points(
+        makers_tricks,
+        any(s.team is makers for s in state.alone),
+        any(s.team is not makers for s in state.alone),
+    )
     winner = makers if to == "makers" else makers.other
     assert result.points == {winner: points, winner.other: 0}
     assert all(len(h) == 0 for s, h in zip(SEATS, state.hands, strict=False) if s in active)
@@ -278,8 +301,11 @@ def test_random_hands_obey_the_rules(dealt):
     check_follow_suit(states)
     check_finished(states[-1])
     end = states[-1]
-    event("thrown in" if end.result.thrown_in else
-          f"played: {len(end.alone)} alone, trump {end.trump.letter}")
+    event(
+        "thrown in"
+        if end.result.thrown_in
+        else f"played: {len(end.alone)} alone, trump {end.trump.letter}"
+    )
     if end.upcard is JOKER:
         event("Benny turned up")
     # the record of the hand replays to the same state
@@ -291,7 +317,7 @@ def test_random_hands_obey_the_rules(dealt):
 def test_every_illegal_card_raises_the_right_reason(dealt, data):
     r, state, rng = dealt
     states = [s for s in playout(state, rng) if s.phase is Phase.PLAY]
-    for state in (states and data.draw(st.lists(st.sampled_from(states), max_size=4))):
+    for state in states and data.draw(st.lists(st.sampled_from(states), max_size=4)):
         seat = state.turn
         legal = {a.card for a in legal_actions(state)}
         hand = set(state.hand_of(seat))
@@ -334,8 +360,12 @@ def universe(state) -> list[Action]:
 
 REASONS_BY_PHASE = {
     Phase.BID1: {Reason.WRONG_PHASE},
-    Phase.BID2: {Reason.WRONG_PHASE, Reason.TURNED_DOWN_SUIT, Reason.NO_TRUMP_NOT_ALLOWED,
-                 Reason.DEALER_MUST_CALL},
+    Phase.BID2: {
+        Reason.WRONG_PHASE,
+        Reason.TURNED_DOWN_SUIT,
+        Reason.NO_TRUMP_NOT_ALLOWED,
+        Reason.DEALER_MUST_CALL,
+    },
     Phase.NAME_TRUMP: {Reason.WRONG_PHASE},
     Phase.ALONE: {Reason.WRONG_PHASE, Reason.MUST_GO_ALONE},
     Phase.DISCARD: {Reason.WRONG_PHASE, Reason.CARD_NOT_IN_HAND},
@@ -396,7 +426,7 @@ def swapped(state, a_seat, a_card, b_seat, b_card):
     try:
         return replay(state.rules, d, state.actions)
     except ReplayError:
-        return None        # the swap would make an earlier action illegal
+        return None  # the swap would make an earlier action illegal
 
 
 @SETTINGS
@@ -418,14 +448,23 @@ def test_views_never_reveal_other_seats_cards(dealt, data):
     assert view.hand == state.hand_of(viewer)
     assert view.legal == (legal_actions(state) if state.turn is viewer else ())
     # states that differ only in cards the viewer cannot see give equal views
-    hidden = {s: [c for c in state.hand_of(s) if c in state.deal.hand(s)]
-              for s in SEATS if s is not viewer}
-    pairs = [(a, ca, b, cb) for a in hidden for b in hidden if a.index < b.index
-             for ca in hidden[a] for cb in hidden[b]]
+    hidden = {
+        s: [c for c in state.hand_of(s) if c in state.deal.hand(s)]
+        for s in SEATS
+        if s is not viewer
+    }
+    pairs = [
+        (a, ca, b, cb)
+        for a in hidden
+        for b in hidden
+        if a.index < b.index
+        for ca in hidden[a]
+        for cb in hidden[b]
+    ]
     pairs += [(a, ca, None, cb) for a in hidden for ca in hidden[a] for cb in state.deal.stock]
     for a, ca, b, cb in data.draw(st.lists(st.sampled_from(pairs), max_size=5)) if pairs else []:
         other = swapped(state, a, ca, b, cb)
         if other is None:
             continue
         assert seat_view(other, viewer) == view
-        assert seat_view(other, a) != seat_view(state, a)       # the swap did change something
+        assert seat_view(other, a) != seat_view(state, a)  # the swap did change something

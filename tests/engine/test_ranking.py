@@ -169,8 +169,9 @@ def test_left_bower_is_not_its_printed_suit(trump):
     nine_next = parse_card("9" + t.same_colour.letter)
     # the left bower beats the ace of trump, and any card of its printed suit...
     assert winner_of([(Seat.N, parse_card("A" + trump)), (Seat.E, left)], t) is Seat.E
-    assert winner_of([(Seat.N, parse_card("A" + t.same_colour.letter)), (Seat.E, left)],
-                     t) is Seat.E
+    assert (
+        winner_of([(Seat.N, parse_card("A" + t.same_colour.letter)), (Seat.E, left)], t) is Seat.E
+    )
     # ...and loses to the right bower; led, it is trump led
     assert winner_of([(Seat.N, left), (Seat.E, parse_card("J" + trump))], t) is Seat.E
     assert winner_of([(Seat.N, left), (Seat.E, nine_next)], t) is Seat.N
@@ -178,8 +179,12 @@ def test_left_bower_is_not_its_printed_suit(trump):
 
 def test_highest_card_on_table_does_not_win_trap_9():
     # hearts trump, 9 of clubs led; the ace of spades is higher but not of the suit led
-    trick = [(Seat.N, parse_card("9C")), (Seat.E, parse_card("AS")), (Seat.S, parse_card("AD")),
-             (Seat.W, parse_card("TC"))]
+    trick = [
+        (Seat.N, parse_card("9C")),
+        (Seat.E, parse_card("AS")),
+        (Seat.S, parse_card("AD")),
+        (Seat.W, parse_card("TC")),
+    ]
     assert winner_of(trick, Suit.HEARTS) is Seat.W
     # the lowest trump beats them all
     assert winner_of(trick + [(Seat.N, parse_card("9H"))], Suit.HEARTS) is Seat.N
@@ -215,8 +220,9 @@ def test_number_of_five_card_hands():
 def test_chances_of_holding_k_trumps():
     """0..5 trumps of a named suit (seven with the left bower):
     14.56% 39.20% 33.60% 11.20% 1.40% 0.05%."""
-    counts = Counter(sum(is_trump(c, Suit.HEARTS) for c in h)
-                     for h in itertools.combinations(deck(), 5))
+    counts = Counter(
+        sum(is_trump(c, Suit.HEARTS) for c in h) for h in itertools.combinations(deck(), 5)
+    )
     total = sum(counts.values())
     shown = [round(100 * counts[k] / total, 2) for k in range(6)]
     assert shown == [14.56, 39.20, 33.60, 11.20, 1.40, 0.05]

@@ -19,8 +19,12 @@ REPO = Path(__file__).resolve().parents[2]
 
 # The record of HAND_RECORD.md, with full and consistent hands:
 #   stock TC KC JD; East orders up diamonds; West discards 9S; North leads AS.
-HANDS = {"N": ["9C", "TD", "JH", "QS", "AS"], "E": ["9D", "TS", "QH", "AC", "KH"],
-         "S": ["9H", "QC", "AH", "KS", "TH"], "W": ["JC", "JS", "QD", "KD", "9S"]}
+HANDS = {
+    "N": ["9C", "TD", "JH", "QS", "AS"],
+    "E": ["9D", "TS", "QH", "AC", "KH"],
+    "S": ["9H", "QC", "AH", "KS", "TH"],
+    "W": ["JC", "JS", "QD", "KD", "9S"],
+}
 ACTIONS = [
     {"seat": "N", "do": "pass"},
     {"seat": "E", "do": "order_up"},
@@ -30,15 +34,28 @@ ACTIONS = [
     {"seat": "S", "do": "pass"},
     {"seat": "N", "do": "play", "card": "AS"},
 ]
-DOC_RECORD = {"rules": {"preset": "bga", "lone_defender": True}, "dealer": "W", "hands": HANDS,
-              "upcard": "AD", "actions": ACTIONS}
+DOC_RECORD = {
+    "rules": {"preset": "bga", "lone_defender": True},
+    "dealer": "W",
+    "hands": HANDS,
+    "upcard": "AD",
+    "actions": ACTIONS,
+}
 
 # Hearts trump after a round-2 call; East's only heart is the left bower (JD).
-HEARTS = {"dealer": "W", "upcard": "9C", "rules": {"preset": "cardsuite"},
-          "hands": {"N": ["AH", "9D", "TS", "QC", "KS"], "E": ["JD", "AC", "KC", "TC", "9S"],
-                    "S": ["KH", "QD", "AS", "JC", "KD"], "W": ["QH", "TH", "AD", "JS", "QS"]},
-          "actions": [{"seat": s, "do": "pass"} for s in "NESW"]
-          + [{"seat": "N", "do": "call", "suit": "H"}, {"seat": "N", "do": "with_partner"}]}
+HEARTS = {
+    "dealer": "W",
+    "upcard": "9C",
+    "rules": {"preset": "cardsuite"},
+    "hands": {
+        "N": ["AH", "9D", "TS", "QC", "KS"],
+        "E": ["JD", "AC", "KC", "TC", "9S"],
+        "S": ["KH", "QD", "AS", "JC", "KD"],
+        "W": ["QH", "TH", "AD", "JS", "QS"],
+    },
+    "actions": [{"seat": s, "do": "pass"} for s in "NESW"]
+    + [{"seat": "N", "do": "call", "suit": "H"}, {"seat": "N", "do": "with_partner"}],
+}
 
 
 def referee(*records, argv=(), text=None):
@@ -67,29 +84,51 @@ def with_actions(base, actions):
 
 def test_doc_record_report_shape_exactly():
     report = one(DOC_RECORD)
-    assert list(report) == ["ok", "steps", "trump", "makers", "alone", "sitting_out", "tricks",
-                            "tricks_won", "result", "next"]
+    assert list(report) == [
+        "ok",
+        "steps",
+        "trump",
+        "makers",
+        "alone",
+        "sitting_out",
+        "tricks",
+        "tricks_won",
+        "result",
+        "next",
+    ]
     assert report["ok"] is True
-    assert report["steps"][0] == {"seat": "N", "phase": "bid1",
-                                  "legal": [{"do": "order_up"}, {"do": "pass"}],
-                                  "did": {"do": "pass"}}
+    assert report["steps"][0] == {
+        "seat": "N",
+        "phase": "bid1",
+        "legal": [{"do": "order_up"}, {"do": "pass"}],
+        "did": {"do": "pass"},
+    }
     assert [s["phase"] for s in report["steps"]] == [
-        "bid1", "bid1", "alone", "discard", "defend_alone", "defend_alone", "play"]
+        "bid1",
+        "bid1",
+        "alone",
+        "discard",
+        "defend_alone",
+        "defend_alone",
+        "play",
+    ]
     assert [s["seat"] for s in report["steps"]] == ["N", "E", "E", "W", "N", "S", "N"]
     assert [s["did"] for s in report["steps"]] == [
-        {k: v for k, v in a.items() if k != "seat"} for a in ACTIONS]
+        {k: v for k, v in a.items() if k != "seat"} for a in ACTIONS
+    ]
     for step in report["steps"]:
         assert list(step) == ["seat", "phase", "legal", "did"]
     assert report["steps"][2]["legal"] == [{"do": "alone"}, {"do": "with_partner"}]
     assert sorted(a["card"] for a in report["steps"][3]["legal"]) == sorted(
-        ["JC", "JS", "QD", "KD", "9S", "AD"])
+        ["JC", "JS", "QD", "KD", "9S", "AD"]
+    )
     assert all(a["do"] == "discard" for a in report["steps"][3]["legal"])
     assert report["steps"][4]["legal"] == [{"do": "alone"}, {"do": "pass"}]
     assert report["trump"] == "D" and report["makers"] == "EW"
     assert report["alone"] == [] and report["sitting_out"] == []
     assert report["tricks"][0]["leader"] == "N"
     assert report["tricks"][0]["cards"] == [["N", "AS"]]
-    assert report["tricks"][0]["winner"] is None          # the trick is still on the table
+    assert report["tricks"][0]["winner"] is None  # the trick is still on the table
     assert report["tricks_won"] == {"NS": 0, "EW": 0}
     assert report["result"] is None
     assert report["next"] == {"seat": "E", "phase": "play", "legal": [{"do": "play", "card": "TS"}]}
@@ -142,18 +181,33 @@ def test_every_phase_name_appears():
     seen = set()
     for record in (DOC_RECORD, HEARTS):
         seen |= {s["phase"] for s in play_out(record)[1]["steps"]}
-    benny = {"rules": {"benny": True}, "dealer": "N", "upcard": "JOKER", "hands": HANDS,
-             "actions": []}
+    benny = {
+        "rules": {"benny": True},
+        "dealer": "N",
+        "upcard": "JOKER",
+        "hands": HANDS,
+        "actions": [],
+    }
     seen |= {s["phase"] for s in play_out(benny)[1]["steps"]}
     assert seen == {"bid1", "bid2", "name_trump", "alone", "discard", "defend_alone", "play"}
 
 
 def test_cards_are_written_canonically():
-    hands = {"N": ["9c", "10d", "J♥", "qs", "A♠"], "E": ["9D", "10S", "QH", "AC", "KH"],
-             "S": ["9♥", "QC", "AH", "KS", "TH"], "W": ["JC", "JS", "QD", "KD", "9s"]}
-    record = dict(DOC_RECORD, hands=hands, upcard="a♦",
-                  actions=ACTIONS[:3] + [{"seat": "w", "do": "discard", "card": "9♠"}]
-                  + ACTIONS[4:6] + [{"seat": "N", "do": "play", "card": "a♠"}])
+    hands = {
+        "N": ["9c", "10d", "J♥", "qs", "A♠"],
+        "E": ["9D", "10S", "QH", "AC", "KH"],
+        "S": ["9♥", "QC", "AH", "KS", "TH"],
+        "W": ["JC", "JS", "QD", "KD", "9s"],
+    }
+    record = dict(
+        DOC_RECORD,
+        hands=hands,
+        upcard="a♦",
+        actions=ACTIONS[:3]
+        + [{"seat": "w", "do": "discard", "card": "9♠"}]
+        + ACTIONS[4:6]
+        + [{"seat": "N", "do": "play", "card": "a♠"}],
+    )
     report = one(record)
     assert report == one(DOC_RECORD)
     text = json.dumps(report, ensure_ascii=False)
@@ -162,9 +216,12 @@ def test_cards_are_written_canonically():
 
 
 def test_no_trump_and_alone_in_the_report():
-    record = dict(HEARTS, rules={"preset": "cardsuite", "no_trump": True},
-                  actions=HEARTS["actions"][:4] + [{"seat": "N", "do": "call", "suit": "NT"},
-                                                   {"seat": "N", "do": "alone"}])
+    record = dict(
+        HEARTS,
+        rules={"preset": "cardsuite", "no_trump": True},
+        actions=HEARTS["actions"][:4]
+        + [{"seat": "N", "do": "call", "suit": "NT"}, {"seat": "N", "do": "alone"}],
+    )
     report = one(record)
     assert report["trump"] == "NT" and report["makers"] == "NS"
     assert report["alone"] == ["N"] and report["sitting_out"] == ["S"]
@@ -175,26 +232,33 @@ def test_no_trump_and_alone_in_the_report():
 
 
 def test_illegal_action_step_counted_from_0_with_the_steps_before_it():
-    record = with_actions(HEARTS, HEARTS["actions"] + [
-        {"seat": "N", "do": "play", "card": "AH"}, {"seat": "E", "do": "play", "card": "AC"}])
+    record = with_actions(
+        HEARTS,
+        HEARTS["actions"]
+        + [{"seat": "N", "do": "play", "card": "AH"}, {"seat": "E", "do": "play", "card": "AC"}],
+    )
     report = one(record)
     assert list(report) == ["ok", "step", "error", "steps"]
     assert report["ok"] is False and report["step"] == 7
     assert len(report["steps"]) == 7
-    assert report["error"] == ("East must follow hearts: the jack of diamonds is a heart when "
-                               "hearts are trump.")
+    assert report["error"] == (
+        "East must follow hearts: the jack of diamonds is a heart when hearts are trump."
+    )
 
 
-@pytest.mark.parametrize("bad,step,says", [
-    ({"seat": "E", "do": "fly"}, 3, "'fly'"),
-    ({"seat": "X", "do": "pass"}, 3, "'X'"),
-    ({"do": "pass"}, 3, "seat"),
-    ({"seat": "W", "do": "discard", "card": "1S"}, 3, "'1S'"),
-    ({"seat": "W", "do": "discard"}, 3, "card"),
-    ("pass", 3, "object"),
-    ({"seat": "N", "do": "pass"}, 3, "West"),                # not N's turn
-    ({"seat": "W", "do": "discard", "card": "9C"}, 3, "nine of clubs"),
-])
+@pytest.mark.parametrize(
+    "bad,step,says",
+    [
+        ({"seat": "E", "do": "fly"}, 3, "'fly'"),
+        ({"seat": "X", "do": "pass"}, 3, "'X'"),
+        ({"do": "pass"}, 3, "seat"),
+        ({"seat": "W", "do": "discard", "card": "1S"}, 3, "'1S'"),
+        ({"seat": "W", "do": "discard"}, 3, "card"),
+        ("pass", 3, "object"),
+        ({"seat": "N", "do": "pass"}, 3, "West"),  # not N's turn
+        ({"seat": "W", "do": "discard", "card": "9C"}, 3, "nine of clubs"),
+    ],
+)
 def test_first_malformed_or_illegal_action(bad, step, says):
     record = with_actions(DOC_RECORD, ACTIONS[:3] + [bad] + ACTIONS[4:])
     report = one(record)
@@ -211,22 +275,25 @@ def test_the_first_problem_is_reported_when_an_illegal_action_precedes_a_malform
     assert report["step"] == 0 and "North" in report["error"]
 
 
-@pytest.mark.parametrize("change,says", [
-    ({"dealer": "X"}, "'X'"),
-    ({"upcard": "1H"}, "'1H'"),
-    ({"upcard": "JOKER"}, "JOKER"),
-    ({"upcard": "9C"}, "9C"),                                   # dealt twice
-    ({"rules": {"preset": "bga", "stick_dealer": True}}, "stick_dealer"),
-    ({"rules": {"preset": "nope"}}, "nope"),
-    ({"rules": {"benny": True, "no_trump": True}}, "no_trump"),
-    ({"rules": {"target_points": 0}}, "target_points"),
-    ({"hands": {"N": HANDS["N"], "E": HANDS["E"], "S": HANDS["S"]}}, "W"),
-    ({"hands": dict(HANDS, N=["9C", "TD", "JH", "QS"])}, "five"),
-    ({"hands": dict(HANDS, X=HANDS["N"])}, "'X'"),
-    ({"hands": dict(HANDS, N=["9C", "TD", "JH", "QS", "HJ"])}, "write rank then suit"),
-    ({"actions": "pass"}, "list"),
-    ({"colour": "red"}, "'colour'"),
-])
+@pytest.mark.parametrize(
+    "change,says",
+    [
+        ({"dealer": "X"}, "'X'"),
+        ({"upcard": "1H"}, "'1H'"),
+        ({"upcard": "JOKER"}, "JOKER"),
+        ({"upcard": "9C"}, "9C"),  # dealt twice
+        ({"rules": {"preset": "bga", "stick_dealer": True}}, "stick_dealer"),
+        ({"rules": {"preset": "nope"}}, "nope"),
+        ({"rules": {"benny": True, "no_trump": True}}, "no_trump"),
+        ({"rules": {"target_points": 0}}, "target_points"),
+        ({"hands": {"N": HANDS["N"], "E": HANDS["E"], "S": HANDS["S"]}}, "W"),
+        ({"hands": dict(HANDS, N=["9C", "TD", "JH", "QS"])}, "five"),
+        ({"hands": dict(HANDS, X=HANDS["N"])}, "'X'"),
+        ({"hands": dict(HANDS, N=["9C", "TD", "JH", "QS", "HJ"])}, "write rank then suit"),
+        ({"actions": "pass"}, "list"),
+        ({"colour": "red"}, "'colour'"),
+    ],
+)
 def test_bad_records_get_ok_false_and_an_error_naming_the_problem(change, says):
     report = one(dict(DOC_RECORD, **change))
     assert report["ok"] is False
@@ -245,8 +312,11 @@ def test_missing_keys(missing):
 def test_rules_and_actions_are_optional():
     report = one({"dealer": "W", "hands": HANDS, "upcard": "AD"})
     assert report["ok"] is True and report["steps"] == []
-    assert report["next"] == {"seat": "N", "phase": "bid1",
-                              "legal": [{"do": "order_up"}, {"do": "pass"}]}
+    assert report["next"] == {
+        "seat": "N",
+        "phase": "bid1",
+        "legal": [{"do": "order_up"}, {"do": "pass"}],
+    }
 
 
 @pytest.mark.parametrize("text", ["{", "not json", "{'dealer': 'W'}", "[1, 2"])
@@ -306,15 +376,18 @@ def one_line(err: str) -> bool:
     return err.endswith("\n") and err.count("\n") == 1 and "Traceback" not in err
 
 
-@pytest.mark.parametrize("argv,says", [
-    (["--bogus"], "--bogus"),
-    (["--rules"], "--rules"),
-    (["--rules", "nope"], "nope"),
-    (["--set", "stick_dealer=true"], "stick_dealer"),
-    (["--set", "benny"], "benny"),
-    (["--set", "benny=true", "--set", "no_trump=true"], "no_trump"),
-    (["--set", "target_points=0"], "target_points"),
-])
+@pytest.mark.parametrize(
+    "argv,says",
+    [
+        (["--bogus"], "--bogus"),
+        (["--rules"], "--rules"),
+        (["--rules", "nope"], "nope"),
+        (["--set", "stick_dealer=true"], "stick_dealer"),
+        (["--set", "benny"], "benny"),
+        (["--set", "benny=true", "--set", "no_trump=true"], "no_trump"),
+        (["--set", "target_points=0"], "target_points"),
+    ],
+)
 def test_usage_errors_exit_2_with_one_line(argv, says):
     code, reports, err = referee(DOC_RECORD, argv=argv)
     assert code == 2 and reports == []
@@ -358,9 +431,13 @@ def test_default_rules_apply_only_to_records_without_rules():
 
 
 def test_set_reads_numbers_and_words():
-    bare = {"dealer": "W", "hands": HEARTS["hands"], "upcard": "9C",
-            "actions": [{"seat": s, "do": "pass"} for s in "NESW"]
-            + [{"seat": "N", "do": "call", "suit": "H"}, {"seat": "N", "do": "pass"}]}
+    bare = {
+        "dealer": "W",
+        "hands": HEARTS["hands"],
+        "upcard": "9C",
+        "actions": [{"seat": s, "do": "pass"} for s in "NESW"]
+        + [{"seat": "N", "do": "call", "suit": "H"}, {"seat": "N", "do": "pass"}],
+    }
     report = one(bare, argv=["--set", "alone_decision=any", "--set", "target_points=15"])
     assert report["ok"] is True and report["next"]["phase"] == "alone"
 
@@ -390,12 +467,17 @@ def test_replay_error_counts_steps_from_0():
     assert info.value.step == 2 and info.value.reason is Reason.NOT_YOUR_TURN
 
 
-@pytest.mark.parametrize("data,error", [
-    ("[1]", RecordError), ('{"dealer": "W"}', RecordError), ("{", RecordError),
-    ('{"dealer": "W", "hands": {}, "upcard": "AD", "rules": {"x": 1}}', RulesError),
-    ('{"dealer": "W", "hands": {}, "upcard": "AD", "rules": {}}', RecordError),
-    ('{"dealer": "Q", "hands": {}, "upcard": "AD"}', NotationError),
-])
+@pytest.mark.parametrize(
+    "data,error",
+    [
+        ("[1]", RecordError),
+        ('{"dealer": "W"}', RecordError),
+        ("{", RecordError),
+        ('{"dealer": "W", "hands": {}, "upcard": "AD", "rules": {"x": 1}}', RulesError),
+        ('{"dealer": "W", "hands": {}, "upcard": "AD", "rules": {}}', RecordError),
+        ('{"dealer": "Q", "hands": {}, "upcard": "AD"}', NotationError),
+    ],
+)
 def test_hand_record_errors_are_euchre_errors(data, error):
     with pytest.raises(error):
         HandRecord.loads(data)
@@ -408,9 +490,15 @@ def test_python_m_engine_referee(tmp_path):
     path = tmp_path / "records.jsonl"
     path.write_text(json.dumps(DOC_RECORD) + "\n" + "not json\n", encoding="utf-8")
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    proc = subprocess.run([sys.executable, "-m", "engine", "referee", str(path), "-"],
-                          input=json.dumps(HEARTS), capture_output=True, text=True,
-                          cwd=REPO, env=env, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "engine", "referee", str(path), "-"],
+        input=json.dumps(HEARTS),
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env=env,
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     lines = proc.stdout.splitlines()
@@ -425,8 +513,10 @@ def test_engine_main_without_referee_is_a_usage_error(capsys):
 
 
 def test_an_action_after_the_end_is_reported():
-    record = dict(HEARTS, actions=[{"seat": s, "do": "pass"} for s in "NESWNESW"]
-                  + [{"seat": "N", "do": "pass"}])
+    record = dict(
+        HEARTS,
+        actions=[{"seat": s, "do": "pass"} for s in "NESWNESW"] + [{"seat": "N", "do": "pass"}],
+    )
     report = one(record)
     assert report["ok"] is False and report["step"] == 8 and len(report["steps"]) == 8
     assert "over" in report["error"]

@@ -20,8 +20,11 @@ from engine.record import HandRecord
 from engine.referee import main
 
 # Three quarters of the hypothesis profile's example count (tests/conftest.py): 150 by default.
-FUZZ = settings(max_examples=settings.default.max_examples * 3 // 4, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=settings.default.max_examples * 3 // 4,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 def _strict_constant(name):
@@ -36,7 +39,7 @@ def run(text: str) -> list[dict]:
     assert code == 0
     assert err.getvalue() == ""
     assert "Traceback" not in printed
-    printed.encode("utf-8")                    # writable to a UTF-8 stdout (no lone surrogates)
+    printed.encode("utf-8")  # writable to a UTF-8 stdout (no lone surrogates)
     assert printed == "" or printed.endswith("\n")
     reports = []
     for line in printed.splitlines():
@@ -66,9 +69,13 @@ def records_in(value) -> int:
 def _valid_records() -> list[dict]:
     out = []
     rng = random.Random(2024)
-    presets = [{"preset": "bga"}, {"preset": "pagat"}, {"preset": "cardsuite"},
-               {"preset": "bga", "benny": True, "lone_defender": True},
-               {"preset": "cardsuite", "no_trump": True, "no_first_blood": True}]
+    presets = [
+        {"preset": "bga"},
+        {"preset": "pagat"},
+        {"preset": "cardsuite"},
+        {"preset": "bga", "benny": True, "lone_defender": True},
+        {"preset": "cardsuite", "no_trump": True, "no_first_blood": True},
+    ]
     for i, settings_ in enumerate(presets * 2):
         r = Rules.from_settings(settings_)
         state = random_hand(r, SEATS[i % 4], rng)
@@ -89,17 +96,63 @@ def test_the_starting_records_are_valid():
 
 # ---- hypothesis-generated JSON values ---------------------------------------------------------
 
-scalars = (st.none() | st.booleans() | st.integers(-10**40, 10**40)
-           | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=30)
-           | st.sampled_from(["N", "E", "S", "W", "JH", "JOKER", "10♦", "NT", "pass", "play",
-                              "order_up", "bga", "pagat", "", "\u202e", "\x00"]))
+scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**40), 10**40)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=30)
+    | st.sampled_from(
+        [
+            "N",
+            "E",
+            "S",
+            "W",
+            "JH",
+            "JOKER",
+            "10♦",
+            "NT",
+            "pass",
+            "play",
+            "order_up",
+            "bga",
+            "pagat",
+            "",
+            "\u202e",
+            "\x00",
+        ]
+    )
+)
 json_values = st.recursive(
     scalars,
-    lambda children: st.lists(children, max_size=6)
-    | st.dictionaries(st.text(max_size=12) | st.sampled_from(
-        ["rules", "dealer", "hands", "upcard", "actions", "seat", "do", "card", "suit",
-         "preset", "N", "E", "S", "W"]), children, max_size=6),
-    max_leaves=25)
+    lambda children: (
+        st.lists(children, max_size=6)
+        | st.dictionaries(
+            st.text(max_size=12)
+            | st.sampled_from(
+                [
+                    "rules",
+                    "dealer",
+                    "hands",
+                    "upcard",
+                    "actions",
+                    "seat",
+                    "do",
+                    "card",
+                    "suit",
+                    "preset",
+                    "N",
+                    "E",
+                    "S",
+                    "W",
+                ]
+            ),
+            children,
+            max_size=6,
+        )
+    ),
+    max_leaves=25,
+)
 
 
 @FUZZ
@@ -132,9 +185,35 @@ def test_any_text(text):
 # ---- mutated valid records --------------------------------------------------------------------
 
 HOSTILE = [
-    None, True, 0, -1, 1.5, 10**30, float("nan"), float("inf"), -float("inf"), "", " ",
-    "x" * 100_000, "JH" * 5000, "\u202e\u0000\ufeff", "♥♦♣♠", "🂡", "JOKER", "1H", "HJ", "ZZ",
-    [], {}, [[[[[]]]]], {"do": "pass"}, ["JH"] * 6, {"N": ["JH"]}, "N", "NS", "NT",
+    None,
+    True,
+    0,
+    -1,
+    1.5,
+    10**30,
+    float("nan"),
+    float("inf"),
+    -float("inf"),
+    "",
+    " ",
+    "x" * 100_000,
+    "JH" * 5000,
+    "\u202e\u0000\ufeff",
+    "♥♦♣♠",
+    "🂡",
+    "JOKER",
+    "1H",
+    "HJ",
+    "ZZ",
+    [],
+    {},
+    [[[[[]]]]],
+    {"do": "pass"},
+    ["JH"] * 6,
+    {"N": ["JH"]},
+    "N",
+    "NS",
+    "NT",
 ]
 
 
@@ -165,16 +244,28 @@ def dump(value) -> str:
     """JSON text of a value, with ``deep`` placeholders written out (json.dumps itself
     cannot nest that deep)."""
     text = json.dumps(value)
-    return re.sub(r'"\\u0000DEEP(\d+)"', lambda m: "[" * int(m[1]) + '"JH"' + "]" * int(m[1]),
-                  text)
+    return re.sub(r'"\\u0000DEEP(\d+)"', lambda m: "[" * int(m[1]) + '"JH"' + "]" * int(m[1]), text)
 
 
 @st.composite
 def mutated(draw):
     record = copy.deepcopy(draw(st.sampled_from(VALID)))
     for _ in range(draw(st.integers(1, 3))):
-        kind = draw(st.sampled_from(["replace", "delete", "insert", "duplicate_card",
-                                     "foreign_card", "reorder", "repeat", "drop", "deep"]))
+        kind = draw(
+            st.sampled_from(
+                [
+                    "replace",
+                    "delete",
+                    "insert",
+                    "duplicate_card",
+                    "foreign_card",
+                    "reorder",
+                    "repeat",
+                    "drop",
+                    "deep",
+                ]
+            )
+        )
         all_paths = [p for p in paths(record) if p]
         if kind in ("replace", "delete", "insert", "deep") and all_paths:
             path = draw(st.sampled_from(all_paths))
@@ -192,8 +283,9 @@ def mutated(draw):
             else:
                 parent.insert(path[-1], draw(json_values))
         elif kind == "duplicate_card" and isinstance(record.get("hands"), dict):
-            seats = [s for s in "NESW" if isinstance(record["hands"].get(s), list)
-                     and record["hands"][s]]
+            seats = [
+                s for s in "NESW" if isinstance(record["hands"].get(s), list) and record["hands"][s]
+            ]
             if len(seats) >= 2:
                 a, b = draw(st.lists(st.sampled_from(seats), min_size=2, max_size=2, unique=True))
                 record["hands"][a][0] = record["hands"][b][-1]
@@ -253,7 +345,7 @@ HOSTILE_TEXTS = [
     dump({"dealer": deep(900), "hands": {}, "upcard": "AD"}),
     dump(dict(VALID[0], upcard=deep(950))),
     dump(dict(VALID[0], actions=[{"seat": "N", "do": "play", "card": deep(985)}])),
-    '{"dealer": "\\ud800", "hands": {}, "upcard": "AD"}',            # a lone surrogate
+    '{"dealer": "\\ud800", "hands": {}, "upcard": "AD"}',  # a lone surrogate
     json.dumps(dict(VALID[0], dealer="\udfff")),
     json.dumps(dict(VALID[0], upcard="\ud83c")),
     json.dumps(dict(VALID[0], rules={"preset": "\ud800"})),
@@ -273,7 +365,16 @@ HOSTILE_TEXTS = [
     json.dumps(dict(VALID[0], rules=None)),
     json.dumps(dict(VALID[0], dealer="x" * 1_000_000)),
     json.dumps({"x" * 100_000: 1}),
-    "NaN", "Infinity", "-Infinity", "null", "true", "1e999", "-0", '""', "[]", "{}",
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "null",
+    "true",
+    "1e999",
+    "-0",
+    '""',
+    "[]",
+    "{}",
     "\ufeff" + json.dumps(VALID[0]),
     "\x00\x01\x02",
     json.dumps(VALID[0]) + "\n" + json.dumps(VALID[1]) + "}",
@@ -286,13 +387,17 @@ HOSTILE_TEXTS = [
 @pytest.mark.parametrize("text", HOSTILE_TEXTS, ids=range(len(HOSTILE_TEXTS)))
 def test_hostile_texts(text):
     reports = run(text)
-    assert reports or text == "[]"          # an empty list holds no record
+    assert reports or text == "[]"  # an empty list holds no record
 
 
-@pytest.mark.parametrize("text", [
-    '{"dealer": "W", "upcard": 1' + "0" * 5000 + "}",
-    json.dumps(VALID[0])[:-1] + ', "x": ' + "9" * 4301 + "}",
-], ids=["record", "json-lines"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"dealer": "W", "upcard": 1' + "0" * 5000 + "}",
+        json.dumps(VALID[0])[:-1] + ', "x": ' + "9" * 4301 + "}",
+    ],
+    ids=["record", "json-lines"],
+)
 def test_huge_integer_is_reported_not_raised(text):
     reports = run(text + "\n" + json.dumps(VALID[0]))
     assert [r["ok"] for r in reports] == [False, True]

@@ -8,32 +8,51 @@ from engine.explain import explain_result
 
 # (makers' tricks, lone maker, lone defender) -> (who scores, points), written out in full.
 TABLE = {
-    (0, False, False): ("defenders", 2), (1, False, False): ("defenders", 2),
-    (2, False, False): ("defenders", 2), (3, False, False): ("makers", 1),
-    (4, False, False): ("makers", 1), (5, False, False): ("makers", 2),
+    (0, False, False): ("defenders", 2),
+    (1, False, False): ("defenders", 2),
+    (2, False, False): ("defenders", 2),
+    (3, False, False): ("makers", 1),
+    (4, False, False): ("makers", 1),
+    (5, False, False): ("makers", 2),
     # a lone maker: 4 only for all five; euchred is still 2 (trap 5 and 6)
-    (0, True, False): ("defenders", 2), (1, True, False): ("defenders", 2),
-    (2, True, False): ("defenders", 2), (3, True, False): ("makers", 1),
-    (4, True, False): ("makers", 1), (5, True, False): ("makers", 4),
+    (0, True, False): ("defenders", 2),
+    (1, True, False): ("defenders", 2),
+    (2, True, False): ("defenders", 2),
+    (3, True, False): ("makers", 1),
+    (4, True, False): ("makers", 1),
+    (5, True, False): ("makers", 4),
     # a lone defender: 4 for a euchre; makers who make it score as usual
-    (0, False, True): ("defenders", 4), (1, False, True): ("defenders", 4),
-    (2, False, True): ("defenders", 4), (3, False, True): ("makers", 1),
-    (4, False, True): ("makers", 1), (5, False, True): ("makers", 2),
+    (0, False, True): ("defenders", 4),
+    (1, False, True): ("defenders", 4),
+    (2, False, True): ("defenders", 4),
+    (3, False, True): ("makers", 1),
+    (4, False, True): ("makers", 1),
+    (5, False, True): ("makers", 2),
     # both alone
-    (0, True, True): ("defenders", 4), (1, True, True): ("defenders", 4),
-    (2, True, True): ("defenders", 4), (3, True, True): ("makers", 1),
-    (4, True, True): ("makers", 1), (5, True, True): ("makers", 4),
+    (0, True, True): ("defenders", 4),
+    (1, True, True): ("defenders", 4),
+    (2, True, True): ("defenders", 4),
+    (3, True, True): ("makers", 1),
+    (4, True, True): ("makers", 1),
+    (5, True, True): ("makers", 4),
 }
-OUTCOMES = {("makers", 1, False): Outcome.MADE, ("makers", 2, False): Outcome.MARCH,
-            ("makers", 1, True): Outcome.LONE_MADE, ("makers", 4, True): Outcome.LONE_MARCH,
-            ("defenders", 2): Outcome.EUCHRE, ("defenders", 4): Outcome.LONE_DEFENDER_EUCHRE}
+OUTCOMES = {
+    ("makers", 1, False): Outcome.MADE,
+    ("makers", 2, False): Outcome.MARCH,
+    ("makers", 1, True): Outcome.LONE_MADE,
+    ("makers", 4, True): Outcome.LONE_MARCH,
+    ("defenders", 2): Outcome.EUCHRE,
+    ("defenders", 4): Outcome.LONE_DEFENDER_EUCHRE,
+}
 
 CASES = [(team, *key) for team in Team for key in TABLE]
 
 
-@pytest.mark.parametrize("makers,tricks,maker_alone,defender_alone", CASES,
-                         ids=[f"{t.value}-{n}-{'L' if a else 'p'}{'D' if d else 'd'}"
-                              for t, n, a, d in CASES])
+@pytest.mark.parametrize(
+    "makers,tricks,maker_alone,defender_alone",
+    CASES,
+    ids=[f"{t.value}-{n}-{'L' if a else 'p'}{'D' if d else 'd'}" for t, n, a, d in CASES],
+)
 def test_score_hand_every_row(makers, tricks, maker_alone, defender_alone):
     to, points = TABLE[(tricks, maker_alone, defender_alone)]
     score = score_hand(makers, tricks, maker_alone=maker_alone, defender_alone=defender_alone)
@@ -54,8 +73,14 @@ def test_score_hand_rejects_impossible_trick_counts(tricks):
 
 def test_scoring_table_rows_match_rules_md():
     rows = [(r.makers_tricks, r.points, r.to) for r in scoring_table(lone_defender=True)]
-    assert rows == [("3-4", 1, "makers"), ("5", 2, "makers"), ("5", 4, "makers"),
-                    ("3-4", 1, "makers"), ("0-2", 2, "defenders"), ("0-2", 4, "defenders")]
+    assert rows == [
+        ("3-4", 1, "makers"),
+        ("5", 2, "makers"),
+        ("5", 4, "makers"),
+        ("3-4", 1, "makers"),
+        ("0-2", 2, "defenders"),
+        ("0-2", 4, "defenders"),
+    ]
     labels = [r.outcome.lower() for r in scoring_table(lone_defender=True)]
     assert "lone maker" in labels[2] and "all 5" in labels[2]
     assert "lone maker" in labels[3] and "3 or 4" in labels[3]
@@ -73,40 +98,98 @@ DEAL_3 = "N: JH JD AH 9C 9S / E: AC KC QC JC TC / S: AD KD QD TD 9D / W: AS KS Q
 
 PLAYED = {
     # name: (deal, settings, bidding, play, makers' tricks, (NS, EW) points)
-    "march": (DEAL_5, {}, "N order_up, N with_partner, W discard 9H",
-              "N:JH E:TC S:9D W:TS  N:JD E:JC S:TD W:JS  N:AH E:QC S:QD W:QS"
-              " N:KH E:KC S:KD W:KS  N:QH E:AC S:AD W:AS", 5, (2, 0)),
-    "lone march": (DEAL_5, {}, "N order_up, N alone, W discard 9H",
-                   "N:JH E:TC W:TS  N:JD E:JC W:JS  N:AH E:QC W:QS  N:KH E:KC W:KS"
-                   " N:QH E:AC W:AS", 5, (4, 0)),
-    "made 4": (DEAL_4, {}, "N order_up, N with_partner, W discard TS",
-               "N:JH E:TC S:9D W:9H  N:JD E:JC S:TD W:JS  N:AH E:QC S:QD W:QS"
-               " N:KH E:KC S:KD W:KS  N:9C E:AC S:AD W:AS", 4, (1, 0)),
-    "lone 4": (DEAL_4, {}, "N order_up, N alone, W discard TS",
-               "N:JH E:TC W:9H  N:JD E:JC W:JS  N:AH E:QC W:QS  N:KH E:KC W:KS"
-               " N:9C E:AC W:AS", 4, (1, 0)),
-    "made 3": (DEAL_3, {}, "N order_up, N with_partner, W discard TS",
-               "N:JH E:TC S:9D W:9H  N:JD E:JC S:TD W:JS  N:AH E:QC S:QD W:QS"
-               " N:9C E:AC S:KD W:KS  E:KC S:AD W:AS N:9S", 3, (1, 0)),
-    "lone 3": (DEAL_3, {}, "N order_up, N alone, W discard TS",
-               "N:JH E:TC W:9H  N:JD E:JC W:JS  N:AH E:QC W:QS  N:9C E:AC W:KS"
-               " E:KC W:AS N:9S", 3, (1, 0)),
-    "euchre": (DEAL_5, {}, "N pass, E order_up, E with_partner, W discard 9H",
-               "N:JH E:TC S:9D W:TS  N:JD E:JC S:TD W:JS  N:AH E:QC S:QD W:QS"
-               " N:KH E:KC S:KD W:KS  N:QH E:AC S:AD W:AS", 0, (2, 0)),
-    "lone maker euchred": (DEAL_5, {}, "N pass, E order_up, E alone",
-                           "N:JH E:TC S:9D  N:JD E:JC S:TD  N:AH E:QC S:QD  N:KH E:KC S:KD"
-                           " N:QH E:AC S:AD", 0, (2, 0)),
-    "lone defender euchre": (DEAL_5, {"lone_defender": True},
-                             "N pass, E order_up, E with_partner, W discard 9H, N alone",
-                             "N:JH E:TC W:TS  N:JD E:JC W:JS  N:AH E:QC W:QS  N:KH E:KC W:KS"
-                             " N:QH E:AC W:AS", 0, (4, 0)),
-    "two loners, euchre": (DEAL_5, {"lone_defender": True}, "N pass, E order_up, E alone, N alone",
-                           "N:JH E:TC  N:JD E:JC  N:AH E:QC  N:KH E:KC  N:QH E:AC", 0, (4, 0)),
-    "lone defender, makers make it": (DEAL_5, {"lone_defender": True},
-                                      "N order_up, N with_partner, W discard 9H, E alone",
-                                      "N:JH E:TC S:9D  N:JD E:JC S:TD  N:AH E:QC S:QD"
-                                      "  N:KH E:KC S:KD  N:QH E:AC S:AD", 5, (2, 0)),
+    "march": (
+        DEAL_5,
+        {},
+        "N order_up, N with_partner, W discard 9H",
+        "N:JH E:TC S:9D W:TS  N:JD E:JC S:TD W:JS  N:AH E:QC S:QD W:QS"
+        " N:KH E:KC S:KD W:KS  N:QH E:AC S:AD W:AS",
+        5,
+        (2, 0),
+    ),
+    "lone march": (
+        DEAL_5,
+        {},
+        "N order_up, N alone, W discard 9H",
+        "N:JH E:TC W:TS  N:JD E:JC W:JS  N:AH E:QC W:QS  N:KH E:KC W:KS N:QH E:AC W:AS",
+        5,
+        (4, 0),
+    ),
+    "made 4": (
+        DEAL_4,
+        {},
+        "N order_up, N with_partner, W discard TS",
+        "N:JH E:TC S:9D W:9H  N:JD E:JC S:TD W:JS  N:AH E:QC S:QD W:QS"
+        " N:KH E:KC S:KD W:KS  N:9C E:AC S:AD W:AS",
+        4,
+        (1, 0),
+    ),
+    "lone 4": (
+        DEAL_4,
+        {},
+        "N order_up, N alone, W discard TS",
+        "N:JH E:TC W:9H  N:JD E:JC W:JS  N:AH E:QC W:QS  N:KH E:KC W:KS N:9C E:AC W:AS",
+        4,
+        (1, 0),
+    ),
+    "made 3": (
+        DEAL_3,
+        {},
+        "N order_up, N with_partner, W discard TS",
+        "N:JH E:TC S:9D W:9H  N:JD E:JC S:TD W:JS  N:AH E:QC S:QD W:QS"
+        " N:9C E:AC S:KD W:KS  E:KC S:AD W:AS N:9S",
+        3,
+        (1, 0),
+    ),
+    "lone 3": (
+        DEAL_3,
+        {},
+        "N order_up, N alone, W discard TS",
+        "N:JH E:TC W:9H  N:JD E:JC W:JS  N:AH E:QC W:QS  N:9C E:AC W:KS E:KC W:AS N:9S",
+        3,
+        (1, 0),
+    ),
+    "euchre": (
+        DEAL_5,
+        {},
+        "N pass, E order_up, E with_partner, W discard 9H",
+        "N:JH E:TC S:9D W:TS  N:JD E:JC S:TD W:JS  N:AH E:QC S:QD W:QS"
+        " N:KH E:KC S:KD W:KS  N:QH E:AC S:AD W:AS",
+        0,
+        (2, 0),
+    ),
+    "lone maker euchred": (
+        DEAL_5,
+        {},
+        "N pass, E order_up, E alone",
+        "N:JH E:TC S:9D  N:JD E:JC S:TD  N:AH E:QC S:QD  N:KH E:KC S:KD N:QH E:AC S:AD",
+        0,
+        (2, 0),
+    ),
+    "lone defender euchre": (
+        DEAL_5,
+        {"lone_defender": True},
+        "N pass, E order_up, E with_partner, W discard 9H, N alone",
+        "N:JH E:TC W:TS  N:JD E:JC W:JS  N:AH E:QC W:QS  N:KH E:KC W:KS N:QH E:AC W:AS",
+        0,
+        (4, 0),
+    ),
+    "two loners, euchre": (
+        DEAL_5,
+        {"lone_defender": True},
+        "N pass, E order_up, E alone, N alone",
+        "N:JH E:TC  N:JD E:JC  N:AH E:QC  N:KH E:KC  N:QH E:AC",
+        0,
+        (4, 0),
+    ),
+    "lone defender, makers make it": (
+        DEAL_5,
+        {"lone_defender": True},
+        "N order_up, N with_partner, W discard 9H, E alone",
+        "N:JH E:TC S:9D  N:JD E:JC S:TD  N:AH E:QC S:QD  N:KH E:KC S:KD  N:QH E:AC S:AD",
+        5,
+        (2, 0),
+    ),
 }
 
 

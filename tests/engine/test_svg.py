@@ -33,8 +33,15 @@ def test_every_card_draws_with_its_name(card):
     assert float(root.get("height")) > 1.3 * DEFAULT_WIDTH  # portrait
 
 
-@pytest.mark.parametrize("code, name", [("JD", "jack of diamonds"), ("TH", "ten of hearts"),
-                                        ("9C", "nine of clubs"), ("JOKER", "the Joker")])
+@pytest.mark.parametrize(
+    "code, name",
+    [
+        ("JD", "jack of diamonds"),
+        ("TH", "ten of hearts"),
+        ("9C", "nine of clubs"),
+        ("JOKER", "the Joker"),
+    ],
+)
 def test_text_alternative_in_words(code, name):
     assert title_of(parse(card_svg(parse_card(code)))) == name
 
@@ -64,9 +71,8 @@ def test_width_scales_the_drawing():
 
 
 def test_everything_interpolated_is_escaped():
-    nasty = '<script>alert("x")</script> & \'quote\''
-    svg = hand_svg([parse_card("AH"), None], highlights=[nasty], labels=[nasty, "b"],
-                   title=nasty)
+    nasty = "<script>alert(\"x\")</script> & 'quote'"
+    svg = hand_svg([parse_card("AH"), None], highlights=[nasty], labels=[nasty, "b"], title=nasty)
     root = parse(svg)
     assert "<script>" not in svg
     assert title_of(root) == nasty
@@ -127,8 +133,9 @@ def test_a_wrong_mark_is_red_and_a_right_mark_gold():
     assert WRONG in wrong and MARK not in wrong
 
 
-@pytest.mark.parametrize("code, ink", [("9C", "#0a6628"), ("9D", "#1542a8"), ("9H", "#b3101e"),
-                                       ("9S", "#111111")])
+@pytest.mark.parametrize(
+    "code, ink", [("9C", "#0a6628"), ("9D", "#1542a8"), ("9H", "#b3101e"), ("9S", "#111111")]
+)
 def test_a_four_colour_deck_gives_every_suit_its_own_ink(code, ink):
     card = parse_card(code)
     four = card_svg(card, four_colour=True)

@@ -35,8 +35,9 @@ def legal_or_empty(state, seat):
 
 
 def test_only_the_dealer_sees_the_discard():
-    state = act(hand(DEAL, dealer="W", upcard="AD"),
-                "N pass, E order_up, E with_partner, W discard 9S")
+    state = act(
+        hand(DEAL, dealer="W", upcard="AD"), "N pass, E order_up, E with_partner, W discard 9S"
+    )
     dealer = seat_view(state, Seat.W)
     assert dealer.discarded is parse_card("9S")
     assert (Seat.W, Action.discard(parse_card("9S"))) in dealer.actions
@@ -45,7 +46,7 @@ def test_only_the_dealer_sees_the_discard():
         assert view.discarded is None
         assert all(a.do is not Do.DISCARD for _, a in view.actions)
         assert parse_card("9S") not in visible(view)
-        assert view.upcard_taken                       # public: the dealer picked it up
+        assert view.upcard_taken  # public: the dealer picked it up
         assert view.upcard is parse_card("AD")
         assert len(view.actions) == 3
 
@@ -66,18 +67,22 @@ def test_public_table_is_shared():
 
 
 def test_turned_down_suit_is_public():
-    state = act(hand(DEAL, dealer="W", upcard="AD", preset="cardsuite"),
-                "N pass, E pass, S pass, W pass")
+    state = act(
+        hand(DEAL, dealer="W", upcard="AD", preset="cardsuite"), "N pass, E pass, S pass, W pass"
+    )
     for seat in (Seat.N, Seat.E, Seat.S, Seat.W):
         assert seat_view(state, seat).turned_down is state.upcard.suit
 
 
-@pytest.mark.parametrize("steps", [
-    "",
-    "N pass, E order_up, E with_partner",
-    "N pass, E order_up, E with_partner, W discard 9S, N play AS",
-    "N pass, E pass, S pass, W pass, N call H, N alone, N play 9C, E play AC",
-])
+@pytest.mark.parametrize(
+    "steps",
+    [
+        "",
+        "N pass, E order_up, E with_partner",
+        "N pass, E order_up, E with_partner, W discard 9S, N play AS",
+        "N pass, E pass, S pass, W pass, N call H, N alone, N play 9C, E play AC",
+    ],
+)
 @pytest.mark.parametrize("viewer", ["N", "S"])
 def test_hidden_cards_do_not_change_a_view(steps, viewer):
     """East and West exchange KH and JC, which neither North nor South has seen."""
@@ -90,15 +95,19 @@ def test_hidden_cards_do_not_change_a_view(steps, viewer):
 
 
 def test_sitting_out_hand_is_hidden_too():
-    state = act(hand(DEAL, dealer="W", upcard="AD", preset="cardsuite"),
-                "N pass, E pass, S pass, W pass, N call H, N alone")
+    state = act(
+        hand(DEAL, dealer="W", upcard="AD", preset="cardsuite"),
+        "N pass, E pass, S pass, W pass, N call H, N alone",
+    )
     view = seat_view(state, Seat.E)
     assert not (set(state.hand_of(Seat.S)) & visible(view))
 
 
 def test_view_after_the_hand_is_over():
-    state = act(hand(DEAL, dealer="W", upcard="AD", preset="cardsuite"),
-                "N pass, E pass, S pass, W pass, N pass, E pass, S pass, W pass")
+    state = act(
+        hand(DEAL, dealer="W", upcard="AD", preset="cardsuite"),
+        "N pass, E pass, S pass, W pass, N pass, E pass, S pass, W pass",
+    )
     view = seat_view(state, Seat.N)
     assert view.phase is Phase.OVER and view.legal == () and view.turn is None
     assert legal(state) == []

@@ -52,21 +52,40 @@ class Cluster:
 
     def run(self, *command: str) -> None:
         prefix = ["runuser", "-u", self.user, "--"] if self.user else []
-        done = subprocess.run([*prefix, *command], cwd=self.folder, capture_output=True,
-                              text=True, timeout=60)
+        done = subprocess.run(
+            [*prefix, *command], cwd=self.folder, capture_output=True, text=True, timeout=60
+        )
         if done.returncode:
             raise RuntimeError(f"{' '.join(command)} failed:\n{done.stdout}{done.stderr}")
 
     def start(self) -> None:
-        self.run(str(self.bindir / "initdb"), "-D", str(self.data), "-U", "euchre",
-                 "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync")
-        for _ in range(3):   # a port taken between probing and starting: try another
+        self.run(
+            str(self.bindir / "initdb"),
+            "-D",
+            str(self.data),
+            "-U",
+            "euchre",
+            "--auth=trust",
+            "--encoding=UTF8",
+            "--locale=C",
+            "--no-sync",
+        )
+        for _ in range(3):  # a port taken between probing and starting: try another
             self.port = free_port()
             try:
-                self.run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l",
-                         str(self.folder / "server.log"), "-w", "-t", "30", "-o",
-                         f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1",
-                         "start")
+                self.run(
+                    str(self.bindir / "pg_ctl"),
+                    "-D",
+                    str(self.data),
+                    "-l",
+                    str(self.folder / "server.log"),
+                    "-w",
+                    "-t",
+                    "30",
+                    "-o",
+                    f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1",
+                    "start",
+                )
                 return
             except RuntimeError:
                 continue
@@ -81,8 +100,9 @@ class Cluster:
     def admin(self, statement: str) -> None:
         import psycopg
 
-        with psycopg.connect(host="127.0.0.1", port=self.port, user="euchre",
-                             dbname="postgres", autocommit=True) as connection:
+        with psycopg.connect(
+            host="127.0.0.1", port=self.port, user="euchre", dbname="postgres", autocommit=True
+        ) as connection:
             connection.execute(statement)
 
 

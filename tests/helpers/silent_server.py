@@ -13,7 +13,7 @@ from contextlib import contextmanager
 def silent_server() -> Iterator[int]:
     """The port of a server that accepts and never answers, until the block ends."""
     listener = socket.create_server(("127.0.0.1", 0))
-    listener.settimeout(0.2)   # so the thread sees the end within a fifth of a second
+    listener.settimeout(0.2)  # so the thread sees the end within a fifth of a second
     held: list[socket.socket] = []
     stop = threading.Event()
 

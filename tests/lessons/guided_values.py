@@ -20,7 +20,6 @@ def choice_values(state: HandState, seat: Seat = Seat.S) -> tuple[str, dict[Acti
     if state.phase is Phase.PLAY:
         makers = card_values(state)
         ours = state.makers is seat.team
-        return "solver", {Action.play(card): (v if ours else 5 - v)
-                          for card, v in makers.items()}
+        return "solver", {Action.play(card): (v if ours else 5 - v) for card, v in makers.items()}
     values = options(seat_view(state, seat), random.Random(HINT_SEED), HINT_SAMPLES)
     return "hint", {v.action: v.points for v in values}

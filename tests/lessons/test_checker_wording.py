@@ -26,10 +26,11 @@ def test_with_the_benny_the_right_bower_is_the_second_highest_trump():
     assert "second-highest heart" in is_trump_question(jack, H, True).explanation
     members = suit_members_question(parse_cards("JH JD AH 9C"), H, H, True)
     assert "second-highest heart" in members.explanation
-    assert "third-highest heart" in members.explanation      # the left bower
+    assert "third-highest heart" in members.explanation  # the left bower
     assert "Joker" in rank_order_question(parse_cards("JH AH 9H"), H, True).explanation
-    assert "Joker" in trick_order_question(parse_cards("JH AH 9S"), H, Suit.SPADES,
-                                           True).explanation
+    assert (
+        "Joker" in trick_order_question(parse_cards("JH AH 9S"), H, Suit.SPADES, True).explanation
+    )
     # Without the Benny nothing changes.
     assert "the highest heart" in is_trump_question(jack, H).explanation
 

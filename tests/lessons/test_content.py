@@ -39,13 +39,15 @@ def assert_stored_answer_is_the_engines(stored: tuple[str, ...], question) -> No
 def test_stored_answer_is_the_engines_answer(lesson_id, item):
     question = item.question
     assert_stored_answer_is_the_engines(item.stored_answer, question)
-    assert question.check(list(question.answer) if question.kind is not Kind.SINGLE
-                          else question.answer[0]).correct
+    assert question.check(
+        list(question.answer) if question.kind is not Kind.SINGLE else question.answer[0]
+    ).correct
 
 
 # Only the items with a scenario: the others would pass checking nothing.
-SCENARIO_ITEMS = [(lesson_id, item) for lesson_id, item in ITEMS
-                  if item.question.scene.record is not None]
+SCENARIO_ITEMS = [
+    (lesson_id, item) for lesson_id, item in ITEMS if item.question.scene.record is not None
+]
 
 
 @pytest.mark.parametrize("lesson_id,item", SCENARIO_ITEMS, ids=lambda v: getattr(v, "id", v))
@@ -87,20 +89,29 @@ def test_loader_accepts_a_minimal_lesson(tmp_path):
     assert lesson.steps[0].text == "Words."
 
 
-@pytest.mark.parametrize("change,message", [
-    (BASE.replace('title = "T"', 'title = "T"\ncolour = "red"'), "unknown key 'colour'"),
-    (BASE.replace('show = "text"', 'show = "movie"'), "show must be one of"),
-    (BASE.replace('["colour"]', '["dice"]'), "unknown generator 'dice'"),
-    (BASE.replace("length = 10", "length = 3"), "at least 10"),
-    (BASE.replace('number = 1', 'number = "one"'), "'number' must be a int"),
-    (BASE + '[[quiz.items]]\nid = "x"\nask = "is_trump"\ncard = "HJ"\ntrump = "H"\n'
-            'answer = ["no"]\n', "write rank then suit"),
-    (BASE + '[[quiz.items]]\nid = "x"\nask = "is_trump"\nkard = "JH"\ntrump = "H"\n'
-            'answer = ["no"]\n', "unknown key 'kard'"),
-    (BASE + '[[quiz.items]]\nid = "x"\nask = "guess"\nanswer = ["no"]\n', "unknown ask"),
-    (BASE.replace('id = "a"', 'id = "b"'), "no section '## b'"),
-    (BASE.replace('["colour"]', '["colour"]\nvary = ["target_points"]'), "cannot vary"),
-])
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        (BASE.replace('title = "T"', 'title = "T"\ncolour = "red"'), "unknown key 'colour'"),
+        (BASE.replace('show = "text"', 'show = "movie"'), "show must be one of"),
+        (BASE.replace('["colour"]', '["dice"]'), "unknown generator 'dice'"),
+        (BASE.replace("length = 10", "length = 3"), "at least 10"),
+        (BASE.replace("number = 1", 'number = "one"'), "'number' must be a int"),
+        (
+            BASE + '[[quiz.items]]\nid = "x"\nask = "is_trump"\ncard = "HJ"\ntrump = "H"\n'
+            'answer = ["no"]\n',
+            "write rank then suit",
+        ),
+        (
+            BASE + '[[quiz.items]]\nid = "x"\nask = "is_trump"\nkard = "JH"\ntrump = "H"\n'
+            'answer = ["no"]\n',
+            "unknown key 'kard'",
+        ),
+        (BASE + '[[quiz.items]]\nid = "x"\nask = "guess"\nanswer = ["no"]\n', "unknown ask"),
+        (BASE.replace('id = "a"', 'id = "b"'), "no section '## b'"),
+        (BASE.replace('["colour"]', '["colour"]\nvary = ["target_points"]'), "cannot vary"),
+    ],
+)
 def test_loader_rejects_bad_content_with_a_message(tmp_path, change, message):
     with pytest.raises(LessonError, match=message):
         load_lesson(_write(tmp_path, change))
@@ -111,8 +122,7 @@ def test_loader_rejects_a_section_without_a_step(tmp_path):
         load_lesson(_write(tmp_path, BASE, "# T\n\n## a\nWords.\n\n## extra\nMore.\n"))
 
 
-TRY_STEPS = [(lesson.id, step) for lesson in LESSONS for step in lesson.steps
-             if step.show == "try"]
+TRY_STEPS = [(lesson.id, step) for lesson in LESSONS for step in lesson.steps if step.show == "try"]
 
 
 @pytest.mark.parametrize("lesson_id,step", TRY_STEPS, ids=lambda v: getattr(v, "id", v))

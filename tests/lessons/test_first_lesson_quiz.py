@@ -36,18 +36,26 @@ def test_every_quiz_mixes_at_least_five_kinds_of_question():
 
 def test_the_quiz_covers_seats_the_deal_and_tricks():
     kinds = {_kind(q) for seed in SEEDS for q in build_quiz(LESSON, seed)}
-    assert {"partner", "next_seat", "team", "next_dealer"} <= kinds          # the seats
-    assert {"deck_size", "cards_dealt", "face_down"} <= kinds                # the deal
-    assert {"trick_size", "tricks_in_hand"} <= kinds                         # what a trick is
+    assert {"partner", "next_seat", "team", "next_dealer"} <= kinds  # the seats
+    assert {"deck_size", "cards_dealt", "face_down"} <= kinds  # the deal
+    assert {"trick_size", "tricks_in_hand"} <= kinds  # what a trick is
 
 
-TABLE_FACTS = {"partner", "next_seat", "team", "next_dealer", "deck_size", "cards_dealt",
-               "face_down", "trick_size", "tricks_in_hand"}
+TABLE_FACTS = {
+    "partner",
+    "next_seat",
+    "team",
+    "next_dealer",
+    "deck_size",
+    "cards_dealt",
+    "face_down",
+    "trick_size",
+    "tricks_in_hand",
+}
 
 
 def test_no_quiz_asks_the_same_table_fact_twice():
     """A seat question asked at two tables is still the same question."""
     for seed in SEEDS:
-        asked = [(q.prompt, q.answer) for q in build_quiz(LESSON, seed)
-                 if _kind(q) in TABLE_FACTS]
+        asked = [(q.prompt, q.answer) for q in build_quiz(LESSON, seed) if _kind(q) in TABLE_FACTS]
         assert len(set(asked)) == len(asked), seed

@@ -70,8 +70,10 @@ def test_same_seed_same_question(name):
 
 @pytest.mark.parametrize("name", sorted(GENERATORS))
 def test_generator_makes_over_a_thousand_distinct_items(name):
-    prints = {GENERATORS[name](random.Random(seed), RULES, VARY).fingerprint()
-              for seed in range(DISTINCT_SAMPLE)}
+    prints = {
+        GENERATORS[name](random.Random(seed), RULES, VARY).fingerprint()
+        for seed in range(DISTINCT_SAMPLE)
+    }
     assert len(prints) > 1000
 
 

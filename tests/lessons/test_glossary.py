@@ -49,8 +49,9 @@ def test_the_learn_it_link_names_a_real_step(term):
     assert 1 <= term.step_number <= len(lesson.steps)
 
 
-@pytest.mark.parametrize("name, role", [("right bower", "right bower"),
-                                        ("left bower", "left bower")])
+@pytest.mark.parametrize(
+    "name, role", [("right bower", "right bower"), ("left bower", "left bower")]
+)
 def test_a_bower_term_shows_that_bower_by_the_engine(name, role):
     term = find_term(name)
     assert [card_role(card, term.trump) for card in term.focus][0] == role
@@ -80,7 +81,7 @@ def test_makers_and_defenders_show_trump_made():
     for name in ("makers", "defenders"):
         term = find_term(name)
         state = term.record.start()
-        for seat, action in term.record.actions[:term.at]:
+        for seat, action in term.record.actions[: term.at]:
             state = apply(state, action, seat)
         assert state.maker is not None and state.trump is not None
 
@@ -93,14 +94,14 @@ def test_next_is_of_a_red_or_black_pair():
 
 # ---- the loader ------------------------------------------------------------------------------
 
-GOOD = '''[[terms]]
+GOOD = """[[terms]]
 term = "trump"
 definition = "The strongest suit."
 lesson = "bowers/trump"
 show = "cards"
 cards = "AS 9H"
 trump = "H"
-'''
+"""
 
 
 def _load(tmp_path: Path, text: str):
@@ -114,16 +115,19 @@ def test_the_loader_reads_a_minimal_term(tmp_path):
     assert term.name == "trump" and term.step_number == 1
 
 
-@pytest.mark.parametrize("change, message", [
-    (GOOD.replace('show = "cards"', 'show = "cards"\ncolour = "red"'), "unknown key 'colour'"),
-    (GOOD.replace('show = "cards"', 'show = "movie"'), "show must be one of"),
-    (GOOD.replace('"bowers/trump"', '"bowers/nothing"'), "has no step 'nothing'"),
-    (GOOD.replace('"bowers/trump"', '"juggling/trump"'), "lesson 'juggling' does not exist"),
-    (GOOD.replace('cards = "AS 9H"', 'cards = "AS 9H"\nat = 2'), "takes cards, focus, trump"),
-    (GOOD.replace('cards = "AS 9H"', 'cards = "AS HX"'), "HX"),
-    (GOOD.replace('definition = "The strongest suit."\n', ''), "'definition' is missing"),
-    (GOOD + GOOD, "finds both"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (GOOD.replace('show = "cards"', 'show = "cards"\ncolour = "red"'), "unknown key 'colour'"),
+        (GOOD.replace('show = "cards"', 'show = "movie"'), "show must be one of"),
+        (GOOD.replace('"bowers/trump"', '"bowers/nothing"'), "has no step 'nothing'"),
+        (GOOD.replace('"bowers/trump"', '"juggling/trump"'), "lesson 'juggling' does not exist"),
+        (GOOD.replace('cards = "AS 9H"', 'cards = "AS 9H"\nat = 2'), "takes cards, focus, trump"),
+        (GOOD.replace('cards = "AS 9H"', 'cards = "AS HX"'), "HX"),
+        (GOOD.replace('definition = "The strongest suit."\n', ""), "'definition' is missing"),
+        (GOOD + GOOD, "finds both"),
+    ],
+)
 def test_the_loader_rejects_a_bad_term_with_a_message(tmp_path, change, message):
     with pytest.raises(LessonError, match=message):
         _load(tmp_path, change)

@@ -26,11 +26,19 @@ from lessons.guided import (
 from lessons.loader import load_all
 
 HANDS = load_guided()
-DECISIONS = [(hand, choices, index, state)
-             for hand in HANDS for choices in paths(hand)
-             for state, index in play_path(hand, choices)[:-1]]
-GOOD = Path(__file__).resolve().parents[2] / "lessons" / "content" / "guided" / \
-    "01_left_bower_follows.toml"
+DECISIONS = [
+    (hand, choices, index, state)
+    for hand in HANDS
+    for choices in paths(hand)
+    for state, index in play_path(hand, choices)[:-1]
+]
+GOOD = (
+    Path(__file__).resolve().parents[2]
+    / "lessons"
+    / "content"
+    / "guided"
+    / "01_left_bower_follows.toml"
+)
 
 
 def test_there_are_at_least_twelve_guided_hands_each_with_its_own_id():
@@ -45,11 +53,18 @@ def test_lessons_two_to_seven_each_end_with_a_guided_hand(number):
 
 
 def test_each_house_rule_has_a_hand_under_its_preset():
-    rules = {(hand.rules.preset_name, name) for hand in HANDS
-             for name in ("benny", "no_trump", "canadian_loner", "no_first_blood")
-             if getattr(hand.rules, name)}
-    assert {("pagat", "benny"), ("bga", "no_trump"), ("pagat", "canadian_loner"),
-            ("cardsuite", "no_first_blood")} <= rules
+    rules = {
+        (hand.rules.preset_name, name)
+        for hand in HANDS
+        for name in ("benny", "no_trump", "canadian_loner", "no_first_blood")
+        if getattr(hand.rules, name)
+    }
+    assert {
+        ("pagat", "benny"),
+        ("bga", "no_trump"),
+        ("pagat", "canadian_loner"),
+        ("cardsuite", "no_first_blood"),
+    } <= rules
 
 
 @pytest.mark.parametrize("hand", HANDS, ids=lambda hand: hand.id)
@@ -60,10 +75,12 @@ def test_every_way_through_the_script_replays_to_the_end_of_the_hand(hand):
         assert len(states) - 1 == len(hand.decisions)
 
 
-@pytest.mark.parametrize("hand,choices,index,state", DECISIONS,
-                         ids=lambda v: getattr(v, "id", None))
+@pytest.mark.parametrize(
+    "hand,choices,index,state", DECISIONS, ids=lambda v: getattr(v, "id", None)
+)
 def test_right_and_named_choices_are_legal_and_every_other_choice_is_explained(
-        hand, choices, index, state):
+    hand, choices, index, state
+):
     decision = hand.decisions[index]
     legal = legal_actions(state)
     assert state.turn.value == "S"
@@ -73,10 +90,12 @@ def test_right_and_named_choices_are_legal_and_every_other_choice_is_explained(
         assert action in decision.right or decision.says(action).strip()
 
 
-@pytest.mark.parametrize("hand,choices,index,state", DECISIONS,
-                         ids=lambda v: getattr(v, "id", None))
+@pytest.mark.parametrize(
+    "hand,choices,index,state", DECISIONS, ids=lambda v: getattr(v, "id", None)
+)
 def test_the_analysis_values_each_right_choice_at_least_as_high_as_every_worse_one(
-        hand, choices, index, state):
+    hand, choices, index, state
+):
     decision = hand.decisions[index]
     kind, values = choice_values(state)
     assert kind == ("solver" if state.phase is Phase.PLAY else "hint")
@@ -85,7 +104,8 @@ def test_the_analysis_values_each_right_choice_at_least_as_high_as_every_worse_o
         for other in worse:
             assert values[right] >= values[other], (
                 f"{hand.id} decision {index + 1}: the {kind} values {format_choice(other)} "
-                f"({values[other]}) above {format_choice(right)} ({values[right]})")
+                f"({values[other]}) above {format_choice(right)} ({values[right]})"
+            )
 
 
 def test_most_named_alternatives_are_strictly_worse():
@@ -132,9 +152,21 @@ def test_a_why_that_says_who_wins_carries_a_claim_to_check(hand):
             assert decision.claims, f"{hand.id} decision {index + 1}: {decision.why!r}"
 
 
-@pytest.mark.parametrize("text", ["pass", "order_up", "call H", "call NT", "play JD",
-                                  "discard 9C", "alone", "with_partner", "name S",
-                                  "play JOKER"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pass",
+        "order_up",
+        "call H",
+        "call NT",
+        "play JD",
+        "discard 9C",
+        "alone",
+        "with_partner",
+        "name S",
+        "play JOKER",
+    ],
+)
 def test_choices_round_trip(text):
     assert format_choice(parse_choice(text)) == text
     seat, action = parse_move(f"W {text}")
@@ -155,27 +187,51 @@ def _write(tmp_path: Path, old: str, new: str) -> Path:
     return path
 
 
-@pytest.mark.parametrize("old,new,message", [
-    ('lesson = "bowers"', 'lesson = "bowers"\ncolour = "red"', "unknown key 'colour'"),
-    ('why = "Right. The jack', 'shout = "x"\nwhy = "Right. The jack', "unknown key 'shout'"),
-    ('right = ["play 9D"]', 'right = ["play 9D"]\nwrong = [{ choice = "play AC", says = "x", '
-     'extra = 1 }]', "unknown key 'extra'"),
-    ('right = ["play 9D"]', 'right = ["play JD"]',
-     "move 6 (S play JD): South must follow diamonds"),
-    ('right = ["play 9D"]', 'right = ["play 9D"]\nwrong = [{ choice = "play AC", says = "x" }]',
-     "not legal: the engine explains"),
-    ('"N play AD, E play KD, S ?, W play TD"', '"N play AD, E play KD, S play 9D, W play TD"',
-     "one decision for each"),
-    ('"N play 9C, E play AS, S play AC, W play KS"', '"N play 9C, E play AS, S play AC"',
-     "stop before the hand is over"),
-    ('"N play AD, E play KD, S ?, W play TD"', '"N play AD, S ?, E play KD, W play TD"',
-     "East's turn"),
-    ('claims = [{ trick = 2, winner = "N" }]', 'claims = [{ trick = 2, winner = "E" }]',
-     "East wins trick 2; North does"),
-    ('claims = [{ trick = 2, winner = "N" }]', 'claims = [{ trick = 2 }]', "a claim is"),
-    ('N = "JH AH TH AD 9C"', 'N = "JH AH TH AD"', "five cards"),
-    ('lesson = "bowers"', 'lesson = "nope"', "not a lesson"),
-])
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        ('lesson = "bowers"', 'lesson = "bowers"\ncolour = "red"', "unknown key 'colour'"),
+        ('why = "Right. The jack', 'shout = "x"\nwhy = "Right. The jack', "unknown key 'shout'"),
+        (
+            'right = ["play 9D"]',
+            'right = ["play 9D"]\nwrong = [{ choice = "play AC", says = "x", extra = 1 }]',
+            "unknown key 'extra'",
+        ),
+        (
+            'right = ["play 9D"]',
+            'right = ["play JD"]',
+            "move 6 (S play JD): South must follow diamonds",
+        ),
+        (
+            'right = ["play 9D"]',
+            'right = ["play 9D"]\nwrong = [{ choice = "play AC", says = "x" }]',
+            "not legal: the engine explains",
+        ),
+        (
+            '"N play AD, E play KD, S ?, W play TD"',
+            '"N play AD, E play KD, S play 9D, W play TD"',
+            "one decision for each",
+        ),
+        (
+            '"N play 9C, E play AS, S play AC, W play KS"',
+            '"N play 9C, E play AS, S play AC"',
+            "stop before the hand is over",
+        ),
+        (
+            '"N play AD, E play KD, S ?, W play TD"',
+            '"N play AD, S ?, E play KD, W play TD"',
+            "East's turn",
+        ),
+        (
+            'claims = [{ trick = 2, winner = "N" }]',
+            'claims = [{ trick = 2, winner = "E" }]',
+            "East wins trick 2; North does",
+        ),
+        ('claims = [{ trick = 2, winner = "N" }]', "claims = [{ trick = 2 }]", "a claim is"),
+        ('N = "JH AH TH AD 9C"', 'N = "JH AH TH AD"', "five cards"),
+        ('lesson = "bowers"', 'lesson = "nope"', "not a lesson"),
+    ],
+)
 def test_the_loader_rejects_bad_hands_saying_what_to_fix(tmp_path, old, new, message):
     with pytest.raises(GuidedError if "unknown key" not in message else ValueError) as error:
         load_guided_hand(_write(tmp_path, old, new))

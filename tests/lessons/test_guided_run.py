@@ -40,7 +40,7 @@ def test_a_worse_choice_gets_the_coachs_words_then_a_retry_finishes_with_two_sta
     run = run.choose(play("9H"))
     assert run.feedback.verdict is Verdict.WORSE
     assert run.feedback.text == hand.decisions[0].says(play("9H"))
-    run = run.choose(play("9H"))            # the same wrong try twice counts twice
+    run = run.choose(play("9H"))  # the same wrong try twice counts twice
     assert run.misses == 2 and run.tried == (play("9H"),)
     run = run.choose(play("QD")).choose(play("9H"))
     assert run.finished and run.stars == 2
@@ -57,13 +57,17 @@ def test_three_wrong_tries_give_one_star():
     assert run.finished and run.stars == 1
 
 
-@pytest.mark.parametrize("hand_id,action,reason", [
-    ("stick-the-dealer", Action.PASS, Reason.DEALER_MUST_CALL),
-    ("round-two-call", Action.call(parse_card("9S").suit), Reason.TURNED_DOWN_SUIT),
-    ("no-first-blood", play("JH"), Reason.NO_FIRST_BLOOD),
-])
+@pytest.mark.parametrize(
+    "hand_id,action,reason",
+    [
+        ("stick-the-dealer", Action.PASS, Reason.DEALER_MUST_CALL),
+        ("round-two-call", Action.call(parse_card("9S").suit), Reason.TURNED_DOWN_SUIT),
+        ("no-first-blood", play("JH"), Reason.NO_FIRST_BLOOD),
+    ],
+)
 def test_the_table_offers_the_illegal_choice_the_hand_teaches_and_the_engine_refuses_it(
-        hand_id, action, reason):
+    hand_id, action, reason
+):
     run = GuidedRun.start(guided_hand(hand_id))
     if action.card is None:
         assert action in choices_offered(run.state)

@@ -20,9 +20,11 @@ from lessons.loader import load_all
 from lessons.quiz import Kind
 from lessons.quizzes import build_quiz
 
-SETTING_NAMES = {"stick_the_dealer": "stick the dealer",
-                 "loner_starts_last": "loner starts last",
-                 "no_first_blood": "no first blood"}
+SETTING_NAMES = {
+    "stick_the_dealer": "stick the dealer",
+    "loner_starts_last": "loner starts last",
+    "no_first_blood": "no first blood",
+}
 
 LESSONS = load_all()
 
@@ -36,7 +38,7 @@ def turns_on(question, ask: str, setting: str) -> bool:
     the same checker asks the same question (the same words) and gets another answer."""
     record = question.scene.record
     if record is None or "record" not in inspect.signature(CHECKERS[ask]).parameters:
-        return False   # no table, or the table is only a backdrop to the question
+        return False  # no table, or the table is only a backdrop to the question
     rules = record.rules.with_settings(**{setting: not getattr(record.rules, setting)})
     base = CHECKERS[ask](record)
     try:
@@ -49,20 +51,25 @@ def turns_on(question, ask: str, setting: str) -> bool:
 
 def unsaid(question, ask: str) -> list[str]:
     prompt = question.prompt.lower()
-    return [setting for setting, words in SETTING_NAMES.items()
-            if turns_on(question, ask, setting) and words not in prompt]
+    return [
+        setting
+        for setting, words in SETTING_NAMES.items()
+        if turns_on(question, ask, setting) and words not in prompt
+    ]
 
 
 CURATED = [(lesson.id, item) for lesson in LESSONS for item in lesson.items]
-TRIES = [(lesson.id, step) for lesson in LESSONS for step in lesson.steps
-         if step.question is not None]
+TRIES = [
+    (lesson.id, step) for lesson in LESSONS for step in lesson.steps if step.question is not None
+]
 
 
 @pytest.mark.parametrize("lesson_id,item", CURATED, ids=lambda v: getattr(v, "id", v))
 def test_curated_items_say_the_house_rule_their_answer_turns_on(lesson_id, item):
     assert not unsaid(item.question, item.ask), (
         f"{lesson_id}/{item.id}: {item.question.prompt!r} does not say "
-        f"{unsaid(item.question, item.ask)}")
+        f"{unsaid(item.question, item.ask)}"
+    )
 
 
 @pytest.mark.parametrize("lesson_id,step", TRIES, ids=lambda v: getattr(v, "id", v))

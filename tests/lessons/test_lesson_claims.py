@@ -35,16 +35,28 @@ STEPS = [(lesson.id, step) for lesson in LESSONS for step in lesson.steps]
 CARD_NAMES = {card.the_name: card for card in deck(True)}
 _CARD = "|".join(re.escape(name) for name in sorted(CARD_NAMES, key=len, reverse=True))
 # "East must play the jack of diamonds", "you must lead the ace of spades or the nine of clubs"
-CLAIM = re.compile(rf"\b(North|East|South|West|[Yy]ou) must (?:play|lead) "
-                   rf"((?:{_CARD})(?:(?:, | or )(?:{_CARD}))*)")
-SEATS_BY_WORD = {"North": Seat.N, "East": Seat.E, "South": Seat.S, "West": Seat.W,
-                 "You": Seat.S, "you": Seat.S}
+CLAIM = re.compile(
+    rf"\b(North|East|South|West|[Yy]ou) must (?:play|lead) "
+    rf"((?:{_CARD})(?:(?:, | or )(?:{_CARD}))*)"
+)
+SEATS_BY_WORD = {
+    "North": Seat.N,
+    "East": Seat.E,
+    "South": Seat.S,
+    "West": Seat.W,
+    "You": Seat.S,
+    "you": Seat.S,
+}
 
 
 def _claims(text: str) -> list[tuple[Seat, frozenset]]:
-    return [(SEATS_BY_WORD[m.group(1)],
-             frozenset(CARD_NAMES[name] for name in re.findall(_CARD, m.group(2))))
-            for m in CLAIM.finditer(" ".join(text.split()))]
+    return [
+        (
+            SEATS_BY_WORD[m.group(1)],
+            frozenset(CARD_NAMES[name] for name in re.findall(_CARD, m.group(2))),
+        )
+        for m in CLAIM.finditer(" ".join(text.split()))
+    ]
 
 
 def _legal_before_play(record: HandRecord, seat: Seat, cards: frozenset) -> frozenset:
@@ -70,9 +82,11 @@ def test_must_play_claims_are_the_engines_legal_plays(lesson_id, step):
     for seat, cards in _claims(step.text):
         assert step.record is not None, f"{step.id}: a claim about a play needs a scenario"
         legal = _legal_before_play(step.record, seat, cards)
-        assert legal == cards, (f"{lesson_id}/{step.id}: the text says {seat.word} must play "
-                                f"{sorted(c.code for c in cards)}, the engine allows "
-                                f"{sorted(c.code for c in legal)}")
+        assert legal == cards, (
+            f"{lesson_id}/{step.id}: the text says {seat.word} must play "
+            f"{sorted(c.code for c in cards)}, the engine allows "
+            f"{sorted(c.code for c in legal)}"
+        )
 
 
 @pytest.mark.parametrize("lesson_id,step", STEPS, ids=lambda v: getattr(v, "id", v))
@@ -94,6 +108,7 @@ def test_the_no_first_blood_step_names_every_legal_lead():
 
 # ---- "for the whole lesson" -----------------------------------------------------------------
 
+
 def _trumps_used(lesson) -> set:
     trumps = set()
     questions = [item.question for item in lesson.items]
@@ -111,9 +126,12 @@ def _trumps_used(lesson) -> set:
     return trumps
 
 
-WHOLE_LESSON = re.compile(r"(?:whole|every|all|throughout)\b[^.]*\blesson\b[^.]*?\b(\w+) are "
-                          r"trump|lesson\b[^.]*\b(?:whole|every|all|throughout)\b[^.]*?\b(\w+) "
-                          r"are trump", re.IGNORECASE)
+WHOLE_LESSON = re.compile(
+    r"(?:whole|every|all|throughout)\b[^.]*\blesson\b[^.]*?\b(\w+) are "
+    r"trump|lesson\b[^.]*\b(?:whole|every|all|throughout)\b[^.]*?\b(\w+) "
+    r"are trump",
+    re.IGNORECASE,
+)
 
 
 def test_a_trump_for_the_whole_lesson_is_the_trump_of_every_step_and_question():
@@ -122,7 +140,9 @@ def test_a_trump_for_the_whole_lesson_is_the_trump_of_every_step_and_question():
     a case per lesson would pass checking nothing."""
     samples = ["For the whole lesson, hearts are trump.", "In this lesson all spades are trump"]
     assert [m.group(1) or m.group(2) for s in samples for m in WHOLE_LESSON.finditer(s)] == [
-        "hearts", "spades"]
+        "hearts",
+        "spades",
+    ]
     for lesson in LESSONS:
         words = " ".join([lesson.intro] + [step.text for step in lesson.steps])
         for match in WHOLE_LESSON.finditer(words):
@@ -130,10 +150,12 @@ def test_a_trump_for_the_whole_lesson_is_the_trump_of_every_step_and_question():
             suit = next(s for s in Suit if s.plural == named)
             assert _trumps_used(lesson) == {suit}, (
                 f"{lesson.id} says {named} are trump for the whole lesson, but it uses "
-                f"{sorted(t.plural for t in _trumps_used(lesson))}")
+                f"{sorted(t.plural for t in _trumps_used(lesson))}"
+            )
 
 
 # ---- claims that hold only at some tables ---------------------------------------------------
+
 
 def _text(lesson) -> str:
     return " ".join([lesson.summary, lesson.intro] + [step.text for step in lesson.steps])
@@ -148,8 +170,9 @@ def test_who_picks_up_names_the_exception_when_the_dealer_sits_out():
     Canadian loner makes that partner go alone), so "always the dealer" is not true."""
     record = next(s for s in BY_ID["going-alone"].steps if s.id == "dealer-sits-out").record
     assert not record.replay().dealer_took_upcard
-    canadian = HandRecord(Rules.preset("bga").with_settings(canadian_loner=True), record.deal,
-                          record.actions[:2])
+    canadian = HandRecord(
+        Rules.preset("bga").with_settings(canadian_loner=True), record.deal, record.actions[:2]
+    )
     assert legal_actions(canadian.replay()) == (Action.ALONE,)
     step = next(s for s in BY_ID["making-trump"].steps if s.id == "opponent-orders")
     assert "It does not matter who" not in step.text
@@ -157,8 +180,10 @@ def test_who_picks_up_names_the_exception_when_the_dealer_sits_out():
     assert "nobody takes" in step.text.lower()
 
 
-@pytest.mark.parametrize("setting,words", [("stick_the_dealer", "stick the dealer"),
-                                           ("loner_starts_last", "loner starts last")])
+@pytest.mark.parametrize(
+    "setting,words",
+    [("stick_the_dealer", "stick the dealer"), ("loner_starts_last", "loner starts last")],
+)
 def test_a_house_rule_of_a_minority_of_presets_is_not_called_usual(setting, words):
     having = sum(1 for settings in PRESETS.values() if settings[setting])
     assert having * 2 < len(PRESETS)
@@ -166,7 +191,8 @@ def test_a_house_rule_of_a_minority_of_presets_is_not_called_usual(setting, word
         for sentence in _sentences(_text(lesson)):
             if words in sentence.lower():
                 assert not re.search(r"\busual|\bmost tables|\balways", sentence, re.I), (
-                    f"{lesson.id}: {sentence!r}")
+                    f"{lesson.id}: {sentence!r}"
+                )
 
 
 def test_the_scoring_lesson_does_not_give_one_target_as_the_rule():
@@ -183,8 +209,9 @@ def test_the_first_lead_step_names_loner_starts_last():
     step = next(s for s in BY_ID["going-alone"].steps if s.id == "who-leads")
     record = step.record
     plays = next(i for i, (_, a) in enumerate(record.actions) if a.do is Do.PLAY)
-    starts_last = HandRecord(record.rules.with_settings(loner_starts_last=True), record.deal,
-                             record.actions[:plays])
+    starts_last = HandRecord(
+        record.rules.with_settings(loner_starts_last=True), record.deal, record.actions[:plays]
+    )
     assert starts_last.replay().turn is not record.actions[plays][0]  # the rule changes it
     assert "loner starts last" in step.text.lower()
 
@@ -192,7 +219,7 @@ def test_the_first_lead_step_names_loner_starts_last():
 def test_only_one_defender_may_defend_alone():
     step = next(s for s in BY_ID["going-alone"].steps if s.id == "lone-defender")
     state = step.record.replay()
-    assert state.phase is Phase.PLAY   # once East said alone, West was not asked
+    assert state.phase is Phase.PLAY  # once East said alone, West was not asked
     assert not re.search(r"each defender may", step.text, re.I)
     assert "only one" in step.text.lower()
 

@@ -48,18 +48,22 @@ def longest_quiz_words(lesson: Lesson) -> int:
 
 
 def counts_table() -> str:
-    return "\n".join(f"lesson {lesson.number} ({lesson.id}): {len(lesson.steps)} steps, "
-                     f"{steps_words(lesson)} words in steps, longest step "
-                     f"{max(step_words(lesson, step) for step in lesson.steps)}"
-                     for lesson in LESSONS)
+    return "\n".join(
+        f"lesson {lesson.number} ({lesson.id}): {len(lesson.steps)} steps, "
+        f"{steps_words(lesson)} words in steps, longest step "
+        f"{max(step_words(lesson, step) for step in lesson.steps)}"
+        for lesson in LESSONS
+    )
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
 def test_no_step_is_over_60_words(lesson):
     counts = {step.id: step_words(lesson, step) for step in lesson.steps}
     long = {step_id: n for step_id, n in counts.items() if n > STEP_LIMIT}
-    assert not long, (f"lesson {lesson.number} ({lesson.id}), {sum(counts.values())} words: "
-                      f"steps over {STEP_LIMIT} words: {long}; every step: {counts}")
+    assert not long, (
+        f"lesson {lesson.number} ({lesson.id}), {sum(counts.values())} words: "
+        f"steps over {STEP_LIMIT} words: {long}; every step: {counts}"
+    )
 
 
 def test_lesson_one_with_its_longest_quiz_is_under_600_words():
@@ -67,7 +71,8 @@ def test_lesson_one_with_its_longest_quiz_is_under_600_words():
     steps, quiz = steps_words(lesson), longest_quiz_words(lesson)
     assert steps + quiz < FIRST_LESSON_LIMIT, (
         f"lesson 1: {steps} words in its steps + {quiz} in its longest quiz = "
-        f"{steps + quiz}, the limit is {FIRST_LESSON_LIMIT}\n{counts_table()}")
+        f"{steps + quiz}, the limit is {FIRST_LESSON_LIMIT}\n{counts_table()}"
+    )
 
 
 def test_word_counts_are_reported(capsys):
@@ -85,7 +90,9 @@ def test_symbols_and_dashes_are_not_words():
 def test_a_step_counts_its_caption_question_and_the_opening_words():
     lesson = LESSONS[0]
     first, tried = lesson.steps[0], next(s for s in lesson.steps if s.question is not None)
-    assert step_words(lesson, first) == (words(lesson.intro) + words(first.text)
-                                         + words(first.caption))
-    assert step_words(lesson, tried) == (words(tried.text) + words(tried.caption)
-                                         + words(tried.question.prompt))
+    assert step_words(lesson, first) == (
+        words(lesson.intro) + words(first.text) + words(first.caption)
+    )
+    assert step_words(lesson, tried) == (
+        words(tried.text) + words(tried.caption) + words(tried.question.prompt)
+    )

@@ -23,8 +23,13 @@ def sequences(count: int, seed: int = 17):
     rng = random.Random(seed)
     for _ in range(count):
         length = rng.randint(1, 12)
-        yield length, [rng.random() < rng.choice((0.5, 0.8, 0.95))
-                       for _ in range(rng.randint(0, 3 * length))]
+        yield (
+            length,
+            [
+                rng.random() < rng.choice((0.5, 0.8, 0.95))
+                for _ in range(rng.randint(0, 3 * length))
+            ],
+        )
 
 
 @pytest.mark.parametrize("length, answers", list(sequences(300)))
@@ -32,8 +37,11 @@ def test_counts_give_the_replays_stars_and_mastery(length, answers):
     run, counts = QuizRun.start(length), RunCounts(length)
     for correct in answers:
         run, counts = run.answer(correct), counts.answer(correct)
-        assert (counts.finished, counts.misses, counts.best_streak) == \
-            (run.finished, run.misses, run.best_streak)
+        assert (counts.finished, counts.misses, counts.best_streak) == (
+            run.finished,
+            run.misses,
+            run.best_streak,
+        )
         assert (counts.stars, counts.mastered) == (run.stars, run.mastered)
     assert LessonProgress().with_run(counts) == LessonProgress().with_run(run)
 

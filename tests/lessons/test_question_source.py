@@ -26,8 +26,11 @@ def test_the_examples_in_the_docstring_hold():
     assert doctest.testmod(question_source).failed == 0
 
 
-@pytest.mark.parametrize("source", [lesson_source(lesson.id, 42, 1) for lesson in load_all()]
-                         + [topic_source(topic, 7, 9, "pagat") for topic in PRACTICE_TOPICS])
+@pytest.mark.parametrize(
+    "source",
+    [lesson_source(lesson.id, 42, 1) for lesson in load_all()]
+    + [topic_source(topic, 7, 9, "pagat") for topic in PRACTICE_TOPICS],
+)
 def test_parse_and_dumps_round_trip(source):
     assert QuestionSource.parse(source.dumps()) == source
     assert QuestionSource.parse(source.to_dict()) == source
@@ -41,25 +44,33 @@ def test_a_source_rebuilds_the_question_its_page_asks():
     assert question_for(topic_source("tricks", 9, 4)) == practise[4]
 
 
-@pytest.mark.parametrize("text, words", [
-    ("not json", "is a JSON object"),
-    ("[1]", "is a JSON object"),
-    ('{"kind": "song", "id": "x", "seed": 1}', "kind is one of lesson, topic"),
-    ('{"kind": "lesson", "lesson": "nope", "seed": 1}', "no lesson 'nope'"),
-    ('{"kind": "lesson", "lesson": "bowers", "seed": 1, "index": 99}', "no question 100"),
-    ('{"kind": "lesson", "lesson": "bowers", "seed": -1}', "seed is a whole number"),
-    ('{"kind": "lesson", "lesson": "bowers", "seed": true}', "seed is a whole number"),
-    ('{"kind": "topic", "topic": "play", "seed": 1, "rules": "x"}', "no rules preset 'x'"),
-    ('{"kind": "topic", "topic": "play", "seed": 1, "extra": 2}', "unknown key 'extra'"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("not json", "is a JSON object"),
+        ("[1]", "is a JSON object"),
+        ('{"kind": "song", "id": "x", "seed": 1}', "kind is one of lesson, topic"),
+        ('{"kind": "lesson", "lesson": "nope", "seed": 1}', "no lesson 'nope'"),
+        ('{"kind": "lesson", "lesson": "bowers", "seed": 1, "index": 99}', "no question 100"),
+        ('{"kind": "lesson", "lesson": "bowers", "seed": -1}', "seed is a whole number"),
+        ('{"kind": "lesson", "lesson": "bowers", "seed": true}', "seed is a whole number"),
+        ('{"kind": "topic", "topic": "play", "seed": 1, "rules": "x"}', "no rules preset 'x'"),
+        ('{"kind": "topic", "topic": "play", "seed": 1, "extra": 2}', "unknown key 'extra'"),
+    ],
+)
 def test_a_bad_source_says_what_is_wrong(text, words):
     with pytest.raises(SourceError, match=words.replace("(", r"\(")):
         QuestionSource.parse(text)
 
 
 def test_another_kind_of_source_plugs_in():
-    built = Question(Kind.YESNO, "Is the right bower the highest trump?",
-                     (Option("yes", "Yes"), Option("no", "No")), ("yes",), "It is.")
+    built = Question(
+        Kind.YESNO,
+        "Is the right bower the highest trump?",
+        (Option("yes", "Yes"), Option("no", "No")),
+        ("yes",),
+        "It is.",
+    )
 
     def scenario(source: QuestionSource) -> Question:
         if source.ref != "bower-1":

@@ -27,9 +27,12 @@ def heading(tab: Tab) -> str:
 
 def verdict(tab: Tab) -> str | None:
     node = tab.widget(key="join-table", kind="bidi_component")
-    if node is None:   # a points question: the verdict is an alert
-        return "right" if tab.texts("alert:success") else (
-            "wrong" if tab.texts("alert:error") else None)
+    if node is None:  # a points question: the verdict is an alert
+        return (
+            "right"
+            if tab.texts("alert:success")
+            else ("wrong" if tab.texts("alert:error") else None)
+        )
     return (json.loads(node.data).get("message") or {}).get("tone")
 
 
@@ -46,8 +49,10 @@ async def poll_until(tab: Tab, seen, seconds: float = 10) -> float:
 
 async def one_class(base: Path, database: str) -> dict:
     env = {"EUCHRE_TUTORIAL_DB": database}
-    async with serve(ROOT, [], base / "teacher-server.log", env=env) as one, \
-            serve(ROOT, [], base / "learner-server.log", env=env) as other:
+    async with (
+        serve(ROOT, [], base / "teacher-server.log", env=env) as one,
+        serve(ROOT, [], base / "learner-server.log", env=env) as other,
+    ):
         teacher = Tab(one.base_url)
         await teacher.open("class")
         await teacher.click(teacher.widget(key="class-start"))
@@ -77,23 +82,31 @@ async def one_class(base: Path, database: str) -> dict:
             if any(a["id"] == "check" for a in model["actions"]):
                 await tab.send_event(tab.widget(key="join-table"), "action", "check")
             answered.append(json.loads(tab.widget(key="join-table").data)["message"]["title"])
-        await teacher.poll()                     # the teacher's count, from the other server
+        await teacher.poll()  # the teacher's count, from the other server
         count = " ".join(teacher.texts("markdown"))
         await teacher.click(teacher.widget(key="class-reveal"))
-        reveal_waits = [await poll_until(tab, lambda t: verdict(t) in ("right", "wrong"))
-                        for tab in learners]
+        reveal_waits = [
+            await poll_until(tab, lambda t: verdict(t) in ("right", "wrong")) for tab in learners
+        ]
         verdicts = [verdict(tab) for tab in learners]
         for tab in (teacher, *learners):
             await tab.close()
-    return {"waits": waits, "reveal_waits": reveal_waits, "answered": answered,
-            "count": count, "verdicts": verdicts, "code": code}
+    return {
+        "waits": waits,
+        "reveal_waits": reveal_waits,
+        "answered": answered,
+        "count": count,
+        "verdicts": verdicts,
+        "code": code,
+    }
 
 
 def test_teacher_and_learners_on_two_app_processes(postgres_cluster, tmp_path):
     with new_database(postgres_cluster) as database:
         with ThreadPoolExecutor(1) as pool:
-            seen = pool.submit(asyncio.run, asyncio.wait_for(
-                one_class(tmp_path, database), 240)).result()
+            seen = pool.submit(
+                asyncio.run, asyncio.wait_for(one_class(tmp_path, database), 240)
+            ).result()
         from tutorial_app.store import open_classes
 
         live = open_classes(database)

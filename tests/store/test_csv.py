@@ -17,12 +17,32 @@ ANSWER = dict(item_kind="single", generator="trick_order", answer="JD")
 def fill(store, token):
     run = store.start_quiz_run(token, "bowers", 42, 2)
     for correct in (True, False, True):
-        store.record_answer(token, lesson="bowers", **ANSWER, correct=correct, quiz_run=run,
-                            seed=42, time_taken_ms=900)
-    store.record_answer(token, lesson="tricks", item_kind="multi", generator="legal_plays",
-                        answer="JH,9H", correct=True)     # a Practise answer: no quiz run
-    store.record_answer(token, lesson="tricks", item_kind="points", generator="hand_result",
-                        answer='makers, "2"\nnew line', correct=False, seed=3)
+        store.record_answer(
+            token,
+            lesson="bowers",
+            **ANSWER,
+            correct=correct,
+            quiz_run=run,
+            seed=42,
+            time_taken_ms=900,
+        )
+    store.record_answer(
+        token,
+        lesson="tricks",
+        item_kind="multi",
+        generator="legal_plays",
+        answer="JH,9H",
+        correct=True,
+    )  # a Practise answer: no quiz run
+    store.record_answer(
+        token,
+        lesson="tricks",
+        item_kind="points",
+        generator="hand_result",
+        answer='makers, "2"\nnew line',
+        correct=False,
+        seed=3,
+    )
 
 
 def exported(store, token) -> str:
@@ -46,26 +66,28 @@ def test_export_then_import_gives_the_same_answers_and_stars(store_url):
     assert store.lesson_progress(target)["bowers"].stars == 2
     assert exported(store, target) == text
 
-    again = store.import_csv(target, text)   # the same file twice adds nothing
+    again = store.import_csv(target, text)  # the same file twice adds nothing
     assert (again.imported, again.already_there) == (0, 5)
     assert len(store.answers(target)) == 5
 
 
 GOOD = "2026-11-30T10:00:00+00:00,bowers,single,trick_order,42,JD,true,900,1,2"
-BAD_CSV = "\n".join([
-    ",".join(ANSWER_COLUMNS),
-    GOOD,                                                                   # line 2
-    "yesterday,bowers,single,trick_order,42,JD,true,900,,",                 # 3
-    "2026-11-30T10:01:00+00:00,bowers,single,trick_order,42,JD,maybe,,,",   # 4
-    "2026-11-30T10:02:00+00:00,bowers,essay,trick_order,42,JD,true,,,",     # 5
-    "2026-11-30T10:03:00+00:00,bowers,single,trick_order,42,JD,true,,,,extra",  # 6
-    "2026-11-30T10:04:00+00:00,bowers,single",                              # 7
-    "2026-11-30T10:05:00+00:00,scoring,single,trick_order,42,JD,true,,1,2",   # 8
-    "2026-11-30T10:06:00+00:00,bowers,single,trick_order,-4,JD,true,,,",    # 9
-    "2026-11-30T10:07:00+00:00,bowers,single,trick_order,42,JQ,false,,1,2",   # 10
-    "2026-11-30T10:08:00+00:00,,single,trick_order,42,JD,true,,,",           # 11
-    "2026-11-30T10:09:00,tricks,yesno,next_leader,,yes,FALSE,,,",            # 12
-])
+BAD_CSV = "\n".join(
+    [
+        ",".join(ANSWER_COLUMNS),
+        GOOD,  # line 2
+        "yesterday,bowers,single,trick_order,42,JD,true,900,,",  # 3
+        "2026-11-30T10:01:00+00:00,bowers,single,trick_order,42,JD,maybe,,,",  # 4
+        "2026-11-30T10:02:00+00:00,bowers,essay,trick_order,42,JD,true,,,",  # 5
+        "2026-11-30T10:03:00+00:00,bowers,single,trick_order,42,JD,true,,,,extra",  # 6
+        "2026-11-30T10:04:00+00:00,bowers,single",  # 7
+        "2026-11-30T10:05:00+00:00,scoring,single,trick_order,42,JD,true,,1,2",  # 8
+        "2026-11-30T10:06:00+00:00,bowers,single,trick_order,-4,JD,true,,,",  # 9
+        "2026-11-30T10:07:00+00:00,bowers,single,trick_order,42,JQ,false,,1,2",  # 10
+        "2026-11-30T10:08:00+00:00,,single,trick_order,42,JD,true,,,",  # 11
+        "2026-11-30T10:09:00,tricks,yesno,next_leader,,yes,FALSE,,,",  # 12
+    ]
+)
 
 
 def test_a_bad_csv_names_its_bad_rows_and_keeps_the_good_ones(store_url):
@@ -92,10 +114,13 @@ def test_a_bad_csv_names_its_bad_rows_and_keeps_the_good_ones(store_url):
     assert store.lesson_progress(token)["bowers"].stars == 0
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("", "the header line lacks the column(s) answered_at, lesson"),
-    ("when,what\n2026-11-30,x", "the header line lacks the column(s) answered_at"),
-])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("", "the header line lacks the column(s) answered_at, lesson"),
+        ("when,what\n2026-11-30,x", "the header line lacks the column(s) answered_at"),
+    ],
+)
 def test_a_file_without_the_columns_imports_nothing_and_says_so(tmp_path, text, reason):
     store = open_store(f"sqlite:///{tmp_path}/p.db")
     token = new_learner_token()
@@ -127,4 +152,4 @@ def test_a_failure_mid_way_writes_nothing(store_url):
     with store.engine.connect() as connection:
         runs = connection.scalar(sa.select(sa.func.count()).select_from(quiz_runs))
         rows = connection.scalar(sa.select(sa.func.count()).select_from(answers))
-    assert (runs, rows) == (1, 5)   # the source learner's only
+    assert (runs, rows) == (1, 5)  # the source learner's only

@@ -22,11 +22,16 @@ PYTHON = sys.executable
 def child_env() -> dict[str, str]:
     """A child Python that imports this project, with one BLAS thread (its arenas count
     against the address-space limit)."""
-    return {**os.environ, "PYTHONPATH": str(ROOT), "OPENBLAS_NUM_THREADS": "1",
-            "OMP_NUM_THREADS": "1"}
+    return {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "OPENBLAS_NUM_THREADS": "1",
+        "OMP_NUM_THREADS": "1",
+    }
 
-ADDRESS_SPACE = 1024**3    # bytes: the interpreter, pandas and plotly take ~0.5 GB of it
-CPU_SECONDS = 20           # CPU time, not wall time: a busy machine does not use it up
+
+ADDRESS_SPACE = 1024**3  # bytes: the interpreter, pandas and plotly take ~0.5 GB of it
+CPU_SECONDS = 20  # CPU time, not wall time: a busy machine does not use it up
 
 CHILD = textwrap.dedent("""
     import json, resource, sys
@@ -78,13 +83,17 @@ CHILD = textwrap.dedent("""
 
 def test_a_quiz_length_bomb_costs_neither_memory_nor_time(tmp_path):
     url = f"sqlite:///{tmp_path}/p.db"
-    done = subprocess.run([PYTHON, "-c", CHILD, str(ADDRESS_SPACE), str(CPU_SECONDS), url],
-                          env=child_env(),
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [PYTHON, "-c", CHILD, str(ADDRESS_SPACE), str(CPU_SECONDS), url],
+        env=child_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     out = json.loads(done.stdout)
     for length in (2_000_000_000, 40_000_000):
-        assert out[f"import {length}"] == [0, 2]   # both rows refused: past bowers' 10
+        assert out[f"import {length}"] == [0, 2]  # both rows refused: past bowers' 10
         # 20 answers, every third wrong: right, wrong, right, right, wrong, ... The run is
         # read as bowers' quiz of 10: finished at the tenth right answer after 5 misses (1 star).
         assert out[f"read {length}"] == [1, False, 10, True, 20]
@@ -103,6 +112,7 @@ def test_the_child_would_fail_without_the_bound(length):
         except MemoryError:
             raise SystemExit(3)
     """)
-    done = subprocess.run([PYTHON, "-c", code], env=child_env(),
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [PYTHON, "-c", code], env=child_env(), capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 3, done.stderr[-2000:]

@@ -35,12 +35,18 @@ WRITER = textwrap.dedent("""
 
 
 def test_two_processes_writing_at_once_lose_nothing(store_url):
-    token = new_learner_token()   # both write for the same learner: made once, shared
-    writers = [subprocess.Popen([PYTHON, "-c", WRITER, store_url, token, name,
-                                 str(ANSWERS_EACH)], env=child_env(), text=True,
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-               for name in ("first", "second")]
-    with writers[0], writers[1]:   # closes their pipes and waits for them at the end
+    token = new_learner_token()  # both write for the same learner: made once, shared
+    writers = [
+        subprocess.Popen(
+            [PYTHON, "-c", WRITER, store_url, token, name, str(ANSWERS_EACH)],
+            env=child_env(),
+            text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+        )
+        for name in ("first", "second")
+    ]
+    with writers[0], writers[1]:  # closes their pipes and waits for them at the end
         try:
             for writer in writers:
                 assert writer.stdout.readline().strip() == "ready"
@@ -55,8 +61,9 @@ def test_two_processes_writing_at_once_lose_nothing(store_url):
                 writer.kill()
     answers = open_store(store_url).answers(token)["answer"].tolist()
     assert len(answers) == 2 * ANSWERS_EACH
-    assert set(answers) == {f"{name}-{number}" for name in ("first", "second")
-                            for number in range(ANSWERS_EACH)}
+    assert set(answers) == {
+        f"{name}-{number}" for name in ("first", "second") for number in range(ANSWERS_EACH)
+    }
 
 
 # A page process: records an answer and confirms it, then would go on working.
@@ -73,16 +80,20 @@ CONFIRMER = textwrap.dedent("""
 
 def test_an_answer_confirmed_before_a_sigkill_is_there_after_restart(store_url):
     token = new_learner_token()
-    with subprocess.Popen([PYTHON, "-c", CONFIRMER, store_url, token], env=child_env(),
-                          text=True, stdout=subprocess.PIPE) as page:
+    with subprocess.Popen(
+        [PYTHON, "-c", CONFIRMER, store_url, token],
+        env=child_env(),
+        text=True,
+        stdout=subprocess.PIPE,
+    ) as page:
         try:
             line = page.stdout.readline()
-            os.kill(page.pid, signal.SIGKILL)        # at once: no chance to flush or close
+            os.kill(page.pid, signal.SIGKILL)  # at once: no chance to flush or close
             assert page.wait(timeout=10) == -signal.SIGKILL
         finally:
             page.kill()
     assert line.split()[0] == "confirmed"
-    dispose_engines()                            # a restarted server opens it afresh
+    dispose_engines()  # a restarted server opens it afresh
     frame = open_store(store_url).answers(token)
     assert frame["answer"].tolist() == ["JD"] and frame["correct"].tolist() == [True]
 
@@ -91,33 +102,45 @@ def test_a_locked_database_gives_a_clear_message_in_time_then_works(tmp_path):
     path = tmp_path / "p.db"
     store = open_store(f"sqlite:///{path}", busy_timeout_ms=300)
     token = new_learner_token()
-    store.record_answer(token, lesson="bowers", item_kind="single", generator="g",
-                        answer="first", correct=True)
+    store.record_answer(
+        token, lesson="bowers", item_kind="single", generator="g", answer="first", correct=True
+    )
     other = sqlite3.connect(path, isolation_level=None)
     try:
-        other.execute("BEGIN EXCLUSIVE")          # another program holds the write lock
+        other.execute("BEGIN EXCLUSIVE")  # another program holds the write lock
         started = time.monotonic()
         with pytest.raises(StoreUnavailable) as error:
-            store.record_answer(token, lesson="bowers", item_kind="single", generator="g",
-                                answer="blocked", correct=True)
+            store.record_answer(
+                token,
+                lesson="bowers",
+                item_kind="single",
+                generator="g",
+                answer="blocked",
+                correct=True,
+            )
         waited = time.monotonic() - started
-        assert error.value.message == ("The progress database is busy: another program is "
-                                       "writing to it. Nothing was saved; try again in a moment.")
-        assert 0.25 <= waited < 3, waited          # it waited for the busy timeout, no longer
-        assert store.answers(token)["answer"].tolist() == ["first"]   # reading still works
+        assert error.value.message == (
+            "The progress database is busy: another program is "
+            "writing to it. Nothing was saved; try again in a moment."
+        )
+        assert 0.25 <= waited < 3, waited  # it waited for the busy timeout, no longer
+        assert store.answers(token)["answer"].tolist() == ["first"]  # reading still works
     finally:
         other.execute("ROLLBACK")
         other.close()
-    store.record_answer(token, lesson="bowers", item_kind="single", generator="g",
-                        answer="after", correct=True)
+    store.record_answer(
+        token, lesson="bowers", item_kind="single", generator="g", answer="after", correct=True
+    )
     assert store.answers(token)["answer"].tolist() == ["first", "after"]
 
 
 # ---- the file itself: private, watched, and what it holds ---------------------------------
 
+
 def answer(store, token, text="JD"):
-    return store.record_answer(token, lesson="bowers", item_kind="single", generator="g",
-                               answer=text, correct=True)
+    return store.record_answer(
+        token, lesson="bowers", item_kind="single", generator="g", answer=text, correct=True
+    )
 
 
 def test_the_data_folder_and_files_are_made_private(tmp_path):
@@ -125,10 +148,12 @@ def test_the_data_folder_and_files_are_made_private(tmp_path):
     path = folder / "progress.sqlite3"
     store = open_store(f"sqlite:///{path}")
     answer(store, new_learner_token())
-    with store.engine.connect() as connection:    # the WAL and shared-memory files exist
+    with store.engine.connect() as connection:  # the WAL and shared-memory files exist
         connection.exec_driver_sql("SELECT count(*) FROM answers").scalar()
-        made = {name: stat.S_IMODE(os.stat(folder / name).st_mode)
-                for name in ("progress.sqlite3", "progress.sqlite3-wal", "progress.sqlite3-shm")}
+        made = {
+            name: stat.S_IMODE(os.stat(folder / name).st_mode)
+            for name in ("progress.sqlite3", "progress.sqlite3-wal", "progress.sqlite3-shm")
+        }
     assert made == dict.fromkeys(made, 0o600), {name: oct(mode) for name, mode in made.items()}
     for made_folder in (folder, folder.parent):
         assert stat.S_IMODE(made_folder.stat().st_mode) == 0o700, made_folder
@@ -145,7 +170,7 @@ def test_a_database_file_deleted_while_the_app_runs_is_noticed(tmp_path):
         answer(store, token, "into nothing")
     with pytest.raises(StoreUnavailable, match="replaced or deleted"):
         store.answers(token)
-    assert not path.exists()                       # no new, empty file made behind its back
+    assert not path.exists()  # no new, empty file made behind its back
 
 
 def test_a_database_file_replaced_while_the_app_runs_is_noticed(tmp_path):
@@ -155,7 +180,7 @@ def test_a_database_file_replaced_while_the_app_runs_is_noticed(tmp_path):
     answer(store, token, "kept in the backup")
     with sqlite3.connect(path) as source, sqlite3.connect(backup) as copy:
         source.backup(copy)
-    os.replace(backup, path)                       # a backup put back under the running app
+    os.replace(backup, path)  # a backup put back under the running app
     with pytest.raises(StoreUnavailable, match="moved, replaced or deleted"):
         answer(store, token, "into the old file")
 
@@ -165,8 +190,9 @@ def test_a_file_that_is_not_a_database_is_a_store_unavailable_in_plain_words(tmp
     path.write_bytes(b"these are someone's notes, not a database\n" * 100)
     with pytest.raises(StoreUnavailable) as error:
         open_store(f"sqlite:///{path}")
-    assert error.value.message.startswith("The progress database file is damaged or is not "
-                                          "a database.")
+    assert error.value.message.startswith(
+        "The progress database file is damaged or is not a database."
+    )
 
 
 def test_a_missing_table_is_a_store_unavailable_in_plain_words(store_url):

@@ -12,17 +12,28 @@ from tutorial_app.store import ENV_VAR, new_learner_token, open_store
 
 
 def export(*args, env=None):
-    return subprocess.run([PYTHON, "-m", "tutorial_app.cli", "export-progress", *args],
-                          env=env or child_env(), capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [PYTHON, "-m", "tutorial_app.cli", "export-progress", *args],
+        env=env or child_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_export_progress_prints_every_answer_with_a_header_first(store_url):
     store = open_store(store_url)
     tokens = [new_learner_token() for _ in range(2)]
     for number, token in enumerate(tokens):
-        for answer in ("JD", "JH", "9S")[:number + 2]:
-            store.record_answer(token, lesson="bowers", item_kind="single",
-                                generator="trick_order", answer=answer, correct=True)
+        for answer in ("JD", "JH", "9S")[: number + 2]:
+            store.record_answer(
+                token,
+                lesson="bowers",
+                item_kind="single",
+                generator="trick_order",
+                answer=answer,
+                correct=True,
+            )
     done = export("--db", store_url)
     assert done.returncode == 0, done.stderr
     rows = list(csv.DictReader(io.StringIO(done.stdout)))
@@ -36,8 +47,14 @@ def test_export_progress_prints_every_answer_with_a_header_first(store_url):
 
 def test_export_progress_reads_the_database_from_the_environment(tmp_path):
     url = f"sqlite:///{tmp_path}/p.db"
-    open_store(url).record_answer(new_learner_token(), lesson="tricks", item_kind="yesno",
-                                  generator="next_leader", answer="yes", correct=False)
+    open_store(url).record_answer(
+        new_learner_token(),
+        lesson="tricks",
+        item_kind="yesno",
+        generator="next_leader",
+        answer="yes",
+        correct=False,
+    )
     done = export(env={**child_env(), ENV_VAR: url})
     assert done.returncode == 0, done.stderr
     assert len(done.stdout.splitlines()) == 2 and ",yes,false," in done.stdout
@@ -54,8 +71,14 @@ def test_export_progress_writes_formula_cells_as_text(tmp_path):
     store = open_store(url)
     formulas = ['=HYPERLINK("http://evil","click")', "+1+1", "-2+3", "@SUM(A1)"]
     for formula in formulas:
-        store.record_answer(new_learner_token(), lesson=formula, item_kind="single",
-                            generator="trick_order", answer=formula, correct=True)
+        store.record_answer(
+            new_learner_token(),
+            lesson=formula,
+            item_kind="single",
+            generator="trick_order",
+            answer=formula,
+            correct=True,
+        )
     done = export("--db", url)
     assert done.returncode == 0, done.stderr
     rows = list(csv.DictReader(io.StringIO(done.stdout)))
@@ -69,8 +92,9 @@ def test_export_progress_says_so_in_words_when_the_file_is_not_a_database(tmp_pa
     path.write_bytes(b"someone's notes, not a database\n" * 100)
     done = export("--db", f"sqlite:///{path}")
     assert done.returncode == 1 and done.stdout == ""
-    assert done.stderr.startswith("euchre-tutorial: The progress database file is damaged or "
-                                  "is not a database.")
+    assert done.stderr.startswith(
+        "euchre-tutorial: The progress database file is damaged or is not a database."
+    )
     assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
 
 

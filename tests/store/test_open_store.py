@@ -26,7 +26,8 @@ def no_database_in_environment(monkeypatch):
 
 
 def test_the_url_comes_from_the_argument_then_the_environment_then_the_data_folder(
-        monkeypatch, tmp_path):
+    monkeypatch, tmp_path
+):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     assert database_url() == f"sqlite:///{tmp_path}/data/euchre-tutorial/progress.sqlite3"
     monkeypatch.setenv(ENV_VAR, "sqlite:///from-env.db")
@@ -43,8 +44,14 @@ def test_without_xdg_data_home_the_file_is_under_local_share(monkeypatch, tmp_pa
 def test_the_default_database_is_made_on_first_use_with_no_set_up(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "fresh"))
     token = new_learner_token()
-    open_store().record_answer(token, lesson="bowers", item_kind="single",
-                               generator="trick_order", answer="JD", correct=True)
+    open_store().record_answer(
+        token,
+        lesson="bowers",
+        item_kind="single",
+        generator="trick_order",
+        answer="JD",
+        correct=True,
+    )
     path = tmp_path / "fresh" / "euchre-tutorial" / "progress.sqlite3"
     with sqlite3.connect(path) as connection:
         assert connection.execute("SELECT count(*) FROM answers").fetchone() == (1,)
@@ -53,12 +60,14 @@ def test_the_default_database_is_made_on_first_use_with_no_set_up(monkeypatch, t
 def test_sqlite_runs_in_wal_mode_with_a_busy_timeout_and_full_sync(tmp_path):
     store = open_store(f"sqlite:///{tmp_path}/p.db", busy_timeout_ms=1234)
     with store.engine.connect() as connection:
+
         def pragma(name):
             return connection.exec_driver_sql(f"PRAGMA {name}").scalar()
+
         assert pragma("journal_mode") == "wal"
         assert pragma("busy_timeout") == 1234
         assert pragma("foreign_keys") == 1
-        assert pragma("synchronous") == 2   # FULL
+        assert pragma("synchronous") == 2  # FULL
 
 
 def test_one_engine_per_database_per_process(tmp_path):
@@ -73,7 +82,7 @@ def test_another_kind_of_database_is_refused_with_what_to_change():
 
 
 def test_an_unreachable_server_is_a_store_unavailable_in_plain_words():
-    with socket.socket() as probe:   # a port nobody listens on
+    with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     with pytest.raises(StoreUnavailable) as error:
@@ -86,10 +95,11 @@ def test_a_data_folder_that_cannot_be_made_is_a_store_unavailable(tmp_path):
     blocker.write_text("a file where the data folder would go")
     with pytest.raises(StoreUnavailable, match="cannot be made") as error:
         open_store(f"sqlite:///{blocker}/euchre-tutorial/progress.sqlite3")
-    assert str(tmp_path) not in error.value.message   # no server path for a learner
+    assert str(tmp_path) not in error.value.message  # no server path for a learner
 
 
 # ---- nothing waits without a bound -------------------------------------------------------
+
 
 def silent_url(port: int) -> str:
     return f"postgresql+psycopg://nobody@127.0.0.1:{port}/progress"
@@ -105,8 +115,9 @@ def test_a_server_that_accepts_and_never_answers_is_a_store_unavailable_in_time(
     assert database.CONNECT_TIMEOUT_S - 1 <= waited < database.CONNECT_TIMEOUT_S + 5, waited
 
 
-def test_a_silent_server_holds_up_neither_another_database_nor_a_second_caller(tmp_path,
-                                                                              monkeypatch):
+def test_a_silent_server_holds_up_neither_another_database_nor_a_second_caller(
+    tmp_path, monkeypatch
+):
     # A longer connect bound, so that even a busy machine's SQLite migration is clearly
     # quicker than waiting for the silent server would be.
     monkeypatch.setattr(database, "CONNECT_TIMEOUT_S", 10)
@@ -121,12 +132,13 @@ def test_a_silent_server_holds_up_neither_another_database_nor_a_second_caller(t
             outcomes[name] = ("unavailable", time.monotonic() - started)
 
     with silent_server() as port:
-        callers = [threading.Thread(target=open_silent, args=(name, port))
-                   for name in ("first", "second")]
+        callers = [
+            threading.Thread(target=open_silent, args=(name, port)) for name in ("first", "second")
+        ]
         for caller in callers:
             caller.start()
         started = time.monotonic()
-        open_store(f"sqlite:///{tmp_path}/other.db")       # while both wait on the silent one
+        open_store(f"sqlite:///{tmp_path}/other.db")  # while both wait on the silent one
         other_took = time.monotonic() - started
         for caller in callers:
             caller.join(timeout=database.OPEN_WAIT_S + 10)
@@ -137,7 +149,7 @@ def test_a_silent_server_holds_up_neither_another_database_nor_a_second_caller(t
 
 
 def test_a_caller_waits_for_an_opening_database_no_longer_than_the_bound(monkeypatch):
-    monkeypatch.setattr(database, "OPEN_WAIT_S", 0.5)    # shorter than the connect timeout
+    monkeypatch.setattr(database, "OPEN_WAIT_S", 0.5)  # shorter than the connect timeout
     with silent_server() as port:
         started = time.monotonic()
         with pytest.raises(StoreUnavailable, match="did not answer within 0.5 seconds"):
@@ -146,8 +158,10 @@ def test_a_caller_waits_for_an_opening_database_no_longer_than_the_bound(monkeyp
         # the opening carries on in its thread, bounded by the connect timeout, and is
         # then forgotten: the next caller tries again
         deadline = time.monotonic() + database.CONNECT_TIMEOUT_S + 10
+
         def still_opening() -> bool:
             return any(url == silent_url(port) for url, _ in list(database._openings))
+
         while still_opening() and time.monotonic() < deadline:
             time.sleep(0.05)
         assert not still_opening()
@@ -160,13 +174,14 @@ def test_postgresql_runs_every_statement_under_the_statement_timeout(postgres_cl
 
 
 def test_a_statement_kept_waiting_on_postgresql_is_a_store_unavailable_in_time(
-        postgres_cluster, monkeypatch):
+    postgres_cluster, monkeypatch
+):
     monkeypatch.setattr(database, "STATEMENT_TIMEOUT_MS", 500)
     with new_database(postgres_cluster) as url:
         store = open_store(url)
         token = new_learner_token()
         store.ensure_learner(token)
-        with store.engine.connect() as other:      # another program holds the table
+        with store.engine.connect() as other:  # another program holds the table
             other.exec_driver_sql("LOCK TABLE answers IN ACCESS EXCLUSIVE MODE")
             started = time.monotonic()
             with pytest.raises(StoreUnavailable) as error:

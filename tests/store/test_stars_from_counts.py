@@ -17,15 +17,22 @@ def test_the_databases_counts_agree_with_the_replay(store_url):
     expected: dict[str, LessonProgress] = {}
     start = datetime(2026, 11, 1, tzinfo=UTC)
     for number in range(40):
-        lesson = f"lesson-{number % 12}"      # several runs of a lesson: the best counts
+        lesson = f"lesson-{number % 12}"  # several runs of a lesson: the best counts
         length = rng.randint(1, 10)
         run = store.start_quiz_run(token, lesson, number, length)
         replayed = QuizRun.start(length)
         for step in range(rng.randint(0, 3 * length)):
             correct = rng.random() < 0.8
-            store.record_answer(token, lesson=lesson, item_kind="single", generator="g",
-                                answer="a", correct=correct, quiz_run=run,
-                                answered_at=start + timedelta(hours=number, seconds=step))
+            store.record_answer(
+                token,
+                lesson=lesson,
+                item_kind="single",
+                generator="g",
+                answer="a",
+                correct=correct,
+                quiz_run=run,
+                answered_at=start + timedelta(hours=number, seconds=step),
+            )
             replayed = replayed.answer(correct)
         expected[lesson] = expected.get(lesson, LessonProgress()).with_run(replayed)
         assert store.quiz_run(token, run) == replayed

@@ -11,16 +11,20 @@ import pytest
 from helpers.processes import PYTHON, ROOT, child_env
 
 STORE = ROOT / "tutorial_app" / "store"
-MODULES = sorted(f"tutorial_app.store.{path.stem}" for path in STORE.glob("*.py")
-                 if path.stem != "__init__") + ["tutorial_app.store"]
+MODULES = sorted(
+    f"tutorial_app.store.{path.stem}" for path in STORE.glob("*.py") if path.stem != "__init__"
+) + ["tutorial_app.store"]
 
 
 def test_the_store_loads_no_streamlit():
-    code = ("import sys\n"
-            f"import {', '.join(MODULES)}\n"
-            "print(sorted(n for n in sys.modules if n.split('.')[0] == 'streamlit'))\n")
-    out = subprocess.run([PYTHON, "-c", code], env=child_env(), capture_output=True,
-                         text=True, check=True).stdout
+    code = (
+        "import sys\n"
+        f"import {', '.join(MODULES)}\n"
+        "print(sorted(n for n in sys.modules if n.split('.')[0] == 'streamlit'))\n"
+    )
+    out = subprocess.run(
+        [PYTHON, "-c", code], env=child_env(), capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "[]"
 
 
@@ -28,12 +32,14 @@ def formatted_sql(path: Path) -> list[str]:
     """Lines that build SQL text from Python values (f-strings or % or .format near SQL)."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(
-                node.func, "id", "")) in ("text", "exec_driver_sql", "execute"):
+        if isinstance(node, ast.Call) and getattr(
+            node.func, "attr", getattr(node.func, "id", "")
+        ) in ("text", "exec_driver_sql", "execute"):
             for argument in node.args[:1]:
                 if isinstance(argument, (ast.JoinedStr, ast.BinOp)) or (
-                        isinstance(argument, ast.Call)
-                        and getattr(argument.func, "attr", "") == "format"):
+                    isinstance(argument, ast.Call)
+                    and getattr(argument.func, "attr", "") == "format"
+                ):
                     found.append(f"{path.name}:{node.lineno}")
     return found
 
