@@ -18,7 +18,6 @@ import asyncio
 import http.client
 import json
 import re
-import time
 import urllib.error
 import urllib.request
 import uuid
@@ -29,6 +28,7 @@ from urllib.parse import parse_qs
 
 import pytest
 from app_server import serve
+from helpers.class_pages import heading, poll_until, verdict
 from helpers.postgres import new_database
 from nginx_proxy import MISSING, nginx_in_front, tools
 from streamlit_client import Tab
@@ -156,30 +156,6 @@ async def visit(base: str, path: str, query: str = "") -> Browser:
     return Browser(jar[AFFINITY_COOKIE], replicas, tab)
 
 
-def heading(tab: Tab) -> str:
-    return " ".join(tab.texts("heading"))
-
-
-def verdict(tab: Tab) -> str | None:
-    node = tab.widget(key="join-table", kind="bidi_component")
-    if node is None:  # a points question: the verdict is an alert
-        return (
-            "right"
-            if tab.texts("alert:success")
-            else ("wrong" if tab.texts("alert:error") else None)
-        )
-    return (json.loads(node.data).get("message") or {}).get("tone")
-
-
-async def poll_until(tab: Tab, seen, seconds: float = 20) -> None:
-    """Poll as the browser does (its run_every timers) until ``seen(tab)``."""
-    deadline = time.monotonic() + seconds
-    while not seen(tab):
-        assert time.monotonic() < deadline, "the page never showed it"
-        await asyncio.sleep(min(tab.auto_reruns.values(), default=1.0))
-        assert not any(result.exceptions for result in await tab.poll())
-
-
 async def answer(tab: Tab) -> str:
     """The first choice of the question on the learner's table; the note shown."""
     node = tab.widget(key="join-table", kind="bidi_component")
@@ -239,13 +215,15 @@ async def class_behind_nginx(folder: Path, database: str, set_env) -> dict:
             await teacher.tab.set(teacher.tab.widget(key="class-from"), ["A Practise topic"])
             await teacher.tab.click(teacher.tab.widget(key="class-push"))
             for browser in learners:
-                await poll_until(browser.tab, lambda t: "Question 1" in heading(t))
+                await poll_until(browser.tab, lambda t: "Question 1" in heading(t), seconds=20)
             seen["answered"] = [await answer(browser.tab) for browser in learners]
             await teacher.tab.poll()  # the count, from answers on both replicas
             seen["count"] = " ".join(teacher.tab.texts("markdown"))
             await teacher.tab.click(teacher.tab.widget(key="class-reveal"))
             for browser in learners:
-                await poll_until(browser.tab, lambda t: verdict(t) in ("right", "wrong"))
+                await poll_until(
+                    browser.tab, lambda t: verdict(t) in ("right", "wrong"), seconds=20
+                )
             seen["verdicts"] = [verdict(browser.tab) for browser in learners]
             for browser in (teacher, *learners):
                 await browser.tab.close()

@@ -8,43 +8,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import parse_qs
 
 from app_server import serve
+from helpers.class_pages import heading, poll_until, verdict
 from helpers.postgres import new_database
 from streamlit_client import Tab
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Ana", "<i>Bo</i>", "Cy")
-
-
-def heading(tab: Tab) -> str:
-    return " ".join(tab.texts("heading"))
-
-
-def verdict(tab: Tab) -> str | None:
-    node = tab.widget(key="join-table", kind="bidi_component")
-    if node is None:  # a points question: the verdict is an alert
-        return (
-            "right"
-            if tab.texts("alert:success")
-            else ("wrong" if tab.texts("alert:error") else None)
-        )
-    return (json.loads(node.data).get("message") or {}).get("tone")
-
-
-async def poll_until(tab: Tab, seen, seconds: float = 10) -> float:
-    """Poll as the browser does (every run_every interval) until ``seen(tab)``; how long."""
-    started = time.monotonic()
-    while not seen(tab):
-        assert time.monotonic() - started < seconds, "the page never showed it"
-        await asyncio.sleep(min(tab.auto_reruns.values(), default=1.0))
-        results = await tab.poll()
-        assert not any(r.exceptions for r in results)
-    return time.monotonic() - started
 
 
 async def one_class(base: Path, database: str) -> dict:
