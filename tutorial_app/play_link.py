@@ -58,7 +58,9 @@ from dataclasses import dataclass, replace
 
 from engine import ALL_CARDS, NO_TRUMP, PRESETS, Action, Do, Suit
 from lessons.quizzes import SEED_LIMIT
+from tutorial_app.limits import BoundError
 from tutorial_app.link_key import game_link_key
+from tutorial_app.link_numbers import parse_seed
 from tutorial_app.play_session import (
     BOT_LEVELS,
     DEAL,
@@ -183,10 +185,11 @@ def parse_game(code: object, key: bytes | None = None) -> GameLink:
         raise GameLinkError(
             f"{_shown(flags)} is not a bot level ({' or '.join(_LEVELS)}, then n for no undo)"
         )
-    if (
-        not (seed_text.isascii() and seed_text.isdigit() and len(seed_text) <= 12)
-        or int(seed_text) >= SEED_LIMIT
-    ):
+    try:  # the one seed parser; a code holds no spaces, so none are stripped here
+        seed = parse_seed(seed_text) if seed_text == seed_text.strip() else -1
+    except BoundError:
+        seed = -1
+    if seed < 0:
         raise GameLinkError(
             f"the seed {_shown(seed_text)} is not a whole number below {SEED_LIMIT:,}"
         )
@@ -207,7 +210,7 @@ def parse_game(code: object, key: bytes | None = None) -> GameLink:
             "it was made by an older version of the app, whose links to "
             "games against expert bots cannot be checked quickly"
         )
-    return GameLink(preset, level, int(seed_text), bool(match.group(2)), check, tuple(choices))
+    return GameLink(preset, level, seed, bool(match.group(2)), check, tuple(choices))
 
 
 def rebuild(
