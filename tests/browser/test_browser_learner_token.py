@@ -170,13 +170,16 @@ def test_a_first_visit_keeps_a_token_that_a_reload_continues(page: Page, app_url
     # A report would have rerun the page before the click's own run (messages are
     # handled in order): one run for the visit, one for the click, none more.
     assert server_token(page, app_server) == token
-    assert runs_once_counted(page, 2) == 2  # the browser kept the offered token without a word
+    wait_for_app(page)
+    # The visit's run and the click's (a busy server may fold them into one): no report.
+    assert runs(page) <= 2
 
     page.reload()
     wait_for_app(page)
     assert stored_token(page) == token
     assert server_token(page, app_server) == token
-    assert runs_once_counted(page, 2) == 2  # the cookie agreed with localStorage: no report
+    wait_for_app(page)
+    assert runs(page) <= 2  # the cookie agreed with localStorage: no report
 
 
 def test_a_browser_that_lost_its_cookie_reports_its_own_token_once(
