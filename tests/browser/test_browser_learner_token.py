@@ -108,15 +108,6 @@ def runs(page: Page) -> int:
     return page.evaluate("window.__runs")
 
 
-def runs_once_counted(page: Page, expected: int) -> int:
-    """The page's runs once ``expected`` of them have been counted: the end of a click's
-    run reaches the page after its text may (a busy machine), so wait for it, then for
-    the app to settle; a loop would count more."""
-    page.wait_for_function("count => window.__runs >= count", arg=expected)
-    wait_for_app(page)
-    return runs(page)
-
-
 def plant_cookie(page: Page, app_url: str, token: str) -> None:
     """What any page on another port of the same host can do: set the app's cookie
     (cookies are per host, not per port). The other port's page is served by the test
@@ -199,7 +190,10 @@ def test_a_browser_that_lost_its_cookie_reports_its_own_token_once(
         settled = runs(page)
         assert settled <= 2
         assert server_token(page, app_server) == own
-        assert runs_once_counted(page, settled + 1) == settled + 1  # no loop
+        wait_for_app(page)
+        # The click's run at most (a click during a run restarts it, so it may add none);
+        # a report loop would have added runs all through the clicks and waits above.
+        assert runs(page) <= settled + 1
     finally:
         context.close()
 
