@@ -306,8 +306,8 @@ def largest_csv(rows: int, most_bytes: int) -> bytes:
 def forged_game_link() -> str:
     """A whole game against expert bots, sealed with a key that is not the server's."""
     from engine import legal_actions
-    from tutorial_app import play_session as play
-    from tutorial_app.play_link import game_code
+    from tutorial_app.features.play import game as play
+    from tutorial_app.features.play.game_link import game_code
 
     session = play.new_session("bga", "beginner", 7)
     while session.game.winner is None:
@@ -548,7 +548,7 @@ async def both(args, log_dir: Path) -> tuple[dict, dict]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from tutorial_app.limits import MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES
+    from tutorial_app.limits.numbers import MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add = parser.add_argument

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from engine.cards import ALL_CARDS, NO_TRUMP, Card, NoTrump, Suit
 from engine.errors import NotationError
-from engine.notation import _show, parse_card, parse_suit
+from engine.notation import parse_card, parse_suit, quoted
 
 
 class Do(Enum):
@@ -122,14 +122,14 @@ class Action:
         """Read an action object (seat aside); raises NotationError naming what is wrong."""
         if not isinstance(data, dict):
             raise NotationError(
-                f'an action must be an object like {{"do": "pass"}}, not {_show(data)}'
+                f'an action must be an object like {{"do": "pass"}}, not {quoted(data)}'
             )
         do_text = data.get("do")
         try:
             do = Do(do_text)
         except ValueError:
             raise NotationError(
-                f'{_show(do_text)} is not an action: "do" is one of '
+                f'{quoted(do_text)} is not an action: "do" is one of '
                 f"{', '.join(d.value for d in Do)}"
             ) from None
         allowed = {"seat", "do"}

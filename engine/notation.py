@@ -64,7 +64,7 @@ def parse_card(text: object) -> Card:
     match = _CARD_RE.fullmatch(token)
     if match:
         return Card(_RANKS[match.group(1)], _SUITS[match.group(2)])
-    shown = _show(text)
+    shown = quoted(text)
     reversed_match = _REVERSED_RE.fullmatch(token)
     if reversed_match:
         rank = _RANKS[reversed_match.group(2)]
@@ -106,7 +106,7 @@ def parse_suit(text: object, *, allow_no_trump: bool = False) -> Suit | NoTrump:
         return _SUITS[token]
     if token == "NT" and allow_no_trump:
         return NO_TRUMP
-    raise NotationError(f"{_show(text)} is not a suit: write one of {accepted}")
+    raise NotationError(f"{quoted(text)} is not a suit: write one of {accepted}")
 
 
 def format_suit(suit: Suit | NoTrump) -> str:
@@ -117,7 +117,7 @@ def parse_seat(text: object) -> Seat:
     """Read a seat letter N, E, S or W; raises NotationError."""
     if isinstance(text, str) and text.strip().upper() in ("N", "E", "S", "W"):
         return Seat(text.strip().upper())
-    raise NotationError(f"{_show(text)} is not a seat: write one of N E S W")
+    raise NotationError(f"{quoted(text)} is not a seat: write one of N E S W")
 
 
 def format_seat(seat: Seat) -> str:
@@ -127,10 +127,10 @@ def format_seat(seat: Seat) -> str:
 def parse_team(text: object) -> Team:
     if isinstance(text, str) and text.strip().upper() in ("NS", "EW"):
         return Team(text.strip().upper())
-    raise NotationError(f"{_show(text)} is not a team: write NS or EW")
+    raise NotationError(f"{quoted(text)} is not a team: write NS or EW")
 
 
-def _show(value: object, limit: int = 40) -> str:
+def quoted(value: object, limit: int = 40) -> str:
     """Quote a bad token for a message, cut short if it is long."""
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 4] + "...'"

@@ -21,7 +21,7 @@ from engine.actions import Action
 from engine.cards import Card
 from engine.errors import EuchreError, IllegalActionError, RecordError
 from engine.hand import Deal, HandState, apply, new_hand
-from engine.notation import _show, parse_card, parse_seat
+from engine.notation import parse_card, parse_seat, quoted
 from engine.rules import Rules
 from engine.seats import SEATS, Seat
 
@@ -46,7 +46,7 @@ class HandRecord:
         unknown = [key for key in data if key not in RECORD_KEYS]
         if unknown:
             raise RecordError(
-                f"unknown key {_show(unknown[0])} in the record: the keys are "
+                f"unknown key {quoted(unknown[0])} in the record: the keys are "
                 f"{', '.join(RECORD_KEYS)}"
             )
         missing = [key for key in REQUIRED_KEYS if key not in data]
@@ -140,7 +140,7 @@ def _read_hands(data: Any) -> tuple[tuple[Card, ...], ...]:
         )
     for key in data:
         if key not in ("N", "E", "S", "W"):
-            raise RecordError(f'{_show(key)} in "hands" is not a seat: the keys are N, E, S and W')
+            raise RecordError(f'{quoted(key)} in "hands" is not a seat: the keys are N, E, S and W')
     hands = []
     for seat in SEATS:
         cards = data.get(seat.value)
@@ -150,7 +150,7 @@ def _read_hands(data: Any) -> tuple[tuple[Card, ...], ...]:
             )
         if not isinstance(cards, list) or len(cards) != 5:
             raise RecordError(
-                f"the hand of {seat.value} must be a list of five cards, not {_show(cards)}"
+                f"the hand of {seat.value} must be a list of five cards, not {quoted(cards)}"
             )
         hands.append(tuple(parse_card(card) for card in cards))
     return tuple(hands)
@@ -164,7 +164,7 @@ def _read_actions(data: Any) -> tuple[tuple[Seat, Action], ...]:
         try:
             if not isinstance(item, dict) or "seat" not in item:
                 raise RecordError(
-                    f'an action must be an object with a "seat" and a "do", not {_show(item)}'
+                    f'an action must be an object with a "seat" and a "do", not {quoted(item)}'
                 )
             actions.append((parse_seat(item["seat"]), Action.from_dict(item)))
         except EuchreError as exc:

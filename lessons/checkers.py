@@ -65,7 +65,7 @@ _TEAM_OPTIONS = tuple(Option(t.value, t.word) for t in TEAMS)
 _NOBODY = Option("none", "Nobody")
 
 
-def _trump_words(trump: Suit | NoTrump | None) -> str:
+def trump_words(trump: Suit | NoTrump | None) -> str:
     return (
         "There is no trump."
         if trump is None or trump is NO_TRUMP
@@ -84,7 +84,7 @@ def effective_suit_question(card: Card, trump: Suit, benny: bool = False) -> Que
     assert answer is not None  # under a trump every card has a suit
     return Question(
         Kind.SINGLE,
-        f"{_trump_words(trump)} Which suit does {card.the_name} belong to?",
+        f"{trump_words(trump)} Which suit does {card.the_name} belong to?",
         _suit_options(Suit),
         (answer.letter,),
         describe_card(card, trump, benny),
@@ -97,7 +97,7 @@ def is_trump_question(card: Card, trump: Suit, benny: bool = False) -> Question:
     yes = effective_suit(card, trump) is trump
     return Question(
         Kind.YESNO,
-        f"{_trump_words(trump)} Is {card.the_name} a trump?",
+        f"{trump_words(trump)} Is {card.the_name} a trump?",
         (Option("yes", "Yes"), Option("no", "No")),
         ("yes" if yes else "no",),
         describe_card(card, trump, benny),
@@ -125,7 +125,7 @@ def rank_order_question(
     explanation = f"Under this trump the {what} rank: {full}."
     return Question(
         Kind.ORDER,
-        f"{_trump_words(trump)} Put these {what} in order, highest first.",
+        f"{trump_words(trump)} Put these {what} in order, highest first.",
         _card_options(cards),
         tuple(c.code for c in ordered),
         explanation,
@@ -154,7 +154,7 @@ def suit_members_question(
     what = "trumps" if trump is not None and suit is trump else suit.plural
     return Question(
         Kind.MULTI,
-        f"{_trump_words(trump)} Which of these cards are {what}? Choose all that apply.",
+        f"{trump_words(trump)} Which of these cards are {what}? Choose all that apply.",
         _card_options(cards),
         tuple(c.code for c in members),
         explanation,
@@ -188,7 +188,7 @@ def trick_order_question(
     )
     return Question(
         Kind.ORDER,
-        f"{_trump_words(trump)} {led.plural.capitalize()} were led. Put these "
+        f"{trump_words(trump)} {led.plural.capitalize()} were led. Put these "
         "cards in order, from the one that would win the trick down.",
         _card_options(cards),
         tuple(c.code for c in ordered),
@@ -239,7 +239,7 @@ def trick_winner_question(trick: tuple[tuple[Seat, Card], ...], trump: Suit | No
     seats = tuple(seat for seat, _ in trick)
     return Question(
         Kind.SINGLE,
-        f"{_trump_words(trump)} Who wins this trick?",
+        f"{trump_words(trump)} Who wins this trick?",
         _seat_options(seats),
         (winner.value,),
         explanation,
@@ -273,7 +273,7 @@ def legal_plays_question(record: HandRecord) -> Question:
     you = "you" if seat is Seat.S else seat.word
     return Question(
         Kind.MULTI,
-        f"{_trump_words(state.trump_suit)} Which cards may {you} play? Choose all that apply.",
+        f"{trump_words(state.trump_suit)} Which cards may {you} play? Choose all that apply.",
         _card_options(hand),
         tuple(c.code for c in legal),
         explanation,

@@ -23,7 +23,7 @@ from typing import Any
 
 from engine import Card, HandRecord, Suit, parse_card, parse_cards, parse_suit
 from engine.errors import EuchreError
-from lessons.loader import CONTENT, Lesson, LessonError, Step, _check_keys, load_all
+from lessons.loader import CONTENT, Lesson, LessonError, Step, check_keys, load_all
 
 GLOSSARY = CONTENT / "glossary" / "glossary.toml"
 # The words the glossary must explain (issue 11); tests check each one is there.
@@ -95,7 +95,7 @@ def _step(where: str, address: str) -> tuple[Lesson, int, Step]:
 
 
 def _term(where: str, data: dict[str, Any]) -> Term:
-    _check_keys(where, data, TERM_KEYS, ("term", "definition", "lesson", "show"))
+    check_keys(where, data, TERM_KEYS, ("term", "definition", "lesson", "show"))
     show = data["show"]
     if show not in SHOWS:
         raise LessonError(f"{where}: show must be one of {', '.join(SHOWS)}")
@@ -147,7 +147,7 @@ def load_glossary(path: Path = GLOSSARY) -> tuple[Term, ...]:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise LessonError(f"{path.name}: not valid TOML: {exc}") from None
-    _check_keys(path.name, data, {"terms": list}, ("terms",))
+    check_keys(path.name, data, {"terms": list}, ("terms",))
     terms = tuple(
         _term(f"{path.name}: term {item.get('term', i + 1)!r}", item)
         for i, item in enumerate(data["terms"])

@@ -45,7 +45,7 @@ from engine import (
     parse_seat,
 )
 from engine.errors import EuchreError, NotationError
-from lessons.loader import CONTENT, LessonError, _check_keys, _rules, load_all
+from lessons.loader import CONTENT, LessonError, check_keys, load_all, rules_from
 
 GUIDED = CONTENT / "guided"
 KEY_DECISION = "?"  # "S ?" in the script: the learner decides here
@@ -203,7 +203,7 @@ class GuidedHand:
 
 
 def _deal(where: str, data: dict[str, Any], rules: Rules) -> Deal:
-    _check_keys(f"{where}: deal", data, DEAL_KEYS, tuple(DEAL_KEYS))
+    check_keys(f"{where}: deal", data, DEAL_KEYS, tuple(DEAL_KEYS))
     try:
         hands = tuple(parse_cards(data[seat.value]) for seat in Seat)
         upcard = parse_cards(data["upcard"])
@@ -242,7 +242,7 @@ def _choices(where: str, texts: list[Any]) -> tuple[Action, ...]:
 def _claim(where: str, data: Any) -> Claim:
     if not isinstance(data, dict):
         raise GuidedError(f'{where}: a claim is a table like {{ trick = 2, winner = "S" }}')
-    _check_keys(where, data, CLAIM_KEYS, ())
+    check_keys(where, data, CLAIM_KEYS, ())
     if set(data) not in CLAIM_SHAPES:
         raise GuidedError(
             f"{where}: a claim is {{ trick, winner }}, {{ trick, leader }} or "
@@ -260,7 +260,7 @@ def _claim(where: str, data: Any) -> Claim:
 
 
 def _decision(where: str, data: dict[str, Any]) -> KeyDecision:
-    _check_keys(where, data, DECISION_KEYS, ("coach", "right", "why"))
+    check_keys(where, data, DECISION_KEYS, ("coach", "right", "why"))
     right = _choices(f"{where}: right", data["right"])
     if not right:
         raise GuidedError(f"{where}: right names at least one choice")
@@ -269,7 +269,7 @@ def _decision(where: str, data: dict[str, Any]) -> KeyDecision:
         spot = f"{where}: wrong {i + 1}"
         if not isinstance(item, dict):
             raise GuidedError(f'{spot}: write {{ choice = "play AD", says = "..." }}')
-        _check_keys(spot, item, WRONG_KEYS, ("choice", "says"))
+        check_keys(spot, item, WRONG_KEYS, ("choice", "says"))
         (choice,) = _choices(spot, [item["choice"]])
         if choice in right:
             raise GuidedError(f"{spot}: {item['choice']!r} is also a right choice")
@@ -294,8 +294,8 @@ def load_guided_hand(path: Path) -> GuidedHand:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as error:
         raise GuidedError(f"{name}: not valid TOML: {error}") from None
-    _check_keys(name, data, HAND_KEYS, ("id", "title", "idea", "moves", "deal", "decisions"))
-    rules = _rules(name, data.get("rules"))
+    check_keys(name, data, HAND_KEYS, ("id", "title", "idea", "moves", "deal", "decisions"))
+    rules = rules_from(name, data.get("rules"))
     decisions = []
     for i, item in enumerate(data["decisions"]):
         if not isinstance(item, dict):

@@ -121,7 +121,7 @@ class Lesson:
     vary: frozenset[str] = frozenset()  # settings the generators may switch (and say so)
 
 
-def _check_keys(
+def check_keys(
     where: str,
     data: Mapping[str, Any],
     allowed: Mapping[str, Any],  # key -> the type its value must have, or Any
@@ -141,7 +141,7 @@ def _check_keys(
             raise LessonError(f"{where}: {key!r} is missing")
 
 
-def _rules(where: str, data: dict[str, Any] | None, base: Rules | None = None) -> Rules:
+def rules_from(where: str, data: dict[str, Any] | None, base: Rules | None = None) -> Rules:
     try:
         if data is None:
             return base or Rules.preset("bga")
@@ -282,8 +282,8 @@ def load_lesson(toml_path: Path) -> Lesson:
         data = tomllib.loads(toml_path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise LessonError(f"{name}: not valid TOML: {exc}") from None
-    _check_keys(name, data, LESSON_KEYS, ("id", "number", "title", "summary", "steps", "quiz"))
-    rules = _rules(name, data.get("rules"))
+    check_keys(name, data, LESSON_KEYS, ("id", "number", "title", "summary", "steps", "quiz"))
+    rules = rules_from(name, data.get("rules"))
     md_path = toml_path.with_suffix(".md")
     if not md_path.exists():
         raise LessonError(f"{name}: the words go in {md_path.name}, which is missing")
@@ -291,12 +291,12 @@ def load_lesson(toml_path: Path) -> Lesson:
     steps = []
     for i, step in enumerate(data["steps"]):
         where = f"{name}: step {i + 1}"
-        _check_keys(where, step, STEP_KEYS, ("id", "show"))
+        check_keys(where, step, STEP_KEYS, ("id", "show"))
         if step["show"] not in STEP_SHOWS:
             raise LessonError(f"{where}: show must be one of {', '.join(STEP_SHOWS)}")
         if step["id"] not in sections:
             raise LessonError(f"{where}: {md_path.name} has no section '## {step['id']}'")
-        step_rules = _rules(where, step.get("rules"), rules)
+        step_rules = rules_from(where, step.get("rules"), rules)
         try:
             cards = parse_cards(step.get("cards", ""))
             trump = _trump_or_none(step["trump"]) if "trump" in step else None
@@ -312,7 +312,7 @@ def load_lesson(toml_path: Path) -> Lesson:
             if "question" not in step:
                 raise LessonError(f"{where}: a try step needs a [steps.question] with an ask")
             asked = step["question"]
-            _check_keys(f"{where}: question", asked, _QUESTION_KEYS, ("ask", "answer"))
+            check_keys(f"{where}: question", asked, _QUESTION_KEYS, ("ask", "answer"))
             question = _question(f"{where}: question", asked, step_rules)
             stored = tuple(str(a) for a in asked["answer"])
         steps.append(
@@ -335,7 +335,7 @@ def load_lesson(toml_path: Path) -> Lesson:
             f"{md_path.name}: section '## {next(iter(sections))}' belongs to no step in {name}"
         )
     quiz = data["quiz"]
-    _check_keys(f"{name}: quiz", quiz, QUIZ_KEYS, ("length", "generators"))
+    check_keys(f"{name}: quiz", quiz, QUIZ_KEYS, ("length", "generators"))
     if quiz["length"] < 10:
         raise LessonError(f"{name}: quiz length must be at least 10")
     for gen in quiz["generators"]:
@@ -353,11 +353,11 @@ def load_lesson(toml_path: Path) -> Lesson:
     seen = set()
     for i, item in enumerate(quiz.get("items", [])):
         where = f"{name}: quiz item {item.get('id', i + 1)}"
-        _check_keys(where, item, _ITEM_ALLOWED, ("id", "ask", "answer"))
+        check_keys(where, item, _ITEM_ALLOWED, ("id", "ask", "answer"))
         if item["id"] in seen:
             raise LessonError(f"{where}: the id is used twice")
         seen.add(item["id"])
-        item_rules = _rules(where, item.get("rules"), rules)
+        item_rules = rules_from(where, item.get("rules"), rules)
         question = _question(where, item, item_rules)
         question = _replace(question, source=f"{data['id']}/{item['id']}", trap=item.get("trap"))
         items.append(

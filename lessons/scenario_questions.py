@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from engine import SEATS, HandRecord, Phase, explain_trick
 from lessons.checkers import (
-    _trump_words,
     hand_result_question,
     legal_plays_question,
     trick_winner_question,
+    trump_words,
 )
 from lessons.quiz import Kind, Option, Question, Scene
 
@@ -69,7 +69,7 @@ def scenario_question(ask: str, record: HandRecord) -> Question:
     assert trick.winner is not None  # a finished trick has a winner
     return Question(
         Kind.SINGLE,
-        f"{_trump_words(state.trump_suit)} Who wins this trick?",
+        f"{trump_words(state.trump_suit)} Who wins this trick?",
         tuple(Option(seat.value, seat.word) for seat in SEATS if seat in seats),
         (trick.winner.value,),
         explain_trick(trick, state.trump_suit),

@@ -14,10 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from tutorial_app.navigation import is_page_script
+
 PACKAGES = ("engine", "analysis", "lessons", "tutorial_app")
 # Run by Streamlit as scripts, not imported; __main__ modules would run a command line.
 # tutorial_app.asgi builds the served app, which sets Streamlit's process-wide script path.
-SCRIPTS = ("tutorial_app.streamlit_app", "tutorial_app.app_pages", "tutorial_app.asgi")
+SCRIPTS = ("tutorial_app.streamlit_app", "tutorial_app.asgi")
 
 
 def _modules() -> list[str]:
@@ -28,7 +30,9 @@ def _modules() -> list[str]:
         names += [
             m.name
             for m in pkgutil.walk_packages(path, f"{package}.")
-            if not m.name.endswith("__main__") and not m.name.startswith(SCRIPTS)
+            if not m.name.endswith("__main__")
+            and not m.name.startswith(SCRIPTS)
+            and not is_page_script(m.name)
         ]
     return sorted(names)
 
@@ -66,22 +70,27 @@ def test_every_package_with_doctests_is_collected():
     assert all(tried[name] for name in WITH_EXAMPLES)
     for package in PACKAGES:
         assert sum(n for name, n in tried.items() if name.split(".")[0] == package) > 0, package
-    assert tried["engine.ranking"] and tried["lessons.progress"] and tried["tutorial_app.play_link"]
+    assert (
+        tried["engine.ranking"]
+        and tried["lessons.progress"]
+        and tried["tutorial_app.features.play.game_link"]
+    )
     # The teacher's tools (links, replay, builder, questions, quiz sheet) keep theirs.
     assert {
-        "tutorial_app.scenario_link",
-        "tutorial_app.replay",
-        "tutorial_app.scenario_draft",
-        "tutorial_app.build_moves",
-        "tutorial_app.quiz_sheet",
-        "tutorial_app.sheet_sources",
+        "tutorial_app.shell.hand_links",
+        "tutorial_app.features.teach.replay",
+        "tutorial_app.features.build.draft",
+        "tutorial_app.features.build.moves",
+        "tutorial_app.features.quiz_sheet.sheet",
+        "tutorial_app.features.quiz_sheet.sources",
         "lessons.scenario_questions",
     } <= set(WITH_EXAMPLES)
 
 
 def test_the_scripts_left_out_hold_no_doctests():
     root = Path(importlib.import_module("tutorial_app").__file__).parent
-    scripts = [root / "streamlit_app.py", *sorted((root / "app_pages").glob("*.py"))]
+    pages = [p for p in sorted((root / "features").rglob("*.py")) if p.stem.endswith("page")]
+    scripts = [root / "streamlit_app.py", *pages]
     assert len(scripts) > 3
     for path in scripts:
         assert ">>>" not in path.read_text(encoding="utf-8"), path

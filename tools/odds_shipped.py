@@ -1,9 +1,9 @@
-"""Play the odds lab's default runs once and ship them: ``tutorial_app/odds_shipped.json``.
+"""Play the odds lab's default runs once and ship them: ``tutorial_app/features/odds/shipped.json``.
 
 Each rule set without variants, each bot level at the page's default number of hands,
 seed 1: what the page shows before anyone changes a setting, so no learner's first
 visit plays them. The runs go through the worker pool's own job
-(``heavy_work.simulate``), so they are exactly what the pool would compute;
+(``features.odds.jobs.simulate``), so they are exactly what the pool would compute;
 tests/app/test_odds_page.py plays some of them again and compares.
 
     PYTHONPATH=. .venv/bin/python tools/odds_shipped.py      # after changing the bots
@@ -21,8 +21,8 @@ sys.path.insert(0, str(ROOT))
 
 from analysis import LEVELS  # noqa: E402
 from engine import PRESETS, Rules  # noqa: E402
-from tutorial_app.heavy_work import odds_hands, simulate  # noqa: E402
-from tutorial_app.odds_simulated import (  # noqa: E402
+from tutorial_app.features.odds.jobs import odds_hands, simulate  # noqa: E402
+from tutorial_app.features.odds.simulated import (  # noqa: E402
     SHIPPED,
     SHIPPED_SEED,
     encode_hands,

@@ -1,5 +1,8 @@
 """The Streamlit app: a thin UI over ``lessons`` and ``engine``.
 
-``streamlit_app.py`` is the router, ``app_pages/`` holds one file per page,
-``widgets/`` the pieces pages share (card pictures, URL-backed choices).
+``streamlit_app.py`` is the router, ``navigation`` the page list, ``cli`` and ``serve``
+the server. ``features/`` holds one folder per feature (its page scripts and logic),
+which never import each other; what they share lives in the kits (``card_table``,
+``quiz``, ``learner``, ``shell``, ``rule_tables``, ``work``, ``limits``); ``store`` keeps
+the learners' data. ``tests/test_architecture.py`` declares who may import whom.
 """

@@ -3,8 +3,9 @@
 Sections appear in the order Learn, Practise, Play, Teach, Reference, and only
 when they hold a working page. Paths are relative to ``streamlit_app.py``.
 A page's ``st.title`` contains its ``title`` here (the home page excepted), so
-the sidebar and the page agree; the tests check it. Every file in
-``app_pages/`` must be listed: the tests reject a page the sidebar cannot reach.
+the sidebar and the page agree; the tests check it. Every page script (a feature's
+``page.py`` or ``*_page.py``) must be listed: the tests reject a page the sidebar
+cannot reach.
 
 >>> [page.title for page in all_pages()][:1]
 ['Home']
@@ -23,7 +24,7 @@ SIDEBAR_WIDTH = 340  # pixels: "★★★ 1. Cards, seats and the deal" in bold 
 
 @dataclass(frozen=True, slots=True)
 class PageSpec:
-    path: str  # e.g. "app_pages/home.py", relative to the entrypoint
+    path: str  # e.g. "features/home/page.py", relative to the entrypoint
     title: str
     icon: str  # a Material Symbols name, as st.Page accepts it
     url_path: str  # the page's address: /card-ranking ("" for the home page)
@@ -34,9 +35,16 @@ class PageSpec:
         return self.url_path == ""
 
 
+def is_page_script(module_name: str) -> bool:
+    """Whether a module of the app is a page script (run by Streamlit, never imported):
+    a feature's ``page.py`` or ``*_page.py``."""
+    leaf = module_name.rsplit(".", 1)[-1]
+    return ".features." in f".{module_name}" and (leaf == "page" or leaf.endswith("_page"))
+
+
 def lesson_page_path(lesson_id: str) -> str:
     """The page file of a lesson: ids use hyphens, module names underscores."""
-    return f"app_pages/learn_{lesson_id.replace('-', '_')}.py"
+    return f"features/learn/{lesson_id.replace('-', '_')}_page.py"
 
 
 def lesson_pages() -> tuple[PageSpec, ...]:
@@ -54,33 +62,55 @@ def lesson_pages() -> tuple[PageSpec, ...]:
 
 
 PAGES: tuple[PageSpec, ...] = (
-    PageSpec("app_pages/home.py", "Home", ":material/home:", ""),
+    PageSpec("features/home/page.py", "Home", ":material/home:", ""),
     *lesson_pages(),
-    PageSpec("app_pages/progress.py", "Your progress", ":material/insights:", "progress", "Learn"),
-    PageSpec("app_pages/practise.py", "Practise", ":material/quiz:", "practise", "Practise"),
-    PageSpec("app_pages/guided.py", "Guided hands", ":material/sports_esports:", "guided", "Play"),
-    PageSpec("app_pages/play.py", "Play a game", ":material/playing_cards:", "play", "Play"),
-    PageSpec("app_pages/teach.py", "Teach a hand", ":material/co_present:", "teach", "Teach"),
-    PageSpec("app_pages/build.py", "Build a scenario", ":material/construction:", "build", "Teach"),
     PageSpec(
-        "app_pages/scenario_question.py",
+        "features/progress/page.py", "Your progress", ":material/insights:", "progress", "Learn"
+    ),
+    PageSpec("features/practise/page.py", "Practise", ":material/quiz:", "practise", "Practise"),
+    PageSpec(
+        "features/guided/page.py", "Guided hands", ":material/sports_esports:", "guided", "Play"
+    ),
+    PageSpec("features/play/page.py", "Play a game", ":material/playing_cards:", "play", "Play"),
+    PageSpec("features/teach/page.py", "Teach a hand", ":material/co_present:", "teach", "Teach"),
+    PageSpec(
+        "features/build/page.py", "Build a scenario", ":material/construction:", "build", "Teach"
+    ),
+    PageSpec(
+        "features/question/page.py",
         "A question on a hand",
         ":material/help:",
         "question",
         "Teach",
     ),
-    PageSpec("app_pages/quiz_sheet.py", "Print a quiz sheet", ":material/print:", "print", "Teach"),
-    PageSpec("app_pages/live_class.py", "Run a live class", ":material/groups:", "class", "Teach"),
-    PageSpec("app_pages/join_class.py", "Join a class", ":material/login:", "join", "Teach"),
     PageSpec(
-        "app_pages/card_ranking.py",
+        "features/quiz_sheet/page.py", "Print a quiz sheet", ":material/print:", "print", "Teach"
+    ),
+    PageSpec(
+        "features/live_class/teacher_page.py",
+        "Run a live class",
+        ":material/groups:",
+        "class",
+        "Teach",
+    ),
+    PageSpec(
+        "features/live_class/join_page.py", "Join a class", ":material/login:", "join", "Teach"
+    ),
+    PageSpec(
+        "features/reference/card_ranking_page.py",
         "Card ranking and scoring",
         ":material/format_list_numbered:",
         "card-ranking",
         "Reference",
     ),
-    PageSpec("app_pages/glossary.py", "Glossary", ":material/menu_book:", "glossary", "Reference"),
-    PageSpec("app_pages/odds.py", "Odds lab", ":material/casino:", "odds", "Reference"),
+    PageSpec(
+        "features/reference/glossary_page.py",
+        "Glossary",
+        ":material/menu_book:",
+        "glossary",
+        "Reference",
+    ),
+    PageSpec("features/odds/page.py", "Odds lab", ":material/casino:", "odds", "Reference"),
 )
 
 

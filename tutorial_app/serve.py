@@ -134,9 +134,9 @@ class ResponseHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-# Run as scripts by Streamlit, not imported: the router, the pages, the launchers.
+# Run as scripts by Streamlit, not imported: the router, the launchers (and the pages,
+# navigation.is_page_script).
 NOT_PRELOADED = (
-    "tutorial_app.app_pages",
     "tutorial_app.streamlit_app",
     "tutorial_app.cli",
     "tutorial_app.serve",
@@ -149,11 +149,12 @@ def preload_app() -> list[str]:
     Returns the modules' names."""
     import tutorial_app
     from lessons.loader import load_all
+    from tutorial_app.navigation import is_page_script
 
     names = [
         module.name
         for module in pkgutil.walk_packages(tutorial_app.__path__, "tutorial_app.")
-        if not module.name.startswith(NOT_PRELOADED)
+        if not module.name.startswith(NOT_PRELOADED) and not is_page_script(module.name)
     ]
     # streamlit.emojis: the page icon is looked up in its catalogue (a large regex).
     for name in ("pandas", "plotly.graph_objects", "analysis", "streamlit.emojis", *names):

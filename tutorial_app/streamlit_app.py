@@ -1,18 +1,19 @@
 """The app's entrypoint and router: ``streamlit run tutorial_app/streamlit_app.py``.
 
-Every page is a file in ``app_pages/`` (AppTest can only open file pages);
+Every page is a script file in its feature's folder, ``features/<feature>/page.py``
+(AppTest can only open file pages);
 the list of pages lives in ``tutorial_app.navigation``.
 """
 
 import streamlit as st
 
 from lessons.progress import stars_text
-from tutorial_app.markdown_text import markdown_text
+from tutorial_app.learner.learner_token import keep_learner_token, learner_token, show_link_note
+from tutorial_app.learner.progress_cache import all_progress, read_problem
 from tutorial_app.navigation import SIDEBAR_WIDTH, sections, unknown_address
-from tutorial_app.progress_store import all_progress, read_problem
-from tutorial_app.widgets.history import one_entry_per_page
-from tutorial_app.widgets.learner_token import keep_learner_token, learner_token, show_link_note
-from tutorial_app.widgets.page_notes import lasting_note
+from tutorial_app.shell.history import one_entry_per_page
+from tutorial_app.shell.markdown_text import markdown_text
+from tutorial_app.shell.page_notes import lasting_note
 
 # The sidebar is a little wider than Streamlit's 18.75rem, so a lesson's name with its
 # stars before it ("★★★ 1. Cards, seats and the deal") shows in full.
@@ -22,7 +23,7 @@ st.set_page_config(
 
 # Who the learner is, first: None on a first visit's first run (then the page works for
 # the token offered to the browser), then kept in the session; pages read it through
-# tutorial_app.learner.current_token(). A progress link is adopted and leaves the address.
+# tutorial_app.learner.current.current_token(). A progress link is adopted and leaves the address.
 learner_token()
 
 # A lesson's stars show beside its name in the sidebar once earned: read from the

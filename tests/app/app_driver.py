@@ -15,9 +15,9 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from lessons.quiz import Kind
-from tutorial_app.widgets.card_table import COMPONENT_NAME as CARD_TABLE
-from tutorial_app.widgets.quiz_scene import options_are_cards
-from tutorial_app.widgets.quiz_state import CHECK, on_click, option_id
+from tutorial_app.card_table.component import COMPONENT_NAME as CARD_TABLE
+from tutorial_app.quiz.scene import options_are_cards
+from tutorial_app.quiz.state import CHECK, on_click, option_id
 
 APP = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "streamlit_app.py")
 

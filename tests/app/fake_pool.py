@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from concurrent.futures import Future
 
-from tutorial_app.work_pool import BUSY, Job, PoolBusy
+from tutorial_app.work.pool import BUSY, Job, PoolBusy
 
 
 class FakePool:

@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from tutorial_app import markdown_text as markdown_module
 from tutorial_app import navigation
-from tutorial_app.markdown_text import WORD_JOINER, markdown_text
 from tutorial_app.navigation import all_pages, unknown_address
+from tutorial_app.shell import markdown_text as markdown_module
+from tutorial_app.shell.markdown_text import WORD_JOINER, markdown_text
 
 
 @pytest.mark.parametrize(

@@ -8,9 +8,9 @@ from app_driver import answer, open_page, table_shown
 
 from engine import Action, Deal, Rules, Seat, apply, new_hand, parse_card, parse_cards
 from lessons.loader import lesson_by_id
+from tutorial_app.card_table.move_words import action_words
 from tutorial_app.navigation import lesson_page_path
-from tutorial_app.widgets.move_words import action_words
-from tutorial_app.widgets.quiz_view import marked_words, try_key
+from tutorial_app.quiz.view import marked_words, try_key
 
 DEAL = Deal(
     Seat.W,

@@ -7,11 +7,11 @@ import pytest
 from app_driver import tables_shown
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.navigation import all_pages
+from tutorial_app.navigation import all_pages, is_page_script
 
 APP_DIR = Path(__file__).resolve().parents[2] / "tutorial_app"
 APP = str(APP_DIR / "streamlit_app.py")
-RANKING = "app_pages/card_ranking.py"
+RANKING = "features/reference/card_ranking_page.py"
 
 
 def open_page(path: str, **query: str) -> AppTest:
@@ -43,9 +43,9 @@ def card_rows(at: AppTest) -> list[str]:
 def test_navigation_lists_every_page_file_once():
     listed = [page.path for page in all_pages()]
     on_disk = sorted(
-        f"app_pages/{p.name}"
-        for p in (APP_DIR / "app_pages").glob("*.py")
-        if p.name != "__init__.py"
+        str(p.relative_to(APP_DIR))
+        for p in (APP_DIR / "features").rglob("*.py")
+        if is_page_script(".".join(p.relative_to(APP_DIR).with_suffix("").parts))
     )
     assert sorted(listed) == on_disk
     assert len(set(listed)) == len(listed)
@@ -58,7 +58,7 @@ def test_home_page_opens_first():
     assert at.title[0].value == "Learn to play Euchre"
 
 
-@pytest.mark.parametrize("path", ["app_pages/home.py", RANKING])
+@pytest.mark.parametrize("path", ["features/home/page.py", RANKING])
 def test_card_pages_show_named_cards(path):
     assert card_rows(open_page(path))
 

@@ -15,11 +15,11 @@ from streamlit.testing.v1 import AppTest
 
 from engine import HandRecord, legal_actions, winner_of
 from lessons.scenario_questions import scenario_question
-from tutorial_app.build_moves import MOVES, REFUSAL, clicked_action, clicked_card
-from tutorial_app.scenario_link import decode_hand, encode_hand
-from tutorial_app.widgets.quiz_view import try_key
+from tutorial_app.features.build.moves import MOVES, REFUSAL, clicked_action, clicked_card
+from tutorial_app.quiz.view import try_key
+from tutorial_app.shell.hand_links import decode_hand, encode_hand
 
-BUILD, QUESTION = "app_pages/build.py", "app_pages/scenario_question.py"
+BUILD, QUESTION = "features/build/page.py", "features/question/page.py"
 # West deals; North leads the nine of clubs after East ordered up the ace of diamonds.
 HANDS = {
     "N": ["9C", "TD", "JH", "QS", "KC"],
@@ -211,7 +211,7 @@ def test_who_wins_this_trick_answered_by_the_engines_winner():
 
 
 def test_how_many_points_answered_with_the_engines_score():
-    at = open_page("app_pages/teach.py")
+    at = open_page("features/teach/page.py")
     at.button(key="teach-deal").click().run()
     at.button(key="teach-bots").click().run()  # bots play a whole hand
     record = at.session_state["teach-timeline"]

@@ -30,9 +30,14 @@ from engine import (
     random_hand,
     seat_view,
 )
-from tutorial_app.widgets.cards_model import cards_model
-from tutorial_app.widgets.table_model import coach_line, table_model
-from tutorial_app.widgets.table_moves import action_from_id, action_id, decide_action, decide_card
+from tutorial_app.card_table.cards_model import cards_model
+from tutorial_app.card_table.table_model import coach_line, table_model
+from tutorial_app.card_table.table_moves import (
+    action_from_id,
+    action_id,
+    decide_action,
+    decide_card,
+)
 
 RULE_SETS = [
     Rules.preset("bga"),
@@ -298,7 +303,7 @@ def test_the_examples_in_the_docstrings(module):
     import doctest
     import importlib
 
-    failures, tried = doctest.testmod(importlib.import_module(f"tutorial_app.widgets.{module}"))
+    failures, tried = doctest.testmod(importlib.import_module(f"tutorial_app.card_table.{module}"))
     assert tried and not failures
 
 

@@ -116,8 +116,8 @@ def test_the_launcher_preloads_every_module_the_pages_import():
     code = (
         "import sys; from tutorial_app.serve import preload_app; names = preload_app(); "
         "print(sorted(set(names) - set(sys.modules)), "
-        "'tutorial_app.widgets.lesson_view' in names, "
-        "any(n.startswith('tutorial_app.app_pages.') for n in sys.modules), "
+        "'tutorial_app.features.learn.lesson' in names, "
+        "any(n.startswith('tutorial_app.features.') and n.endswith('page') for n in sys.modules), "
         "'pandas' in sys.modules)"
     )
     result = subprocess.run(

@@ -8,10 +8,10 @@ import pytest
 from app_driver import open_page, tables_shown
 
 from lessons.glossary import REQUIRED_TERMS, glossary, term_slug
+from tutorial_app.features.reference.glossary_scene import term_model
 from tutorial_app.navigation import sections
-from tutorial_app.widgets.glossary_scene import term_model
 
-PAGE = "app_pages/glossary.py"
+PAGE = "features/reference/glossary_page.py"
 TERMS = glossary()
 
 
@@ -24,7 +24,7 @@ def cards_in(model: dict) -> list[str]:
 
 
 def test_the_glossary_is_under_reference_in_the_navigation():
-    assert "app_pages/glossary.py" in [page.path for page in sections()["Reference"]]
+    assert "features/reference/glossary_page.py" in [page.path for page in sections()["Reference"]]
 
 
 def test_every_term_shows_its_definition_and_its_cards_on_the_table():

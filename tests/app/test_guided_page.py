@@ -10,11 +10,12 @@ import pytest
 from app_driver import open_page, table_shown
 
 from lessons.guided import guided_hand, load_guided
-from tutorial_app.hand_records import guided_move
-from tutorial_app.widgets.guided_view import after_card, after_choice
-from tutorial_app.widgets.table_moves import action_id
+from tutorial_app.card_table.table_moves import action_id
+from tutorial_app.features.guided.records import guided_move
+from tutorial_app.features.guided.view import after_card, after_choice
+from tutorial_app.navigation import lesson_page_path
 
-PAGE = "app_pages/guided.py"
+PAGE = "features/guided/page.py"
 
 
 def click(at, hand_id: str, action) -> None:
@@ -99,19 +100,17 @@ def test_a_bad_hand_id_lists_the_accepted_ones_without_a_traceback():
 
 
 @pytest.mark.parametrize(
-    "lesson_path,hand_id",
+    "lesson_id,hand_id",
     [
-        ("app_pages/learn_bowers.py", "left-bower-follows"),
-        ("app_pages/learn_house_rules.py", "canadian-loner"),
+        ("bowers", "left-bower-follows"),
+        ("house-rules", "canadian-loner"),
     ],
 )
-def test_the_last_step_of_a_lesson_links_to_its_guided_hand(lesson_path, hand_id):
-    at = open_page(lesson_path, step="99")
+def test_the_last_step_of_a_lesson_links_to_its_guided_hand(lesson_id, hand_id):
+    at = open_page(lesson_page_path(lesson_id), step="99")
     from lessons.loader import load_all
 
-    lesson = next(
-        item for item in load_all() if lesson_path.endswith(item.id.replace("-", "_") + ".py")
-    )
+    lesson = next(item for item in load_all() if item.id == lesson_id)
     at.session_state[f"{lesson.id}-step"] = len(lesson.steps)
     at.run()
     links = [link for link in at.get("page_link")]

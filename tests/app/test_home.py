@@ -8,7 +8,7 @@ from progress_helpers import record_quiz
 
 from lessons.loader import lesson_by_id, load_all
 
-PAGE = "app_pages/home.py"
+PAGE = "features/home/page.py"
 
 
 def links(at) -> dict[str, str]:

@@ -13,10 +13,10 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tutorial_app import learner_identity
-from tutorial_app.display_names import DisplayNameError as InvalidDisplayNameError
-from tutorial_app.display_names import optional_display_name as display_name
-from tutorial_app.learner_identity import (
+from tutorial_app.limits import learner_identity
+from tutorial_app.limits.display_names import DisplayNameError as InvalidDisplayNameError
+from tutorial_app.limits.display_names import optional_display_name as display_name
+from tutorial_app.limits.learner_identity import (
     FREE_WRONG_TRIES,
     LONGEST_WAIT_SECONDS,
     TOKEN_LENGTH,

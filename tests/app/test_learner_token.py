@@ -17,17 +17,7 @@ import pytest
 from app_driver import APP
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.learner_identity import (
-    FREE_WRONG_TRIES,
-    OLD_LINK_NOTE,
-    is_well_formed_token,
-    new_learner_token,
-    new_transfer_code,
-)
-from tutorial_app.markdown_text import markdown_text
-from tutorial_app.navigation import all_pages
-from tutorial_app.store import Store, TransferCodes, TransferProblem, TransferRefused
-from tutorial_app.widgets.learner_token import (
+from tutorial_app.learner.learner_token import (
     ADOPTED_KEY,
     ASK_KEY,
     FROM_COOKIE_KEY,
@@ -38,6 +28,16 @@ from tutorial_app.widgets.learner_token import (
     TOKEN_KEY,
     take_browser_report,
 )
+from tutorial_app.limits.learner_identity import (
+    FREE_WRONG_TRIES,
+    OLD_LINK_NOTE,
+    is_well_formed_token,
+    new_learner_token,
+    new_transfer_code,
+)
+from tutorial_app.navigation import all_pages
+from tutorial_app.shell.markdown_text import markdown_text
+from tutorial_app.store import Store, TransferCodes, TransferProblem, TransferRefused
 
 COMPONENT = "euchre_learner_token"
 QUIET = {
@@ -137,7 +137,7 @@ def test_the_offer_is_the_token_from_the_next_run_on():
     at.run()
     assert at.session_state[TOKEN_KEY] == offer
     assert told_browser(at) == {**QUIET, "token": offer}
-    at.switch_page("app_pages/play.py").run()
+    at.switch_page("features/play/page.py").run()
     assert not at.exception and at.session_state[TOKEN_KEY] == offer
 
 
@@ -193,7 +193,7 @@ def test_an_old_progress_link_never_changes_the_learner(seeded):
     assert "learner" not in at.query_params  # ... the link has left the address
     assert notes(at) == [markdown_text(OLD_LINK_NOTE)]
     assert token_of(at) not in (None, theirs) and (not seeded or token_of(at) == own)
-    at.switch_page("app_pages/play.py").run()  # ... and goes once the learner moves on
+    at.switch_page("features/play/page.py").run()  # ... and goes once the learner moves on
     assert not notes(at) and NOTE_KEY not in at.session_state
 
 
@@ -241,9 +241,9 @@ def test_a_link_asks_first_when_this_browser_has_progress_and_keeping_is_the_def
 def test_leaving_the_question_unanswered_keeps_this_browsers_progress(fresh_store):
     own, theirs = with_progress(fresh_store), with_progress(fresh_store)
     at = first_run(token=own, transfer=TransferCodes(fresh_store).make(theirs))
-    at.switch_page("app_pages/play.py").run()
+    at.switch_page("features/play/page.py").run()
     assert not question_shown(at) and token_of(at) == own
-    at.switch_page("app_pages/home.py").run()
+    at.switch_page("features/home/page.py").run()
     assert not question_shown(at) and token_of(at) == own
 
 
@@ -341,7 +341,7 @@ def test_wrong_codes_from_one_session_slow_it_down_before_any_read(fresh_store):
 
 
 def test_a_link_while_the_database_is_down_says_so_and_changes_nothing(monkeypatch):
-    from tutorial_app import learner
+    from tutorial_app.learner import current as learner
     from tutorial_app.store import StoreUnavailable
 
     def down():

@@ -12,10 +12,10 @@ from engine import Do, explain_trick
 from lessons.loader import load_all
 from lessons.quiz import Kind
 from lessons.quizzes import build_quiz
+from tutorial_app.features.learn.step_through import BACK, NEXT, button_id, step_move
 from tutorial_app.navigation import lesson_page_path
-from tutorial_app.widgets.quiz_scene import options_are_cards
-from tutorial_app.widgets.quiz_view import quiz_key, try_key
-from tutorial_app.widgets.step_through import BACK, NEXT, button_id, step_move
+from tutorial_app.quiz.scene import options_are_cards
+from tutorial_app.quiz.view import quiz_key, try_key
 
 LESSONS = load_all()
 SEED = "4242"

@@ -10,12 +10,12 @@ import pytest
 from app_driver import open_page
 
 from engine import HandRecord, Rules, Seat, random_hand
-from tutorial_app.limits import BoundError
-from tutorial_app.link_numbers import parse_seed, seed_from_link
-from tutorial_app.markdown_text import WORD_JOINER
+from tutorial_app.features.odds.simulated import parse_seed as odds_seed
+from tutorial_app.limits.link_numbers import parse_seed, seed_from_link
+from tutorial_app.limits.numbers import BoundError
 from tutorial_app.navigation import lesson_page_path
-from tutorial_app.odds_simulated import parse_seed as odds_seed
-from tutorial_app.scenario_link import encode_hand
+from tutorial_app.shell.hand_links import encode_hand
+from tutorial_app.shell.markdown_text import WORD_JOINER
 
 BAD_NUMBERS = ["²", "٣", "9" * 5000, "-1", "1e3"]
 # What a crafted link would put in a note: a link, an image, an autolink.
@@ -89,7 +89,7 @@ def test_a_lesson_quiz_seed_link_gives_a_plain_note_and_a_fresh_quiz(seed):
 
 @pytest.mark.parametrize("seed", ["²", "9" * 5000, CRAFTED[0]])
 def test_a_practise_seed_link_gives_a_plain_note(seed):
-    at = open_page("app_pages/practise.py", seed=seed)
+    at = open_page("features/practise/page.py", seed=seed)
     assert not at.exception
     (note,) = [text for text in notes(at) if "new set of questions" in text]
     assert "whole number from 0 to 999,999,999" in note and inert(note)
@@ -97,14 +97,14 @@ def test_a_practise_seed_link_gives_a_plain_note(seed):
 
 @pytest.mark.parametrize("seed", ["²", "9" * 5000, CRAFTED[1]])
 def test_a_play_seed_link_gives_a_plain_note(seed):
-    at = open_page("app_pages/play.py", timeout=60, seed=seed)
+    at = open_page("features/play/page.py", timeout=60, seed=seed)
     assert not at.exception
     (note,) = [text for text in notes(at) if "new game" in text]
     assert "whole number from 0 to 999,999,999" in note and inert(note)
 
 
 def test_a_damaged_game_link_quoting_a_link_is_shown_as_text():
-    at = open_page("app_pages/play.py", timeout=60, game="9.[x](https://evil.example)")
+    at = open_page("features/play/page.py", timeout=60, game="9.[x](https://evil.example)")
     assert not at.exception
     (note,) = [text for text in notes(at) if "game link" in text]
     assert inert(note)
@@ -113,7 +113,7 @@ def test_a_damaged_game_link_quoting_a_link_is_shown_as_text():
 @pytest.mark.parametrize("where", ["²", "9" * 5000, "-1", "99", CRAFTED[0]])
 def test_a_teach_move_number_link_gives_a_plain_note_and_the_end(where):
     record = HandRecord.from_state(random_hand(Rules(), Seat.W, 1))
-    at = open_page("app_pages/teach.py", hand=encode_hand(record), at=where)
+    at = open_page("features/teach/page.py", hand=encode_hand(record), at=where)
     assert not at.exception
     (note,) = [text for text in notes(at) if "move number" in text]
     assert f"whole number from 0 to {len(record.actions)}" in note and inert(note)

@@ -13,10 +13,10 @@ from streamlit.testing.v1 import AppTest
 
 from lessons.question_source import question_for, topic_source
 from lessons.quiz import Kind
-from tutorial_app.class_pages import on_live_click
+from tutorial_app.features.live_class.class_view import on_live_click
 from tutorial_app.store import dispose_engines, new_learner_token, open_classes, open_store
 
-TEACHER, LEARNER = "app_pages/live_class.py", "app_pages/join_class.py"
+TEACHER, LEARNER = "features/live_class/teacher_page.py", "features/live_class/join_page.py"
 TRICKS = topic_source("tricks", 7, 0)  # a question with seat buttons: one right
 
 

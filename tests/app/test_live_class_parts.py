@@ -10,9 +10,15 @@ import pytest
 
 from lessons.question_source import question_for, topic_source
 from lessons.quiz import Kind, Option, Question
-from tutorial_app.answer_chart import OTHER, RIGHT, WAITING, answer_bars, answer_chart
-from tutorial_app.class_link import join_url, qr_img
-from tutorial_app.widgets.live_question import learner_model, live_click, teacher_model
+from tutorial_app.features.live_class.answer_chart import (
+    OTHER,
+    RIGHT,
+    WAITING,
+    answer_bars,
+    answer_chart,
+)
+from tutorial_app.features.live_class.class_link import join_url, qr_img
+from tutorial_app.features.live_class.live_question import learner_model, live_click, teacher_model
 
 OPTIONS = (Option("a", "A"), Option("b", "B"), Option("c", "C"))
 
@@ -23,7 +29,11 @@ def question(kind: Kind, answer=("a",)) -> Question:
 
 @pytest.mark.parametrize(
     "module",
-    ["tutorial_app.class_link", "tutorial_app.answer_chart", "tutorial_app.widgets.live_question"],
+    [
+        "tutorial_app.features.live_class.class_link",
+        "tutorial_app.features.live_class.answer_chart",
+        "tutorial_app.features.live_class.live_question",
+    ],
 )
 def test_the_examples_in_the_docstrings_hold(module):
     failures, tried = doctest.testmod(importlib.import_module(module))

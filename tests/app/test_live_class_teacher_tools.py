@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 from test_live_class_pages import LEARNER, TEACHER, at_name_form, join, page, start_class, texts
 
-from tutorial_app import class_pages
+import tutorial_app.store as store_package
+from tutorial_app.features.live_class import class_view as class_pages
 from tutorial_app.store import classes as classes_module
 from tutorial_app.store import dispose_engines, new_learner_token, open_classes
 
@@ -102,7 +103,9 @@ def test_a_look_alike_name_is_refused_on_the_join_page():
 
 def test_a_full_class_says_so_and_the_teacher_sees_the_cap(monkeypatch):
     monkeypatch.setattr(classes_module, "MAX_CLASS_MEMBERS", 2)
-    monkeypatch.setattr("tutorial_app.app_pages.live_class.MAX_CLASS_MEMBERS", 2, raising=False)
+    monkeypatch.setattr(
+        "tutorial_app.features.live_class.teacher_page.MAX_CLASS_MEMBERS", 2, raising=False
+    )
     teacher, code, _ = start_class()
     join(code, "Ann")
     join(code, "Ben")
@@ -158,7 +161,8 @@ def test_the_report_csv_is_built_only_when_downloaded(monkeypatch):
 
 
 def test_the_report_shows_a_page_at_a_time(monkeypatch):
-    monkeypatch.setattr(classes_module, "REPORT_PAGE_ROWS", 2)
+    monkeypatch.setattr(classes_module, "REPORT_PAGE_ROWS", 2)  # the store's queries
+    monkeypatch.setattr(store_package, "REPORT_PAGE_ROWS", 2)  # the page's pager
     teacher, code, key = start_class()
     for name in ("Ann", "Ben", "Cat", "Dan", "Eve"):
         join(code, name)

@@ -17,18 +17,19 @@ from streamlit.testing.v1 import AppTest
 from analysis import LEVELS, hand_simulation
 from analysis.hand_simulation import simulate_hands
 from engine import PRESETS, Rules
-from tutorial_app import heavy_work, work_pool
-from tutorial_app.odds_exact import exact_items
-from tutorial_app.odds_simulated import (
+from tutorial_app.features.odds import jobs
+from tutorial_app.features.odds.exact import exact_items
+from tutorial_app.features.odds.simulated import (
     SHIPPED,
     SHIPPED_SEED,
     parse_seed,
     shipped_run,
     simulated_items,
 )
+from tutorial_app.work import pool as work_pool
 
 APP = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "streamlit_app.py")
-ODDS = "app_pages/odds.py"
+ODDS = "features/odds/page.py"
 # The test's own hearts-trump deck: the table must agree with a count of every hand.
 CODES = [rank + suit for suit in "CDHS" for rank in "9TJQKA"]
 TRUMPS = {"9H", "TH", "JH", "QH", "KH", "AH", "JD", "JOKER"}
@@ -144,7 +145,7 @@ def pool(monkeypatch) -> FakePool:
     def not_here(*args, **kwargs):
         raise AssertionError("a simulation ran in the page's thread")
 
-    monkeypatch.setattr(heavy_work, "simulate_hands", not_here)
+    monkeypatch.setattr(jobs, "simulate_hands", not_here)
     monkeypatch.setattr(hand_simulation, "simulate_hands", not_here)
     return fake
 
@@ -179,7 +180,7 @@ def test_other_settings_are_played_in_the_pool_with_a_progress_bar(pool):
     assert not at.exception and not at.warning
     key = odds_key("random", 1000, 7)
     assert [asked[0] for asked in pool.asked] == [odds_key("beginner", 1000, 7), key]
-    assert pool.asked[-1][1:] == (heavy_work.simulate, (key[1:],))
+    assert pool.asked[-1][1:] == (jobs.simulate, (key[1:],))
     assert "Playing 1,000 hands with random bots" in at.get("progress")[0].proto.text
     assert len(at.get("plotly_chart")) == 3  # the counted ones only
     pool.finish(key, expected)
@@ -214,7 +215,7 @@ def test_the_shipped_runs_are_what_the_pool_would_play():
     assert {name.split("/")[1] for name in runs} == set(LEVELS)
     for preset in PRESETS:
         for level in ("random", "beginner"):  # expert runs take seconds: see the tool
-            hands = heavy_work.odds_hands(level)[2]
+            hands = jobs.odds_hands(level)[2]
             key = odds_key(level, hands, SHIPPED_SEED, preset)
-            assert shipped_run(preset, level, hands, SHIPPED_SEED) == heavy_work.simulate(key[1:])
+            assert shipped_run(preset, level, hands, SHIPPED_SEED) == jobs.simulate(key[1:])
     assert shipped_run("bga", "expert", 20, 2) is None  # another seed is played

@@ -1,6 +1,6 @@
-"""The game in the page address (``tutorial_app.play_link``): every game round-trips through
-its code, every damaged code is refused with a sentence saying what is wrong, and a code
-this server did not seal is refused before any bot is asked to replay it."""
+"""The game in the page address (``tutorial_app.features.play.game_link``): every game
+round-trips through its code, every damaged code is refused with a sentence saying what
+is wrong, and a code this server did not seal is refused before any bot is asked to replay it."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from dataclasses import replace
 import pytest
 
 from engine import Action, IllegalActionError, legal_actions
-from tutorial_app import play_link
-from tutorial_app import play_session as play
-from tutorial_app.play_link import (
+from tutorial_app.features.play import game as play
+from tutorial_app.features.play import game_link as play_link
+from tutorial_app.features.play.game import DEAL, YOU
+from tutorial_app.features.play.game_link import (
     CHOICES,
     MAX_CODE,
     GameLinkError,
@@ -21,7 +22,6 @@ from tutorial_app.play_link import (
     parse_game,
     read_game,
 )
-from tutorial_app.play_session import DEAL, YOU
 
 
 def played(
@@ -276,7 +276,7 @@ def test_a_forged_link_is_refused_before_any_bot_is_asked(monkeypatch, name, for
 
 def test_a_link_the_server_made_is_read_after_a_restart(monkeypatch):
     """The key is kept (here beside the test's SQLite database), not new each process."""
-    from tutorial_app import link_key
+    from tutorial_app.shell import link_key
 
     session = played(17, moves=12)
     link_key.game_link_key.cache_clear()
@@ -319,7 +319,7 @@ def test_parse_game_reads_the_fields_without_replaying(monkeypatch):
 def pool(monkeypatch):
     from fake_pool import FakePool
 
-    from tutorial_app import work_pool
+    from tutorial_app.work import pool as work_pool
 
     fake = FakePool()
     monkeypatch.setattr(work_pool, "shared_pool", lambda: fake)
@@ -329,7 +329,7 @@ def pool(monkeypatch):
 def reloaded(code: str):
     from app_driver import open_page
 
-    return open_page("app_pages/play.py", timeout=60, game=code)
+    return open_page("features/play/page.py", timeout=60, game=code)
 
 
 def expert_game() -> play.PlaySession:
@@ -345,7 +345,7 @@ def expert_game() -> play.PlaySession:
 
 @pytest.mark.app
 def test_an_expert_game_is_replayed_in_the_pool_with_a_progress_bar(pool, monkeypatch):
-    from tutorial_app import heavy_work
+    from tutorial_app.features.play import jobs
 
     session = expert_game()
     code = game_code(session)
@@ -353,7 +353,7 @@ def test_an_expert_game_is_replayed_in_the_pool_with_a_progress_bar(pool, monkey
     at = reloaded(code)
     assert not at.exception and asked == []  # no bot in the page's thread
     ((key, function, args),) = pool.asked
-    assert key == ("game", code) and function is heavy_work.replay_game
+    assert key == ("game", code) and function is jobs.replay_game
     assert args == (parse_game(code), None)
     assert "Setting the game back up" in at.get("progress")[0].proto.text
     assert "play-session" not in at.session_state
@@ -409,7 +409,7 @@ def test_a_link_that_does_not_add_up_in_the_pool_is_said_in_words(pool):
 
 
 def test_the_kept_key_is_private_and_beside_the_database(tmp_path, monkeypatch):
-    from tutorial_app import link_key
+    from tutorial_app.shell import link_key
 
     monkeypatch.delenv(link_key.ENV_VAR, raising=False)
     monkeypatch.setenv("EUCHRE_TUTORIAL_DB", f"sqlite:///{tmp_path / 'data' / 'p.sqlite3'}")

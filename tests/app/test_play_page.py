@@ -3,7 +3,7 @@ reviewed, undo takes a decision back, the address keeps the game, settings ask f
 
 AppTest cannot click inside the card table (a custom component), so these tests make
 the learner's moves through the same functions the table's clicks call
-(``tutorial_app.play_session``) and read what the table shows from the model it was given.
+(``tutorial_app.features.play.game``) and read what the table shows from the model it was given.
 The game logic itself is tested without Streamlit in test_play_session.py.
 """
 
@@ -24,11 +24,11 @@ from engine import (
     explain_result,
     legal_actions,
 )
-from tutorial_app import play_session as play
-from tutorial_app.play_link import game_code, read_game
-from tutorial_app.widgets.table_moves import action_id
+from tutorial_app.card_table.table_moves import action_id
+from tutorial_app.features.play import game as play
+from tutorial_app.features.play.game_link import game_code, read_game
 
-PAGE = "app_pages/play.py"
+PAGE = "features/play/page.py"
 SESSION = "play-session"
 
 
@@ -295,7 +295,7 @@ def test_the_settings_show_the_game_after_a_visit_to_another_page():
     at = open_play(seed="7", **{"play-rules": "pagat"})
     make_first_choice(at)
     game = session(at).game
-    at.switch_page("app_pages/home.py").run()
+    at.switch_page("features/home/page.py").run()
     at.switch_page(PAGE).run()
     assert not at.exception
     assert session(at).game == game

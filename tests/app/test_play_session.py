@@ -1,4 +1,4 @@
-"""The Play page's game as a value (``tutorial_app.play_session``), without Streamlit:
+"""The Play page's game as a value (``tutorial_app.features.play.game``), without Streamlit:
 dealing and the bots' moves, the learner's clicks judged by the engine, undo, replay,
 next hand, and what the page shows after a hand."""
 
@@ -19,8 +19,8 @@ from engine import (
     explain_result,
     legal_actions,
 )
-from tutorial_app import play_session as play
-from tutorial_app.play_session import DEAL, YOU
+from tutorial_app.features.play import game as play
+from tutorial_app.features.play.game import DEAL, YOU
 
 
 def first_choice(session: play.PlaySession, rng: random.Random | None = None):

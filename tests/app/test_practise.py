@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 from engine import Rules
 from lessons.quizzes import mixed_quiz, topic_generators
 
-PAGE = "app_pages/practise.py"
+PAGE = "features/practise/page.py"
 LENGTH = 10  # questions in a Practise set
 
 

@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 from engine import Rules
 from lessons.quizzes import mixed_quiz, topic_generators
 
-PAGE = "app_pages/practise.py"
+PAGE = "features/practise/page.py"
 
 
 def on_screen(at: AppTest):

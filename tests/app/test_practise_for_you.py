@@ -16,9 +16,9 @@ from engine import Rules
 from lessons.generators import GENERATORS
 from lessons.quizzes import mixed_quiz_plan, topic_generators
 from lessons.spaced import PRACTICE_SKILLS, daily_deal
-from tutorial_app.practice_plan import daily_label
+from tutorial_app.features.practise.plan import daily_label
 
-PAGE = "app_pages/practise.py"
+PAGE = "features/practise/page.py"
 
 
 def now() -> datetime:

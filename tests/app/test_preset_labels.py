@@ -10,7 +10,7 @@ from app_driver import open_page
 
 from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
 from lessons.loader import load_all
-from tutorial_app.reference import presets_frame
+from tutorial_app.rule_tables.ranking import presets_frame
 
 NAMES = [PRESET_NAMES[key] for key in PRESETS]
 
@@ -39,7 +39,7 @@ def test_lessons_call_the_presets_by_name(lesson):
 
 
 @pytest.mark.app
-@pytest.mark.parametrize("page,key", [("app_pages/practise.py", "rules")])
+@pytest.mark.parametrize("page,key", [("features/practise/page.py", "rules")])
 def test_rules_selectors_show_names_and_keep_short_url_values(page, key):
     # Play keeps its rules in the game link: test_play_page.py checks its selector.
     at = open_page(page, timeout=60, **{key: "pagat"})
@@ -54,7 +54,7 @@ def test_rules_selectors_show_names_and_keep_short_url_values(page, key):
 
 @pytest.mark.app
 def test_teach_rules_selector_shows_names():
-    at = open_page("app_pages/teach.py")
+    at = open_page("features/teach/page.py")
     assert at.selectbox(key="teach-rules").options == NAMES
     at.selectbox(key="teach-rules").set_value("pagat").run()
     at.button(key="teach-deal").click().run()

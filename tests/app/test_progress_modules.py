@@ -13,14 +13,16 @@ import pytest
 from engine import legal_actions
 from lessons.progress import LessonProgress
 from lessons.spaced import Attempt, DealItem
-from tutorial_app import play_session as play
-from tutorial_app import practice_plan, progress_charts, session_map
-from tutorial_app.hand_records import record_play
+from tutorial_app.features.play import game as play
+from tutorial_app.features.play.records import record_play
+from tutorial_app.features.practise import plan as practice_plan
+from tutorial_app.features.progress import charts as progress_charts
+from tutorial_app.quiz import position as quiz_position
+from tutorial_app.quiz.position import position_of, quiz_from_position
+from tutorial_app.quiz.state import QuizState
+from tutorial_app.shell import session_map
 from tutorial_app.store import ANSWER_COLUMNS
 from tutorial_app.store.summaries import AnswerCount
-from tutorial_app.widgets import quiz_position
-from tutorial_app.widgets.quiz_position import position_of, quiz_from_position
-from tutorial_app.widgets.quiz_state import QuizState
 
 NOW = datetime(2026, 11, 30, 12, tzinfo=UTC)
 
@@ -211,7 +213,7 @@ def test_a_play_hand_is_recorded_once_when_it_finishes(fresh_store, token):
 
 
 def test_a_store_that_cannot_be_opened_is_not_tried_again_at_once(tmp_path, monkeypatch):
-    from tutorial_app import learner
+    from tutorial_app.learner import current as learner
     from tutorial_app.store import ENV_VAR, StoreUnavailable
 
     blocker = tmp_path / "a-file"

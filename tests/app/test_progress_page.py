@@ -14,12 +14,13 @@ from fake_pool import FakePool, InlinePool
 from progress_helpers import record_quiz
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app import heavy_work, work_pool
-from tutorial_app.limits import MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES
+from tutorial_app.features.progress import jobs
+from tutorial_app.limits.numbers import MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES
 from tutorial_app.store import ANSWER_COLUMNS, new_learner_token
 from tutorial_app.store.tables import answers, quiz_runs
+from tutorial_app.work import pool as work_pool
 
-PAGE = "app_pages/progress.py"
+PAGE = "features/progress/page.py"
 EMPTY = "Nothing yet: answer a question in any lesson and it shows here."
 
 
@@ -324,7 +325,7 @@ def test_stars_that_cannot_be_read_give_a_warning_and_every_page_draws(
 
     some_history(fresh_store, token)
     monkeypatch.setattr(Store, "lesson_progress", unreadable)
-    at = open_page("app_pages/home.py", token=token)
+    at = open_page("features/home/page.py", token=token)
     assert any("could not be read" in w.value for w in at.sidebar.warning)
     at.switch_page(PAGE).run()
     assert not at.exception, at.exception
@@ -341,10 +342,10 @@ def test_an_import_is_read_and_written_in_the_worker_pool(fresh_store, token, mo
     at = open_page(PAGE, token=token)
     upload(at, "mine.csv", csv_rows(3))
     ((key, function, args),) = waiting.asked
-    assert function is heavy_work.import_answers and args[1] == token
+    assert function is jobs.import_answers and args[1] == token
     assert fresh_store.answer_rows(token) == []  # nothing done in the page's thread
     assert not at.success and "Bringing back your answers" in at.get("progress")[0].proto.text
-    waiting.finish(key, heavy_work.import_answers(*args))  # what the worker does
+    waiting.finish(key, jobs.import_answers(*args))  # what the worker does
     at.run()
     assert not at.exception
     assert any("Imported 3 answers" in s.value for s in at.success)

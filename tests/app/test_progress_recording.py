@@ -13,8 +13,8 @@ from streamlit.testing.v1 import AppTest
 from lessons.loader import load_all
 from lessons.quizzes import build_quiz
 from tutorial_app.navigation import lesson_page_path
+from tutorial_app.quiz.view import quiz_key, try_key
 from tutorial_app.store import ENV_VAR, Store, StoreUnavailable
-from tutorial_app.widgets.quiz_view import quiz_key, try_key
 
 LESSONS = {lesson.id: lesson for lesson in load_all()}
 SEED = 4242

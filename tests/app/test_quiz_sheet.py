@@ -14,9 +14,13 @@ from app_driver import open_page
 from engine import HandRecord
 from lessons.loader import load_all
 from lessons.quiz import Kind
-from tutorial_app.quiz_sheet import quiz_sheet_html
-from tutorial_app.scenario_link import encode_hand
-from tutorial_app.sheet_sources import lesson_questions, practise_questions, scenario_questions_from
+from tutorial_app.features.quiz_sheet.sheet import quiz_sheet_html
+from tutorial_app.features.quiz_sheet.sources import (
+    lesson_questions,
+    practise_questions,
+    scenario_questions_from,
+)
+from tutorial_app.shell.hand_links import encode_hand
 
 HANDS = (
     '{"dealer": "W", "upcard": "AD", "hands": {"N": ["9C", "TD", "JH", "QS", "KC"], '
@@ -140,7 +144,7 @@ def test_everything_from_a_user_is_escaped():
 
 @pytest.mark.app
 def test_the_print_page_offers_the_sheet_for_a_lesson_quiz():
-    at = open_page("app_pages/quiz_sheet.py")
+    at = open_page("features/quiz_sheet/page.py")
     lesson = load_all()[1]
     at.selectbox(key="sheet-lesson").set_value(lesson.id)
     at.number_input(key="sheet-seed").set_value(99).run()
@@ -157,7 +161,7 @@ def test_the_print_page_offers_the_sheet_for_a_lesson_quiz():
 
 @pytest.mark.app
 def test_the_print_page_makes_a_sheet_of_built_scenarios_and_names_bad_lines():
-    at = open_page("app_pages/quiz_sheet.py")
+    at = open_page("features/quiz_sheet/page.py")
     at.segmented_control(key="sheet-source").set_value("scenarios").run()
     code = encode_hand(TO_SOUTH)
     at.text_area(key="sheet-links").set_value(f"hand={code}&ask=legal\n<b>junk</b>").run()

@@ -17,8 +17,8 @@ from lessons.checkers import suit_members_question
 from lessons.loader import load_all
 from lessons.quiz import Kind
 from lessons.quizzes import PRACTICE_TOPICS, build_quiz, mixed_quiz, topic_generators
-from tutorial_app.widgets.quiz_scene import has_table, options_are_cards, question_model
-from tutorial_app.widgets.quiz_state import (
+from tutorial_app.quiz.scene import has_table, options_are_cards, question_model
+from tutorial_app.quiz.state import (
     CHECK,
     RESTART,
     QuizState,
@@ -256,7 +256,7 @@ def test_the_state_is_a_frozen_value():
 def test_the_examples_in_the_docstrings():
     import doctest
 
-    from tutorial_app.widgets import quiz_state
+    from tutorial_app.quiz import state as quiz_state
 
     failures, tried = doctest.testmod(quiz_state)
     assert tried and not failures

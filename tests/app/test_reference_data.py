@@ -1,9 +1,10 @@
-"""tutorial_app.reference: the page's rows come from the engine, every card exactly once."""
+"""tutorial_app.rule_tables.ranking: the page's rows come from the engine, every card
+exactly once."""
 
 import pytest
 
 from engine import JOKER, Suit, deck, rank_order
-from tutorial_app.reference import (
+from tutorial_app.rule_tables.ranking import (
     TRUMP_CHOICES,
     card_label,
     ranking_groups,
@@ -49,7 +50,7 @@ def test_scoring_frame_is_the_engines_table():
 
 def test_presets_frame_is_the_engines_presets():
     from engine import PRESET_NAMES, PRESETS, SETTING_NAMES
-    from tutorial_app.reference import presets_frame
+    from tutorial_app.rule_tables.ranking import presets_frame
 
     frame = presets_frame()
     names = [PRESET_NAMES[p] for p in PRESETS]

@@ -6,9 +6,9 @@ import doctest
 import itertools
 
 from engine import Team, legal_actions
-from tutorial_app import play_session as play
-from tutorial_app import score_chart as chart_module
-from tutorial_app.score_chart import score_chart, score_steps
+from tutorial_app.features.play import game as play
+from tutorial_app.features.play import score_chart as chart_module
+from tutorial_app.features.play.score_chart import score_chart, score_steps
 
 
 def finished_game() -> play.PlaySession:

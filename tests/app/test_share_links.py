@@ -13,7 +13,7 @@ from app_driver import open_page
 
 from analysis import make_bot
 from engine import HandRecord, Rules, Seat, apply, random_hand, seat_view
-from tutorial_app.scenario_link import MAX_CODE, LinkError, decode_hand, encode_hand, encode_text
+from tutorial_app.shell.hand_links import MAX_CODE, LinkError, decode_hand, encode_hand, encode_text
 
 
 def played(seed: int) -> HandRecord:
@@ -90,9 +90,9 @@ def test_each_bad_link_has_its_own_clear_message(bad, words):
 @pytest.mark.parametrize(
     "page, extra",
     [
-        ("app_pages/teach.py", {}),
-        ("app_pages/build.py", {}),
-        ("app_pages/scenario_question.py", {"ask": "legal"}),
+        ("features/teach/page.py", {}),
+        ("features/build/page.py", {}),
+        ("features/question/page.py", {"ask": "legal"}),
     ],
 )
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ import pytest
 from app_driver import open_page
 from helpers.silent_server import silent_server
 
-from tutorial_app import learner
+from tutorial_app.learner import current as learner
 from tutorial_app.store import ENV_VAR, database
 
 
@@ -34,7 +34,7 @@ def test_a_silent_database_server_gives_words_in_time_not_a_hang(database_at):
     with silent_server() as port:
         database_at(f"postgresql+psycopg://nobody@127.0.0.1:{port}/progress")
         started = time.monotonic()
-        at = open_page("app_pages/progress.py", timeout=database.OPEN_WAIT_S + 30)
+        at = open_page("features/progress/page.py", timeout=database.OPEN_WAIT_S + 30)
         took = time.monotonic() - started
     assert not at.exception
     assert "The progress database server cannot be reached" in words(at)
@@ -52,13 +52,13 @@ def test_a_file_that_is_not_a_database_gives_words_on_the_progress_page(
     database_at, not_a_database
 ):
     database_at(f"sqlite:///{not_a_database}")
-    at = open_page("app_pages/progress.py")
+    at = open_page("features/progress/page.py")
     assert not at.exception
     assert "is damaged or is not a database" in words(at)
 
 
 def test_a_file_that_is_not_a_database_gives_words_on_join(database_at, not_a_database):
     database_at(f"sqlite:///{not_a_database}")
-    at = open_page("app_pages/join_class.py", code="K7WQ3M")
+    at = open_page("features/live_class/join_page.py", code="K7WQ3M")
     assert not at.exception
     assert "is damaged or is not a database" in words(at)

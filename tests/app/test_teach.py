@@ -3,7 +3,7 @@ links and bad records get a message, never a traceback. And the link codec itsel
 
 AppTest cannot click inside the card table (a custom component): these tests make the
 teacher's clicks through the functions the table's clicks call
-(``tutorial_app.teach_moves``) and read what the table shows from the model it was given.
+(``tutorial_app.features.teach.moves``) and read what the table shows from the model it was given.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from app_driver import open_page, tables_shown
 from streamlit.testing.v1 import AppTest
 
 from engine import HandRecord, Phase, Seat, explain_action, explain_result, legal_actions
-from tutorial_app.markdown_text import markdown_text
-from tutorial_app.scenario_link import (
+from tutorial_app.card_table.table_moves import action_id
+from tutorial_app.features.teach.moves import REFUSAL, step, teacher_action, teacher_card
+from tutorial_app.shell.hand_links import (
     MAX_CODE,
     MAX_JSON,
     LinkError,
@@ -24,10 +25,9 @@ from tutorial_app.scenario_link import (
     encode_hand,
     encode_text,
 )
-from tutorial_app.teach_moves import REFUSAL, step, teacher_action, teacher_card
-from tutorial_app.widgets.table_moves import action_id
+from tutorial_app.shell.markdown_text import markdown_text
 
-PAGE = "app_pages/teach.py"
+PAGE = "features/teach/page.py"
 
 RECORD = {
     "rules": {"preset": "bga"},

@@ -10,11 +10,11 @@ from app_driver import open_page
 
 from engine import legal_actions
 from engine.referee import referee_record
-from tutorial_app.scenario_link import LinkError, decode_hand, encode_text
-from tutorial_app.teach_moves import teacher_action
-from tutorial_app.widgets.table_moves import action_id
+from tutorial_app.card_table.table_moves import action_id
+from tutorial_app.features.teach.moves import teacher_action
+from tutorial_app.shell.hand_links import LinkError, decode_hand, encode_text
 
-PAGE = "app_pages/teach.py"
+PAGE = "features/teach/page.py"
 RECORD = {
     "rules": {"preset": "bga"},
     "dealer": "W",

@@ -30,10 +30,10 @@ from engine import (
     random_hand,
     seat_view,
 )
-from tutorial_app import play_session as play
-from tutorial_app.replay import trick_starts
-from tutorial_app.scenario_link import decode_hand, encode_hand
-from tutorial_app.teach_moves import (
+from tutorial_app.card_table.move_words import action_words
+from tutorial_app.card_table.table_moves import action_id
+from tutorial_app.features.play import game as play
+from tutorial_app.features.teach.moves import (
     LAST_STEP,
     NOTE,
     PLAYING,
@@ -43,10 +43,10 @@ from tutorial_app.teach_moves import (
     teacher_action,
     teacher_card,
 )
-from tutorial_app.widgets.move_words import action_words
-from tutorial_app.widgets.table_moves import action_id
+from tutorial_app.features.teach.replay import trick_starts
+from tutorial_app.shell.hand_links import decode_hand, encode_hand
 
-PAGE = "app_pages/teach.py"
+PAGE = "features/teach/page.py"
 
 
 def whole_hand(seed: int = 11) -> HandRecord:
@@ -279,7 +279,7 @@ def test_a_double_click_or_held_key_moves_one_step():
 
 
 def test_guided_hands_offer_a_replay_of_the_whole_hand():
-    at = open_page("app_pages/guided.py")
+    at = open_page("features/guided/page.py")
     links = [link.proto for link in at.get("page_link") if link.proto.label == "Replay"]
     assert links
     for link in links:
@@ -291,7 +291,7 @@ def test_guided_hands_offer_a_replay_of_the_whole_hand():
 
 
 def test_a_finished_play_hand_offers_its_replay():
-    at = open_page("app_pages/play.py", timeout=60, seed="17", **{"play-level": "beginner"})
+    at = open_page("features/play/page.py", timeout=60, seed="17", **{"play-level": "beginner"})
     while at.session_state["play-session"].game.hand is not None:
         session = at.session_state["play-session"]
         action = legal_actions(session.game.hand)[0]

@@ -1,5 +1,5 @@
 """The teacher's card table (``table_model(..., teacher=True)``) and the Teach page's
-moves (``tutorial_app.teach_moves``), in plain pytest: the seat to act may sit anywhere,
+moves (``tutorial_app.features.teach.moves``), in plain pytest: the seat to act may sit anywhere,
 its choices and cards are offered for it, hidden hands never reach the browser, and an
 illegal click changes nothing but the refusal."""
 
@@ -23,10 +23,17 @@ from engine import (
     random_hand,
     seat_view,
 )
-from tutorial_app import teach_moves
-from tutorial_app.teach_moves import RECORD, REFUSAL, load, prompt, teacher_action, teacher_card
-from tutorial_app.widgets.table_model import table_model
-from tutorial_app.widgets.table_moves import action_id
+from tutorial_app.card_table.move_words import turn_prompt
+from tutorial_app.card_table.table_model import table_model
+from tutorial_app.card_table.table_moves import action_id
+from tutorial_app.features.teach import moves as teach_moves
+from tutorial_app.features.teach.moves import (
+    RECORD,
+    REFUSAL,
+    load,
+    teacher_action,
+    teacher_card,
+)
 
 
 def states(count: int = 80):
@@ -159,14 +166,14 @@ def test_clicks_after_the_hand_is_over_are_refused():
 
 def test_the_prompt_names_the_seat_and_says_when_its_cards_are_face_down():
     for state in states(150):
-        words = prompt(state, [Seat.S])
+        words = turn_prompt(state, [Seat.S])
         if state.is_over:
             assert words == ""
             continue
         assert words.startswith(state.turn.word)
         hidden = state.turn is not Seat.S and state.phase in (Phase.PLAY, Phase.DISCARD)
         assert ("face down" in words) == hidden
-        assert "face down" not in prompt(state, list(SEATS))
+        assert "face down" not in turn_prompt(state, list(SEATS))
 
 
 def test_the_examples_in_the_docstrings():

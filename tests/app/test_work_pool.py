@@ -1,4 +1,4 @@
-"""The worker pool (``tutorial_app.work_pool``) with real worker processes, no Streamlit:
+"""The worker pool (``tutorial_app.work.pool``) with real worker processes, no Streamlit:
 results come back, failures come back as words, the queue and the one-job-per-session
 bounds hold, progress is seen, a job can be stopped, and a dead worker or a killed
 server leaves no pool broken and no process behind.
@@ -21,8 +21,9 @@ import pytest
 
 from analysis.hand_simulation import MAX_HANDS, simulate_hands
 from engine import Rules
-from tutorial_app import heavy_work, work_pool
-from tutorial_app.work_pool import BUSY, JobFailed, OwnerBusy, PoolBusy, WorkPool
+from tutorial_app.features.odds import jobs
+from tutorial_app.work import pool as work_pool
+from tutorial_app.work.pool import BUSY, JobFailed, OwnerBusy, PoolBusy, WorkPool
 
 ROOT = Path(__file__).resolve().parents[2]
 BGA = (("preset", "bga"),)
@@ -49,7 +50,7 @@ def long_run(seed: int) -> tuple:
 
 
 def test_a_job_runs_in_another_process_and_its_result_comes_back(pool):
-    job = pool.submit("ann", ("odds", 1), heavy_work.simulate, ((BGA, "beginner", 100, 3),))
+    job = pool.submit("ann", ("odds", 1), jobs.simulate, ((BGA, "beginner", 100, 3),))
     assert job.wait(WAIT)
     assert job.outcome() == simulate_hands(Rules.preset("bga"), "beginner", 100, 3)
     worker = pool.submit("ann", "pid", os.getpid)
@@ -59,7 +60,7 @@ def test_a_job_runs_in_another_process_and_its_result_comes_back(pool):
 
 
 def test_a_failure_comes_back_in_words(pool):
-    bad = pool.submit("ann", "bad level", heavy_work.simulate, ((BGA, "grandmaster", 100, 1),))
+    bad = pool.submit("ann", "bad level", jobs.simulate, ((BGA, "grandmaster", 100, 1),))
     assert bad.wait(WAIT)
     with pytest.raises(JobFailed, match="unknown bot level 'grandmaster'"):
         bad.outcome()
@@ -83,7 +84,7 @@ def test_a_full_pool_refuses_saying_the_server_is_busy(pool):
         pool.cancel(owner)
     assert running.wait(WAIT) and waiting.wait(WAIT)
     eventually(lambda: pool.live() == 0, what="the stopped jobs free their places")
-    again = pool.submit("cy", "short", heavy_work.simulate, ((BGA, "random", 100, 1),))
+    again = pool.submit("cy", "short", jobs.simulate, ((BGA, "random", 100, 1),))
     assert again.wait(WAIT) and len(again.outcome()) == 100
 
 
@@ -99,19 +100,19 @@ def test_one_job_per_session_and_a_stopped_job_makes_way(pool):
     with pytest.raises(JobFailed, match="stopped before it finished"):
         first.outcome()
     eventually(lambda: pool.running("ann") is None, what="the stop is seen")
-    second = pool.submit("ann", "short", heavy_work.simulate, ((BGA, "random", 100, 2),))
+    second = pool.submit("ann", "short", jobs.simulate, ((BGA, "random", 100, 2),))
     assert second.wait(WAIT) and len(second.outcome()) == 100
 
 
 def test_the_same_job_asked_twice_runs_once_and_its_result_is_kept(pool):
     run = ((BGA, "beginner", 100, 9),)
-    ann = pool.submit("ann", ("odds", 9), heavy_work.simulate, run)
-    bob = pool.submit("bob", ("odds", 9), heavy_work.simulate, run)
+    ann = pool.submit("ann", ("odds", 9), jobs.simulate, run)
+    bob = pool.submit("bob", ("odds", 9), jobs.simulate, run)
     assert ann is bob and pool.live() == 1
     pool.cancel("ann")  # bob still wants it: it goes on
     assert bob.wait(WAIT) and len(bob.outcome()) == 100
     eventually(lambda: pool.result(("odds", 9)) is not None, what="the result is kept")
-    later = pool.submit("cy", ("odds", 9), heavy_work.simulate, run)
+    later = pool.submit("cy", ("odds", 9), jobs.simulate, run)
     assert later.done() and later.outcome() == bob.outcome() and pool.live() == 0
 
 
@@ -120,19 +121,19 @@ def test_a_dead_worker_fails_its_job_and_the_pool_goes_on(pool):
     assert dead.wait(WAIT)
     with pytest.raises(JobFailed, match="stopped unexpectedly"):
         dead.outcome()
-    after = pool.submit("ann", "after", heavy_work.simulate, ((BGA, "random", 100, 1),))
+    after = pool.submit("ann", "after", jobs.simulate, ((BGA, "random", 100, 1),))
     assert after.wait(WAIT) and len(after.outcome()) == 100
 
 
 SERVER = """
 import os, sys
-from tutorial_app import heavy_work
-from tutorial_app.work_pool import WorkPool
+from tutorial_app.features.odds import jobs
+from tutorial_app.work.pool import WorkPool
 pool = WorkPool(workers=1, waiting=0)
 job = pool.submit("ann", "pid", os.getpid)
 job.wait(120)
 print(job.outcome(), flush=True)
-pool.submit("ann", "long", heavy_work.simulate, ((("preset", "bga"),), "random", 5000, 1))
+pool.submit("ann", "long", jobs.simulate, ((("preset", "bga"),), "random", 5000, 1))
 sys.stdin.read()
 """
 

@@ -50,7 +50,7 @@ def test_each_neighbour_does_its_part(tmp_path):
 
 
 def test_the_largest_csv_stays_within_the_upload_bounds():
-    from tutorial_app.limits import MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES
+    from tutorial_app.limits.numbers import MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES
 
     data = noisy_neighbour.largest_csv(MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES)
     assert data.count(b"\n") == MAX_IMPORT_ROWS + 1 and len(data) <= MAX_UPLOAD_BYTES
@@ -59,7 +59,7 @@ def test_the_largest_csv_stays_within_the_upload_bounds():
 
 
 def test_a_short_run_of_quiet_and_noisy_windows_gives_both_figures(tmp_path):
-    from tutorial_app.limits import MAX_UPLOAD_BYTES
+    from tutorial_app.limits.numbers import MAX_UPLOAD_BYTES
 
     args = Namespace(
         app_dir=ROOT,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Browser, expect
 from test_browser_pages import wait_for_app
 
-from tutorial_app.markdown_text import WORD_JOINER
+from tutorial_app.shell.markdown_text import WORD_JOINER
 
 
 def seen(text: str) -> str:

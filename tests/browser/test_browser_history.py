@@ -2,7 +2,7 @@
 
 Streamlit 1.67 makes every change of the address a history entry; a choice kept in the
 address (?trump=S, ?rules=pagat, a Teach hand) is not a place to go Back to, so the
-app keeps one entry per page visit (``tutorial_app.widgets.history``)."""
+app keeps one entry per page visit (``tutorial_app.shell.history``)."""
 
 from __future__ import annotations
 

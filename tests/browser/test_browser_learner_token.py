@@ -19,7 +19,11 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_browser_pages import wait_for_app
 
-from tutorial_app.learner_identity import OLD_LINK_NOTE, is_well_formed_token, new_learner_token
+from tutorial_app.limits.learner_identity import (
+    OLD_LINK_NOTE,
+    is_well_formed_token,
+    new_learner_token,
+)
 from tutorial_app.store import TransferCodes, open_store
 
 KEY = "euchre-tutorial-learner"

@@ -13,7 +13,7 @@ from test_browser_pages import wait_for_app
 from lessons.loader import lesson_by_id
 from lessons.quiz import Kind
 from lessons.quizzes import build_quiz
-from tutorial_app.widgets.quiz_scene import choice_button
+from tutorial_app.quiz.scene import choice_button
 
 LESSON = "bowers"
 SEED = 4242

@@ -20,7 +20,7 @@ from test_browser_pages import wait_for_app
 from lessons.loader import load_all
 from lessons.question_source import lesson_source, question_for
 from tutorial_app.cli import streamlit_command
-from tutorial_app.widgets.quiz_scene import choice_button
+from tutorial_app.quiz.scene import choice_button
 
 NAMES = ("<b>Ann</b>", "Ben", "Cat")
 # The teacher's default choice: the first lesson's quiz number 1, question 1.

@@ -18,7 +18,7 @@ from test_browser_pages import wait_for_app
 
 from analysis import make_bot
 from engine import HandRecord, Phase, Rules, Seat, apply, random_hand, seat_view
-from tutorial_app.scenario_link import encode_hand
+from tutorial_app.shell.hand_links import encode_hand
 
 
 def whole_hand(seed: int = 11) -> HandRecord:

@@ -19,9 +19,9 @@ from test_browser_pages import wait_for_app
 
 from lessons.glossary import glossary, term_slug
 from lessons.loader import load_all
+from tutorial_app.features.learn.step_through import step_model
+from tutorial_app.features.learn.step_views import stepped_actions
 from tutorial_app.navigation import all_pages
-from tutorial_app.widgets.step_through import step_model
-from tutorial_app.widgets.step_views import stepped_actions
 
 SCREEN = {"width": 1280, "height": 720}
 LOWEST = 715  # a button's bottom edge must be above this line

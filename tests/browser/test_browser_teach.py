@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from test_browser_pages import wait_for_app
 
 from engine import HandRecord
-from tutorial_app.scenario_link import encode_hand
+from tutorial_app.shell.hand_links import encode_hand
 
 # West dealt the ace of diamonds; East ordered it up and plays with partner, West
 # discarded, North led the nine of clubs: East, holding the ace of clubs, must follow.

@@ -43,7 +43,7 @@ CHILD = textwrap.dedent("""
 
     import sqlalchemy as sa
     from lessons.loader import load_all
-    from tutorial_app import progress_charts
+    from tutorial_app.features.progress import charts as progress_charts
     from tutorial_app.store import ANSWER_COLUMNS, new_learner_token, open_store
     from tutorial_app.store.tables import answers, quiz_runs
 

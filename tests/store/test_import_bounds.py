@@ -15,7 +15,7 @@ import pytest
 import sqlalchemy as sa
 
 from lessons.progress import LessonProgress, quiz_length_limit
-from tutorial_app.limits import MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES
+from tutorial_app.limits.numbers import MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES
 from tutorial_app.store import ANSWER_COLUMNS, new_learner_token, open_store
 from tutorial_app.store.records import ANSWER_LIMIT
 from tutorial_app.store.tables import answers, quiz_runs

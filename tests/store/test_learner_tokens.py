@@ -13,7 +13,7 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy import event
 
-from tutorial_app.learner_identity import new_transfer_code
+from tutorial_app.limits.learner_identity import new_transfer_code
 from tutorial_app.store import (
     MalformedTokenError,
     TransferCodes,

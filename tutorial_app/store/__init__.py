@@ -18,8 +18,12 @@ from __future__ import annotations
 
 from sqlalchemy.engine import make_url
 
-from tutorial_app.store.class_codes import ClassError, Reason
+from tutorial_app.store.class_codes import ClassError, Reason, parse_class_code
 from tutorial_app.store.classes import (
+    MAX_CLASS_MEMBERS,
+    REPORT_KEPT,
+    REPORT_PAGE_ROWS,
+    TEACHER_LINK_LIFETIME,
     AnswerTally,
     ClassReport,
     ClassStatus,
@@ -97,6 +101,11 @@ __all__ = [
     "Member",
     "AnswerTally",
     "ClassReport",
+    "parse_class_code",
+    "MAX_CLASS_MEMBERS",
+    "REPORT_KEPT",
+    "REPORT_PAGE_ROWS",
+    "TEACHER_LINK_LIFETIME",
     # errors
     "StoreUnavailable",
     "ClassError",

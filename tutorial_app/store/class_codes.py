@@ -26,7 +26,7 @@ import re
 import secrets
 from enum import Enum
 
-from tutorial_app.display_names import (
+from tutorial_app.limits.display_names import (
     DISPLAY_NAME_MAX,
     DisplayNameError,
     display_name,

@@ -259,7 +259,7 @@ class LiveClasses:
     def status(self, code: str) -> ClassStatus:
         """The poll: one read of the class's row by its code; raises ClassError for an
         unknown code."""
-        with self.store._reading() as connection:
+        with self.store.reading() as connection:
             row = connection.execute(
                 select(
                     classes.c.code,
@@ -295,7 +295,7 @@ class LiveClasses:
             if kept is not None and kept[1] is not None and time.monotonic() - kept[0] <= max_age:
                 return kept[1], kept[2]
         read_at = time.monotonic()
-        with self.store._reading() as connection:
+        with self.store.reading() as connection:
             row = connection.execute(
                 select(
                     classes.c.code,
@@ -348,13 +348,13 @@ class LiveClasses:
 
     def check_open(self, code: str) -> None:
         """Raise ClassError unless class ``code`` exists and is open."""
-        with self.store._reading() as connection:
+        with self.store.reading() as connection:
             self._open_row(connection, code)
 
     def is_teacher(self, code: str, key: str) -> bool:
         """Whether ``key`` is class ``code``'s teacher key (False for an unknown class)."""
         try:
-            with self.store._reading() as connection:
+            with self.store.reading() as connection:
                 self._teacher_row(connection, code, key, must_be_open=False)
         except ClassError:
             return False
@@ -362,7 +362,7 @@ class LiveClasses:
 
     def current(self, code: str) -> LiveQuestion | None:
         """The question on screen in class ``code`` (None before the first)."""
-        with self.store._reading() as connection:
+        with self.store.reading() as connection:
             row = connection.execute(
                 select(
                     class_questions.c.id,
@@ -389,7 +389,7 @@ class LiveClasses:
         for _ in range(20):  # 31**6 codes: a clash is rare, and retried
             code = new_class_code()
             try:
-                with self.store._writing() as connection:
+                with self.store.writing() as connection:
                     connection.execute(
                         insert(classes).values(
                             code=code,
@@ -412,7 +412,7 @@ class LiveClasses:
             raise ClassError(
                 Reason.BAD_SOURCE, f"That question cannot be asked: {error}"
             ) from error
-        with self.store._writing() as connection:
+        with self.store.writing() as connection:
             row = self._teacher_row(connection, code, key, lock=True)
             position = 1 + (
                 connection.scalar(
@@ -446,7 +446,7 @@ class LiveClasses:
     def reveal(self, code: str, key: str) -> None:
         """Close the answers to the question on screen and show its answer everywhere;
         each member's answer joins their own progress. Revealing twice changes nothing."""
-        with self.store._writing() as connection:
+        with self.store.writing() as connection:
             row = self._teacher_row(connection, code, key, lock=True)
             if row.current_question_id is None:
                 raise ClassError(
@@ -503,7 +503,7 @@ class LiveClasses:
 
     def end(self, code: str, key: str) -> None:
         """End the class: its code stops working; the report stays for the teacher."""
-        with self.store._writing() as connection:
+        with self.store.writing() as connection:
             row = self._teacher_row(connection, code, key, lock=True, must_be_open=False)
             if row.ended_at is None:
                 connection.execute(
@@ -514,7 +514,7 @@ class LiveClasses:
     def tally(self, code: str, key: str) -> AnswerTally:
         """How many members there are, how many answered the question on screen, and with
         what (the teacher's live count and chart)."""
-        with self.store._reading() as connection:
+        with self.store.reading() as connection:
             row = self._teacher_row(connection, code, key, must_be_open=False)
             members = connection.execute(
                 select(func.count())
@@ -538,7 +538,7 @@ class LiveClasses:
     def member_names(self, code: str) -> list[str]:
         """The members' display names, in the order they joined (at most
         MAX_CLASS_MEMBERS, checked again here)."""
-        with self.store._reading() as connection:
+        with self.store.reading() as connection:
             return list(
                 connection.scalars(
                     select(class_members.c.display_name)
@@ -563,7 +563,7 @@ class LiveClasses:
         (NOT_TEACHER, REPORT_GONE)."""
         import pandas as pd
 
-        with self.store._reading() as connection:
+        with self.store.reading() as connection:
             row = self._teacher_row(connection, code, key, must_be_open=False)
             asked = self._asked(connection, row.id)
             members = connection.execute(
@@ -584,7 +584,7 @@ class LiveClasses:
         """The whole ``which`` list ("questions" or "learners") of the report as CSV, every
         cell spreadsheet-safe (a name such as "=HYPERLINK(...)" is not run as a formula).
         Raises ClassError as ``report``."""
-        from tutorial_app.limits import spreadsheet_safe
+        from tutorial_app.limits.numbers import spreadsheet_safe
 
         frame = getattr(self.report(code, key, rows=None), which)
         text: str = frame.map(spreadsheet_safe).to_csv(index=False)  # no path: the text
@@ -674,7 +674,7 @@ class LiveClasses:
         """A new teacher key for class ``code``; every other key (other devices, an old
         address) and every unused teacher link stops working. Raises ClassError."""
         fresh = new_teacher_key()
-        with self.store._writing() as connection:
+        with self.store.writing() as connection:
             row = self._teacher_row(connection, code, key, lock=True, must_be_open=False)
             connection.execute(
                 update(classes)
@@ -694,7 +694,7 @@ class LiveClasses:
         the class on one other device, once, within TEACHER_LINK_LIFETIME. Only the
         newest MAX_TEACHER_LINKS unused codes are kept. Raises ClassError."""
         one_time = new_teacher_pass()
-        with self.store._writing() as connection:
+        with self.store.writing() as connection:
             row = self._teacher_row(connection, code, key, lock=True, must_be_open=False)
             connection.execute(
                 delete(class_teacher_passes).where(
@@ -734,7 +734,7 @@ class LiveClasses:
             "the class.",
         )
         fresh = new_teacher_key()
-        with self.store._writing() as connection:
+        with self.store.writing() as connection:
             row = self._class_row(connection, code, lock=True)
             spent = connection.execute(
                 delete(class_teacher_passes)
@@ -786,7 +786,7 @@ class LiveClasses:
         join's); the name kept. Raises ClassError (NO_SUCH_MEMBER, BAD_NAME, NAME_TAKEN,
         NOT_TEACHER)."""
         new_name = checked_display_name(new_name)
-        with self.store._writing() as connection:
+        with self.store.writing() as connection:
             row = self._teacher_row(connection, code, key, lock=True, must_be_open=False)
             member = self._member_row(connection, row.id, name)
             self._refuse_taken(connection, row.id, new_name, but=member.id)
@@ -801,7 +801,7 @@ class LiveClasses:
         """Take the member called ``name`` out of the class, with their class answers
         (answers already revealed stay in their own progress). They may join again.
         Raises ClassError (NO_SUCH_MEMBER, NOT_TEACHER)."""
-        with self.store._writing() as connection:
+        with self.store.writing() as connection:
             row = self._teacher_row(connection, code, key, lock=True, must_be_open=False)
             member = self._member_row(connection, row.id, name)
             connection.execute(delete(class_answers).where(class_answers.c.member_id == member.id))
@@ -831,7 +831,7 @@ class LiveClasses:
         """Delete the classes whose report time (REPORT_KEPT after they closed) is over,
         with everything in them; how many."""
         cutoff = now() - REPORT_KEPT
-        with self.store._writing() as connection:
+        with self.store.writing() as connection:
             return (
                 connection.execute(
                     delete(classes).where(
@@ -854,9 +854,9 @@ class LiveClasses:
         name = checked_display_name(name)
         for attempt in range(2):
             try:
-                with self.store._writing() as connection:
+                with self.store.writing() as connection:
                     row = self._open_row(connection, code, lock=True)  # joins one at a time
-                    learner = self.store._ensured_id(connection, token)
+                    learner = self.store.ensured_learner_id(connection, token)
                     mine = connection.execute(
                         select(class_members.c.display_name).where(
                             class_members.c.class_id == row.id,
@@ -898,8 +898,8 @@ class LiveClasses:
 
     def member(self, code: str, token: str) -> Member | None:
         """This token's place in class ``code`` (None if it has not joined)."""
-        with self.store._reading() as connection:
-            learner = self.store._learner_id(connection, token)
+        with self.store.reading() as connection:
+            learner = self.store.find_learner_id(connection, token)
             name = connection.scalar(
                 select(class_members.c.display_name)
                 .join(classes, classes.c.id == class_members.c.class_id)
@@ -915,9 +915,9 @@ class LiveClasses:
         """Give (or change) this member's answer to question ``question_id``, which must
         still be on screen and not revealed; the answer kept. Raises ClassError
         (NOT_A_MEMBER, QUESTION_CHANGED, ALREADY_REVEALED, BAD_ANSWER, CLASS_ENDED)."""
-        with self.store._writing() as connection:
+        with self.store.writing() as connection:
             row = self._open_row(connection, code)
-            learner = self.store._learner_id(connection, token)
+            learner = self.store.find_learner_id(connection, token)
             member = connection.scalar(
                 select(class_members.c.id).where(
                     class_members.c.class_id == row.id, class_members.c.learner_id == learner
@@ -951,7 +951,7 @@ class LiveClasses:
             if feedback.invalid:
                 raise ClassError(Reason.BAD_ANSWER, feedback.headline)
             given = (response,) if isinstance(response, str) else tuple(response)
-            self.store._insert_ignoring_duplicates(
+            self.store.insert_ignoring_duplicates(
                 connection,
                 class_answers,
                 {
@@ -967,14 +967,14 @@ class LiveClasses:
 
     def my_answer(self, code: str, token: str, question_id: int) -> tuple[str, ...] | None:
         """This member's answer to ``question_id`` as given (None before they answer)."""
-        with self.store._reading() as connection:
+        with self.store.reading() as connection:
             text = connection.scalar(
                 select(class_answers.c.answer)
                 .join(class_members, class_members.c.id == class_answers.c.member_id)
                 .join(classes, classes.c.id == class_members.c.class_id)
                 .where(
                     classes.c.code == parse_class_code(code),
-                    class_members.c.learner_id == self.store._learner_id(connection, token),
+                    class_members.c.learner_id == self.store.find_learner_id(connection, token),
                     class_answers.c.question_id == question_id,
                 )
             )

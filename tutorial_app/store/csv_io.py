@@ -18,7 +18,7 @@ from typing import IO, Any
 from sqlalchemy import Connection, Select, insert, select
 
 from lessons.progress import quiz_length_limit
-from tutorial_app.limits import (
+from tutorial_app.limits.numbers import (
     FORMULA_STARTS,
     MAX_IMPORT_ROWS,
     MAX_NUMBER_DIGITS,

@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 
 from lessons.progress import LessonProgress, QuizRun, quiz_length_limit
 from lessons.spaced import Attempt
-from tutorial_app.display_names import optional_display_name
+from tutorial_app.limits.display_names import optional_display_name
 from tutorial_app.store import csv_io, summaries
 from tutorial_app.store.database import READ_ONLY
 from tutorial_app.store.errors import StoreUnavailable, database_trouble, plain_words
@@ -66,7 +66,7 @@ class Store:
     # ---- transactions ----------------------------------------------------------------------
 
     @contextmanager
-    def _writing(self) -> Iterator[Connection]:
+    def writing(self) -> Iterator[Connection]:
         """One committed transaction; database trouble becomes StoreUnavailable (a
         duplicate, IntegrityError, is the caller's to handle)."""
         try:
@@ -78,7 +78,7 @@ class Store:
             raise StoreUnavailable(plain_words(error)) from error
 
     @contextmanager
-    def _reading(self) -> Iterator[Connection]:
+    def reading(self) -> Iterator[Connection]:
         try:
             with self.engine.connect() as connection:
                 connection.execution_options(**{READ_ONLY: True})
@@ -89,7 +89,7 @@ class Store:
             raise StoreUnavailable(plain_words(error)) from error
 
     @staticmethod
-    def _insert_ignoring_duplicates(
+    def insert_ignoring_duplicates(
         connection: Connection,
         table: Table,
         values: dict[str, Any],
@@ -112,16 +112,16 @@ class Store:
     # ---- who the learner is ----------------------------------------------------------------
 
     @staticmethod
-    def _learner_id(connection: Connection, token: str) -> int | None:
+    def find_learner_id(connection: Connection, token: str) -> int | None:
         if not is_well_formed_token(token):
             return None
         return connection.scalar(
             select(learners.c.id).where(learners.c.token_hash == token_hash(token))
         )
 
-    def _ensured_id(self, connection: Connection, token: str) -> int:
+    def ensured_learner_id(self, connection: Connection, token: str) -> int:
         hashed = token_hash(token)  # raises MalformedTokenError before anything is written
-        self._insert_ignoring_duplicates(
+        self.insert_ignoring_duplicates(
             connection, learners, {"token_hash": hashed, "created_at": now()}, keys=("token_hash",)
         )
         learner: int | None = connection.scalar(
@@ -132,28 +132,28 @@ class Store:
 
     def learner(self, token: str) -> LearnerId | None:
         """The learner with this token, or None for a malformed or unknown token."""
-        with self._reading() as connection:
-            number = self._learner_id(connection, token)
+        with self.reading() as connection:
+            number = self.find_learner_id(connection, token)
         return None if number is None else LearnerId(number)
 
     def ensure_learner(self, token: str) -> LearnerId:
         """The learner with this token, made on first use; raises MalformedTokenError."""
-        with self._writing() as connection:
-            return LearnerId(self._ensured_id(connection, token))
+        with self.writing() as connection:
+            return LearnerId(self.ensured_learner_id(connection, token))
 
     def set_display_name(self, token: str, name: str | None) -> None:
         """Keep an optional name to show (pages escape it); raises DisplayNameError (a
         ValueError) for a name the one name rule refuses."""
         name = optional_display_name(name)  # the one name rule (display_names.py)
-        with self._writing() as connection:
-            learner = self._ensured_id(connection, token)
+        with self.writing() as connection:
+            learner = self.ensured_learner_id(connection, token)
             connection.execute(
                 update(learners).where(learners.c.id == learner).values(display_name=name)
             )
 
     def display_name(self, token: str) -> str | None:
-        with self._reading() as connection:
-            learner = self._learner_id(connection, token)
+        with self.reading() as connection:
+            learner = self.find_learner_id(connection, token)
             return connection.scalar(
                 select(learners.c.display_name).where(learners.c.id == learner)
             )
@@ -172,8 +172,8 @@ class Store:
             "length": length,
             "started_at": now(),
         }
-        with self._writing() as connection:
-            values["learner_id"] = self._ensured_id(connection, token)
+        with self.writing() as connection:
+            values["learner_id"] = self.ensured_learner_id(connection, token)
             return inserted_id(connection.execute(insert(quiz_runs).values(**values)))
 
     def record_answer(
@@ -204,8 +204,8 @@ class Store:
             time_taken_ms=time_taken_ms,
             answered_at=answered_at,
         )
-        with self._writing() as connection:
-            learner = values["learner_id"] = self._ensured_id(connection, token)
+        with self.writing() as connection:
+            learner = values["learner_id"] = self.ensured_learner_id(connection, token)
             if quiz_run is not None:
                 owner = connection.scalar(
                     select(quiz_runs.c.learner_id).where(quiz_runs.c.id == quiz_run)
@@ -224,9 +224,9 @@ class Store:
             "step": checked_text("step", step),
             "finished_at": utc(finished_at) if finished_at else now(),
         }
-        with self._writing() as connection:
-            values["learner_id"] = self._ensured_id(connection, token)
-            self._insert_ignoring_duplicates(connection, lesson_steps, values)
+        with self.writing() as connection:
+            values["learner_id"] = self.ensured_learner_id(connection, token)
+            self.insert_ignoring_duplicates(connection, lesson_steps, values)
 
     def record_hand(
         self,
@@ -245,8 +245,8 @@ class Store:
             "result": dict(result),
             "finished_at": utc(finished_at) if finished_at else now(),
         }
-        with self._writing() as connection:
-            values["learner_id"] = self._ensured_id(connection, token)
+        with self.writing() as connection:
+            values["learner_id"] = self.ensured_learner_id(connection, token)
             return inserted_id(connection.execute(insert(hands).values(**values)))
 
     def save_quiz_position(self, token: str, lesson: str, seed: int, state: dict[str, Any]) -> None:
@@ -257,27 +257,27 @@ class Store:
             "state": dict(state),
             "updated_at": now(),
         }
-        with self._writing() as connection:
-            values["learner_id"] = self._ensured_id(connection, token)
-            self._insert_ignoring_duplicates(
+        with self.writing() as connection:
+            values["learner_id"] = self.ensured_learner_id(connection, token)
+            self.insert_ignoring_duplicates(
                 connection, quiz_positions, values, update_columns=("seed", "state", "updated_at")
             )
 
     def load_quiz_position(self, token: str, lesson: str) -> QuizPosition | None:
-        with self._reading() as connection:
+        with self.reading() as connection:
             row = connection.execute(
                 select(quiz_positions.c.seed, quiz_positions.c.state).where(
-                    quiz_positions.c.learner_id == self._learner_id(connection, token),
+                    quiz_positions.c.learner_id == self.find_learner_id(connection, token),
                     quiz_positions.c.lesson == lesson,
                 )
             ).first()
         return None if row is None else QuizPosition(row.seed, row.state)
 
     def clear_quiz_position(self, token: str, lesson: str) -> None:
-        with self._writing() as connection:
+        with self.writing() as connection:
             connection.execute(
                 delete(quiz_positions).where(
-                    quiz_positions.c.learner_id == self._learner_id(connection, token),
+                    quiz_positions.c.learner_id == self.find_learner_id(connection, token),
                     quiz_positions.c.lesson == lesson,
                 )
             )
@@ -287,8 +287,8 @@ class Store:
     def answer_rows(self, token: str, lesson: str | None = None) -> list[dict[str, Any]]:
         """The learner's answers, oldest first, as ``ANSWER_COLUMNS`` values (quiz runs
         numbered 1, 2, ... for this learner); only ``lesson``'s when it is given."""
-        with self._reading() as connection:
-            return csv_io.answer_rows(connection, self._learner_id(connection, token), lesson)
+        with self.reading() as connection:
+            return csv_io.answer_rows(connection, self.find_learner_id(connection, token), lesson)
 
     def answers(self, token: str) -> pd.DataFrame:
         """All the learner's answers, oldest first (``answered_at`` in UTC)."""
@@ -297,29 +297,29 @@ class Store:
     def recent_answers(self, token: str, limit: int = 20, offset: int = 0) -> pd.DataFrame:
         """The learner's ``limit`` newest answers after the ``offset`` newest, newest first
         (one page, read as such: never every answer)."""
-        with self._reading() as connection:
+        with self.reading() as connection:
             rows = summaries.recent_answers(
-                connection, self._learner_id(connection, token), limit, offset
+                connection, self.find_learner_id(connection, token), limit, offset
             )
         return _frame(rows)
 
     def answer_count(self, token: str) -> int:
         """How many answers the learner has."""
-        with self._reading() as connection:
-            return summaries.answer_total(connection, self._learner_id(connection, token))
+        with self.reading() as connection:
+            return summaries.answer_total(connection, self.find_learner_id(connection, token))
 
     def answer_counts(self, token: str) -> list[summaries.AnswerCount]:
         """The learner's answers counted per skill per quarter hour (UTC), oldest first."""
-        with self._reading() as connection:
-            return summaries.answer_counts(connection, self._learner_id(connection, token))
+        with self.reading() as connection:
+            return summaries.answer_counts(connection, self.find_learner_id(connection, token))
 
     def attempts(self, token: str, most: int = ATTEMPTS_READ) -> list[Attempt]:
         """The learner's newest ``most`` answers, oldest first, as the spaced-repetition
         scheduler reads them."""
-        with self._reading() as connection:
+        with self.reading() as connection:
             rows = connection.execute(
                 select(answers.c.generator, answers.c.correct, answers.c.answered_at)
-                .where(answers.c.learner_id == self._learner_id(connection, token))
+                .where(answers.c.learner_id == self.find_learner_id(connection, token))
                 .order_by(answers.c.answered_at.desc(), answers.c.id.desc())
                 .limit(most)
             ).all()
@@ -329,10 +329,10 @@ class Store:
 
     def steps_done(self, token: str) -> dict[str, set[str]]:
         """The finished steps, by lesson."""
-        with self._reading() as connection:
+        with self.reading() as connection:
             rows = connection.execute(
                 select(lesson_steps.c.lesson, lesson_steps.c.step).where(
-                    lesson_steps.c.learner_id == self._learner_id(connection, token)
+                    lesson_steps.c.learner_id == self.find_learner_id(connection, token)
                 )
             )
             done: dict[str, set[str]] = {}
@@ -342,10 +342,10 @@ class Store:
 
     def hands(self, token: str, kind: str | None = None) -> list[PlayedHand]:
         """The learner's finished hands and games, oldest first."""
-        with self._reading() as connection:
+        with self.reading() as connection:
             query = (
                 select(hands.c.kind, hands.c.code, hands.c.result, hands.c.finished_at)
-                .where(hands.c.learner_id == self._learner_id(connection, token))
+                .where(hands.c.learner_id == self.find_learner_id(connection, token))
                 .order_by(hands.c.finished_at, hands.c.id)
             )
             if kind is not None:
@@ -358,8 +358,8 @@ class Store:
     def quiz_run(self, token: str, run: int) -> QuizRun | None:
         """The learner's quiz run ``run`` replayed from its answers (its length held to
         the lesson's quiz); None if not theirs."""
-        with self._reading() as connection:
-            learner = self._learner_id(connection, token)
+        with self.reading() as connection:
+            learner = self.find_learner_id(connection, token)
             found = connection.execute(
                 select(quiz_runs.c.lesson, quiz_runs.c.length).where(
                     quiz_runs.c.learner_id == learner, quiz_runs.c.id == run
@@ -381,8 +381,8 @@ class Store:
     def lesson_progress(self, token: str) -> dict[str, LessonProgress]:
         """Stars and mastery per lesson, from the best of the learner's recorded runs,
         counted by the database (one row a lesson comes back)."""
-        with self._reading() as connection:
-            return summaries.lesson_progress(connection, self._learner_id(connection, token))
+        with self.reading() as connection:
+            return summaries.lesson_progress(connection, self.find_learner_id(connection, token))
 
     # ---- export, import, reset ---------------------------------------------------------
 
@@ -398,23 +398,23 @@ class Store:
         parsed = csv_io.parse(text)
         if not parsed.rows:
             return ImportReport(0, parsed.bad_rows, refused=parsed.refused)
-        with self._writing() as connection:
-            learner = self._ensured_id(connection, token)
+        with self.writing() as connection:
+            learner = self.ensured_learner_id(connection, token)
             added, already = csv_io.insert_rows(connection, learner, parsed.rows)
         return ImportReport(added, parsed.bad_rows, already)
 
     def export_all_csv(self, file: IO[str]) -> int:
         """Every learner's answers as CSV, a learner number instead of the token (the
         teacher's command-line export); how many rows."""
-        with self._reading() as connection:
+        with self.reading() as connection:
             return csv_io.write_rows(
                 file, csv_io.all_answer_rows(connection), columns=("learner", *csv_io.COLUMNS)
             )
 
     def reset(self, token: str) -> None:
         """Forget all of the learner's progress (the token and name stay)."""
-        with self._writing() as connection:
-            learner = self._learner_id(connection, token)
+        with self.writing() as connection:
+            learner = self.find_learner_id(connection, token)
             for table in (answers, quiz_runs, lesson_steps, hands, quiz_positions):
                 connection.execute(delete(table).where(table.c.learner_id == learner))
 

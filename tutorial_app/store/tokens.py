@@ -1,6 +1,6 @@
 """Learner tokens: the only key to a learner's progress (no passwords).
 
-A token is made and checked by ``tutorial_app.learner_identity`` (192 random bits in
+A token is made and checked by ``tutorial_app.limits.learner_identity`` (192 random bits in
 32 URL-safe characters) and kept by the learner's browser. The database keeps only its
 SHA-256: the tokens are random and long, so an unsalted hash cannot be reversed, and a
 copy of the database hands out no tokens.
@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 # One definition of a token for the whole app: the browser side and the store agree (the
 # two re-exported, "name as name").
-from tutorial_app.learner_identity import ACCEPTED
-from tutorial_app.learner_identity import is_well_formed_token as is_well_formed_token
-from tutorial_app.learner_identity import new_learner_token as new_learner_token
+from tutorial_app.limits.learner_identity import ACCEPTED
+from tutorial_app.limits.learner_identity import is_well_formed_token as is_well_formed_token
+from tutorial_app.limits.learner_identity import new_learner_token as new_learner_token
 
 
 class MalformedTokenError(ValueError):

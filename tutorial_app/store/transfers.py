@@ -32,7 +32,7 @@ from enum import Enum
 
 from sqlalchemy import delete, insert, literal, select, update
 
-from tutorial_app.learner_identity import (
+from tutorial_app.limits.learner_identity import (
     ASK_AGAIN,
     TRANSFER_MINUTES,
     is_transfer_code,
@@ -127,8 +127,8 @@ class TransferCodes:
         moment = utc(at) if at else now()
         code = new_transfer_code()
         store = self.store
-        with store._writing() as connection:
-            learner = store._ensured_id(connection, token)
+        with store.writing() as connection:
+            learner = store.ensured_learner_id(connection, token)
             connection.execute(
                 delete(transfer_codes).where(transfer_codes.c.expires_at < moment - KEEP_ROWS_FOR)
             )
@@ -157,7 +157,7 @@ class TransferCodes:
         moment = utc(at) if at else now()
         store = self.store
         problem, token = None, None
-        with store._writing() as connection:
+        with store.writing() as connection:
             row = connection.execute(
                 select(
                     transfer_codes.c.id,
@@ -201,8 +201,8 @@ class TransferCodes:
         """Whether the learner with ``token`` has anything kept: an answer, a step, a
         hand, a quiz run or position, or a display name. Raises StoreUnavailable."""
         store = self.store
-        with store._reading() as connection:
-            learner = store._learner_id(connection, token)
+        with store.reading() as connection:
+            learner = store.find_learner_id(connection, token)
             if learner is None:
                 return False
             if connection.scalar(select(learners.c.display_name).where(learners.c.id == learner)):

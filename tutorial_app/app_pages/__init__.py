@@ -1,1 +1,0 @@
-"""One Streamlit page per file; ``tutorial_app.navigation`` lists them."""

@@ -1,0 +1,418 @@
+// The card table: draws the table model built in Python (card_table/table_model.py)
+// and sends the learner's clicks back as triggers ("card" -> "JH", "action" -> "pass").
+// It never judges a rule: every card of the hand stays clickable when the model says
+// the hand is in play, and Python answers with the engine's verdict.
+// Two layouts: "table" (four seats round the middle) and "cards" (loose cards: a row to
+// click, a trick by seat, rows with headings; card_table/cards_model.py builds it).
+// Text goes in with textContent; card pictures are engine.svg drawings parsed as SVG.
+// A model with "keys" ({back, next, pages}) steps with the keyboard: ArrowLeft/ArrowRight
+// (and PageUp/PageDown, a presenter's clicker, when "pages") send those actions, unless
+// focus is on a card (the hand's own arrow navigation), a text box or a Streamlit choice.
+// "size": "projector" draws larger cards and type.
+
+const SVG_TEMPLATES = new Map();
+const REPEAT_MS = 300; // a double click sends one trigger, not two (another card still counts)
+
+function svgNode(markup) {
+  let template = SVG_TEMPLATES.get(markup);
+  if (!template) {
+    template = new DOMParser().parseFromString(markup, "image/svg+xml").documentElement;
+    template.removeAttribute("width");
+    template.removeAttribute("height");
+    template.setAttribute("aria-hidden", "true");
+    template.setAttribute("focusable", "false");
+    SVG_TEMPLATES.set(markup, template);
+  }
+  return document.importNode(template, true);
+}
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "class") node.className = value;
+    else if (name === "text") node.textContent = value;
+    else node.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+function picture(model, card, extraClass) {
+  return el("span", { class: "face " + (extraClass || "") }, svgNode(model.svgs[card.svg]));
+}
+
+function send(root, event, value) {
+  const now = Date.now();
+  const what = event + ":" + value;
+  if (what === root._sentWhat && now - (root._sentAt || 0) < REPEAT_MS) return;
+  root._sentAt = now;
+  root._sentWhat = what;
+  root._send(event, value);
+}
+
+// ---- the parts of the table ------------------------------------------------------
+
+function seatBox(model, seat, root) {
+  const box = el("div", {
+    class: `seat pos-${seat.position}` + (seat.to_act ? " turn" : "") +
+      (seat.sitting_out ? " out" : ""),
+    role: "group", "aria-label": seat.label,
+  });
+  const name = el("div", { class: "seat-name" }, el("span", { text: seat.name }));
+  for (const badge of seat.badges) {
+    name.append(el("span", { class: "badge badge-" + badge.replace(/ /g, "-"), text: badge }));
+  }
+  if (seat.said) name.append(el("span", { class: "said", text: seat.said }));
+  box.append(name);
+  if (!seat.you) {
+    const playable = seat.cards.some((card) => card.clickable);
+    // A teacher's table: the seat to act is played where it sits, by named buttons.
+    const fan = playable
+      ? el("div", { class: "fan playable", role: "group", "aria-label": `${seat.name}'s cards` })
+      : el("div", { class: "fan", "aria-hidden": "true" });
+    if (playable) {
+      for (const card of seat.cards) {
+        const button = el("button", { type: "button", class: "face mini seat-card",
+          "aria-label": card.name, "data-code": card.code }, svgNode(model.svgs[card.svg]));
+        button.addEventListener("click", () => send(root, "card", card.code));
+        fan.append(button);
+      }
+    } else if (seat.cards.length) {
+      for (const card of seat.cards) fan.append(picture(model, card, "mini"));
+    } else {
+      for (let i = 0; i < Math.min(seat.count, 6); i++) {
+        fan.append(el("span", { class: "face mini back" }, svgNode(model.svgs.back)));
+      }
+    }
+    box.append(fan);
+  }
+  return box;
+}
+
+function scoreBox(model) {
+  const box = el("div", { class: "corner tl" });
+  const tricks = model.tricks_won; // null when a question hides who took the trick
+  if (!model.score && !tricks) return box;
+  const table = el("table", { class: "scores" });
+  const target = model.score && model.score.target ? ` (to ${model.score.target})` : "";
+  table.append(el("caption", { class: "sr-only", text: "Score and tricks" }));
+  const head = el("tr", {}, el("th", { scope: "col", text: "Team" }));
+  if (model.score) {
+    head.append(el("th", { scope: "col" }, el("span", { class: "long", text: "Points" + target }),
+      el("span", { class: "short", text: "Points" })));
+  }
+  if (tricks) head.append(el("th", { scope: "col", text: "Tricks" }));
+  table.append(el("thead", {}, head));
+  const body = el("tbody");
+  for (const team of ["NS", "EW"]) {
+    const row = el("tr", {}, el("th", { scope: "row" },
+      el("span", { class: "long", text: model.teams[team] }),
+      el("span", { class: "short", text: model.teams_short[team] })));
+    if (model.score) row.append(el("td", { text: String(model.score[team]) }));
+    if (tricks) row.append(el("td", { text: String(tricks[team]) }));
+    body.append(row);
+  }
+  table.append(body);
+  box.append(table);
+  return box;
+}
+
+function trumpBox(model) {
+  const box = el("div", { class: "corner tr" });
+  const trump = el("div", { class: "fact" }, el("span", { class: "fact-name", text: "Trump: " }));
+  if (model.trump) {
+    const icon = model.suit_icons[model.trump.suit];
+    if (icon) trump.append(el("span", { class: "suit-icon" }, svgNode(icon)));
+    trump.append(el("strong", { text: model.trump.name }));
+  } else {
+    trump.append(el("span", { text: "not made yet" }));
+  }
+  box.append(trump);
+  if (model.makers) {
+    box.append(el("div", { class: "fact" }, el("span", { class: "fact-name", text: "Makers: " }),
+      el("strong", { text: model.makers.name }),
+      el("span", { text: ` (${model.makers.maker_name} made it)` })));
+  }
+  return box;
+}
+
+function playCard(model, play, extraClass, captioned) {
+  const words = `${play.name}${play.led ? " led" : " played"} the ${play.card.name}` +
+    (play.won ? ", and won the trick" : "");
+  const card = el("div", {
+    class: `play pos-${play.position} ${extraClass}` + (play.won ? " won" : ""),
+    role: "img", "aria-label": words,
+  }, picture(model, play.card));
+  if (captioned) {
+    card.append(el("span", {
+      class: "caption", "aria-hidden": "true",
+      text: play.name + (play.led ? " led" : "") + (play.won ? " ✓" : ""),
+    }));
+  }
+  return card;
+}
+
+function middleBox(model) {
+  const box = el("div", { class: "middle", role: "group", "aria-label": "Middle of the table" });
+  if (model.trick.length) {
+    for (const play of model.trick) box.append(playCard(model, play, "trick-card", true));
+  } else if (model.upcard) {
+    const up = model.upcard;
+    box.append(el("div", {
+      class: "upcard status-" + up.status.replace(/ /g, "-"), role: "img",
+      "aria-label": `${up.caption}: ${up.name}`,
+    }, picture(model, up), el("span", { class: "caption", "aria-hidden": "true", text: up.caption })));
+  }
+  return box;
+}
+
+function lastTrickBox(model) {
+  const box = el("div", { class: "corner bl" });
+  const last = model.last_trick;
+  const won = model.trick.find((play) => play.won);
+  if (won) {  // the final trick lies in the middle: say who took it
+    box.append(el("div", { class: "fact last-words" }, el("span", { text: "Last trick:" }),
+      el("strong", { text: `${won.name} won ✓` })));
+  }
+  if (!last) return box;
+  // A small copy of the middle: each card where its player sits.
+  const cross = el("div", { class: "mini-cross" });
+  for (const play of last.plays) cross.append(playCard(model, play, "mini-play", false));
+  box.append(el("div", {
+    class: "last-trick", role: "group", "aria-label": `Last trick, won by ${last.winner_name}`,
+  }, cross, el("div", { class: "fact last-words", "aria-hidden": "true" },
+    el("span", { text: "Last trick:" }), el("strong", { text: `${last.winner_name} won` }))));
+  return box;
+}
+
+function handRow(model, root) {
+  const you = (model.seats || []).find((seat) => seat.you);
+  const hand = el("div", {
+    class: "hand" + (model.lift ? " lift" : ""), role: "group",
+    "aria-label": model.hand_label || (you ? `Your cards (${you.name})` : "Cards"),
+  });
+  for (let i = 0; i < (model.hand_backs || 0); i++) {  // a hidden hand, on a teacher's table
+    hand.append(el("span", { class: "card static back", "aria-hidden": "true" },
+      el("span", { class: "face" }, svgNode(model.svgs.back))));
+  }
+  const codes = model.hand.map((card) => card.code);
+  let rove = codes.indexOf(root._rove);
+  if (rove < 0) rove = Math.min(root._roveIndex || 0, codes.length - 1);
+  model.hand.forEach((card, index) => {
+    const notes = [card.note, card.mark && card.mark.text,
+      card.lifted ? "can be played" : ""].filter(Boolean).join("; ");
+    const classes = "card" + (card.lifted ? " lifted" : "") +
+      (card.mark ? " mark-" + card.mark.kind : "");
+    let node;
+    if (card.clickable) {
+      node = el("button", {
+        type: "button", class: classes, "aria-label": card.name, "data-code": card.code,
+        "data-index": index, tabindex: index === rove ? 0 : -1, title: notes || null,
+        "aria-describedby": notes ? `ct-note-${index}` : null,
+      }, picture(model, card));
+      node.addEventListener("click", () => send(root, "card", card.code));
+      node.addEventListener("focus", () => { root._rove = card.code; root._roveIndex = index; });
+    } else {
+      node = el("span", { class: classes + " static", role: "img", "aria-label": card.name,
+        "data-code": card.code, "aria-describedby": notes ? `ct-note-${index}` : null },
+      picture(model, card));
+    }
+    if (notes) node.append(el("span", { class: "sr-only", id: `ct-note-${index}`, text: notes }));
+    hand.append(node);
+  });
+  hand.addEventListener("keydown", (event) => moveFocus(event, hand, root));
+  return hand;
+}
+
+function moveFocus(event, hand, root) {
+  const buttons = [...hand.querySelectorAll("button.card")];
+  const at = buttons.indexOf(event.target);
+  if (at < 0) return;
+  const steps = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  let next = null;
+  if (event.key in steps) next = (at + steps[event.key] + buttons.length) % buttons.length;
+  else if (event.key === "Home") next = 0;
+  else if (event.key === "End") next = buttons.length - 1;
+  if (next === null) return;
+  event.preventDefault();
+  buttons.forEach((button, i) => button.setAttribute("tabindex", i === next ? "0" : "-1"));
+  buttons[next].focus();
+}
+
+function actionRow(model, root, actions) {
+  actions.replaceChildren();
+  actions.hidden = !model.actions.length;
+  actions.setAttribute("aria-label", model.choices_label || "Your choices");
+  for (const action of model.actions) {
+    const pressed = action.pressed === true || action.pressed === false;
+    const button = el("button", {
+      type: "button", class: "action" + (action.primary ? " primary" : "") +
+        (pressed ? " toggle" : "") + (action.mark ? " mark-" + action.mark : ""),
+      "data-action": action.id,
+      "aria-pressed": pressed ? String(action.pressed) : null, disabled: !!action.disabled,
+    });
+    const icon = action.suit && model.suit_icons[action.suit];
+    if (icon) button.append(el("span", { class: "suit-icon" }, svgNode(icon)));
+    button.append(el("span", { text: action.label }));
+    button.addEventListener("click", () => send(root, "action", action.id));
+    actions.append(button);
+  }
+}
+
+function showMessage(model, message) {
+  const text = model.message ? model.message.text : "";
+  const tone = model.message ? model.message.tone : "none";
+  const title = (model.message && model.message.title) || "";
+  if (message.dataset.text === text && message.dataset.tone === tone &&
+      message.dataset.title === title) return;
+  message.dataset.text = text;
+  message.dataset.tone = tone;
+  message.dataset.title = title;
+  message.className = "message tone-" + tone;
+  message.hidden = !text && !title;  // no empty line above the buttons
+  message.replaceChildren();
+  if (tone === "refusal") message.append(el("strong", { text: "✗ Not allowed. " }));
+  if (title) message.append(el("strong", { text: title + " " }));
+  message.append(el("span", { text }));
+}
+
+// ---- the "cards" layout: loose cards, a trick by seat, rows with headings -------------
+
+function drawCards(model, root, felt) {
+  const parts = [];
+  if (model.trump) {
+    const trump = el("div", { class: "fact cards-trump" },
+      el("span", { class: "fact-name", text: "Trump: " }));
+    const icon = model.suit_icons[model.trump.suit];
+    if (icon) trump.append(el("span", { class: "suit-icon" }, svgNode(icon)));
+    trump.append(el("strong", { text: model.trump.name }));
+    parts.push(trump);
+  }
+  if (model.trick.length) parts.push(middleBox(model));
+  if (model.hand.length) parts.push(handRow(model, root));
+  for (const row of model.rows || []) {
+    const cards = el("div", { class: "row-cards" });
+    for (const card of row.cards) {
+      const notes = card.note || "";
+      cards.append(el("span", { class: "card static", role: "img",
+        "aria-label": card.name + (notes ? ` (${notes})` : "") }, picture(model, card)));
+    }
+    parts.push(el("div", { class: "row", role: "group", "aria-label": row.label },
+      el("div", { class: "row-name", text: row.label }), cards));
+  }
+  felt.replaceChildren(...parts);
+  felt.hidden = !parts.length;  // only labelled choices: no empty felt above them
+}
+
+// ---- stepping with the keyboard ------------------------------------------------------
+
+const KEEP_KEYS = "input, textarea, select, [contenteditable], button.card, button.seat-card, " +
+  "[role=radio], [role=radiogroup], [role=tab], [role=tablist], [role=slider], [role=option], " +
+  "[role=listbox], [role=menu], [role=menuitem], [role=spinbutton], [role=combobox], " +
+  "[role=toolbar]";
+
+function stepKey(event, root) {
+  if (!root.isConnected) {  // the table left the page: stop listening
+    document.removeEventListener("keydown", root._keyHandler);
+    return;
+  }
+  const model = root._model;
+  const keys = model && model.keys;
+  if (!keys || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey ||
+      event.shiftKey) return;
+  const moves = { ArrowLeft: "back", ArrowRight: "next" };
+  if (keys.pages) Object.assign(moves, { PageUp: "back", PageDown: "next" });
+  const ident = keys[moves[event.key]];
+  if (!ident) return;
+  const target = event.composedPath()[0];
+  if (target && target.closest && target.closest(KEEP_KEYS)) return;
+  const action = (model.actions || []).find((item) => item.id === ident);
+  if (!action || action.disabled) return;
+  event.preventDefault();
+  send(root, "action", ident);
+}
+
+// ---- drawing and redrawing ---------------------------------------------------------
+
+function skeleton(parent) {
+  const root = el("div", { class: "ct-root" });
+  const felt = el("div", { class: "felt" });
+  const message = el("p", { class: "message", role: "status", "aria-live": "polite" });
+  const actions = el("div", { class: "actions", role: "group", "aria-label": "Your choices" });
+  const strip = el("div", { class: "strip" }, message, actions);
+  const region = el("section", { class: "ct", role: "region", "aria-label": "Card table" },
+    felt, strip);
+  root.append(region);
+  root._parts = { felt, message, actions, strip, region };
+  parent.append(root);
+  return root;
+}
+
+function render(root, model, shadow) {
+  const active = "activeElement" in shadow ? shadow.activeElement : document.activeElement;
+  const had = active && root.contains(active) ? active : null;
+  const { felt, message, actions, strip, region } = root._parts;
+  const loose = model.layout === "cards";
+  region.className = "ct" + (loose ? " ct-cards" : "") +
+    (model.size === "projector" ? " ct-projector" : "");
+  region.setAttribute("aria-label", model.title || (loose ? "Cards" : "Card table"));
+  felt.className = "felt" + (loose ? " felt-cards" : "");
+  if (loose) {
+    drawCards(model, root, felt);
+  } else {
+    const seats = Object.fromEntries(model.seats.map((seat) => [seat.position, seat]));
+    const yours = el("div", { class: "corner br" }, seatBox(model, seats.bottom, root));
+    // A stepper's ◀ ▶ sit on the felt beside the hand: the buttons by the cards they
+    // change, and the whole width under the felt left to the engine's reasons.
+    const hand = model.actions_by_hand
+      ? el("div", { class: "hand-line" }, handRow(model, root), actions)
+      : handRow(model, root);
+    felt.hidden = false;
+    felt.replaceChildren(scoreBox(model), seatBox(model, seats.top, root), trumpBox(model),
+      seatBox(model, seats.left, root), middleBox(model), seatBox(model, seats.right, root),
+      lastTrickBox(model), yours, hand);
+  }
+  if (!(model.actions_by_hand && !loose) && actions.parentNode !== strip) strip.append(actions);
+  showMessage(model, message);
+  actionRow(model, root, actions);
+  strip.hidden = !model.message && (!model.actions.length || actions.parentNode !== strip);
+  if (had) {
+    const index = Number(had.dataset.index || 0);
+    const cards = [...felt.querySelectorAll("button.card")];
+    const again = (had.dataset.action &&
+      actions.querySelector(`[data-action="${CSS.escape(had.dataset.action)}"]`)) ||
+      cards[Math.min(index, cards.length - 1)] ||
+      (had.classList.contains("seat-card") && felt.querySelector("button.seat-card")) ||
+      actions.querySelector("button") || null;
+    if (again && cards.includes(again)) {
+      cards.forEach((card) => card.setAttribute("tabindex", card === again ? "0" : "-1"));
+    }
+    if (again) again.focus();
+  }
+}
+
+// The page address follows the table (model.address: parameter -> value, null removes),
+// replaced in place so that moves do not pile up in the browser's history.
+function followAddress(address) {
+  if (!address) return;
+  const url = new URL(window.location.href);
+  for (const [name, value] of Object.entries(address)) {
+    if (value === null || value === undefined) url.searchParams.delete(name);
+    else url.searchParams.set(name, value);
+  }
+  if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url.href);
+}
+
+export default function (component) {
+  const { data, parentElement, setTriggerValue } = component;
+  const root = parentElement.querySelector(".ct-root") || skeleton(parentElement);
+  root._send = setTriggerValue; // the newest; listeners read it when clicked
+  if (data) root._model = data;  // the newest, for the keyboard
+  if (!root._keyHandler) {
+    root._keyHandler = (event) => stepKey(event, root);
+    document.addEventListener("keydown", root._keyHandler);
+  }
+  if (data) render(root, data, parentElement);
+  if (data) followAddress(data.address);
+}

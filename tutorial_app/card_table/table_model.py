@@ -1,0 +1,619 @@
+"""The card table as data: one hand seen from one chair, as a JSON-able "table model".
+
+``table_model`` builds it from an engine ``HandState`` (a teacher's whole view) or a
+``SeatView`` (what one seat may know) and nothing else, plus presentation options.
+The card-table component (``card_table.py``) only draws the model; every fact in it
+comes from the engine, and cards a seat may not see never enter it: hidden hands
+travel as a count of face-down cards, so they never leave the server.
+
+Card faces are ``engine.svg`` drawings, sent once each in ``model["svgs"]`` and
+referred to by key, so cards look the same here as everywhere else in the app.
+
+The model's keys: ``seats`` (clockwise from the bottom: name, position, badges such
+as dealer / maker / alone / sits out / to play, what it said in the bidding, card
+count, face-up cards if revealed), ``hand`` (the bottom seat's cards, each with its
+name and legal / clickable / lifted flags, role note and mark), ``upcard``, ``trump``,
+``makers``, ``tricks_won``, ``trick`` (who played what, by position), ``last_trick``,
+``score``, ``actions`` (id and label of each labelled choice, and optionally
+``disabled``, ``pressed`` or ``primary``), ``message`` (text, tone and an optional bold
+``title``); with ``teacher=True`` also ``hand_backs`` (face-down cards of a hidden
+bottom hand), ``hand_label`` and ``choices_label`` (names for the hand and the choices).
+``layout`` is "table" here; ``cards_model`` draws loose cards in the same component
+with layout "cards".
+
+>>> from engine import Rules, Seat, random_hand
+>>> model = table_model(random_hand(Rules(), Seat.W, 1))
+>>> [seat["name"] for seat in model["seats"]], len(model["hand"])
+(['South', 'West', 'North', 'East'], 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from engine import (
+    SEATS,
+    Action,
+    Card,
+    Do,
+    HandState,
+    NoTrump,
+    Phase,
+    Seat,
+    SeatView,
+    Suit,
+    card_role,
+    legal_actions,
+    sort_hand,
+)
+from engine.svg import SUIT_PATHS, WRONG_PREFIX, back_svg, card_svg, suit_colour
+from tutorial_app.card_table.table_moves import action_id
+
+__all__ = ["HIDEABLE", "POSITIONS", "action_label", "coach_line", "table_model"]
+
+POSITIONS = ("bottom", "left", "top", "right")  # clockwise from the learner's chair
+BIDDING = (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP, Phase.ALONE, Phase.DISCARD, Phase.DEFEND_ALONE)
+TEAM_NAMES = {"NS": "North-South", "EW": "East-West"}
+SHORT_TEAM_NAMES = {"NS": "N-S", "EW": "E-W"}  # for a phone's narrow table
+TONES = ("info", "refusal", "success", "right", "wrong")  # right/wrong: a quiz's verdict
+TURN_WORDS = {
+    Phase.PLAY: "to play",
+    Phase.DISCARD: "to discard",
+    Phase.ALONE: "to decide",
+    Phase.DEFEND_ALONE: "to decide",
+}
+# Text beside the colour, never colour alone: "✓ right", "✗ your pick", "✓ missed" (a right
+# card not picked, drawn apart from "✓ picked"), "picked" / "2nd" (a pick not yet judged).
+MARK_SIGNS = {"right": "✓ ", "wrong": WRONG_PREFIX, "missed": "✓ ", "picked": ""}
+# Parts of the table a quiz question may hide because they would give its answer away
+# (lessons.quiz.Scene.hide; a lesson step's ``hide`` too).
+HIDEABLE = frozenset({"turn", "makers", "sitting_out", "winner", "hand", "bidding"})
+
+
+class _Table(NamedTuple):
+    """What the model may show: the public table and the hands this viewer knows."""
+
+    dealer: Seat
+    phase: Phase
+    turn: Seat | None
+    upcard: Card
+    turned_down: Suit | None
+    trump: Suit | NoTrump | None
+    maker: Seat | None
+    alone: tuple[Seat, ...]
+    trick: tuple
+    tricks: tuple
+    tricks_won: tuple[int, int]
+    actions: tuple
+    hands: dict  # Seat -> cards, only for seats whose cards this viewer knows
+    counts: dict  # Seat -> how many cards the seat holds
+    legal: tuple  # the bottom seat's legal actions (empty unless its turn);
+    # on a teacher's table, those of the seat to act
+
+
+def _from_state(state: HandState, bottom: Seat, any_turn: bool = False) -> _Table:
+    legal = (
+        legal_actions(state)
+        if state.turn is bottom or (any_turn and state.turn is not None)
+        else ()
+    )
+    return _Table(
+        state.dealer,
+        state.phase,
+        state.turn,
+        state.upcard,
+        state.turned_down,
+        state.trump,
+        state.maker,
+        state.alone,
+        state.trick,
+        state.tricks,
+        state.tricks_won,
+        state.actions,
+        {s: state.hand_of(s) for s in SEATS},
+        {s: len(state.hand_of(s)) for s in SEATS},
+        legal,
+    )
+
+
+def _from_view(view: SeatView, bottom: Seat) -> _Table:
+    if bottom is not view.seat:
+        raise ValueError(
+            f"{view.seat.word}'s view is drawn from {view.seat.word}'s chair, not {bottom.word}'s"
+        )
+    played = [seat for trick in view.tricks for seat, _ in trick.cards]
+    played += [seat for seat, _ in view.trick]
+    counts = {}
+    for seat in SEATS:  # five each; the dealer holds six between pick-up and discard
+        extra = seat is view.dealer and view.upcard_taken and view.phase is Phase.DISCARD
+        counts[seat] = 5 + extra - played.count(seat)
+    counts[view.seat] = len(view.hand)
+    return _Table(
+        view.dealer,
+        view.phase,
+        view.turn,
+        view.upcard,
+        view.turned_down,
+        view.trump,
+        view.maker,
+        view.alone,
+        view.trick,
+        view.tricks,
+        view.tricks_won,
+        view.actions,
+        {view.seat: view.hand},
+        counts,
+        view.legal,
+    )
+
+
+def table_model(
+    source: HandState | SeatView,
+    *,
+    bottom: Seat | None = None,
+    reveal: Iterable[Seat] | str = (),
+    show_last_trick: bool = False,
+    score: tuple[int, int] | None = None,
+    target: int | None = None,
+    marks: Mapping[Card | str, str | tuple[str, str]] | None = None,
+    lift_playable: bool = False,
+    four_colour: bool = False,
+    show_roles: bool = False,
+    actions: Sequence[Action] | None = None,
+    message: str | None = None,
+    message_tone: str = "info",
+    cards_clickable: bool | None = None,
+    hide: Iterable[str] = (),
+    hold_last_trick: bool = False,
+    message_title: str | None = None,
+    keep_bidding: bool = False,
+    teacher: bool = False,
+) -> dict:
+    """The table from ``bottom``'s chair (default South, or the view's own seat).
+
+    ``reveal`` lists other seats whose cards show face up ("all" for every seat; a
+    SeatView can reveal only its own). ``marks`` maps a card (or its code) of the
+    bottom hand to "right" or "wrong", or to (kind, text). ``actions`` are the
+    labelled choices offered (default: the bottom seat's legal non-card actions).
+    ``cards_clickable`` defaults to: the bottom seat must play or discard now.
+    ``hide`` leaves out parts that would give a question's answer away (see HIDEABLE):
+    "turn" (who acts), "makers", "sitting_out", "winner" (of the trick shown, and the
+    trick counts), "hand" (every hand, even how many cards: a dealer holding six would
+    tell), "bidding" (what each seat said). ``hold_last_trick`` keeps a finished trick
+    in the middle, winner marked, until the next card is played. ``keep_bidding`` keeps
+    what each seat said in the bidding until the first card is played.
+    ``teacher`` draws a teacher's table (from a HandState only): nobody is "you", the
+    seat to act, wherever it sits, is offered its choices (labelled for it) and its
+    face-up cards are clickable when it must play or discard, and the bottom hand
+    too shows face down unless ``reveal`` names it.
+    Raises ValueError for a view drawn from another chair or revealing another seat,
+    a teacher's table from a view, an unknown mark, part to hide or message tone
+    (see TONES).
+    """
+    if message_tone not in TONES:
+        raise ValueError(f"a message tone is one of {', '.join(TONES)}, not {message_tone!r}")
+    hide = frozenset(hide)
+    if hide - HIDEABLE:
+        raise ValueError(
+            f"cannot hide {', '.join(sorted(hide - HIDEABLE))}: the parts to hide "
+            f"are {', '.join(sorted(HIDEABLE))}"
+        )
+    if isinstance(source, SeatView):
+        if teacher:
+            raise ValueError("a teacher's table is drawn from the whole hand, not a seat's view")
+        bottom = bottom or source.seat
+        table = _from_view(source, bottom)
+    else:
+        bottom = bottom or Seat.S
+        table = _from_state(source, bottom, any_turn=teacher)
+    table = _hidden(table, hide)
+    if isinstance(reveal, str) and reveal != "all":
+        raise ValueError(f'reveal takes "all" or seats, not {reveal!r}')
+    shown: set[Seat] = (
+        set(SEATS)
+        if isinstance(reveal, str)
+        else set(reveal) | ({bottom} if not teacher else set())
+    )
+    unknown = shown - set(table.hands)
+    if unknown:
+        names = ", ".join(sorted(seat.word for seat in unknown))
+        raise ValueError(f"a seat's view holds only its own cards: cannot reveal {names}")
+    svgs: dict[str, str] = {"back": card_back()}
+
+    def face(card: Card, highlight: str | None = None) -> dict:
+        key = card.code + (f"|{highlight}" if highlight else "")
+        svgs.setdefault(key, card_face(card, highlight, four_colour))
+        return {"code": card.code, "name": card.name, "svg": key}
+
+    trump_suit = table.trump if isinstance(table.trump, Suit) else None
+    playing = teacher and table.phase in (Phase.PLAY, Phase.DISCARD)
+    seats = [
+        _seat(
+            table,
+            seat,
+            bottom,
+            seat in shown,
+            face,
+            hide,
+            keep_bidding,
+            you=not teacher,
+            clickable=playing and seat is table.turn,
+        )
+        for seat in _clockwise(bottom)
+    ]
+    hand_hidden = "hand" in hide or bottom not in shown  # not shown: a teacher's table only
+    model = {
+        "layout": "table",
+        "bottom": bottom.value,
+        "phase": table.phase.value,
+        "seats": seats,
+        "hand": []
+        if hand_hidden
+        else _hand(
+            table, bottom, face, trump_suit, marks or {}, lift_playable, show_roles, cards_clickable
+        ),
+        "upcard": _upcard(table, face, "hand" in hide),
+        "trump": None
+        if table.trump is None
+        else {"suit": table.trump.letter, "name": table.trump.plural},
+        "makers": None
+        if table.maker is None
+        else {
+            "team": table.maker.team.value,
+            "name": table.maker.team.word,
+            "maker": table.maker.value,
+            "maker_name": table.maker.word,
+        },
+        "teams": _team_names(TEAM_NAMES, None if teacher else bottom),
+        "teams_short": _team_names(SHORT_TEAM_NAMES, None if teacher else bottom),
+        # The counts would tell which team took the trick whose winner is hidden.
+        "tricks_won": None
+        if "winner" in hide
+        else {"NS": table.tricks_won[0], "EW": table.tricks_won[1]},
+        "trick": _middle(table, bottom, face, hold_last_trick, "winner" not in hide),
+        "last_trick": _last_trick(table, bottom, face)
+        if show_last_trick
+        and not (
+            table.phase is Phase.OVER or "winner" in hide or (hold_last_trick and not (table.trick))
+        )
+        else None,
+        "score": None if score is None else {"NS": score[0], "EW": score[1], "target": target},
+        "actions": _actions(table, bottom, actions),
+        "message": table_message(message, message_tone, message_title),
+        "lift": lift_playable,
+        "four_colour": four_colour,
+        "suit_icons": {suit.letter: suit_icon(suit, four_colour) for suit in Suit},
+        "svgs": svgs,
+    }
+    if teacher:
+        model.update(
+            hand_backs=table.counts[bottom] if hand_hidden else 0,
+            hand_label=f"{bottom.word}'s cards",
+            choices_label=(f"{table.turn.word}'s choices" if table.turn is not None else "Choices"),
+        )
+    return model
+
+
+def table_message(text: str | None, tone: str, title: str | None) -> dict | None:
+    if not text and not title:
+        return None
+    message = {"text": text or "", "tone": tone}
+    if title:
+        message["title"] = title
+    return message
+
+
+def _hidden(table: _Table, hide: frozenset[str]) -> _Table:
+    """The table less what a question hides (what stays is drawn as usual)."""
+    changes: dict[str, Any] = {}  # _Table field -> its hidden value
+    if "turn" in hide:
+        changes.update(turn=None, legal=())
+    if "makers" in hide:
+        changes["maker"] = None
+    return table._replace(**changes)
+
+
+def _team_names(names: dict[str, str], bottom: Seat | None) -> dict[str, str]:
+    return {
+        team: name + (" (you)" if bottom and team == bottom.team.value else "")
+        for team, name in names.items()
+    }
+
+
+def _clockwise(bottom: Seat) -> list[Seat]:
+    return [bottom.after(i) for i in range(4)]
+
+
+def _position(seat: Seat, bottom: Seat) -> str:
+    return POSITIONS[(seat.index - bottom.index) % 4]
+
+
+def _seat(
+    table: _Table,
+    seat: Seat,
+    bottom: Seat,
+    revealed: bool,
+    face,
+    hide: frozenset[str] = frozenset(),
+    keep_bidding: bool = False,
+    you: bool = True,
+    clickable: bool = False,
+) -> dict:
+    out = seat.partner in table.alone and "sitting_out" not in hide
+    badges = []
+    if seat is table.dealer:
+        badges.append("dealer")
+    if seat is table.maker:
+        badges.append("maker")
+    if seat in table.alone:
+        badges.append("alone")
+    if out:
+        badges.append("sits out")
+    if seat is table.turn:
+        badges.append(TURN_WORDS.get(table.phase, "to bid"))
+    count = None if "hand" in hide else table.counts[seat]
+    bottom_seat = seat is bottom
+    you = you and bottom_seat
+    held = (
+        () if bottom_seat or not revealed or count is None else sort_hand(table.hands[seat], None)
+    )
+    cards = [face(card) for card in held]
+    if clickable:  # a teacher plays this seat's cards where they lie
+        legal = {a.card for a in table.legal if a.do in (Do.PLAY, Do.DISCARD)}
+        for card, entry in zip(held, cards, strict=False):
+            entry.update(clickable=True, legal=card in legal)
+    said = None if "bidding" in hide else _said(table, seat, keep_bidding)
+    words = f"{seat.word}" + (" (you)" if you else "")
+    if badges:
+        words += ": " + ", ".join(badges)
+    if count is not None:
+        words += f"; {count} card{'s' if count != 1 else ''}" + ("" if revealed else " face down")
+    if said:
+        words += f"; {said}"
+    return {
+        "seat": seat.value,
+        "name": seat.word,
+        "position": _position(seat, bottom),
+        "you": bottom_seat,
+        "team": seat.team.value,
+        "badges": badges,
+        "dealer": seat is table.dealer,
+        "to_act": seat is table.turn,
+        "sitting_out": out,
+        "said": said,
+        "count": count,
+        "revealed": revealed,
+        "cards": cards,
+        "label": words,
+    }
+
+
+def _said(table: _Table, seat: Seat, keep: bool = False) -> str | None:
+    """What the seat last said in the bidding, while the bidding is on the table (with
+    ``keep``, until the first card is played)."""
+    before_play = not table.tricks and not table.trick
+    if (
+        table.phase not in BIDDING
+        and not (table.phase is Phase.OVER and not table.tricks)
+        and (not (keep and before_play))
+    ):
+        return None
+    made, said = False, None
+    for who, action in table.actions:
+        if action.do in (Do.ORDER_UP, Do.CALL, Do.NAME):
+            made = True
+        if who is not seat or action.do in (Do.PLAY, Do.DISCARD):
+            continue
+        if action.do is Do.PASS:
+            said = "said not alone" if made else "passed"
+        elif action.do is Do.ORDER_UP:
+            said = "picked it up" if seat is table.dealer else "ordered it up"
+        elif action.do in (Do.CALL, Do.NAME):
+            said = ("called " if action.do is Do.CALL else "named ") + action.suit.plural
+        elif action.do is Do.ALONE:
+            said = None  # the "alone" badge says it
+        elif action.do is Do.WITH_PARTNER:
+            said = "plays with partner"
+    return said
+
+
+def _hand(
+    table: _Table,
+    bottom: Seat,
+    face,
+    trump: Suit | None,
+    marks: Mapping,
+    lift: bool,
+    roles: bool,
+    clickable: bool | None,
+) -> list[dict]:
+    cards = table.hands[bottom]
+    legal = {a.card for a in table.legal if a.do in (Do.PLAY, Do.DISCARD)}
+    if clickable is None:
+        clickable = table.turn is bottom and table.phase in (Phase.PLAY, Phase.DISCARD)
+    hand = []
+    for card in sort_hand(cards, trump):
+        mark = marks.get(card, marks.get(card.code))
+        if isinstance(mark, str):
+            mark = (mark, mark)
+        if mark is not None and mark[0] not in MARK_SIGNS:
+            raise ValueError(
+                f"a mark is 'right' or 'wrong', 'missed' or 'picked', not {mark[0]!r} ({card.name})"
+            )
+        note = card_role(card, trump) if roles else ""
+        highlight = (MARK_SIGNS[mark[0]] + mark[1]) if mark else (note or None)
+        entry = face(card, highlight)
+        entry.update(
+            legal=card in legal,
+            clickable=clickable,
+            lifted=lift and clickable and card in legal,
+            note=note,
+            mark=None if mark is None else {"kind": mark[0], "text": MARK_SIGNS[mark[0]] + mark[1]},
+        )
+        hand.append(entry)
+    return hand
+
+
+def _plays(plays, bottom: Seat, face, winner: Seat | None) -> list[dict]:
+    return [
+        {
+            "seat": seat.value,
+            "name": seat.word,
+            "position": _position(seat, bottom),
+            "led": i == 0,
+            "won": seat is winner,
+            "card": face(card),
+        }
+        for i, (seat, card) in enumerate(plays)
+    ]
+
+
+def _middle(
+    table: _Table, bottom: Seat, face, hold: bool = False, winner: bool = True
+) -> list[dict]:
+    """The trick on the table; once the hand is over (or, with ``hold``, until the next
+    card is played), the last finished trick and, unless hidden, its winner."""
+    if (
+        table.tricks
+        and not table.trick
+        and (table.phase is Phase.OVER or (hold and table.phase is Phase.PLAY))
+    ):
+        last = table.tricks[-1]
+        return _plays(last.cards, bottom, face, last.winner if winner else None)
+    return _plays(table.trick, bottom, face, None)
+
+
+def _last_trick(table: _Table, bottom: Seat, face) -> dict | None:
+    if not table.tricks:
+        return None
+    last = table.tricks[-1]
+    return {
+        "winner": last.winner.value,
+        "winner_name": last.winner.word,
+        "number": len(table.tricks),
+        "plays": _plays(last.cards, bottom, face, last.winner),
+    }
+
+
+def _upcard(table: _Table, face, hands_hidden: bool = False) -> dict | None:
+    """The upcard while the bidding is on, or after a hand thrown in. Once the dealer
+    has picked it up it is in the dealer's hand, never shown twice; only while every
+    hand is hidden (who picks it up?) does an ordered-up card stay in the middle, until
+    the first lead, without saying who takes it."""
+    ordered = any(action.do is Do.ORDER_UP for _, action in table.actions)
+    held = (
+        hands_hidden
+        and ordered
+        and not table.tricks
+        and not table.trick
+        and (table.phase in (Phase.DISCARD, Phase.PLAY, Phase.DEFEND_ALONE))
+    )
+    if (
+        table.phase not in (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP, Phase.ALONE)
+        and not (table.phase is Phase.OVER and not table.tricks)
+        and not held
+    ):
+        return None
+    if table.turned_down is not None:
+        status, caption = "turned down", "Turned down"
+    elif ordered:
+        status, caption = (
+            "ordered up",
+            ("Ordered up" if hands_hidden else f"Ordered up: {table.dealer.word} picks it up"),
+        )
+    else:
+        status, caption = "up", "Upcard"
+    return {**face(table.upcard), "status": status, "caption": caption}
+
+
+def action_label(action: Action, state: HandState | SeatView | _Table, seat: Seat) -> str:
+    """``seat``'s choice in players' words: 'Order up', 'Pick it up', 'Call hearts'."""
+    phase, maker = state.phase, state.maker
+    do = action.do
+    if do is Do.ORDER_UP:
+        return "Pick it up" if seat is state.dealer else "Order up"
+    if do in (Do.CALL, Do.NAME):
+        assert action.suit is not None  # a call or a naming says its suit
+        return f"{do.value.capitalize()} {action.suit.plural}"
+    defending = phase is Phase.DEFEND_ALONE or (maker is not None and seat.team is not maker.team)
+    if do is Do.ALONE:
+        return "Defend alone" if defending else "Go alone"
+    if do is Do.WITH_PARTNER:
+        return "Play with partner"
+    if do is Do.PASS and phase in (Phase.ALONE, Phase.DEFEND_ALONE):
+        return "Don't defend alone" if defending else "Don't go alone"
+    if do is Do.PASS:
+        return "Pass"
+    assert action.card is not None  # what is left: a play or a discard, of a card
+    return f"{do.value.capitalize()} {action.card.label}"
+
+
+def _actions(table: _Table, bottom: Seat, actions: Sequence[Action] | None) -> list[dict]:
+    chooser = bottom
+    if actions is None:  # the seat to act's: the bottom seat's, but on a teacher's table
+        actions = [a for a in table.legal if a.do not in (Do.PLAY, Do.DISCARD)]
+        chooser = table.turn or bottom
+    return [
+        {
+            "id": action_id(a),
+            "label": action_label(a, table, chooser),
+            "suit": a.suit.letter if isinstance(a.suit, Suit) else None,
+        }
+        for a in actions
+    ]
+
+
+def coach_line(source: HandState | SeatView, seat: Seat) -> str:
+    """A short prompt for the seat to act: what to click now."""
+    if source.turn is not seat:
+        return "" if source.turn is None else f"Waiting for {source.turn.word}."
+    phase = source.phase
+    upcard = source.upcard.the_name
+    turned_suit = source.upcard.suit
+    if phase is Phase.BID1:
+        assert turned_suit is not None  # a turned-up Joker skips the bidding rounds
+        verb = "pick up" if seat is source.dealer else "order up"
+        return f"Round 1: {verb} {upcard} to make {turned_suit.plural} trump, or pass."
+    if phase is Phase.BID2:
+        legal = legal_actions(source) if isinstance(source, HandState) else source.legal
+        assert turned_suit is not None  # a turned-up Joker skips the bidding rounds
+        turned = turned_suit.plural
+        if Action.PASS in legal:
+            return f"Round 2: {turned} were turned down. Call another suit, or pass."
+        return (
+            f"Round 2: {turned} were turned down. You are the dealer and stuck: call another suit."
+        )
+    if phase is Phase.NAME_TRUMP:
+        return "The Joker turned up: name the trump suit."
+    if phase in (Phase.ALONE, Phase.DEFEND_ALONE):
+        return "Decide: go alone, or play with your partner?"
+    if phase is Phase.DISCARD:
+        return "You picked up the upcard: click a card to discard it face down."
+    if phase is Phase.PLAY:
+        return (
+            "You lead: click a card to play it."
+            if not source.trick
+            else "Your turn: click a card to play it."
+        )
+    return ""
+
+
+@lru_cache(maxsize=1024)
+def card_face(card: Card, highlight: str | None, four_colour: bool) -> str:
+    return str(card_svg(card, highlight=highlight, four_colour=four_colour))
+
+
+@lru_cache(maxsize=1)
+def card_back() -> str:
+    return str(back_svg())
+
+
+@lru_cache(maxsize=16)
+def suit_icon(suit: Suit, four_colour: bool) -> str:
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" aria-hidden="true" '
+        f'focusable="false"><path d="{SUIT_PATHS[suit]}" '
+        f'fill="{suit_colour(suit, four_colour)}"/></svg>'
+    )

@@ -1,0 +1,216 @@
+"""Build a scenario: pick each seat's cards (or deal at random and adjust), the dealer,
+the upcard, the rules and the moves so far; the engine checks it as you go and says
+exactly what is wrong. The result is a hand record, a link that opens it on the Teach
+page, and optionally a question link that everyone answers on their own screen.
+
+The draft lives in the widgets' session values; ``scenario_draft.check`` judges it and
+every rule is the engine's. ``?hand=v1...`` opens a shared hand here to change it.
+"""
+
+import random
+
+import streamlit as st
+
+from engine import BENNY_DECK, PRESET_NAMES, PRESETS, SEATS, parse_card
+from lessons.scenario_questions import ASKS, ask_problem
+from tutorial_app.card_table.cards_model import cards_model
+from tutorial_app.card_table.component import card_table, table_model
+from tutorial_app.card_table.move_words import turn_prompt
+from tutorial_app.features.build.draft import check, dealt_at_random
+from tutorial_app.features.build.moves import (
+    ASK,
+    DEALER,
+    HAND,
+    MOVES,
+    PRESET,
+    REFUSAL,
+    UPCARD,
+    VARIANTS,
+    clicked_action,
+    clicked_card,
+    draft_from,
+    put_draft,
+    set_preset,
+)
+from tutorial_app.shell.hand_links import LinkError, decode_hand, encode_hand
+from tutorial_app.shell.markdown_text import markdown_text
+
+st.html("""<style>
+[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }
+.st-key-build-setup h1 { padding: 0 0 0.2rem; font-size: 1.6rem; }
+.st-key-build-setup { row-gap: 0.4rem; }
+.st-key-build-hands [data-testid="stWidgetLabel"] p { font-weight: 700; }
+.st-key-build-hands [data-testid="stVerticalBlock"] { gap: 0.4rem; }
+</style>""")
+SEAT_WORDS = {seat.value: seat.word for seat in SEATS}
+CODES = [card.code for card in BENNY_DECK]
+
+
+def card_label(code: str) -> str:
+    return parse_card(code).label
+
+
+# A shared hand opens here once per visit, to change it.
+code = st.query_params.get("hand")
+if code and st.session_state.get("build-link") != code:
+    st.session_state["build-link"] = code
+    try:
+        put_draft(st.session_state, decode_hand(code))
+    except LinkError as exc:
+        st.error(f"This link's hand cannot be opened: {markdown_text(str(exc))}.")
+if PRESET not in st.session_state:  # a first visit starts from a random deal to adjust
+    put_draft(st.session_state, dealt_at_random({"preset": "bga"}, "W", random.SystemRandom()))
+
+
+def deal_at_random() -> None:
+    draft = draft_from(st.session_state)
+    put_draft(st.session_state, dealt_at_random(draft.rules, draft.dealer, random.SystemRandom()))
+
+
+draft = draft_from(st.session_state)
+with st.container(key="build-setup", horizontal=True, vertical_alignment="bottom"):
+    st.title("Build a scenario", width="content")
+    with st.popover(
+        "Rules",
+        icon=":material/tune:",
+        help=f"Now: {PRESET_NAMES[str(draft.rules['preset'])]}, and its house rules",
+    ):
+        st.selectbox(
+            "Rules",
+            list(PRESETS),
+            key=PRESET,
+            format_func=PRESET_NAMES.__getitem__,
+            on_change=lambda: set_preset(st.session_state, st.session_state[PRESET]),
+        )
+        st.caption("House rules (variants)")
+        for name in VARIANTS:
+            st.toggle(name.replace("_", " ").capitalize(), key=f"build-{name}")
+        st.segmented_control(
+            "Alone decision", ["maker", "any"], key="build-alone_decision", required=True
+        )
+    st.selectbox(
+        "Dealer", list(SEAT_WORDS), key=DEALER, format_func=SEAT_WORDS.__getitem__, width=110
+    )
+    st.selectbox(
+        "Upcard",
+        CODES,
+        key=UPCARD,
+        index=None,
+        format_func=card_label,
+        placeholder="Choose",
+        width=110,
+    )
+    st.button(
+        "Random deal",
+        key="build-random",
+        icon=":material/casino:",
+        on_click=deal_at_random,
+        help="Shuffle and deal every hand and the upcard; then change any card.",
+    )
+
+
+table_column, side = st.columns(2, gap="medium")
+with side, st.container(key="build-hands"):
+    for seat in SEATS:
+        st.multiselect(
+            f"{seat.word}'s cards",
+            CODES,
+            key=HAND(seat.value),
+            format_func=card_label,
+            placeholder="Pick five cards",
+        )
+draft = draft_from(st.session_state)
+checked = check(draft)
+record = checked.record
+with table_column:
+    if record is None:  # the cards picked so far, seat by seat, until the deal holds
+        rows = [
+            (
+                f"{seat.word}'s cards",
+                [parse_card(c) for c in draft.hands[seat.value]],
+                [None] * len(draft.hands[seat.value]),
+            )
+            for seat in SEATS
+        ]
+        if draft.upcard:
+            rows.append(("Upcard", [parse_card(draft.upcard)], [None]))
+        card_table(cards_model(rows=rows, title="The deal so far"), key="build-cards")
+    else:
+        state = record.replay()
+        refusal = st.session_state.get(REFUSAL)
+        message, tone = (
+            (refusal, "refusal")
+            if refusal
+            else ("The hand is over.", "success")
+            if state.is_over
+            else (turn_prompt(state, list(SEATS)) + " Each click adds a move.", "info")
+        )
+        card_table(
+            table_model(
+                state,
+                teacher=True,
+                reveal="all",
+                show_last_trick=True,
+                message=message,
+                message_tone=tone,
+            ),
+            key="build-table",
+            on_card=lambda card: clicked_card(st.session_state, card),
+            on_action=lambda ident: clicked_action(st.session_state, ident),
+        )
+    st.text_area(
+        "Moves so far, one a line (or click them on the table)",
+        key=MOVES,
+        height=90,
+        placeholder="N pass\nE order_up\nE with_partner\nW discard 9S",
+        max_chars=4000,
+    )
+with side:
+    if checked.problems:  # every problem at once, in the order to fix them
+        st.error(
+            "\n".join(f"- {markdown_text(problem)}" for problem in checked.problems),
+            icon=":material/error:",
+        )
+    elif record is not None:
+        st.success(
+            f"The engine accepts this hand ({PRESET_NAMES[record.rules.preset_name]} "
+            f"rules): {len(record.actions)} move{'s' if len(record.actions) != 1 else ''}"
+            " so far.",
+            icon=":material/check_circle:",
+        )
+    if record is not None and checked.ok:
+        st.selectbox(
+            "A question for the class (optional)",
+            ["none", *ASKS],
+            key=ASK,
+            format_func=lambda v: "No question" if v == "none" else ASKS[v],
+        )
+
+if record is not None and checked.ok:
+    link = encode_hand(record)
+    root = (st.context.url or "").split("?", 1)[0].rsplit("/", 1)[0]
+    st.subheader("Share it")
+    st.markdown("**Step through it on the Teach page:**")
+    st.code(f"{root}/teach?hand={link}", language=None, wrap_lines=True)
+    ask = st.session_state.get(ASK) or "none"
+    if ask != "none":
+        problem = ask_problem(ask, record)
+        if problem:
+            st.warning(problem)
+        else:
+            st.markdown("**The question, for everyone to answer on their own screen:**")
+            st.code(f"{root}/question?hand={link}&ask={ask}", language=None, wrap_lines=True)
+            st.page_link(
+                "features/question/page.py",
+                label="Try the question",
+                icon=":material/help:",
+                query_params={"hand": link, "ask": ask},
+            )
+    st.page_link(
+        "features/teach/page.py",
+        label="Open it on the Teach page",
+        icon=":material/co_present:",
+        query_params={"hand": link},
+    )
+    with st.expander("The hand record (JSON)"):
+        st.code(record.dumps(), language="json", wrap_lines=True)

@@ -1,0 +1,1 @@
+"""Guided hands: a hand played with the coach judging each decision."""

@@ -1,0 +1,169 @@
+"""Guided hands: scripted deals played on the card table with a coach beside it.
+
+``/guided`` lists every hand with its idea and stars; ``/guided?hand=<id>`` plays one.
+The run is a ``lessons.guided_run.GuidedRun`` kept in the session; clicks go through
+``widgets.guided_view``, and every rule is the engine's.
+"""
+
+import streamlit as st
+
+from engine import PRESET_NAMES, HandRecord
+from lessons.guided import guided_hand, load_guided, paths, play_path
+from lessons.guided_run import GuidedRun
+from lessons.progress import stars_text
+from tutorial_app.card_table.component import card_table
+from tutorial_app.features.guided.records import GUIDED_UNSAVED, guided_move, note_guided_shown
+from tutorial_app.features.guided.view import after_card, after_choice, guided_model, news_words
+from tutorial_app.learner.current import unsaved_warning
+from tutorial_app.learner.progress_cache import guided_stars
+from tutorial_app.shell.hand_links import encode_hand
+from tutorial_app.shell.markdown_text import markdown_text
+
+PAGE = "features/guided/page.py"
+HANDS = load_guided()
+
+
+def run_key(hand_id: str) -> str:
+    return f"guided-run-{hand_id}"
+
+
+def rules_words(hand) -> str:
+    changes = hand.rules.changes()
+    words = PRESET_NAMES[hand.rules.preset_name]
+    extras = [name.replace("_", " ") for name, on in changes.items() if on is True]
+    return words + (f" + {', '.join(extras)}" if extras else "")
+
+
+@st.cache_data(show_spinner=False)
+def replay_code(hand_id: str) -> str:
+    """The hand played the right way through, as a Teach link's code (the teacher's replay)."""
+    hand = guided_hand(hand_id)
+    if hand is None:
+        raise ValueError(f"no guided hand {hand_id!r}")
+    final = play_path(hand, paths(hand)[0])[-1][0]
+    return encode_hand(HandRecord.from_state(final))
+
+
+def replay_link(hand_id: str) -> None:
+    st.page_link(
+        "features/teach/page.py",
+        label="Replay",
+        icon=":material/slideshow:",
+        query_params={"hand": replay_code(hand_id), "at": "0"},
+        help="Step through the whole hand on the Teach page, played the right way",
+    )
+
+
+def show_list(note: str | None = None) -> None:
+    st.title("Guided hands")
+    if note:
+        st.warning(note)
+    st.caption(
+        "Play a hand with a coach. You sit South. The coach tells you what to think "
+        "about before each choice that matters."
+    )
+    stars = guided_stars()
+    for number, hand in enumerate(HANDS, 1):
+        # The words on the left, Play and Replay in a column of their own on the right:
+        # every card of the list lines up the same way.
+        with st.container(border=True):
+            words, links = st.columns([5, 1], vertical_alignment="center")
+            earned = stars_text(stars.get(hand.id, 0)) or "☆☆☆"
+            words.markdown(
+                f"**{number}. {markdown_text(hand.title)}** {earned}  \n"
+                f"{markdown_text(hand.idea)}  \n"
+                f":gray[{markdown_text(rules_words(hand))} rules]"
+            )
+            with links:
+                st.page_link(
+                    PAGE, label="Play", icon=":material/play_arrow:", query_params={"hand": hand.id}
+                )
+                replay_link(hand.id)
+
+
+def put(hand_id: str, run: GuidedRun) -> None:
+    st.session_state[run_key(hand_id)] = run
+
+
+def show_hand(hand) -> None:
+    key = run_key(hand.id)
+    if key not in st.session_state:
+        st.session_state[key] = GuidedRun.start(hand)
+    run: GuidedRun = st.session_state[key]
+    if not run.finished:
+        note_guided_shown(st.session_state, run)
+    if st.session_state.get(GUIDED_UNSAVED):
+        unsaved_warning(st.session_state[GUIDED_UNSAVED])
+    title, back = st.columns([5, 1], vertical_alignment="bottom")
+    title.subheader(f"Guided hands: {hand.title}", anchor=False)
+    back.page_link(PAGE, label="All hands", icon=":material/list:")
+    table, coach = st.columns([3, 2])
+    with table:
+        card_table(
+            guided_model(run),
+            key=f"guided-table-{hand.id}",
+            on_card=lambda code: guided_move(
+                st.session_state, key, lambda run: after_card(run, code)
+            ),
+            on_action=lambda ident: guided_move(
+                st.session_state, key, lambda run: after_choice(run, ident)
+            ),
+        )
+    with coach:
+        show_coach(hand, run)
+
+
+def show_coach(hand, run: GuidedRun) -> None:
+    if run.finished:
+        st.markdown(f"### {stars_text(run.stars)}")
+        st.markdown(f"**What this hand teaches:** {markdown_text(hand.idea)}")
+        tries = (
+            "no wrong try"
+            if not run.misses
+            else (f"{run.misses} wrong tr{'y' if run.misses == 1 else 'ies'}")
+        )
+        st.caption(f"You finished with {tries}.")
+        with st.container(horizontal=True):
+            st.button(
+                "Play it again",
+                key="guided-again",
+                icon=":material/replay:",
+                on_click=lambda: put(hand.id, GuidedRun.start(hand)),
+            )
+            replay_link(hand.id)
+            later = [h for h in HANDS if HANDS.index(h) > HANDS.index(hand)]
+            if later:
+                st.page_link(
+                    PAGE,
+                    label=f"Next: {later[0].title}",
+                    icon=":material/arrow_forward:",
+                    query_params={"hand": later[0].id},
+                )
+    else:
+        total = len(hand.decisions)
+        st.markdown(f"**Coach** · choice {run.answered + 1} of {total}")
+        with st.container(key="guided-coach-line"):
+            decision = run.decision
+            assert decision is not None  # not finished: a key decision is asked
+            st.info(markdown_text(decision.coach), icon=":material/school:")
+        if run.answered == 0 and hand.intro:
+            st.markdown(markdown_text(hand.intro))
+    news = news_words(run)
+    if news:
+        with st.expander("What just happened", expanded=not run.finished and run.answered > 0):
+            st.markdown("\n".join(f"- {markdown_text(words)}" for words in news))
+
+
+wanted = st.query_params.get("hand")
+if wanted is None:
+    show_list()
+else:
+    chosen = guided_hand(wanted)
+    if chosen is None:
+        accepted = ", ".join(hand.id for hand in HANDS)
+        show_list(
+            f"There is no guided hand {markdown_text(repr(wanted[:40]))}. "
+            f"The hands are: {accepted}."
+        )
+    else:
+        show_hand(chosen)

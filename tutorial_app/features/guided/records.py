@@ -1,0 +1,82 @@
+"""A guided hand as the progress store keeps it: each decision judged is an answer
+(right, or a wrong try) with the time it took, and a finished hand is a hand
+(``Store.record_hand``). The page calls these from its click callbacks with the run
+before and after the click; each returns None once saved, or why nothing was saved (the
+page says so and carries on).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, MutableMapping
+
+from lessons.guided_run import GuidedRun
+from tutorial_app.learner.current import save_progress
+from tutorial_app.learner.progress_cache import progress_changed
+from tutorial_app.shell.session_map import get
+
+GUIDED_SHOWN = "guided-shown"  # session key: (hand id, decision, tries, when shown in ms)
+GUIDED_UNSAVED = "guided-unsaved"  # session key: why the last decision was not saved
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def _at(run: GuidedRun) -> tuple:
+    return run.hand.id, run.answered, run.misses
+
+
+def note_guided_shown(session: MutableMapping, run: GuidedRun) -> None:
+    """Start the clock for the decision on screen (only a new try restarts it)."""
+    kept = get(session, GUIDED_SHOWN)
+    if kept is None or kept[0] != _at(run):
+        session[GUIDED_SHOWN] = (_at(run), _now_ms())
+
+
+def record_guided(session: MutableMapping, before: GuidedRun, after: GuidedRun) -> str | None:
+    """Keep the decision ``after`` judged (and the finished hand, when it finished)."""
+    right, wrong = after.answered > before.answered, after.misses > before.misses
+    if not (right or wrong):
+        return None  # a click that judged nothing (an unreadable one)
+    feedback = after.feedback
+    assert feedback is not None  # a judged click has its feedback
+    kept = get(session, GUIDED_SHOWN)
+    taken = _now_ms() - kept[1] if kept and kept[0] == _at(before) else None
+    hand_id = before.hand.id
+
+    def write(found, token) -> None:
+        found.record_answer(
+            token,
+            lesson=f"guided:{hand_id}",
+            item_kind="single",
+            generator=f"guided/{hand_id}",
+            answer=str(feedback.choice),
+            correct=right,
+            time_taken_ms=taken,
+        )
+        if after.finished and not before.finished:
+            found.record_hand(
+                token,
+                "guided",
+                hand_id,
+                {"hand": hand_id, "stars": after.stars, "misses": after.misses},
+            )
+
+    problem = save_progress(session, write)
+    if after.finished:
+        progress_changed(session)
+    return problem
+
+
+def guided_move(
+    session: MutableMapping, key: str, move: Callable[[GuidedRun], GuidedRun]
+) -> GuidedRun:
+    """A click on a guided hand's table (``move``, e.g. ``guided_view.after_card``) on the
+    run kept at ``session[key]``: the decision it judged is saved before the new run is
+    kept, and ``session[GUIDED_UNSAVED]`` says why if it was not."""
+    before = session[key]
+    after = move(before)
+    session[GUIDED_UNSAVED] = record_guided(session, before, after)
+    session[key] = after
+    return after

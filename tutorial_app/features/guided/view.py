@@ -1,0 +1,138 @@
+"""A guided hand on the card table: the table's model for a ``GuidedRun``, the clicks
+that advance it, and the moves since the learner's last choice in players' words.
+
+The learner's clicks go to ``lessons.guided_run``: the engine refuses what is illegal
+(its sentence shows on the table), the coach explains a legal choice that is not the
+best. Plain functions, so AppTest tests drive them directly (it cannot click inside
+the component).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine import (
+    Action,
+    Card,
+    Do,
+    Phase,
+    Seat,
+    apply,
+    explain_result,
+    explain_trick,
+    new_hand,
+    parse_card,
+)
+from engine.errors import NotationError
+from lessons.guided_run import Feedback, GuidedRun, Verdict, choices_offered
+from tutorial_app.card_table.move_words import action_words
+from tutorial_app.card_table.table_model import coach_line, table_model
+from tutorial_app.card_table.table_moves import action_from_id
+
+__all__ = ["after_card", "after_choice", "guided_model", "news_words"]
+
+YOU = Seat.S
+TITLES = {
+    Verdict.REFUSED: ("Not allowed", "refusal"),
+    Verdict.WORSE: ("Not the best choice", "wrong"),
+    Verdict.RIGHT: ("Right", "right"),
+}
+
+
+def after_card(run: GuidedRun, code: str) -> GuidedRun:
+    """A click on a card of the learner's hand: played, or discarded when discarding."""
+    try:
+        card = parse_card(code)
+    except NotationError as error:
+        return _unreadable(run, str(error))
+    action = Action.discard(card) if run.state.phase is Phase.DISCARD else Action.play(card)
+    return run.choose(action)
+
+
+def after_choice(run: GuidedRun, ident: str) -> GuidedRun:
+    """A click on a labelled choice ('order_up', 'call-H', ...)."""
+    try:
+        action = action_from_id(ident)
+    except NotationError as error:
+        return _unreadable(run, str(error))
+    return run.choose(action)
+
+
+def _unreadable(run: GuidedRun, words: str) -> GuidedRun:
+    return replace(run, feedback=Feedback(Verdict.REFUSED, Action.PASS, words))
+
+
+def _message(run: GuidedRun) -> tuple[str, str, str | None]:
+    """(text, tone, title) for the strip under the cards."""
+    feedback = run.feedback
+    if run.finished:
+        return explain_result(run.state), "success", "The hand is over"
+    if feedback is None:  # the coach's line stands beside the table
+        return coach_line(run.state, YOU), "info", "Your turn"
+    title: str | None
+    title, tone = TITLES[feedback.verdict]
+    if feedback.verdict is Verdict.REFUSED:
+        title = None  # the table itself heads a refusal "✗ Not allowed."
+    text = feedback.text
+    if feedback.verdict is not Verdict.RIGHT:
+        text += " Try again."
+    return text, tone, title
+
+
+def guided_model(run: GuidedRun) -> dict:
+    """The table from South's chair, the learner's choices as buttons (illegal ones too:
+    the engine says why not), the wrong tries marked on the cards."""
+    state = run.state
+    deciding = run.decision is not None
+    marks: dict[Card | str, str | tuple[str, str]] = {
+        action.card: ("wrong", "tried")
+        for action in run.tried
+        if action.card is not None and action.card in state.hand_of(YOU)
+    }
+    text, tone, title = _message(run)
+    offered = choices_offered(state) if deciding else ()
+    model = table_model(
+        state,
+        bottom=YOU,
+        hold_last_trick=True,
+        keep_bidding=True,
+        show_last_trick=True,
+        show_roles=True,
+        marks=marks,
+        actions=offered,
+        cards_clickable=deciding and state.phase in (Phase.PLAY, Phase.DISCARD),
+        message=text,
+        message_tone=tone,
+        message_title=title,
+    )
+    tried = {action for action in run.tried if action.card is None}
+    for button, action in zip(model["actions"], offered, strict=False):
+        if action in tried:
+            button["mark"] = "wrong"
+            button["label"] = "✗ " + button["label"]
+    return model
+
+
+def news_words(run: GuidedRun) -> list[str]:
+    """The moves since the learner last chose right, and each trick they ended, in
+    players' words: ['South (you) plays the nine of diamonds', 'Trick 1 goes to North. ...']."""
+    state = new_hand(run.state.rules, run.state.deal)
+    words = []
+    for number, (seat, action) in enumerate(run.state.actions):
+        after = apply(state, action, seat)
+        if number >= run.since:
+            said = action_words(seat, action, state)
+            if seat is YOU:
+                said = said.replace(seat.word, f"{seat.word} (you)", 1)
+                if action.do is Do.DISCARD and action.card is not None:  # a discard's card
+                    said = f"South (you) discards {action.card.the_name}, face down"
+            words.append(said)
+            if len(after.tricks) > len(state.tricks):
+                trick = after.tricks[-1]
+                assert trick.winner is not None  # a finished trick has a winner
+                words.append(
+                    f"Trick {len(after.tricks)} goes to {trick.winner.word}. "
+                    f"{explain_trick(trick, after.trump_suit)}"
+                )
+        state = after
+    return words

@@ -1,0 +1,1 @@
+"""Home: where to start, the learner's next lesson and their progress link."""

@@ -1,0 +1,230 @@
+"""A lesson page: the steps, one idea each, then the quiz.
+
+The address says where you are: ``?step=3`` opens a step, ``?part=quiz&seed=42``
+opens the quiz for seed 42 (the same questions for everyone with that link).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from lessons.guided import hand_for_lesson
+from lessons.loader import Lesson, load_all
+from lessons.progress import stars_text
+from lessons.quizzes import new_seed
+from tutorial_app.features.learn.step_views import STEP_VIEWS
+from tutorial_app.learner.current import current_token, store, unsaved_warning
+from tutorial_app.learner.progress_cache import lesson_progress, progress_changed
+from tutorial_app.limits.link_numbers import is_seed, number_from_link, seed_from_link
+from tutorial_app.navigation import lesson_page_path
+from tutorial_app.quiz.answer_log import install, recorder
+from tutorial_app.quiz.resume import forget_kept, kept_position, resumed
+from tutorial_app.quiz.shared_quizzes import lesson_quiz
+from tutorial_app.quiz.view import run_quiz, try_key
+from tutorial_app.shell.markdown_text import markdown_text
+from tutorial_app.store import StoreUnavailable
+
+QUIZ_REQUESTED = "lesson-quiz-requested"
+STEP_UNSAVED = "lesson-step-unsaved"  # why the last finished step was not saved
+
+
+def render_lesson(lesson_id: str) -> None:
+    lessons = load_all()
+    lesson = next(item for item in lessons if item.id == lesson_id)
+    progress = lesson_progress(lesson.id)
+    badge = f" {stars_text(progress.stars)}" if progress.stars else ""
+    # The title and the steps/quiz switch share one row, in a smaller type than a
+    # page title: the room goes to the table, so a step fits a 720-pixel-high screen.
+    st.html(
+        "<style>.st-key-lesson-head h1 { font-size: 2.1rem; padding: 0.25rem 0; }"
+        ".st-key-step-text p { margin-bottom: 0.4rem; }"
+        "[data-testid=stMainBlockContainer] [data-testid=stVerticalBlock] { gap: 0.7rem; }"
+        "@media (max-width: 640px) { .st-key-lesson-head h1 { font-size: 1.6rem; } }"
+        "</style>"
+    )
+    with st.container(key="lesson-head"):
+        head, switch = st.columns([3, 2], vertical_alignment="center", gap="medium")
+    with head:
+        st.title(f"{lesson.number}. {lesson.title}{badge}")
+        if progress.mastered:
+            st.caption("Mastered ✓")
+    part_key = f"{lesson.id}-part"
+    if part_key not in st.session_state:  # the link's part, once; then the widget's own value
+        st.session_state[part_key] = "quiz" if st.query_params.get("part") == "quiz" else "steps"
+    if st.session_state.pop(QUIZ_REQUESTED, False):  # "Take the quiz" on the last step
+        st.session_state[part_key] = "quiz"
+    # No default=: the value lives in the session state, which "Take the quiz" also sets
+    # (a widget given both logs a warning on every such click).
+    with switch:
+        choice = st.segmented_control(
+            "Part",
+            ["steps", "quiz"],
+            key=part_key,
+            format_func={"steps": "Learn step by step", "quiz": "Take the quiz"}.__getitem__,
+            required=True,
+            label_visibility="collapsed",
+        )
+    if choice == "quiz":
+        st.query_params["part"] = "quiz"
+        st.query_params.pop("step", None)
+        _quiz(lesson, lessons)
+    else:
+        st.query_params.pop("part", None)
+        st.query_params.pop("seed", None)
+        _steps(lesson)
+
+
+@st.fragment
+def _steps(lesson: Lesson) -> None:
+    """The steps, a fragment: stepping reruns them alone, not the page and its sidebar."""
+    count = len(lesson.steps)
+    key = f"{lesson.id}-step"
+    if key not in st.session_state:
+        st.session_state[key] = _step_from_url(count)
+    if st.session_state.get("url-note"):  # it quotes the link: shown as text
+        st.info(markdown_text(st.session_state.pop("url-note")))
+    number = st.session_state[key]
+    st.query_params["step"] = str(number)
+    step = lesson.steps[number - 1]
+    if st.session_state.get(STEP_UNSAVED):
+        unsaved_warning(st.session_state.pop(STEP_UNSAVED))
+    if lesson.intro and number == 1:  # the lesson's opening words, once
+        st.markdown(lesson.intro)
+    with st.container(key="step-text"):
+        st.markdown(step.text)
+    if step.show == "try":  # its answers are kept, as the quiz's are
+        install(st.session_state, try_key(f"{lesson.id}-{step.id}"), recorder(lesson.id))
+    STEP_VIEWS[step.show](step, f"{lesson.id}-{step.id}")
+    if step.caption:  # full size: it is read from the back of a classroom too
+        st.markdown(f"*{step.caption}*")
+    # One row under the cards, on a phone too: back, how far through the lesson, on.
+    with st.container(horizontal=True, vertical_alignment="center", wrap=False, key="step-nav"):
+        st.button(
+            "◀ Previous step",
+            key="step-back",
+            disabled=number == 1,
+            on_click=_go_step,
+            args=(key, number - 1),
+        )
+        st.progress(number / count, text=f"Step {number} of {count}")
+        if number < count:
+            st.button(
+                "Next step ▶",
+                key="step-next",
+                type="primary",
+                on_click=_go_step,
+                args=(key, number + 1, lesson.id, step.id),
+            )
+        elif st.button("Take the quiz ▶", key="step-quiz", type="primary"):
+            _step_done(lesson.id, step.id)
+            # The part switch lives outside this fragment: rerun the whole page.
+            st.session_state[QUIZ_REQUESTED] = True
+            st.rerun(scope="app")
+    if number == count:
+        now_play_it(lesson)
+
+
+def now_play_it(lesson: Lesson) -> None:
+    """The lesson's guided hand, if it has one: the last step and the finished quiz end
+    with it."""
+    hand = hand_for_lesson(lesson.id)
+    if hand is not None:
+        st.page_link(
+            "features/guided/page.py",
+            label=f"Now play it: {hand.title}",
+            icon=":material/sports_esports:",
+            query_params={"hand": hand.id},
+        )
+
+
+def _step_from_url(count: int) -> int:
+    number, note = number_from_link(
+        st.query_params.get("step"), least=1, most=count, what="step", instead="Showing step 1."
+    )
+    if note:
+        st.session_state["url-note"] = note
+    return number or 1
+
+
+def _go_step(
+    key: str, number: int, lesson_id: str | None = None, finished: str | None = None
+) -> None:
+    """To step ``number``; ``finished`` is the step the learner finished on the way."""
+    if finished is not None:
+        assert lesson_id is not None  # a finished step names its lesson
+        _step_done(lesson_id, finished)
+    st.session_state[key] = number
+
+
+def _step_done(lesson_id: str, step_id: str) -> None:
+    try:
+        store().record_step(current_token(), lesson_id, step_id)
+    except StoreUnavailable as error:
+        st.session_state[STEP_UNSAVED] = error.message
+
+
+def _quiz_finished(lesson_id: str) -> None:
+    """The stars come from the recorded answers: read them again."""
+    progress_changed()
+    forget_kept(lesson_id)
+
+
+def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
+    seed_key = f"{lesson.id}-seed"
+    seed, note = seed_from_link(st.query_params.get("seed"))
+    if note:  # it quotes the link: shown as text
+        st.info(markdown_text(note))
+    if seed is None and not note:  # no seed in the link: this session's quiz, or the kept one
+        seed = st.session_state.get(seed_key)
+        if seed is None and (kept := kept_position(lesson.id)) is not None:
+            seed = kept.seed if is_seed(kept.seed) else None  # checked again on the way out
+    seed = new_seed() if seed is None else seed
+    st.session_state[seed_key] = seed
+    st.query_params["seed"] = str(seed)
+    questions = lesson_quiz(lesson.id, seed)
+    quiz_id = f"{lesson.id}:{seed}"
+    run = run_quiz(
+        quiz_id,
+        questions,
+        on_finished=lambda _run: _quiz_finished(lesson.id),
+        recorder=recorder(lesson.id, seed=seed, quiz_length=len(questions), position=lesson.id),
+        start=resumed(lesson.id, quiz_id, seed, len(questions)),
+    )
+    # Under the quiz, so the question, its cards and its buttons come first on the screen.
+    st.caption(
+        f"Quiz number {seed}. Share it: everyone who opens this page's address gets "
+        "the same questions."
+    )
+    if run.finished:
+        now_play_it(lesson)
+        left, right = st.columns(2)
+        with left:
+            st.button(
+                "Try a new quiz",
+                key="new-quiz",
+                on_click=_fresh_quiz,
+                args=(seed_key,),
+                width="stretch",
+            )
+        later = [item for item in lessons if item.number > lesson.number]
+        with right:
+            if later:
+                st.page_link(
+                    lesson_page_path(later[0].id), label=f"Next lesson: {later[0].title}", icon="▶️"
+                )
+            else:  # the last lesson: on to real deals
+                st.page_link(
+                    "features/practise/page.py",
+                    label="Practise on real deals",
+                    icon=":material/quiz:",
+                )
+                st.page_link(
+                    "features/play/page.py",
+                    label="Play a game against the computer",
+                    icon=":material/playing_cards:",
+                )
+
+
+def _fresh_quiz(seed_key: str) -> None:
+    st.session_state[seed_key] = new_seed()
+    st.query_params["seed"] = str(st.session_state[seed_key])

@@ -1,0 +1,5 @@
+"""Lesson 6: scoring."""
+
+from tutorial_app.features.learn.lesson import render_lesson
+
+render_lesson("scoring")

@@ -1,0 +1,183 @@
+"""Join a class: type the class code (or follow the teacher's link or QR code) and a
+display name, wait for the teacher's question, answer it on the card table (you can
+change your answer until the reveal), then see whether you were right and why.
+
+The question area follows the class by itself (a fragment rerun every
+``POLL_SECONDS``): a new question or the reveal shows within a second or so, without
+reloading, and without a run of the whole page."""
+
+import math
+import time
+
+import streamlit as st
+
+from tutorial_app.card_table.component import card_table
+from tutorial_app.features.live_class.class_view import (
+    LAST_WRONG,
+    POLL_SECONDS,
+    REFUSAL,
+    SHARED_SECONDS,
+    attempt,
+    code_wait,
+    live_classes,
+    note_right_code,
+    note_wrong_code,
+    on_live_click,
+    picks_key,
+    send_answer,
+    sent_key,
+    show_refusal,
+)
+from tutorial_app.features.live_class.live_question import (
+    answer_words,
+    learner_model,
+    revealed_feedback,
+)
+from tutorial_app.learner.current import current_token
+from tutorial_app.limits.display_names import DISPLAY_NAME_MAX
+from tutorial_app.quiz.scene import has_table
+from tutorial_app.quiz.view import points_inputs
+from tutorial_app.shell.markdown_text import markdown_text
+from tutorial_app.store import ClassError, Reason, StoreUnavailable, parse_class_code
+
+FRESH = "join-fresh"  # set by a click: the next draw reads the class afresh
+
+st.title("Join a class")
+
+
+def go_to_code() -> None:
+    st.query_params["code"] = st.session_state.get("join-code-input", "")
+
+
+def ask_for_code(label: str = "Go to the class") -> None:
+    st.text_input("Class code", key="join-code-input", max_chars=12, placeholder="K7WQ3M")
+    st.button(label, key="join-code-go", type="primary", on_click=go_to_code)
+    st.stop()
+
+
+typed = st.query_params.get("code", "")[:40]
+if not typed:
+    st.markdown("Type the code on your teacher's screen, or scan its QR code.")
+    ask_for_code()
+
+# A wrong code slows the next ones down (class_pages.code_wait): codes cannot be guessed.
+wait = code_wait(st.session_state, time.monotonic())
+if typed == st.session_state.get(LAST_WRONG):
+    wait = 0.0  # the same code again (a rerun): its sentence again, not counted again
+elif wait > 0:
+    st.warning(
+        f"Too many wrong codes. Wait {math.ceil(wait)} seconds, then check the code "
+        "on your teacher's screen and try again.",
+        icon=":material/timer:",
+    )
+    ask_for_code("Try this code")
+
+classes = live_classes()
+try:
+    code = parse_class_code(typed)
+    status = classes.status(code)
+    if not status.open:
+        classes.check_open(code)  # raises with the sentence for an ended or closed class
+    note_right_code(st.session_state)
+except (ClassError, StoreUnavailable) as error:
+    if getattr(error, "reason", None) is Reason.NO_SUCH_CLASS and typed != st.session_state.get(
+        LAST_WRONG
+    ):
+        note_wrong_code(st.session_state, typed, time.monotonic())
+    st.error(markdown_text(error.message), icon=":material/error:")
+    ask_for_code("Try this code")
+
+token = current_token()
+member = classes.member(code, token)
+if member is None:
+
+    def join() -> None:
+        attempt(lambda: classes.join(code, st.session_state.get("join-name", ""), token))
+
+    st.markdown(f"Class **{code}**. Which name should your teacher see?")
+    st.text_input("Your name", key="join-name", max_chars=DISPLAY_NAME_MAX, placeholder="Sam")
+    st.button("Join the class", key="join-button", type="primary", on_click=join)
+    show_refusal()
+    st.stop()
+
+st.markdown(f"Class **{code}** · you are **{markdown_text(member.name)}**")
+
+
+def acted() -> None:
+    """A click of this learner's: the next draw reads the class afresh."""
+    st.session_state[FRESH] = True
+
+
+@st.fragment(run_every=POLL_SECONDS)
+def question_panel() -> None:
+    """The question on screen, redrawn every POLL_SECONDS (and at a click) by itself:
+    a new question or the reveal shows without a run of the whole page. The class is
+    read once per tick through the process's shared, short-lived copy (``showing``)."""
+    fresh = st.session_state.pop(FRESH, False)
+    try:
+        status, live = classes.showing(code, max_age=0 if fresh else SHARED_SECONDS)
+    except (ClassError, StoreUnavailable) as error:
+        st.warning(f"{markdown_text(error.message)} Trying again…", icon=":material/sync:")
+        return
+    if not status.open:
+        st.rerun()  # the whole page says the class has ended
+    if live is None:
+        st.info("Waiting for the next question…", icon=":material/hourglass_top:")
+        return
+    question = live.question
+    if sent_key(live.id) not in st.session_state:  # a reload: the answer kept in the store
+        st.session_state[sent_key(live.id)] = classes.my_answer(code, token, live.id)
+    sent = st.session_state[sent_key(live.id)]
+
+    def clicked(ident: str) -> None:
+        acted()
+        on_live_click(st.session_state, classes, code, token, live, ident)
+
+    st.subheader(f"Question {live.position}")
+    st.markdown(f"**{question.prompt}**")
+    if question.scene.facts:
+        st.markdown("\n".join(f"- {fact}" for fact in question.scene.facts))
+    show_refusal()
+    if has_table(question):
+        model = learner_model(
+            question, st.session_state.get(picks_key(live.id), ()), sent, live.revealed
+        )
+        card_table(model, key="join-table", on_card=clicked, on_action=clicked)
+    elif live.revealed:
+        feedback = revealed_feedback(question, sent)
+        (st.success if feedback.correct else st.error)(
+            f"**{feedback.headline}** {feedback.explanation}"
+        )
+    else:
+        points_form(question, live.id, sent)
+    if live.revealed:
+        st.caption("Your teacher will ask the next question soon.")
+
+
+def points_form(question, question_id: int, sent) -> None:
+    """A team and a number of points, then Send (POINTS questions have no table)."""
+    points_inputs(question, "join-points")
+
+    def submit() -> None:
+        acted()
+        team = st.session_state.get("join-points-team")
+        points = st.session_state.get("join-points-number")
+        if team is None or points is None:
+            st.session_state[REFUSAL] = "Choose a team and a number of points first."
+            return
+        send_answer(st.session_state, classes, code, token, question_id, (team, str(int(points))))
+
+    st.button(
+        "Send my answer" if sent is None else "Change my answer",
+        key="join-points-send",
+        type="primary",
+        on_click=submit,
+    )
+    if sent is not None:
+        st.info(
+            f"You answered: {answer_words(question, sent)}. You can change it until your "
+            "teacher reveals the answer."
+        )
+
+
+question_panel()

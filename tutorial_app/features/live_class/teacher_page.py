@@ -1,0 +1,446 @@
+"""Run a live class: start a class, show its code, join link and QR code on the
+projector, ask questions that every learner answers on their own screen, watch the
+answers come in, reveal the answer with the engine's reason, and read the report.
+
+The teacher key is the only proof of being the teacher. It is never in this page's
+address (``/class?class=CODE`` names the class only): it lives in this session and in
+this browser's storage, per class (``widgets/teacher_key``), so a reload keeps the
+class. To run the class from another device, the teacher asks for a teacher link: a
+one-time code (``?teacher=``) that works once, for 10 minutes, and gives that device a
+key of its own. Changing the key stops every other key and link. An old address with
+``?key=`` still opens the class once: the key is then changed, so that address (in a
+history or a proxy log) opens nothing again."""
+
+import html
+
+import streamlit as st
+
+from tutorial_app.card_table.component import card_table
+from tutorial_app.features.live_class.answer_chart import answer_chart
+from tutorial_app.features.live_class.class_link import join_url, qr_img, teacher_url
+from tutorial_app.features.live_class.class_view import (
+    POLL_SECONDS,
+    REFUSAL,
+    attempt,
+    live_classes,
+    request,
+    show_refusal,
+    watch,
+)
+from tutorial_app.features.live_class.live_question import teacher_model
+from tutorial_app.features.live_class.question_picker import pick_question
+from tutorial_app.features.live_class.teacher_key import (
+    drop_from_address,
+    hand_to_browser,
+    keep_teacher_key,
+    reported_key,
+)
+from tutorial_app.limits.display_names import DISPLAY_NAME_MAX
+from tutorial_app.quiz.scene import has_table
+from tutorial_app.shell.markdown_text import markdown_text
+from tutorial_app.shell.page_notes import lasting_note
+from tutorial_app.store import (
+    MAX_CLASS_MEMBERS,
+    REPORT_KEPT,
+    REPORT_PAGE_ROWS,
+    TEACHER_LINK_LIFETIME,
+    ClassError,
+    Reason,
+    StoreUnavailable,
+    open_classes,
+    parse_class_code,
+)
+
+CODE, KEY, SHOWN = "class-code", "class-key", "class-screen"
+LINK_SEEN = "class-link-seen"  # this session has read its ?teacher= or ?key=
+LINK_NOTE = "class-link-note"  # why that address opened nothing
+TEACHER_LINK = "class-teacher-link-made"  # a teacher link just made, shown once
+TEACHER_PARAM, LEGACY_PARAM = "teacher", "key"
+NOT_THE_KEY = (
+    "This browser does not hold class {code}'s teacher key: only the teacher who "
+    'started a class can run it. On the device that runs it, open "Teacher key '
+    'and other devices" and make a teacher link; or start a class of your own.'
+)
+
+st.html("""<style>
+.st-key-class-code-box .class-code { font-size: 5.5rem; font-weight: 800; letter-spacing: 0.5rem;
+  line-height: 1; font-family: ui-monospace, monospace; color: #0b6b2f; }
+.st-key-class-code-box .join-link { font-size: 1.4rem; word-break: break-all; }
+.st-key-class-count p { font-size: 1.5rem; }
+</style>""")
+st.title("Run a live class")
+
+
+def remember(code: str, key: str, *, write_address: bool = True) -> None:
+    """Run class ``code`` with ``key`` in this session; the browser keeps the key. The
+    address names the class only."""
+    st.session_state[CODE], st.session_state[KEY] = code, key
+    st.session_state.pop(SHOWN, None)
+    hand_to_browser(key)
+    if write_address:
+        st.query_params["class"] = code
+
+
+def start() -> None:
+    started = attempt(lambda: open_classes().start_class())
+    if started:
+        remember(*started)
+
+
+def forget() -> None:
+    """Leave this class (the browser keeps its key while the report is kept)."""
+    for name in (CODE, KEY, SHOWN, TEACHER_LINK):
+        st.session_state.pop(name, None)
+    st.query_params.clear()
+
+
+def follow_address() -> None:
+    """A teacher link (``?teacher=``) or an old address with ``?key=``: read once, then
+    taken off the address bar by the browser (no history entry keeps it). A teacher
+    link is spent; an old key opens the class and is changed at once."""
+    params, state = st.query_params, st.session_state
+    if TEACHER_PARAM not in params and LEGACY_PARAM not in params:
+        return
+    if state.get(LINK_SEEN):
+        # Streamlit's copy still has them; the address bar has lost them already.
+        for name in (TEACHER_PARAM, LEGACY_PARAM):
+            if name in params:
+                del params[name]
+        return
+    state[LINK_SEEN] = True
+    drop_from_address(TEACHER_PARAM, LEGACY_PARAM)
+    try:
+        classes = open_classes()
+        code = parse_class_code(params.get("class", ""))
+        if TEACHER_PARAM in params:
+            key = classes.use_teacher_link(code, params.get(TEACHER_PARAM, ""))
+        else:
+            old = params.get(LEGACY_PARAM, "")
+            if not classes.is_teacher(code, old):
+                raise ClassError(Reason.NOT_TEACHER, NOT_THE_KEY.format(code=code))
+            key = classes.rotate_key(code, old)  # that address opens nothing again
+        remember(code, key, write_address=False)
+    except (ClassError, StoreUnavailable) as error:
+        state[LINK_NOTE] = ("class", error.message)
+    except ValueError as error:  # a database address that names no database we run on
+        state[LINK_NOTE] = ("class", str(error))
+
+
+def key_reported() -> None:
+    """The browser said which key it keeps for the class in the address."""
+    try:
+        code = parse_class_code(st.query_params.get("class", ""))
+    except ClassError:
+        return
+    key = reported_key(code)
+    if not key or CODE in st.session_state:
+        return
+    try:
+        if open_classes().is_teacher(code, key):
+            remember(code, key, write_address=False)
+    except (StoreUnavailable, ValueError):
+        return  # the page's run says what is wrong with the database
+
+
+def make_teacher_link(code: str, key: str) -> None:
+    one_time = attempt(lambda: open_classes().teacher_link_code(code, key))
+    if one_time:
+        st.session_state[TEACHER_LINK] = teacher_url(
+            st.context.url, code, one_time, st.get_option("server.baseUrlPath") or ""
+        )
+
+
+def change_key(code: str, key: str) -> None:
+    fresh = attempt(lambda: open_classes().rotate_key(code, key))
+    if fresh:
+        remember(code, fresh, write_address=False)
+        st.session_state[REFUSAL] = (
+            "The teacher key has changed. Other devices and teacher "
+            "links no longer open this class."
+        )
+
+
+def no_class_yet(asked_for: str | None) -> None:
+    """The page before a class: a start button (and why an address opened nothing)."""
+    if asked_for:
+        st.error(markdown_text(NOT_THE_KEY.format(code=asked_for)), icon=":material/lock:")
+    st.markdown(
+        "Start a class, show its code or QR code on the projector, and every "
+        "learner answers your questions on their own phone or laptop: real euchre "
+        "situations, judged by the rules engine."
+    )
+    st.button(
+        "Start a class",
+        key="class-start",
+        type="primary",
+        on_click=start,
+        icon=":material/co_present:",
+    )
+    show_refusal()
+
+
+def teacher_page() -> str | None:
+    """The whole page; the class code whose stored key the browser should report (a
+    reload), else None."""
+    follow_address()
+    if CODE in st.session_state:
+        st.session_state.pop(LINK_NOTE, None)
+    note = lasting_note(LINK_NOTE, "class", None)
+    if note:
+        st.error(markdown_text(note), icon=":material/link_off:")
+    if CODE not in st.session_state and "class" in st.query_params:
+        try:
+            code = parse_class_code(st.query_params.get("class", ""))
+        except ClassError as error:
+            st.error(markdown_text(error.message), icon=":material/error:")
+            no_class_yet(None)
+            return None
+        if reported_key(code) is None:
+            st.info(f"Opening class {code}…", icon=":material/hourglass_top:")
+            return code  # the browser reports its key for the class, and the page reruns
+        no_class_yet(None if note else code)
+        return None
+    if CODE not in st.session_state:
+        no_class_yet(None)
+        return None
+    run_class(st.session_state[CODE], st.session_state[KEY])
+    return None
+
+
+def run_class(code: str, key: str) -> None:
+    classes = live_classes()
+    try:
+        status = classes.status(code)
+    except (ClassError, StoreUnavailable) as error:
+        st.error(markdown_text(error.message))
+        return
+    st.session_state[SHOWN] = status.screen
+
+    link = join_url(st.context.url, code, st.get_option("server.baseUrlPath") or "")
+    with st.container(key="class-code-box"):
+        words, picture = st.columns([1, 1], vertical_alignment="center")
+        words.markdown("Join at the address below, or scan the code, and type this class code:")
+        words.html(
+            f'<div class="class-code">{html.escape(code)}</div>'
+            f'<p class="join-link">{html.escape(link)}</p>'
+        )
+        picture.markdown(qr_img(link, 400, f"QR code of {link}"), unsafe_allow_html=True)
+
+    @st.fragment(run_every=POLL_SECONDS)
+    def live_count() -> None:
+        """Who has joined and how many have answered: refreshed every POLL_SECONDS."""
+        try:
+            tally = classes.tally(code, key)
+            names = classes.member_names(code)
+        except (ClassError, StoreUnavailable) as error:
+            st.warning(markdown_text(error.message))
+            return
+        with st.container(key="class-count"):
+            joined = f"**{tally.members}** of {MAX_CLASS_MEMBERS} learners joined"
+            if status.question_id is not None:
+                st.markdown(f"{joined} · **{tally.answered}** answered")
+            else:
+                st.markdown(joined)
+        if names:
+            st.caption(", ".join(markdown_text(name) for name in names))
+        if status.question_id is not None and st.session_state.get("class-chart"):
+            live = classes.current(code)
+            assert live is not None  # the status names the question on screen
+            st.plotly_chart(
+                answer_chart(live.question, tally.answers, live.revealed),
+                key="class-answers-chart",
+                config={"displayModeBar": False},
+            )
+
+    live = classes.current(code) if status.question_id is not None else None
+    if not status.open:
+        st.info(
+            f"Class {code} has ended: its code no longer works. The report below is "
+            f"kept for {REPORT_KEPT.days} days."
+        )
+    else:
+        live_count()
+        watch(code, classes, SHOWN)  # a reveal or question pushed from another tab shows here
+
+    if live is not None:
+        question = live.question
+        st.subheader(f"Question {live.position}")
+        st.markdown(f"**{question.prompt}**")
+        if question.scene.facts:
+            st.markdown("\n".join(f"- {fact}" for fact in question.scene.facts))
+        if has_table(question):
+            card_table(teacher_model(question, live.revealed), key="class-table")
+        elif live.revealed:
+            st.success(f"**The answer: {question.answer_text}.** {question.explanation}")
+        if status.open:
+            reveal, chart = st.columns([1, 1], vertical_alignment="center")
+            reveal.button(
+                "Reveal the answer",
+                key="class-reveal",
+                type="primary",
+                disabled=live.revealed,
+                on_click=lambda: request(lambda: classes.reveal(code, key)),
+            )
+            chart.toggle("Show the answers as a chart", key="class-chart")
+
+    show_refusal()
+    if status.open:
+        with st.expander(
+            "Ask a question", expanded=live is None or live.revealed, icon=":material/help:"
+        ):
+            make_source = pick_question()
+            st.button(
+                "Ask this question",
+                key="class-push",
+                type="primary",
+                on_click=lambda: request(lambda: classes.push_question(code, key, make_source())),
+            )
+
+    members_box(classes, code, key)
+    report_box(classes, code, key, status.open)
+    devices_box(code, key)
+
+    if status.open:
+        st.button(
+            "End the class",
+            key="class-end",
+            on_click=lambda: request(lambda: classes.end(code, key)),
+        )
+    else:
+        st.button("Start a new class", key="class-new", on_click=forget)
+    st.caption(
+        "Your teacher key is kept in this browser, never in the address: reloading "
+        "keeps your class, and showing this page on a projector shows no key."
+    )
+
+
+def members_box(classes, code: str, key: str) -> None:
+    """Rename or remove a learner (a rude name, a duplicate, someone who left)."""
+    with st.expander("Learners: rename or remove", icon=":material/group:"):
+        names = classes.member_names(code)
+        if not names:
+            st.caption("Nobody has joined yet.")
+            return
+        chosen = st.selectbox("Learner", names, key="class-member")
+
+        def rename() -> None:
+            attempt(
+                lambda: classes.rename_member(
+                    code, key, chosen, st.session_state.get("class-new-name", "")
+                )
+            )
+
+        def remove() -> None:
+            attempt(lambda: classes.remove_member(code, key, chosen))
+
+        st.text_input("New name", key="class-new-name", max_chars=DISPLAY_NAME_MAX)
+        rename_column, remove_column = st.columns(2)
+        rename_column.button("Rename", key="class-rename", on_click=rename)
+        remove_column.button("Remove from the class", key="class-remove", on_click=remove)
+        st.caption(
+            "A learner who is removed loses their answers in this class; they can "
+            "join again with the code."
+        )
+
+
+def page_number(label: str, key: str, rows: int) -> int:
+    """The page of a list to show (0 first), asked only when there is more than one."""
+    pages = max(1, -(-rows // REPORT_PAGE_ROWS))
+    if pages == 1:
+        return 0
+    if st.session_state.get(key, 1) > pages:  # the list got shorter (a learner removed)
+        st.session_state[key] = pages
+    return (
+        int(
+            st.number_input(
+                f"{label}: page (of {pages})", min_value=1, max_value=pages, step=1, key=key
+            )
+        )
+        - 1
+    )
+
+
+def report_box(classes, code: str, key: str, open_: bool) -> None:
+    """The report, a page at a time; each CSV is built only when its button is pressed."""
+    with st.expander("Report", expanded=not open_, icon=":material/table:"):
+        state = st.session_state
+        try:
+            report = classes.report(
+                code,
+                key,
+                question_page=state.get("class-questions-page", 1) - 1,
+                learner_page=state.get("class-learners-page", 1) - 1,
+                rows=REPORT_PAGE_ROWS,
+            )
+        except (ClassError, StoreUnavailable) as error:
+            st.warning(markdown_text(error.message))
+            return
+        st.markdown("**Each question: the share of answers right**")
+        page_number("Questions", "class-questions-page", report.question_count)
+        st.dataframe(
+            report.questions,
+            hide_index=True,
+            column_config={
+                "share_right": st.column_config.NumberColumn("share right", format="percent")
+            },
+        )
+        st.download_button(
+            "Download the questions (CSV)",
+            lambda: classes.report_csv(code, key, "questions"),
+            file_name=f"class-{code}-questions.csv",
+            mime="text/csv",
+            key="class-download-questions",
+        )
+        st.markdown("**Each learner: the score**")
+        page_number("Learners", "class-learners-page", report.learner_count)
+        st.dataframe(report.learners, hide_index=True)
+        st.download_button(
+            "Download the learners (CSV)",
+            lambda: classes.report_csv(code, key, "learners"),
+            file_name=f"class-{code}-learners.csv",
+            mime="text/csv",
+            key="class-download-learners",
+        )
+        st.caption(f"The report is kept for {REPORT_KEPT.days} days after the class ends.")
+
+
+def devices_box(code: str, key: str) -> None:
+    """A teacher link for another device, and a new key."""
+    minutes = TEACHER_LINK_LIFETIME.seconds // 60
+    with st.expander("Teacher key and other devices", icon=":material/key:"):
+        st.markdown(
+            f"To run this class from another device (a phone, a second laptop), make "
+            f"a teacher link and open it there. It works **once**, within **{minutes} "
+            "minutes**. Do not show it on the projector."
+        )
+        st.button(
+            "Make a teacher link",
+            key="class-teacher-link",
+            on_click=lambda: make_teacher_link(code, key),
+            icon=":material/link:",
+        )
+        made = st.session_state.pop(TEACHER_LINK, None)
+        if made:
+            st.code(made, language=None, wrap_lines=True)
+        st.markdown(
+            "If someone may have seen your key or a teacher link, change the key: "
+            "every other device and link stops working."
+        )
+        st.button(
+            "Change the teacher key",
+            key="class-rotate",
+            on_click=lambda: change_key(code, key),
+            icon=":material/autorenew:",
+        )
+
+
+def keep_browser_side(want_code: str | None) -> None:
+    code = st.session_state.get(CODE) or want_code
+    keep_teacher_key(code, want=want_code is not None, on_reported=key_reported)
+
+
+wanted = None
+try:
+    wanted = teacher_page()
+finally:  # also after st.stop(): the browser keeps a key handed to it, drops a link
+    keep_browser_side(wanted)

@@ -1,0 +1,444 @@
+"""Play: a game against the computer. You sit South; the bots play the other seats.
+
+The game is a ``play_session.PlaySession`` that the page stores and replaces; every rule
+is the engine's, every move goes through ``play_session``. The address keeps the game
+(``?game=<code>``, see ``play_link``), so a reload finds it again.
+"""
+
+import pandas as pd
+import streamlit as st
+
+from analysis import GRADES, hint, review_hand
+from analysis.grading import GRADE_MEANINGS
+from analysis.reasons import points_words
+from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, HandRecord, explain_result, seat_view
+from lessons.quizzes import new_seed
+from tutorial_app.card_table.component import card_table, coach_line, table_model
+from tutorial_app.card_table.move_words import choice_label
+from tutorial_app.features.play import game as play
+from tutorial_app.features.play import jobs
+from tutorial_app.features.play.game_link import (
+    GameLinkError,
+    RecentGames,
+    game_code,
+    parse_game,
+    rebuild,
+)
+from tutorial_app.features.play.records import record_play
+from tutorial_app.features.play.score_chart import score_chart
+from tutorial_app.learner.current import unsaved_warning
+from tutorial_app.limits.link_numbers import seed_from_link
+from tutorial_app.shell.hand_links import encode_hand
+from tutorial_app.shell.markdown_text import markdown_text
+from tutorial_app.work.pool_view import JobFailed, pooled
+
+LEVELS = {"beginner": "Beginner bots", "expert": "Expert bots"}
+SESSION, HINT, REVIEW, NOTE, PENDING, UNSAVED = (
+    "play-session",
+    "play-hint",
+    "play-review",
+    "play-note",
+    "play-pending",
+    "play-unsaved",
+)
+YOU = play.YOU
+START_PARAMETERS = ("seed", "play-rules", "play-level")  # a teacher's link to a first deal
+
+
+@st.cache_resource
+def recent_games() -> RecentGames:
+    """Where each hand of this server's games started, so a reload replays one hand only
+    (shared by every session: it holds values, see RecentGames)."""
+    return RecentGames()
+
+
+def forget(*keys: str) -> None:
+    for key in keys:
+        if key in st.session_state:
+            del st.session_state[key]
+
+
+def current() -> play.PlaySession:
+    return st.session_state[SESSION]
+
+
+def put(session: play.PlaySession) -> None:
+    """Store the new session (a hand it finished kept in the progress store first);
+    hints and the review belong to the old game state."""
+    before = current()
+    if session.game is not before.game:
+        forget(HINT, REVIEW)
+        st.session_state[UNSAVED] = record_play(st.session_state, before, session)
+    st.session_state[SESSION] = session
+
+
+def show_settings_of(session: play.PlaySession) -> None:
+    st.session_state["play-rules"] = session.preset
+    st.session_state["play-level"] = session.level
+    st.session_state["play-no-undo"] = session.no_undo
+    forget(PENDING)
+
+
+def begin(session: play.PlaySession) -> None:
+    """A session starts (a visit, a link, a new game): the settings show its set-up."""
+    st.session_state[SESSION] = session
+    show_settings_of(session)
+    forget(HINT, REVIEW)
+
+
+def restored(code: str) -> play.PlaySession | None:
+    """The game of a link (a reload). Its seal is checked first, at no cost; a game
+    against beginner bots is replayed here (milliseconds), one against expert bots in
+    the worker pool (seconds): None while it is, with a progress bar on the page.
+    Raises GameLinkError saying what is wrong."""
+    link = parse_game(code)
+    start = recent_games().latest(link.preset, link.level, link.seed, link.choices)
+    if link.level != "expert":
+        return rebuild(link, start)
+    st.title("Play a game")
+    try:
+        return pooled(
+            ("game", code),
+            jobs.replay_game,
+            (link, start),
+            doing="Setting the game back up...",
+        )
+    except JobFailed as failed:
+        if isinstance(failed.cause, GameLinkError):
+            raise failed.cause from None
+        raise GameLinkError(str(failed).rstrip(".")) from None
+
+
+def first_session() -> None:
+    """From the address: a game code (a reload), else a seed, rules and level, else new."""
+    code, notes = st.query_params.get("game"), []
+    if code:
+        try:
+            session = restored(code)
+        except GameLinkError as error:
+            notes.append(f"This game link is damaged: {error}. Starting a new game.")
+        else:
+            if session is None:  # the pool is replaying it, or is busy: the page waits
+                st.stop()
+            begin(session)
+            return
+    seed, note = seed_from_link(st.query_params.get("seed"), "a new game")
+    preset, level = st.query_params.get("play-rules"), st.query_params.get("play-level")
+    begin(
+        play.new_session(
+            preset if preset in PRESETS else "bga",
+            level if level in LEVELS else "beginner",
+            seed if seed is not None else new_seed(),
+        )
+    )
+    notes += [note] if note else []
+    if notes:  # shown until the game moves on
+        st.session_state[NOTE] = (" ".join(notes), current().game)
+
+
+if SESSION not in st.session_state:
+    first_session()
+elif "play-rules" not in st.session_state:
+    # Back from another page: Streamlit dropped the settings' widget values.
+    show_settings_of(current())
+
+
+# ---- settings -----------------------------------------------------------------------------
+
+
+def settings_changed() -> None:
+    """Rules or bot level changed: a new game at once, or a question if progress would go."""
+    wanted = (st.session_state["play-rules"], st.session_state["play-level"])
+    session = current()
+    if wanted == (session.preset, session.level):
+        forget(PENDING)
+    elif play.has_progress(session):
+        st.session_state[PENDING] = wanted
+    else:
+        begin(play.new_session(*wanted, new_seed(), no_undo=session.no_undo))
+
+
+def confirm_new_game() -> None:
+    preset, level = st.session_state[PENDING]
+    begin(play.new_session(preset, level, new_seed(), no_undo=current().no_undo))
+
+
+def keep_playing() -> None:
+    show_settings_of(current())
+
+
+def no_undo_changed() -> None:
+    put(play.set_no_undo(current(), st.session_state["play-no-undo"]))
+
+
+title, settings = st.columns([3, 1], vertical_alignment="bottom")
+title.title("Play a game")
+with settings.popover("Game settings", icon=":material/tune:", width="stretch"):
+    preset = st.segmented_control(
+        "Rules",
+        list(PRESETS),
+        key="play-rules",
+        required=True,
+        format_func=PRESET_NAMES.__getitem__,
+        on_change=settings_changed,
+    )
+    assert preset is not None  # required, with a default
+    st.caption(f"{PRESET_NAMES[preset]} rules: {PRESET_DESCRIPTIONS[preset]}")
+    st.segmented_control(
+        "Opponents and partner",
+        list(LEVELS),
+        key="play-level",
+        format_func=LEVELS.__getitem__,
+        required=True,
+        on_change=settings_changed,
+    )
+    st.caption(
+        "Beginner bots play by simple rules of thumb; expert bots think through "
+        "the cards they cannot see."
+    )
+    st.toggle(
+        "No undo",
+        key="play-no-undo",
+        on_change=no_undo_changed,
+        help="Play every decision for real: the Undo button goes away.",
+    )
+    st.toggle("Lift the cards I may play", key="play-lift")
+    st.toggle(
+        "Four-colour deck",
+        key="play-four",
+        help="Clubs green, diamonds blue, hearts red, spades black.",
+    )
+st.caption(
+    "You sit **South**, your partner North; the computer plays East and West. "
+    "Click a card to play it; **Hint** when unsure."
+)
+
+if NOTE in st.session_state:
+    note, note_game = st.session_state[NOTE]
+    if note_game is current().game:  # it quotes the link: shown as text
+        st.warning(markdown_text(note))
+    else:
+        forget(NOTE)
+if PENDING in st.session_state:
+    wanted_preset, wanted_level = st.session_state[PENDING]
+    with st.container(border=True):
+        st.markdown(
+            f"**Start a new game with these rules** ({PRESET_NAMES[wanted_preset]}, "
+            f"{LEVELS[wanted_level].lower()})? Your game at "
+            f"{play.score_words(current())} will end."
+        )
+        with st.container(horizontal=True):
+            st.button("Confirm", key="play-confirm", type="primary", on_click=confirm_new_game)
+            st.button("Keep playing", key="play-keep", on_click=keep_playing)
+
+
+# ---- the game -----------------------------------------------------------------------------
+
+
+def numbered(log: list[tuple[str, str]]) -> str:
+    return "\n".join(f"{i + 1}. **{words}.** {why}" for i, (words, why) in enumerate(log))
+
+
+def show_table(session: play.PlaySession) -> None:
+    """The card table from your chair; clicks go to the engine through play_session."""
+    game, hand = session.game, play.current_hand(session)
+    if game.hand is None:
+        message, tone = explain_result(hand), "success"
+    elif session.refusal:
+        message, tone = session.refusal, "refusal"
+    else:
+        message, tone = coach_line(hand, YOU), "info"
+    model = table_model(
+        hand,
+        bottom=YOU,
+        show_last_trick=st.session_state.get("play-last", False),
+        score=game.scores,
+        target=game.rules.target_points,
+        show_roles=True,
+        lift_playable=st.session_state.get("play-lift", False),
+        four_colour=st.session_state.get("play-four", False),
+        message=message,
+        message_tone=tone,
+    )
+    # The address keeps the game (replaced, not pushed: no history entry per move).
+    address = {"game": game_code(session), **{name: None for name in START_PARAMETERS}}
+    recent_games().keep(session)
+    card_table(
+        model,
+        key="play-table",
+        address=address,
+        on_card=lambda code: put(play.learner_card(current(), code)),
+        on_action=lambda ident: put(play.learner_choice(current(), ident)),
+    )
+
+
+def ask_hint(session: play.PlaySession) -> None:
+    state = session.game.hand
+    assert state is not None  # a hint is asked for during a hand
+    with st.spinner("Thinking it through..."):
+        st.session_state[HINT] = hint(
+            seat_view(state, YOU),
+            play.advice_rng(session.seed, session.hand_number, len(state.actions)),
+        )
+
+
+def review(session: play.PlaySession) -> None:
+    with st.spinner("Grading your decisions..."):
+        st.session_state[REVIEW] = review_hand(
+            play.current_hand(session),
+            YOU,
+            lambda step: play.advice_rng(session.seed, session.hand_number, step),
+        )
+
+
+def controls(session: play.PlaySession) -> None:
+    """One row under the table: what to do next, Undo, the last trick."""
+    game = session.game
+    with st.container(horizontal=True, vertical_alignment="center"):
+        if game.winner is not None:
+            st.button(
+                "Play a new game",
+                key="play-new",
+                type="primary",
+                on_click=lambda: begin(play.restart(current(), new_seed())),
+            )
+        elif game.hand is None:
+            st.button(
+                "Deal the next hand",
+                key="play-next",
+                type="primary",
+                on_click=lambda: put(play.next_hand(current())),
+            )
+        else:
+            if st.button("💡 Hint", key="play-hint-button"):
+                ask_hint(session)
+        if not session.no_undo:
+            st.button(
+                "↶ Undo",
+                key="play-undo",
+                disabled=not play.can_undo(session),
+                help="Take back your last decision in this hand (and the moves after it).",
+                on_click=lambda: put(play.undo(current())),
+            )
+        if game.hand is None:
+            if st.button("Review my decisions", key="play-review-button"):
+                review(session)
+        else:
+            st.toggle("Show the last trick", key="play-last")
+
+
+def show_hint() -> None:
+    advice = st.session_state.get(HINT)
+    if advice is None:
+        return
+    st.info(f"**Hint: {choice_label(advice.recommended)}.** {advice.explanation}")
+    st.table(
+        pd.DataFrame(
+            [
+                {
+                    "Choice": choice_label(v.action),
+                    "Tricks your team should win": f"{v.tricks:.1f}",
+                    "Points, on average": points_words(v.points),
+                }
+                for v in advice.options
+            ]
+        ),
+        hide_index=True,
+    )
+
+
+def show_review() -> None:
+    grades = st.session_state.get(REVIEW)
+    if grades is None:
+        return
+    counts = {name: sum(1 for g in grades if g.grade == name) for name in GRADES}
+    st.markdown(" · ".join(f"{name}: **{n}**" for name, n in counts.items()))
+    st.caption("  \n".join(f"**{name}**: {GRADE_MEANINGS[name]}" for name in GRADES))
+    st.table(
+        pd.DataFrame(
+            [
+                {
+                    "Your decision": choice_label(g.action),
+                    "Grade": g.grade,
+                    "What it means": GRADE_MEANINGS[g.grade],
+                    "Points given up": f"{g.cost:.1f}",
+                    # A choice as good as the best (a tie) is shown as the best.
+                    "Best": choice_label(g.shown_best),
+                    "Why": g.why,
+                }
+                for g in grades
+            ]
+        ),
+        hide_index=True,
+    )
+
+
+def chart(game):
+    """The score chart, built again only when a hand's result changes (40 ms a build)."""
+    key = (game.rules.target_points, tuple(hand.result for hand in game.finished))
+    kept = st.session_state.get("play-chart-kept")
+    if kept is None or kept[0] != key:
+        kept = st.session_state["play-chart-kept"] = (key, score_chart(game, YOU.team))
+    return kept[1]
+
+
+def show_hand_over(session: play.PlaySession) -> None:
+    """After a hand: what it scored and why, the score so far, the game's end."""
+    game = session.game
+    if game.winner is not None:
+        won = game.winner is YOU.team
+        if won and st.session_state.get("play-celebrated") != session.seed:
+            st.session_state["play-celebrated"] = session.seed
+            st.balloons()
+        st.subheader(
+            f"{'You win' if won else 'East-West win'} the game, "
+            f"{game.score(game.winner)} to {game.score(game.winner.other)}!"
+        )
+    summary = play.hand_summary(game)
+    words, beside = st.columns([1, 1])
+    words.markdown(
+        f"**Hand {summary.number}**\n\n"
+        f"- **Makers:** {summary.makers}\n"
+        f"- **Tricks:** {summary.tricks}\n"
+        f"- **Points:** {summary.points}. {summary.why}\n"
+        f"- **Score:** {summary.score}"
+    )
+    words.page_link(
+        "features/teach/page.py",
+        label="Replay this hand",
+        icon=":material/slideshow:",
+        query_params={"hand": encode_hand(HandRecord.from_state(game.finished[-1])), "at": "0"},
+        help="Step through the hand move by move on the Teach page, every hand "
+        "face up if you like, with the engine's reason for each move",
+    )
+    beside.plotly_chart(chart(game), key="play-chart", config={"displayModeBar": False})
+    show_review()
+    with st.expander("What happened in the hand", expanded=False):
+        st.markdown(numbered(play.hand_log(session)))
+
+
+@st.fragment
+def game_area() -> None:
+    """The game itself, a fragment: a move reruns the table, not the page and its sidebar."""
+    session = current()
+    if st.session_state.get(UNSAVED):
+        unsaved_warning(st.session_state[UNSAVED])
+    show_table(session)
+    controls(session)
+    if session.game.hand is None:
+        show_hand_over(session)
+        return
+    show_hint()
+    log = play.hand_log(session)
+    if log:
+        st.markdown("\n".join(f"- **{words}.** {why}" for words, why in log[-4:]))
+        with st.expander("Everything so far in this hand"):
+            st.markdown(numbered(log))
+    if session.game.finished:
+        with st.expander(f"The score so far: {play.score_words(session)}"):
+            st.plotly_chart(
+                chart(session.game), key="play-chart-so-far", config={"displayModeBar": False}
+            )
+
+
+game_area()

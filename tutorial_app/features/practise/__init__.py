@@ -1,0 +1,1 @@
+"""Practise: spaced repetition ("For you"), topic sets and the daily deal."""

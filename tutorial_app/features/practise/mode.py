@@ -1,0 +1,167 @@
+"""Practise's "For you" and "Daily deal" modes: quizzes chosen from the learner's answers.
+
+For you: ten questions, the weakest skills first (``practice_plan.for_you_set`` over
+``lessons.spaced``): a kind of question just missed comes back before a new one, one
+well known only now and then. Each question says why it was chosen. The learner's
+answers are read from the store once per set (and the streak with them).
+
+Daily deal: the same ten seeded questions for everyone on a date
+(``lessons.spaced.daily_deal``), under the standard rules; "You got N of 10" counts
+the first answer to each, from the recorded answers, so a reload or a second try
+changes nothing. Its place is kept like a lesson quiz's.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import streamlit as st
+
+from lessons.quizzes import new_seed
+from lessons.spaced import Attempt, daily_deal, daily_deal_seed, daily_streak, practice_days
+from tutorial_app.features.practise.plan import daily_label, deal_score, for_you_set, topic_label
+from tutorial_app.learner.current import current_token, learner_zone, store, unsaved_warning
+from tutorial_app.quiz.answer_log import recorder
+from tutorial_app.quiz.resume import forget_kept, resumed
+from tutorial_app.quiz.shared_quizzes import single_question
+from tutorial_app.quiz.view import run_quiz
+from tutorial_app.store import StoreUnavailable
+
+DEAL_RULES = "bga"  # the daily deal is the same for everyone: standard rules
+FOR_YOU = "practise-for-you"  # session key: (token, set seed, the planned items)
+HISTORY = "practise-history"  # session key: (token, the learner's attempts) or a problem
+DEAL_ROWS = "practise-deal-rows"  # session key: (token, day, the day's answer rows)
+
+
+def history() -> tuple[list[Attempt], str | None]:
+    """The learner's answers as the scheduler reads them (read once, kept until a set
+    ends), and why they could not be read, if so."""
+    token = current_token()
+    kept = st.session_state.get(HISTORY)
+    if kept is not None and kept[0] == token:
+        return kept[1], None
+    try:
+        attempts = store().attempts(token)
+    except StoreUnavailable as error:
+        return [], error.message
+    st.session_state[HISTORY] = (token, attempts)
+    return attempts, None
+
+
+def show_streak(attempts: list[Attempt], head) -> None:
+    zone = learner_zone()
+    streak = daily_streak(practice_days(attempts, zone), datetime.now(zone).date())
+    if streak:
+        head.markdown(
+            f"🔥 **{streak}-day streak.** Ten questions chosen from your answers: "
+            "what you miss comes back soon."
+        )
+    else:
+        head.markdown(
+            "Ten questions chosen from your answers. Answer one today to start a daily streak."
+        )
+
+
+def new_for_you_set() -> None:
+    """Plan the next set from the answers given so far (read again from the store)."""
+    st.session_state.pop(HISTORY, None)
+    st.session_state.pop(FOR_YOU, None)
+
+
+def show_for_you(head) -> None:
+    """The For-you set; ``head`` is the room beside the mode switch (for the streak)."""
+    attempts, problem = history()
+    if problem:
+        unsaved_warning(problem)
+    show_streak(attempts, head)
+    token = current_token()
+    planned = st.session_state.get(FOR_YOU)
+    if planned is None or planned[0] != token:
+        seed = new_seed()
+        planned = st.session_state[FOR_YOU] = (
+            token,
+            seed,
+            for_you_set(attempts, datetime.now(UTC), seed),
+        )
+    _token, seed, items = planned
+    questions = tuple(single_question(item.skill, DEAL_RULES, item.seed) for item in items)
+    run = run_quiz(
+        f"for-you:{seed}",
+        questions,
+        recorder=recorder(
+            "practise",
+            seeds=tuple(i.seed for i in items),
+            skills=tuple(i.skill for i in items),
+            lessons=tuple(topic_label(i.skill) for i in items),
+        ),
+        note=lambda index: items[index].why,
+        on_finished=lambda _run: st.session_state.pop(HISTORY, None),
+    )
+    st.caption(
+        "For you: ten questions on the kinds you need most. What you miss comes "
+        "back soon; what you know well comes back now and then."
+    )
+    if run.finished:
+        st.button(
+            "Ten more questions", key="practise-more", type="primary", on_click=new_for_you_set
+        )
+
+
+def deal_rows(day: date, refresh: bool = False) -> list[dict] | None:
+    """The learner's answers (read once a session and day); None if they cannot be read."""
+    token = current_token()
+    kept = st.session_state.get(DEAL_ROWS)
+    if refresh or kept is None or kept[:2] != (token, day):
+        try:
+            rows = store().answer_rows(token, lesson=daily_label(day))  # today's deal only
+            kept = st.session_state[DEAL_ROWS] = (token, day, rows)
+        except StoreUnavailable:
+            return None
+    return kept[2]
+
+
+def show_daily_deal(head) -> None:
+    """Today's deal; ``head`` is the room beside the mode switch (for what it is)."""
+    day = datetime.now(learner_zone()).date()
+    items = daily_deal(day)
+    label = daily_label(day)
+    head.markdown(
+        f"**Daily deal, {day:%A %d %B}:** the same ten questions for everyone. "
+        "Your first answer to each counts."
+    )
+    rows = deal_rows(day)
+    answered, right = deal_score(rows or [], day, items)
+    if answered == len(items):
+        _deal_result(right, len(items))
+        return
+    seed = daily_deal_seed(day)
+    questions = tuple(single_question(item.skill, DEAL_RULES, item.seed) for item in items)
+    quiz_id = f"daily:{day.isoformat()}"
+
+    def finished(_run) -> None:
+        forget_kept(label)
+        st.session_state.pop(DEAL_ROWS, None)
+
+    run = run_quiz(
+        quiz_id,
+        questions,
+        on_finished=finished,
+        recorder=recorder(
+            label,
+            seed=seed,
+            seeds=tuple(i.seed for i in items),
+            skills=tuple(i.skill for i in items),
+            position=label,
+        ),
+        start=resumed(label, quiz_id, seed, len(questions)),
+    )
+    if run.finished and (rows := deal_rows(day)) is not None:
+        _deal_result(deal_score(rows, day, items)[1], len(items))
+
+
+def _deal_result(right: int, total: int) -> None:
+    st.subheader(f"You got {right} of {total}")
+    st.caption(
+        "Counted from your first answer to each question. A new deal comes "
+        "tomorrow; For you has more questions now."
+    )

@@ -1,0 +1,194 @@
+"""Practise: three ways in. "For you" (the first) asks what your answers say you need
+(spaced repetition, ``tutorial_app.features.practise.mode``); the daily deal is the same ten
+questions for everyone today; "Choose topics" makes scenario quizzes on the topics you
+choose, under the rules you play by.
+
+Changing the topics or the rules makes a new set; in the middle of a set the page asks
+first (Confirm / Keep my set), so no answer is lost by a stray click. The address
+holds the set on screen (?topics=...&rules=...&seed=...), so it can be shared.
+Every answer is kept in the progress store."""
+
+import streamlit as st
+
+from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
+from lessons.quizzes import (
+    DEFAULT_PRACTICE_TOPICS,
+    PRACTICE_TOPICS,
+    mixed_quiz_plan,
+    new_seed,
+    topic_generators,
+)
+from tutorial_app.features.practise.mode import show_daily_deal, show_for_you
+from tutorial_app.features.practise.plan import topic_label
+from tutorial_app.limits.link_numbers import seed_from_link
+from tutorial_app.quiz.answer_log import recorder
+from tutorial_app.quiz.shared_quizzes import practice_set
+from tutorial_app.quiz.view import run_quiz
+from tutorial_app.shell.markdown_text import markdown_text
+from tutorial_app.shell.url_state import seed_choice, sync_params
+
+MODES = {"for-you": "For you", "daily": "Daily deal", "topics": "Choose topics"}
+SET_PARAMETERS = ("topics", "rules", "seed")  # a link to a chosen set opens "Choose topics"
+
+LENGTH = 10
+DEFAULT_TOPICS = list(DEFAULT_PRACTICE_TOPICS)
+CHOSEN, SEED = "practise-chosen", "practise-seed"  # the set on screen: (topics, rules); seed
+
+
+def quiz_key(chosen: tuple, seed: int) -> str:
+    chosen_topics, chosen_preset = chosen
+    return f"practise:{chosen_preset}:{','.join(chosen_topics)}:{seed}"
+
+
+def answers_at_stake() -> int:
+    """How many answers (right or wrong) the set on screen holds, if it is unfinished."""
+    if CHOSEN not in st.session_state:
+        return 0
+    key = quiz_key(st.session_state[CHOSEN], st.session_state[SEED])
+    state = st.session_state.get(f"quiz:{key}")
+    if not state or state.run.finished:
+        return 0
+    return len(state.run.answered) + state.run.misses
+
+
+def start_set(chosen: tuple, seed: int) -> None:
+    st.session_state[CHOSEN] = chosen
+    st.session_state[SEED] = seed
+
+
+def keep_my_set() -> None:
+    """Put the topics and rules back to those of the set on screen."""
+    kept_topics, kept_preset = st.session_state[CHOSEN]
+    st.session_state["practise-topics"] = list(kept_topics)
+    st.session_state["rules"] = kept_preset
+
+
+def show_topics(intro) -> None:
+    """Choose topics: a seeded set of the chosen topics under the chosen rules; ``intro``
+    is the room beside the mode switch. (No st.stop: the router draws the learner-token
+    component after the page.)"""
+    intro.markdown("Ten questions on real deals, each checked and explained by the rules engine.")
+    requested = [t for t in st.query_params.get("topics", "").split(",") if t in PRACTICE_TOPICS]
+    if "practise-topics" not in st.session_state:
+        st.session_state["practise-topics"] = requested or DEFAULT_TOPICS
+    seed_choice("rules", PRESETS, "bga")
+    # The choices fold away (the line under the quiz's bar says what they are): the
+    # question comes first. A fixed label: a changed one would fold the box at every click.
+    with st.expander("Topics and rules", icon=":material/tune:"):
+        topics = st.pills(
+            "Topics",
+            list(PRACTICE_TOPICS),
+            selection_mode="multi",
+            format_func=lambda t: PRACTICE_TOPICS[t][0],
+            key="practise-topics",
+        )
+        # The URL keeps the short value (?rules=pagat); people read the preset's name.
+        preset = st.segmented_control(
+            "Rules", list(PRESETS), key="rules", required=True, format_func=PRESET_NAMES.__getitem__
+        )
+        assert preset is not None  # required, with a default
+        st.caption(f"{PRESET_NAMES[preset]} rules: {PRESET_DESCRIPTIONS[preset]}")
+
+    if not topics:
+        st.info("Pick at least one topic under “Topics and rules” above.")
+        return
+
+    seed_in_link, note = seed_from_link(st.query_params.get("seed"), "a new set of questions")
+    if note:  # it quotes the link's text: shown as text
+        st.info(markdown_text(note))
+    chosen = (tuple(topics), preset)
+    if CHOSEN not in st.session_state:  # the first visit keeps the link's set
+        start_set(chosen, seed_in_link if seed_in_link is not None else new_seed())
+    elif st.session_state[CHOSEN] != chosen:
+        at_stake = answers_at_stake()
+        if not at_stake:
+            start_set(chosen, new_seed())
+        else:
+            with st.container(border=True, key="practise-ask"):
+                st.warning(
+                    f"Other topics or rules start a new set of questions. The "
+                    f"{at_stake} answer{'s' if at_stake != 1 else ''} you have given in "
+                    "this set would be lost.",
+                    icon=":material/help:",
+                )
+                confirm, keep = st.columns(2)
+                confirm.button(
+                    "Confirm: start a new set",
+                    key="practise-confirm",
+                    type="primary",
+                    width="stretch",
+                    on_click=start_set,
+                    args=(chosen, new_seed()),
+                )
+                keep.button(
+                    "Keep my set", key="practise-keep", width="stretch", on_click=keep_my_set
+                )
+
+    active, seed = st.session_state[CHOSEN], st.session_state[SEED]
+    active_topics, active_preset = active
+    # The address holds the set on screen, in one change: not a history entry per value.
+    sync_params(
+        {
+            "mode": None,
+            "topics": (None if list(active_topics) == DEFAULT_TOPICS else ",".join(active_topics)),
+            "rules": None if active_preset == "bga" else active_preset,
+            "seed": str(seed),
+        }
+    )
+
+    skills = topic_generators(list(active_topics))
+    questions = practice_set(skills, active_preset, seed, LENGTH)
+    plan = mixed_quiz_plan(skills, seed, LENGTH)  # each question's generator and own seed
+    names = " · ".join(PRACTICE_TOPICS[t][0] for t in active_topics)
+    run = run_quiz(
+        quiz_key(active, seed),
+        questions,
+        recorder=recorder(
+            "practise",
+            skills=tuple(name for name, _ in plan),
+            seeds=tuple(own for _, own in plan),
+            lessons=tuple(topic_label(name) for name, _ in plan),
+        ),
+    )
+    # Under the quiz, so the question, its cards and its buttons come first on the screen.
+    st.caption(
+        f"Set number {seed}: {names} ({PRESET_NAMES[active_preset]} rules). Share this "
+        "page's address and everyone gets the same questions."
+    )
+    if run.finished:
+        st.button(
+            "Ten more questions",
+            key="practise-more",
+            type="primary",
+            on_click=start_set,
+            args=(active, new_seed()),
+        )
+
+
+# Only a <style>: no room taken. A smaller top margin, so the question shows at once.
+st.html('<style>[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }</style>')
+st.title("Practise")
+if "practise-mode" not in st.session_state:
+    asked = st.query_params.get("mode")
+    st.session_state["practise-mode"] = (
+        asked
+        if asked in MODES
+        else ("topics" if any(name in st.query_params for name in SET_PARAMETERS) else "for-you")
+    )
+intro, switch = st.columns([3, 2], vertical_alignment="center")
+mode = switch.segmented_control(
+    "Mode",
+    list(MODES),
+    format_func=MODES.__getitem__,
+    key="practise-mode",
+    required=True,
+    label_visibility="collapsed",
+)
+if mode == "topics":
+    show_topics(intro)
+else:
+    # The address says which: a reload opens the same mode (For you is the default).
+    sync_params(
+        {"mode": None if mode == "for-you" else mode, **{name: None for name in SET_PARAMETERS}}
+    )
+    (show_for_you if mode == "for-you" else show_daily_deal)(intro)

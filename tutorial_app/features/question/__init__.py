@@ -1,0 +1,1 @@
+"""A question on a hand: one scenario question opened from a link."""

@@ -1,0 +1,1 @@
+"""Print a quiz sheet: the same questions as a link, on paper, with an answer key."""

@@ -1,0 +1,1 @@
+"""Reference pages: card ranking and scoring, and the glossary drawn on cards."""

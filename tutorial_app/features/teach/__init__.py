@@ -1,0 +1,2 @@
+"""Teach a hand: a recorded hand replayed on the projector, step by step, with bots to
+play on."""

@@ -1,0 +1,242 @@
+"""The Teach page's moves, as plain functions over a session mapping.
+
+The teacher plays every seat. A click on the card table, on a card of the seat to act
+or on one of its labelled choices, goes to the engine for that seat: a legal move is
+added to the hand record, an illegal one changes nothing but the refusal the table
+shows next. The hand is a ``replay.Replay``: the whole record (``TIMELINE``) and how
+many of its moves show (``POSITION``); ``RECORD`` is the part on the table. Undo, Back
+and Next move the position and lose nothing; a new move where the record had another
+replaces the record from there. The page passes ``st.session_state``; AppTest tests pass
+theirs (AppTest cannot click inside the card table) and so make the same moves the clicks
+make.
+
+>>> from engine import Rules, Seat, random_hand
+>>> session = {}
+>>> load(session, HandRecord.from_state(random_hand(Rules(), Seat.W, 1)))
+>>> teacher_action(session, "pass").ok, len(session[RECORD].actions)
+(True, 1)
+>>> teacher_action(session, "call-H").refusal is not None, len(session[RECORD].actions)
+(True, 1)
+>>> undo(session); len(session[RECORD].actions), len(session[TIMELINE].actions)
+(0, 1)
+>>> _ = step(session, "next-0"); len(session[RECORD].actions)
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableMapping
+
+from engine import (
+    SEATS,
+    HandRecord,
+    HandState,
+    ReplayError,
+    Seat,
+    replay,
+)
+from tutorial_app.card_table.table_moves import Decision, decide_action, decide_card
+from tutorial_app.features.teach.replay import (
+    Replay,
+    jump,
+    move_made,
+    play_on_with_bots,
+    trick_starts,
+)
+
+RECORD, NOTE, REFUSAL = "teach-record", "teach-note", "teach-refusal"
+TIMELINE, POSITION = "teach-timeline", "teach-position"
+PLAYING, LAST_STEP, SPEED = "teach-playing", "teach-last-step", "teach-speed"
+BACK, NEXT = "back", "next"  # the table's step buttons: "back-3" pressed at move 3
+SHOWN = "teach-shown"  # the seats whose cards lie face up, as "N", "E", "S", "W"
+SOUTH_ONLY = ["S"]  # what a class opening the shared link sees
+EVERY_SEAT = [seat.value for seat in SEATS]
+
+
+def forget(session: MutableMapping, *keys: str) -> None:
+    """Drop keys if present (AppTest's session state has no ``pop``)."""
+    for key in keys:
+        if key in session:
+            del session[key]
+
+
+def load(
+    session: MutableMapping,
+    record: HandRecord,
+    note: str | None = None,
+    position: int | None = None,
+) -> None:
+    """Put ``record`` on the table after ``position`` of its moves (default: all);
+    ``note`` says what was left out of it, if anything."""
+    show(session, Replay.of(record, position))
+    session[NOTE] = note
+
+
+def current(session: MutableMapping) -> Replay:
+    return Replay.of(session[TIMELINE], session.get(POSITION))
+
+
+def show(session: MutableMapping, replay: Replay) -> None:
+    """Keep ``replay`` in the session: the whole record, the position, the shown part."""
+    session[TIMELINE] = replay.timeline
+    session[POSITION] = replay.position
+    session[RECORD] = replay.shown
+    forget(session, REFUSAL)
+
+
+def keep_legal_part(
+    session: MutableMapping, record: HandRecord, position: int | None = None
+) -> None:
+    """Load a record; if an action is illegal, keep the part before it and say why
+    (moves counted from 1, though the referee counts its steps from 0)."""
+    try:
+        replay(record.rules, record.deal, record.actions)
+        load(session, record, position=position)
+    except ReplayError as exc:
+        part = HandRecord(record.rules, record.deal, record.actions[: exc.step])
+        load(
+            session,
+            part,
+            f"Move {exc.step + 1} of the record is not allowed: {exc} "
+            f"The hand is shown up to that point.",
+            position,
+        )
+
+
+def _settle(session: MutableMapping, state: HandState, decision: Decision) -> Decision:
+    if decision.action is not None:  # decision.ok
+        assert state.turn is not None  # a move was accepted: a seat was to act
+        session[PLAYING] = False
+        before = current(session)
+        after = move_made(before, state.turn, decision.action)
+        show(session, after)
+        dropped = before.count - before.position
+        replaced = after.timeline is not before.timeline and dropped
+        session[NOTE] = (
+            f"A new move where the record had another: the record's last "
+            f"{dropped} move{'s' if dropped != 1 else ''} gave way to it."
+            if replaced
+            else None
+        )
+    else:
+        session[REFUSAL] = decision.refusal
+    return decision
+
+
+def teacher_card(session: MutableMapping, code: str) -> Decision:
+    """A card of the seat to act was clicked: play (or discard) it if the engine allows."""
+    state = session[RECORD].replay()
+    if state.turn is None:
+        return Decision(None, "The hand is over: deal a new one, or undo a move.")
+    return _settle(session, state, decide_card(state, state.turn, code))
+
+
+def teacher_action(session: MutableMapping, ident: str) -> Decision:
+    """A labelled choice (pass, order up, call a suit, go alone) for the seat to act."""
+    state = session[RECORD].replay()
+    if state.turn is None:
+        return Decision(None, "The hand is over: deal a new one, or undo a move.")
+    return _settle(session, state, decide_action(state, state.turn, ident))
+
+
+def undo(session: MutableMapping) -> None:
+    """Back one move; the move stays in the record, for Next."""
+    move_to(session, current(session).position - 1)
+
+
+def back_to_deal(session: MutableMapping) -> None:
+    move_to(session, 0)
+
+
+def move_to(session: MutableMapping, position: int) -> None:
+    """Show the record after ``position`` moves (kept within the record); a teacher's
+    step or jump takes over from playing on."""
+    session[PLAYING] = False
+    _go(session, position)
+
+
+def _go(session: MutableMapping, position: int) -> None:
+    show(session, jump(current(session), position))
+    session[NOTE] = None
+
+
+def jump_to_trick(session: MutableMapping, number: int) -> None:
+    """Show the table as trick ``number`` (from 1) is about to be led; 0 is the deal."""
+    starts = trick_starts(session[TIMELINE])
+    if number == 0 or number in starts:
+        move_to(session, starts.get(number, 0))
+
+
+def step_id(move: str, position: int) -> str:
+    """The id of the table's Back (``BACK``) or Next (``NEXT``) at ``position``: "next-3"."""
+    return f"{move}-{position}"
+
+
+def step(session: MutableMapping, ident: str) -> bool:
+    """A click on the table's Back or Next (``step_id``), or its arrow key: one move. An
+    id pressed at another position (a double click, a key held down) changes nothing.
+    Returns whether ``ident`` was a step id at all."""
+    move, _, at = ident.partition("-")
+    if move not in (BACK, NEXT) or not at.isdigit():
+        return False
+    position = current(session).position
+    if int(at) == position:
+        move_to(session, position + (1 if move == NEXT else -1))
+    return True
+
+
+def table_click(session: MutableMapping, ident: str) -> None:
+    """A labelled button of the table: Back, Next, or the seat to act's choice."""
+    if not step(session, ident):
+        teacher_action(session, ident)
+
+
+def bots_play_on(session: MutableMapping, level: str, moves: int | None = None) -> None:
+    """Bots make the next ``moves`` moves (None: finish the hand) from the position."""
+    session[PLAYING] = False
+    show(session, play_on_with_bots(current(session), level, moves))
+    session[NOTE] = None
+
+
+def shown_seats(session: MutableMapping) -> list[Seat]:
+    """The seats whose cards lie face up, in table order."""
+    values = session.get(SHOWN) or []
+    return [seat for seat in SEATS if seat.value in values]
+
+
+# ---- playing on by itself ----------------------------------------------------------------
+
+SPEEDS = {"slow": 3.0, "normal": 2.0, "fast": 1.0}  # seconds a move
+DEFAULT_SPEED = "normal"
+
+
+def seconds_a_move(session: MutableMapping) -> float:
+    return SPEEDS.get(session.get(SPEED) or DEFAULT_SPEED, SPEEDS[DEFAULT_SPEED])
+
+
+def start_playing(session: MutableMapping, now: float) -> None:
+    """Play on from the position, one move every few seconds (from the deal if at the end)."""
+    if current(session).at_end:
+        _go(session, 0)
+    session[PLAYING] = True
+    session[LAST_STEP] = now
+
+
+def pause(session: MutableMapping) -> None:
+    session[PLAYING] = False
+
+
+def tick(session: MutableMapping, now: float) -> bool:
+    """A timer's rerun while playing: the next move if its time has come (stopping at the
+    end of the record). Returns whether it moved."""
+    if not session.get(PLAYING):
+        return False
+    if now - float(session.get(LAST_STEP) or 0) < seconds_a_move(session) - 0.25:
+        return False
+    replay = current(session)
+    if not replay.at_end:
+        _go(session, replay.position + 1)
+    session[LAST_STEP] = now
+    if current(session).at_end:
+        session[PLAYING] = False
+    return True

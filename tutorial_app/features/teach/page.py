@@ -1,0 +1,435 @@
+"""Teach: put one hand on the projector, step through its recorded moves or play it out
+seat by seat on the card table with the engine's reason for every move, and share it
+with the class as a link.
+
+South stays at the bottom whoever is to act: the seats never move, so the class keeps
+its bearings and "West plays ..." is always the seat on the left. ◀ and ▶ beside the
+seat's choices step through the record (the arrow keys too, and a clicker's PageUp /
+PageDown in presentation mode); the buttons beside the table jump to a trick, play on
+by themselves, or let the bots finish the hand. The teacher clicks the seat to act's
+cards where they lie (once turned face up) and its choices under the table. Every
+message counts moves from 1 ("move 3" is the third action of the record), though the
+referee's own report counts its steps from 0.
+
+The address holds the whole record (``?hand=v1...``), the move shown (``&at=``) and
+``&present=1`` for presentation mode, so one link opens the same view anywhere."""
+
+import random
+import time
+
+import streamlit as st
+
+from engine import (
+    PRESET_NAMES,
+    PRESETS,
+    SEATS,
+    EuchreError,
+    HandRecord,
+    Rules,
+    explain_action,
+    explain_result,
+    explain_trick,
+    random_hand,
+    replay,
+)
+from engine.record import ActionFormatError
+from tutorial_app.card_table.component import card_table, table_model
+from tutorial_app.card_table.move_words import action_words, turn_prompt
+from tutorial_app.features.teach.moves import (
+    BACK,
+    EVERY_SEAT,
+    NEXT,
+    NOTE,
+    PLAYING,
+    RECORD,
+    REFUSAL,
+    SHOWN,
+    SOUTH_ONLY,
+    SPEED,
+    SPEEDS,
+    bots_play_on,
+    current,
+    jump_to_trick,
+    keep_legal_part,
+    load,
+    move_to,
+    pause,
+    seconds_a_move,
+    shown_seats,
+    start_playing,
+    step_id,
+    table_click,
+    teacher_card,
+    tick,
+)
+from tutorial_app.features.teach.replay import trick_starts
+from tutorial_app.limits.link_numbers import number_from_link
+from tutorial_app.shell.hand_links import MAX_JSON, LinkError, decode_hand, encode_hand
+from tutorial_app.shell.markdown_text import markdown_text
+from tutorial_app.shell.presentation import presentation_switch
+
+MAX_TEXT = MAX_JSON  # characters in the paste box; a whole hand needs under 2,000
+EMPTY_TEXT = (
+    'Paste a hand record (JSON) here first: an object with the "dealer", the '
+    '"upcard" and the four "hands" of five cards, and if you like "rules" and '
+    'the "actions" so far, as the referee reads it. Or deal a new hand.'
+)
+BOT_LEVELS = {"beginner": "Beginner bots", "expert": "Expert bots"}
+
+# Only a <style>: it takes no room. The table, the last move and the buttons fit a
+# 1280x720 screen (the top margin is Streamlit's 6rem otherwise); the reason is large.
+st.html("""<style>
+[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }
+.st-key-teach-reason p { font-size: 1.3rem; line-height: 1.35; }
+.st-key-teach-head h1 { padding: 0.2rem 0; }
+.st-key-teach-replay button { padding: 0.1rem 0.5rem; min-height: 2.1rem; }
+.st-key-teach-replay { row-gap: 0.3rem; }
+</style>""")
+
+with st.container(key="teach-head", horizontal=True, vertical_alignment="center"):
+    st.title("Teach a hand", width="stretch")
+    presenting = presentation_switch("teach-present")
+
+
+# A hand in the link opens first, once per visit, at the move the link names (&at=).
+code = st.query_params.get("hand")
+if code and st.session_state.get("teach-link") != code:
+    st.session_state["teach-link"] = code
+    try:
+        linked = decode_hand(code)
+        at, at_note = number_from_link(
+            st.query_params.get("at"),
+            least=0,
+            most=len(linked.actions),
+            what="move number",
+            instead="Showing the end of the hand.",
+        )
+        keep_legal_part(st.session_state, linked, at)
+        if at_note:
+            st.session_state[NOTE] = " ".join(filter(None, (st.session_state[NOTE], at_note)))
+    except LinkError as exc:
+        st.error(
+            f"This link's hand cannot be opened: {markdown_text(str(exc))}. You can deal "
+            "a new hand below."
+        )
+
+
+def open_text() -> None:
+    """Open the pasted record; a bad one is explained and the text stays in the box."""
+    text = st.session_state.get("teach-json") or ""
+    st.session_state[NOTE] = None  # an old warning is about an old record
+    pause(st.session_state)
+    if not text.strip():
+        st.session_state["teach-error"] = EMPTY_TEXT
+        return
+    if len(text) >= MAX_TEXT:  # the box keeps the first MAX_TEXT characters of a paste
+        st.session_state["teach-error"] = (
+            f"The box holds at most {MAX_TEXT:,} characters and this text fills it, so it "
+            "was probably cut short. A hand record needs far fewer: a whole hand fits in "
+            "under 2,000. Your text is kept in the box so you can fix it."
+        )
+        return
+    try:
+        keep_legal_part(st.session_state, HandRecord.loads(text))
+        st.session_state["teach-error"] = None
+    except ActionFormatError as exc:
+        st.session_state["teach-error"] = (
+            f"This hand record cannot be opened: move {exc.step + 1} cannot be read: "
+            f"{markdown_text(exc.detail)}. Your text is kept in the box so you can fix it."
+        )
+    except EuchreError as exc:
+        st.session_state["teach-error"] = (
+            f"This hand record cannot be opened: {markdown_text(str(exc))}. Your text is kept "
+            "in the box so you can fix it."
+        )
+
+
+def deal() -> None:
+    preset, dealer = st.session_state["teach-rules"], st.session_state["teach-dealer"]
+    seat = next(s for s in SEATS if s.value == dealer)
+    state = random_hand(Rules.preset(preset), seat, random.SystemRandom().randrange(10**9))
+    pause(st.session_state)
+    load(st.session_state, HandRecord.from_state(state))
+    st.session_state["teach-error"] = None
+
+
+def deal_or_paste(expanded: bool) -> None:
+    with st.expander("Deal a new hand, or paste a hand record", expanded=expanded):
+        left, right = st.columns(2)
+        with left:
+            st.selectbox(
+                "Rules", list(PRESETS), key="teach-rules", format_func=PRESET_NAMES.__getitem__
+            )
+            st.selectbox(
+                "Dealer",
+                [s.value for s in SEATS],
+                index=3,
+                key="teach-dealer",
+                format_func=lambda v: next(s.word for s in SEATS if s.value == v),
+            )
+            st.button("Deal a new hand", key="teach-deal", type="primary", on_click=deal)
+        with right:
+            st.text_area(
+                f"Hand record (JSON, as in the referee's format; at most {MAX_TEXT:,} characters)",
+                key="teach-json",
+                height=180,
+                max_chars=MAX_TEXT,
+                placeholder='{"dealer": "W", "upcard": "AD", ...}',
+            )
+            st.button("Open this hand record", key="teach-open", on_click=open_text)
+        if st.session_state.get("teach-error"):
+            st.error(st.session_state["teach-error"])
+        st.page_link(
+            "features/build/page.py",
+            label="Or build a scenario card by card",
+            icon=":material/construction:",
+        )
+
+
+if st.session_state.get(RECORD) is None:
+    st.markdown(
+        "Deal a hand or paste one, then play it out on the card table: click each "
+        "seat's card or choice in turn, and the app says why every move is allowed. "
+        "A link then opens the same hand for everyone in the class."
+    )
+    deal_or_paste(expanded=True)
+    st.info("Deal a hand to begin.")
+    st.stop()
+
+
+def share_address(base: str, code: str, position: int, count: int) -> str:
+    """The link that opens this hand at this move (at the end when ``at`` is left out)."""
+    return f"{base}?hand={code}" + (f"&at={position}" if position < count else "")
+
+
+def timer(session) -> float | None:
+    """Seconds between the fragment's own reruns: a move's time while playing on, else none."""
+    return seconds_a_move(session) if session.get(PLAYING) else None
+
+
+def table_and_reason(present: bool, timed: float | None) -> None:
+    """The table with its ◀ ▶ and the seat's choices, and beside it the move's reason and
+    the replay's controls. A fragment, rerun every ``timed`` seconds while playing on."""
+    playing = bool(st.session_state.get(PLAYING))
+    if playing:
+        tick(st.session_state, time.monotonic())
+    replay = current(st.session_state)
+    record = replay.shown
+    state = record.replay()
+    link_code = encode_hand(replay.timeline)
+    if st.query_params.get("hand") != link_code:  # a new address only when the hand changed
+        st.query_params["hand"] = link_code
+    st.session_state["teach-link"] = link_code
+    if SHOWN not in st.session_state:
+        st.session_state[SHOWN] = list(SOUTH_ONLY)  # a class opening the link sees South only
+    shown = shown_seats(st.session_state)
+    if st.session_state.get(NOTE):  # it may quote a linked record: shown as text
+        st.warning(markdown_text(st.session_state[NOTE]))
+
+    # A projector gives the table more of the width; the reason stays large beside it.
+    table_column, side = st.columns([2, 1] if present else [3, 2], gap="medium")
+    with table_column:
+        # Under the table: a refusal, else the hand's result, else what to click now.
+        refusal = st.session_state.get(REFUSAL)
+        message, tone = (
+            (refusal, "refusal")
+            if refusal
+            else (explain_result(state), "success")
+            if state.is_over
+            else (turn_prompt(state, shown), "info")
+        )
+        if not refusal and not replay.at_end:
+            message += " Next ▶ shows the record's next move."
+        model = table_model(
+            state,
+            teacher=True,
+            reveal=shown,
+            show_last_trick=True,
+            message=message,
+            message_tone=tone,
+        )
+        back, forward = step_id(BACK, replay.position), step_id(NEXT, replay.position)
+        model["actions"] = [
+            {"id": back, "label": "◀ Back", "disabled": replay.position == 0},
+            *model["actions"],
+            {"id": forward, "label": "Next ▶", "primary": True, "disabled": replay.at_end},
+        ]
+        model["keys"] = {"back": back, "next": forward, "pages": present}
+        if present:
+            model["size"] = "projector"
+        card_table(
+            model,
+            key="teach-table",
+            address={"at": None if replay.at_end else str(replay.position)},
+            on_card=lambda card: teacher_card(st.session_state, card),
+            on_action=lambda ident: table_click(st.session_state, ident),
+        )
+        with st.container(
+            key="teach-replay", horizontal=True, vertical_alignment="center", gap="small"
+        ):
+            jumps(replay)
+            playing_on(replay, playing)
+
+    with side:
+        reason(record, state)
+        st.pills(
+            "Cards face up",
+            EVERY_SEAT,
+            selection_mode="multi",
+            key=SHOWN,
+            format_func=lambda v: next(s.word for s in SEATS if s.value == v),
+        )
+        every = len(shown) == len(EVERY_SEAT)
+
+        def flip_every() -> None:
+            st.session_state[SHOWN] = list(SOUTH_ONLY if every else EVERY_SEAT)
+
+        with st.container(horizontal=True):
+            st.button(
+                "South's cards only" if every else "Show every hand (teacher's screen)",
+                key="teach-every",
+                on_click=flip_every,
+                width="stretch",
+            )
+            with st.popover("Bots play on", icon=":material/smart_toy:", width="stretch"):
+                st.segmented_control(
+                    "Bots",
+                    list(BOT_LEVELS),
+                    key="teach-bot-level",
+                    default="beginner",
+                    format_func=BOT_LEVELS.__getitem__,
+                    required=True,
+                )
+                level = st.session_state.get("teach-bot-level") or "beginner"
+                st.caption(
+                    "From the move shown, bots play each seat from its own cards; "
+                    "the record's later moves give way to theirs."
+                )
+                st.button(
+                    "The seat to act: one move",
+                    key="teach-bot-move",
+                    disabled=state.is_over,
+                    on_click=bots_play_on,
+                    args=(st.session_state, level, 1),
+                )
+                st.button(
+                    "Finish the hand",
+                    key="teach-bots",
+                    disabled=state.is_over,
+                    on_click=bots_play_on,
+                    args=(st.session_state, level),
+                )
+        rules = replay.timeline.rules
+        changes = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in rules.changes().items())
+        st.caption(
+            f"Rules: {PRESET_NAMES[rules.preset_name]}" + (f" with {changes}" if changes else "")
+        )
+
+    if timer(st.session_state) != timed:  # Play, Pause, a new speed or the record's end:
+        st.rerun(scope="app")  # the whole page again, to set the timer
+
+    deal_or_paste(expanded=False)
+    st.subheader("Share this hand")
+    base = st.context.url.split("?", 1)[0] if st.context.url else ""
+    st.code(
+        share_address(base, link_code, replay.position, replay.count),
+        language=None,
+        wrap_lines=True,
+    )
+    st.caption("The link opens the hand at the move shown; everyone can step on from there.")
+    with st.expander("The hand record (JSON)"):
+        st.code(replay.timeline.dumps(), language="json", wrap_lines=True)
+
+
+def reason(record: HandRecord, state) -> None:
+    """The move shown and the engine's reason for it, large enough for a projector."""
+    before = replay(record.rules, record.deal, record.actions[:-1]) if record.actions else None
+    with st.container(key="teach-reason"):
+        if before is not None:  # a move is shown
+            seat, action = record.actions[-1]
+            st.success(
+                f"**Move {len(record.actions)}: {action_words(seat, action, before)}.** "
+                f"{explain_action(before, action)}"
+            )
+        else:
+            st.info(
+                f"**The deal.** {state.dealer.word} dealt and turned up "
+                f"{state.upcard.the_name}. {state.turn.word} speaks first."
+            )
+        if before is not None and len(state.tricks) > len(before.tricks):
+            st.info(explain_trick(state.tricks[-1], state.trump_suit))
+
+
+def jumps(replay) -> None:
+    """Jump to the deal, to the lead of a trick, or to the end of the record."""
+    starts = trick_starts(replay.timeline)
+    with st.container(key="teach-jumps", horizontal=True, gap="small", width="content"):
+        st.button(
+            "⏮ Deal",
+            key="teach-restart",
+            disabled=replay.position == 0,
+            help="Back to the deal",
+            on_click=jump_to_trick,
+            args=(st.session_state, 0),
+        )
+        for number in range(1, 6):
+            st.button(
+                f"Trick {number}" if number == 1 else str(number),
+                key=f"teach-jump-{number}",
+                disabled=number not in starts,
+                help=f"Trick {number}, as it is about to be led",
+                on_click=jump_to_trick,
+                args=(st.session_state, number),
+            )
+        st.button(
+            "End ⏭",
+            key="teach-end",
+            disabled=replay.at_end,
+            help="The last move of the record",
+            on_click=move_to,
+            args=(st.session_state, replay.count),
+        )
+
+
+def playing_on(replay, playing: bool) -> None:
+    """Play the record on by itself at a chosen speed, or pause."""
+    with st.container(
+        key="teach-playing",
+        horizontal=True,
+        vertical_alignment="center",
+        gap="small",
+        width="content",
+    ):
+        if playing:
+            st.button(
+                "⏸ Pause",
+                key="teach-play",
+                type="primary",
+                on_click=pause,
+                args=(st.session_state,),
+            )
+        else:
+            st.button(
+                "▶ Play on",
+                key="teach-play",
+                disabled=not replay.count,
+                help="Play the record's moves one by one, by itself",
+                on_click=lambda: start_playing(st.session_state, time.monotonic()),
+            )
+        st.segmented_control(
+            "Speed",
+            list(SPEEDS),
+            key=SPEED,
+            default="normal",
+            required=True,
+            label_visibility="collapsed",
+            format_func=str.capitalize,
+            help=", ".join(
+                f"{name}: a move every {seconds:g} s" for name, seconds in SPEEDS.items()
+            ),
+        )
+
+
+# While playing on, the table and its controls rerun by themselves every few seconds.
+every = timer(st.session_state)
+st.fragment(table_and_reason, run_every=every)(presenting, every)

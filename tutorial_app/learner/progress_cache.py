@@ -1,0 +1,104 @@
+"""The learner's stars and mastery, read from the progress store's rows.
+
+Stars and mastery per lesson are computed by the store from the recorded quiz runs
+(``Store.lesson_progress``); a guided hand's stars from its recorded finished runs. Both
+are read once per session and learner and kept in ``st.session_state``, read again only
+after this session records something that changes them (``progress_changed``): a rerun
+does no database work for them. When the store cannot be used, or this learner's rows
+cannot be read, everything reads as no stars yet and ``read_problem()`` says why: one
+learner's bad row never stops a page from drawing.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import MutableMapping
+
+import streamlit as st
+
+from lessons.progress import LessonProgress
+from tutorial_app.learner.current import current_token, store
+from tutorial_app.shell.session_map import drop
+from tutorial_app.store import StoreUnavailable
+
+_LESSONS, _GUIDED, _PROBLEM = "progress-lessons", "progress-guided", "progress-read-problem"
+LOG = logging.getLogger(__name__)
+UNREADABLE = (
+    "some of your saved answers could not be read. Your progress page can still delete them."
+)
+
+
+def _read(key: str, reader):
+    """The value ``reader(store, token)`` for this learner, read once and kept."""
+    token = current_token()
+    kept = st.session_state.get(key)
+    if kept is not None and kept[0] == token:
+        return kept[1]
+    try:
+        value = reader(store(), token)
+        st.session_state.pop(_PROBLEM, None)
+    except StoreUnavailable as error:
+        st.session_state[_PROBLEM] = error.message
+        return reader(None, token)  # nothing kept: the next run tries again
+    except Exception:  # a stored row that cannot be read: this learner's pages still draw
+        LOG.exception("a learner's progress could not be read")
+        st.session_state[_PROBLEM] = UNREADABLE
+        return reader(None, token)
+    st.session_state[key] = (token, value)
+    return value
+
+
+def all_progress() -> dict[str, LessonProgress]:
+    """Stars and mastery per lesson id."""
+    return _read(
+        _LESSONS, lambda found, token: found.lesson_progress(token) if found is not None else {}
+    )
+
+
+def lesson_progress(lesson_id: str) -> LessonProgress:
+    return all_progress().get(lesson_id, LessonProgress())
+
+
+def guided_stars() -> dict[str, int]:
+    """The best stars earned on each guided hand, by hand id."""
+
+    def best(found, token) -> dict[str, int]:
+        stars: dict[str, int] = {}
+        for hand in found.hands(token, "guided") if found is not None else ():
+            hand_id, earned = hand.result.get("hand"), hand.result.get("stars")
+            if isinstance(hand_id, str) and isinstance(earned, int):
+                stars[hand_id] = max(stars.get(hand_id, 0), earned)
+        return stars
+
+    return _read(_GUIDED, best)
+
+
+def progress_changed(session: MutableMapping | None = None) -> None:
+    """Something was recorded: the next read goes to the store."""
+    session = st.session_state if session is None else session
+    drop(session, _LESSONS, _GUIDED)
+
+
+def read_problem() -> str | None:
+    """Why the stars could not be read on the last try, or None."""
+    return st.session_state.get(_PROBLEM)
+
+
+# What other parts of the app read from the store and keep in the session.
+_READ_KEYS = ("practise-history", "practise-deal-rows", "practise-for-you")
+_READ_PREFIXES = ("kept-position:",)
+_QUIZ_PREFIXES = ("quiz:", "shown:quiz:")
+
+
+def forget_everything_read(
+    session: MutableMapping | None = None, *, quizzes_too: bool = False
+) -> None:
+    """The learner's rows changed from outside a quiz (an import, a reset): every value
+    read from them is read again. ``quizzes_too``: the quizzes in progress start again
+    (a reset deleted their runs)."""
+    session = st.session_state if session is None else session
+    progress_changed(session)
+    prefixes = _READ_PREFIXES + (_QUIZ_PREFIXES if quizzes_too else ())
+    for key in list(session):
+        if key in _READ_KEYS or (isinstance(key, str) and key.startswith(prefixes)):
+            del session[key]

@@ -1,0 +1,124 @@
+"""Every judged answer goes to the progress store before its verdict is shown.
+
+A page installs an ``AnswerRecorder`` beside a quiz (``install``); the quiz's clicks
+(``widgets.quiz_state.on_click`` / ``on_points``) call it when an answer is judged. It
+saves the answer (lesson or topic, item kind, generator, seed, the answer, right or
+wrong, the time taken since the question was shown) in one committed transaction, and
+for a lesson quiz the store's quiz run and the quiz's place. When the store cannot be
+used the answer is still judged, and the state says why it was not saved.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import MutableMapping
+from dataclasses import dataclass, replace
+
+from lessons.quiz import Question
+from tutorial_app.quiz.position import position_of
+from tutorial_app.quiz.state import QuizState, recorder_key
+from tutorial_app.shell.session_map import get
+from tutorial_app.store import Store, StoreUnavailable
+
+SHOWN = "shown:"  # session key prefix: (which ask, when it was first shown, in ms)
+
+
+def _ask(state: QuizState) -> tuple[int, int]:
+    """Which ask is on screen: the question, and how many answers came before it."""
+    return state.showing, len(state.run.answered) + state.run.misses
+
+
+def note_shown(session: MutableMapping, key: str, state: QuizState) -> None:
+    """Remember when the question on screen was first shown (the quiz view calls this
+    on every run; only a new ask starts the clock)."""
+    ask = _ask(state)
+    kept = get(session, SHOWN + key)
+    if kept is None or kept[0] != ask:
+        session[SHOWN + key] = (ask, time.time_ns() // 1_000_000)
+
+
+def time_taken_ms(session: MutableMapping, key: str, state: QuizState) -> int | None:
+    kept = get(session, SHOWN + key)
+    if kept is None or kept[0] != _ask(state):
+        return None
+    return max(time.time_ns() // 1_000_000 - kept[1], 0)
+
+
+@dataclass(frozen=True)
+class AnswerRecorder:
+    """Where one quiz's answers go. ``lessons``, ``skills`` and ``seeds``, when given, hold
+    one value per question (its Practise topic, its generator, its own seed); else
+    ``lesson``, the question's ``source`` (a checker or curated item) and ``seed``.
+    ``quiz_length`` set: a lesson quiz, whose answers form a quiz run in the store.
+    ``position`` set: the quiz's place is kept under that name after every answer."""
+
+    store: Store | None
+    problem: str | None  # why the store cannot be used (when ``store`` is None)
+    token: str
+    lesson: str
+    seed: int | None = None
+    lessons: tuple[str, ...] = ()
+    skills: tuple[str, ...] = ()
+    seeds: tuple[int, ...] = ()
+    quiz_length: int | None = None
+    position: str | None = None
+
+    def __call__(
+        self,
+        session: MutableMapping,
+        key: str,
+        question: Question,
+        before: QuizState,
+        after: QuizState,
+    ) -> QuizState:
+        if self.store is None:
+            return replace(after, unsaved=self.problem)
+        index = before.showing
+        lesson = self.lessons[index] if index < len(self.lessons) else self.lesson
+        seed = self.seeds[index] if index < len(self.seeds) else self.seed
+        skill = self.skills[index] if index < len(self.skills) else question.source
+        run = after.store_run
+        assert after.feedback is not None  # an answer is recorded once judged
+        try:
+            if self.quiz_length is not None and run is None:
+                run = self.store.start_quiz_run(
+                    self.token, self.lesson, self.seed, self.quiz_length
+                )
+            self.store.record_answer(
+                self.token,
+                lesson=lesson,
+                item_kind=question.kind.value,
+                generator=skill or "unnamed",
+                seed=seed,
+                answer=",".join(after.response or ()),
+                correct=after.feedback.correct,
+                time_taken_ms=time_taken_ms(session, key, before),
+                quiz_run=run,
+            )
+            after = replace(after, store_run=run, unsaved=None)
+            if self.position is not None and self.seed is not None:
+                if after.run.finished:
+                    self.store.clear_quiz_position(self.token, self.position)
+                else:
+                    self.store.save_quiz_position(
+                        self.token, self.position, self.seed, position_of(after)
+                    )
+        except StoreUnavailable as error:
+            return replace(after, store_run=run, unsaved=error.message)
+        except ValueError as error:  # a field the store refuses: judged, not kept
+            return replace(after, store_run=run, unsaved=str(error))
+        return after
+
+
+def install(session: MutableMapping, key: str, recorder: AnswerRecorder) -> None:
+    """Put ``recorder`` beside the quiz kept at ``session[key]`` (every run: the token or
+    the store may have changed since the last)."""
+    session[recorder_key(key)] = recorder
+
+
+def recorder(lesson: str, **fields) -> AnswerRecorder:
+    """A recorder for this learner and the process's store (see ``AnswerRecorder``)."""
+    from tutorial_app.learner.current import current_token, store_or_problem
+
+    found, problem = store_or_problem()
+    return AnswerRecorder(found, problem, current_token(), lesson, **fields)

@@ -1,0 +1,224 @@
+"""A quiz question on the card table: the model the component draws for a question
+and where the learner is in it (``QuizState``).
+
+- A scene with a hand in progress is the table from South's chair: other hands face
+  down, less what the question hides (``Scene.hide``) until it is answered.
+- Loose cards (and a trick with no deal behind it) use the "cards" layout.
+- Options that are cards are answered by clicking the cards; other options are the
+  table's labelled buttons. After the answer the cards carry the verdict in words:
+  "✓ right", "✗ your pick", and for choose-all "✓ picked" or "✓ missed".
+
+A POINTS question (a team and a number) has no component (``has_table`` is False):
+quiz_view gives it Streamlit widgets. A question with nothing to draw gets only the
+component's row of labelled buttons and its message.
+"""
+
+from __future__ import annotations
+
+from engine import Card, Seat, Suit, parse_seat
+from lessons.quiz import Kind, Question
+from tutorial_app.card_table.cards_model import cards_model
+from tutorial_app.card_table.table_model import table_model
+from tutorial_app.quiz.state import CHECK, RESTART, QuizState, option_id
+
+__all__ = ["choice_button", "has_table", "marked_words", "options_are_cards", "question_model"]
+
+SYMBOLS = {suit.symbol: suit for suit in Suit}
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
+HINTS = {  # what to do, under the cards, before answering
+    (Kind.SINGLE, True): "Click the card that answers.",
+    (Kind.MULTI, True): "Click every card that fits (click again to undo), then Check my "
+    "answer. If none fits, just check.",
+    (Kind.ORDER, True): "Click the cards in that order, one by one.",
+    (Kind.MULTI, False): "Press every one that fits, then Check my answer.",
+}
+
+
+def options_are_cards(question: Question) -> bool:
+    return bool(question.options) and all(o.card is not None for o in question.options)
+
+
+def _live_state(question: Question):
+    """The hand in progress the scene shows, or None (no record, or the hand is over)."""
+    record = question.scene.record
+    if record is None:
+        return None
+    state = record.replay()
+    return None if state.is_over else state
+
+
+def has_table(question: Question) -> bool:
+    """True when the question is drawn and answered on the card-table component."""
+    return question.kind is not Kind.POINTS
+
+
+def question_model(question: Question, state: QuizState) -> dict:
+    """The component's model for ``question`` as ``state`` has it."""
+    scene = question.scene
+    live = _live_state(question)
+    cards = options_are_cards(question)
+    marks = _marks(question, state) if cards else {}
+    message, tone, title = _message(question, state)
+    actions = _actions(question, state)
+    clickable = cards and not state.answered
+    if live is not None and (not cards or _hand_is_options(question, live)):
+        hide = frozenset() if state.answered else scene.hide
+        model = table_model(
+            live,
+            hide=hide,
+            marks=marks,
+            cards_clickable=clickable,
+            actions=(),
+            hold_last_trick=True,
+            keep_bidding=True,
+            message=message,
+            message_tone=tone,
+            message_title=title,
+        )
+        model["actions"] = actions  # the question's choices, not the seat's bids
+        for card in model["hand"]:
+            card["legal"] = False  # which cards may be played is the question's answer
+        return model
+    if cards:
+        by_key = {o.key: o.card for o in question.options if o.card is not None}  # all cards
+        shown = list(by_key.values())
+        if state.answered and question.kind is Kind.ORDER:
+            shown = [by_key[k] for k in question.answer]
+    else:
+        shown = list(scene.cards)
+    trick = scene.trick if scene.record is None else ()
+    winner = None
+    if state.answered and trick and question.answer[0] in {_seat_of(s).value for s, _ in trick}:
+        winner = question.answer[0]  # the answer is who won the trick: mark that card
+    return cards_model(
+        shown,
+        trump=scene.trump,
+        marks=marks,
+        clickable=clickable,
+        trick=trick,
+        winner=winner,
+        actions=actions,
+        message=message,
+        message_tone=tone,
+        message_title=title,
+        label="Cards to choose from" if clickable else "The cards",
+        title="Question cards",
+    )
+
+
+def _seat_of(seat) -> Seat:
+    return seat if isinstance(seat, Seat) else parse_seat(str(seat))
+
+
+def _hand_is_options(question: Question, live) -> bool:
+    """The options are exactly South's cards (which card may you play?)."""
+    return {o.card for o in question.options} == set(live.hand_of(Seat.S))
+
+
+def _marks(question: Question, state: QuizState) -> dict[Card | str, tuple[str, str]]:
+    if not state.answered:
+        if question.kind is Kind.ORDER:
+            return {key: ("picked", ORDINALS[i]) for i, key in enumerate(state.picks)}
+        return {key: ("picked", "picked") for key in state.picks}
+    chosen = set(state.response or ())
+    right = set(question.answer)
+    if question.kind is Kind.ORDER:  # each card's right place; "you: 3rd" if put elsewhere
+        placed = {key: i for i, key in enumerate(state.response or ())}
+        return {
+            key: ("right", ORDINALS[i])
+            if placed.get(key, i) == i
+            else ("wrong", f"you: {ORDINALS[placed[key]]}")
+            for i, key in enumerate(question.answer)
+        }
+    marks: dict[Card | str, tuple[str, str]] = {}
+    for option in question.options:
+        key = option.key
+        if key in right and question.kind is Kind.MULTI:
+            marks[key] = ("right", "picked") if key in chosen else ("missed", "missed")
+        elif key in right:
+            marks[key] = ("right", "right")
+        elif key in chosen:
+            marks[key] = ("wrong", "your pick")
+    return marks
+
+
+def marked_words(right: int, none_words: str = "", cards: tuple[Card, ...] = ()) -> str:
+    """What the marks on the cards show, for ``right`` right cards; with none right,
+    ``none_words`` says so ("None of these cards may be played: the nine of clubs, ...")."""
+    if right == 0:
+        names = ", ".join(card.the_name for card in cards)
+        words = none_words or "None of these cards is right"
+        return f"{words}: {names}." if names else f"{words}."
+    return "the right answer is marked." if right == 1 else "the right answers are marked."
+
+
+def _message(question: Question, state: QuizState) -> tuple[str | None, str, str | None]:
+    """(text, tone, bold title) for the strip under the cards."""
+    cards = options_are_cards(question)
+    if not state.answered:
+        hint = HINTS.get((question.kind, cards))
+        if state.invalid:
+            return state.invalid, "refusal", None
+        return hint, "info", None
+    feedback = state.feedback
+    assert feedback is not None  # answered: the feedback is in
+    text = feedback.explanation
+    if cards and question.kind is Kind.ORDER:
+        text += " On the cards: the right order, the first on the left."
+    elif cards:
+        words = marked_words(
+            len(question.answer),
+            question.none_words,
+            tuple(o.card for o in question.options if o.card is not None),
+        )
+        text += " " + (words if not question.answer else "On the cards: " + words)
+        if question.kind is Kind.MULTI and set(question.answer) - set(state.response or ()):
+            text += " “✓ missed” marks a right card you did not pick."
+    elif question.kind is Kind.MULTI and not question.answer:
+        text += f" {question.none_words or 'None of them'}."
+    return text, "right" if feedback.correct else "wrong", feedback.headline
+
+
+def choice_button(option) -> dict:
+    """An option as a labelled button: a suit gets its icon ("♣ clubs" -> icon + "Clubs")."""
+    label = option.label
+    action = {"id": option_id(option.key)}
+    symbol, _, rest = label.partition(" ")
+    suit = SYMBOLS.get(symbol)
+    if suit is not None and rest:
+        action["suit"], label = suit.letter, rest
+    action["label"] = label[:1].upper() + label[1:]
+    return action
+
+
+def _actions(question: Question, state: QuizState) -> list[dict]:
+    cards = options_are_cards(question)
+    kind = question.kind
+    if state.answered:  # the choices stay, judged: "✓" the right ones, "✗" a wrong pick
+        if cards:
+            return []
+        right, chosen = set(question.answer), set(state.response or ())
+        actions = []
+        for option in question.options:
+            action = {**choice_button(option), "disabled": True}
+            if option.key in right:
+                missed = kind is Kind.MULTI and option.key not in chosen
+                action.update(
+                    mark="right", label="✓ " + action["label"] + (" (missed)" if missed else "")
+                )
+            elif option.key in chosen:
+                action.update(mark="wrong", label="✗ " + action["label"] + " (your pick)")
+            actions.append(action)
+        return actions
+    actions = []
+    if not cards:
+        for option in question.options:
+            action = choice_button(option)
+            if kind is Kind.MULTI:
+                action["pressed"] = option.key in state.picks
+            actions.append(action)
+    if kind is Kind.MULTI:
+        actions.append({"id": CHECK, "label": "Check my answer", "primary": True})
+    if kind is Kind.ORDER:
+        actions.append({"id": RESTART, "label": "Start again", "disabled": not state.picks})
+    return actions

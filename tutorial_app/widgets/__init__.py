@@ -1,1 +1,0 @@
-"""Small Streamlit helpers shared by the pages."""
