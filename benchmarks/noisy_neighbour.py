@@ -12,8 +12,8 @@ quiet run and then a noisy one on a fresh server each. The neighbours:
 
 - **odds**: the odds lab's heaviest run, expert bots at every seat and the most hands
   the page allows (200), a new seed each time one ends (the worker pool plays it);
-- **import**: the largest progress CSV allowed (``limits.MAX_IMPORT_ROWS`` rows, under
-  ``limits.MAX_UPLOAD_BYTES``) uploaded on /progress and imported, then /progress
+- **import**: the largest progress CSV allowed (``limits.numbers.MAX_IMPORT_ROWS`` rows, under
+  ``limits.numbers.MAX_UPLOAD_BYTES``) uploaded on /progress and imported, then /progress
   opened again with every row on it, over and over;
 - **forged**: a Play link to a whole game against expert bots whose seal was made with
   another key, opened again and again (the page must refuse it before any replay).

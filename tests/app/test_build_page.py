@@ -3,7 +3,7 @@ four, a move out of turn), moves added by clicking the preview table, the record
 links; and the question link answered by whoever opens it, judged by the engine.
 
 AppTest cannot click inside the card table: clicks go through the functions the table's
-clicks call (``build_moves.clicked_card`` / ``clicked_action``)."""
+clicks call (``features.build.moves.clicked_card`` / ``clicked_action``)."""
 
 from __future__ import annotations
 

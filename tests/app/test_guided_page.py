@@ -1,7 +1,7 @@
 """The guided hands pages in AppTest: the list, a hand played right (three stars), a
 wrong try explained on the table and retried, a bad id answered with the accepted ids,
 and the lessons' "Now play it" links. AppTest cannot click inside the card table: the
-clicks go through the same functions the table's callbacks call (widgets.guided_view),
+clicks go through the same functions the table's callbacks call (features.guided.view),
 and what the table shows is read from the model it was drawn from."""
 
 from __future__ import annotations

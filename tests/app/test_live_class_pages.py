@@ -2,7 +2,7 @@
 against one progress store (a fresh SQLite file per test), every refusal a sentence.
 
 AppTest cannot click inside the card table: a learner's click goes through
-``class_pages.on_live_click``, the function the table's callbacks call, and only on
+``class_view.on_live_click``, the function the table's callbacks call, and only on
 what the page's last run drew (``app_driver.click_on_table``'s rule)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Imports are bounded where they enter and where they are read back: the file's size and
-rows, every field to its own length, numbers through ``limits.parse_whole``, quiz lengths to
+rows, every field to its own length, numbers through ``limits.numbers.parse_whole``, quiz lengths to
 the lesson's own. A CSV the csv module cannot read, or a row whose date overflows, gives
 words, never a traceback; nothing of a refused file is kept. Exports write formula-like
 cells as text, and such an export imports unchanged."""

@@ -2,7 +2,7 @@
 
 ``table_model`` builds it from an engine ``HandState`` (a teacher's whole view) or a
 ``SeatView`` (what one seat may know) and nothing else, plus presentation options.
-The card-table component (``card_table.py``) only draws the model; every fact in it
+The card-table component (``component.py``) only draws the model; every fact in it
 comes from the engine, and cards a seat may not see never enter it: hidden hands
 travel as a count of face-down cards, so they never leave the server.
 

@@ -30,7 +30,7 @@ offer). Nothing in an address ever sets the token:
   progress, the learner is asked first ("Keep my progress", the default, or "Use the
   progress from the link"); the token replaced is kept as the browser's previous
   learner, and Home offers the way back (``widgets.progress_link``). Wrong codes from
-  one session slow it down (``learner_identity.seconds_to_wait``);
+  one session slow it down (``limits.learner_identity.seconds_to_wait``);
 - an old progress link, ``?learner=<token>``, is refused with a note saying what to do
   now, and taken off the address bar.
 

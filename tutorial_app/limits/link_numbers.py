@@ -1,5 +1,5 @@
 """Whole numbers that arrive as text (a link's ``?seed=``, ``?step=``, ``&at=``, a seed
-typed in a box): one parser for them all, ``limits.parse_whole``, so a bad one gives a
+typed in a box): one parser for them all, ``limits.numbers.parse_whole``, so a bad one gives a
 sentence saying what is accepted, never a traceback.
 
 The notes quote what the link held: a page shows them through ``markdown_text``.

@@ -1,4 +1,4 @@
-"""The server's key for sealing game links (``play_link``): a link this server made is
+"""The server's key for sealing game links (``game_link``): a link this server made is
 told from a forged one by an HMAC, before any bot is asked to replay it.
 
 The key must be the same after a restart and on every replica behind one address, so

@@ -8,7 +8,7 @@ Every change to ``st.query_params`` is a message to the browser, and Streamlit 1
 browser side makes each changed address a new history entry (``history.pushState``;
 only a rerun caused by Back or Forward replaces the entry). So write only what
 changed, several values in one change (``sync_params``), and never the same value
-again; ``widgets.history`` then keeps one history entry per page visit.
+again; ``shell.history`` then keeps one history entry per page visit.
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # 31 signs: no 0/O, 1/I/L
 CODE_LENGTH = 6
 TEACHER_KEY_BYTES = 32
 TEACHER_PASS_BYTES = 16
-NAME_LIMIT = DISPLAY_NAME_MAX  # the one name rule's bound (display_names.py)
+NAME_LIMIT = DISPLAY_NAME_MAX  # the one name rule's bound (limits/display_names.py)
 _CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
 _KEY = re.compile(r"[A-Za-z0-9_-]{22,128}")  # a key (43 signs) or a teacher-link code (22)
 

@@ -118,7 +118,7 @@ def write_rows(
     file: IO[str], rows: Iterable[dict[str, Any]], columns: Sequence[str] = COLUMNS
 ) -> int:
     """The rows as CSV, a header line first; a cell a spreadsheet would run as a formula
-    is written as text (``limits.spreadsheet_safe``). How many rows."""
+    is written as text (``limits.numbers.spreadsheet_safe``). How many rows."""
     writer = csv.writer(file, lineterminator="\n")
     writer.writerow(columns)
     count = 0

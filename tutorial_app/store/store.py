@@ -144,7 +144,7 @@ class Store:
     def set_display_name(self, token: str, name: str | None) -> None:
         """Keep an optional name to show (pages escape it); raises DisplayNameError (a
         ValueError) for a name the one name rule refuses."""
-        name = optional_display_name(name)  # the one name rule (display_names.py)
+        name = optional_display_name(name)  # the one name rule (limits/display_names.py)
         with self.writing() as connection:
             learner = self.ensured_learner_id(connection, token)
             connection.execute(

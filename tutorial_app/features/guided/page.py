@@ -2,7 +2,7 @@
 
 ``/guided`` lists every hand with its idea and stars; ``/guided?hand=<id>`` plays one.
 The run is a ``lessons.guided_run.GuidedRun`` kept in the session; clicks go through
-``widgets.guided_view``, and every rule is the engine's.
+``features.guided.view``, and every rule is the engine's.
 """
 
 import streamlit as st

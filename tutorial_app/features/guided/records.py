@@ -72,7 +72,7 @@ def record_guided(session: MutableMapping, before: GuidedRun, after: GuidedRun) 
 def guided_move(
     session: MutableMapping, key: str, move: Callable[[GuidedRun], GuidedRun]
 ) -> GuidedRun:
-    """A click on a guided hand's table (``move``, e.g. ``guided_view.after_card``) on the
+    """A click on a guided hand's table (``move``, e.g. ``view.after_card``) on the
     run kept at ``session[key]``: the decision it judged is saved before the new run is
     kept, and ``session[GUIDED_UNSAVED]`` says why if it was not."""
     before = session[key]

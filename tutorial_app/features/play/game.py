@@ -11,7 +11,7 @@ same decisions of the learner always give the same game:
 
 So the record of a game is small: rules, bot level, seed and the learner's choices
 (``choices``: actions, and ``DEAL`` for "deal the next hand"). ``replay`` rebuilds any
-game from it (``play_link`` puts it in the page address), and undo drops the learner's
+game from it (``game_link`` puts it in the page address), and undo drops the learner's
 last decision and the bot moves after it.
 
 Every move goes through the engine: ``learner_plays`` raises the engine's

@@ -1,7 +1,7 @@
 """A game of Play in the page address, ``?game=<code>``, so a reload finds the game again.
 
 The code holds the set-up and the learner's choices only; the game is rebuilt by replay
-(``play_session.replay``: the bots are seeded, so they move again as they moved). Fields
+(``game.replay``: the bots are seeded, so they move again as they moved). Fields
 are separated by dots::
 
     2.bga.bn.123456789.Qk3x.s3Al9xQe.FAnpr

@@ -1,8 +1,8 @@
 """Play: a game against the computer. You sit South; the bots play the other seats.
 
-The game is a ``play_session.PlaySession`` that the page stores and replaces; every rule
-is the engine's, every move goes through ``play_session``. The address keeps the game
-(``?game=<code>``, see ``play_link``), so a reload finds it again.
+The game is a ``game.PlaySession`` that the page stores and replaces; every rule
+is the engine's, every move goes through ``game``. The address keeps the game
+(``?game=<code>``, see ``game_link``), so a reload finds it again.
 """
 
 import pandas as pd
