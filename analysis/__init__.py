@@ -18,6 +18,7 @@ All randomness comes from a ``random.Random`` passed in.
 
 from analysis.bots import (
     LEVELS,
+    TABLE_LEVELS,
     BeginnerBot,
     Bot,
     BotLevel,
@@ -54,6 +55,7 @@ __all__ = [
     "ExpertBot",
     "BotLevel",
     "LEVELS",
+    "TABLE_LEVELS",
     "make_bot",
     "play_hand",
     # Judging a hand or a choice from one seat's view

@@ -46,8 +46,15 @@ class BotLevel(StrEnum):
     def __repr__(self) -> str:  # the name to type, like Suit.HEARTS
         return f"BotLevel.{self.name}"
 
+    @property
+    def label(self) -> str:
+        """The level as a learner reads it on a button: ``"Beginner bots"``."""
+        return f"{self.value.capitalize()} bots"
+
 
 LEVELS: tuple[BotLevel, ...] = tuple(BotLevel)
+# The levels a learner plays with and against; random bots only fill simulations.
+TABLE_LEVELS: tuple[BotLevel, ...] = (BotLevel.BEGINNER, BotLevel.EXPERT)
 
 
 class Bot(Protocol):

@@ -305,3 +305,46 @@ def test_pages_draw_cards_only_through_the_card_table():
             elif isinstance(node, ast.Name) and node.id in CARD_PICTURES:
                 offenders.append(f"{path.name} calls {node.id}")
     assert not offenders, offenders
+
+
+# ---- one address writer ---------------------------------------------------------------
+ADDRESS_WRITER = "tutorial_app.shell.url_state"
+QUERY_WRITES = {"update", "from_dict", "clear", "pop", "setdefault"}
+
+
+def address_writes(path: Path) -> list[int]:
+    """Lines that change ``st.query_params``: an item set or deleted, or a writing call."""
+
+    def is_query_params(node: ast.AST) -> bool:
+        return isinstance(node, ast.Attribute) and node.attr == "query_params"
+
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets = (
+            node.targets
+            if isinstance(node, ast.Assign | ast.Delete)
+            else [node.target]
+            if isinstance(node, ast.AugAssign)
+            else []
+        )
+        if any(isinstance(t, ast.Subscript) and is_query_params(t.value) for t in targets) or (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in QUERY_WRITES
+            and is_query_params(node.func.value)
+        ):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_only_url_state_writes_the_address():
+    """Each change to the address is a message to the browser and a history entry:
+    ``url_state.sync_params`` writes only what changed, in one change."""
+    problems = [
+        f"{module}:{line}"
+        for module, path in app_modules().items()
+        if module != ADDRESS_WRITER
+        for line in address_writes(path)
+    ]
+    assert address_writes(app_modules()[ADDRESS_WRITER])  # the check finds a write
+    assert not problems, f"write the address with url_state.sync_params: {problems}"

@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from tutorial_app.learner.progress_link import transfer_link
 from tutorial_app.limits import learner_identity
 from tutorial_app.limits.display_names import DisplayNameError as InvalidDisplayNameError
 from tutorial_app.limits.display_names import optional_display_name as display_name
@@ -31,7 +32,6 @@ from tutorial_app.limits.learner_identity import (
     seconds_to_wait,
     token_from_browser,
     token_problem,
-    transfer_link,
 )
 
 URL_SAFE = set(string.ascii_letters + string.digits + "-_")

@@ -17,8 +17,9 @@ from tutorial_app.features.live_class.answer_chart import (
     answer_bars,
     answer_chart,
 )
-from tutorial_app.features.live_class.class_link import join_url, qr_img
+from tutorial_app.features.live_class.class_link import CLASS_PAGE, JOIN_PAGE, qr_img
 from tutorial_app.features.live_class.live_question import learner_model, live_click, teacher_model
+from tutorial_app.shell.addresses import page_url
 
 OPTIONS = (Option("a", "A"), Option("b", "B"), Option("c", "C"))
 
@@ -112,10 +113,13 @@ def test_the_chart_counts_each_answer_and_marks_the_right_one_once_revealed():
 
 
 def test_the_join_link_follows_the_teachers_address():
-    assert (
-        join_url("https://s.example:8443/class?class=X&key=k", "K7WQ3M")
-        == "https://s.example:8443/join?code=K7WQ3M"
+    here = "https://s.example:8443/class?class=X&key=k"
+    assert page_url(JOIN_PAGE, {"code": "K7WQ3M"}, here=here) == (
+        "https://s.example:8443/join?code=K7WQ3M"
     )
-    assert join_url(None, "K7WQ3M") == "/join?code=K7WQ3M"
+    assert page_url(JOIN_PAGE, {"code": "K7WQ3M"}) == "/join?code=K7WQ3M"
+    assert page_url(
+        CLASS_PAGE, {"class": "K7WQ3M", "teacher": "x" * 22}, here=here, base_path="euchre"
+    ) == ("https://s.example:8443/euchre/class?class=K7WQ3M&teacher=xxxxxxxxxxxxxxxxxxxxxx")
     img = qr_img('https://x/"><script>', 300, 'QR "code"')
     assert "<script>" not in img and 'alt="QR &quot;code&quot;"' in img

@@ -62,6 +62,7 @@ from tutorial_app.limits.learner_identity import (
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.page_notes import lasting_note
 from tutorial_app.shell.session_map import drop, get
+from tutorial_app.shell.url_state import sync_params
 
 TOKEN_KEY = "learner-token"  # st.session_state: the token once known
 FROM_COOKIE_KEY = "learner-token-from-cookie"  # ... read from the cookie: not confirmed
@@ -237,7 +238,7 @@ def _links_arrived() -> None:
         if seen.get(parameter) == digest:
             # Streamlit's copy still has it: forget it there too. The address bar has
             # lost it already, so this writes no history entry.
-            del st.query_params[parameter]
+            sync_params({parameter: None})
             continue
         seen[parameter] = digest
         state[DROP_LINK_KEY] = True

@@ -8,11 +8,28 @@ import streamlit as st
 
 from tutorial_app.learner.current import current_token, transfer_codes
 from tutorial_app.learner.learner_token import arrival_note, previous_learner_token, switch_learner
-from tutorial_app.limits.learner_identity import TRANSFER_MINUTES, transfer_link
+from tutorial_app.limits.learner_identity import (
+    TRANSFER_MINUTES,
+    TRANSFER_PARAMETER,
+    is_transfer_code,
+)
+from tutorial_app.shell.addresses import page_url
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.store import StoreUnavailable
 
 MADE_KEY = "progress-link-made"  # (token, code or None, why not) of the last link made
+
+
+def transfer_link(here: str | None, base_path: str, code: str) -> str:
+    """The app's start page carrying the transfer ``code``, on the server that served
+    ``here``. Raises ValueError for a code this app could not have made.
+
+    >>> transfer_link("http://127.0.0.1:8501/bowers?step=2", "", "0123456789ab")
+    'http://127.0.0.1:8501/?transfer=0123456789ab'
+    """
+    if not is_transfer_code(code):
+        raise ValueError("not a transfer code")
+    return page_url("", {TRANSFER_PARAMETER: code}, here=here, base_path=base_path)
 
 
 def make_link() -> None:
@@ -57,7 +74,7 @@ def progress_link_box() -> None:
         made = st.session_state.get(MADE_KEY)
         if made and made[0] == token and made[1]:
             st.code(
-                transfer_link(st.context.url or "", st.get_option("server.baseUrlPath"), made[1]),
+                transfer_link(st.context.url, st.get_option("server.baseUrlPath"), made[1]),
                 language=None,
                 wrap_lines=True,
             )

@@ -21,7 +21,6 @@ from __future__ import annotations
 import re
 import secrets
 from typing import TypeGuard
-from urllib.parse import urlencode, urlsplit, urlunsplit
 
 __all__ = [
     "FREE_WRONG_TRIES",
@@ -41,7 +40,6 @@ __all__ = [
     "seconds_to_wait",
     "token_from_browser",
     "token_problem",
-    "transfer_link",
 ]
 
 TOKEN_BYTES = 24  # 192 bits: well past the 128 a guess must beat
@@ -177,24 +175,6 @@ def parse_transfer_code(values: list[str]) -> str:
         f"This progress link was not used: {problem}. A code is "
         f"{TRANSFER_CODE_LENGTH} letters and digits. {ASK_AGAIN}"
     )
-
-
-def transfer_link(page_url: str, base_path: str, code: str) -> str:
-    """The address of the app's start page carrying the transfer ``code``, built from the
-    address of the page the learner is on (scheme and host) and the server's base path.
-    Raises ValueError for a code this app could not have made.
-
-    >>> transfer_link("http://127.0.0.1:8501/bowers?step=2", "", "0123456789ab")
-    'http://127.0.0.1:8501/?transfer=0123456789ab'
-    >>> transfer_link("https://school.example/euchre/play", "euchre", "0123456789ab")[:37]
-    'https://school.example/euchre/?transf'
-    """
-    if not is_transfer_code(code):
-        raise ValueError("not a transfer code")
-    parts = urlsplit(page_url)
-    base = base_path.strip("/")
-    path = f"/{base}/" if base else "/"
-    return urlunsplit((parts.scheme, parts.netloc, path, urlencode({TRANSFER_PARAMETER: code}), ""))
 
 
 def seconds_to_wait(wrong_tries: int) -> int:

@@ -29,6 +29,7 @@ import zlib
 
 from engine import STANDARD_DECK, EuchreError, HandRecord
 from engine.record import ActionFormatError
+from tutorial_app.shell.addresses import LinkError
 
 __all__ = [
     "CURRENT_VERSION",
@@ -59,10 +60,6 @@ _V1_DICTIONARY = (
 _DICTIONARIES = {1: _V1_DICTIONARY}
 _VERSIONED = re.compile(r"v(\d{1,4})\.(.*)", re.DOTALL)
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
-
-
-class LinkError(ValueError):
-    """A hand link that cannot be read: the message says what is wrong."""
 
 
 def encode_hand(record: HandRecord) -> str:

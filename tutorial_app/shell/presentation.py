@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutorial_app.shell.url_state import sync_params
+
 __all__ = ["PRESENTATION_CSS", "PRESENT_PARAMETER", "presentation_switch"]
 
 PRESENT_PARAMETER = "present"
@@ -40,11 +42,7 @@ def presentation_switch(key: str) -> bool:
         "large for a projector. The arrow keys (or a clicker's Page Up / "
         "Page Down) step through the hand.",
     )
-    current = st.query_params.get(PRESENT_PARAMETER)
-    if on and current != "1":
-        st.query_params[PRESENT_PARAMETER] = "1"
-    elif not on and current is not None:
-        del st.query_params[PRESENT_PARAMETER]
+    sync_params({PRESENT_PARAMETER: "1" if on else None})
     if on:
         st.html(PRESENTATION_CSS)
     return on

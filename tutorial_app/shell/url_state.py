@@ -1,5 +1,9 @@
 """Widget values kept in the page address, so one link reproduces a view.
 
+The one writer of the address: pages change ``st.query_params`` only through
+``sync_params`` (a test holds them to it). ``app_page_url`` is the address of one of the
+app's pages on the server this learner uses (``addresses.page_url``).
+
 Call ``seed_*`` before drawing the widget (with that ``key``) and ``sync_*``
 after it. URL values are checked against the allowed ones; anything else is
 ignored, so a hand-edited link can never inject a value.
@@ -16,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 import streamlit as st
+
+from tutorial_app.shell.addresses import page_url
 
 
 def seed_choice(key: str, allowed: Iterable[str], default: str) -> None:
@@ -50,3 +56,15 @@ def sync_params(values: Mapping[str, str | None]) -> bool:
         return False
     st.query_params.from_dict(wanted)
     return True
+
+
+def clear_params() -> bool:
+    """Empty the address's query, in one change and only if it has one."""
+    return sync_params(dict.fromkeys(st.query_params.to_dict()))
+
+
+def app_page_url(page: str, query: Mapping[str, str] | None = None) -> str:
+    """``addresses.page_url`` on the server this run's learner is using."""
+    return page_url(
+        page, query, here=st.context.url, base_path=st.get_option("server.baseUrlPath") or ""
+    )

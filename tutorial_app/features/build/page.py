@@ -34,6 +34,7 @@ from tutorial_app.features.build.moves import (
 )
 from tutorial_app.shell.hand_links import LinkError, decode_hand, encode_hand
 from tutorial_app.shell.markdown_text import markdown_text
+from tutorial_app.shell.url_state import app_page_url
 
 st.html("""<style>
 [data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }
@@ -188,10 +189,9 @@ with side:
 
 if record is not None and checked.ok:
     link = encode_hand(record)
-    root = (st.context.url or "").split("?", 1)[0].rsplit("/", 1)[0]
     st.subheader("Share it")
     st.markdown("**Step through it on the Teach page:**")
-    st.code(f"{root}/teach?hand={link}", language=None, wrap_lines=True)
+    st.code(app_page_url("teach", {"hand": link}), language=None, wrap_lines=True)
     ask = st.session_state.get(ASK) or "none"
     if ask != "none":
         problem = ask_problem(ask, record)
@@ -199,7 +199,11 @@ if record is not None and checked.ok:
             st.warning(problem)
         else:
             st.markdown("**The question, for everyone to answer on their own screen:**")
-            st.code(f"{root}/question?hand={link}&ask={ask}", language=None, wrap_lines=True)
+            st.code(
+                app_page_url("question", {"hand": link, "ask": ask}),
+                language=None,
+                wrap_lines=True,
+            )
             st.page_link(
                 "features/question/page.py",
                 label="Try the question",

@@ -22,6 +22,7 @@ from tutorial_app.quiz.resume import forget_kept, kept_position, resumed
 from tutorial_app.quiz.shared_quizzes import lesson_quiz
 from tutorial_app.quiz.view import run_quiz, try_key
 from tutorial_app.shell.markdown_text import markdown_text
+from tutorial_app.shell.url_state import sync_params
 from tutorial_app.store import StoreUnavailable
 
 QUIZ_REQUESTED = "lesson-quiz-requested"
@@ -65,12 +66,10 @@ def render_lesson(lesson_id: str) -> None:
             label_visibility="collapsed",
         )
     if choice == "quiz":
-        st.query_params["part"] = "quiz"
-        st.query_params.pop("step", None)
+        sync_params({"part": "quiz", "step": None})
         _quiz(lesson, lessons)
     else:
-        st.query_params.pop("part", None)
-        st.query_params.pop("seed", None)
+        sync_params({"part": None, "seed": None})
         _steps(lesson)
 
 
@@ -84,7 +83,7 @@ def _steps(lesson: Lesson) -> None:
     if st.session_state.get("url-note"):  # it quotes the link: shown as text
         st.info(markdown_text(st.session_state.pop("url-note")))
     number = st.session_state[key]
-    st.query_params["step"] = str(number)
+    sync_params({"step": str(number)})
     step = lesson.steps[number - 1]
     if st.session_state.get(STEP_UNSAVED):
         unsaved_warning(st.session_state.pop(STEP_UNSAVED))
@@ -180,7 +179,7 @@ def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
             seed = kept.seed if is_seed(kept.seed) else None  # checked again on the way out
     seed = new_seed() if seed is None else seed
     st.session_state[seed_key] = seed
-    st.query_params["seed"] = str(seed)
+    sync_params({"seed": str(seed)})
     questions = lesson_quiz(lesson.id, seed)
     quiz_id = f"{lesson.id}:{seed}"
     run = run_quiz(
@@ -227,4 +226,4 @@ def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
 
 def _fresh_quiz(seed_key: str) -> None:
     st.session_state[seed_key] = new_seed()
-    st.query_params["seed"] = str(st.session_state[seed_key])
+    sync_params({"seed": str(st.session_state[seed_key])})

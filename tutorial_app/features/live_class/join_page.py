@@ -38,6 +38,7 @@ from tutorial_app.limits.display_names import DISPLAY_NAME_MAX
 from tutorial_app.quiz.scene import has_table
 from tutorial_app.quiz.view import points_inputs
 from tutorial_app.shell.markdown_text import markdown_text
+from tutorial_app.shell.url_state import sync_params
 from tutorial_app.store import ClassError, Reason, StoreUnavailable, parse_class_code
 
 FRESH = "join-fresh"  # set by a click: the next draw reads the class afresh
@@ -46,7 +47,7 @@ st.title("Join a class")
 
 
 def go_to_code() -> None:
-    st.query_params["code"] = st.session_state.get("join-code-input", "")
+    sync_params({"code": st.session_state.get("join-code-input", "")})
 
 
 def ask_for_code(label: str = "Go to the class") -> None:

@@ -17,7 +17,7 @@ import streamlit as st
 
 from tutorial_app.card_table.component import card_table
 from tutorial_app.features.live_class.answer_chart import answer_chart
-from tutorial_app.features.live_class.class_link import join_url, qr_img, teacher_url
+from tutorial_app.features.live_class.class_link import CLASS_PAGE, JOIN_PAGE, qr_img
 from tutorial_app.features.live_class.class_view import (
     POLL_SECONDS,
     REFUSAL,
@@ -39,6 +39,7 @@ from tutorial_app.limits.display_names import DISPLAY_NAME_MAX
 from tutorial_app.quiz.scene import has_table
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.page_notes import lasting_note
+from tutorial_app.shell.url_state import app_page_url, clear_params, sync_params
 from tutorial_app.store import (
     MAX_CLASS_MEMBERS,
     REPORT_KEPT,
@@ -78,7 +79,7 @@ def remember(code: str, key: str, *, write_address: bool = True) -> None:
     st.session_state.pop(SHOWN, None)
     hand_to_browser(key)
     if write_address:
-        st.query_params["class"] = code
+        sync_params({"class": code})
 
 
 def start() -> None:
@@ -91,7 +92,7 @@ def forget() -> None:
     """Leave this class (the browser keeps its key while the report is kept)."""
     for name in (CODE, KEY, SHOWN, TEACHER_LINK):
         st.session_state.pop(name, None)
-    st.query_params.clear()
+    clear_params()
 
 
 def follow_address() -> None:
@@ -145,8 +146,8 @@ def key_reported() -> None:
 def make_teacher_link(code: str, key: str) -> None:
     one_time = attempt(lambda: open_classes().teacher_link_code(code, key))
     if one_time:
-        st.session_state[TEACHER_LINK] = teacher_url(
-            st.context.url, code, one_time, st.get_option("server.baseUrlPath") or ""
+        st.session_state[TEACHER_LINK] = app_page_url(
+            CLASS_PAGE, {"class": code, "teacher": one_time}
         )
 
 
@@ -216,7 +217,7 @@ def run_class(code: str, key: str) -> None:
         return
     st.session_state[SHOWN] = status.screen
 
-    link = join_url(st.context.url, code, st.get_option("server.baseUrlPath") or "")
+    link = app_page_url(JOIN_PAGE, {"code": code})
     with st.container(key="class-code-box"):
         words, picture = st.columns([1, 1], vertical_alignment="center")
         words.markdown("Join at the address below, or scan the code, and type this class code:")

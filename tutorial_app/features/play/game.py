@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import NamedTuple, TypeAlias
 
-from analysis import make_bot
+from analysis import TABLE_LEVELS, make_bot
 from engine import (
     PRESETS,
     Action,
@@ -90,7 +90,7 @@ __all__ = [
 
 YOU = Seat.S
 FIRST_DEALER = Seat.W
-BOT_LEVELS = ("beginner", "expert")
+BOT_LEVELS = TABLE_LEVELS  # the one list of levels a learner meets
 DEAL = "deal"  # a choice: "deal the next hand"
 Choice: TypeAlias = Action | str  # an Action of the learner's, or DEAL
 

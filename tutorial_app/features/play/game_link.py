@@ -70,6 +70,7 @@ from tutorial_app.features.play.game import (
 )
 from tutorial_app.limits.link_numbers import parse_seed
 from tutorial_app.limits.numbers import BoundError
+from tutorial_app.shell.addresses import LinkError
 from tutorial_app.shell.link_key import game_link_key
 
 __all__ = [
@@ -105,13 +106,13 @@ CHOICES: tuple = (
 assert len(CHOICES) == len(ALPHABET) == len(set(CHOICES)), "one character per choice"
 assert {choice.do for choice in CHOICES if choice != DEAL} == set(Do), "every kind of action"
 _CHARACTER = {choice: ALPHABET[i] for i, choice in enumerate(CHOICES)}
-_LEVEL_LETTERS = {level: level[0] for level in BOT_LEVELS}
+_LEVEL_LETTERS: dict[str, str] = {level.value: level[0] for level in BOT_LEVELS}
 _LEVELS = {letter: level for level, letter in _LEVEL_LETTERS.items()}
 _FIELDS = {VERSION: 7, OLD_VERSION: 6}
 _SHOWN = 20  # characters of a bad field quoted back
 
 
-class GameLinkError(ValueError):
+class GameLinkError(LinkError):
     """A game code that cannot be read: the message says what is wrong."""
 
 

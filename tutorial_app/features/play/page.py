@@ -8,7 +8,7 @@ is the engine's, every move goes through ``game``. The address keeps the game
 import pandas as pd
 import streamlit as st
 
-from analysis import GRADES, hint, review_hand
+from analysis import GRADES, BotLevel, hint, review_hand
 from analysis.grading import GRADE_MEANINGS
 from analysis.reasons import points_words
 from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, HandRecord, explain_result, seat_view
@@ -32,7 +32,6 @@ from tutorial_app.shell.hand_links import encode_hand
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.work.pool_view import JobFailed, pooled
 
-LEVELS = {"beginner": "Beginner bots", "expert": "Expert bots"}
 SESSION, HINT, REVIEW, NOTE, PENDING, UNSAVED = (
     "play-session",
     "play-hint",
@@ -127,7 +126,7 @@ def first_session() -> None:
     begin(
         play.new_session(
             preset if preset in PRESETS else "bga",
-            level if level in LEVELS else "beginner",
+            level if level in play.BOT_LEVELS else "beginner",
             seed if seed is not None else new_seed(),
         )
     )
@@ -186,9 +185,9 @@ with settings.popover("Game settings", icon=":material/tune:", width="stretch"):
     st.caption(f"{PRESET_NAMES[preset]} rules: {PRESET_DESCRIPTIONS[preset]}")
     st.segmented_control(
         "Opponents and partner",
-        list(LEVELS),
+        list(play.BOT_LEVELS),
         key="play-level",
-        format_func=LEVELS.__getitem__,
+        format_func=lambda level: BotLevel(level).label,
         required=True,
         on_change=settings_changed,
     )
@@ -224,7 +223,7 @@ if PENDING in st.session_state:
     with st.container(border=True):
         st.markdown(
             f"**Start a new game with these rules** ({PRESET_NAMES[wanted_preset]}, "
-            f"{LEVELS[wanted_level].lower()})? Your game at "
+            f"{BotLevel(wanted_level).label.lower()})? Your game at "
             f"{play.score_words(current())} will end."
         )
         with st.container(horizontal=True):

@@ -19,6 +19,7 @@ import time
 
 import streamlit as st
 
+from analysis import TABLE_LEVELS, BotLevel
 from engine import (
     PRESET_NAMES,
     PRESETS,
@@ -67,6 +68,7 @@ from tutorial_app.limits.link_numbers import number_from_link
 from tutorial_app.shell.hand_links import MAX_JSON, LinkError, decode_hand, encode_hand
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.presentation import presentation_switch
+from tutorial_app.shell.url_state import app_page_url, sync_params
 
 MAX_TEXT = MAX_JSON  # characters in the paste box; a whole hand needs under 2,000
 EMPTY_TEXT = (
@@ -74,7 +76,6 @@ EMPTY_TEXT = (
     '"upcard" and the four "hands" of five cards, and if you like "rules" and '
     'the "actions" so far, as the referee reads it. Or deal a new hand.'
 )
-BOT_LEVELS = {"beginner": "Beginner bots", "expert": "Expert bots"}
 
 # Only a <style>: it takes no room. The table, the last move and the buttons fit a
 # 1280x720 screen (the top margin is Streamlit's 6rem otherwise); the reason is large.
@@ -197,9 +198,10 @@ if st.session_state.get(RECORD) is None:
     st.stop()
 
 
-def share_address(base: str, code: str, position: int, count: int) -> str:
+def share_address(code: str, position: int, count: int) -> str:
     """The link that opens this hand at this move (at the end when ``at`` is left out)."""
-    return f"{base}?hand={code}" + (f"&at={position}" if position < count else "")
+    at = {"at": str(position)} if position < count else {}
+    return app_page_url("teach", {"hand": code, **at})
 
 
 def timer(session) -> float | None:
@@ -217,8 +219,7 @@ def table_and_reason(present: bool, timed: float | None) -> None:
     record = replay.shown
     state = record.replay()
     link_code = encode_hand(replay.timeline)
-    if st.query_params.get("hand") != link_code:  # a new address only when the hand changed
-        st.query_params["hand"] = link_code
+    sync_params({"hand": link_code})  # a new address only when the hand changed
     st.session_state["teach-link"] = link_code
     if SHOWN not in st.session_state:
         st.session_state[SHOWN] = list(SOUTH_ONLY)  # a class opening the link sees South only
@@ -294,10 +295,10 @@ def table_and_reason(present: bool, timed: float | None) -> None:
             with st.popover("Bots play on", icon=":material/smart_toy:", width="stretch"):
                 st.segmented_control(
                     "Bots",
-                    list(BOT_LEVELS),
+                    list(TABLE_LEVELS),
                     key="teach-bot-level",
                     default="beginner",
-                    format_func=BOT_LEVELS.__getitem__,
+                    format_func=lambda level: BotLevel(level).label,
                     required=True,
                 )
                 level = st.session_state.get("teach-bot-level") or "beginner"
@@ -330,9 +331,8 @@ def table_and_reason(present: bool, timed: float | None) -> None:
 
     deal_or_paste(expanded=False)
     st.subheader("Share this hand")
-    base = st.context.url.split("?", 1)[0] if st.context.url else ""
     st.code(
-        share_address(base, link_code, replay.position, replay.count),
+        share_address(link_code, replay.position, replay.count),
         language=None,
         wrap_lines=True,
     )
