@@ -145,15 +145,15 @@ HOSTILE_QUERY = {
 }
 
 
-@pytest.mark.parametrize("page", all_pages(), ids=lambda page: page.url_path or "home")
-def test_every_page_renders_even_from_a_hostile_link(page):
+@pytest.mark.parametrize("spec", all_pages(), ids=lambda spec: spec.url_path or "home")
+def test_every_page_renders_even_from_a_hostile_link(spec):
     """Every page renders, and any query string gets it (with a note where something was
     ignored), never an error. Each page is opened once: other tests open them plainly."""
-    at = open_page(page.path, **HOSTILE_QUERY)
+    at = open_page(spec.path, **HOSTILE_QUERY)
     assert not at.exception
     heading = at.title[0].value
     # A page's heading contains its navigation title (the home page has its own),
     # which also proves that switch_page really opened it.
-    assert heading if page.default else page.title in heading
+    assert heading if spec.default else spec.title in heading
     shown = " ".join(md.value for md in at.markdown)
     assert "<script>" not in shown

@@ -109,19 +109,19 @@ def question_shown(at: AppTest) -> bool:
 # ---- the token before and after the browser's word ---------------------------------------
 
 
-@pytest.mark.parametrize("page", all_pages(), ids=lambda page: page.url_path or "home")
-def test_every_page_renders_before_the_token_is_known(page):
+@pytest.mark.parametrize("spec", all_pages(), ids=lambda spec: spec.url_path or "home")
+def test_every_page_renders_before_the_token_is_known(spec):
     at = first_run()
     # As if the browser had not had the offer yet (a page that stopped early, say):
     # the token stays unknown on the page's run.
     del at.session_state[OFFER_SENT_KEY]
-    at.switch_page(page.path).run()
+    at.switch_page(spec.path).run()
     assert not at.exception, at.exception
-    assert at.title and (page.default or page.title in at.title[0].value)  # that page ran
+    assert at.title and (spec.default or spec.title in at.title[0].value)  # that page ran
     assert TOKEN_KEY not in at.session_state
     assert not at.warning
     drawn = learner_components(at)
-    if page.url_path in ("teach", "join", "question"):
+    if spec.url_path in ("teach", "join", "question"):
         # Teach with no hand yet, a class not joined, a question link with no hand end
         # early (st.stop), and nothing is drawn after that: the offer waits for a full run.
         assert not drawn

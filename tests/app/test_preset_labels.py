@@ -39,10 +39,10 @@ def test_lessons_call_the_presets_by_name(lesson):
 
 
 @pytest.mark.app
-@pytest.mark.parametrize("page,key", [("features/practise/page.py", "rules")])
-def test_rules_selectors_show_names_and_keep_short_url_values(page, key):
+@pytest.mark.parametrize("script,key", [("features/practise/page.py", "rules")])
+def test_rules_selectors_show_names_and_keep_short_url_values(script, key):
     # Play keeps its rules in the game link: test_play_page.py checks its selector.
-    at = open_page(page, timeout=60, **{key: "pagat"})
+    at = open_page(script, timeout=60, **{key: "pagat"})
     control = at.segmented_control(key=key)
     assert control.options == NAMES
     assert control.value == "pagat"

@@ -88,7 +88,7 @@ def test_each_bad_link_has_its_own_clear_message(bad, words):
 
 @pytest.mark.app
 @pytest.mark.parametrize(
-    "page, extra",
+    "script, extra",
     [
         ("features/teach/page.py", {}),
         ("features/build/page.py", {}),
@@ -105,8 +105,8 @@ def test_each_bad_link_has_its_own_clear_message(bad, words):
         ("v1.<b>x</b>", "damaged"),
     ],
 )
-def test_pages_say_what_is_wrong_with_a_bad_link(page, extra, bad, words):
-    at = open_page(page, hand=bad, **extra)
+def test_pages_say_what_is_wrong_with_a_bad_link(script, extra, bad, words):
+    at = open_page(script, hand=bad, **extra)
     assert not at.exception
     message = at.error[0].value
     assert "cannot be opened" in message and words in message

@@ -82,8 +82,12 @@ def test_without_vary_the_lessons_rules_are_kept(name):
     """A generator switches no house rule that its lesson did not ask for; it may say
     the lesson's own value of a rule the answer turns on."""
     kept = [RULE_WORDS[key][0 if getattr(RULES, key) else 1] for key in DECIDING_RULES]
+    # The words of every house rule set the other way than the lesson's: never said.
+    switched = [words[1 if getattr(RULES, key) else 0] for key, words in RULE_WORDS.items()]
     for seed in range(20):
         question = GENERATORS[name](random.Random(seed), RULES)
+        said_anywhere = " ".join((question.prompt, question.explanation, *question.scene.facts))
+        assert not [words for words in switched if words and words in said_anywhere]
         if question.prompt.startswith("At this table"):
             said = question.prompt.removeprefix("At this table ").split(". ", 1)[0]
             assert all(words in kept for words in said.split(", and ")), question.prompt
