@@ -1,4 +1,5 @@
-"""Callers pass the card table's options and never edit the model they get back.
+"""Callers pass the card table's options and never edit the model they get back, and
+decide a click on a hand through the one ``table_moves.decide_click``.
 
 A model is built in one call (``table_model(source, TableOptions(...))``,
 ``cards_model(...)`` or a feature's ``*_model`` built on them) and goes to the
@@ -120,3 +121,25 @@ def test_no_module_outside_the_card_table_kit_edits_a_model():
     assert not found, "a model edited after it was built (pass options instead):\n" + "\n".join(
         found
     )
+
+
+def test_every_page_decides_a_click_on_a_hand_through_decide_click():
+    """``decide_card``, ``decide_action`` and ``action_from_id`` are the kit's own steps:
+    a page that called them would read a click, or judge "is the hand over?", again."""
+    inner = {"decide_card", "decide_action", "action_from_id"}
+    found = [
+        f"{path.relative_to(ROOT)} uses {node.id}"
+        for path in sorted(APP.rglob("*.py"))
+        if KIT not in path.parents
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Name) and node.id in inner
+    ] + [
+        f"{path.relative_to(ROOT)} imports {alias.name}"
+        for path in sorted(APP.rglob("*.py"))
+        if KIT not in path.parents
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+        if alias.name in inner
+    ]
+    assert not found, "\n".join(found)

@@ -478,7 +478,7 @@ def test_options_are_frozen_and_keep_what_they_were_given_read_only():
         table_message("Hello.", "loud")
 
 
-def test_the_page_s_own_buttons_and_keys_are_options():
+def test_a_pages_own_buttons_and_keys_are_options():
     state = random_hand(Rules(), Seat.E, 3)  # South bids first
     plain = table_model(state)
     assert not {"keys", "size", "actions_by_hand"} & set(plain)  # left out unless asked

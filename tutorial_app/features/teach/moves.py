@@ -137,7 +137,9 @@ def _clicked(session: MutableMapping, click: Click) -> Decision:
     state = session[RECORD].replay()
     over = "The hand is over: deal a new one, or undo a move."
     decision = decide_click(state, click, over=over)
-    return _settle(session, state, decision) if state.turn is not None else decision
+    if state.turn is None:  # over: the table shows the result, not a refusal
+        return decision
+    return _settle(session, state, decision)
 
 
 def undo(session: MutableMapping) -> None:
