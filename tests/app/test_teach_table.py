@@ -1,4 +1,4 @@
-"""The teacher's card table (``table_model(..., teacher=True)``) and the Teach page's
+"""The teacher's card table (``TableOptions(teacher=True)``) and the Teach page's
 moves (``tutorial_app.features.teach.moves``), in plain pytest: the seat to act may sit anywhere,
 its choices and cards are offered for it, hidden hands never reach the browser, and an
 illegal click changes nothing but the refusal."""

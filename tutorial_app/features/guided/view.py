@@ -22,7 +22,7 @@ from engine import (
     explain_trick,
     new_hand,
 )
-from lessons.guided_run import Feedback, GuidedRun, Verdict, choices_offered
+from lessons.guided_run import OVER, Feedback, GuidedRun, Verdict, choices_offered
 from tutorial_app.card_table.model_types import TableModel
 from tutorial_app.card_table.move_words import action_words
 from tutorial_app.card_table.table_model import coach_line, table_model
@@ -32,7 +32,6 @@ from tutorial_app.card_table.table_options import TableOptions, table_message
 __all__ = ["after_card", "after_choice", "guided_model", "news_words"]
 
 YOU = Seat.S
-OVER = "The hand is over: start it again to play it once more."  # GuidedRun.choose's words
 TITLES = {
     Verdict.REFUSED: ("Not allowed", "refusal"),
     Verdict.WORSE: ("Not the best choice", "wrong"),
