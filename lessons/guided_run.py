@@ -26,6 +26,8 @@ from engine import Action, HandState, IllegalActionError, Reason, Seat, apply, l
 from lessons.guided import LEARNER, GuidedHand, KeyDecision
 from lessons.progress import STAR_LIMITS
 
+OVER = "The hand is over: start it again to play it once more."  # a click after the end
+
 
 class Verdict(Enum):
     REFUSED = "refused"  # the engine does not allow it
@@ -91,7 +93,7 @@ class GuidedRun:
                 feedback=Feedback(
                     Verdict.REFUSED,
                     action,
-                    "The hand is over: start it again to play it once more.",
+                    OVER,
                 ),
             )
         try:

@@ -6,6 +6,7 @@ it, and every flag in it must be the engine's answer.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -33,11 +34,14 @@ from engine import (
 from tutorial_app.card_table.cards_model import cards_model
 from tutorial_app.card_table.table_model import coach_line, table_model
 from tutorial_app.card_table.table_moves import (
+    Click,
     action_from_id,
     action_id,
     decide_action,
     decide_card,
+    decide_click,
 )
+from tutorial_app.card_table.table_options import TableOptions, table_message
 
 RULE_SETS = [
     Rules.preset("bga"),
@@ -86,15 +90,15 @@ def test_a_seat_view_model_holds_no_card_that_seat_cannot_see(seat):
 def test_a_state_model_sends_only_the_bottom_hand_unless_asked():
     for state in states():
         assert_absent(table_model(state), hidden_from(state, Seat.S))
-        assert_absent(table_model(state, bottom=Seat.E), hidden_from(state, Seat.E))
+        assert_absent(table_model(state, TableOptions(bottom=Seat.E)), hidden_from(state, Seat.E))
 
 
 def test_revealed_hands_show_face_up_and_all_reveals_every_hand():
     for state in states(20):
-        model = table_model(state, reveal=[Seat.N])
+        model = table_model(state, TableOptions(reveal=[Seat.N]))
         north = next(s for s in model["seats"] if s["seat"] == "N")
         assert {c["code"] for c in north["cards"]} == {c.code for c in state.hand_of(Seat.N)}
-        everything = json.dumps(table_model(state, reveal="all"))
+        everything = json.dumps(table_model(state, TableOptions(reveal="all")))
         for seat in SEATS:
             for card in state.hand_of(seat):
                 assert card.name in everything
@@ -103,9 +107,9 @@ def test_revealed_hands_show_face_up_and_all_reveals_every_hand():
 def test_a_view_reveals_only_its_own_seat_and_is_drawn_from_its_own_chair():
     state = next(states(1))
     with pytest.raises(ValueError, match="cannot reveal North"):
-        table_model(seat_view(state, Seat.S), reveal=[Seat.N])
+        table_model(seat_view(state, Seat.S), TableOptions(reveal=[Seat.N]))
     with pytest.raises(ValueError, match="chair"):
-        table_model(seat_view(state, Seat.S), bottom=Seat.N)
+        table_model(seat_view(state, Seat.S), TableOptions(bottom=Seat.N))
 
 
 def test_face_down_counts_agree_between_a_view_and_the_state():
@@ -137,7 +141,7 @@ def test_lift_only_raises_legal_cards_and_is_off_by_default():
     for state in states(150):
         if state.turn is Seat.S and state.phase is Phase.PLAY:
             assert not any(c["lifted"] for c in table_model(state)["hand"])
-            lifted = table_model(state, lift_playable=True)["hand"]
+            lifted = table_model(state, TableOptions(lift_playable=True))["hand"]
             assert [c["lifted"] for c in lifted] == [c["legal"] for c in lifted]
 
 
@@ -163,7 +167,7 @@ def test_default_choices_are_the_legal_non_card_actions_in_players_words():
 def test_seats_sit_clockwise_from_the_bottom_and_the_trick_by_seat():
     state = next(s for s in states(150) if len(s.trick) >= 2)
     for bottom, left in ((Seat.S, Seat.W), (Seat.N, Seat.E), (Seat.E, Seat.S)):
-        model = table_model(state, bottom=bottom)
+        model = table_model(state, TableOptions(bottom=bottom))
         where = {s["seat"]: s["position"] for s in model["seats"]}
         assert where[bottom.value] == "bottom" and where[left.value] == "left"
         assert where[bottom.partner.value] == "top"
@@ -175,7 +179,7 @@ def test_seats_sit_clockwise_from_the_bottom_and_the_trick_by_seat():
 
 def test_dealer_makers_alone_and_tricks_are_the_engines():
     for state in states(150):
-        model = table_model(state, show_last_trick=True, score=(3, 7), target=10)
+        model = table_model(state, TableOptions(show_last_trick=True, score=(3, 7), target=10))
         seats = {s["seat"]: s for s in model["seats"]}
         assert [k for k, s in seats.items() if s["dealer"]] == [state.dealer.value]
         for seat in state.alone:
@@ -199,19 +203,21 @@ def test_dealer_makers_alone_and_tricks_are_the_engines():
 def test_marks_carry_a_sign_in_words_not_colour_alone():
     state = random_hand(Rules(), Seat.W, 3)
     first, second = state.hand_of(Seat.S)[:2]
-    model = table_model(state, marks={first: "right", second.code: ("wrong", "your pick")})
+    model = table_model(
+        state, TableOptions(marks={first: "right", second.code: ("wrong", "your pick")})
+    )
     marks = {c["code"]: c["mark"] for c in model["hand"]}
     assert marks[first.code] == {"kind": "right", "text": "✓ right"}
     assert marks[second.code] == {"kind": "wrong", "text": "✗ your pick"}
     key = next(c["svg"] for c in model["hand"] if c["code"] == second.code)
     assert "✗ YOUR PICK" in model["svgs"][key]  # drawn on the card too
-    with pytest.raises(ValueError, match="right' or 'wrong"):
-        table_model(state, marks={first: "maybe"})
+    with pytest.raises(ValueError, match="not 'maybe'"):
+        TableOptions(marks={first: "maybe"})
 
 
 def test_a_four_colour_deck_draws_clubs_green():
     state = random_hand(Rules(), Seat.W, 3)
-    model = table_model(state, four_colour=True)
+    model = table_model(state, TableOptions(four_colour=True))
     clubs = [c for c in model["hand"] if c["code"].endswith("C")]
     for card in clubs:
         assert "#0a6628" in model["svgs"][card["svg"]]
@@ -220,7 +226,7 @@ def test_a_four_colour_deck_draws_clubs_green():
 def test_the_message_and_the_coach_line():
     state = random_hand(Rules(), Seat.E, 3)  # South bids first
     assert table_model(state)["message"] is None
-    model = table_model(state, message=coach_line(state, Seat.S))
+    model = table_model(state, TableOptions(message=table_message(coach_line(state, Seat.S))))
     assert model["message"] == {"text": coach_line(state, Seat.S), "tone": "info"}
     assert "order up" in model["message"]["text"]
 
@@ -298,7 +304,29 @@ def test_the_turned_down_suit_cannot_be_called():
     assert Do.CALL.value in action_id(Action.call(turned))
 
 
-@pytest.mark.parametrize("module", ["table_model", "table_moves", "cards_model"])
+def test_one_decision_for_every_click_on_a_hand():
+    over = "The hand is over."
+    assert decide_click(None, Click("card", "JH"), over=over).refusal == over
+    for state in states(40):
+        seat = state.turn
+        if seat is None:
+            assert decide_click(state, Click("action", "pass"), over=over).refusal == over
+            continue
+        for action in legal_actions(state):
+            click = (
+                Click("card", action.card.code)
+                if action.card is not None
+                else Click("action", action_id(action))
+            )
+            decision = decide_click(state, click, over=over)  # for the seat to act
+            assert decision.action == action == decision.asked
+            other = decide_click(state, click, over=over, seat=seat.next)
+            assert other.reason is Reason.NOT_YOUR_TURN and other.asked == action
+    unreadable = decide_click(next(states(1)), Click("action", "shout"), over=over)
+    assert unreadable.refusal and unreadable.asked is None
+
+
+@pytest.mark.parametrize("module", ["table_model", "table_moves", "cards_model", "table_options"])
 def test_the_examples_in_the_docstrings(module):
     import doctest
     import importlib
@@ -318,11 +346,14 @@ def test_the_upcard_is_never_shown_twice():
         if not state.dealer_took_upcard:
             continue
         checked += 1
-        for model in (table_model(state, reveal="all"), table_model(state, bottom=state.dealer)):
+        for model in (
+            table_model(state, TableOptions(reveal="all")),
+            table_model(state, TableOptions(bottom=state.dealer)),
+        ):
             shown = [c["code"] for c in model["hand"]]
             shown += [c["code"] for seat in model["seats"] for c in seat["cards"]]
             assert model["upcard"] is None or state.upcard.code not in shown
-        hidden = table_model(state, hide={"hand"})
+        hidden = table_model(state, TableOptions(hide={"hand"}))
         assert hidden["hand"] == [] and not any(s["cards"] or s["count"] for s in hidden["seats"])
         if hidden["upcard"] is not None:
             assert hidden["upcard"]["caption"] == "Ordered up"  # not who takes it
@@ -333,16 +364,18 @@ def test_hidden_parts_are_left_out():
     for state in states(150):
         model = table_model(
             state,
-            hide={"turn", "makers", "sitting_out", "winner", "bidding"},
-            hold_last_trick=True,
-            show_last_trick=True,
+            TableOptions(
+                hide={"turn", "makers", "sitting_out", "winner", "bidding"},
+                hold_last_trick=True,
+                show_last_trick=True,
+            ),
         )
         assert not any(s["to_act"] or s["said"] or s["sitting_out"] for s in model["seats"])
         assert model["makers"] is None and model["tricks_won"] is None
         assert model["last_trick"] is None and not any(p["won"] for p in model["trick"])
         assert model["actions"] == [] and not any(c["clickable"] for c in model["hand"])
     with pytest.raises(ValueError, match="cannot hide score"):
-        table_model(next(states(1)), hide={"score"})
+        table_model(next(states(1)), TableOptions(hide={"score"}))
 
 
 def test_a_finished_trick_is_held_until_the_next_card():
@@ -353,11 +386,11 @@ def test_a_finished_trick_is_held_until_the_next_card():
         held += 1
         last = state.tricks[-1]
         assert table_model(state)["trick"] == []  # Play: the middle clears
-        model = table_model(state, hold_last_trick=True)
+        model = table_model(state, TableOptions(hold_last_trick=True))
         assert [p["seat"] for p in model["trick"]] == [s.value for s, _ in last.cards]
         assert [p["seat"] for p in model["trick"] if p["won"]] == [last.winner.value]
         after = apply(state, legal_actions(state)[0])  # the next card is led
-        assert len(table_model(after, hold_last_trick=True)["trick"]) == 1
+        assert len(table_model(after, TableOptions(hold_last_trick=True))["trick"]) == 1
     assert held > 3
 
 
@@ -366,17 +399,21 @@ def test_what_each_seat_said_can_stay_until_the_first_card():
     state = apply(apply(state, Action.ORDER_UP), Action.WITH_PARTNER)  # West orders up
     state = apply(state, Action.discard(state.hand_of(Seat.S)[0]))  # South discards
     assert state.phase is Phase.PLAY
-    said = {s["seat"]: s["said"] for s in table_model(state, keep_bidding=True)["seats"]}
+    said = {
+        s["seat"]: s["said"] for s in table_model(state, TableOptions(keep_bidding=True))["seats"]
+    }
     assert said == {"S": None, "W": "plays with partner", "N": None, "E": None}
     assert all(s["said"] is None for s in table_model(state)["seats"])
     after = apply(state, legal_actions(state)[0])
-    assert all(s["said"] is None for s in table_model(after, keep_bidding=True)["seats"])
+    assert all(
+        s["said"] is None for s in table_model(after, TableOptions(keep_bidding=True))["seats"]
+    )
 
 
 def test_a_verdict_has_a_title_and_a_tone_of_its_own():
     state = random_hand(Rules(), Seat.E, 3)
     model = table_model(
-        state, message="The jack is a trump.", message_tone="wrong", message_title="Not quite."
+        state, TableOptions(message=table_message("The jack is a trump.", "wrong", "Not quite."))
     )
     assert model["message"] == {
         "text": "The jack is a trump.",
@@ -384,7 +421,9 @@ def test_a_verdict_has_a_title_and_a_tone_of_its_own():
         "title": "Not quite.",
     }
     first, second = state.hand_of(Seat.S)[:2]
-    marks = table_model(state, marks={first: ("missed", "missed"), second: ("picked", "2nd")})
+    marks = table_model(
+        state, TableOptions(marks={first: ("missed", "missed"), second: ("picked", "2nd")})
+    )
     texts = {c["code"]: c["mark"]["text"] for c in marks["hand"] if c["mark"]}
     assert texts == {first.code: "✓ missed", second.code: "2nd"}
 
@@ -418,3 +457,57 @@ def test_loose_cards_keep_their_order_and_a_trick_sits_by_seat():
     json.dumps(model)
     with pytest.raises(ValueError, match="not 'maybe'"):
         cards_model(cards, marks={"9C": "maybe"})
+
+
+# ---- options, not edits ------------------------------------------------------------------
+
+
+def test_options_are_frozen_and_keep_what_they_were_given_read_only():
+    marks = {"JD": "right"}
+    options = TableOptions(reveal=[Seat.N], hide={"turn"}, marks=marks)
+    assert options.reveal == (Seat.N,) and options.hide == frozenset({"turn"})
+    marks["JD"] = "wrong"  # the caller's dict changes; the options keep their copy
+    assert options.marks["JD"] == "right"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        options.message = table_message("Changed.")  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        options.marks["JD"] = "wrong"  # type: ignore[index]
+    with pytest.raises(ValueError, match="reveal takes"):
+        TableOptions(reveal="North")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="message tone"):
+        table_message("Hello.", "loud")
+
+
+def test_a_pages_own_buttons_and_keys_are_options():
+    state = random_hand(Rules(), Seat.E, 3)  # South bids first
+    plain = table_model(state)
+    assert not {"keys", "size", "actions_by_hand"} & set(plain)  # left out unless asked
+    back = {"id": "back-0", "label": "◀ Back", "disabled": True}
+    forward = {"id": "next-0", "label": "Next ▶", "primary": True}
+    model = table_model(
+        state,
+        TableOptions(
+            buttons_before=(back,),
+            buttons_after=(forward,),
+            tried=frozenset({Action.PASS}),
+            step_keys={"back": "back-0", "next": "next-0", "pages": True},
+            projector=True,
+            actions_by_hand=True,
+        ),
+    )
+    ids = [a["id"] for a in model["actions"]]
+    assert ids == ["back-0", *(a["id"] for a in plain["actions"]), "next-0"]
+    passed = next(a for a in model["actions"] if a["id"] == "pass")
+    assert passed["label"] == "✗ Pass" and passed["mark"] == "wrong"
+    assert model["keys"]["next"] == "next-0" and model["size"] == "projector"
+    assert model["actions_by_hand"] is True
+
+
+def test_a_quiz_can_keep_which_cards_are_legal_off_the_table():
+    for state in states(60):
+        if state.phase is Phase.PLAY and state.turn is Seat.S:
+            assert any(c["legal"] for c in table_model(state)["hand"])
+            hidden = table_model(state, TableOptions(show_legal=False))["hand"]
+            assert not any(c["legal"] for c in hidden)
+            return
+    pytest.fail("no seeded hand reached South's turn to play")

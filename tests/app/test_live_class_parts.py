@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import itertools
 
 import pytest
 
@@ -19,6 +20,7 @@ from tutorial_app.features.live_class.answer_chart import (
 )
 from tutorial_app.features.live_class.class_link import CLASS_PAGE, JOIN_PAGE, qr_img
 from tutorial_app.features.live_class.live_question import learner_model, live_click, teacher_model
+from tutorial_app.quiz.state import CHECK, RESTART, QuizState, click, option_id
 from tutorial_app.shell.addresses import page_url
 
 OPTIONS = (Option("a", "A"), Option("b", "B"), Option("c", "C"))
@@ -67,6 +69,24 @@ def test_live_clicks(kind, clicks, picks, sent):
         shown, to_send = live_click(shown, question(kind), ident)
         last_sent = to_send if to_send is not None else last_sent
     assert shown == picks and last_sent == sent
+
+
+@pytest.mark.parametrize("kind", [Kind.SINGLE, Kind.YESNO, Kind.MULTI, Kind.ORDER])
+def test_a_live_click_picks_by_the_quizs_own_rule(kind):
+    """Every run of three clicks: until an answer goes, the live picks are the quiz's
+    picks; the answer sent is the response the quiz judges (``quiz.state.click``)."""
+    asked = question(kind, ("a", "b", "c") if kind is Kind.ORDER else ("a",))
+    ids = [option_id(o.key) for o in OPTIONS] + [CHECK, RESTART]
+    for clicks in itertools.product(ids, repeat=3):
+        picks: tuple[str, ...] = ()
+        quiz = QuizState.start(1)
+        for ident in clicks:
+            picks, sent = live_click(picks, asked, ident)
+            quiz = click(quiz, asked, ident)
+            if quiz.answered:
+                assert sent == quiz.response, clicks
+                break
+            assert sent is None and picks == quiz.picks, clicks
 
 
 def test_nothing_is_judged_before_the_reveal():

@@ -1,4 +1,4 @@
-"""The teacher's card table (``table_model(..., teacher=True)``) and the Teach page's
+"""The teacher's card table (``TableOptions(teacher=True)``) and the Teach page's
 moves (``tutorial_app.features.teach.moves``), in plain pytest: the seat to act may sit anywhere,
 its choices and cards are offered for it, hidden hands never reach the browser, and an
 illegal click changes nothing but the refusal."""
@@ -26,6 +26,7 @@ from engine import (
 from tutorial_app.card_table.move_words import turn_prompt
 from tutorial_app.card_table.table_model import table_model
 from tutorial_app.card_table.table_moves import action_id
+from tutorial_app.card_table.table_options import TableOptions
 from tutorial_app.features.teach import moves as teach_moves
 from tutorial_app.features.teach.moves import (
     RECORD,
@@ -59,7 +60,7 @@ def test_choices_are_the_seat_to_acts_whoever_it_is_in_its_own_words():
     for _ in range(3):
         state = apply(state, Action.PASS)
     assert state.turn is Seat.W
-    model = table_model(state, teacher=True)
+    model = table_model(state, TableOptions(teacher=True))
     assert [(a["id"], a["label"]) for a in model["actions"]] == [
         ("order_up", "Pick it up"),
         ("pass", "Pass"),
@@ -73,20 +74,20 @@ def test_every_choice_offered_is_legal_and_every_legal_choice_offered():
     for state in states():
         if state.is_over:
             continue
-        ids = [a["id"] for a in table_model(state, teacher=True)["actions"]]
+        ids = [a["id"] for a in table_model(state, TableOptions(teacher=True))["actions"]]
         assert ids == [action_id(a) for a in legal_actions(state) if a.card is None]
 
 
 def test_nobody_is_you_on_a_teachers_table():
     for state in states(20):
-        text = json.dumps(table_model(state, teacher=True, reveal="all"))
+        text = json.dumps(table_model(state, TableOptions(teacher=True, reveal="all")))
         assert "(you)" not in text
 
 
 def test_only_the_seat_to_acts_face_up_cards_are_clickable_with_the_engines_legal_flags():
     seen = 0
     for state in states(150):
-        model = table_model(state, teacher=True, reveal=[Seat.N, Seat.E, Seat.W])
+        model = table_model(state, TableOptions(teacher=True, reveal=[Seat.N, Seat.E, Seat.W]))
         for seat in model["seats"]:
             clickable = [c for c in seat["cards"] if c.get("clickable")]
             if (
@@ -107,7 +108,7 @@ def test_only_the_seat_to_acts_face_up_cards_are_clickable_with_the_engines_lega
 def test_a_hidden_hand_travels_as_a_count_even_souths():
     for state in states():
         for reveal in ([], [Seat.N], [Seat.E, Seat.W]):
-            model = table_model(state, teacher=True, reveal=reveal)
+            model = table_model(state, TableOptions(teacher=True, reveal=reveal))
             text = json.dumps(model)
             hidden = [s for s in SEATS if s not in reveal]
             for seat in hidden:
@@ -120,7 +121,7 @@ def test_a_hidden_hand_travels_as_a_count_even_souths():
 def test_a_teachers_table_needs_the_whole_hand():
     state = random_hand(Rules(), Seat.W, 1)
     with pytest.raises(ValueError, match="teacher"):
-        table_model(seat_view(state, Seat.S), teacher=True)
+        table_model(seat_view(state, Seat.S), TableOptions(teacher=True))
 
 
 def _session_at_play(seed: int = 11):

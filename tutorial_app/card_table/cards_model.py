@@ -17,21 +17,14 @@ winners are whatever the caller (who asked the engine) passes.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from engine import Card, NoTrump, Seat, Suit, parse_seat
-from tutorial_app.card_table.table_model import (
-    MARK_SIGNS,
-    POSITIONS,
-    TONES,
-    card_back,
-    card_face,
-    suit_icon,
-    table_message,
-)
+from tutorial_app.card_table.model_types import Button, CardFace, CardsModel, HandCard, Message
+from tutorial_app.card_table.table_model import POSITIONS, card_back, card_face, suit_icon
+from tutorial_app.card_table.table_options import MARK_SIGNS, Mark, check_mark
 
 __all__ = ["cards_model"]
-
-Mark = str | tuple[str, str]
 
 
 def cards_model(
@@ -44,56 +37,51 @@ def cards_model(
     trick: Iterable[tuple[Seat | str, Card]] = (),
     winner: Seat | str | None = None,
     rows: Sequence[tuple[str, Sequence[Card], Sequence[str | None]]] = (),
-    actions: Sequence[Mapping] = (),
-    message: str | None = None,
-    message_tone: str = "info",
-    message_title: str | None = None,
+    actions: Sequence[Button] = (),
+    message: Message | None = None,
     label: str = "The cards",
     title: str | None = None,
     four_colour: bool = False,
-) -> dict:
+) -> CardsModel:
     """Cards in the order given (not sorted: a question's options keep their order).
 
     ``marks`` maps a card (or code) to a kind of ``table_model.MARK_SIGNS`` or to
     (kind, text); ``notes`` to a word drawn on an unmarked card ("left bower").
     ``trick`` is (seat, card) in play order, drawn where each seat sits from South's
     chair; ``winner`` marks the winning seat. ``rows`` are (heading, cards, notes)
-    drawn below, not clickable. ``actions`` are dicts with ``id`` and ``label`` (and
-    optionally ``disabled``, ``pressed``, ``primary``, ``suit``).
-    Raises ValueError for an unknown mark kind or message tone.
+    drawn below, not clickable. ``actions`` are buttons with ``id`` and ``label`` (and
+    optionally ``disabled``, ``pressed``, ``primary``, ``suit``); ``message`` is a
+    ``table_options.table_message``.
+    Raises ValueError for an unknown mark kind.
     """
-    if message_tone not in TONES:
-        raise ValueError(f"a message tone is one of {', '.join(TONES)}, not {message_tone!r}")
     svgs: dict[str, str] = {"back": card_back()}
 
-    def face(card: Card, highlight: str | None) -> dict:
+    def face(card: Card, highlight: str | None) -> CardFace:
         key = card.code + (f"|{highlight}" if highlight else "")
         svgs.setdefault(key, card_face(card, highlight, four_colour))
         return {"code": card.code, "name": card.name, "svg": key}
 
-    def lookup(mapping: Mapping | None, card: Card):
+    def lookup(mapping: Mapping[Card | str, Any] | None, card: Card) -> Any:
         return None if not mapping else mapping.get(card, mapping.get(card.code))
 
-    hand = []
+    hand: list[HandCard] = []
     for card in cards:
-        mark = lookup(marks, card)
-        if isinstance(mark, str):
-            mark = (mark, mark)
-        if mark is not None and mark[0] not in MARK_SIGNS:
-            raise ValueError(
-                f"a mark is one of {', '.join(MARK_SIGNS)}, not {mark[0]!r} ({card.name})"
-            )
+        given = lookup(marks, card)
+        if given is not None:
+            check_mark(card, given)
+        mark = (given, given) if isinstance(given, str) else given
         note = lookup(notes, card) or ""
         text = MARK_SIGNS[mark[0]] + mark[1] if mark else None
-        entry = face(card, text or note or None)
-        entry.update(
-            legal=False,
-            clickable=clickable,
-            lifted=False,
-            note=note,
-            mark=None if mark is None else {"kind": mark[0], "text": text},
+        hand.append(
+            {
+                **face(card, text or note or None),
+                "legal": False,
+                "clickable": clickable,
+                "lifted": False,
+                "note": note,
+                "mark": None if mark is None or text is None else {"kind": mark[0], "text": text},
+            }
         )
-        hand.append(entry)
     won = None if winner is None else _seat(winner)
     plays = [(_seat(seat), card) for seat, card in trick]
     return {
@@ -125,8 +113,8 @@ def cards_model(
             for heading, row_cards, row_notes in rows
         ],
         "trump": None if trump is None else {"suit": trump.letter, "name": trump.plural},
-        "actions": [dict(action) for action in actions],
-        "message": table_message(message, message_tone, message_title),
+        "actions": [{**action} for action in actions],
+        "message": message,
         "lift": False,
         "four_colour": four_colour,
         "suit_icons": {suit.letter: suit_icon(suit, four_colour) for suit in Suit},

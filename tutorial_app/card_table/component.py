@@ -9,23 +9,23 @@ upcard, trump, dealer and score, and the learner's hand as buttons named by card
 ``action`` (a choice id, see ``table_moves.action_id``).
 
 The widget decides nothing. A page passes callbacks that ask the engine
-(``table_moves.decide_card`` / ``decide_action``): a legal click is applied, an
-illegal one leaves the state alone and the engine's sentence goes into the next
-model's ``message``. Keep those callbacks plain functions: AppTest cannot click
-inside a component, so tests call them directly.
+(``table_moves.decide_click``): a legal click is applied, an illegal one leaves the
+state alone and the engine's sentence goes into the next model's ``message``. Keep
+those callbacks plain functions: AppTest cannot click inside a component, so tests
+call them directly.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import streamlit as st
 
-from tutorial_app.card_table.table_model import coach_line, table_model
-from tutorial_app.card_table.table_moves import Decision, decide_action, decide_card
+from tutorial_app.card_table.model_types import CardsModel, TableModel
 
-__all__ = ["Decision", "card_table", "coach_line", "decide_action", "decide_card", "table_model"]
+__all__ = ["COMPONENT_NAME", "card_table"]
 
 _HERE = Path(__file__).resolve().parent
 COMPONENT_NAME = "euchre_card_table"
@@ -38,7 +38,7 @@ _mount = st.components.v2.component(
 
 
 def card_table(
-    model: dict,
+    model: TableModel | CardsModel,
     *,
     key: str,
     on_card: Callable[[str], object] | None = None,  # what it returns is not used
@@ -67,7 +67,7 @@ def card_table(
 
         return run
 
-    data = model if address is None else {**model, "address": address}
+    data: Any = model if address is None else {**model, "address": address}
     return _mount(
         key=key,
         data=data,

@@ -1,25 +1,26 @@
-"""The card table as data: one hand seen from one chair, as a JSON-able "table model".
+"""The card table as data: one hand seen from one chair, as a JSON-able ``TableModel``.
 
 ``table_model`` builds it from an engine ``HandState`` (a teacher's whole view) or a
-``SeatView`` (what one seat may know) and nothing else, plus presentation options.
-The card-table component (``component.py``) only draws the model; every fact in it
-comes from the engine, and cards a seat may not see never enter it: hidden hands
-travel as a count of face-down cards, so they never leave the server.
+``SeatView`` (what one seat may know) and nothing else, drawn as one frozen
+``TableOptions`` says. The card-table component (``component.py``) only draws the
+model; every fact in it comes from the engine, and cards a seat may not see never enter
+it: hidden hands travel as a count of face-down cards, so they never leave the server.
+A page passes options and never edits the model it gets back.
 
 Card faces are ``engine.svg`` drawings, sent once each in ``model["svgs"]`` and
 referred to by key, so cards look the same here as everywhere else in the app.
 
-The model's keys: ``seats`` (clockwise from the bottom: name, position, badges such
-as dealer / maker / alone / sits out / to play, what it said in the bidding, card
-count, face-up cards if revealed), ``hand`` (the bottom seat's cards, each with its
-name and legal / clickable / lifted flags, role note and mark), ``upcard``, ``trump``,
-``makers``, ``tricks_won``, ``trick`` (who played what, by position), ``last_trick``,
-``score``, ``actions`` (id and label of each labelled choice, and optionally
-``disabled``, ``pressed`` or ``primary``), ``message`` (text, tone and an optional bold
-``title``); with ``teacher=True`` also ``hand_backs`` (face-down cards of a hidden
-bottom hand), ``hand_label`` and ``choices_label`` (names for the hand and the choices).
-``layout`` is "table" here; ``cards_model`` draws loose cards in the same component
-with layout "cards".
+The model's keys (``model_types.TableModel``): ``seats`` (clockwise from the bottom:
+name, position, badges such as dealer / maker / alone / sits out / to play, what it
+said in the bidding, card count, face-up cards if revealed), ``hand`` (the bottom seat's
+cards, each with its name and legal / clickable / lifted flags, role note and mark),
+``upcard``, ``trump``, ``makers``, ``tricks_won``, ``trick`` (who played what, by
+position), ``last_trick``, ``score``, ``actions`` (id and label of each labelled choice,
+and optionally ``disabled``, ``pressed`` or ``primary``), ``message`` (text, tone and an
+optional bold ``title``); on a teacher's table also ``hand_backs`` (face-down cards of a
+hidden bottom hand), ``hand_label`` and ``choices_label`` (names for the hand and the
+choices). ``layout`` is "table" here; ``cards_model`` draws loose cards in the same
+component with layout "cards".
 
 >>> from engine import Rules, Seat, random_hand
 >>> model = table_model(random_hand(Rules(), Seat.W, 1))
@@ -29,7 +30,7 @@ with layout "cards".
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -48,28 +49,36 @@ from engine import (
     legal_actions,
     sort_hand,
 )
-from engine.svg import SUIT_PATHS, WRONG_PREFIX, back_svg, card_svg, suit_colour
+from engine.svg import SUIT_PATHS, back_svg, card_svg, suit_colour
+from tutorial_app.card_table.model_types import (
+    Button,
+    CardFace,
+    HandCard,
+    LastTrick,
+    Play,
+    SeatCard,
+    SeatEntry,
+    TableModel,
+    Upcard,
+)
 from tutorial_app.card_table.table_moves import action_id
+from tutorial_app.card_table.table_options import MARK_SIGNS, TableOptions
 
-__all__ = ["HIDEABLE", "POSITIONS", "action_label", "coach_line", "table_model"]
+__all__ = ["POSITIONS", "action_label", "coach_line", "table_model"]
 
 POSITIONS = ("bottom", "left", "top", "right")  # clockwise from the learner's chair
 BIDDING = (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP, Phase.ALONE, Phase.DISCARD, Phase.DEFEND_ALONE)
 TEAM_NAMES = {"NS": "North-South", "EW": "East-West"}
 SHORT_TEAM_NAMES = {"NS": "N-S", "EW": "E-W"}  # for a phone's narrow table
-TONES = ("info", "refusal", "success", "right", "wrong")  # right/wrong: a quiz's verdict
 TURN_WORDS = {
     Phase.PLAY: "to play",
     Phase.DISCARD: "to discard",
     Phase.ALONE: "to decide",
     Phase.DEFEND_ALONE: "to decide",
 }
-# Text beside the colour, never colour alone: "✓ right", "✗ your pick", "✓ missed" (a right
-# card not picked, drawn apart from "✓ picked"), "picked" / "2nd" (a pick not yet judged).
-MARK_SIGNS = {"right": "✓ ", "wrong": WRONG_PREFIX, "missed": "✓ ", "picked": ""}
-# Parts of the table a quiz question may hide because they would give its answer away
-# (lessons.quiz.Scene.hide; a lesson step's ``hide`` too).
-HIDEABLE = frozenset({"turn", "makers", "sitting_out", "winner", "hand", "bidding"})
+PLAIN = TableOptions()  # South's chair, nothing more asked
+
+Face = Callable[..., CardFace]  # a card (and an optional highlight) -> its face, kept in svgs
 
 
 class _Table(NamedTuple):
@@ -149,68 +158,25 @@ def _from_view(view: SeatView, bottom: Seat) -> _Table:
     )
 
 
-def table_model(
-    source: HandState | SeatView,
-    *,
-    bottom: Seat | None = None,
-    reveal: Iterable[Seat] | str = (),
-    show_last_trick: bool = False,
-    score: tuple[int, int] | None = None,
-    target: int | None = None,
-    marks: Mapping[Card | str, str | tuple[str, str]] | None = None,
-    lift_playable: bool = False,
-    four_colour: bool = False,
-    show_roles: bool = False,
-    actions: Sequence[Action] | None = None,
-    message: str | None = None,
-    message_tone: str = "info",
-    cards_clickable: bool | None = None,
-    hide: Iterable[str] = (),
-    hold_last_trick: bool = False,
-    message_title: str | None = None,
-    keep_bidding: bool = False,
-    teacher: bool = False,
-) -> dict:
-    """The table from ``bottom``'s chair (default South, or the view's own seat).
+def table_model(source: HandState | SeatView, options: TableOptions = PLAIN) -> TableModel:
+    """The table from ``options.bottom``'s chair (default South, or the view's own seat),
+    drawn as ``options`` say (see ``TableOptions``).
 
-    ``reveal`` lists other seats whose cards show face up ("all" for every seat; a
-    SeatView can reveal only its own). ``marks`` maps a card (or its code) of the
-    bottom hand to "right" or "wrong", or to (kind, text). ``actions`` are the
-    labelled choices offered (default: the bottom seat's legal non-card actions).
-    ``cards_clickable`` defaults to: the bottom seat must play or discard now.
-    ``hide`` leaves out parts that would give a question's answer away (see HIDEABLE):
-    "turn" (who acts), "makers", "sitting_out", "winner" (of the trick shown, and the
-    trick counts), "hand" (every hand, even how many cards: a dealer holding six would
-    tell), "bidding" (what each seat said). ``hold_last_trick`` keeps a finished trick
-    in the middle, winner marked, until the next card is played. ``keep_bidding`` keeps
-    what each seat said in the bidding until the first card is played.
-    ``teacher`` draws a teacher's table (from a HandState only): nobody is "you", the
-    seat to act, wherever it sits, is offered its choices (labelled for it) and its
-    face-up cards are clickable when it must play or discard, and the bottom hand
-    too shows face down unless ``reveal`` names it.
-    Raises ValueError for a view drawn from another chair or revealing another seat,
-    a teacher's table from a view, an unknown mark, part to hide or message tone
-    (see TONES).
+    Raises ValueError for a view drawn from another chair or revealing another seat, or
+    a teacher's table from a view.
     """
-    if message_tone not in TONES:
-        raise ValueError(f"a message tone is one of {', '.join(TONES)}, not {message_tone!r}")
-    hide = frozenset(hide)
-    if hide - HIDEABLE:
-        raise ValueError(
-            f"cannot hide {', '.join(sorted(hide - HIDEABLE))}: the parts to hide "
-            f"are {', '.join(sorted(HIDEABLE))}"
-        )
+    teacher, hide = options.teacher, options.hide
+    bottom: Seat
     if isinstance(source, SeatView):
         if teacher:
             raise ValueError("a teacher's table is drawn from the whole hand, not a seat's view")
-        bottom = bottom or source.seat
+        bottom = options.bottom or source.seat
         table = _from_view(source, bottom)
     else:
-        bottom = bottom or Seat.S
+        bottom = options.bottom or Seat.S
         table = _from_state(source, bottom, any_turn=teacher)
     table = _hidden(table, hide)
-    if isinstance(reveal, str) and reveal != "all":
-        raise ValueError(f'reveal takes "all" or seats, not {reveal!r}')
+    reveal = options.reveal
     shown: set[Seat] = (
         set(SEATS)
         if isinstance(reveal, str)
@@ -220,9 +186,10 @@ def table_model(
     if unknown:
         names = ", ".join(sorted(seat.word for seat in unknown))
         raise ValueError(f"a seat's view holds only its own cards: cannot reveal {names}")
+    four_colour = options.four_colour
     svgs: dict[str, str] = {"back": card_back()}
 
-    def face(card: Card, highlight: str | None = None) -> dict:
+    def face(card: Card, highlight: str | None = None) -> CardFace:
         key = card.code + (f"|{highlight}" if highlight else "")
         svgs.setdefault(key, card_face(card, highlight, four_colour))
         return {"code": card.code, "name": card.name, "svg": key}
@@ -237,23 +204,20 @@ def table_model(
             seat in shown,
             face,
             hide,
-            keep_bidding,
+            options.keep_bidding,
             you=not teacher,
             clickable=playing and seat is table.turn,
         )
         for seat in _clockwise(bottom)
     ]
     hand_hidden = "hand" in hide or bottom not in shown  # not shown: a teacher's table only
-    model = {
+    hold = options.hold_last_trick
+    model: TableModel = {
         "layout": "table",
         "bottom": bottom.value,
         "phase": table.phase.value,
         "seats": seats,
-        "hand": []
-        if hand_hidden
-        else _hand(
-            table, bottom, face, trump_suit, marks or {}, lift_playable, show_roles, cards_clickable
-        ),
+        "hand": [] if hand_hidden else _hand(table, bottom, face, trump_suit, options),
         "upcard": _upcard(table, face, "hand" in hide),
         "trump": None
         if table.trump is None
@@ -272,37 +236,38 @@ def table_model(
         "tricks_won": None
         if "winner" in hide
         else {"NS": table.tricks_won[0], "EW": table.tricks_won[1]},
-        "trick": _middle(table, bottom, face, hold_last_trick, "winner" not in hide),
+        "trick": _middle(table, bottom, face, hold, "winner" not in hide),
         "last_trick": _last_trick(table, bottom, face)
-        if show_last_trick
-        and not (
-            table.phase is Phase.OVER or "winner" in hide or (hold_last_trick and not (table.trick))
-        )
+        if options.show_last_trick
+        and not (table.phase is Phase.OVER or "winner" in hide or (hold and not (table.trick)))
         else None,
-        "score": None if score is None else {"NS": score[0], "EW": score[1], "target": target},
-        "actions": _actions(table, bottom, actions),
-        "message": table_message(message, message_tone, message_title),
-        "lift": lift_playable,
+        "score": None
+        if options.score is None
+        else {"NS": options.score[0], "EW": options.score[1], "target": options.target},
+        "actions": [
+            *options.buttons_before,
+            *_actions(table, bottom, options.actions, options.tried),
+            *options.buttons_after,
+        ],
+        "message": options.message,
+        "lift": options.lift_playable,
         "four_colour": four_colour,
         "suit_icons": {suit.letter: suit_icon(suit, four_colour) for suit in Suit},
         "svgs": svgs,
     }
     if teacher:
-        model.update(
-            hand_backs=table.counts[bottom] if hand_hidden else 0,
-            hand_label=f"{bottom.word}'s cards",
-            choices_label=(f"{table.turn.word}'s choices" if table.turn is not None else "Choices"),
+        model["hand_backs"] = table.counts[bottom] if hand_hidden else 0
+        model["hand_label"] = f"{bottom.word}'s cards"
+        model["choices_label"] = (
+            f"{table.turn.word}'s choices" if table.turn is not None else "Choices"
         )
+    if options.step_keys is not None:
+        model["keys"] = options.step_keys
+    if options.projector:
+        model["size"] = "projector"
+    if options.actions_by_hand:
+        model["actions_by_hand"] = True
     return model
-
-
-def table_message(text: str | None, tone: str, title: str | None) -> dict | None:
-    if not text and not title:
-        return None
-    message = {"text": text or "", "tone": tone}
-    if title:
-        message["title"] = title
-    return message
 
 
 def _hidden(table: _Table, hide: frozenset[str]) -> _Table:
@@ -335,12 +300,12 @@ def _seat(
     seat: Seat,
     bottom: Seat,
     revealed: bool,
-    face,
+    face: Face,
     hide: frozenset[str] = frozenset(),
     keep_bidding: bool = False,
     you: bool = True,
     clickable: bool = False,
-) -> dict:
+) -> SeatEntry:
     out = seat.partner in table.alone and "sitting_out" not in hide
     badges = []
     if seat is table.dealer:
@@ -359,11 +324,10 @@ def _seat(
     held = (
         () if bottom_seat or not revealed or count is None else sort_hand(table.hands[seat], None)
     )
-    cards = [face(card) for card in held]
+    cards: list[SeatCard] = [{**face(card)} for card in held]
     if clickable:  # a teacher plays this seat's cards where they lie
         legal = {a.card for a in table.legal if a.do in (Do.PLAY, Do.DISCARD)}
-        for card, entry in zip(held, cards, strict=False):
-            entry.update(clickable=True, legal=card in legal)
+        cards = [{**face(card), "clickable": True, "legal": card in legal} for card in held]
     said = None if "bidding" in hide else _said(table, seat, keep_bidding)
     words = f"{seat.word}" + (" (you)" if you else "")
     if badges:
@@ -420,43 +384,38 @@ def _said(table: _Table, seat: Seat, keep: bool = False) -> str | None:
 
 
 def _hand(
-    table: _Table,
-    bottom: Seat,
-    face,
-    trump: Suit | None,
-    marks: Mapping,
-    lift: bool,
-    roles: bool,
-    clickable: bool | None,
-) -> list[dict]:
+    table: _Table, bottom: Seat, face: Face, trump: Suit | None, options: TableOptions
+) -> list[HandCard]:
     cards = table.hands[bottom]
     legal = {a.card for a in table.legal if a.do in (Do.PLAY, Do.DISCARD)}
+    clickable = options.cards_clickable
     if clickable is None:
         clickable = table.turn is bottom and table.phase in (Phase.PLAY, Phase.DISCARD)
-    hand = []
+    marks, lift = options.marks, options.lift_playable
+    hand: list[HandCard] = []
     for card in sort_hand(cards, trump):
-        mark = marks.get(card, marks.get(card.code))
-        if isinstance(mark, str):
-            mark = (mark, mark)
-        if mark is not None and mark[0] not in MARK_SIGNS:
-            raise ValueError(
-                f"a mark is 'right' or 'wrong', 'missed' or 'picked', not {mark[0]!r} ({card.name})"
-            )
-        note = card_role(card, trump) if roles else ""
+        given = marks.get(card, marks.get(card.code))
+        mark = (given, given) if isinstance(given, str) else given
+        note = card_role(card, trump) if options.show_roles else ""
         highlight = (MARK_SIGNS[mark[0]] + mark[1]) if mark else (note or None)
-        entry = face(card, highlight)
-        entry.update(
-            legal=card in legal,
-            clickable=clickable,
-            lifted=lift and clickable and card in legal,
-            note=note,
-            mark=None if mark is None else {"kind": mark[0], "text": MARK_SIGNS[mark[0]] + mark[1]},
+        hand.append(
+            {
+                **face(card, highlight),
+                "legal": options.show_legal and card in legal,
+                "clickable": clickable,
+                "lifted": lift and clickable and card in legal,
+                "note": note,
+                "mark": None
+                if mark is None
+                else {"kind": mark[0], "text": MARK_SIGNS[mark[0]] + mark[1]},
+            }
         )
-        hand.append(entry)
     return hand
 
 
-def _plays(plays, bottom: Seat, face, winner: Seat | None) -> list[dict]:
+def _plays(
+    plays: Sequence[tuple[Seat, Card]], bottom: Seat, face: Face, winner: Seat | None
+) -> list[Play]:
     return [
         {
             "seat": seat.value,
@@ -471,8 +430,8 @@ def _plays(plays, bottom: Seat, face, winner: Seat | None) -> list[dict]:
 
 
 def _middle(
-    table: _Table, bottom: Seat, face, hold: bool = False, winner: bool = True
-) -> list[dict]:
+    table: _Table, bottom: Seat, face: Face, hold: bool = False, winner: bool = True
+) -> list[Play]:
     """The trick on the table; once the hand is over (or, with ``hold``, until the next
     card is played), the last finished trick and, unless hidden, its winner."""
     if (
@@ -485,7 +444,7 @@ def _middle(
     return _plays(table.trick, bottom, face, None)
 
 
-def _last_trick(table: _Table, bottom: Seat, face) -> dict | None:
+def _last_trick(table: _Table, bottom: Seat, face: Face) -> LastTrick | None:
     if not table.tricks:
         return None
     last = table.tricks[-1]
@@ -497,7 +456,7 @@ def _last_trick(table: _Table, bottom: Seat, face) -> dict | None:
     }
 
 
-def _upcard(table: _Table, face, hands_hidden: bool = False) -> dict | None:
+def _upcard(table: _Table, face: Face, hands_hidden: bool = False) -> Upcard | None:
     """The upcard while the bidding is on, or after a hand thrown in. Once the dealer
     has picked it up it is in the dealer's hand, never shown twice; only while every
     hand is hidden (who picks it up?) does an ordered-up card stay in the middle, until
@@ -550,19 +509,25 @@ def action_label(action: Action, state: HandState | SeatView | _Table, seat: Sea
     return f"{do.value.capitalize()} {action.card.label}"
 
 
-def _actions(table: _Table, bottom: Seat, actions: Sequence[Action] | None) -> list[dict]:
+def _actions(
+    table: _Table, bottom: Seat, actions: Sequence[Action] | None, tried: frozenset[Action]
+) -> list[Button]:
+    """The labelled choices; one already tried and refused is marked "✗"."""
     chooser = bottom
     if actions is None:  # the seat to act's: the bottom seat's, but on a teacher's table
         actions = [a for a in table.legal if a.do not in (Do.PLAY, Do.DISCARD)]
         chooser = table.turn or bottom
-    return [
-        {
-            "id": action_id(a),
-            "label": action_label(a, table, chooser),
-            "suit": a.suit.letter if isinstance(a.suit, Suit) else None,
-        }
-        for a in actions
-    ]
+    buttons: list[Button] = []
+    for a in actions:
+        label = action_label(a, table, chooser)
+        suit = a.suit.letter if isinstance(a.suit, Suit) else None
+        if a in tried:
+            buttons.append(
+                {"id": action_id(a), "label": "✗ " + label, "suit": suit, "mark": "wrong"}
+            )
+        else:
+            buttons.append({"id": action_id(a), "label": label, "suit": suit})
+    return buttons
 
 
 def coach_line(source: HandState | SeatView, seat: Seat) -> str:

@@ -1,8 +1,9 @@
 """What a click on the card table asks of the engine: the Action to apply, or the
 engine's sentence saying why not.
 
-The table sends back a card code ("JH") or a choice id ("order_up", "call-H"); the
-page's callback hands it to ``decide_card`` or ``decide_action``, which try it with
+The table sends back a card code ("JH") or a choice id ("order_up", "call-H"); every
+page's callback hands it, as a ``Click``, to ``decide_click``: no hand to move on, and
+the page's own sentence says so; else ``decide_card`` or ``decide_action`` try it with
 ``engine.apply`` for the seat that clicked. Nothing here knows a rule: a refusal is
 the ``IllegalActionError`` sentence the engine wrote.
 
@@ -13,7 +14,7 @@ the ``IllegalActionError`` sentence the engine wrote.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from engine import (
     Action,
@@ -28,15 +29,32 @@ from engine import (
     parse_card,
 )
 
-__all__ = ["Decision", "action_from_id", "action_id", "decide_action", "decide_card"]
+__all__ = [
+    "Click",
+    "Decision",
+    "action_from_id",
+    "action_id",
+    "decide_action",
+    "decide_card",
+    "decide_click",
+]
+
+
+class Click(NamedTuple):
+    """What the table sent: a ``card`` code ("JH") or an ``action`` id ("call-H")."""
+
+    kind: Literal["card", "action"]
+    value: str
 
 
 class Decision(NamedTuple):
-    """A click, judged by the engine: ``action`` to apply, or ``refusal`` (and ``reason``)."""
+    """A click, judged by the engine: ``action`` to apply, or ``refusal`` (and ``reason``).
+    ``asked`` is the action the click named, allowed or not (None if it named none)."""
 
     action: Action | None
     refusal: str | None = None
     reason: Reason | None = None
+    asked: Action | None = None
 
     @property
     def ok(self) -> bool:
@@ -66,6 +84,30 @@ def action_from_id(text: str) -> Action:
         raise NotationError(f"{text!r} is not a choice: {error}") from None
 
 
+def decide_click(
+    state: HandState | None, click: Click, *, over: str, seat: Seat | None = None
+) -> Decision:
+    """The one decision for a click on a hand's table: refused with ``over`` when there is
+    no hand or nobody is to act (the hand is over); else the card or choice tried for
+    ``seat`` (default: the seat to act).
+
+    >>> from engine import Rules, Seat, random_hand
+    >>> decide_click(None, Click("action", "pass"), over="Deal a hand first.").refusal
+    'Deal a hand first.'
+    >>> state = random_hand(Rules(), Seat.W, 1)  # North, left of the dealer, bids first
+    >>> decide_click(state, Click("action", "pass"), over="").action
+    Action.PASS
+    >>> decide_click(state, Click("action", "pass"), over="", seat=Seat.S).reason
+    <Reason.NOT_YOUR_TURN: 'NOT_YOUR_TURN'>
+    """
+    if state is None or state.turn is None:
+        return Decision(None, over)
+    chooser = seat or state.turn
+    if click.kind == "card":
+        return decide_card(state, chooser, click.value)
+    return decide_action(state, chooser, click.value)
+
+
 def decide_card(state: HandState, seat: Seat, code: str) -> Decision:
     """A click on a card of ``seat``'s hand: playing it, or discarding it when the dealer
     must discard. Returns the Action if the engine accepts it, else its refusal."""
@@ -90,5 +132,5 @@ def _tried(state: HandState, seat: Seat, action: Action) -> Decision:
     try:
         apply(state, action, seat)
     except IllegalActionError as error:
-        return Decision(None, error.message, error.reason)
-    return Decision(action)
+        return Decision(None, error.message, error.reason, action)
+    return Decision(action, asked=action)

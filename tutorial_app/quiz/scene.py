@@ -16,10 +16,12 @@ component's row of labelled buttons and its message.
 from __future__ import annotations
 
 from engine import Card, Seat, Suit, parse_seat
-from lessons.quiz import Kind, Question
+from lessons.quiz import Kind, Option, Question
 from tutorial_app.card_table.cards_model import cards_model
+from tutorial_app.card_table.model_types import Button, CardsModel, Message, TableModel
 from tutorial_app.card_table.table_model import table_model
-from tutorial_app.quiz.state import CHECK, RESTART, QuizState, option_id
+from tutorial_app.card_table.table_options import TableOptions, table_message
+from tutorial_app.quiz.state import CHECK, OPTION, RESTART, QuizState, option_id
 
 __all__ = ["choice_button", "has_table", "marked_words", "options_are_cards", "question_model"]
 
@@ -52,33 +54,43 @@ def has_table(question: Question) -> bool:
     return question.kind is not Kind.POINTS
 
 
-def question_model(question: Question, state: QuizState) -> dict:
-    """The component's model for ``question`` as ``state`` has it."""
+def question_model(
+    question: Question,
+    state: QuizState,
+    *,
+    message: Message | None = None,
+    press_picks: bool = False,
+    look_only: bool = False,
+) -> TableModel | CardsModel:
+    """The component's model for ``question`` as ``state`` has it.
+
+    ``message`` replaces the quiz's own line under the cards; ``press_picks`` shows
+    every option button picked or not (the quiz does for choose-all); ``look_only``
+    offers nothing to click but the options, disabled (a class's projector).
+    """
     scene = question.scene
     live = _live_state(question)
     cards = options_are_cards(question)
     marks = _marks(question, state) if cards else {}
-    message, tone, title = _message(question, state)
-    actions = _actions(question, state)
+    if message is None:
+        message = table_message(*_message(question, state))
+    actions = _actions(question, state, press_picks)
+    if look_only:
+        actions = [{**a, "disabled": True} for a in actions if a["id"].startswith(OPTION)]
     clickable = cards and not state.answered
     if live is not None and (not cards or _hand_is_options(question, live)):
-        hide = frozenset() if state.answered else scene.hide
-        model = table_model(
-            live,
-            hide=hide,
+        options = TableOptions(
+            hide=frozenset() if state.answered else scene.hide,
             marks=marks,
-            cards_clickable=clickable,
+            cards_clickable=clickable and not look_only,
+            show_legal=False,  # which cards may be played is the question's answer
             actions=(),
+            buttons_after=tuple(actions),  # the question's choices, not the seat's bids
             hold_last_trick=True,
             keep_bidding=True,
             message=message,
-            message_tone=tone,
-            message_title=title,
         )
-        model["actions"] = actions  # the question's choices, not the seat's bids
-        for card in model["hand"]:
-            card["legal"] = False  # which cards may be played is the question's answer
-        return model
+        return table_model(live, options)
     if cards:
         by_key = {o.key: o.card for o in question.options if o.card is not None}  # all cards
         shown = list(by_key.values())
@@ -94,13 +106,11 @@ def question_model(question: Question, state: QuizState) -> dict:
         shown,
         trump=scene.trump,
         marks=marks,
-        clickable=clickable,
+        clickable=clickable and not look_only,
         trick=trick,
         winner=winner,
         actions=actions,
         message=message,
-        message_tone=tone,
-        message_title=title,
         label="Cards to choose from" if clickable else "The cards",
         title="Question cards",
     )
@@ -179,42 +189,43 @@ def _message(question: Question, state: QuizState) -> tuple[str | None, str, str
     return text, "right" if feedback.correct else "wrong", feedback.headline
 
 
-def choice_button(option) -> dict:
+def choice_button(option: Option) -> Button:
     """An option as a labelled button: a suit gets its icon ("♣ clubs" -> icon + "Clubs")."""
-    label = option.label
-    action = {"id": option_id(option.key)}
-    symbol, _, rest = label.partition(" ")
+    symbol, _, rest = option.label.partition(" ")
     suit = SYMBOLS.get(symbol)
     if suit is not None and rest:
-        action["suit"], label = suit.letter, rest
-    action["label"] = label[:1].upper() + label[1:]
-    return action
+        return {"id": option_id(option.key), "suit": suit.letter, "label": _capital(rest)}
+    return {"id": option_id(option.key), "label": _capital(option.label)}
 
 
-def _actions(question: Question, state: QuizState) -> list[dict]:
+def _capital(label: str) -> str:
+    return label[:1].upper() + label[1:]
+
+
+def _actions(question: Question, state: QuizState, press_picks: bool = False) -> list[Button]:
     cards = options_are_cards(question)
     kind = question.kind
     if state.answered:  # the choices stay, judged: "✓" the right ones, "✗" a wrong pick
         if cards:
             return []
         right, chosen = set(question.answer), set(state.response or ())
-        actions = []
+        judged: list[Button] = []
         for option in question.options:
-            action = {**choice_button(option), "disabled": True}
+            action: Button = {**choice_button(option), "disabled": True}
             if option.key in right:
                 missed = kind is Kind.MULTI and option.key not in chosen
-                action.update(
-                    mark="right", label="✓ " + action["label"] + (" (missed)" if missed else "")
-                )
+                action["mark"] = "right"
+                action["label"] = "✓ " + action["label"] + (" (missed)" if missed else "")
             elif option.key in chosen:
-                action.update(mark="wrong", label="✗ " + action["label"] + " (your pick)")
-            actions.append(action)
-        return actions
-    actions = []
+                action["mark"] = "wrong"
+                action["label"] = "✗ " + action["label"] + " (your pick)"
+            judged.append(action)
+        return judged
+    actions: list[Button] = []
     if not cards:
         for option in question.options:
             action = choice_button(option)
-            if kind is Kind.MULTI:
+            if kind is Kind.MULTI or press_picks:
                 action["pressed"] = option.key in state.picks
             actions.append(action)
     if kind is Kind.MULTI:

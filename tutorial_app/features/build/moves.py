@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import MutableMapping
 
 from engine import PRESETS, SEATS, SETTING_NAMES, HandRecord
-from tutorial_app.card_table.table_moves import Decision, decide_action, decide_card
+from tutorial_app.card_table.table_moves import Click, Decision, decide_click
 from tutorial_app.features.build.draft import Draft, check, draft_of, move_line
 
 __all__ = [
@@ -94,15 +94,11 @@ def put_draft(session: MutableMapping, source: Draft | HandRecord) -> None:
     session[REFUSAL] = None
 
 
-def _added(session: MutableMapping, decide) -> Decision:
+def _added(session: MutableMapping, click: Click) -> Decision:
     record = check(draft_from(session)).record
     state = record.replay() if record is not None else None
-    if state is None or state.turn is None:
-        decision = Decision(
-            None, "The hand is over: no move can be added." if state else "Fix the deal first."
-        )
-    else:
-        decision = decide(state, state.turn)
+    over = "The hand is over: no move can be added." if state else "Fix the deal first."
+    decision = decide_click(state, click, over=over)
     if decision.action is not None:  # decision.ok: a move on a hand that is not over
         assert record is not None and state is not None and state.turn is not None
         lines = [move_line(seat, action) for seat, action in record.actions]
@@ -115,9 +111,9 @@ def _added(session: MutableMapping, decide) -> Decision:
 
 def clicked_card(session: MutableMapping, code: str) -> Decision:
     """A card of the seat to act clicked on the preview: played or discarded if allowed."""
-    return _added(session, lambda state, seat: decide_card(state, seat, code))
+    return _added(session, Click("card", code))
 
 
 def clicked_action(session: MutableMapping, ident: str) -> Decision:
     """A labelled choice of the seat to act clicked on the preview."""
-    return _added(session, lambda state, seat: decide_action(state, seat, ident))
+    return _added(session, Click("action", ident))

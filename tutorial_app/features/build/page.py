@@ -14,8 +14,10 @@ import streamlit as st
 from engine import BENNY_DECK, PRESET_NAMES, PRESETS, SEATS, parse_card
 from lessons.scenario_questions import ASKS, ask_problem
 from tutorial_app.card_table.cards_model import cards_model
-from tutorial_app.card_table.component import card_table, table_model
+from tutorial_app.card_table.component import card_table
 from tutorial_app.card_table.move_words import turn_prompt
+from tutorial_app.card_table.table_model import table_model
+from tutorial_app.card_table.table_options import TableOptions, table_message
 from tutorial_app.features.build.draft import check, dealt_at_random
 from tutorial_app.features.build.moves import (
     ASK,
@@ -149,11 +151,12 @@ with table_column:
         card_table(
             table_model(
                 state,
-                teacher=True,
-                reveal="all",
-                show_last_trick=True,
-                message=message,
-                message_tone=tone,
+                TableOptions(
+                    teacher=True,
+                    reveal="all",
+                    show_last_trick=True,
+                    message=table_message(message, tone),
+                ),
             ),
             key="build-table",
             on_card=lambda card: clicked_card(st.session_state, card),

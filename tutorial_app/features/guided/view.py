@@ -21,13 +21,13 @@ from engine import (
     explain_result,
     explain_trick,
     new_hand,
-    parse_card,
 )
-from engine.errors import NotationError
-from lessons.guided_run import Feedback, GuidedRun, Verdict, choices_offered
+from lessons.guided_run import OVER, Feedback, GuidedRun, Verdict, choices_offered
+from tutorial_app.card_table.model_types import TableModel
 from tutorial_app.card_table.move_words import action_words
 from tutorial_app.card_table.table_model import coach_line, table_model
-from tutorial_app.card_table.table_moves import action_from_id
+from tutorial_app.card_table.table_moves import Click, decide_click
+from tutorial_app.card_table.table_options import TableOptions, table_message
 
 __all__ = ["after_card", "after_choice", "guided_model", "news_words"]
 
@@ -41,25 +41,22 @@ TITLES = {
 
 def after_card(run: GuidedRun, code: str) -> GuidedRun:
     """A click on a card of the learner's hand: played, or discarded when discarding."""
-    try:
-        card = parse_card(code)
-    except NotationError as error:
-        return _unreadable(run, str(error))
-    action = Action.discard(card) if run.state.phase is Phase.DISCARD else Action.play(card)
-    return run.choose(action)
+    return _after(run, Click("card", code))
 
 
 def after_choice(run: GuidedRun, ident: str) -> GuidedRun:
     """A click on a labelled choice ('order_up', 'call-H', ...)."""
-    try:
-        action = action_from_id(ident)
-    except NotationError as error:
-        return _unreadable(run, str(error))
-    return run.choose(action)
+    return _after(run, Click("action", ident))
 
 
-def _unreadable(run: GuidedRun, words: str) -> GuidedRun:
-    return replace(run, feedback=Feedback(Verdict.REFUSED, Action.PASS, words))
+def _after(run: GuidedRun, click: Click) -> GuidedRun:
+    """The run judges the action the click named, allowed or not (a refusal is a miss);
+    a click that names none, or comes once the hand is over, is only refused."""
+    decision = decide_click(run.state, click, over=OVER, seat=YOU)
+    if decision.asked is not None:
+        return run.choose(decision.asked)
+    assert decision.refusal is not None  # no action named: the click was refused
+    return replace(run, feedback=Feedback(Verdict.REFUSED, Action.PASS, decision.refusal))
 
 
 def _message(run: GuidedRun) -> tuple[str, str, str | None]:
@@ -79,7 +76,7 @@ def _message(run: GuidedRun) -> tuple[str, str, str | None]:
     return text, tone, title
 
 
-def guided_model(run: GuidedRun) -> dict:
+def guided_model(run: GuidedRun) -> TableModel:
     """The table from South's chair, the learner's choices as buttons (illegal ones too:
     the engine says why not), the wrong tries marked on the cards."""
     state = run.state
@@ -91,26 +88,19 @@ def guided_model(run: GuidedRun) -> dict:
     }
     text, tone, title = _message(run)
     offered = choices_offered(state) if deciding else ()
-    model = table_model(
-        state,
+    options = TableOptions(
         bottom=YOU,
         hold_last_trick=True,
         keep_bidding=True,
         show_last_trick=True,
         show_roles=True,
         marks=marks,
-        actions=offered,
+        actions=tuple(offered),
+        tried=frozenset(action for action in run.tried if action.card is None),
         cards_clickable=deciding and state.phase in (Phase.PLAY, Phase.DISCARD),
-        message=text,
-        message_tone=tone,
-        message_title=title,
+        message=table_message(text, tone, title),
     )
-    tried = {action for action in run.tried if action.card is None}
-    for button, action in zip(model["actions"], offered, strict=False):
-        if action in tried:
-            button["mark"] = "wrong"
-            button["label"] = "✗ " + button["label"]
-    return model
+    return table_model(state, options)
 
 
 def news_words(run: GuidedRun) -> list[str]:

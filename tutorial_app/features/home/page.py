@@ -9,6 +9,7 @@ from lessons.loader import load_all
 from lessons.progress import stars_text
 from tutorial_app.card_table.cards_model import cards_model
 from tutorial_app.card_table.component import card_table
+from tutorial_app.card_table.table_options import table_message
 from tutorial_app.learner.progress_cache import lesson_progress
 from tutorial_app.learner.progress_link import progress_link_box
 from tutorial_app.navigation import lesson_page_path
@@ -89,7 +90,9 @@ with more:
             trump=Suit.HEARTS,
             notes=notes,
             label="A hand holding both bowers",
-            message="If hearts are trump, this hand holds both bowers: the two highest trumps.",
+            message=table_message(
+                "If hearts are trump, this hand holds both bowers: the two highest trumps."
+            ),
         ),
         key="home-hand",
     )

@@ -28,8 +28,10 @@ from engine import (
     new_hand,
 )
 from tutorial_app.card_table.component import card_table
+from tutorial_app.card_table.model_types import TableModel
 from tutorial_app.card_table.move_words import action_words
 from tutorial_app.card_table.table_model import table_model
+from tutorial_app.card_table.table_options import TableOptions, table_message
 
 __all__ = ["BACK", "NEXT", "button_id", "position_key", "step_model", "step_move", "step_through"]
 
@@ -77,7 +79,7 @@ def step_model(
     noun: str,
     position: int,
     hide: frozenset[str] = frozenset(),
-) -> dict:
+) -> TableModel:
     """The table after ``position`` of ``actions`` (the record's, from ``base_index``),
     with the engine's reason for the last one and the ◀ ▶ buttons."""
     count = len(actions)
@@ -94,28 +96,29 @@ def step_model(
     else:
         title = None
         text = f"Press “Next {noun} ▶” to see what happens, one {noun} at a time."
-    model = table_model(
-        state,
+    options = TableOptions(
         hide=hide,
         hold_last_trick=True,
         keep_bidding=True,
         cards_clickable=False,
         actions=(),
-        message=text,
-        message_title=title,
-        message_tone="success" if position else "info",
+        buttons_after=(
+            {
+                "id": button_id(BACK, position),
+                "label": f"◀ Back a {noun}",
+                "disabled": position == 0,
+            },
+            {
+                "id": button_id(NEXT, position),
+                "label": f"Next {noun} ▶",
+                "primary": True,
+                "disabled": position == count,
+            },
+        ),
+        message=table_message(text, "success" if position else "info", title),
+        actions_by_hand=True,
     )
-    model["actions"] = [
-        {"id": button_id(BACK, position), "label": f"◀ Back a {noun}", "disabled": position == 0},
-        {
-            "id": button_id(NEXT, position),
-            "label": f"Next {noun} ▶",
-            "primary": True,
-            "disabled": position == count,
-        },
-    ]
-    model["actions_by_hand"] = True
-    return model
+    return table_model(state, options)
 
 
 def step_through(

@@ -16,6 +16,7 @@ from engine import SEATS, Card, Do, Seat, Team, card_role, describe_card, score_
 from lessons.loader import Step
 from tutorial_app.card_table.cards_model import cards_model
 from tutorial_app.card_table.component import card_table
+from tutorial_app.card_table.table_options import table_message
 from tutorial_app.features.learn.step_through import step_through
 from tutorial_app.quiz.view import ask_once
 from tutorial_app.rule_tables.ranking import (
@@ -70,8 +71,7 @@ def show_inspect(step: Step, key: str) -> None:
         trump=trump,
         clickable=True,
         marks={card: ("picked", "this one")} if card else None,
-        message=words,
-        message_tone="success" if card else "info",
+        message=table_message(words, "success" if card else "info"),
         label="Cards to ask about",
     )
     card_table(

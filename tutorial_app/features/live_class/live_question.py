@@ -2,8 +2,9 @@
 the tables the learner and the teacher see before and after it.
 
 Unlike a quiz, nothing is judged on the learner's screen before the reveal: a click
-picks (choose-all and ordering questions collect picks, then send), and the answer sent
-can be changed until the teacher reveals. After the reveal the table shows the verdict
+picks by the quiz's own rule (``quiz.state.click``: choose-all and ordering questions
+collect picks), and what that rule would judge is sent instead; the answer sent can be
+changed until the teacher reveals. After the reveal the table shows the verdict
 as a quiz does (``quiz_scene.question_model``), with the engine's reason. Nothing here
 knows a rule: ``Question.check`` judges.
 
@@ -21,8 +22,9 @@ from __future__ import annotations
 
 from lessons.progress import QuizRun
 from lessons.quiz import Feedback, Kind, Question
+from tutorial_app.card_table.model_types import CardsModel, TableModel
 from tutorial_app.quiz.scene import options_are_cards, question_model
-from tutorial_app.quiz.state import CHECK, OPTION, RESTART, QuizState
+from tutorial_app.quiz.state import CHECK, QuizState, click
 
 __all__ = ["live_click", "learner_model", "teacher_model", "revealed_feedback", "answer_words"]
 
@@ -33,27 +35,15 @@ def live_click(
     picks: tuple[str, ...], question: Question, ident: str
 ) -> tuple[tuple[str, ...], tuple[str, ...] | None]:
     """A click on the live question: (the picks now, the answer to send or None).
-    One-answer questions send at once; choose-all sends on "check"; an order sends
-    when every option is placed; "restart" clears the picks."""
-    if ident == RESTART:
-        return (), None
-    if ident == CHECK:
-        if question.kind is Kind.MULTI:
-            return picks, picks
-        return picks, None
-    key = ident.removeprefix(OPTION)
-    if question.option(key) is None:
-        return picks, None
-    if question.kind is Kind.MULTI:
-        return (tuple(k for k in picks if k != key) if key in picks else picks + (key,)), None
-    if question.kind is Kind.ORDER:
-        if key in picks:
-            return picks, None
-        picks = picks + (key,)
-        return picks, picks if len(picks) == len(question.options) else None
-    if question.kind in (Kind.SINGLE, Kind.YESNO):
-        return (key,), (key,)
-    return picks, None
+    The quiz's rule moves the picks; where it would judge an answer (one-answer
+    questions at once, choose-all on "check", an order once every option is placed),
+    that answer is sent instead, and stays picked."""
+    if ident == CHECK and question.kind is not Kind.MULTI:
+        return picks, None  # the picks hold the answer already sent: nothing to judge again
+    after = click(QuizState(_RUN, picks=picks), question, ident)
+    if after.response is not None:
+        return after.response, after.response
+    return after.picks, None
 
 
 def answer_words(question: Question, given: tuple[str, ...] | None) -> str:
@@ -86,7 +76,7 @@ def revealed_feedback(question: Question, given: tuple[str, ...] | None) -> Feed
 
 def learner_model(
     question: Question, picks: tuple[str, ...], sent: tuple[str, ...] | None, revealed: bool
-) -> dict:
+) -> TableModel | CardsModel:
     """The learner's table: the picks (or the answer sent) before the reveal, the verdict
     after it."""
     if revealed:
@@ -94,21 +84,23 @@ def learner_model(
         state = QuizState(_RUN, feedback=feedback, response=sent or ())
         return question_model(question, state)
     shown = picks if picks or question.kind in (Kind.MULTI, Kind.ORDER) else (sent or ())
-    model = question_model(question, QuizState(_RUN, picks=shown))
-    if question.kind in (Kind.SINGLE, Kind.YESNO) and not options_are_cards(question):
-        for action in model["actions"]:
-            action["pressed"] = action["id"].removeprefix(OPTION) in shown
-    if sent is not None:
-        model["message"] = {
+    one_answer = question.kind in (Kind.SINGLE, Kind.YESNO) and not options_are_cards(question)
+    return question_model(
+        question,
+        QuizState(_RUN, picks=shown),
+        press_picks=one_answer,  # the button of the answer sent stays pressed
+        message=None
+        if sent is None
+        else {
             "title": "Your answer is in",
             "text": f"You answered: {answer_words(question, sent)}. You can "
             "change it until your teacher reveals the answer.",
             "tone": "info",
-        }
-    return model
+        },
+    )
 
 
-def teacher_model(question: Question, revealed: bool) -> dict:
+def teacher_model(question: Question, revealed: bool) -> TableModel | CardsModel:
     """The projector's table: the question without its answer (nothing to click), then
     the right answer marked with the engine's reason."""
     if revealed:
@@ -122,13 +114,9 @@ def teacher_model(question: Question, revealed: bool) -> dict:
         return question_model(
             question, QuizState(_RUN, feedback=feedback, response=question.answer)
         )
-    model = question_model(question, QuizState(_RUN))
-    for card in model["hand"]:
-        card["clickable"] = False
-    model["actions"] = [
-        {**action, "disabled": True}
-        for action in model["actions"]
-        if action["id"].startswith(OPTION)
-    ]
-    model["message"] = {"text": "Answer on your own screen.", "tone": "info"}
-    return model
+    return question_model(
+        question,
+        QuizState(_RUN),
+        look_only=True,
+        message={"text": "Answer on your own screen.", "tone": "info"},
+    )

@@ -55,7 +55,7 @@ from engine import (
     start_hand,
 )
 from tutorial_app.card_table.move_words import action_words
-from tutorial_app.card_table.table_moves import Decision, decide_action, decide_card
+from tutorial_app.card_table.table_moves import Click, Decision, decide_click
 
 __all__ = [
     "BOT_LEVELS",
@@ -192,18 +192,17 @@ def learner_plays(session: PlaySession, action: Action) -> PlaySession:
 def learner_card(session: PlaySession, code: str) -> PlaySession:
     """A click on a card of the learner's hand: played (or discarded) if the engine allows,
     else the session unchanged but for the engine's refusal."""
-    hand = session.game.hand
-    if hand is None:
-        return _refused(session, Decision(None, "The hand is over: deal the next one."))
-    return _settle(session, decide_card(hand, YOU, code))
+    return _settle(session, _decided(session, Click("card", code)))
 
 
 def learner_choice(session: PlaySession, ident: str) -> PlaySession:
     """A click on a labelled choice ('order_up', 'call-H', ...), judged the same way."""
-    hand = session.game.hand
-    if hand is None:
-        return _refused(session, Decision(None, "The hand is over: deal the next one."))
-    return _settle(session, decide_action(hand, YOU, ident))
+    return _settle(session, _decided(session, Click("action", ident)))
+
+
+def _decided(session: PlaySession, click: Click) -> Decision:
+    over = "The hand is over: deal the next one."
+    return decide_click(session.game.hand, click, over=over, seat=YOU)
 
 
 def _settle(session: PlaySession, decision: Decision) -> PlaySession:

@@ -13,8 +13,10 @@ from analysis.grading import GRADE_MEANINGS
 from analysis.reasons import points_words
 from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, HandRecord, explain_result, seat_view
 from lessons.quizzes import new_seed
-from tutorial_app.card_table.component import card_table, coach_line, table_model
+from tutorial_app.card_table.component import card_table
 from tutorial_app.card_table.move_words import choice_label
+from tutorial_app.card_table.table_model import coach_line, table_model
+from tutorial_app.card_table.table_options import TableOptions, table_message
 from tutorial_app.features.play import game as play
 from tutorial_app.features.play import jobs
 from tutorial_app.features.play.game_link import (
@@ -247,8 +249,7 @@ def show_table(session: play.PlaySession) -> None:
         message, tone = session.refusal, "refusal"
     else:
         message, tone = coach_line(hand, YOU), "info"
-    model = table_model(
-        hand,
+    options = TableOptions(
         bottom=YOU,
         show_last_trick=st.session_state.get("play-last", False),
         score=game.scores,
@@ -256,14 +257,13 @@ def show_table(session: play.PlaySession) -> None:
         show_roles=True,
         lift_playable=st.session_state.get("play-lift", False),
         four_colour=st.session_state.get("play-four", False),
-        message=message,
-        message_tone=tone,
+        message=table_message(message, tone),
     )
     # The address keeps the game (replaced, not pushed: no history entry per move).
     address = {"game": game_code(session), **{name: None for name in START_PARAMETERS}}
     recent_games().keep(session)
     card_table(
-        model,
+        table_model(hand, options),
         key="play-table",
         address=address,
         on_card=lambda code: put(play.learner_card(current(), code)),

@@ -8,7 +8,7 @@ played. The term only says which cards or which hand to show.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine import (
     Action,
@@ -33,14 +33,22 @@ from engine import (
 from engine.legality import illegal_action_error
 from lessons.glossary import Term
 from tutorial_app.card_table.cards_model import cards_model
+from tutorial_app.card_table.model_types import CardsModel, TableModel
 from tutorial_app.card_table.table_model import table_model
+from tutorial_app.card_table.table_options import TableOptions, table_message
 
 __all__ = ["term_model"]
 
 
-def term_model(term: Term) -> dict:
+def term_model(term: Term) -> TableModel | CardsModel:
     """The card-table model showing ``term``; raises ValueError for an unknown show."""
-    draw = {"cards": _cards, "trick": _trick, "hand": _hand, "table": _table, "next": _next}
+    draw: dict[str, Callable[[Term], TableModel | CardsModel]] = {
+        "cards": _cards,
+        "trick": _trick,
+        "hand": _hand,
+        "table": _table,
+        "next": _next,
+    }
     if term.show not in draw:
         raise ValueError(f"a glossary term is shown as one of {', '.join(draw)}, not {term.show!r}")
     return draw[term.show](term)
@@ -57,15 +65,19 @@ def _label(term: Term) -> str:
     return f"Cards for “{term.name}”"
 
 
-def _cards(term: Term) -> dict:
+def _cards(term: Term) -> CardsModel:
     notes: dict[Card | str, str] = {card: card_role(card, term.trump) for card in term.cards}
     words = " ".join(describe_card(card, term.trump) for card in term.focus)
     return cards_model(
-        term.cards, trump=term.trump, notes=notes, message=words or None, label=_label(term)
+        term.cards,
+        trump=term.trump,
+        notes=notes,
+        message=table_message(words or None),
+        label=_label(term),
     )
 
 
-def _trick(term: Term) -> dict:
+def _trick(term: Term) -> CardsModel:
     state = _record(term).replay()
     trick = state.tricks[0]
     leader, led = trick.cards[0]
@@ -73,8 +85,9 @@ def _trick(term: Term) -> dict:
         trick=trick.cards,
         winner=trick.winner,
         trump=state.trump_suit,
-        message=explain_trick(trick, state.trump_suit),
-        message_title=f"{leader.word} leads {led.the_name}.",
+        message=table_message(
+            explain_trick(trick, state.trump_suit), title=f"{leader.word} leads {led.the_name}."
+        ),
         label=_label(term),
     )
 
@@ -84,7 +97,7 @@ def _winner(trick: Trick) -> Seat:
     return trick.winner
 
 
-def _hand(term: Term) -> dict:
+def _hand(term: Term) -> CardsModel:
     state = _record(term).replay()
     # The winning card is marked; the heading says who led and who won.
     rows: list[tuple[str, Sequence[Card], Sequence[str | None]]] = [
@@ -98,8 +111,7 @@ def _hand(term: Term) -> dict:
     return cards_model(
         rows=rows,
         trump=state.trump_suit,
-        message=explain_result(state),
-        message_tone="success",
+        message=table_message(explain_result(state), "success"),
         label=_label(term),
         title="The whole hand, trick by trick",
     )
@@ -114,7 +126,7 @@ def _states(term: Term) -> tuple[HandState, HandState]:
     return before, state
 
 
-def _table(term: Term) -> dict:
+def _table(term: Term) -> TableModel:
     before, state = _states(term)
     marks: dict[Card | str, str | tuple[str, str]] | None = None
     tone = "info"
@@ -136,15 +148,14 @@ def _table(term: Term) -> dict:
             _record(term).actions[: term.at] if term.at is not None else _record(term).actions
         )[-1]
         words = explain_action(before, last)
-    return table_model(
-        state,
+    options = TableOptions(
         keep_bidding=True,
         cards_clickable=False,
         actions=(),
-        marks=marks,
-        message=words,
-        message_tone=tone,
+        marks=marks or {},
+        message=table_message(words, tone),
     )
+    return table_model(state, options)
 
 
 def _where_refused(term: Term, refuse: Card) -> HandState:
@@ -163,7 +174,7 @@ def _where_refused(term: Term, refuse: Card) -> HandState:
     raise ValueError(f"{term.name}: {refuse.name} is never refused in this hand")
 
 
-def _next(term: Term) -> dict:
+def _next(term: Term) -> CardsModel:
     down = term.turned_down
     if down is None or down.suit is None:
         raise ValueError(f"{term.name}: this picture needs the suit turned down")
@@ -179,4 +190,4 @@ def _next(term: Term) -> dict:
         f"turned down, so {turned.plural} cannot be trump this hand. "
         f"{following.plural[0].upper()}{following.plural[1:]} are next."
     )
-    return cards_model(rows=rows, message=words, label=_label(term))
+    return cards_model(rows=rows, message=table_message(words), label=_label(term))

@@ -35,7 +35,7 @@ from engine import (
     Seat,
     replay,
 )
-from tutorial_app.card_table.table_moves import Decision, decide_action, decide_card
+from tutorial_app.card_table.table_moves import Click, Decision, decide_click
 from tutorial_app.features.teach.replay import (
     Replay,
     jump,
@@ -125,18 +125,21 @@ def _settle(session: MutableMapping, state: HandState, decision: Decision) -> De
 
 def teacher_card(session: MutableMapping, code: str) -> Decision:
     """A card of the seat to act was clicked: play (or discard) it if the engine allows."""
-    state = session[RECORD].replay()
-    if state.turn is None:
-        return Decision(None, "The hand is over: deal a new one, or undo a move.")
-    return _settle(session, state, decide_card(state, state.turn, code))
+    return _clicked(session, Click("card", code))
 
 
 def teacher_action(session: MutableMapping, ident: str) -> Decision:
     """A labelled choice (pass, order up, call a suit, go alone) for the seat to act."""
+    return _clicked(session, Click("action", ident))
+
+
+def _clicked(session: MutableMapping, click: Click) -> Decision:
     state = session[RECORD].replay()
-    if state.turn is None:
-        return Decision(None, "The hand is over: deal a new one, or undo a move.")
-    return _settle(session, state, decide_action(state, state.turn, ident))
+    over = "The hand is over: deal a new one, or undo a move."
+    decision = decide_click(state, click, over=over)
+    if state.turn is None:  # over: the table shows the result, not a refusal
+        return decision
+    return _settle(session, state, decision)
 
 
 def undo(session: MutableMapping) -> None:

@@ -34,8 +34,10 @@ from engine import (
     replay,
 )
 from engine.record import ActionFormatError
-from tutorial_app.card_table.component import card_table, table_model
+from tutorial_app.card_table.component import card_table
 from tutorial_app.card_table.move_words import action_words, turn_prompt
+from tutorial_app.card_table.table_model import table_model
+from tutorial_app.card_table.table_options import TableOptions, table_message
 from tutorial_app.features.teach.moves import (
     BACK,
     EVERY_SEAT,
@@ -241,25 +243,21 @@ def table_and_reason(present: bool, timed: float | None) -> None:
         )
         if not refusal and not replay.at_end:
             message += " Next ▶ shows the record's next move."
-        model = table_model(
-            state,
-            teacher=True,
-            reveal=shown,
-            show_last_trick=True,
-            message=message,
-            message_tone=tone,
-        )
         back, forward = step_id(BACK, replay.position), step_id(NEXT, replay.position)
-        model["actions"] = [
-            {"id": back, "label": "◀ Back", "disabled": replay.position == 0},
-            *model["actions"],
-            {"id": forward, "label": "Next ▶", "primary": True, "disabled": replay.at_end},
-        ]
-        model["keys"] = {"back": back, "next": forward, "pages": present}
-        if present:
-            model["size"] = "projector"
+        options = TableOptions(
+            teacher=True,
+            reveal=tuple(shown),
+            show_last_trick=True,
+            message=table_message(message, tone),
+            buttons_before=({"id": back, "label": "◀ Back", "disabled": replay.position == 0},),
+            buttons_after=(
+                {"id": forward, "label": "Next ▶", "primary": True, "disabled": replay.at_end},
+            ),
+            step_keys={"back": back, "next": forward, "pages": present},
+            projector=present,
+        )
         card_table(
-            model,
+            table_model(state, options),
             key="teach-table",
             address={"at": None if replay.at_end else str(replay.position)},
             on_card=lambda card: teacher_card(st.session_state, card),

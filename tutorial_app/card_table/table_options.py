@@ -1,0 +1,126 @@
+"""How to draw a hand on the card table: ``TableOptions``, one frozen value that
+``table_model`` takes whole, so a page says everything it wants up front and never
+edits the model it gets back.
+
+>>> from engine import Seat
+>>> TableOptions(reveal=[Seat.N], hide={"turn"}).reveal
+(Seat.N,)
+>>> TableOptions(hide={"score"})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+ValueError: cannot hide score: the parts to hide are bidding, hand, ...
+>>> table_message("Your turn.", "info", None)
+{'text': 'Your turn.', 'tone': 'info'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Literal
+
+from engine import Action, Card, Seat
+from engine.svg import WRONG_PREFIX
+from tutorial_app.card_table.model_types import Button, Message, StepKeys
+
+__all__ = ["HIDEABLE", "MARK_SIGNS", "TONES", "Mark", "TableOptions", "check_mark", "table_message"]
+
+TONES = ("info", "refusal", "success", "right", "wrong")  # right/wrong: a quiz's verdict
+# Text beside the colour, never colour alone: "✓ right", "✗ your pick", "✓ missed" (a right
+# card not picked, drawn apart from "✓ picked"), "picked" / "2nd" (a pick not yet judged).
+MARK_SIGNS = {"right": "✓ ", "wrong": WRONG_PREFIX, "missed": "✓ ", "picked": ""}
+# Parts of the table a quiz question may hide because they would give its answer away
+# (lessons.quiz.Scene.hide; a lesson step's ``hide`` too).
+HIDEABLE = frozenset({"turn", "makers", "sitting_out", "winner", "hand", "bidding"})
+
+Mark = str | tuple[str, str]  # a kind of MARK_SIGNS, or (kind, text)
+
+
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    """What to draw, from whose chair, and what to offer. Iterables given for ``reveal``,
+    ``hide``, ``actions``, ``tried`` and the buttons are kept as tuples and frozensets,
+    ``marks`` as a read-only copy.
+
+    Raises ValueError for a ``reveal`` text other than "all", a part to hide not in
+    HIDEABLE, or a mark of an unknown kind.
+    """
+
+    bottom: Seat | None = None  # whose chair: default South, or the view's own seat
+    # Other seats whose cards show face up ("all": every seat; a SeatView can reveal
+    # only its own).
+    reveal: tuple[Seat, ...] | Literal["all"] = ()
+    # A teacher's table (from a HandState only): nobody is "you", the seat to act is
+    # offered its choices wherever it sits, its face-up cards are clickable when it must
+    # play or discard, and the bottom hand too is face down unless ``reveal`` names it.
+    teacher: bool = False
+    # Parts that would give a question's answer away (HIDEABLE): "turn" (who acts),
+    # "makers", "sitting_out", "winner" (of the trick shown, and the trick counts),
+    # "hand" (every hand, even how many cards), "bidding" (what each seat said).
+    hide: frozenset[str] = frozenset()
+    # A card (or its code) of the bottom hand -> a kind of MARK_SIGNS, or (kind, text).
+    marks: Mapping[Card | str, Mark] = field(default_factory=lambda: MappingProxyType({}))
+    show_roles: bool = False  # each card's role under trump ("left bower") on it
+    lift_playable: bool = False  # the legal cards stand out of the hand
+    show_legal: bool = True  # False: no card says it may be played (a quiz's answer)
+    cards_clickable: bool | None = None  # default: the bottom seat must play or discard now
+    four_colour: bool = False
+    show_last_trick: bool = False
+    hold_last_trick: bool = False  # a finished trick stays in the middle until the next lead
+    keep_bidding: bool = False  # what each seat said stays until the first card is played
+    score: tuple[int, int] | None = None  # (North-South, East-West)
+    target: int | None = None  # the points to win, beside the score
+    # The labelled choices offered (default: the legal non-card actions of the seat to act).
+    actions: tuple[Action, ...] | None = None
+    tried: frozenset[Action] = frozenset()  # choices already refused: marked "✗"
+    buttons_before: tuple[Button, ...] = ()  # buttons of the page's own, before the choices
+    buttons_after: tuple[Button, ...] = ()  # and after them
+    message: Message | None = None  # the strip under the table (``table_message``)
+    step_keys: StepKeys | None = None  # the keyboard's ← → for the page's Back and Next
+    projector: bool = False  # drawn large, for a class's screen
+    actions_by_hand: bool = False  # the choices beside the hand, not under the table
+
+    def __post_init__(self) -> None:
+        if isinstance(self.reveal, str) and self.reveal != "all":
+            raise ValueError(f'reveal takes "all" or seats, not {self.reveal!r}')
+        hide = frozenset(self.hide)
+        if hide - HIDEABLE:
+            raise ValueError(
+                f"cannot hide {', '.join(sorted(hide - HIDEABLE))}: the parts to hide "
+                f"are {', '.join(sorted(HIDEABLE))}"
+            )
+        for card, mark in self.marks.items():
+            check_mark(card, mark)
+        kept = {
+            "reveal": self.reveal if isinstance(self.reveal, str) else tuple(self.reveal),
+            "hide": hide,
+            "marks": MappingProxyType(dict(self.marks)),
+            "actions": None if self.actions is None else tuple(self.actions),
+            "tried": frozenset(self.tried),
+            "buttons_before": tuple(self.buttons_before),
+            "buttons_after": tuple(self.buttons_after),
+        }
+        for name, value in kept.items():
+            object.__setattr__(self, name, value)
+
+
+def check_mark(card: Card | str, mark: Mark) -> None:
+    """Raises ValueError naming the card for a mark of a kind not in MARK_SIGNS."""
+    kind = mark if isinstance(mark, str) else mark[0]
+    if kind not in MARK_SIGNS:
+        name = card.name if isinstance(card, Card) else card
+        raise ValueError(f"a mark is one of {', '.join(MARK_SIGNS)}, not {kind!r} ({name})")
+
+
+def table_message(text: str | None, tone: str = "info", title: str | None = None) -> Message | None:
+    """The strip under the table: None when there is nothing to say. Raises ValueError
+    for a tone not in TONES."""
+    if tone not in TONES:
+        raise ValueError(f"a message tone is one of {', '.join(TONES)}, not {tone!r}")
+    if not text and not title:
+        return None
+    message: Message = {"text": text or "", "tone": tone}
+    if title:
+        message["title"] = title
+    return message
