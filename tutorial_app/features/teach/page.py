@@ -30,7 +30,6 @@ from engine import (
     explain_result,
     explain_trick,
     random_hand,
-    replay,
 )
 from engine.record import ActionFormatError
 from tutorial_app.card_table.component import card_table, table_model
@@ -41,8 +40,8 @@ from tutorial_app.features.teach.moves import (
     NEXT,
     NOTE,
     PLAYING,
-    RECORD,
     REFUSAL,
+    REPLAY,
     SHOWN,
     SOUTH_ONLY,
     SPEED,
@@ -62,7 +61,7 @@ from tutorial_app.features.teach.moves import (
     teacher_card,
     tick,
 )
-from tutorial_app.features.teach.replay import trick_starts
+from tutorial_app.features.teach.replay import Replay, trick_starts
 from tutorial_app.limits.link_numbers import number_from_link
 from tutorial_app.shell.hand_links import MAX_JSON, LinkError, decode_hand, encode_hand
 from tutorial_app.shell.markdown_text import markdown_text
@@ -186,7 +185,7 @@ def deal_or_paste(expanded: bool) -> None:
         )
 
 
-if st.session_state.get(RECORD) is None:
+if REPLAY not in st.session_state:
     st.markdown(
         "Deal a hand or paste one, then play it out on the card table: click each "
         "seat's card or choice in turn, and the app says why every move is allowed. "
@@ -215,7 +214,7 @@ def table_and_reason(present: bool, timed: float | None) -> None:
         tick(st.session_state, time.monotonic())
     replay = current(st.session_state)
     record = replay.shown
-    state = record.replay()
+    state = replay.state()
     link_code = encode_hand(replay.timeline)
     if st.query_params.get("hand") != link_code:  # a new address only when the hand changed
         st.query_params["hand"] = link_code
@@ -343,7 +342,7 @@ def table_and_reason(present: bool, timed: float | None) -> None:
 
 def reason(record: HandRecord, state) -> None:
     """The move shown and the engine's reason for it, large enough for a projector."""
-    before = replay(record.rules, record.deal, record.actions[:-1]) if record.actions else None
+    before = Replay.of(record, len(record.actions) - 1).state() if record.actions else None
     with st.container(key="teach-reason"):
         if before is not None:  # a move is shown
             seat, action = record.actions[-1]
@@ -360,7 +359,7 @@ def reason(record: HandRecord, state) -> None:
             st.info(explain_trick(state.tricks[-1], state.trump_suit))
 
 
-def jumps(replay) -> None:
+def jumps(replay: Replay) -> None:
     """Jump to the deal, to the lead of a trick, or to the end of the record."""
     starts = trick_starts(replay.timeline)
     with st.container(key="teach-jumps", horizontal=True, gap="small", width="content"):
@@ -391,7 +390,7 @@ def jumps(replay) -> None:
         )
 
 
-def playing_on(replay, playing: bool) -> None:
+def playing_on(replay: Replay, playing: bool) -> None:
     """Play the record on by itself at a chosen speed, or pause."""
     with st.container(
         key="teach-playing",
