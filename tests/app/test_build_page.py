@@ -15,8 +15,9 @@ from streamlit.testing.v1 import AppTest
 
 from engine import HandRecord, legal_actions, winner_of
 from lessons.scenario_questions import scenario_question
-from tutorial_app.features.build.moves import MOVES, REFUSAL, clicked_action, clicked_card
-from tutorial_app.features.teach.moves import REPLAY
+from tutorial_app.features.build.keys import MOVES, REFUSAL
+from tutorial_app.features.build.moves import clicked_action, clicked_card
+from tutorial_app.features.teach.keys import REPLAY
 from tutorial_app.quiz.view import try_key
 from tutorial_app.shell.hand_links import decode_hand, encode_hand
 

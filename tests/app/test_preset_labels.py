@@ -10,7 +10,7 @@ from app_driver import open_page
 
 from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
 from lessons.loader import load_all
-from tutorial_app.features.teach.moves import REPLAY
+from tutorial_app.features.teach.keys import REPLAY
 from tutorial_app.rule_tables.ranking import presets_frame
 
 NAMES = [PRESET_NAMES[key] for key in PRESETS]

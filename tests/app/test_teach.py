@@ -16,7 +16,8 @@ from streamlit.testing.v1 import AppTest
 
 from engine import HandRecord, Phase, Seat, explain_action, explain_result, legal_actions
 from tutorial_app.card_table.table_moves import action_id
-from tutorial_app.features.teach.moves import REFUSAL, REPLAY, step, teacher_action, teacher_card
+from tutorial_app.features.teach.keys import REFUSAL, REPLAY
+from tutorial_app.features.teach.moves import step, teacher_action, teacher_card
 from tutorial_app.shell.hand_links import (
     MAX_CODE,
     MAX_JSON,

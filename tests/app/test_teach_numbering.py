@@ -11,7 +11,8 @@ from app_driver import open_page
 from engine import legal_actions
 from engine.referee import referee_record
 from tutorial_app.card_table.table_moves import action_id
-from tutorial_app.features.teach.moves import REPLAY, teacher_action
+from tutorial_app.features.teach.keys import REPLAY
+from tutorial_app.features.teach.moves import teacher_action
 from tutorial_app.shell.hand_links import LinkError, decode_hand, encode_text
 
 PAGE = "features/teach/page.py"

@@ -33,15 +33,8 @@ from engine import (
 from tutorial_app.card_table.move_words import action_words
 from tutorial_app.card_table.table_moves import action_id
 from tutorial_app.features.play import game as play
-from tutorial_app.features.teach.moves import (
-    LAST_STEP,
-    NOTE,
-    PLAYING,
-    REPLAY,
-    table_click,
-    teacher_action,
-    teacher_card,
-)
+from tutorial_app.features.teach.keys import LAST_STEP, NOTE, PLAYING, REPLAY
+from tutorial_app.features.teach.moves import table_click, teacher_action, teacher_card
 from tutorial_app.features.teach.replay import trick_starts
 from tutorial_app.shell.hand_links import decode_hand, encode_hand
 

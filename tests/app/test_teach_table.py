@@ -27,13 +27,8 @@ from tutorial_app.card_table.move_words import turn_prompt
 from tutorial_app.card_table.table_model import table_model
 from tutorial_app.card_table.table_moves import action_id
 from tutorial_app.features.teach import moves as teach_moves
-from tutorial_app.features.teach.moves import (
-    REFUSAL,
-    REPLAY,
-    load,
-    teacher_action,
-    teacher_card,
-)
+from tutorial_app.features.teach.keys import REFUSAL, REPLAY
+from tutorial_app.features.teach.moves import load, teacher_action, teacher_card
 from tutorial_app.features.teach.replay import Replay
 
 

@@ -3,7 +3,7 @@
 The teacher plays every seat. A click on the card table, on a card of the seat to act
 or on one of its labelled choices, goes to the engine for that seat: a legal move is
 added to the hand record, an illegal one changes nothing but the refusal the table
-shows next. The hand is one ``replay.Replay``, kept under ``REPLAY``: the whole record
+shows next. The hand is one ``replay.Replay``, kept under ``keys.REPLAY``: the whole record
 and how many of its moves show (``current(session).shown`` is the part on the table).
 Undo, Back and Next move the position and lose nothing; a new move where the record had another
 replaces the record from there. The page passes ``st.session_state``; AppTest tests pass
@@ -29,6 +29,15 @@ from collections.abc import MutableMapping
 
 from engine import SEATS, HandRecord, HandState, ReplayError, Seat
 from tutorial_app.card_table.table_moves import Decision, decide_action, decide_card
+from tutorial_app.features.teach.keys import (
+    LAST_STEP,
+    NOTE,
+    PLAYING,
+    REFUSAL,
+    REPLAY,
+    SHOWN,
+    SPEED,
+)
 from tutorial_app.features.teach.replay import (
     Replay,
     jump,
@@ -37,11 +46,7 @@ from tutorial_app.features.teach.replay import (
     trick_starts,
 )
 
-REPLAY = "teach-hand"  # the one Replay: the whole record and how many of its moves show
-NOTE, REFUSAL = "teach-note", "teach-refusal"
-PLAYING, LAST_STEP, SPEED = "teach-playing", "teach-last-step", "teach-speed"
 BACK, NEXT = "back", "next"  # the table's step buttons: "back-3" pressed at move 3
-SHOWN = "teach-shown"  # the seats whose cards lie face up, as "N", "E", "S", "W"
 SOUTH_ONLY = ["S"]  # what a class opening the shared link sees
 EVERY_SEAT = [seat.value for seat in SEATS]
 
