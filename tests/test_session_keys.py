@@ -141,13 +141,30 @@ def where(path: Path, node: ast.AST) -> str:
     return f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name}:{node.lineno}"
 
 
+def spelled_locals(tree: ast.Module) -> dict[str, ast.AST]:
+    """Names given a spelled string other than by a declaration (an upper-case name at the
+    top of the module): ``part_key = f"{lesson.id}-part"``."""
+    declarations = {id(node) for node in tree.body}
+    return {
+        target.id: node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign) and spelled(node.value)
+        for target in node.targets
+        if isinstance(target, ast.Name) and not (id(node) in declarations and target.id.isupper())
+    }
+
+
 def literal_session_keys(paths: list[Path]) -> list[str]:
     problems = []
     for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        local = spelled_locals(tree)
         for key in session_keys_used(tree):
             if spelled(key):
                 problems.append(f"{where(path, key)} spells the key {ast.unparse(key)}")
+            elif isinstance(key, ast.Name) and key.id in local:
+                spelling = ast.unparse(local[key.id])
+                problems.append(f"{where(path, key)} spells the key {key.id} = {spelling}")
     return problems
 
 
@@ -183,6 +200,8 @@ VIOLATIONS = {
     "in": 'if "practise-mode" not in st.session_state: pass',
     "joined": 'session["build-" + name] = 1',
     "helper": 'drop(session, NOTE, "teach-refusal")',
+    "local": 'def f(lesson):\n    part_key = f"{lesson.id}-part"\n    del session[part_key]',
+    "lower-case": 'note = "teach-note"\nsession[note] = None',
 }
 
 
@@ -197,6 +216,7 @@ def test_the_rule_accepts_declared_keys_and_key_builders(tmp_path):
     module = tmp_path / "module.py"
     module.write_text(
         'NOTE = "teach-note"\nst.session_state[NOTE] = session.get(quiz_key(name))\n'
+        "def f(lesson):\n    key = part_key(lesson.id)\n    session[key] = 1\n"
         "del session[SHOWN + key]\nst.button('Go', key='teach-go')\n",
         encoding="utf-8",
     )
