@@ -31,12 +31,15 @@ __all__ = [
     "ask_once",
     "marked_words",
     "points_inputs",
+    "points_number_key",
+    "points_team_key",
     "quiz_key",
     "run_quiz",
     "try_key",
 ]
 
 TABLE_KEY = "quiz-table"  # the card-table component of the question on screen
+POINTS = "points"  # the prefix of a POINTS question's widgets (``points_team_key``)
 QUIZ = "quiz:"  # session key prefix: a quiz's QuizState, by quiz id
 clear_on_reset(QUIZ, SHOWN + QUIZ)  # a reset deletes the runs of the quizzes in progress
 
@@ -149,9 +152,19 @@ def _question(key: str, question: Question) -> None:
         _points(key, question, state)
 
 
+def points_team_key(prefix: str = POINTS) -> str:
+    """Widget: a POINTS question's team."""
+    return f"{prefix}-team"
+
+
+def points_number_key(prefix: str = POINTS) -> str:
+    """Widget: a POINTS question's number of points."""
+    return f"{prefix}-number"
+
+
 def points_inputs(question: Question, prefix: str) -> None:
-    """A POINTS question's two answers: the team (``<prefix>-team``) and the number of
-    points (``<prefix>-number``), side by side."""
+    """A POINTS question's two answers: the team (``points_team_key(prefix)``) and the
+    number of points (``points_number_key(prefix)``), side by side."""
     teams = [o.key for o in question.options]
     labels = {o.key: o.label for o in question.options}
     left, right = st.columns(2)
@@ -159,7 +172,7 @@ def points_inputs(question: Question, prefix: str) -> None:
         "Which team scores?",
         teams,
         format_func=labels.get,
-        key=f"{prefix}-team",
+        key=points_team_key(prefix),
         horizontal=True,
         index=None,
     )
@@ -168,7 +181,7 @@ def points_inputs(question: Question, prefix: str) -> None:
         min_value=0,
         max_value=4,
         step=1,
-        key=f"{prefix}-number",
+        key=points_number_key(prefix),
         value=None,
         placeholder="0 to 4",
     )
@@ -177,15 +190,15 @@ def points_inputs(question: Question, prefix: str) -> None:
 def _points(key: str, question: Question, state: QuizState) -> None:
     if state.invalid:
         st.warning(state.invalid)
-    points_inputs(question, "points")
+    points_inputs(question, POINTS)
 
     def submit() -> None:
         on_points(
             st.session_state,
             key,
             question,
-            st.session_state.get("points-team"),
-            st.session_state.get("points-number"),
+            st.session_state.get(points_team_key()),
+            st.session_state.get(points_number_key()),
         )
 
     st.button("Check my answer", key="check", type="primary", on_click=submit)
@@ -194,7 +207,7 @@ def _points(key: str, question: Question, state: QuizState) -> None:
 def _clear_widgets() -> None:
     """Forget the answer widgets' values, so the next question starts blank."""
     for name in list(st.session_state.keys()):
-        if isinstance(name, str) and name.startswith("points-"):
+        if isinstance(name, str) and name.startswith(POINTS + "-"):
             del st.session_state[name]
 
 
