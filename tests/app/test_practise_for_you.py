@@ -16,7 +16,7 @@ from engine import Rules
 from lessons.generators import GENERATORS
 from lessons.quizzes import mixed_quiz_plan, topic_generators
 from lessons.spaced import PRACTICE_SKILLS, daily_deal
-from tutorial_app.features.practise.mode import FOR_YOU
+from tutorial_app.features.practise.keys import FOR_YOU
 from tutorial_app.features.practise.plan import daily_label
 from tutorial_app.quiz.view import quiz_key
 

@@ -17,7 +17,7 @@ DECLARING = (
     "tutorial_app.learner.progress_cache",
     "tutorial_app.quiz.resume",
     "tutorial_app.quiz.view",
-    "tutorial_app.features.practise.mode",
+    "tutorial_app.features.practise.keys",
 )
 for _module in DECLARING:
     importlib.import_module(_module)

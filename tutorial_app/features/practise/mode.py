@@ -19,9 +19,9 @@ import streamlit as st
 
 from lessons.quizzes import new_seed
 from lessons.spaced import Attempt, daily_deal, daily_deal_seed, daily_streak, practice_days
+from tutorial_app.features.practise.keys import DEAL_ROWS, FOR_YOU, HISTORY
 from tutorial_app.features.practise.plan import daily_label, deal_score, for_you_set, topic_label
 from tutorial_app.learner.current import current_token, learner_zone, store, unsaved_warning
-from tutorial_app.learner.read_once import ReadOnce
 from tutorial_app.quiz.answer_log import recorder
 from tutorial_app.quiz.resume import forget_kept, resumed
 from tutorial_app.quiz.shared_quizzes import single_question
@@ -29,9 +29,6 @@ from tutorial_app.quiz.view import run_quiz
 from tutorial_app.store import StoreUnavailable
 
 DEAL_RULES = "bga"  # the daily deal is the same for everyone: standard rules
-FOR_YOU = ReadOnce("practise-for-you")  # token: (set seed, the planned items)
-HISTORY = ReadOnce("practise-history")  # token: the learner's attempts
-DEAL_ROWS = ReadOnce("practise-deal-rows")  # (token, day): the day's answer rows
 
 
 def history() -> tuple[list[Attempt], str | None]:
