@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from tutorial_app.features.guided import records
+from tutorial_app.features.guided import keys, records
 from tutorial_app.learner import answer_clock
 from tutorial_app.quiz import answer_log
 from tutorial_app.quiz.state import QuizState
@@ -30,4 +30,4 @@ def test_the_quiz_and_the_guided_hand_use_the_one_clock(monkeypatch):
     assert answer_log.time_taken_ms(session, "quiz:q", state) == 3_000
     run = SimpleNamespace(hand=SimpleNamespace(id="hand"), answered=0, misses=0)
     records.note_guided_shown(session, run)
-    assert answer_clock.taken_ms(session, records.GUIDED_SHOWN, ("hand", 0, 0)) == 250
+    assert answer_clock.taken_ms(session, keys.SHOWN, ("hand", 0, 0)) == 250

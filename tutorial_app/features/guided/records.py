@@ -10,12 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, MutableMapping
 
 from lessons.guided_run import GuidedRun
+from tutorial_app.features.guided.keys import SHOWN, UNSAVED
 from tutorial_app.learner import answer_clock
 from tutorial_app.learner.current import save_progress
 from tutorial_app.learner.progress_cache import progress_changed
-
-GUIDED_SHOWN = "guided-shown"  # session key: the answer clock of the decision on screen
-GUIDED_UNSAVED = "guided-unsaved"  # session key: why the last decision was not saved
 
 
 def _at(run: GuidedRun) -> tuple:
@@ -24,7 +22,7 @@ def _at(run: GuidedRun) -> tuple:
 
 def note_guided_shown(session: MutableMapping, run: GuidedRun) -> None:
     """Start the clock for the decision on screen (only a new try restarts it)."""
-    answer_clock.start(session, GUIDED_SHOWN, _at(run))
+    answer_clock.start(session, SHOWN, _at(run))
 
 
 def record_guided(session: MutableMapping, before: GuidedRun, after: GuidedRun) -> str | None:
@@ -34,7 +32,7 @@ def record_guided(session: MutableMapping, before: GuidedRun, after: GuidedRun) 
         return None  # a click that judged nothing (an unreadable one)
     feedback = after.feedback
     assert feedback is not None  # a judged click has its feedback
-    taken = answer_clock.taken_ms(session, GUIDED_SHOWN, _at(before))
+    taken = answer_clock.taken_ms(session, SHOWN, _at(before))
     hand_id = before.hand.id
 
     def write(found, token) -> None:
@@ -66,9 +64,9 @@ def guided_move(
 ) -> GuidedRun:
     """A click on a guided hand's table (``move``, e.g. ``guided_view.after_card``) on the
     run kept at ``session[key]``: the decision it judged is saved before the new run is
-    kept, and ``session[GUIDED_UNSAVED]`` says why if it was not."""
+    kept, and ``session[UNSAVED]`` says why if it was not."""
     before = session[key]
     after = move(before)
-    session[GUIDED_UNSAVED] = record_guided(session, before, after)
+    session[UNSAVED] = record_guided(session, before, after)
     session[key] = after
     return after
