@@ -101,10 +101,11 @@ def session_key_names(trees: list[ast.AST]) -> set[str]:
 
 
 def declared_strings(tree: ast.Module) -> dict[str, str]:
-    """Module-level string constants: value -> name (``NOTE = "teach-note"``)."""
+    """Module-level string constants, value -> name (``NOTE = "teach-note"``), and the
+    keys of the caches declared with ``ReadOnce("...")``."""
     found = {}
     for node in tree.body:
-        if isinstance(node, ast.Assign | ast.AnnAssign):
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for target in targets:
                 pairs = (
@@ -113,6 +114,8 @@ def declared_strings(tree: ast.Module) -> dict[str, str]:
                     else [(target, node.value)]
                 )
                 for name, value in pairs:
+                    if isinstance(value, ast.Call) and ast.unparse(value.func) == "ReadOnce":
+                        value = value.args[0] if value.args else value
                     if (
                         isinstance(name, ast.Name)
                         and isinstance(value, ast.Constant)
@@ -120,6 +123,20 @@ def declared_strings(tree: ast.Module) -> dict[str, str]:
                     ):
                         found[value.value] = name.id
     return found
+
+
+def read_once_names(trees: list[ast.AST]) -> set[str]:
+    """The names of the caches declared with ``ReadOnce``: their keys are session keys."""
+    return {
+        target.id
+        for tree in trees
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Call)
+        and ast.unparse(node.value.func) == "ReadOnce"
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
 
 
 def widget_keys(tree: ast.AST) -> list[ast.Constant]:
@@ -170,7 +187,7 @@ def literal_session_keys(paths: list[Path]) -> list[str]:
 
 def widget_keys_spelled_twice(paths: list[Path]) -> list[str]:
     trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in paths}
-    names = session_key_names(list(trees.values()))
+    names = session_key_names(list(trees.values())) | read_once_names(list(trees.values()))
     declared: dict[str, str] = {}
     for tree in trees.values():
         declared.update(
@@ -228,7 +245,11 @@ def test_a_widget_key_that_spells_a_declared_key_is_rejected(tmp_path):
     module.write_text(
         'ERROR = "teach-error"\nst.text_area("Box", key="teach-error")\n'
         'NEXT = "next"\nst.button("Next", key="next")\n'  # NEXT is no session key
-        'st.container(key="teach-error")\nst.session_state.get(ERROR)\n',
+        'st.container(key="teach-error")\nst.session_state.get(ERROR)\n'
+        'HISTORY = ReadOnce("practise-history")\nst.plotly_chart(f, key="practise-history")\n',
         encoding="utf-8",
     )
-    assert widget_keys_spelled_twice([module]) == ["module.py:2 spells 'teach-error': use ERROR"]
+    assert widget_keys_spelled_twice([module]) == [
+        "module.py:2 spells 'teach-error': use ERROR",
+        "module.py:8 spells 'practise-history': use HISTORY",
+    ]

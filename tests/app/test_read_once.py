@@ -60,7 +60,7 @@ def test_a_newly_declared_cache_is_forgotten_by_forget_everything_read():
 @pytest.mark.parametrize("quizzes_too", [False, True])
 def test_forget_everything_read_drops_every_registered_cache(quizzes_too):
     keys = {cache.key for cache in registered()}
-    assert {"progress-lessons", "practise-history", "kept-position:"} <= keys
+    assert {"progress-read-lessons", "practise-history", "kept-position:"} <= keys
     session = filled_session()
     forget_everything_read(session, quizzes_too=quizzes_too)
     kept = {"unrelated": 1} | ({} if quizzes_too else {"quiz:lesson-bowers": "in progress"})

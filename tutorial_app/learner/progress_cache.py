@@ -21,7 +21,8 @@ from tutorial_app.learner.current import current_token, store
 from tutorial_app.learner.read_once import ReadOnce, forget_all
 from tutorial_app.store import StoreUnavailable
 
-LESSONS, GUIDED = ReadOnce("progress-lessons"), ReadOnce("progress-guided")
+LESSONS = ReadOnce("progress-read-lessons")  # token: stars and mastery per lesson id
+GUIDED = ReadOnce("progress-read-guided")  # token: the best stars per guided hand
 _PROBLEM = "progress-read-problem"  # session key: why the last read failed
 LOG = logging.getLogger(__name__)
 UNREADABLE = (
