@@ -4,8 +4,9 @@ session (``st.session_state[...]``, ``.get``, ``.pop``, ``.setdefault``, ``in``,
 spelled where it is used; and a widget's ``key=`` never spells a string that a constant
 already declares (the widget and its readers use the one name).
 
-Widget keys that nothing reads back stay literal: they name the widget, as an id names
-an HTML element, and the tests drive widgets by them."""
+A feature declares its keys in ``features/<feature>/keys.py``; a kit's module declares
+its own at its top. Widget keys that nothing reads back stay literal: they name the
+widget, as an id names an HTML element, and the tests drive widgets by them."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SESSION_NAMES = {"session", "session_state"}  # the name a click callback's session goes by
-SESSION_HELPERS = {"get", "drop"}  # tutorial_app.shell.session_map: get(session, key, ...)
 KEY_METHODS = {"get", "pop", "setdefault"}
 
 
@@ -77,6 +77,7 @@ def session_keys_used(tree: ast.AST) -> list[ast.AST]:
                 method in KEY_METHODS and is_session(value)
             ):
                 keys.append(key)
+            # tutorial_app.shell.session_map's get(session, key, ...) and drop(session, *keys)
             case ast.Call(func=ast.Name(id="get"), args=[session, key, *_]) if is_session(session):
                 keys.append(key)
             case ast.Call(func=ast.Name(id="drop"), args=[session, *dropped]) if is_session(
