@@ -15,7 +15,9 @@ from streamlit.testing.v1 import AppTest
 
 from engine import HandRecord, legal_actions, winner_of
 from lessons.scenario_questions import scenario_question
-from tutorial_app.features.build.moves import MOVES, REFUSAL, clicked_action, clicked_card
+from tutorial_app.features.build.keys import MOVES, REFUSAL
+from tutorial_app.features.build.moves import clicked_action, clicked_card
+from tutorial_app.features.teach.keys import REPLAY
 from tutorial_app.quiz.view import try_key
 from tutorial_app.shell.hand_links import decode_hand, encode_hand
 
@@ -214,7 +216,7 @@ def test_how_many_points_answered_with_the_engines_score():
     at = open_page("features/teach/page.py")
     at.button(key="teach-deal").click().run()
     at.button(key="teach-bots").click().run()  # bots play a whole hand
-    record = at.session_state["teach-timeline"]
+    record = at.session_state[REPLAY].timeline
     state = record.replay()
     if state.result.thrown_in:
         pytest.skip("this deal was thrown in")  # bga sticks the dealer: never happens

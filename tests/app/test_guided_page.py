@@ -13,6 +13,7 @@ from lessons.guided import guided_hand, load_guided
 from tutorial_app.card_table.table_moves import action_id
 from tutorial_app.features.guided.records import guided_move
 from tutorial_app.features.guided.view import after_card, after_choice
+from tutorial_app.features.learn.keys import STEP
 from tutorial_app.navigation import lesson_page_path
 
 PAGE = "features/guided/page.py"
@@ -111,7 +112,7 @@ def test_the_last_step_of_a_lesson_links_to_its_guided_hand(lesson_id, hand_id):
     from lessons.loader import load_all
 
     lesson = next(item for item in load_all() if item.id == lesson_id)
-    at.session_state[f"{lesson.id}-step"] = len(lesson.steps)
+    at.session_state[STEP(lesson.id)] = len(lesson.steps)
     at.run()
     links = [link for link in at.get("page_link")]
     assert any(hand_id in str(link.proto) and "Now play it" in str(link.proto) for link in links)

@@ -13,6 +13,7 @@ from lessons.loader import load_all
 from lessons.quiz import Kind
 from lessons.quizzes import build_quiz
 from tutorial_app.features.learn.step_through import BACK, NEXT, button_id, step_move
+from tutorial_app.learner import progress_cache
 from tutorial_app.navigation import lesson_page_path
 from tutorial_app.quiz.scene import options_are_cards
 from tutorial_app.quiz.view import quiz_key, try_key
@@ -127,7 +128,7 @@ def test_finished_quiz_adds_stars_to_the_navigation():
         at.button(key="next").click().run()
         questions, state = quiz_state(at, lesson.id)
     at.run()
-    assert at.session_state["progress-lessons"][1]["scoring"].stars == 3  # from the rows
+    assert at.session_state[progress_cache.LESSONS.key][1]["scoring"].stars == 3  # from the rows
     assert "★★★" in at.title[0].value
 
 

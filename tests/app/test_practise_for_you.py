@@ -16,7 +16,9 @@ from engine import Rules
 from lessons.generators import GENERATORS
 from lessons.quizzes import mixed_quiz_plan, topic_generators
 from lessons.spaced import PRACTICE_SKILLS, daily_deal
+from tutorial_app.features.practise.keys import FOR_YOU
 from tutorial_app.features.practise.plan import daily_label
+from tutorial_app.quiz.view import quiz_key
 
 PAGE = "features/practise/page.py"
 
@@ -41,8 +43,8 @@ def keep(store, token, skill: str, correct: bool, ago: timedelta) -> None:
 
 def for_you_quiz(at: AppTest):
     """(the planned items, the quiz's state key, its state)."""
-    _token, seed, items = at.session_state["practise-for-you"]
-    key = f"quiz:for-you:{seed}"
+    _token, (seed, items) = at.session_state[FOR_YOU.key]
+    key = quiz_key(f"for-you:{seed}")
     return items, key, at.session_state[key]
 
 

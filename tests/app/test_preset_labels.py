@@ -10,6 +10,7 @@ from app_driver import open_page
 
 from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
 from lessons.loader import load_all
+from tutorial_app.features.teach.keys import REPLAY
 from tutorial_app.rule_tables.ranking import presets_frame
 
 NAMES = [PRESET_NAMES[key] for key in PRESETS]
@@ -58,5 +59,5 @@ def test_teach_rules_selector_shows_names():
     assert at.selectbox(key="teach-rules").options == NAMES
     at.selectbox(key="teach-rules").set_value("pagat").run()
     at.button(key="teach-deal").click().run()
-    assert at.session_state["teach-record"].rules.preset_name == "pagat"
+    assert at.session_state[REPLAY].shown.rules.preset_name == "pagat"
     assert any("Rules: Pagat" in caption.value for caption in at.caption)

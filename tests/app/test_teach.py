@@ -16,7 +16,8 @@ from streamlit.testing.v1 import AppTest
 
 from engine import HandRecord, Phase, Seat, explain_action, explain_result, legal_actions
 from tutorial_app.card_table.table_moves import action_id
-from tutorial_app.features.teach.moves import REFUSAL, step, teacher_action, teacher_card
+from tutorial_app.features.teach.keys import REFUSAL, REPLAY
+from tutorial_app.features.teach.moves import step, teacher_action, teacher_card
 from tutorial_app.shell.hand_links import (
     MAX_CODE,
     MAX_JSON,
@@ -58,7 +59,7 @@ def open_teach(**query: str) -> AppTest:
 
 
 def shown(at: AppTest) -> HandRecord:
-    return at.session_state["teach-record"]
+    return at.session_state[REPLAY].shown
 
 
 def table_shown(at: AppTest) -> dict:
@@ -104,7 +105,7 @@ def test_deal_play_undo_and_the_link_reopens_the_same_hand():
     assert decode_hand(code).dumps() == record.dumps()  # the link holds all three moves
     again = open_teach(hand=code, at="2")  # and opens at the move shown
     assert shown(again).dumps() == shown(at).dumps()
-    assert len(again.session_state["teach-timeline"].actions) == 3
+    assert len(again.session_state[REPLAY].timeline.actions) == 3
 
 
 @pytest.mark.app
@@ -237,7 +238,7 @@ def test_the_box_is_capped_and_an_over_long_text_is_refused_and_kept():
     assert "at most 20,000 characters" in message and "cut short" in message
     assert "JSON" not in message  # not a parser's complaint about the cut
     assert at.text_area(key="teach-json").value == huge[:MAX_JSON]  # what it holds is kept
-    assert "teach-record" not in at.session_state
+    assert REPLAY not in at.session_state
 
 
 @pytest.mark.app

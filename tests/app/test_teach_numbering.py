@@ -11,6 +11,7 @@ from app_driver import open_page
 from engine import legal_actions
 from engine.referee import referee_record
 from tutorial_app.card_table.table_moves import action_id
+from tutorial_app.features.teach.keys import REPLAY
 from tutorial_app.features.teach.moves import teacher_action
 from tutorial_app.shell.hand_links import LinkError, decode_hand, encode_text
 
@@ -59,7 +60,7 @@ def test_an_illegal_third_action_is_move_3():
 def test_the_last_move_shown_is_numbered_from_1():
     at = _paste(RECORD)
     assert at.success[0].value.startswith("**Move 2:")
-    first = legal_actions(at.session_state["teach-record"].replay())[0]  # South bids
+    first = legal_actions(at.session_state[REPLAY].shown.replay())[0]  # South bids
     assert teacher_action(at.session_state, action_id(first)).ok
     at.run()
     assert at.success[0].value.startswith("**Move 3:")

@@ -33,16 +33,8 @@ from engine import (
 from tutorial_app.card_table.move_words import action_words
 from tutorial_app.card_table.table_moves import action_id
 from tutorial_app.features.play import game as play
-from tutorial_app.features.teach.moves import (
-    LAST_STEP,
-    NOTE,
-    PLAYING,
-    POSITION,
-    TIMELINE,
-    table_click,
-    teacher_action,
-    teacher_card,
-)
+from tutorial_app.features.teach.keys import LAST_STEP, NOTE, PLAYING, REPLAY
+from tutorial_app.features.teach.moves import table_click, teacher_action, teacher_card
 from tutorial_app.features.teach.replay import trick_starts
 from tutorial_app.shell.hand_links import decode_hand, encode_hand
 
@@ -62,11 +54,11 @@ FULL = whole_hand()
 
 
 def shown(at: AppTest) -> HandRecord:
-    return at.session_state["teach-record"]
+    return at.session_state[REPLAY].shown
 
 
 def position(at: AppTest) -> int:
-    return at.session_state[POSITION]
+    return at.session_state[REPLAY].position
 
 
 def press(at: AppTest, label: str) -> None:
@@ -109,7 +101,7 @@ def test_a_pasted_record_steps_back_and_forward_through_its_moves():
     press(at, "◀ Back")
     press(at, "◀ Back")
     assert shown(at).actions == FULL.actions[: count - 2]
-    assert at.session_state[TIMELINE].dumps() == FULL.dumps()  # nothing lost
+    assert at.session_state[REPLAY].timeline.dumps() == FULL.dumps()  # nothing lost
     says_move(at, FULL, count - 2)
     press(at, "Next ▶")
     says_move(at, FULL, count - 1)
@@ -133,7 +125,7 @@ def test_a_share_link_opens_at_its_move_and_steps_both_ways():
     press(at, "◀ Back")
     press(at, "◀ Back")
     says_move(at, FULL, 4)
-    assert at.session_state[TIMELINE].dumps() == FULL.dumps()
+    assert at.session_state[REPLAY].timeline.dumps() == FULL.dumps()
     # The link shown for sharing opens the same move; without &at= a link opens at the end.
     (shared,) = [code_block.value for code_block in at.code if "?hand=" in code_block.value]
     query = parse_qs(shared.split("?", 1)[1])
@@ -170,13 +162,13 @@ def test_bots_finish_the_hand_from_any_position_and_the_teacher_steps_through_it
     at = paste(HandRecord(FULL.rules, FULL.deal, FULL.actions[:3]))
     at.button(key="teach-bots").click().run()
     assert not at.exception
-    timeline = at.session_state[TIMELINE]
+    timeline = at.session_state[REPLAY].timeline
     assert timeline.replay().is_over and timeline.actions[:3] == FULL.actions[:3]
     assert position(at) == 3  # the teacher steps through their moves
     press(at, "Next ▶")
     says_move(at, timeline, 4)
     at.button(key="teach-bot-move").click().run()  # one bot move: it is shown at once
-    assert position(at) == 5 and len(at.session_state[TIMELINE].actions) == 5
+    assert position(at) == 5 and len(at.session_state[REPLAY].timeline.actions) == 5
 
 
 def test_a_different_move_by_hand_replaces_the_rest_of_the_record_and_says_so():
@@ -187,7 +179,7 @@ def test_a_different_move_by_hand_replaces_the_rest_of_the_record_and_says_so():
     other = next(a for a in legal_actions(shown(at).replay()) if a != first)
     assert teacher_action(at.session_state, action_id(other)).ok
     at.run()
-    assert len(at.session_state[TIMELINE].actions) == 1 and position(at) == 1
+    assert len(at.session_state[REPLAY].timeline.actions) == 1 and position(at) == 1
     assert "gave way" in at.warning[0].value
     # The same move as the record's keeps the record: it is Next by hand.
     at = paste(HandRecord(FULL.rules, FULL.deal, FULL.actions[:6]))
@@ -201,7 +193,9 @@ def test_a_different_move_by_hand_replaces_the_rest_of_the_record_and_says_so():
     )
     assert decision.ok, decision.refusal
     at.run()
-    assert at.session_state[TIMELINE].actions == FULL.actions[:6] and not at.session_state[NOTE]
+    assert (
+        at.session_state[REPLAY].timeline.actions == FULL.actions[:6] and not at.session_state[NOTE]
+    )
 
 
 def test_play_on_moves_by_itself_and_pauses():
@@ -287,7 +281,7 @@ def test_guided_hands_offer_a_replay_of_the_whole_hand():
         record = decode_hand(query["hand"][0])
         assert record.replay().is_over and query["at"] == ["0"]
     teach = open_page(PAGE, **{k: v[0] for k, v in parse_qs(links[0].query_string).items()})
-    assert position(teach) == 0 and len(teach.session_state[TIMELINE].actions) > 20
+    assert position(teach) == 0 and len(teach.session_state[REPLAY].timeline.actions) > 20
 
 
 def test_a_finished_play_hand_offers_its_replay():

@@ -28,13 +28,9 @@ from tutorial_app.card_table.table_model import table_model
 from tutorial_app.card_table.table_moves import action_id
 from tutorial_app.card_table.table_options import TableOptions
 from tutorial_app.features.teach import moves as teach_moves
-from tutorial_app.features.teach.moves import (
-    RECORD,
-    REFUSAL,
-    load,
-    teacher_action,
-    teacher_card,
-)
+from tutorial_app.features.teach.keys import REFUSAL, REPLAY
+from tutorial_app.features.teach.moves import load, teacher_action, teacher_card
+from tutorial_app.features.teach.replay import Replay
 
 
 def states(count: int = 80):
@@ -143,19 +139,22 @@ def test_an_illegal_card_is_refused_with_the_engines_sentence_and_changes_nothin
     session, state = _session_at_play()
     legal = {a.card for a in legal_actions(state)}
     illegal = next(c for c in state.hand_of(state.turn) if c not in legal)
-    record = session[RECORD]
+    record = session[REPLAY].shown
     decision = teacher_card(session, illegal.code)
-    assert not decision.ok and session[RECORD] == record
+    assert not decision.ok and session[REPLAY].shown == record
     assert session[REFUSAL] == decision.refusal and state.turn.word in decision.refusal
     good = next(iter(legal))
     assert teacher_card(session, good.code).ok
-    assert REFUSAL not in session and session[RECORD].actions[-1] == (state.turn, Action.play(good))
+    assert REFUSAL not in session and session[REPLAY].shown.actions[-1] == (
+        state.turn,
+        Action.play(good),
+    )
 
 
 def test_clicks_after_the_hand_is_over_are_refused():
     session, state = _session_at_play()
-    while not session[RECORD].replay().is_over:
-        first = legal_actions(session[RECORD].replay())[0]
+    while not session[REPLAY].shown.replay().is_over:
+        first = legal_actions(session[REPLAY].shown.replay())[0]
         assert (
             teacher_card(session, first.card.code)
             if first.card
@@ -180,3 +179,15 @@ def test_the_prompt_names_the_seat_and_says_when_its_cards_are_face_down():
 def test_the_examples_in_the_docstrings():
     failures, tried = doctest.testmod(teach_moves)
     assert tried and not failures
+
+
+def test_the_hand_is_one_replay_under_one_key():
+    """Moves, undo, steps and the bots change the one ``Replay``; no other key holds a
+    copy of the record or the position."""
+    session, state = _session_at_play()
+    teacher_card(session, legal_actions(state)[0].card.code)
+    teach_moves.undo(session)
+    teach_moves.step(session, f"next-{teach_moves.current(session).position}")
+    teach_moves.bots_play_on(session, "beginner", 1)
+    hands = {key for key, value in session.items() if isinstance(value, (Replay, HandRecord))}
+    assert hands == {REPLAY} and teach_moves.current(session) is session[REPLAY]

@@ -18,25 +18,29 @@ import streamlit as st
 
 from lessons.progress import LessonProgress
 from tutorial_app.learner.current import current_token, store
-from tutorial_app.shell.session_map import drop
+from tutorial_app.learner.read_once import ReadOnce, forget_all
 from tutorial_app.store import StoreUnavailable
 
-_LESSONS, _GUIDED, _PROBLEM = "progress-lessons", "progress-guided", "progress-read-problem"
+LESSONS = ReadOnce("progress-read-lessons")  # token: stars and mastery per lesson id
+GUIDED = ReadOnce("progress-read-guided")  # token: the best stars per guided hand
+_PROBLEM = "progress-read-problem"  # session key: why the last read failed
 LOG = logging.getLogger(__name__)
 UNREADABLE = (
     "some of your saved answers could not be read. Your progress page can still delete them."
 )
 
 
-def _read(key: str, reader):
+def _read(cache: ReadOnce, reader):
     """The value ``reader(store, token)`` for this learner, read once and kept."""
     token = current_token()
-    kept = st.session_state.get(key)
-    if kept is not None and kept[0] == token:
-        return kept[1]
-    try:
+
+    def read_store():
         value = reader(store(), token)
         st.session_state.pop(_PROBLEM, None)
+        return value
+
+    try:
+        return cache.read(token, read_store)
     except StoreUnavailable as error:
         st.session_state[_PROBLEM] = error.message
         return reader(None, token)  # nothing kept: the next run tries again
@@ -44,14 +48,12 @@ def _read(key: str, reader):
         LOG.exception("a learner's progress could not be read")
         st.session_state[_PROBLEM] = UNREADABLE
         return reader(None, token)
-    st.session_state[key] = (token, value)
-    return value
 
 
 def all_progress() -> dict[str, LessonProgress]:
     """Stars and mastery per lesson id."""
     return _read(
-        _LESSONS, lambda found, token: found.lesson_progress(token) if found is not None else {}
+        LESSONS, lambda found, token: found.lesson_progress(token) if found is not None else {}
     )
 
 
@@ -70,13 +72,13 @@ def guided_stars() -> dict[str, int]:
                 stars[hand_id] = max(stars.get(hand_id, 0), earned)
         return stars
 
-    return _read(_GUIDED, best)
+    return _read(GUIDED, best)
 
 
 def progress_changed(session: MutableMapping | None = None) -> None:
     """Something was recorded: the next read goes to the store."""
-    session = st.session_state if session is None else session
-    drop(session, _LESSONS, _GUIDED)
+    LESSONS.forget(session)
+    GUIDED.forget(session)
 
 
 def read_problem() -> str | None:
@@ -84,21 +86,10 @@ def read_problem() -> str | None:
     return st.session_state.get(_PROBLEM)
 
 
-# What other parts of the app read from the store and keep in the session.
-_READ_KEYS = ("practise-history", "practise-deal-rows", "practise-for-you")
-_READ_PREFIXES = ("kept-position:",)
-_QUIZ_PREFIXES = ("quiz:", "shown:quiz:")
-
-
 def forget_everything_read(
     session: MutableMapping | None = None, *, quizzes_too: bool = False
 ) -> None:
     """The learner's rows changed from outside a quiz (an import, a reset): every value
-    read from them is read again. ``quizzes_too``: the quizzes in progress start again
-    (a reset deleted their runs)."""
-    session = st.session_state if session is None else session
-    progress_changed(session)
-    prefixes = _READ_PREFIXES + (_QUIZ_PREFIXES if quizzes_too else ())
-    for key in list(session):
-        if key in _READ_KEYS or (isinstance(key, str) and key.startswith(prefixes)):
-            del session[key]
+    read from them (every ``ReadOnce``, whichever module declared it) is read again.
+    ``quizzes_too``: the quizzes in progress start again (a reset deleted their runs)."""
+    forget_all(session, quizzes_too=quizzes_too)

@@ -10,17 +10,16 @@ used the answer is still judged, and the state says why it was not saved.
 
 from __future__ import annotations
 
-import time
 from collections.abc import MutableMapping
 from dataclasses import dataclass, replace
 
 from lessons.quiz import Question
+from tutorial_app.learner import answer_clock
 from tutorial_app.quiz.position import position_of
 from tutorial_app.quiz.state import QuizState, recorder_key
-from tutorial_app.shell.session_map import get
 from tutorial_app.store import Store, StoreUnavailable
 
-SHOWN = "shown:"  # session key prefix: (which ask, when it was first shown, in ms)
+SHOWN = "shown:"  # session key prefix: the answer clock of the quiz at the rest of the key
 
 
 def _ask(state: QuizState) -> tuple[int, int]:
@@ -31,17 +30,11 @@ def _ask(state: QuizState) -> tuple[int, int]:
 def note_shown(session: MutableMapping, key: str, state: QuizState) -> None:
     """Remember when the question on screen was first shown (the quiz view calls this
     on every run; only a new ask starts the clock)."""
-    ask = _ask(state)
-    kept = get(session, SHOWN + key)
-    if kept is None or kept[0] != ask:
-        session[SHOWN + key] = (ask, time.time_ns() // 1_000_000)
+    answer_clock.start(session, SHOWN + key, _ask(state))
 
 
 def time_taken_ms(session: MutableMapping, key: str, state: QuizState) -> int | None:
-    kept = get(session, SHOWN + key)
-    if kept is None or kept[0] != _ask(state):
-        return None
-    return max(time.time_ns() // 1_000_000 - kept[1], 0)
+    return answer_clock.taken_ms(session, SHOWN + key, _ask(state))
 
 
 @dataclass(frozen=True)

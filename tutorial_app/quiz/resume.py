@@ -11,29 +11,27 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial_app.learner.current import current_token, store
+from tutorial_app.learner.read_once import ReadOnce
 from tutorial_app.quiz.position import quiz_from_position
 from tutorial_app.quiz.state import QuizState
 from tutorial_app.quiz.view import quiz_key
 from tutorial_app.store import QuizPosition, StoreUnavailable
 
-_KEPT = "kept-position:"
+KEPT = ReadOnce("kept-position:", named=True)  # per name: (token, the place or None)
 
 
 def kept_position(name: str) -> QuizPosition | None:
     """The place kept under ``name`` for this learner; None if none (or unreadable)."""
     token = current_token()
-    kept = st.session_state.get(_KEPT + name)
-    if kept is None or kept[0] != token:
-        try:
-            kept = st.session_state[_KEPT + name] = (token, store().load_quiz_position(token, name))
-        except StoreUnavailable:
-            return None
-    return kept[1]
+    try:
+        return KEPT.read(token, lambda: store().load_quiz_position(token, name), name=name)
+    except StoreUnavailable:
+        return None
 
 
 def forget_kept(name: str) -> None:
     """The quiz under ``name`` finished: the next visit reads the store again."""
-    st.session_state.pop(_KEPT + name, None)
+    KEPT.forget(name=name)
 
 
 def resumed(name: str, quiz_id: str, seed: int, length: int) -> QuizState | None:

@@ -21,7 +21,8 @@ from lessons.progress import MASTERY_RUN, QuizRun, stars_text
 from lessons.quiz import Question
 from tutorial_app.card_table.component import card_table
 from tutorial_app.learner.current import unsaved_warning
-from tutorial_app.quiz.answer_log import AnswerRecorder, install, note_shown
+from tutorial_app.learner.read_once import clear_on_reset
+from tutorial_app.quiz.answer_log import SHOWN, AnswerRecorder, install, note_shown
 from tutorial_app.quiz.scene import has_table, marked_words, question_model
 from tutorial_app.quiz.state import QuizState, next_question, on_click, on_points, option_id
 
@@ -30,16 +31,21 @@ __all__ = [
     "ask_once",
     "marked_words",
     "points_inputs",
+    "points_number_key",
+    "points_team_key",
     "quiz_key",
     "run_quiz",
     "try_key",
 ]
 
 TABLE_KEY = "quiz-table"  # the card-table component of the question on screen
+POINTS = "points"  # the prefix of a POINTS question's widgets (``points_team_key``)
+QUIZ = "quiz:"  # session key prefix: a quiz's QuizState, by quiz id
+clear_on_reset(QUIZ, SHOWN + QUIZ)  # a reset deletes the runs of the quizzes in progress
 
 
 def quiz_key(quiz_id: str) -> str:
-    return f"quiz:{quiz_id}"
+    return QUIZ + quiz_id
 
 
 def try_key(step_key: str) -> str:
@@ -146,9 +152,19 @@ def _question(key: str, question: Question) -> None:
         _points(key, question, state)
 
 
+def points_team_key(prefix: str = POINTS) -> str:
+    """Widget: a POINTS question's team."""
+    return f"{prefix}-team"
+
+
+def points_number_key(prefix: str = POINTS) -> str:
+    """Widget: a POINTS question's number of points."""
+    return f"{prefix}-number"
+
+
 def points_inputs(question: Question, prefix: str) -> None:
-    """A POINTS question's two answers: the team (``<prefix>-team``) and the number of
-    points (``<prefix>-number``), side by side."""
+    """A POINTS question's two answers: the team (``points_team_key(prefix)``) and the
+    number of points (``points_number_key(prefix)``), side by side."""
     teams = [o.key for o in question.options]
     labels = {o.key: o.label for o in question.options}
     left, right = st.columns(2)
@@ -156,7 +172,7 @@ def points_inputs(question: Question, prefix: str) -> None:
         "Which team scores?",
         teams,
         format_func=labels.get,
-        key=f"{prefix}-team",
+        key=points_team_key(prefix),
         horizontal=True,
         index=None,
     )
@@ -165,7 +181,7 @@ def points_inputs(question: Question, prefix: str) -> None:
         min_value=0,
         max_value=4,
         step=1,
-        key=f"{prefix}-number",
+        key=points_number_key(prefix),
         value=None,
         placeholder="0 to 4",
     )
@@ -174,15 +190,15 @@ def points_inputs(question: Question, prefix: str) -> None:
 def _points(key: str, question: Question, state: QuizState) -> None:
     if state.invalid:
         st.warning(state.invalid)
-    points_inputs(question, "points")
+    points_inputs(question, POINTS)
 
     def submit() -> None:
         on_points(
             st.session_state,
             key,
             question,
-            st.session_state.get("points-team"),
-            st.session_state.get("points-number"),
+            st.session_state.get(points_team_key()),
+            st.session_state.get(points_number_key()),
         )
 
     st.button("Check my answer", key="check", type="primary", on_click=submit)
@@ -191,7 +207,7 @@ def _points(key: str, question: Question, state: QuizState) -> None:
 def _clear_widgets() -> None:
     """Forget the answer widgets' values, so the next question starts blank."""
     for name in list(st.session_state.keys()):
-        if isinstance(name, str) and name.startswith("points-"):
+        if isinstance(name, str) and name.startswith(POINTS + "-"):
             del st.session_state[name]
 
 

@@ -8,7 +8,7 @@ illegal one leaves it and the engine's sentence shows under the table. The page 
 ``st.session_state``; AppTest tests pass theirs, making the same moves the clicks make.
 
 >>> session = {}
->>> set_preset(session, "pagat"); session["build-canadian_loner"]
+>>> set_preset(session, "pagat"); session[RULE("canadian_loner")]
 True
 """
 
@@ -19,15 +19,9 @@ from collections.abc import MutableMapping
 from engine import PRESETS, SEATS, SETTING_NAMES, HandRecord
 from tutorial_app.card_table.table_moves import Click, Decision, decide_click
 from tutorial_app.features.build.draft import Draft, check, draft_of, move_line
+from tutorial_app.features.build.keys import DEALER, HAND, MOVES, PRESET, REFUSAL, RULE, UPCARD
 
 __all__ = [
-    "ASK",
-    "DEALER",
-    "HAND",
-    "MOVES",
-    "PRESET",
-    "REFUSAL",
-    "UPCARD",
     "VARIANTS",
     "clicked_action",
     "clicked_card",
@@ -36,29 +30,16 @@ __all__ = [
     "set_preset",
 ]
 
-PRESET, DEALER, UPCARD, MOVES, ASK, REFUSAL = (
-    "build-preset",
-    "build-dealer",
-    "build-upcard",
-    "build-moves",
-    "build-ask",
-    "build-refusal",
-)
 # The on/off house rules; alone_decision has its own switch; the target is a game's.
 VARIANTS = tuple(name for name in SETTING_NAMES if isinstance(PRESETS["bga"][name], bool))
-
-
-def HAND(seat: str) -> str:  # noqa: N802 - a key maker, named like the other keys
-    """The key of ``seat``'s cards ("N", ...)."""
-    return f"build-hand-{seat}"
 
 
 def set_preset(session: MutableMapping, preset: str) -> None:
     """A preset chosen: its house rules switch to the preset's values."""
     session[PRESET] = preset
     for name in VARIANTS:
-        session[f"build-{name}"] = PRESETS[preset][name]
-    session["build-alone_decision"] = PRESETS[preset]["alone_decision"]
+        session[RULE(name)] = PRESETS[preset][name]
+    session[RULE("alone_decision")] = PRESETS[preset]["alone_decision"]
 
 
 def draft_from(session: MutableMapping) -> Draft:
@@ -66,9 +47,9 @@ def draft_from(session: MutableMapping) -> Draft:
     preset = session.get(PRESET) or "bga"
     rules = {"preset": preset}
     for name in VARIANTS:
-        rules[name] = bool(session.get(f"build-{name}", PRESETS[preset][name]))
+        rules[name] = bool(session.get(RULE(name), PRESETS[preset][name]))
     rules["alone_decision"] = (
-        session.get("build-alone_decision") or PRESETS[preset]["alone_decision"]
+        session.get(RULE("alone_decision")) or PRESETS[preset]["alone_decision"]
     )
     return Draft(
         rules,
@@ -85,7 +66,7 @@ def put_draft(session: MutableMapping, source: Draft | HandRecord) -> None:
     set_preset(session, str(draft.rules.get("preset", "bga")))
     for name, value in draft.rules.items():
         if name in VARIANTS or name == "alone_decision":
-            session[f"build-{name}"] = value
+            session[RULE(name)] = value
     session[DEALER] = draft.dealer
     for seat in SEATS:
         session[HAND(seat.value)] = list(draft.hands.get(seat.value, ()))

@@ -19,14 +19,18 @@ from tutorial_app.card_table.move_words import turn_prompt
 from tutorial_app.card_table.table_model import table_model
 from tutorial_app.card_table.table_options import TableOptions, table_message
 from tutorial_app.features.build.draft import check, dealt_at_random
-from tutorial_app.features.build.moves import (
+from tutorial_app.features.build.keys import (
     ASK,
     DEALER,
     HAND,
+    LINK,
     MOVES,
     PRESET,
     REFUSAL,
+    RULE,
     UPCARD,
+)
+from tutorial_app.features.build.moves import (
     VARIANTS,
     clicked_action,
     clicked_card,
@@ -55,8 +59,8 @@ def card_label(code: str) -> str:
 
 # A shared hand opens here once per visit, to change it.
 code = st.query_params.get("hand")
-if code and st.session_state.get("build-link") != code:
-    st.session_state["build-link"] = code
+if code and st.session_state.get(LINK) != code:
+    st.session_state[LINK] = code
     try:
         put_draft(st.session_state, decode_hand(code))
     except LinkError as exc:
@@ -87,9 +91,9 @@ with st.container(key="build-setup", horizontal=True, vertical_alignment="bottom
         )
         st.caption("House rules (variants)")
         for name in VARIANTS:
-            st.toggle(name.replace("_", " ").capitalize(), key=f"build-{name}")
+            st.toggle(name.replace("_", " ").capitalize(), key=RULE(name))
         st.segmented_control(
-            "Alone decision", ["maker", "any"], key="build-alone_decision", required=True
+            "Alone decision", ["maker", "any"], key=RULE("alone_decision"), required=True
         )
     st.selectbox(
         "Dealer", list(SEAT_WORDS), key=DEALER, format_func=SEAT_WORDS.__getitem__, width=110

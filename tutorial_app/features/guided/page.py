@@ -12,7 +12,8 @@ from lessons.guided import guided_hand, load_guided, paths, play_path
 from lessons.guided_run import GuidedRun
 from lessons.progress import stars_text
 from tutorial_app.card_table.component import card_table
-from tutorial_app.features.guided.records import GUIDED_UNSAVED, guided_move, note_guided_shown
+from tutorial_app.features.guided.keys import RUN, UNSAVED
+from tutorial_app.features.guided.records import guided_move, note_guided_shown
 from tutorial_app.features.guided.view import after_card, after_choice, guided_model, news_words
 from tutorial_app.learner.current import unsaved_warning
 from tutorial_app.learner.progress_cache import guided_stars
@@ -21,10 +22,6 @@ from tutorial_app.shell.markdown_text import markdown_text
 
 PAGE = "features/guided/page.py"
 HANDS = load_guided()
-
-
-def run_key(hand_id: str) -> str:
-    return f"guided-run-{hand_id}"
 
 
 def rules_words(hand) -> str:
@@ -82,18 +79,18 @@ def show_list(note: str | None = None) -> None:
 
 
 def put(hand_id: str, run: GuidedRun) -> None:
-    st.session_state[run_key(hand_id)] = run
+    st.session_state[RUN(hand_id)] = run
 
 
 def show_hand(hand) -> None:
-    key = run_key(hand.id)
+    key = RUN(hand.id)
     if key not in st.session_state:
         st.session_state[key] = GuidedRun.start(hand)
     run: GuidedRun = st.session_state[key]
     if not run.finished:
         note_guided_shown(st.session_state, run)
-    if st.session_state.get(GUIDED_UNSAVED):
-        unsaved_warning(st.session_state[GUIDED_UNSAVED])
+    if st.session_state.get(UNSAVED):
+        unsaved_warning(st.session_state[UNSAVED])
     title, back = st.columns([5, 1], vertical_alignment="bottom")
     title.subheader(f"Guided hands: {hand.title}", anchor=False)
     back.page_link(PAGE, label="All hands", icon=":material/list:")

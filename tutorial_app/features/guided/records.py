@@ -7,20 +7,13 @@ page says so and carries on).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, MutableMapping
 
 from lessons.guided_run import GuidedRun
+from tutorial_app.features.guided.keys import SHOWN, UNSAVED
+from tutorial_app.learner import answer_clock
 from tutorial_app.learner.current import save_progress
 from tutorial_app.learner.progress_cache import progress_changed
-from tutorial_app.shell.session_map import get
-
-GUIDED_SHOWN = "guided-shown"  # session key: (hand id, decision, tries, when shown in ms)
-GUIDED_UNSAVED = "guided-unsaved"  # session key: why the last decision was not saved
-
-
-def _now_ms() -> int:
-    return time.time_ns() // 1_000_000
 
 
 def _at(run: GuidedRun) -> tuple:
@@ -29,9 +22,7 @@ def _at(run: GuidedRun) -> tuple:
 
 def note_guided_shown(session: MutableMapping, run: GuidedRun) -> None:
     """Start the clock for the decision on screen (only a new try restarts it)."""
-    kept = get(session, GUIDED_SHOWN)
-    if kept is None or kept[0] != _at(run):
-        session[GUIDED_SHOWN] = (_at(run), _now_ms())
+    answer_clock.start(session, SHOWN, _at(run))
 
 
 def record_guided(session: MutableMapping, before: GuidedRun, after: GuidedRun) -> str | None:
@@ -41,8 +32,7 @@ def record_guided(session: MutableMapping, before: GuidedRun, after: GuidedRun) 
         return None  # a click that judged nothing (an unreadable one)
     feedback = after.feedback
     assert feedback is not None  # a judged click has its feedback
-    kept = get(session, GUIDED_SHOWN)
-    taken = _now_ms() - kept[1] if kept and kept[0] == _at(before) else None
+    taken = answer_clock.taken_ms(session, SHOWN, _at(before))
     hand_id = before.hand.id
 
     def write(found, token) -> None:
@@ -74,9 +64,9 @@ def guided_move(
 ) -> GuidedRun:
     """A click on a guided hand's table (``move``, e.g. ``view.after_card``) on the
     run kept at ``session[key]``: the decision it judged is saved before the new run is
-    kept, and ``session[GUIDED_UNSAVED]`` says why if it was not."""
+    kept, and ``session[UNSAVED]`` says why if it was not."""
     before = session[key]
     after = move(before)
-    session[GUIDED_UNSAVED] = record_guided(session, before, after)
+    session[UNSAVED] = record_guided(session, before, after)
     session[key] = after
     return after

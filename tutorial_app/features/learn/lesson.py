@@ -12,6 +12,14 @@ from lessons.guided import hand_for_lesson
 from lessons.loader import Lesson, load_all
 from lessons.progress import stars_text
 from lessons.quizzes import new_seed
+from tutorial_app.features.learn.keys import (
+    PART,
+    QUIZ_REQUESTED,
+    SEED,
+    STEP,
+    STEP_UNSAVED,
+    URL_NOTE,
+)
 from tutorial_app.features.learn.step_views import STEP_VIEWS
 from tutorial_app.learner.current import current_token, store, unsaved_warning
 from tutorial_app.learner.progress_cache import lesson_progress, progress_changed
@@ -24,9 +32,6 @@ from tutorial_app.quiz.view import run_quiz, try_key
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.url_state import sync_params
 from tutorial_app.store import StoreUnavailable
-
-QUIZ_REQUESTED = "lesson-quiz-requested"
-STEP_UNSAVED = "lesson-step-unsaved"  # why the last finished step was not saved
 
 
 def render_lesson(lesson_id: str) -> None:
@@ -49,7 +54,7 @@ def render_lesson(lesson_id: str) -> None:
         st.title(f"{lesson.number}. {lesson.title}{badge}")
         if progress.mastered:
             st.caption("Mastered ✓")
-    part_key = f"{lesson.id}-part"
+    part_key = PART(lesson.id)
     if part_key not in st.session_state:  # the link's part, once; then the widget's own value
         st.session_state[part_key] = "quiz" if st.query_params.get("part") == "quiz" else "steps"
     if st.session_state.pop(QUIZ_REQUESTED, False):  # "Take the quiz" on the last step
@@ -77,11 +82,11 @@ def render_lesson(lesson_id: str) -> None:
 def _steps(lesson: Lesson) -> None:
     """The steps, a fragment: stepping reruns them alone, not the page and its sidebar."""
     count = len(lesson.steps)
-    key = f"{lesson.id}-step"
+    key = STEP(lesson.id)
     if key not in st.session_state:
         st.session_state[key] = _step_from_url(count)
-    if st.session_state.get("url-note"):  # it quotes the link: shown as text
-        st.info(markdown_text(st.session_state.pop("url-note")))
+    if st.session_state.get(URL_NOTE):  # it quotes the link: shown as text
+        st.info(markdown_text(st.session_state.pop(URL_NOTE)))
     number = st.session_state[key]
     sync_params({"step": str(number)})
     step = lesson.steps[number - 1]
@@ -141,7 +146,7 @@ def _step_from_url(count: int) -> int:
         st.query_params.get("step"), least=1, most=count, what="step", instead="Showing step 1."
     )
     if note:
-        st.session_state["url-note"] = note
+        st.session_state[URL_NOTE] = note
     return number or 1
 
 
@@ -169,7 +174,7 @@ def _quiz_finished(lesson_id: str) -> None:
 
 
 def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
-    seed_key = f"{lesson.id}-seed"
+    seed_key = SEED(lesson.id)
     seed, note = seed_from_link(st.query_params.get("seed"))
     if note:  # it quotes the link: shown as text
         st.info(markdown_text(note))

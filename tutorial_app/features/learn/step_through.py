@@ -5,7 +5,7 @@ the engine's reason for the last action is the table's message between the two: 
 button and its result are always on screen together. A finished trick stays in the
 middle until the next card is played, and the last one stays when the hand is over.
 
-The position lives in ``st.session_state["<key>-pos"]``; ``step_move`` moves it, for
+The position lives in ``st.session_state[POSITION(key)]``; ``step_move`` moves it, for
 the component's callback and for AppTest tests alike. A button's id names the move
 and where it was pressed ("next-3": from 3 to 4), so a double click moves one step and
 quick clicks on a fresh button each count.
@@ -32,14 +32,11 @@ from tutorial_app.card_table.model_types import TableModel
 from tutorial_app.card_table.move_words import action_words
 from tutorial_app.card_table.table_model import table_model
 from tutorial_app.card_table.table_options import TableOptions, table_message
+from tutorial_app.features.learn.keys import POSITION
 
-__all__ = ["BACK", "NEXT", "button_id", "position_key", "step_model", "step_move", "step_through"]
+__all__ = ["BACK", "NEXT", "button_id", "step_model", "step_move", "step_through"]
 
 BACK, NEXT = "back", "next"
-
-
-def position_key(key: str) -> str:
-    return f"{key}-pos"
 
 
 def button_id(move: str, position: int) -> str:
@@ -51,10 +48,10 @@ def step_move(session: MutableMapping, key: str, count: int, ident: str) -> int:
     """A click on ◀ or ▶ (``button_id``): the new position, kept within 0..count. An id
     that names no move, or a position not shown, changes nothing."""
     move, _, at = ident.partition("-")
-    position = int(session.get(position_key(key), 0))
+    position = int(session.get(POSITION(key), 0))
     if move in (BACK, NEXT) and at.isdigit() and int(at) == position:
         position = min(max(position + (1 if move == NEXT else -1), 0), count)
-    session[position_key(key)] = position
+    session[POSITION(key)] = position
     return position
 
 
@@ -132,8 +129,8 @@ def step_through(
 ) -> None:
     """Draw the stepper for ``actions`` (``key`` names this step's position)."""
     count = len(actions)
-    position = min(int(st.session_state.get(position_key(key), 0)), count)
-    st.session_state[position_key(key)] = position
+    position = min(int(st.session_state.get(POSITION(key), 0)), count)
+    st.session_state[POSITION(key)] = position
     card_table(
         step_model(record, actions, base_index, noun, position, hide),
         key=f"{key}-table",

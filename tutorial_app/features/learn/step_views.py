@@ -17,6 +17,7 @@ from lessons.loader import Step
 from tutorial_app.card_table.cards_model import cards_model
 from tutorial_app.card_table.component import card_table
 from tutorial_app.card_table.table_options import table_message
+from tutorial_app.features.learn.keys import PICKED
 from tutorial_app.features.learn.step_through import step_through
 from tutorial_app.quiz.view import ask_once
 from tutorial_app.rule_tables.ranking import (
@@ -55,12 +56,12 @@ def show_ranking(step: Step, key: str) -> None:
 
 def inspect_click(session, key: str, code: str) -> None:
     """A click on a card of an inspect step: that card is the one described."""
-    session[f"{key}-picked"] = code
+    session[PICKED(key)] = code
 
 
 def show_inspect(step: Step, key: str) -> None:
     trump = step.trump
-    picked = st.session_state.get(f"{key}-picked")
+    picked = st.session_state.get(PICKED(key))
     card = next((c for c in step.cards if c.code == picked), None)
     if card is not None:
         words = describe_card(card, trump, step.rules is not None and step.rules.benny)

@@ -19,6 +19,14 @@ from typing import TypeVar
 
 import streamlit as st
 
+from tutorial_app.features.live_class.keys import (
+    LAST_WRONG,
+    NEXT_TRY,
+    PICKS,
+    REFUSAL,
+    SENT,
+    WRONG_CODES,
+)
 from tutorial_app.features.live_class.live_question import live_click
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.store import ClassError, LiveClasses, LiveQuestion, StoreUnavailable, open_classes
@@ -27,7 +35,6 @@ T = TypeVar("T")
 
 POLL_SECONDS = 1.0  # learners see a new question within this plus one fragment run
 SHARED_SECONDS = 0.25  # a learner's tick may reuse a read of the class this recent
-REFUSAL = "class-refusal"  # session key: the last refused request's sentence
 
 # Guessing class codes: a session's first FREE_WRONG_CODES wrong codes are checked at
 # once; from then on each wrong code makes the next check wait twice as long (2 s, 4 s,
@@ -36,7 +43,6 @@ REFUSAL = "class-refusal"  # session key: the last refused request's sentence
 # is what slows a script that opens a new session for every guess.
 FREE_WRONG_CODES = 3
 MAX_CODE_WAIT = 60.0
-WRONG_CODES, NEXT_TRY, LAST_WRONG = "join-wrong-codes", "join-next-try", "join-last-wrong"
 
 
 def live_classes() -> LiveClasses:
@@ -119,14 +125,6 @@ def note_right_code(session: MutableMapping) -> None:
 # ---- the learner's answer (plain functions of the session: AppTest calls them too) -----
 
 
-def sent_key(question_id: int) -> str:
-    return f"join-sent-{question_id}"
-
-
-def picks_key(question_id: int) -> str:
-    return f"join-picks-{question_id}"
-
-
 def send_answer(
     session: MutableMapping,
     classes: LiveClasses,
@@ -138,7 +136,7 @@ def send_answer(
     """Send (or change) the learner's answer; a refusal (too late, moved on) is kept
     for the page to show."""
     try:
-        session[sent_key(question_id)] = classes.answer(code, token, question_id, response)
+        session[SENT(question_id)] = classes.answer(code, token, question_id, response)
     except (ClassError, StoreUnavailable) as error:
         session[REFUSAL] = error.message
 
@@ -152,7 +150,7 @@ def on_live_click(
     ident: str,
 ) -> None:
     """A click on the live question's table (``live_question.live_click``)."""
-    picks, to_send = live_click(session.get(picks_key(live.id), ()), live.question, ident)
-    session[picks_key(live.id)] = picks
+    picks, to_send = live_click(session.get(PICKS(live.id), ()), live.question, ident)
+    session[PICKS(live.id)] = picks
     if to_send is not None:
         send_answer(session, classes, code, token, live.id, to_send)

@@ -13,9 +13,7 @@ import streamlit as st
 
 from tutorial_app.card_table.component import card_table
 from tutorial_app.features.live_class.class_view import (
-    LAST_WRONG,
     POLL_SECONDS,
-    REFUSAL,
     SHARED_SECONDS,
     attempt,
     code_wait,
@@ -23,10 +21,18 @@ from tutorial_app.features.live_class.class_view import (
     note_right_code,
     note_wrong_code,
     on_live_click,
-    picks_key,
     send_answer,
-    sent_key,
     show_refusal,
+)
+from tutorial_app.features.live_class.keys import (
+    CODE_INPUT,
+    FRESH,
+    LAST_WRONG,
+    NAME_INPUT,
+    PICKS,
+    POINTS,
+    REFUSAL,
+    SENT,
 )
 from tutorial_app.features.live_class.live_question import (
     answer_words,
@@ -36,22 +42,20 @@ from tutorial_app.features.live_class.live_question import (
 from tutorial_app.learner.current import current_token
 from tutorial_app.limits.display_names import DISPLAY_NAME_MAX
 from tutorial_app.quiz.scene import has_table
-from tutorial_app.quiz.view import points_inputs
+from tutorial_app.quiz.view import points_inputs, points_number_key, points_team_key
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.url_state import sync_params
 from tutorial_app.store import ClassError, Reason, StoreUnavailable, parse_class_code
-
-FRESH = "join-fresh"  # set by a click: the next draw reads the class afresh
 
 st.title("Join a class")
 
 
 def go_to_code() -> None:
-    sync_params({"code": st.session_state.get("join-code-input", "")})
+    sync_params({"code": st.session_state.get(CODE_INPUT, "")})
 
 
 def ask_for_code(label: str = "Go to the class") -> None:
-    st.text_input("Class code", key="join-code-input", max_chars=12, placeholder="K7WQ3M")
+    st.text_input("Class code", key=CODE_INPUT, max_chars=12, placeholder="K7WQ3M")
     st.button(label, key="join-code-go", type="primary", on_click=go_to_code)
     st.stop()
 
@@ -93,10 +97,10 @@ member = classes.member(code, token)
 if member is None:
 
     def join() -> None:
-        attempt(lambda: classes.join(code, st.session_state.get("join-name", ""), token))
+        attempt(lambda: classes.join(code, st.session_state.get(NAME_INPUT, ""), token))
 
     st.markdown(f"Class **{code}**. Which name should your teacher see?")
-    st.text_input("Your name", key="join-name", max_chars=DISPLAY_NAME_MAX, placeholder="Sam")
+    st.text_input("Your name", key=NAME_INPUT, max_chars=DISPLAY_NAME_MAX, placeholder="Sam")
     st.button("Join the class", key="join-button", type="primary", on_click=join)
     show_refusal()
     st.stop()
@@ -126,9 +130,9 @@ def question_panel() -> None:
         st.info("Waiting for the next question…", icon=":material/hourglass_top:")
         return
     question = live.question
-    if sent_key(live.id) not in st.session_state:  # a reload: the answer kept in the store
-        st.session_state[sent_key(live.id)] = classes.my_answer(code, token, live.id)
-    sent = st.session_state[sent_key(live.id)]
+    if SENT(live.id) not in st.session_state:  # a reload: the answer kept in the store
+        st.session_state[SENT(live.id)] = classes.my_answer(code, token, live.id)
+    sent = st.session_state[SENT(live.id)]
 
     def clicked(ident: str) -> None:
         acted()
@@ -141,7 +145,7 @@ def question_panel() -> None:
     show_refusal()
     if has_table(question):
         model = learner_model(
-            question, st.session_state.get(picks_key(live.id), ()), sent, live.revealed
+            question, st.session_state.get(PICKS(live.id), ()), sent, live.revealed
         )
         card_table(model, key="join-table", on_card=clicked, on_action=clicked)
     elif live.revealed:
@@ -157,12 +161,12 @@ def question_panel() -> None:
 
 def points_form(question, question_id: int, sent) -> None:
     """A team and a number of points, then Send (POINTS questions have no table)."""
-    points_inputs(question, "join-points")
+    points_inputs(question, POINTS)
 
     def submit() -> None:
         acted()
-        team = st.session_state.get("join-points-team")
-        points = st.session_state.get("join-points-number")
+        team = st.session_state.get(points_team_key(POINTS))
+        points = st.session_state.get(points_number_key(POINTS))
         if team is None or points is None:
             st.session_state[REFUSAL] = "Choose a team and a number of points first."
             return

@@ -23,16 +23,19 @@ from pathlib import Path
 
 import streamlit as st
 
-COMPONENT_KEY = "teacher-key-browser"
-STORE_KEY = "teacher-key-to-store"  # st.session_state: a key the browser must keep
-DROP_KEY = "teacher-key-drop"  # query parameters the browser must take off
-FORGET_KEY = "teacher-key-forget"  # a class whose key the browser must forget
+from tutorial_app.features.live_class.keys import (
+    DROP_KEY,
+    FORGET_KEY,
+    STORE_KEY,
+    TEACHER_KEY_BROWSER,
+)
+
 KEEP_DAYS = 8  # REPORT_KEPT (7 days) plus a class's 12 hours
 
 _mount = st.components.v2.component(
     "euchre_teacher_key",
     js=(Path(__file__).resolve().parent / "teacher_key.js").read_text(encoding="utf-8"),
-    css=f".st-key-{COMPONENT_KEY} {{ display: none; }}",
+    css=f".st-key-{TEACHER_KEY_BROWSER} {{ display: none; }}",
     isolate_styles=False,
 )
 
@@ -58,7 +61,7 @@ def keep_teacher_key(code: str | None, want: bool, on_reported) -> None:
     when the browser answers; read it with ``reported_key``)."""
     state = st.session_state
     _mount(
-        key=COMPONENT_KEY,
+        key=TEACHER_KEY_BROWSER,
         width="stretch",
         height="content",
         data={
@@ -76,7 +79,7 @@ def keep_teacher_key(code: str | None, want: bool, on_reported) -> None:
 def reported_key(code: str) -> str | None:
     """The key the browser said it stores for class ``code``: "" for none, None while
     it has not said."""
-    stored = (st.session_state.get(COMPONENT_KEY) or {}).get("stored")
+    stored = (st.session_state.get(TEACHER_KEY_BROWSER) or {}).get("stored")
     if not isinstance(stored, dict) or stored.get("code") != code:
         return None
     key = stored.get("key")

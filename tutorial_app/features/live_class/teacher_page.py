@@ -20,12 +20,24 @@ from tutorial_app.features.live_class.answer_chart import answer_chart
 from tutorial_app.features.live_class.class_link import CLASS_PAGE, JOIN_PAGE, qr_img
 from tutorial_app.features.live_class.class_view import (
     POLL_SECONDS,
-    REFUSAL,
     attempt,
     live_classes,
     request,
     show_refusal,
     watch,
+)
+from tutorial_app.features.live_class.keys import (
+    CHART,
+    CODE,
+    KEY,
+    LEARNERS_PAGE,
+    LINK_NOTE,
+    LINK_SEEN,
+    NEW_NAME,
+    QUESTIONS_PAGE,
+    REFUSAL,
+    SCREEN,
+    TEACHER_LINK,
 )
 from tutorial_app.features.live_class.live_question import teacher_model
 from tutorial_app.features.live_class.question_picker import pick_question
@@ -52,10 +64,6 @@ from tutorial_app.store import (
     parse_class_code,
 )
 
-CODE, KEY, SHOWN = "class-code", "class-key", "class-screen"
-LINK_SEEN = "class-link-seen"  # this session has read its ?teacher= or ?key=
-LINK_NOTE = "class-link-note"  # why that address opened nothing
-TEACHER_LINK = "class-teacher-link-made"  # a teacher link just made, shown once
 TEACHER_PARAM, LEGACY_PARAM = "teacher", "key"
 NOT_THE_KEY = (
     "This browser does not hold class {code}'s teacher key: only the teacher who "
@@ -76,7 +84,7 @@ def remember(code: str, key: str, *, write_address: bool = True) -> None:
     """Run class ``code`` with ``key`` in this session; the browser keeps the key. The
     address names the class only."""
     st.session_state[CODE], st.session_state[KEY] = code, key
-    st.session_state.pop(SHOWN, None)
+    st.session_state.pop(SCREEN, None)
     hand_to_browser(key)
     if write_address:
         sync_params({"class": code})
@@ -90,7 +98,7 @@ def start() -> None:
 
 def forget() -> None:
     """Leave this class (the browser keeps its key while the report is kept)."""
-    for name in (CODE, KEY, SHOWN, TEACHER_LINK):
+    for name in (CODE, KEY, SCREEN, TEACHER_LINK):
         st.session_state.pop(name, None)
     clear_params()
 
@@ -215,7 +223,7 @@ def run_class(code: str, key: str) -> None:
     except (ClassError, StoreUnavailable) as error:
         st.error(markdown_text(error.message))
         return
-    st.session_state[SHOWN] = status.screen
+    st.session_state[SCREEN] = status.screen
 
     link = app_page_url(JOIN_PAGE, {"code": code})
     with st.container(key="class-code-box"):
@@ -244,7 +252,7 @@ def run_class(code: str, key: str) -> None:
                 st.markdown(joined)
         if names:
             st.caption(", ".join(markdown_text(name) for name in names))
-        if status.question_id is not None and st.session_state.get("class-chart"):
+        if status.question_id is not None and st.session_state.get(CHART):
             live = classes.current(code)
             assert live is not None  # the status names the question on screen
             st.plotly_chart(
@@ -261,7 +269,7 @@ def run_class(code: str, key: str) -> None:
         )
     else:
         live_count()
-        watch(code, classes, SHOWN)  # a reveal or question pushed from another tab shows here
+        watch(code, classes, SCREEN)  # a reveal or question pushed from another tab shows here
 
     if live is not None:
         question = live.question
@@ -282,7 +290,7 @@ def run_class(code: str, key: str) -> None:
                 disabled=live.revealed,
                 on_click=lambda: request(lambda: classes.reveal(code, key)),
             )
-            chart.toggle("Show the answers as a chart", key="class-chart")
+            chart.toggle("Show the answers as a chart", key=CHART)
 
     show_refusal()
     if status.open:
@@ -326,15 +334,13 @@ def members_box(classes, code: str, key: str) -> None:
 
         def rename() -> None:
             attempt(
-                lambda: classes.rename_member(
-                    code, key, chosen, st.session_state.get("class-new-name", "")
-                )
+                lambda: classes.rename_member(code, key, chosen, st.session_state.get(NEW_NAME, ""))
             )
 
         def remove() -> None:
             attempt(lambda: classes.remove_member(code, key, chosen))
 
-        st.text_input("New name", key="class-new-name", max_chars=DISPLAY_NAME_MAX)
+        st.text_input("New name", key=NEW_NAME, max_chars=DISPLAY_NAME_MAX)
         rename_column, remove_column = st.columns(2)
         rename_column.button("Rename", key="class-rename", on_click=rename)
         remove_column.button("Remove from the class", key="class-remove", on_click=remove)
@@ -369,15 +375,15 @@ def report_box(classes, code: str, key: str, open_: bool) -> None:
             report = classes.report(
                 code,
                 key,
-                question_page=state.get("class-questions-page", 1) - 1,
-                learner_page=state.get("class-learners-page", 1) - 1,
+                question_page=state.get(QUESTIONS_PAGE, 1) - 1,
+                learner_page=state.get(LEARNERS_PAGE, 1) - 1,
                 rows=REPORT_PAGE_ROWS,
             )
         except (ClassError, StoreUnavailable) as error:
             st.warning(markdown_text(error.message))
             return
         st.markdown("**Each question: the share of answers right**")
-        page_number("Questions", "class-questions-page", report.question_count)
+        page_number("Questions", QUESTIONS_PAGE, report.question_count)
         st.dataframe(
             report.questions,
             hide_index=True,
@@ -393,7 +399,7 @@ def report_box(classes, code: str, key: str, open_: bool) -> None:
             key="class-download-questions",
         )
         st.markdown("**Each learner: the score**")
-        page_number("Learners", "class-learners-page", report.learner_count)
+        page_number("Learners", LEARNERS_PAGE, report.learner_count)
         st.dataframe(report.learners, hide_index=True)
         st.download_button(
             "Download the learners (CSV)",

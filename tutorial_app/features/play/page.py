@@ -26,6 +26,22 @@ from tutorial_app.features.play.game_link import (
     parse_game,
     rebuild,
 )
+from tutorial_app.features.play.keys import (
+    CELEBRATED,
+    CHART_KEPT,
+    FOUR_COLOUR,
+    HINT,
+    LAST_TRICK,
+    LEVEL,
+    LIFT,
+    NO_UNDO,
+    NOTE,
+    PENDING,
+    REVIEW,
+    RULES,
+    SESSION,
+    UNSAVED,
+)
 from tutorial_app.features.play.records import record_play
 from tutorial_app.features.play.score_chart import score_chart
 from tutorial_app.learner.current import unsaved_warning
@@ -34,16 +50,8 @@ from tutorial_app.shell.hand_links import encode_hand
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.work.pool_view import JobFailed, pooled
 
-SESSION, HINT, REVIEW, NOTE, PENDING, UNSAVED = (
-    "play-session",
-    "play-hint",
-    "play-review",
-    "play-note",
-    "play-pending",
-    "play-unsaved",
-)
 YOU = play.YOU
-START_PARAMETERS = ("seed", "play-rules", "play-level")  # a teacher's link to a first deal
+START_PARAMETERS = ("seed", RULES, LEVEL)  # a teacher's link to a first deal
 
 
 @st.cache_resource
@@ -74,9 +82,9 @@ def put(session: play.PlaySession) -> None:
 
 
 def show_settings_of(session: play.PlaySession) -> None:
-    st.session_state["play-rules"] = session.preset
-    st.session_state["play-level"] = session.level
-    st.session_state["play-no-undo"] = session.no_undo
+    st.session_state[RULES] = session.preset
+    st.session_state[LEVEL] = session.level
+    st.session_state[NO_UNDO] = session.no_undo
     forget(PENDING)
 
 
@@ -124,7 +132,7 @@ def first_session() -> None:
             begin(session)
             return
     seed, note = seed_from_link(st.query_params.get("seed"), "a new game")
-    preset, level = st.query_params.get("play-rules"), st.query_params.get("play-level")
+    preset, level = st.query_params.get(RULES), st.query_params.get(LEVEL)
     begin(
         play.new_session(
             preset if preset in PRESETS else "bga",
@@ -139,7 +147,7 @@ def first_session() -> None:
 
 if SESSION not in st.session_state:
     first_session()
-elif "play-rules" not in st.session_state:
+elif RULES not in st.session_state:
     # Back from another page: Streamlit dropped the settings' widget values.
     show_settings_of(current())
 
@@ -149,7 +157,7 @@ elif "play-rules" not in st.session_state:
 
 def settings_changed() -> None:
     """Rules or bot level changed: a new game at once, or a question if progress would go."""
-    wanted = (st.session_state["play-rules"], st.session_state["play-level"])
+    wanted = (st.session_state[RULES], st.session_state[LEVEL])
     session = current()
     if wanted == (session.preset, session.level):
         forget(PENDING)
@@ -169,7 +177,7 @@ def keep_playing() -> None:
 
 
 def no_undo_changed() -> None:
-    put(play.set_no_undo(current(), st.session_state["play-no-undo"]))
+    put(play.set_no_undo(current(), st.session_state[NO_UNDO]))
 
 
 title, settings = st.columns([3, 1], vertical_alignment="bottom")
@@ -178,7 +186,7 @@ with settings.popover("Game settings", icon=":material/tune:", width="stretch"):
     preset = st.segmented_control(
         "Rules",
         list(PRESETS),
-        key="play-rules",
+        key=RULES,
         required=True,
         format_func=PRESET_NAMES.__getitem__,
         on_change=settings_changed,
@@ -188,7 +196,7 @@ with settings.popover("Game settings", icon=":material/tune:", width="stretch"):
     st.segmented_control(
         "Opponents and partner",
         list(play.BOT_LEVELS),
-        key="play-level",
+        key=LEVEL,
         format_func=lambda level: BotLevel(level).label,
         required=True,
         on_change=settings_changed,
@@ -199,14 +207,14 @@ with settings.popover("Game settings", icon=":material/tune:", width="stretch"):
     )
     st.toggle(
         "No undo",
-        key="play-no-undo",
+        key=NO_UNDO,
         on_change=no_undo_changed,
         help="Play every decision for real: the Undo button goes away.",
     )
-    st.toggle("Lift the cards I may play", key="play-lift")
+    st.toggle("Lift the cards I may play", key=LIFT)
     st.toggle(
         "Four-colour deck",
-        key="play-four",
+        key=FOUR_COLOUR,
         help="Clubs green, diamonds blue, hearts red, spades black.",
     )
 st.caption(
@@ -251,12 +259,12 @@ def show_table(session: play.PlaySession) -> None:
         message, tone = coach_line(hand, YOU), "info"
     options = TableOptions(
         bottom=YOU,
-        show_last_trick=st.session_state.get("play-last", False),
+        show_last_trick=st.session_state.get(LAST_TRICK, False),
         score=game.scores,
         target=game.rules.target_points,
         show_roles=True,
-        lift_playable=st.session_state.get("play-lift", False),
-        four_colour=st.session_state.get("play-four", False),
+        lift_playable=st.session_state.get(LIFT, False),
+        four_colour=st.session_state.get(FOUR_COLOUR, False),
         message=table_message(message, tone),
     )
     # The address keeps the game (replaced, not pushed: no history entry per move).
@@ -323,7 +331,7 @@ def controls(session: play.PlaySession) -> None:
             if st.button("Review my decisions", key="play-review-button"):
                 review(session)
         else:
-            st.toggle("Show the last trick", key="play-last")
+            st.toggle("Show the last trick", key=LAST_TRICK)
 
 
 def show_hint() -> None:
@@ -375,9 +383,9 @@ def show_review() -> None:
 def chart(game):
     """The score chart, built again only when a hand's result changes (40 ms a build)."""
     key = (game.rules.target_points, tuple(hand.result for hand in game.finished))
-    kept = st.session_state.get("play-chart-kept")
+    kept = st.session_state.get(CHART_KEPT)
     if kept is None or kept[0] != key:
-        kept = st.session_state["play-chart-kept"] = (key, score_chart(game, YOU.team))
+        kept = st.session_state[CHART_KEPT] = (key, score_chart(game, YOU.team))
     return kept[1]
 
 
@@ -386,8 +394,8 @@ def show_hand_over(session: play.PlaySession) -> None:
     game = session.game
     if game.winner is not None:
         won = game.winner is YOU.team
-        if won and st.session_state.get("play-celebrated") != session.seed:
-            st.session_state["play-celebrated"] = session.seed
+        if won and st.session_state.get(CELEBRATED) != session.seed:
+            st.session_state[CELEBRATED] = session.seed
             st.balloons()
         st.subheader(
             f"{'You win' if won else 'East-West win'} the game, "

@@ -19,6 +19,7 @@ import streamlit as st
 
 from lessons.quizzes import new_seed
 from lessons.spaced import Attempt, daily_deal, daily_deal_seed, daily_streak, practice_days
+from tutorial_app.features.practise.keys import DEAL_ROWS, FOR_YOU, HISTORY
 from tutorial_app.features.practise.plan import daily_label, deal_score, for_you_set, topic_label
 from tutorial_app.learner.current import current_token, learner_zone, store, unsaved_warning
 from tutorial_app.quiz.answer_log import recorder
@@ -28,24 +29,16 @@ from tutorial_app.quiz.view import run_quiz
 from tutorial_app.store import StoreUnavailable
 
 DEAL_RULES = "bga"  # the daily deal is the same for everyone: standard rules
-FOR_YOU = "practise-for-you"  # session key: (token, set seed, the planned items)
-HISTORY = "practise-history"  # session key: (token, the learner's attempts) or a problem
-DEAL_ROWS = "practise-deal-rows"  # session key: (token, day, the day's answer rows)
 
 
 def history() -> tuple[list[Attempt], str | None]:
     """The learner's answers as the scheduler reads them (read once, kept until a set
     ends), and why they could not be read, if so."""
     token = current_token()
-    kept = st.session_state.get(HISTORY)
-    if kept is not None and kept[0] == token:
-        return kept[1], None
     try:
-        attempts = store().attempts(token)
+        return HISTORY.read(token, lambda: store().attempts(token)), None
     except StoreUnavailable as error:
         return [], error.message
-    st.session_state[HISTORY] = (token, attempts)
-    return attempts, None
 
 
 def show_streak(attempts: list[Attempt], head) -> None:
@@ -64,8 +57,8 @@ def show_streak(attempts: list[Attempt], head) -> None:
 
 def new_for_you_set() -> None:
     """Plan the next set from the answers given so far (read again from the store)."""
-    st.session_state.pop(HISTORY, None)
-    st.session_state.pop(FOR_YOU, None)
+    HISTORY.forget()
+    FOR_YOU.forget()
 
 
 def show_for_you(head) -> None:
@@ -74,16 +67,12 @@ def show_for_you(head) -> None:
     if problem:
         unsaved_warning(problem)
     show_streak(attempts, head)
-    token = current_token()
-    planned = st.session_state.get(FOR_YOU)
-    if planned is None or planned[0] != token:
+
+    def plan() -> tuple:
         seed = new_seed()
-        planned = st.session_state[FOR_YOU] = (
-            token,
-            seed,
-            for_you_set(attempts, datetime.now(UTC), seed),
-        )
-    _token, seed, items = planned
+        return seed, for_you_set(attempts, datetime.now(UTC), seed)
+
+    seed, items = FOR_YOU.read(current_token(), plan)
     questions = tuple(single_question(item.skill, DEAL_RULES, item.seed) for item in items)
     run = run_quiz(
         f"for-you:{seed}",
@@ -95,7 +84,7 @@ def show_for_you(head) -> None:
             lessons=tuple(topic_label(i.skill) for i in items),
         ),
         note=lambda index: items[index].why,
-        on_finished=lambda _run: st.session_state.pop(HISTORY, None),
+        on_finished=lambda _run: HISTORY.forget(),
     )
     st.caption(
         "For you: ten questions on the kinds you need most. What you miss comes "
@@ -110,14 +99,14 @@ def show_for_you(head) -> None:
 def deal_rows(day: date, refresh: bool = False) -> list[dict] | None:
     """The learner's answers (read once a session and day); None if they cannot be read."""
     token = current_token()
-    kept = st.session_state.get(DEAL_ROWS)
-    if refresh or kept is None or kept[:2] != (token, day):
-        try:
-            rows = store().answer_rows(token, lesson=daily_label(day))  # today's deal only
-            kept = st.session_state[DEAL_ROWS] = (token, day, rows)
-        except StoreUnavailable:
-            return None
-    return kept[2]
+    if refresh:
+        DEAL_ROWS.forget()
+    try:  # today's deal only
+        return DEAL_ROWS.read(
+            (token, day), lambda: store().answer_rows(token, lesson=daily_label(day))
+        )
+    except StoreUnavailable:
+        return None
 
 
 def show_daily_deal(head) -> None:
@@ -140,7 +129,7 @@ def show_daily_deal(head) -> None:
 
     def finished(_run) -> None:
         forget_kept(label)
-        st.session_state.pop(DEAL_ROWS, None)
+        DEAL_ROWS.forget()
 
     run = run_quiz(
         quiz_id,

@@ -18,24 +18,24 @@ from lessons.quizzes import (
     new_seed,
     topic_generators,
 )
+from tutorial_app.features.practise.keys import CHOSEN, MODE, RULES, SEED, TOPICS
 from tutorial_app.features.practise.mode import show_daily_deal, show_for_you
 from tutorial_app.features.practise.plan import topic_label
 from tutorial_app.limits.link_numbers import seed_from_link
 from tutorial_app.quiz.answer_log import recorder
 from tutorial_app.quiz.shared_quizzes import practice_set
-from tutorial_app.quiz.view import run_quiz
+from tutorial_app.quiz.view import quiz_key, run_quiz
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.url_state import seed_choice, sync_params
 
 MODES = {"for-you": "For you", "daily": "Daily deal", "topics": "Choose topics"}
-SET_PARAMETERS = ("topics", "rules", "seed")  # a link to a chosen set opens "Choose topics"
+SET_PARAMETERS = ("topics", RULES, "seed")  # a link to a chosen set opens "Choose topics"
 
 LENGTH = 10
 DEFAULT_TOPICS = list(DEFAULT_PRACTICE_TOPICS)
-CHOSEN, SEED = "practise-chosen", "practise-seed"  # the set on screen: (topics, rules); seed
 
 
-def quiz_key(chosen: tuple, seed: int) -> str:
+def set_quiz_id(chosen: tuple, seed: int) -> str:
     chosen_topics, chosen_preset = chosen
     return f"practise:{chosen_preset}:{','.join(chosen_topics)}:{seed}"
 
@@ -44,8 +44,8 @@ def answers_at_stake() -> int:
     """How many answers (right or wrong) the set on screen holds, if it is unfinished."""
     if CHOSEN not in st.session_state:
         return 0
-    key = quiz_key(st.session_state[CHOSEN], st.session_state[SEED])
-    state = st.session_state.get(f"quiz:{key}")
+    quiz_id = set_quiz_id(st.session_state[CHOSEN], st.session_state[SEED])
+    state = st.session_state.get(quiz_key(quiz_id))
     if not state or state.run.finished:
         return 0
     return len(state.run.answered) + state.run.misses
@@ -59,8 +59,8 @@ def start_set(chosen: tuple, seed: int) -> None:
 def keep_my_set() -> None:
     """Put the topics and rules back to those of the set on screen."""
     kept_topics, kept_preset = st.session_state[CHOSEN]
-    st.session_state["practise-topics"] = list(kept_topics)
-    st.session_state["rules"] = kept_preset
+    st.session_state[TOPICS] = list(kept_topics)
+    st.session_state[RULES] = kept_preset
 
 
 def show_topics(intro) -> None:
@@ -69,9 +69,9 @@ def show_topics(intro) -> None:
     component after the page.)"""
     intro.markdown("Ten questions on real deals, each checked and explained by the rules engine.")
     requested = [t for t in st.query_params.get("topics", "").split(",") if t in PRACTICE_TOPICS]
-    if "practise-topics" not in st.session_state:
-        st.session_state["practise-topics"] = requested or DEFAULT_TOPICS
-    seed_choice("rules", PRESETS, "bga")
+    if TOPICS not in st.session_state:
+        st.session_state[TOPICS] = requested or DEFAULT_TOPICS
+    seed_choice(RULES, PRESETS, "bga")
     # The choices fold away (the line under the quiz's bar says what they are): the
     # question comes first. A fixed label: a changed one would fold the box at every click.
     with st.expander("Topics and rules", icon=":material/tune:"):
@@ -80,11 +80,11 @@ def show_topics(intro) -> None:
             list(PRACTICE_TOPICS),
             selection_mode="multi",
             format_func=lambda t: PRACTICE_TOPICS[t][0],
-            key="practise-topics",
+            key=TOPICS,
         )
         # The URL keeps the short value (?rules=pagat); people read the preset's name.
         preset = st.segmented_control(
-            "Rules", list(PRESETS), key="rules", required=True, format_func=PRESET_NAMES.__getitem__
+            "Rules", list(PRESETS), key=RULES, required=True, format_func=PRESET_NAMES.__getitem__
         )
         assert preset is not None  # required, with a default
         st.caption(f"{PRESET_NAMES[preset]} rules: {PRESET_DESCRIPTIONS[preset]}")
@@ -131,7 +131,7 @@ def show_topics(intro) -> None:
         {
             "mode": None,
             "topics": (None if list(active_topics) == DEFAULT_TOPICS else ",".join(active_topics)),
-            "rules": None if active_preset == "bga" else active_preset,
+            RULES: None if active_preset == "bga" else active_preset,
             "seed": str(seed),
         }
     )
@@ -141,7 +141,7 @@ def show_topics(intro) -> None:
     plan = mixed_quiz_plan(skills, seed, LENGTH)  # each question's generator and own seed
     names = " · ".join(PRACTICE_TOPICS[t][0] for t in active_topics)
     run = run_quiz(
-        quiz_key(active, seed),
+        set_quiz_id(active, seed),
         questions,
         recorder=recorder(
             "practise",
@@ -168,9 +168,9 @@ def show_topics(intro) -> None:
 # Only a <style>: no room taken. A smaller top margin, so the question shows at once.
 st.html('<style>[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }</style>')
 st.title("Practise")
-if "practise-mode" not in st.session_state:
+if MODE not in st.session_state:
     asked = st.query_params.get("mode")
-    st.session_state["practise-mode"] = (
+    st.session_state[MODE] = (
         asked
         if asked in MODES
         else ("topics" if any(name in st.query_params for name in SET_PARAMETERS) else "for-you")
@@ -180,7 +180,7 @@ mode = switch.segmented_control(
     "Mode",
     list(MODES),
     format_func=MODES.__getitem__,
-    key="practise-mode",
+    key=MODE,
     required=True,
     label_visibility="collapsed",
 )

@@ -30,6 +30,17 @@ from tutorial_app.features.progress.charts import (
     recent_table,
     streak_calendar,
 )
+from tutorial_app.features.progress.keys import (
+    IMPORT_FILE,
+    IMPORTED,
+    IMPORTING,
+    NAME_KEY,
+    NAME_PROBLEM,
+    PAGE_KEY,
+    RESET_DONE,
+    RESET_PROBLEM,
+    RESET_SURE,
+)
 from tutorial_app.learner.current import (
     current_token,
     learner_zone,
@@ -52,11 +63,6 @@ UNREADABLE = (
     "You can still bring back answers or delete your progress below."
 )
 CHART_CONFIG = {"displayModeBar": False}
-IMPORTED = "progress-import-report"  # (tone, words, bad rows) of the last import
-IMPORTING = "progress-importing"  # (job number, the file's text) while the pool imports
-RESET_PROBLEM, RESET_DONE = "progress-reset-problem", "progress-reset-done"
-NAME_KEY, NAME_PROBLEM = "progress-display-name", "progress-name-problem"
-PAGE_KEY = "progress-table-page"  # which page of the newest answers is shown (0: newest)
 PAGE_SIZE = 20  # answers a page of the table shows
 MOST_BAD_ROWS_SHOWN = 20  # a file's bad rows named one by one; then a count
 UPLOAD_MB = MAX_UPLOAD_BYTES // 2**20
@@ -75,7 +81,7 @@ def name_changed(found: Store, token: str) -> None:
 def import_clicked(found: Store, token: str) -> None:
     """Bring back the answers of the uploaded file; what happened shows on the next run
     (with the charts already showing them)."""
-    upload = st.session_state.get("progress-import-file")
+    upload = st.session_state.get(IMPORT_FILE)
     if upload is None:
         return
     # Streamlit's own cap (max_upload_size) is the browser's; the size is checked here
@@ -172,7 +178,7 @@ def reset(found: Store, token: str) -> None:
         st.session_state[RESET_PROBLEM] = error.message
         return
     forget_everything_read(quizzes_too=True)
-    st.session_state["progress-reset-sure"] = False
+    st.session_state[RESET_SURE] = False
     st.session_state[RESET_DONE] = True
 
 
@@ -292,7 +298,7 @@ def show_your_data(found: Store, token: str, rows: int | None) -> None:
         upload = st.file_uploader(
             "Bring back answers from a CSV file",
             type=["csv"],
-            key="progress-import-file",
+            key=IMPORT_FILE,
             max_upload_size=UPLOAD_MB,
             help=f"A file this page made: at most {UPLOAD_MB} MB and {MAX_IMPORT_ROWS:,} answers.",
         )
@@ -309,7 +315,7 @@ def show_your_data(found: Store, token: str, rows: int | None) -> None:
         if IMPORTED in st.session_state:
             show_import_report()
     with delete:
-        sure = st.checkbox("Yes, delete my progress", key="progress-reset-sure")
+        sure = st.checkbox("Yes, delete my progress", key=RESET_SURE)
         st.button(
             "Delete my progress",
             key="progress-reset",

@@ -11,6 +11,7 @@ from engine import PRESET_NAMES, PRESETS
 from lessons.loader import load_all
 from lessons.quiz import Question
 from lessons.quizzes import DEFAULT_PRACTICE_TOPICS, PRACTICE_TOPICS, SEED_LIMIT
+from tutorial_app.features.quiz_sheet.keys import SHEET_HTML
 from tutorial_app.features.quiz_sheet.sheet import quiz_sheet_html
 from tutorial_app.features.quiz_sheet.sources import (
     lesson_questions,
@@ -90,7 +91,7 @@ else:
 title = st.text_input("Title on the sheet", value="Euchre quiz", max_chars=120, key="sheet-title")
 if questions:
     sheet = quiz_sheet_html(questions, title or "Euchre quiz", origin)
-    st.session_state["sheet-html"] = sheet  # what the download holds, for tests
+    st.session_state[SHEET_HTML] = sheet  # what the download holds, for tests
     st.download_button(
         f"Download the sheet ({len(questions)} questions, HTML)",
         sheet,

@@ -3,9 +3,9 @@
 The teacher plays every seat. A click on the card table, on a card of the seat to act
 or on one of its labelled choices, goes to the engine for that seat: a legal move is
 added to the hand record, an illegal one changes nothing but the refusal the table
-shows next. The hand is a ``replay.Replay``: the whole record (``TIMELINE``) and how
-many of its moves show (``POSITION``); ``RECORD`` is the part on the table. Undo, Back
-and Next move the position and lose nothing; a new move where the record had another
+shows next. The hand is one ``replay.Replay``, kept under ``keys.REPLAY``: the whole record
+and how many of its moves show (``current(session).shown`` is the part on the table).
+Undo, Back and Next move the position and lose nothing; a new move where the record had another
 replaces the record from there. The page passes ``st.session_state``; AppTest tests pass
 theirs (AppTest cannot click inside the card table) and so make the same moves the clicks
 make.
@@ -13,13 +13,13 @@ make.
 >>> from engine import Rules, Seat, random_hand
 >>> session = {}
 >>> load(session, HandRecord.from_state(random_hand(Rules(), Seat.W, 1)))
->>> teacher_action(session, "pass").ok, len(session[RECORD].actions)
+>>> teacher_action(session, "pass").ok, current(session).position
 (True, 1)
->>> teacher_action(session, "call-H").refusal is not None, len(session[RECORD].actions)
+>>> teacher_action(session, "call-H").refusal is not None, current(session).position
 (True, 1)
->>> undo(session); len(session[RECORD].actions), len(session[TIMELINE].actions)
+>>> undo(session); current(session).position, current(session).count
 (0, 1)
->>> _ = step(session, "next-0"); len(session[RECORD].actions)
+>>> _ = step(session, "next-0"); current(session).position
 1
 """
 
@@ -27,15 +27,17 @@ from __future__ import annotations
 
 from collections.abc import MutableMapping
 
-from engine import (
-    SEATS,
-    HandRecord,
-    HandState,
-    ReplayError,
-    Seat,
-    replay,
-)
+from engine import SEATS, HandRecord, HandState, ReplayError, Seat
 from tutorial_app.card_table.table_moves import Click, Decision, decide_click
+from tutorial_app.features.teach.keys import (
+    LAST_STEP,
+    NOTE,
+    PLAYING,
+    REFUSAL,
+    REPLAY,
+    SHOWN,
+    SPEED,
+)
 from tutorial_app.features.teach.replay import (
     Replay,
     jump,
@@ -44,11 +46,7 @@ from tutorial_app.features.teach.replay import (
     trick_starts,
 )
 
-RECORD, NOTE, REFUSAL = "teach-record", "teach-note", "teach-refusal"
-TIMELINE, POSITION = "teach-timeline", "teach-position"
-PLAYING, LAST_STEP, SPEED = "teach-playing", "teach-last-step", "teach-speed"
 BACK, NEXT = "back", "next"  # the table's step buttons: "back-3" pressed at move 3
-SHOWN = "teach-shown"  # the seats whose cards lie face up, as "N", "E", "S", "W"
 SOUTH_ONLY = ["S"]  # what a class opening the shared link sees
 EVERY_SEAT = [seat.value for seat in SEATS]
 
@@ -73,14 +71,13 @@ def load(
 
 
 def current(session: MutableMapping) -> Replay:
-    return Replay.of(session[TIMELINE], session.get(POSITION))
+    """The hand on the table (``load`` put one there)."""
+    return session[REPLAY]
 
 
 def show(session: MutableMapping, replay: Replay) -> None:
-    """Keep ``replay`` in the session: the whole record, the position, the shown part."""
-    session[TIMELINE] = replay.timeline
-    session[POSITION] = replay.position
-    session[RECORD] = replay.shown
+    """Keep ``replay`` in the session (an old refusal goes with the old table)."""
+    session[REPLAY] = replay
     forget(session, REFUSAL)
 
 
@@ -90,7 +87,7 @@ def keep_legal_part(
     """Load a record; if an action is illegal, keep the part before it and say why
     (moves counted from 1, though the referee counts its steps from 0)."""
     try:
-        replay(record.rules, record.deal, record.actions)
+        record.replay()  # raises at the first illegal action
         load(session, record, position=position)
     except ReplayError as exc:
         part = HandRecord(record.rules, record.deal, record.actions[: exc.step])
@@ -134,7 +131,7 @@ def teacher_action(session: MutableMapping, ident: str) -> Decision:
 
 
 def _clicked(session: MutableMapping, click: Click) -> Decision:
-    state = session[RECORD].replay()
+    state = current(session).state()
     over = "The hand is over: deal a new one, or undo a move."
     decision = decide_click(state, click, over=over)
     if state.turn is None:  # over: the table shows the result, not a refusal
@@ -165,7 +162,7 @@ def _go(session: MutableMapping, position: int) -> None:
 
 def jump_to_trick(session: MutableMapping, number: int) -> None:
     """Show the table as trick ``number`` (from 1) is about to be led; 0 is the deal."""
-    starts = trick_starts(session[TIMELINE])
+    starts = trick_starts(current(session).timeline)
     if number == 0 or number in starts:
         move_to(session, starts.get(number, 0))
 

@@ -31,24 +31,31 @@ from engine import (
     explain_result,
     explain_trick,
     random_hand,
-    replay,
 )
 from engine.record import ActionFormatError
 from tutorial_app.card_table.component import card_table
 from tutorial_app.card_table.move_words import action_words, turn_prompt
 from tutorial_app.card_table.table_model import table_model
 from tutorial_app.card_table.table_options import TableOptions, table_message
+from tutorial_app.features.teach.keys import (
+    BOT_LEVEL,
+    DEALER,
+    ERROR,
+    LINK,
+    NOTE,
+    PLAYING,
+    RECORD_TEXT,
+    REFUSAL,
+    REPLAY,
+    RULES,
+    SHOWN,
+    SPEED,
+)
 from tutorial_app.features.teach.moves import (
     BACK,
     EVERY_SEAT,
     NEXT,
-    NOTE,
-    PLAYING,
-    RECORD,
-    REFUSAL,
-    SHOWN,
     SOUTH_ONLY,
-    SPEED,
     SPEEDS,
     bots_play_on,
     current,
@@ -65,7 +72,7 @@ from tutorial_app.features.teach.moves import (
     teacher_card,
     tick,
 )
-from tutorial_app.features.teach.replay import trick_starts
+from tutorial_app.features.teach.replay import Replay, trick_starts
 from tutorial_app.limits.link_numbers import number_from_link
 from tutorial_app.shell.hand_links import MAX_JSON, LinkError, decode_hand, encode_hand
 from tutorial_app.shell.markdown_text import markdown_text
@@ -96,8 +103,8 @@ with st.container(key="teach-head", horizontal=True, vertical_alignment="center"
 
 # A hand in the link opens first, once per visit, at the move the link names (&at=).
 code = st.query_params.get("hand")
-if code and st.session_state.get("teach-link") != code:
-    st.session_state["teach-link"] = code
+if code and st.session_state.get(LINK) != code:
+    st.session_state[LINK] = code
     try:
         linked = decode_hand(code)
         at, at_note = number_from_link(
@@ -119,14 +126,14 @@ if code and st.session_state.get("teach-link") != code:
 
 def open_text() -> None:
     """Open the pasted record; a bad one is explained and the text stays in the box."""
-    text = st.session_state.get("teach-json") or ""
+    text = st.session_state.get(RECORD_TEXT) or ""
     st.session_state[NOTE] = None  # an old warning is about an old record
     pause(st.session_state)
     if not text.strip():
-        st.session_state["teach-error"] = EMPTY_TEXT
+        st.session_state[ERROR] = EMPTY_TEXT
         return
     if len(text) >= MAX_TEXT:  # the box keeps the first MAX_TEXT characters of a paste
-        st.session_state["teach-error"] = (
+        st.session_state[ERROR] = (
             f"The box holds at most {MAX_TEXT:,} characters and this text fills it, so it "
             "was probably cut short. A hand record needs far fewer: a whole hand fits in "
             "under 2,000. Your text is kept in the box so you can fix it."
@@ -134,54 +141,52 @@ def open_text() -> None:
         return
     try:
         keep_legal_part(st.session_state, HandRecord.loads(text))
-        st.session_state["teach-error"] = None
+        st.session_state[ERROR] = None
     except ActionFormatError as exc:
-        st.session_state["teach-error"] = (
+        st.session_state[ERROR] = (
             f"This hand record cannot be opened: move {exc.step + 1} cannot be read: "
             f"{markdown_text(exc.detail)}. Your text is kept in the box so you can fix it."
         )
     except EuchreError as exc:
-        st.session_state["teach-error"] = (
+        st.session_state[ERROR] = (
             f"This hand record cannot be opened: {markdown_text(str(exc))}. Your text is kept "
             "in the box so you can fix it."
         )
 
 
 def deal() -> None:
-    preset, dealer = st.session_state["teach-rules"], st.session_state["teach-dealer"]
+    preset, dealer = st.session_state[RULES], st.session_state[DEALER]
     seat = next(s for s in SEATS if s.value == dealer)
     state = random_hand(Rules.preset(preset), seat, random.SystemRandom().randrange(10**9))
     pause(st.session_state)
     load(st.session_state, HandRecord.from_state(state))
-    st.session_state["teach-error"] = None
+    st.session_state[ERROR] = None
 
 
 def deal_or_paste(expanded: bool) -> None:
     with st.expander("Deal a new hand, or paste a hand record", expanded=expanded):
         left, right = st.columns(2)
         with left:
-            st.selectbox(
-                "Rules", list(PRESETS), key="teach-rules", format_func=PRESET_NAMES.__getitem__
-            )
+            st.selectbox("Rules", list(PRESETS), key=RULES, format_func=PRESET_NAMES.__getitem__)
             st.selectbox(
                 "Dealer",
                 [s.value for s in SEATS],
                 index=3,
-                key="teach-dealer",
+                key=DEALER,
                 format_func=lambda v: next(s.word for s in SEATS if s.value == v),
             )
             st.button("Deal a new hand", key="teach-deal", type="primary", on_click=deal)
         with right:
             st.text_area(
                 f"Hand record (JSON, as in the referee's format; at most {MAX_TEXT:,} characters)",
-                key="teach-json",
+                key=RECORD_TEXT,
                 height=180,
                 max_chars=MAX_TEXT,
                 placeholder='{"dealer": "W", "upcard": "AD", ...}',
             )
             st.button("Open this hand record", key="teach-open", on_click=open_text)
-        if st.session_state.get("teach-error"):
-            st.error(st.session_state["teach-error"])
+        if st.session_state.get(ERROR):
+            st.error(st.session_state[ERROR])
         st.page_link(
             "features/build/page.py",
             label="Or build a scenario card by card",
@@ -189,7 +194,7 @@ def deal_or_paste(expanded: bool) -> None:
         )
 
 
-if st.session_state.get(RECORD) is None:
+if REPLAY not in st.session_state:
     st.markdown(
         "Deal a hand or paste one, then play it out on the card table: click each "
         "seat's card or choice in turn, and the app says why every move is allowed. "
@@ -219,10 +224,10 @@ def table_and_reason(present: bool, timed: float | None) -> None:
         tick(st.session_state, time.monotonic())
     replay = current(st.session_state)
     record = replay.shown
-    state = record.replay()
+    state = replay.state()
     link_code = encode_hand(replay.timeline)
     sync_params({"hand": link_code})  # a new address only when the hand changed
-    st.session_state["teach-link"] = link_code
+    st.session_state[LINK] = link_code
     if SHOWN not in st.session_state:
         st.session_state[SHOWN] = list(SOUTH_ONLY)  # a class opening the link sees South only
     shown = shown_seats(st.session_state)
@@ -294,12 +299,12 @@ def table_and_reason(present: bool, timed: float | None) -> None:
                 st.segmented_control(
                     "Bots",
                     list(TABLE_LEVELS),
-                    key="teach-bot-level",
+                    key=BOT_LEVEL,
                     default="beginner",
                     format_func=lambda level: BotLevel(level).label,
                     required=True,
                 )
-                level = st.session_state.get("teach-bot-level") or "beginner"
+                level = st.session_state.get(BOT_LEVEL) or "beginner"
                 st.caption(
                     "From the move shown, bots play each seat from its own cards; "
                     "the record's later moves give way to theirs."
@@ -341,7 +346,7 @@ def table_and_reason(present: bool, timed: float | None) -> None:
 
 def reason(record: HandRecord, state) -> None:
     """The move shown and the engine's reason for it, large enough for a projector."""
-    before = replay(record.rules, record.deal, record.actions[:-1]) if record.actions else None
+    before = Replay.of(record, len(record.actions) - 1).state() if record.actions else None
     with st.container(key="teach-reason"):
         if before is not None:  # a move is shown
             seat, action = record.actions[-1]
@@ -358,7 +363,7 @@ def reason(record: HandRecord, state) -> None:
             st.info(explain_trick(state.tricks[-1], state.trump_suit))
 
 
-def jumps(replay) -> None:
+def jumps(replay: Replay) -> None:
     """Jump to the deal, to the lead of a trick, or to the end of the record."""
     starts = trick_starts(replay.timeline)
     with st.container(key="teach-jumps", horizontal=True, gap="small", width="content"):
@@ -389,7 +394,7 @@ def jumps(replay) -> None:
         )
 
 
-def playing_on(replay, playing: bool) -> None:
+def playing_on(replay: Replay, playing: bool) -> None:
     """Play the record on by itself at a chosen speed, or pause."""
     with st.container(
         key="teach-playing",

@@ -4,8 +4,14 @@
 number of its moves on the table. Stepping, jumping to a trick and playing on move the
 position and never lose the moves after it; a move made by hand (or by a bot) that
 differs from the recorded one replaces the rest of the record from there. Every state
-comes from the engine (``replay``); bots see only their own seat's view. No Streamlit
-here: the Teach page and plain tests call the same functions.
+comes from the engine (``Replay.state``: the record's own ``HandRecord.replay``); bots
+see only their own seat's view. No Streamlit here: the Teach page and plain tests call
+the same functions.
+
+Names: in Teach "a replay" is always a ``Replay``, kept whole under one session key
+(``keys.REPLAY``); the engine's ``replay(rules, deal, actions)``, which rebuilds a state,
+is reached only through a record (``HandRecord.replay``), never imported by its bare
+name here or in the page, so nothing shadows it.
 
 >>> from engine import Rules, Seat, random_hand
 >>> start = Replay.of(HandRecord.from_state(random_hand(Rules(), Seat.W, 1)))

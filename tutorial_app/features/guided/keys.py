@@ -1,0 +1,9 @@
+"""What a guided hand keeps in the session between reruns: each key, declared once."""
+
+SHOWN = "guided-shown"  # the answer clock of the decision on screen
+UNSAVED = "guided-unsaved"  # why the last decision was not saved
+
+
+def RUN(hand_id: str) -> str:  # noqa: N802 - a key maker, named like the other keys
+    """The hand's GuidedRun."""
+    return f"guided-run-{hand_id}"

@@ -1,0 +1,43 @@
+"""What the live class pages keep in the session between reruns: each key, declared
+once. The teacher's page, the learners' page and the browser's teacher-key store."""
+
+# The teacher's page
+CODE = "class-code"  # the class this session runs
+KEY = "class-key"  # its teacher key
+SCREEN = "class-screen"  # the class's screen last drawn here (a push elsewhere redraws)
+LINK_SEEN = "class-link-seen"  # this session has read its ?teacher= or ?key=
+LINK_NOTE = "class-link-note"  # why that address opened nothing
+TEACHER_LINK = "class-teacher-link-made"  # a teacher link just made, shown once
+CHART = "class-chart"  # widget: show the answers as a chart
+NEW_NAME = "class-new-name"  # widget: a learner's new display name
+QUESTIONS_PAGE = "class-questions-page"  # widget: the report's page of questions
+LEARNERS_PAGE = "class-learners-page"  # widget: the report's page of learners
+
+# Both pages
+REFUSAL = "class-refusal"  # the last refused request's sentence
+
+# The learners' page
+CODE_INPUT = "join-code-input"  # widget: the class code typed
+NAME_INPUT = "join-name"  # widget: the learner's display name
+POINTS = "join-points"  # the prefix of a POINTS question's widgets
+FRESH = "join-fresh"  # set by a click: the next draw reads the class afresh
+WRONG_CODES = "join-wrong-codes"  # wrong class codes typed in a row
+NEXT_TRY = "join-next-try"  # monotonic time before which a code is not checked
+LAST_WRONG = "join-last-wrong"  # the last wrong code (a rerun does not count it again)
+
+
+def SENT(question_id: int) -> str:  # noqa: N802 - a key maker, named like the other keys
+    """The answer this session sent to the question (or the store kept)."""
+    return f"join-sent-{question_id}"
+
+
+def PICKS(question_id: int) -> str:  # noqa: N802 - a key maker, named like the other keys
+    """The options picked so far on the question."""
+    return f"join-picks-{question_id}"
+
+
+# The browser's teacher-key store (teacher_key.py)
+TEACHER_KEY_BROWSER = "teacher-key-browser"  # the component (it reports what it stores)
+STORE_KEY = "teacher-key-to-store"  # a key the browser must keep
+DROP_KEY = "teacher-key-drop"  # query parameters the browser must take off
+FORGET_KEY = "teacher-key-forget"  # a class whose key the browser must forget

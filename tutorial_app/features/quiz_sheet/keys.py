@@ -1,0 +1,3 @@
+"""What the quiz sheet page keeps in the session: each key, declared once."""
+
+SHEET_HTML = "sheet-html"  # the sheet the download holds (tests read it)

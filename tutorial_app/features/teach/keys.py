@@ -1,0 +1,15 @@
+"""What the Teach page keeps in the session between reruns: each key, declared once."""
+
+REPLAY = "teach-hand"  # the one Replay: the whole record and how many of its moves show
+NOTE = "teach-note"  # what was left out of a record opened, or replaced by a new move
+REFUSAL = "teach-refusal"  # the engine's sentence for the last move it refused
+PLAYING = "teach-playing"  # the record plays on by itself
+LAST_STEP = "teach-last-step"  # monotonic time of the last move played on
+SPEED = "teach-speed"  # widget: how fast it plays on ("slow", "normal", "fast")
+SHOWN = "teach-shown"  # widget: the seats whose cards lie face up, as "N", "E", "S", "W"
+LINK = "teach-link"  # the ?hand= code this session opened or wrote last
+ERROR = "teach-error"  # why the pasted record or the deal could not be opened
+RECORD_TEXT = "teach-json"  # widget: the pasted hand record (JSON)
+RULES = "teach-rules"  # widget: the rules of a new deal
+DEALER = "teach-dealer"  # widget: the dealer of a new deal
+BOT_LEVEL = "teach-bot-level"  # widget: the bots that play on
