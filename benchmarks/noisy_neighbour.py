@@ -309,14 +309,14 @@ def forged_game_link() -> str:
     from tutorial_app.features.play import game as play
     from tutorial_app.features.play.game_link import game_code
 
-    session = play.new_session("bga", "beginner", 7)
-    while session.game.winner is None:
-        session = (
-            play.next_hand(session)
-            if session.game.hand is None
-            else play.learner_plays(session, legal_actions(session.game.hand)[0])
+    played = play.new_bot_game("bga", "beginner", 7)
+    while played.game.winner is None:
+        played = (
+            play.next_hand(played)
+            if played.game.hand is None
+            else play.learner_plays(played, legal_actions(played.game.hand)[0])
         )
-    beginner = game_code(session, key=b"not the server's key")
+    beginner = game_code(played, key=b"not the server's key")
     assert beginner is not None  # one short game: well under the longest code
     return beginner.replace(".b.", ".e.", 1)
 

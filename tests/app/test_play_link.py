@@ -24,40 +24,40 @@ from tutorial_app.features.play.game_link import (
 )
 
 
-def played(
+def random_game(
     seed: int, preset: str = "bga", moves: int | None = None, no_undo: bool = False
-) -> play.PlaySession:
+) -> play.BotGame:
     """A game with random legal choices: to the end, or ``moves`` choices long."""
     rng = random.Random(seed)
-    session = play.new_session(preset, "beginner", seed, no_undo=no_undo)
-    while session.game.winner is None and (moves is None or len(session.choices) < moves):
-        if session.game.hand is None:
-            session = play.next_hand(session)
+    played = play.new_bot_game(preset, "beginner", seed, no_undo=no_undo)
+    while played.game.winner is None and (moves is None or len(played.choices) < moves):
+        if played.game.hand is None:
+            played = play.next_hand(played)
         else:
-            legal = legal_actions(session.game.hand)
-            session = play.learner_plays(session, legal[rng.randrange(len(legal))])
-    return session
+            legal = legal_actions(played.game.hand)
+            played = play.learner_plays(played, legal[rng.randrange(len(legal))])
+    return played
 
 
 @pytest.mark.parametrize("seed", [1, 8, 17])
 @pytest.mark.parametrize("preset", ["bga", "pagat", "cardsuite"])
 def test_a_whole_game_round_trips_through_its_code(seed, preset):
-    session = played(seed, preset)
-    code = game_code(session)
+    played = random_game(seed, preset)
+    code = game_code(played)
     back = read_game(code)
-    assert back.game == session.game and back.choices == session.choices
+    assert back.game == played.game and back.choices == played.choices
     assert (back.preset, back.level, back.seed, back.no_undo) == (preset, "beginner", seed, False)
     assert len(code) < MAX_CODE // 2, len(code)  # a whole game stays far below the limit
 
 
 def test_the_code_says_the_set_up_and_one_character_a_choice():
-    session = played(5, moves=7, no_undo=True)
-    version, preset, flags, seed, check, seal, moves = game_code(session).split(".")
+    played = random_game(5, moves=7, no_undo=True)
+    version, preset, flags, seed, check, seal, moves = game_code(played).split(".")
     assert (version, preset, flags, seed) == ("2", "bga", "bn", "5")
     assert len(check) == 4 and len(seal) == play_link.SEAL_LENGTH
-    assert len(moves) == len(session.choices) == 7
-    assert read_game(game_code(session)).no_undo
-    expert = replace(session, level="expert", no_undo=False)
+    assert len(moves) == len(played.choices) == 7
+    assert read_game(game_code(played)).no_undo
+    expert = replace(played, level="expert", no_undo=False)
     assert game_code(expert).split(".")[2] == "e"
 
 
@@ -67,8 +67,8 @@ def test_sixty_four_choices_one_character_each():
 
 
 def test_a_game_too_long_for_a_link_gets_no_code():
-    session = play.new_session("bga", "beginner", 1)
-    assert game_code(replace(session, choices=(Action.PASS,) * MAX_CODE)) is None
+    played = play.new_bot_game("bga", "beginner", 1)
+    assert game_code(replace(played, choices=(Action.PASS,) * MAX_CODE)) is None
 
 
 GOOD = None
@@ -77,7 +77,7 @@ GOOD = None
 def good_code() -> str:
     global GOOD
     if GOOD is None:
-        GOOD = game_code(played(17, moves=12))
+        GOOD = game_code(random_game(17, moves=12))
     return GOOD
 
 
@@ -89,9 +89,9 @@ def sealed(code: str) -> str:
     return ".".join(fields)
 
 
-def old_code(session: play.PlaySession) -> str:
+def old_code(played: play.BotGame) -> str:
     """The game's code as version 1 wrote it: no seal, the check alone."""
-    version, preset, flags, seed, check, _, moves = game_code(session).split(".")
+    version, preset, flags, seed, check, _, moves = game_code(played).split(".")
     return ".".join(("1", preset, flags, seed, check, moves))
 
 
@@ -112,8 +112,8 @@ def changed_move(code: str) -> str:
 
 def illegal_move(code: str) -> str:
     """A move appended that the engine refuses: a card South does not hold."""
-    session = read_game(code)
-    held = set(play.current_hand(session).hand_of(YOU))
+    played = read_game(code)
+    held = set(play.current_hand(played).hand_of(YOU))
     card = next(c for c in (a.card for a in CHOICES[1:] if a.card is not None) if c not in held)
     return code + play_link.ALPHABET[CHOICES.index(Action.play(card))]
 
@@ -167,10 +167,10 @@ def test_a_damaged_code_is_refused_saying_what_is_wrong(name, damage, words):
 
 def test_an_illegal_move_is_refused_in_the_engines_words():
     code = illegal_move(good_code())
-    session = read_game(code[:-1])
+    played = read_game(code[:-1])
     action = CHOICES[play_link.ALPHABET.index(code[-1])]
     with pytest.raises(IllegalActionError) as engine_says:
-        play.learner_plays(session, action)
+        play.learner_plays(played, action)
     with pytest.raises(GameLinkError) as error:
         read_game(sealed(code))
     assert str(error.value).endswith(f"cannot be made there: {engine_says.value.message}")
@@ -200,7 +200,7 @@ def test_the_examples_in_the_docstring():
 
 
 def counting_bots(monkeypatch) -> list:
-    """Count the bots' decisions that the session module asks for."""
+    """Count the bots' decisions that the game module asks for."""
     asked = []
     real = play.make_bot
 
@@ -217,16 +217,16 @@ def counting_bots(monkeypatch) -> list:
 
 
 def test_a_reload_on_the_same_server_replays_only_the_current_hand(monkeypatch):
-    session = played(17, moves=25)  # in hand 4, after a decision of yours
-    assert len(session.game.finished) == 3 and session.game.hand is not None
+    played = random_game(17, moves=25)  # in hand 4, after a decision of yours
+    assert len(played.game.finished) == 3 and played.game.hand is not None
     recent = play_link.RecentGames()
-    recent.keep(session)
+    recent.keep(played)
     asked = counting_bots(monkeypatch)
-    fast = read_game(game_code(session), recent)
+    fast = read_game(game_code(played), recent)
     again = len(asked)
-    slow = read_game(game_code(session))
-    assert fast.game == slow.game == session.game and fast.choices == session.choices
-    hand = session.game.hand
+    slow = read_game(game_code(played))
+    assert fast.game == slow.game == played.game and fast.choices == played.choices
+    hand = played.game.hand
     first = next(i for i, (seat, _) in enumerate(hand.actions) if seat is YOU)
     assert again == sum(1 for seat, _ in hand.actions[first:] if seat is not YOU)
     assert len(asked) - again > again  # the whole game asks the bots far more
@@ -234,25 +234,25 @@ def test_a_reload_on_the_same_server_replays_only_the_current_hand(monkeypatch):
 
 def test_the_recent_games_hold_hand_starts_and_forget_the_oldest():
     recent = play_link.RecentGames(size=2)
-    sessions = [played(seed, moves=12) for seed in (1, 2, 3)]
-    for session in sessions:
-        recent.keep(session)
-        recent.keep(session)  # once per hand
+    games = [random_game(seed, moves=12) for seed in (1, 2, 3)]
+    for played in games:
+        recent.keep(played)
+        recent.keep(played)  # once per hand
     assert len(recent) == 2
-    first, last = sessions[0], sessions[-1]
+    first, last = games[0], games[-1]
     assert recent.latest(first.preset, first.level, first.seed, first.choices) is None
     start = recent.latest(last.preset, last.level, last.seed, last.choices)
     assert start == play.at_hand_start(last)
 
 
 def test_a_damaged_code_is_refused_even_from_a_recent_hand_start():
-    session = played(17, moves=25)
+    played = random_game(17, moves=25)
     recent = play_link.RecentGames()
-    recent.keep(session)
+    recent.keep(played)
     with pytest.raises(GameLinkError, match="do not add up"):
-        read_game(sealed(game_code(session)[:-1]), recent)
-    assert read_game(game_code(session), recent).no_undo is False
-    strict = replace(session, no_undo=True)
+        read_game(sealed(game_code(played)[:-1]), recent)
+    assert read_game(game_code(played), recent).no_undo is False
+    strict = replace(played, no_undo=True)
     assert read_game(game_code(strict), recent).no_undo is True  # the code's mode wins
 
 
@@ -278,12 +278,12 @@ def test_a_link_the_server_made_is_read_after_a_restart(monkeypatch):
     """The key is kept (here beside the test's SQLite database), not new each process."""
     from tutorial_app.shell import link_key
 
-    session = played(17, moves=12)
+    played = random_game(17, moves=12)
     link_key.game_link_key.cache_clear()
     try:
-        code = game_code(session)
+        code = game_code(played)
         link_key.game_link_key.cache_clear()  # as after a restart
-        assert read_game(code).game == session.game
+        assert read_game(code).game == played.game
         monkeypatch.setenv(link_key.ENV_VAR, "a key the operator chose")
         link_key.game_link_key.cache_clear()
         with pytest.raises(GameLinkError, match="made by another server"):
@@ -294,22 +294,22 @@ def test_a_link_the_server_made_is_read_after_a_restart(monkeypatch):
 
 
 def test_a_version_1_link_with_beginner_bots_still_reads():
-    session = played(17, moves=25)
-    assert read_game(old_code(session)).game == session.game
+    played = random_game(17, moves=25)
+    assert read_game(old_code(played)).game == played.game
     with pytest.raises(GameLinkError, match="do not add up"):
-        read_game(old_code(session)[:-1])
+        read_game(old_code(played)[:-1])
 
 
 def test_parse_game_reads_the_fields_without_replaying(monkeypatch):
-    session = played(8, moves=10, no_undo=True)
+    played = random_game(8, moves=10, no_undo=True)
     asked = counting_bots(monkeypatch)
-    link = parse_game(game_code(session))
+    link = parse_game(game_code(played))
     assert (link.preset, link.level, link.seed, link.no_undo) == ("bga", "beginner", 8, True)
-    assert link.choices == session.choices and asked == []
+    assert link.choices == played.choices and asked == []
     progress = []
     rebuilt = play_link.rebuild(link, on_progress=lambda done, total: progress.append(done))
-    assert rebuilt.game == session.game
-    assert progress == list(range(1, len(session.choices) + 1))
+    assert rebuilt.game == played.game
+    assert progress == list(range(1, len(played.choices) + 1))
 
 
 # ---- the Play page: a reload of a game link ---------------------------------------------
@@ -332,23 +332,23 @@ def reloaded(code: str):
     return open_page("features/play/page.py", timeout=60, game=code)
 
 
-def expert_game() -> play.PlaySession:
-    session = play.new_session("bga", "expert", 4)
-    while len(session.choices) < 3:
-        session = (
-            play.next_hand(session)
-            if session.game.hand is None
-            else play.learner_plays(session, legal_actions(session.game.hand)[0])
+def expert_game() -> play.BotGame:
+    played = play.new_bot_game("bga", "expert", 4)
+    while len(played.choices) < 3:
+        played = (
+            play.next_hand(played)
+            if played.game.hand is None
+            else play.learner_plays(played, legal_actions(played.game.hand)[0])
         )
-    return session
+    return played
 
 
 @pytest.mark.app
 def test_an_expert_game_is_replayed_in_the_pool_with_a_progress_bar(pool, monkeypatch):
     from tutorial_app.features.play import jobs
 
-    session = expert_game()
-    code = game_code(session)
+    played = expert_game()
+    code = game_code(played)
     asked = counting_bots(monkeypatch)
     at = reloaded(code)
     assert not at.exception and asked == []  # no bot in the page's thread
@@ -356,11 +356,11 @@ def test_an_expert_game_is_replayed_in_the_pool_with_a_progress_bar(pool, monkey
     assert key == ("game", code) and function is jobs.replay_game
     assert args == (parse_game(code), None)
     assert "Setting the game back up" in at.get("progress")[0].proto.text
-    assert "play-session" not in at.session_state
-    pool.finish(key, session)
+    assert "play-game" not in at.session_state
+    pool.finish(key, played)
     at.run()
     assert not at.exception and not at.get("progress") and not at.warning
-    assert at.session_state["play-session"].game == session.game and asked == []
+    assert at.session_state["play-game"].game == played.game and asked == []
 
 
 @pytest.mark.app
@@ -381,7 +381,7 @@ def test_a_busy_pool_keeps_the_link_and_says_so(pool):
     at = reloaded(code)
     assert not at.exception
     assert at.warning[0].value == "The server is busy, try again in a minute."
-    assert at.query_params["game"] == code and "play-session" not in at.session_state
+    assert at.query_params["game"] == code and "play-game" not in at.session_state
     pool.busy = False
     at.button(key="pool-try-again").click().run()
     assert pool.asked[-1][0] == ("game", code) and at.get("progress")
@@ -389,8 +389,8 @@ def test_a_busy_pool_keeps_the_link_and_says_so(pool):
 
 @pytest.mark.app
 def test_a_link_that_does_not_add_up_in_the_pool_is_said_in_words(pool):
-    session = expert_game()
-    code = game_code(session)
+    played = expert_game()
+    code = game_code(played)
     at = reloaded(code)
     pool.fail(
         ("game", code),
@@ -405,7 +405,7 @@ def test_a_link_that_does_not_add_up_in_the_pool_is_said_in_words(pool):
         .value.replace("\\", "")
         .startswith("This game link is damaged: its moves do not add up")
     )
-    assert at.session_state["play-session"].choices == ()
+    assert at.session_state["play-game"].choices == ()
 
 
 def test_the_kept_key_is_private_and_beside_the_database(tmp_path, monkeypatch):

@@ -4,7 +4,7 @@ reviewed, undo takes a decision back, the address keeps the game, settings ask f
 AppTest cannot click inside the card table (a custom component), so these tests make
 the learner's moves through the same functions the table's clicks call
 (``tutorial_app.features.play.game``) and read what the table shows from the model it was given.
-The game logic itself is tested without Streamlit in test_play_session.py.
+The game logic itself is tested without Streamlit in test_bot_game.py.
 """
 
 from __future__ import annotations
@@ -29,15 +29,15 @@ from tutorial_app.features.play import game as play
 from tutorial_app.features.play.game_link import game_code, read_game
 
 PAGE = "features/play/page.py"
-SESSION = "play-session"
+GAME = "play-game"
 
 
 def open_play(**query: str) -> AppTest:
     return open_page(PAGE, timeout=60, **query)
 
 
-def session(at: AppTest) -> play.PlaySession:
-    return at.session_state[SESSION]
+def played(at: AppTest) -> play.BotGame:
+    return at.session_state[GAME]
 
 
 def table_shown(at: AppTest) -> dict:
@@ -48,28 +48,28 @@ def table_shown(at: AppTest) -> dict:
 
 def click(at: AppTest, move) -> None:
     """What a click on the table does: the page's callback with the card or choice id."""
-    at.session_state[SESSION] = move(session(at))
+    at.session_state[GAME] = move(played(at))
     at.run()
     assert not at.exception
 
 
 def make_first_choice(at: AppTest) -> None:
     """Click what the old 'first button' was: the first legal action, card or choice."""
-    action = legal_actions(session(at).game.hand)[0]
+    action = legal_actions(played(at).game.hand)[0]
     if action.card is not None:
         click(at, lambda s: play.learner_card(s, action.card.code))
     else:
         click(at, lambda s: play.learner_choice(s, action_id(action)))
-    assert session(at).refusal is None
+    assert played(at).refusal is None
 
 
 def play_until_cards(at: AppTest) -> None:
-    while session(at).game.hand.phase is not Phase.PLAY:
+    while played(at).game.hand.phase is not Phase.PLAY:
         make_first_choice(at)
 
 
 def finish_hand(at: AppTest) -> None:
-    while session(at).game.hand is not None:
+    while played(at).game.hand is not None:
         make_first_choice(at)
 
 
@@ -79,9 +79,9 @@ def buttons(at: AppTest) -> set[str]:
 
 def test_a_hand_is_played_to_the_end_summed_up_reviewed_and_the_next_dealt():
     at = open_play(seed="17", **{"play-level": "beginner"})
-    assert session(at).game.hand.turn is Seat.S  # the bots moved until your turn
+    assert played(at).game.hand.turn is Seat.S  # the bots moved until your turn
     finish_hand(at)
-    game = session(at).game
+    game = played(at).game
     hand = game.finished[0]
     assert len(game.finished) == 1 and sum(game.scores) == sum(hand.result.points.values())
     assert table_shown(at)["message"] == {"text": explain_result(hand), "tone": "success"}
@@ -98,14 +98,14 @@ def test_a_hand_is_played_to_the_end_summed_up_reviewed_and_the_next_dealt():
     shown = " ".join(c.value for c in at.caption)
     assert all(meaning in shown for meaning in GRADE_MEANINGS.values())
     at.button(key="play-next").click().run()
-    assert session(at).game.hand is not None and session(at).choices[-1] == play.DEAL
+    assert played(at).game.hand is not None and played(at).choices[-1] == play.DEAL
 
 
 def test_hint_names_a_legal_choice_and_explains_it():
     at = open_play(seed="23", **{"play-level": "beginner"})
     at.button(key="play-hint-button").click().run()
     advice = at.session_state["play-hint"]
-    assert advice.recommended in legal_actions(session(at).game.hand)
+    assert advice.recommended in legal_actions(played(at).game.hand)
     assert advice.explanation in at.info[0].value
 
 
@@ -122,7 +122,7 @@ def test_the_hint_table_speaks_in_tricks_and_points_in_words():
 def test_same_seed_same_first_deal():
     one = open_play(seed="99")
     two = open_play(seed="99")
-    assert one.session_state[SESSION].game.hand.deal == two.session_state[SESSION].game.hand.deal
+    assert one.session_state[GAME].game.hand.deal == two.session_state[GAME].game.hand.deal
 
 
 def test_the_review_repeats_the_hints_figures():
@@ -137,7 +137,7 @@ def test_the_review_repeats_the_hints_figures():
 
 def test_the_table_shows_your_cards_and_the_choices_of_the_bidding():
     at = open_play(seed="17", **{"play-level": "beginner"})
-    state = session(at).game.hand
+    state = played(at).game.hand
     model = table_shown(at)
     assert sorted(card["code"] for card in model["hand"]) == sorted(
         card.code for card in state.hand_of(Seat.S)
@@ -151,7 +151,7 @@ def test_an_illegal_card_is_refused_with_the_engines_reason_and_changes_nothing(
     for seed in range(40, 80):  # a deal where South must follow suit and cannot play all
         at = open_play(seed=str(seed), **{"play-level": "beginner"})
         play_until_cards(at)
-        state = session(at).game.hand
+        state = played(at).game.hand
         legal = {a.card for a in legal_actions(state)}
         illegal = [card for card in state.hand_of(Seat.S) if card not in legal]
         if illegal:
@@ -159,39 +159,39 @@ def test_an_illegal_card_is_refused_with_the_engines_reason_and_changes_nothing(
     else:
         pytest.fail("no seed gave South a card it may not play")
     click(at, lambda s: play.learner_card(s, illegal[0].code))
-    refused = session(at)
+    refused = played(at)
     assert refused.refusal_reason.value == "MUST_FOLLOW_SUIT"
     assert refused.game.hand == state  # nothing changed
     assert table_shown(at)["message"] == {"text": refused.refusal, "tone": "refusal"}
     # A legal card then plays, and the refusal goes away.
     card = next(a.card for a in legal_actions(state) if a.do is Do.PLAY)
     click(at, lambda s: play.learner_card(s, card.code))
-    assert session(at).refusal is None and table_shown(at)["message"]["tone"] != "refusal"
-    assert card not in play.current_hand(session(at)).hand_of(Seat.S)
+    assert played(at).refusal is None and table_shown(at)["message"]["tone"] != "refusal"
+    assert card not in play.current_hand(played(at)).hand_of(Seat.S)
 
 
 def test_undo_takes_back_your_last_decision_and_no_undo_removes_the_button():
     at = open_play(seed="17", **{"play-level": "beginner"})
-    start = session(at)
+    start = played(at)
     assert at.button(key="play-undo").disabled  # nothing of yours to take back yet
     make_first_choice(at)
     assert not at.button(key="play-undo").disabled
     at.button(key="play-undo").click().run()
-    assert session(at).game == start.game and session(at).choices == ()
+    assert played(at).game == start.game and played(at).choices == ()
     at.toggle(key="play-no-undo").set_value(True).run()
-    assert session(at).no_undo and "play-undo" not in buttons(at)
+    assert played(at).no_undo and "play-undo" not in buttons(at)
     make_first_choice(at)
     assert "play-undo" not in buttons(at)
-    assert game_code(session(at)).split(".")[2] == "bn"  # the link keeps the no-undo mode
+    assert game_code(played(at)).split(".")[2] == "bn"  # the link keeps the no-undo mode
 
 
 def test_the_last_trick_is_shown_on_request():
     at = open_play(seed="17", **{"play-level": "beginner"})
-    while not session(at).game.hand.tricks:
+    while not played(at).game.hand.tricks:
         make_first_choice(at)
     assert table_shown(at)["last_trick"] is None
     at.toggle(key="play-last").set_value(True).run()
-    last = session(at).game.hand.tricks[-1]
+    last = played(at).game.hand.tricks[-1]
     assert table_shown(at)["last_trick"]["winner"] == last.winner.value
 
 
@@ -201,24 +201,24 @@ def test_the_address_keeps_the_game_and_a_reload_rebuilds_it():
     make_first_choice(at)
     address = table_shown(at)["address"]
     code = address["game"]
-    assert code == game_code(session(at))
+    assert code == game_code(played(at))
     assert address["seed"] is None and address["play-rules"] is None  # start links give way
     reloaded = open_play(game=code)
-    assert reloaded.session_state[SESSION].game == session(at).game
+    assert reloaded.session_state[GAME].game == played(at).game
     assert table_shown(reloaded)["hand"] == table_shown(at)["hand"]
     assert not reloaded.warning
 
 
 def test_a_reload_keeps_the_settings_of_the_game():
     original = play.learner_plays(
-        play.new_session("pagat", "beginner", 8, no_undo=True),
-        legal_actions(play.new_session("pagat", "beginner", 8).game.hand)[0],
+        play.new_bot_game("pagat", "beginner", 8, no_undo=True),
+        legal_actions(play.new_bot_game("pagat", "beginner", 8).game.hand)[0],
     )
     at = open_play(game=game_code(original))
     assert at.segmented_control(key="play-rules").value == "pagat"
     assert at.segmented_control(key="play-level").value == "beginner"
     assert at.toggle(key="play-no-undo").value is True
-    assert session(at).game == original.game
+    assert played(at).game == original.game
 
 
 @pytest.mark.parametrize(
@@ -234,8 +234,8 @@ def test_a_reload_keeps_the_settings_of_the_game():
 )
 def test_a_damaged_game_link_says_so_and_starts_a_new_game(damage):
     session_ = play.learner_plays(
-        play.new_session("bga", "beginner", 17),
-        legal_actions(play.new_session("bga", "beginner", 17).game.hand)[0],
+        play.new_bot_game("bga", "beginner", 17),
+        legal_actions(play.new_bot_game("bga", "beginner", 17).game.hand)[0],
     )
     at = open_play(game=damage(game_code(session_)))
     assert not at.exception
@@ -243,8 +243,8 @@ def test_a_damaged_game_link_says_so_and_starts_a_new_game(damage):
     shown = warning.value.replace("\\", "")  # the note is escaped Markdown: it quotes the link
     assert shown.startswith("This game link is damaged: ")
     assert shown.endswith(". Starting a new game.")
-    assert session(at).choices == ()
-    if session(at).game.hand is None:  # a fresh seed: you sat out while your partner
+    assert played(at).choices == ()
+    if played(at).game.hand is None:  # a fresh seed: you sat out while your partner
         at.button(key="play-next").click().run()  # played the first hand alone
     make_first_choice(at)
     assert not at.warning  # the note goes once the new game is under way
@@ -253,27 +253,27 @@ def test_a_damaged_game_link_says_so_and_starts_a_new_game(damage):
 def test_changing_the_rules_mid_game_asks_first():
     at = open_play(seed="17", **{"play-level": "beginner"})
     make_first_choice(at)
-    before = session(at)
+    before = played(at)
     at.segmented_control(key="play-rules").set_value("pagat").run()
-    assert session(at).game == before.game and session(at).preset == "bga"  # not yet
+    assert played(at).game == before.game and played(at).preset == "bga"  # not yet
     question = " ".join(md.value for md in at.markdown)
     assert "Start a new game with these rules" in question
     assert "Your game at 0-0 will end." in question
     at.button(key="play-keep").click().run()
-    assert session(at).game == before.game
+    assert played(at).game == before.game
     assert at.segmented_control(key="play-rules").value == "bga"
     assert "play-confirm" not in buttons(at)
     at.segmented_control(key="play-level").set_value("expert").run()
     at.button(key="play-confirm").click().run()
-    assert (session(at).preset, session(at).level) == ("bga", "expert")
-    assert session(at).choices == ()
+    assert (played(at).preset, played(at).level) == ("bga", "expert")
+    assert played(at).choices == ()
     assert "play-confirm" not in buttons(at)
 
 
 def test_changing_the_rules_before_any_decision_starts_the_new_game_at_once():
     at = open_play(seed="17", **{"play-level": "beginner"})
     at.segmented_control(key="play-rules").set_value("cardsuite").run()
-    assert session(at).preset == "cardsuite" and session(at).game.rules.target_points == 10
+    assert played(at).preset == "cardsuite" and played(at).game.rules.target_points == 10
     assert "play-confirm" not in buttons(at)
     assert table_shown(at)["address"]["game"].startswith("2.cardsuite.b.")
 
@@ -294,30 +294,30 @@ def test_the_settings_show_the_game_after_a_visit_to_another_page():
     # South acts, and the hand is over before there is a first choice to make.
     at = open_play(seed="7", **{"play-rules": "pagat"})
     make_first_choice(at)
-    game = session(at).game
+    game = played(at).game
     at.switch_page("features/home/page.py").run()
     at.switch_page(PAGE).run()
     assert not at.exception
-    assert session(at).game == game
+    assert played(at).game == game
     assert at.segmented_control(key="play-rules").value == "pagat"
 
 
 def test_a_whole_game_ends_with_the_winner_and_a_new_game():
     at = open_play(seed="17", **{"play-level": "beginner"})
-    while session(at).game.winner is None:
-        if session(at).game.hand is None:
+    while played(at).game.winner is None:
+        if played(at).game.hand is None:
             at.button(key="play-next").click().run()
             assert not at.exception
         else:
             make_first_choice(at)
-    game = session(at).game
+    game = played(at).game
     winner = "You win" if game.winner is Seat.S.team else "East-West win"
     (heading,) = at.subheader
     assert heading.value.startswith(f"{winner} the game, {game.score(game.winner)} to ")
     assert "play-next" not in buttons(at) and "play-hint-button" not in buttons(at)
-    seed = session(at).seed
+    seed = played(at).seed
     at.button(key="play-new").click().run()
-    fresh = session(at)
+    fresh = played(at)
     # A fresh seed: the first hand is on, or over already if you sat out a partner's lone hand.
     assert fresh.seed != seed and fresh.choices == () and fresh.game.winner is None
     assert (fresh.game.hand is not None) != (len(fresh.game.finished) == 1)

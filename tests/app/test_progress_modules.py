@@ -201,7 +201,7 @@ def test_a_kept_place_round_trips():
 
 def test_a_play_hand_is_recorded_once_when_it_finishes(fresh_store, token):
     session = {"learner-token": token}
-    game = play.new_session("bga", "beginner", seed=17)
+    game = play.new_bot_game("bga", "beginner", seed=17)
     while game.game.hand is not None:
         before = game
         game = play.learner_plays(game, legal_actions(game.game.hand)[0])

@@ -11,15 +11,15 @@ from tutorial_app.features.play import score_chart as chart_module
 from tutorial_app.features.play.score_chart import score_chart, score_steps
 
 
-def finished_game() -> play.PlaySession:
-    session = play.new_session("bga", "beginner", 17)
-    while session.game.winner is None:
-        session = (
-            play.next_hand(session)
-            if session.game.hand is None
-            else play.learner_plays(session, legal_actions(session.game.hand)[0])
+def finished_game() -> play.BotGame:
+    played = play.new_bot_game("bga", "beginner", 17)
+    while played.game.winner is None:
+        played = (
+            play.next_hand(played)
+            if played.game.hand is None
+            else play.learner_plays(played, legal_actions(played.game.hand)[0])
         )
-    return session
+    return played
 
 
 def test_each_line_climbs_by_the_engines_points_and_ends_at_the_score():

@@ -33,6 +33,7 @@ from engine import (
 from tutorial_app.card_table.move_words import action_words
 from tutorial_app.card_table.table_moves import action_id
 from tutorial_app.features.play import game as play
+from tutorial_app.features.play.keys import GAME as PLAY_GAME
 from tutorial_app.features.teach.keys import LAST_STEP, NOTE, PLAYING, REPLAY
 from tutorial_app.features.teach.moves import table_click, teacher_action, teacher_card
 from tutorial_app.features.teach.replay import trick_starts
@@ -286,17 +287,17 @@ def test_guided_hands_offer_a_replay_of_the_whole_hand():
 
 def test_a_finished_play_hand_offers_its_replay():
     at = open_page("features/play/page.py", timeout=60, seed="17", **{"play-level": "beginner"})
-    while at.session_state["play-session"].game.hand is not None:
-        session = at.session_state["play-session"]
-        action = legal_actions(session.game.hand)[0]
-        at.session_state["play-session"] = (
-            play.learner_card(session, action.card.code)
+    while at.session_state[PLAY_GAME].game.hand is not None:
+        played = at.session_state[PLAY_GAME]
+        action = legal_actions(played.game.hand)[0]
+        at.session_state[PLAY_GAME] = (
+            play.learner_card(played, action.card.code)
             if action.card is not None
-            else play.learner_choice(session, action_id(action))
+            else play.learner_choice(played, action_id(action))
         )
         at.run()
     (link,) = [link.proto for link in at.get("page_link") if link.proto.label == "Replay this hand"]
     query = parse_qs(link.query_string)
-    finished = at.session_state["play-session"].game.finished[-1]
+    finished = at.session_state[PLAY_GAME].game.finished[-1]
     assert decode_hand(query["hand"][0]).dumps() == HandRecord.from_state(finished).dumps()
     assert "teach" in link.page

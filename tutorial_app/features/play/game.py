@@ -1,7 +1,7 @@
-"""A game on the Play page as a value: a frozen ``PlaySession`` that pure functions advance.
+"""A game on the Play page as a value: a frozen ``BotGame`` that pure functions advance.
 
 The learner sits South; computer players of one level take the other seats. Everything
-random comes from the session's seed through three named streams, so one seed and the
+random comes from the game's seed through three named streams, so one seed and the
 same decisions of the learner always give the same game:
 
 - ``deal_rng(seed, hand)``: the deck of hand number ``hand`` (0 for the first);
@@ -19,11 +19,11 @@ Every move goes through the engine: ``learner_plays`` raises the engine's
 the game as it was and hold the engine's sentence in ``refusal``. No Streamlit here:
 the page is set-up plus calls into this module, and plain pytest tests it.
 
->>> session = new_session("bga", "beginner", seed=17)
->>> session.game.hand.turn, session.choices
+>>> played = new_bot_game("bga", "beginner", seed=17)
+>>> played.game.hand.turn, played.choices
 (Seat.S, ())
->>> after = learner_plays(session, Action.PASS)
->>> after.choices, undo(after).game == session.game
+>>> after = learner_plays(played, Action.PASS)
+>>> after.choices, undo(after).game == played.game
 ((Action.PASS,), True)
 """
 
@@ -63,7 +63,7 @@ __all__ = [
     "FIRST_DEALER",
     "YOU",
     "HandSummary",
-    "PlaySession",
+    "BotGame",
     "ReplayStep",
     "advance_bots",
     "advice_rng",
@@ -78,7 +78,7 @@ __all__ = [
     "learner_card",
     "learner_choice",
     "learner_plays",
-    "new_session",
+    "new_bot_game",
     "next_hand",
     "replay",
     "restart",
@@ -96,7 +96,7 @@ Choice: TypeAlias = Action | str  # an Action of the learner's, or DEAL
 
 
 @dataclass(frozen=True, slots=True)
-class PlaySession:
+class BotGame:
     """One game of Play: its set-up, the game so far, and how it got there.
 
     ``hand_start`` is the game right after the current (or just finished) hand was
@@ -141,7 +141,7 @@ def advice_rng(seed: int, hand: int, step: int) -> random.Random:
 # ---- starting and advancing ---------------------------------------------------------------
 
 
-def new_session(preset: str, level: str, seed: int, *, no_undo: bool = False) -> PlaySession:
+def new_bot_game(preset: str, level: str, seed: int, *, no_undo: bool = False) -> BotGame:
     """A new game: the first hand dealt and the bots moved until the learner's turn.
 
     Raises ValueError naming an unknown rule set or bot level."""
@@ -150,114 +150,114 @@ def new_session(preset: str, level: str, seed: int, *, no_undo: bool = False) ->
     if level not in BOT_LEVELS:
         raise ValueError(f"{level!r} is not a bot level: use one of {', '.join(BOT_LEVELS)}")
     game = start_hand(new_game(Rules.preset(preset), FIRST_DEALER), deal_rng(seed, 0))
-    return advance_bots(PlaySession(preset, level, seed, game, game, no_undo=no_undo))
+    return advance_bots(BotGame(preset, level, seed, game, game, no_undo=no_undo))
 
 
-def restart(session: PlaySession, seed: int) -> PlaySession:
+def restart(played: BotGame, seed: int) -> BotGame:
     """A new game with the same set-up and a new seed."""
-    return new_session(session.preset, session.level, seed, no_undo=session.no_undo)
+    return new_bot_game(played.preset, played.level, seed, no_undo=played.no_undo)
 
 
-def advance_bots(session: PlaySession) -> PlaySession:
+def advance_bots(played: BotGame) -> BotGame:
     """The bots move until it is the learner's turn or the hand is over."""
-    game = session.game
-    bot = make_bot(session.level)
+    game = played.game
+    bot = make_bot(played.level)
     while game.hand is not None and game.hand.turn is not YOU:
         seat = game.hand.turn
         assert seat is not None  # a bot's turn: the hand is not over
-        rng = bot_rng(session.seed, len(game.finished), len(game.hand.actions))
+        rng = bot_rng(played.seed, len(game.finished), len(game.hand.actions))
         game = game_apply(game, bot.decide(seat_view(game.hand, seat), rng), seat)
-    return session if game is session.game else replace(session, game=game)
+    return played if game is played.game else replace(played, game=game)
 
 
-def learner_plays(session: PlaySession, action: Action) -> PlaySession:
+def learner_plays(played: BotGame, action: Action) -> BotGame:
     """The learner's decision, then the bots' moves after it.
 
     Raises the engine's IllegalActionError for an action it refuses, and ValueError
     when no hand is in progress."""
-    if session.game.hand is None:
+    if played.game.hand is None:
         raise ValueError("the hand is over: deal the next one")
-    game = game_apply(session.game, action, YOU)
+    game = game_apply(played.game, action, YOU)
     return advance_bots(
         replace(
-            session,
+            played,
             game=game,
-            choices=session.choices + (action,),
+            choices=played.choices + (action,),
             refusal=None,
             refusal_reason=None,
         )
     )
 
 
-def learner_card(session: PlaySession, code: str) -> PlaySession:
+def learner_card(played: BotGame, code: str) -> BotGame:
     """A click on a card of the learner's hand: played (or discarded) if the engine allows,
-    else the session unchanged but for the engine's refusal."""
-    return _settle(session, _decided(session, Click("card", code)))
+    else the game unchanged but for the engine's refusal."""
+    return _settle(played, _decided(played, Click("card", code)))
 
 
-def learner_choice(session: PlaySession, ident: str) -> PlaySession:
+def learner_choice(played: BotGame, ident: str) -> BotGame:
     """A click on a labelled choice ('order_up', 'call-H', ...), judged the same way."""
-    return _settle(session, _decided(session, Click("action", ident)))
+    return _settle(played, _decided(played, Click("action", ident)))
 
 
-def _decided(session: PlaySession, click: Click) -> Decision:
+def _decided(played: BotGame, click: Click) -> Decision:
     over = "The hand is over: deal the next one."
-    return decide_click(session.game.hand, click, over=over, seat=YOU)
+    return decide_click(played.game.hand, click, over=over, seat=YOU)
 
 
-def _settle(session: PlaySession, decision: Decision) -> PlaySession:
+def _settle(played: BotGame, decision: Decision) -> BotGame:
     if decision.action is not None:  # decision.ok
-        return learner_plays(session, decision.action)
-    return _refused(session, decision)
+        return learner_plays(played, decision.action)
+    return _refused(played, decision)
 
 
-def _refused(session: PlaySession, decision: Decision) -> PlaySession:
-    return replace(session, refusal=decision.refusal, refusal_reason=decision.reason)
+def _refused(played: BotGame, decision: Decision) -> BotGame:
+    return replace(played, refusal=decision.refusal, refusal_reason=decision.reason)
 
 
-def next_hand(session: PlaySession) -> PlaySession:
+def next_hand(played: BotGame) -> BotGame:
     """Deal the next hand and let the bots move; raises ValueError while a hand is in
     progress or once the game is over (the engine's words)."""
-    game = start_hand(session.game, deal_rng(session.seed, len(session.game.finished)))
+    game = start_hand(played.game, deal_rng(played.seed, len(played.game.finished)))
     return advance_bots(
         replace(
-            session,
+            played,
             game=game,
             hand_start=game,
-            choices=session.choices + (DEAL,),
+            choices=played.choices + (DEAL,),
             refusal=None,
             refusal_reason=None,
         )
     )
 
 
-def set_no_undo(session: PlaySession, on: bool) -> PlaySession:
-    return replace(session, no_undo=bool(on))
+def set_no_undo(played: BotGame, on: bool) -> BotGame:
+    return replace(played, no_undo=bool(on))
 
 
 # ---- undo and replay ----------------------------------------------------------------------
 
 
-def can_undo(session: PlaySession) -> bool:
+def can_undo(played: BotGame) -> bool:
     """Undo is allowed and the learner has a decision in this hand to take back."""
-    return not session.no_undo and bool(session.choices) and session.choices[-1] != DEAL
+    return not played.no_undo and bool(played.choices) and played.choices[-1] != DEAL
 
 
-def undo(session: PlaySession) -> PlaySession:
+def undo(played: BotGame) -> BotGame:
     """The game as it was before the learner's last decision in this hand: that hand's
     actions replayed without it and the bot moves after it. Raises ValueError if
     ``can_undo`` is false."""
-    if session.no_undo:
+    if played.no_undo:
         raise ValueError("this game is played without undo")
-    if not can_undo(session):
+    if not can_undo(played):
         raise ValueError("there is no decision of yours in this hand to undo")
-    actions = current_hand(session).actions
+    actions = current_hand(played).actions
     step = max(i for i, (seat, _) in enumerate(actions) if seat is YOU)
-    game = session.hand_start
+    game = played.hand_start
     for seat, action in actions[:step]:
         game = game_apply(game, action, seat)
     return replace(
-        session, game=game, choices=session.choices[:-1], refusal=None, refusal_reason=None
+        played, game=game, choices=played.choices[:-1], refusal=None, refusal_reason=None
     )
 
 
@@ -269,48 +269,48 @@ def replay(
     *,
     no_undo: bool = False,
     on_progress: Callable[[int, int], None] | None = None,
-) -> PlaySession:
-    """The game these choices make: a new session with each choice taken in turn.
+) -> BotGame:
+    """The game these choices make: a new game with each choice taken in turn.
 
     Raises ReplayStep saying which choice cannot be made there, in the engine's words."""
-    return resume(new_session(preset, level, seed, no_undo=no_undo), choices, on_progress)
+    return resume(new_bot_game(preset, level, seed, no_undo=no_undo), choices, on_progress)
 
 
 def resume(
-    session: PlaySession, choices, on_progress: Callable[[int, int], None] | None = None
-) -> PlaySession:
-    """``session`` with more of the learner's choices taken in turn: a replay that starts
+    played: BotGame, choices, on_progress: Callable[[int, int], None] | None = None
+) -> BotGame:
+    """``played`` with more of the learner's choices taken in turn: a replay that starts
     from a point reached before; ``on_progress(done, total)`` is called after each
     choice (a replay with expert bots takes seconds). Raises ReplayStep, counting the
     game's choices from 1."""
     choices = tuple(choices)
     for done, choice in enumerate(choices, 1):
-        number = len(session.choices) + 1
+        number = len(played.choices) + 1
         try:
-            session = next_hand(session) if choice == DEAL else learner_plays(session, choice)
+            played = next_hand(played) if choice == DEAL else learner_plays(played, choice)
         except IllegalActionError as error:
             raise ReplayStep(number, error.message) from None
         except ValueError as error:
             raise ReplayStep(number, str(error)) from None
         if on_progress is not None:
             on_progress(done, len(choices))
-    return session
+    return played
 
 
-def at_hand_start(session: PlaySession) -> PlaySession:
-    """The session as it was when the current (or just finished) hand had been dealt and
+def at_hand_start(played: BotGame) -> BotGame:
+    """The game as it was when the current (or just finished) hand had been dealt and
     the bots had moved up to the learner's first decision: its choices end with that
     DEAL (or are empty in the first hand). Undo's replay, without a bot being asked."""
-    dealt = len(session.choices)
-    while dealt and session.choices[dealt - 1] != DEAL:
+    dealt = len(played.choices)
+    while dealt and played.choices[dealt - 1] != DEAL:
         dealt -= 1
-    actions = current_hand(session).actions
+    actions = current_hand(played).actions
     first = next((i for i, (seat, _) in enumerate(actions) if seat is YOU), len(actions))
-    game = session.hand_start
+    game = played.hand_start
     for seat, action in actions[:first]:
         game = game_apply(game, action, seat)
     return replace(
-        session, game=game, choices=session.choices[:dealt], refusal=None, refusal_reason=None
+        played, game=game, choices=played.choices[:dealt], refusal=None, refusal_reason=None
     )
 
 
@@ -326,27 +326,27 @@ class ReplayStep(ValueError):
 # ---- what the page shows ------------------------------------------------------------------
 
 
-def current_hand(session: PlaySession) -> HandState:
+def current_hand(played: BotGame) -> HandState:
     """The hand in progress, or the last finished one between hands."""
-    game = session.game
+    game = played.game
     return game.hand if game.hand is not None else game.finished[-1]
 
 
-def has_progress(session: PlaySession) -> bool:
+def has_progress(played: BotGame) -> bool:
     """Something would be lost by starting again: a decision taken or a hand finished."""
-    return bool(session.choices) or bool(session.game.finished)
+    return bool(played.choices) or bool(played.game.finished)
 
 
-def score_words(session: PlaySession) -> str:
+def score_words(played: BotGame) -> str:
     """The score with your team first: '4-2'."""
-    you = session.game.score(YOU.team)
-    return f"{you}-{session.game.score(YOU.team.other)}"
+    you = played.game.score(YOU.team)
+    return f"{you}-{played.game.score(YOU.team.other)}"
 
 
-def hand_log(session: PlaySession) -> list[tuple[str, str]]:
+def hand_log(played: BotGame) -> list[tuple[str, str]]:
     """Every move of the current hand and every trick it ended, in players' words with
     the engine's reason: [("North passes", "..."), ("Trick 1 goes to East", "...")]."""
-    hand = current_hand(session)
+    hand = current_hand(played)
     state = new_hand(hand.rules, hand.deal)
     log = []
     for seat, action in hand.actions:

@@ -31,13 +31,13 @@ sends a slow replay to the worker pool.
 Version 1 codes (no seal: the check alone, which needs the replay) are still read when
 the bots are beginners, whose replay costs milliseconds; with expert bots they are refused.
 
->>> from tutorial_app.features.play.game import learner_plays, new_session
+>>> from tutorial_app.features.play.game import learner_plays, new_bot_game
 >>> from engine import Action
->>> session = learner_plays(new_session("bga", "beginner", 17), Action.PASS)
->>> code = game_code(session, key=b"k")
+>>> played = learner_plays(new_bot_game("bga", "beginner", 17), Action.PASS)
+>>> code = game_code(played, key=b"k")
 >>> code.startswith("2.bga.b.17.")
 True
->>> read_game(code, key=b"k").game == session.game
+>>> read_game(code, key=b"k").game == played.game
 True
 >>> parse_game(code, key=b"another server's")
 Traceback (most recent call last):
@@ -62,7 +62,7 @@ from tutorial_app.card_table.table_moves import action_id
 from tutorial_app.features.play.game import (
     BOT_LEVELS,
     DEAL,
-    PlaySession,
+    BotGame,
     ReplayStep,
     at_hand_start,
     replay,
@@ -128,19 +128,17 @@ class GameLink:
     choices: tuple
 
 
-def game_code(session: PlaySession, key: bytes | None = None) -> str | None:
+def game_code(played: BotGame, key: bytes | None = None) -> str | None:
     """The code of this game, sealed with ``key`` (the server's by default); None if it
     has grown past MAX_CODE characters."""
-    flags = _LEVEL_LETTERS[session.level] + ("n" if session.no_undo else "")
-    moves = "".join(_CHARACTER[choice] for choice in session.choices)
-    fields = (VERSION, session.preset, flags, str(session.seed), _check(session))
+    flags = _LEVEL_LETTERS[played.level] + ("n" if played.no_undo else "")
+    moves = "".join(_CHARACTER[choice] for choice in played.choices)
+    fields = (VERSION, played.preset, flags, str(played.seed), _check(played))
     code = ".".join((*fields, _seal(key, *fields, moves), moves))
     return code if len(code) <= MAX_CODE else None
 
 
-def read_game(
-    code: object, recent: RecentGames | None = None, key: bytes | None = None
-) -> PlaySession:
+def read_game(code: object, recent: RecentGames | None = None, key: bytes | None = None) -> BotGame:
     """The game a code holds, rebuilt by replay (from the latest hand start ``recent``
     holds for it, if any); raises GameLinkError saying what is wrong."""
     link = parse_game(code, key)
@@ -216,16 +214,16 @@ def parse_game(code: object, key: bytes | None = None) -> GameLink:
 
 def rebuild(
     link: GameLink,
-    start: PlaySession | None = None,
+    start: BotGame | None = None,
     on_progress: Callable[[int, int], None] | None = None,
-) -> PlaySession:
+) -> BotGame:
     """The game of a read link, replayed from ``start`` (a hand start this game passed
     through, from ``RecentGames.latest``) or from the first deal; ``on_progress(done,
     total)`` after each choice. Raises GameLinkError if a choice cannot be made or the
     game does not match the link's check."""
     try:
         if start is None:
-            session = replay(
+            played = replay(
                 link.preset,
                 link.level,
                 link.seed,
@@ -234,7 +232,7 @@ def rebuild(
                 on_progress=on_progress,
             )
         else:
-            session = resume(
+            played = resume(
                 replace(start, no_undo=link.no_undo),
                 link.choices[len(start.choices) :],
                 on_progress,
@@ -243,11 +241,11 @@ def rebuild(
         raise GameLinkError(
             f"your move {error.number} cannot be made there: {error.reason}"
         ) from None
-    if _check(session) != link.check:
+    if _check(played) != link.check:
         raise GameLinkError(
             "its moves do not add up (it was changed, or made with other computer players)"
         )
-    return session
+    return played
 
 
 def _seal(key: bytes | None, *fields: str) -> str:
@@ -260,10 +258,10 @@ def _seal(key: bytes | None, *fields: str) -> str:
     )
 
 
-def _check(session: PlaySession) -> str:
+def _check(played: BotGame) -> str:
     """Four base64url characters hashing the game: every deal and every move, the bots'
     included."""
-    hands = session.game.finished + ((session.game.hand,) if session.game.hand else ())
+    hands = played.game.finished + ((played.game.hand,) if played.game.hand else ())
     text = "/".join(
         "".join(card.code for cards in hand.deal.hands for card in cards)
         + hand.upcard.code
@@ -290,29 +288,29 @@ class RecentGames:
 
     def __init__(self, size: int = 512) -> None:
         self.size = size
-        self._games: OrderedDict[tuple, PlaySession] = OrderedDict()
+        self._games: OrderedDict[tuple, BotGame] = OrderedDict()
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
         return len(self._games)
 
-    def keep(self, session: PlaySession) -> None:
-        """Remember where ``session``'s current hand started (once per hand)."""
-        dealt = len(session.choices)
-        while dealt and session.choices[dealt - 1] != DEAL:
+    def keep(self, played: BotGame) -> None:
+        """Remember where ``played``'s current hand started (once per hand)."""
+        dealt = len(played.choices)
+        while dealt and played.choices[dealt - 1] != DEAL:
             dealt -= 1
-        key = (session.preset, session.level, session.seed, session.choices[:dealt])
+        key = (played.preset, played.level, played.seed, played.choices[:dealt])
         with self._lock:
             if key in self._games:
                 self._games.move_to_end(key)
                 return
-        start = at_hand_start(session)
+        start = at_hand_start(played)
         with self._lock:
             self._games[key] = start
             while len(self._games) > self.size:
                 self._games.popitem(last=False)
 
-    def latest(self, preset: str, level: str, seed: int, choices) -> PlaySession | None:
+    def latest(self, preset: str, level: str, seed: int, choices) -> BotGame | None:
         """The latest stored hand start that these choices pass through, if any."""
         choices = tuple(choices)
         cuts = [i + 1 for i, choice in enumerate(choices) if choice == DEAL][::-1] + [0]

@@ -1,7 +1,7 @@
 """What the Play page keeps in the session between reruns: each key, declared once.
 The rules and level widgets' keys are also the start link's query parameters."""
 
-SESSION = "play-session"  # the PlaySession: the game, its seed, the moves so far
+GAME = "play-game"  # the BotGame: the game, its seed, the moves so far
 HINT = "play-hint"  # the hint asked for the decision on screen
 REVIEW = "play-review"  # the grades of the last hand's decisions
 NOTE = "play-note"  # (what the link got wrong, the game it is about)

@@ -1,6 +1,6 @@
 """Play: a game against the computer. You sit South; the bots play the other seats.
 
-The game is a ``game.PlaySession`` that the page stores and replaces; every rule
+The game is a ``game.BotGame`` that the page stores and replaces; every rule
 is the engine's, every move goes through ``game``. The address keeps the game
 (``?game=<code>``, see ``game_link``), so a reload finds it again.
 """
@@ -30,6 +30,7 @@ from tutorial_app.features.play.keys import (
     CELEBRATED,
     CHART_KEPT,
     FOUR_COLOUR,
+    GAME,
     HINT,
     LAST_TRICK,
     LEVEL,
@@ -39,7 +40,6 @@ from tutorial_app.features.play.keys import (
     PENDING,
     REVIEW,
     RULES,
-    SESSION,
     UNSAVED,
 )
 from tutorial_app.features.play.records import record_play
@@ -67,35 +67,35 @@ def forget(*keys: str) -> None:
             del st.session_state[key]
 
 
-def current() -> play.PlaySession:
-    return st.session_state[SESSION]
+def current() -> play.BotGame:
+    return st.session_state[GAME]
 
 
-def put(session: play.PlaySession) -> None:
-    """Store the new session (a hand it finished kept in the progress store first);
+def put(played: play.BotGame) -> None:
+    """Store the new game (a hand it finished kept in the progress store first);
     hints and the review belong to the old game state."""
     before = current()
-    if session.game is not before.game:
+    if played.game is not before.game:
         forget(HINT, REVIEW)
-        st.session_state[UNSAVED] = record_play(st.session_state, before, session)
-    st.session_state[SESSION] = session
+        st.session_state[UNSAVED] = record_play(st.session_state, before, played)
+    st.session_state[GAME] = played
 
 
-def show_settings_of(session: play.PlaySession) -> None:
-    st.session_state[RULES] = session.preset
-    st.session_state[LEVEL] = session.level
-    st.session_state[NO_UNDO] = session.no_undo
+def show_settings_of(played: play.BotGame) -> None:
+    st.session_state[RULES] = played.preset
+    st.session_state[LEVEL] = played.level
+    st.session_state[NO_UNDO] = played.no_undo
     forget(PENDING)
 
 
-def begin(session: play.PlaySession) -> None:
-    """A session starts (a visit, a link, a new game): the settings show its set-up."""
-    st.session_state[SESSION] = session
-    show_settings_of(session)
+def begin(played: play.BotGame) -> None:
+    """A game starts (a visit, a link, a new game): the settings show its set-up."""
+    st.session_state[GAME] = played
+    show_settings_of(played)
     forget(HINT, REVIEW)
 
 
-def restored(code: str) -> play.PlaySession | None:
+def restored(code: str) -> play.BotGame | None:
     """The game of a link (a reload). Its seal is checked first, at no cost; a game
     against beginner bots is replayed here (milliseconds), one against expert bots in
     the worker pool (seconds): None while it is, with a progress bar on the page.
@@ -123,18 +123,18 @@ def first_session() -> None:
     code, notes = st.query_params.get("game"), []
     if code:
         try:
-            session = restored(code)
+            played = restored(code)
         except GameLinkError as error:
             notes.append(f"This game link is damaged: {error}. Starting a new game.")
         else:
-            if session is None:  # the pool is replaying it, or is busy: the page waits
+            if played is None:  # the pool is replaying it, or is busy: the page waits
                 st.stop()
-            begin(session)
+            begin(played)
             return
     seed, note = seed_from_link(st.query_params.get("seed"), "a new game")
     preset, level = st.query_params.get(RULES), st.query_params.get(LEVEL)
     begin(
-        play.new_session(
+        play.new_bot_game(
             preset if preset in PRESETS else "bga",
             level if level in play.BOT_LEVELS else "beginner",
             seed if seed is not None else new_seed(),
@@ -145,7 +145,7 @@ def first_session() -> None:
         st.session_state[NOTE] = (" ".join(notes), current().game)
 
 
-if SESSION not in st.session_state:
+if GAME not in st.session_state:
     first_session()
 elif RULES not in st.session_state:
     # Back from another page: Streamlit dropped the settings' widget values.
@@ -158,18 +158,18 @@ elif RULES not in st.session_state:
 def settings_changed() -> None:
     """Rules or bot level changed: a new game at once, or a question if progress would go."""
     wanted = (st.session_state[RULES], st.session_state[LEVEL])
-    session = current()
-    if wanted == (session.preset, session.level):
+    played = current()
+    if wanted == (played.preset, played.level):
         forget(PENDING)
-    elif play.has_progress(session):
+    elif play.has_progress(played):
         st.session_state[PENDING] = wanted
     else:
-        begin(play.new_session(*wanted, new_seed(), no_undo=session.no_undo))
+        begin(play.new_bot_game(*wanted, new_seed(), no_undo=played.no_undo))
 
 
 def confirm_new_game() -> None:
     preset, level = st.session_state[PENDING]
-    begin(play.new_session(preset, level, new_seed(), no_undo=current().no_undo))
+    begin(play.new_bot_game(preset, level, new_seed(), no_undo=current().no_undo))
 
 
 def keep_playing() -> None:
@@ -248,13 +248,13 @@ def numbered(log: list[tuple[str, str]]) -> str:
     return "\n".join(f"{i + 1}. **{words}.** {why}" for i, (words, why) in enumerate(log))
 
 
-def show_table(session: play.PlaySession) -> None:
+def show_table(played: play.BotGame) -> None:
     """The card table from your chair; clicks go to the engine through play_session."""
-    game, hand = session.game, play.current_hand(session)
+    game, hand = played.game, play.current_hand(played)
     if game.hand is None:
         message, tone = explain_result(hand), "success"
-    elif session.refusal:
-        message, tone = session.refusal, "refusal"
+    elif played.refusal:
+        message, tone = played.refusal, "refusal"
     else:
         message, tone = coach_line(hand, YOU), "info"
     options = TableOptions(
@@ -268,8 +268,8 @@ def show_table(session: play.PlaySession) -> None:
         message=table_message(message, tone),
     )
     # The address keeps the game (replaced, not pushed: no history entry per move).
-    address = {"game": game_code(session), **{name: None for name in START_PARAMETERS}}
-    recent_games().keep(session)
+    address = {"game": game_code(played), **{name: None for name in START_PARAMETERS}}
+    recent_games().keep(played)
     card_table(
         table_model(hand, options),
         key="play-table",
@@ -279,28 +279,28 @@ def show_table(session: play.PlaySession) -> None:
     )
 
 
-def ask_hint(session: play.PlaySession) -> None:
-    state = session.game.hand
+def ask_hint(played: play.BotGame) -> None:
+    state = played.game.hand
     assert state is not None  # a hint is asked for during a hand
     with st.spinner("Thinking it through..."):
         st.session_state[HINT] = hint(
             seat_view(state, YOU),
-            play.advice_rng(session.seed, session.hand_number, len(state.actions)),
+            play.advice_rng(played.seed, played.hand_number, len(state.actions)),
         )
 
 
-def review(session: play.PlaySession) -> None:
+def review(played: play.BotGame) -> None:
     with st.spinner("Grading your decisions..."):
         st.session_state[REVIEW] = review_hand(
-            play.current_hand(session),
+            play.current_hand(played),
             YOU,
-            lambda step: play.advice_rng(session.seed, session.hand_number, step),
+            lambda step: play.advice_rng(played.seed, played.hand_number, step),
         )
 
 
-def controls(session: play.PlaySession) -> None:
+def controls(played: play.BotGame) -> None:
     """One row under the table: what to do next, Undo, the last trick."""
-    game = session.game
+    game = played.game
     with st.container(horizontal=True, vertical_alignment="center"):
         if game.winner is not None:
             st.button(
@@ -318,18 +318,18 @@ def controls(session: play.PlaySession) -> None:
             )
         else:
             if st.button("💡 Hint", key="play-hint-button"):
-                ask_hint(session)
-        if not session.no_undo:
+                ask_hint(played)
+        if not played.no_undo:
             st.button(
                 "↶ Undo",
                 key="play-undo",
-                disabled=not play.can_undo(session),
+                disabled=not play.can_undo(played),
                 help="Take back your last decision in this hand (and the moves after it).",
                 on_click=lambda: put(play.undo(current())),
             )
         if game.hand is None:
             if st.button("Review my decisions", key="play-review-button"):
-                review(session)
+                review(played)
         else:
             st.toggle("Show the last trick", key=LAST_TRICK)
 
@@ -389,13 +389,13 @@ def chart(game):
     return kept[1]
 
 
-def show_hand_over(session: play.PlaySession) -> None:
+def show_hand_over(played: play.BotGame) -> None:
     """After a hand: what it scored and why, the score so far, the game's end."""
-    game = session.game
+    game = played.game
     if game.winner is not None:
         won = game.winner is YOU.team
-        if won and st.session_state.get(CELEBRATED) != session.seed:
-            st.session_state[CELEBRATED] = session.seed
+        if won and st.session_state.get(CELEBRATED) != played.seed:
+            st.session_state[CELEBRATED] = played.seed
             st.balloons()
         st.subheader(
             f"{'You win' if won else 'East-West win'} the game, "
@@ -421,30 +421,30 @@ def show_hand_over(session: play.PlaySession) -> None:
     beside.plotly_chart(chart(game), key="play-chart", config={"displayModeBar": False})
     show_review()
     with st.expander("What happened in the hand", expanded=False):
-        st.markdown(numbered(play.hand_log(session)))
+        st.markdown(numbered(play.hand_log(played)))
 
 
 @st.fragment
 def game_area() -> None:
     """The game itself, a fragment: a move reruns the table, not the page and its sidebar."""
-    session = current()
+    played = current()
     if st.session_state.get(UNSAVED):
         unsaved_warning(st.session_state[UNSAVED])
-    show_table(session)
-    controls(session)
-    if session.game.hand is None:
-        show_hand_over(session)
+    show_table(played)
+    controls(played)
+    if played.game.hand is None:
+        show_hand_over(played)
         return
     show_hint()
-    log = play.hand_log(session)
+    log = play.hand_log(played)
     if log:
         st.markdown("\n".join(f"- **{words}.** {why}" for words, why in log[-4:]))
         with st.expander("Everything so far in this hand"):
             st.markdown(numbered(log))
-    if session.game.finished:
-        with st.expander(f"The score so far: {play.score_words(session)}"):
+    if played.game.finished:
+        with st.expander(f"The score so far: {play.score_words(played)}"):
             st.plotly_chart(
-                chart(session.game), key="play-chart-so-far", config={"displayModeBar": False}
+                chart(played.game), key="play-chart-so-far", config={"displayModeBar": False}
             )
 
 

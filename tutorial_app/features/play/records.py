@@ -13,9 +13,7 @@ from tutorial_app.features.play.game_link import game_code
 from tutorial_app.learner.current import save_progress
 
 
-def record_play(
-    session: MutableMapping, before: play.PlaySession, after: play.PlaySession
-) -> str | None:
+def record_play(session: MutableMapping, before: play.BotGame, after: play.BotGame) -> str | None:
     """Keep the hand that ``after`` finished, and the game if it was won."""
     if not (before.game.hand is not None and after.game.hand is None):
         return None
