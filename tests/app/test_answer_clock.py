@@ -30,4 +30,4 @@ def test_the_quiz_and_the_guided_hand_use_the_one_clock(monkeypatch):
     assert answer_log.time_taken_ms(session, "quiz:q", state) == 3_000
     run = SimpleNamespace(hand=SimpleNamespace(id="hand"), answered=0, misses=0)
     records.note_guided_shown(session, run)
-    assert answer_clock.taken_ms(session, keys.SHOWN, ("hand", 0, 0)) == 250
+    assert answer_clock.taken_ms(session, keys.DECISION_CLOCK, ("hand", 0, 0)) == 250

@@ -19,7 +19,8 @@ from tutorial_app.quiz.position import position_of
 from tutorial_app.quiz.state import QuizState, recorder_key
 from tutorial_app.store import Store, StoreUnavailable
 
-SHOWN = "shown:"  # session key prefix: the answer clock of the quiz at the rest of the key
+# Session key prefix: the answer clock of the quiz named by the rest of the key.
+ANSWER_CLOCK = "answer-clock:"
 
 
 def _ask(state: QuizState) -> tuple[int, int]:
@@ -30,11 +31,11 @@ def _ask(state: QuizState) -> tuple[int, int]:
 def note_shown(session: MutableMapping, key: str, state: QuizState) -> None:
     """Remember when the question on screen was first shown (the quiz view calls this
     on every run; only a new ask starts the clock)."""
-    answer_clock.start(session, SHOWN + key, _ask(state))
+    answer_clock.start(session, ANSWER_CLOCK + key, _ask(state))
 
 
 def time_taken_ms(session: MutableMapping, key: str, state: QuizState) -> int | None:
-    return answer_clock.taken_ms(session, SHOWN + key, _ask(state))
+    return answer_clock.taken_ms(session, ANSWER_CLOCK + key, _ask(state))
 
 
 @dataclass(frozen=True)

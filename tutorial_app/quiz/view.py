@@ -22,7 +22,7 @@ from lessons.quiz import Question
 from tutorial_app.card_table.component import card_table
 from tutorial_app.learner.current import unsaved_warning
 from tutorial_app.learner.read_once import clear_on_reset
-from tutorial_app.quiz.answer_log import SHOWN, AnswerRecorder, install, note_shown
+from tutorial_app.quiz.answer_log import ANSWER_CLOCK, AnswerRecorder, install, note_shown
 from tutorial_app.quiz.scene import has_table, marked_words, question_model
 from tutorial_app.quiz.state import QuizState, next_question, on_click, on_points, option_id
 
@@ -41,7 +41,7 @@ __all__ = [
 TABLE_KEY = "quiz-table"  # the card-table component of the question on screen
 POINTS = "points"  # the prefix of a POINTS question's widgets (``points_team_key``)
 QUIZ = "quiz:"  # session key prefix: a quiz's QuizState, by quiz id
-clear_on_reset(QUIZ, SHOWN + QUIZ)  # a reset deletes the runs of the quizzes in progress
+clear_on_reset(QUIZ, ANSWER_CLOCK + QUIZ)  # a reset deletes the runs of the quizzes in progress
 
 
 def quiz_key(quiz_id: str) -> str:

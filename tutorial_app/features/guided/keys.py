@@ -1,6 +1,6 @@
 """What a guided hand keeps in the session between reruns: each key, declared once."""
 
-SHOWN = "guided-shown"  # the answer clock of the decision on screen
+DECISION_CLOCK = "guided-decision-clock"  # the answer clock of the decision on screen
 UNSAVED = "guided-unsaved"  # why the last decision was not saved
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, MutableMapping
 
 from lessons.guided_run import GuidedRun
-from tutorial_app.features.guided.keys import SHOWN, UNSAVED
+from tutorial_app.features.guided.keys import DECISION_CLOCK, UNSAVED
 from tutorial_app.learner import answer_clock
 from tutorial_app.learner.current import save_progress
 from tutorial_app.learner.progress_cache import progress_changed
@@ -22,7 +22,7 @@ def _at(run: GuidedRun) -> tuple:
 
 def note_guided_shown(session: MutableMapping, run: GuidedRun) -> None:
     """Start the clock for the decision on screen (only a new try restarts it)."""
-    answer_clock.start(session, SHOWN, _at(run))
+    answer_clock.start(session, DECISION_CLOCK, _at(run))
 
 
 def record_guided(session: MutableMapping, before: GuidedRun, after: GuidedRun) -> str | None:
@@ -32,7 +32,7 @@ def record_guided(session: MutableMapping, before: GuidedRun, after: GuidedRun) 
         return None  # a click that judged nothing (an unreadable one)
     feedback = after.feedback
     assert feedback is not None  # a judged click has its feedback
-    taken = answer_clock.taken_ms(session, SHOWN, _at(before))
+    taken = answer_clock.taken_ms(session, DECISION_CLOCK, _at(before))
     hand_id = before.hand.id
 
     def write(found, token) -> None:

@@ -29,11 +29,11 @@ from lessons.quizzes import PRACTICE_TOPICS, SEED_LIMIT
 
 __all__ = ["PICKERS", "pick_question"]
 
-PROMPT_SHOWN = 70  # characters of a question's words in the list
+PROMPT_CHARS = 70  # characters of a question's words in the list
 
 
 def _short(text: str) -> str:
-    return text if len(text) <= PROMPT_SHOWN else text[: PROMPT_SHOWN - 1] + "…"
+    return text if len(text) <= PROMPT_CHARS else text[: PROMPT_CHARS - 1] + "…"
 
 
 def _seed() -> int:

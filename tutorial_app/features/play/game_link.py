@@ -109,7 +109,7 @@ _CHARACTER = {choice: ALPHABET[i] for i, choice in enumerate(CHOICES)}
 _LEVEL_LETTERS: dict[str, str] = {level.value: level[0] for level in BOT_LEVELS}
 _LEVELS = {letter: level for level, letter in _LEVEL_LETTERS.items()}
 _FIELDS = {VERSION: 7, OLD_VERSION: 6}
-_SHOWN = 20  # characters of a bad field quoted back
+_QUOTED = 20  # characters of a bad field quoted back
 
 
 class GameLinkError(LinkError):
@@ -165,7 +165,7 @@ def parse_game(code: object, key: bytes | None = None) -> GameLink:
         if version.isascii() and version.isdigit():
             raise GameLinkError(
                 f"it was made by another version of the app (version "
-                f"{version[:_SHOWN]}; this one reads version {VERSION})"
+                f"{version[:_QUOTED]}; this one reads version {VERSION})"
             )
         raise GameLinkError("it does not start with a version number")
     if len(fields) != _FIELDS[version]:
@@ -323,4 +323,4 @@ class RecentGames:
 
 
 def _shown(text: str) -> str:
-    return repr(text[:_SHOWN] + ("..." if len(text) > _SHOWN else ""))
+    return repr(text[:_QUOTED] + ("..." if len(text) > _QUOTED else ""))

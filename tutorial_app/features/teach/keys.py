@@ -6,7 +6,7 @@ REFUSAL = "teach-refusal"  # the engine's sentence for the last move it refused
 PLAYING = "teach-playing"  # the record plays on by itself
 LAST_STEP = "teach-last-step"  # monotonic time of the last move played on
 SPEED = "teach-speed"  # widget: how fast it plays on ("slow", "normal", "fast")
-SHOWN = "teach-shown"  # widget: the seats whose cards lie face up, as "N", "E", "S", "W"
+FACE_UP = "teach-shown"  # widget: the seats whose cards lie face up, as "N", "E", "S", "W"
 LINK = "teach-link"  # the ?hand= code this session opened or wrote last
 ERROR = "teach-error"  # why the pasted record or the deal could not be opened
 RECORD_TEXT = "teach-json"  # widget: the pasted hand record (JSON)

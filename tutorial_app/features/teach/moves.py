@@ -30,12 +30,12 @@ from collections.abc import MutableMapping
 from engine import SEATS, HandRecord, HandState, ReplayError, Seat
 from tutorial_app.card_table.table_moves import Click, Decision, decide_click
 from tutorial_app.features.teach.keys import (
+    FACE_UP,
     LAST_STEP,
     NOTE,
     PLAYING,
     REFUSAL,
     REPLAY,
-    SHOWN,
     SPEED,
 )
 from tutorial_app.features.teach.replay import (
@@ -200,7 +200,7 @@ def bots_play_on(session: MutableMapping, level: str, moves: int | None = None) 
 
 def shown_seats(session: MutableMapping) -> list[Seat]:
     """The seats whose cards lie face up, in table order."""
-    values = session.get(SHOWN) or []
+    values = session.get(FACE_UP) or []
     return [seat for seat in SEATS if seat.value in values]
 
 

@@ -41,6 +41,7 @@ from tutorial_app.features.teach.keys import (
     BOT_LEVEL,
     DEALER,
     ERROR,
+    FACE_UP,
     LINK,
     NOTE,
     PLAYING,
@@ -48,7 +49,6 @@ from tutorial_app.features.teach.keys import (
     REFUSAL,
     REPLAY,
     RULES,
-    SHOWN,
     SPEED,
 )
 from tutorial_app.features.teach.moves import (
@@ -228,8 +228,8 @@ def table_and_reason(present: bool, timed: float | None) -> None:
     link_code = encode_hand(replay.timeline)
     sync_params({"hand": link_code})  # a new address only when the hand changed
     st.session_state[LINK] = link_code
-    if SHOWN not in st.session_state:
-        st.session_state[SHOWN] = list(SOUTH_ONLY)  # a class opening the link sees South only
+    if FACE_UP not in st.session_state:
+        st.session_state[FACE_UP] = list(SOUTH_ONLY)  # a class opening the link sees South only
     shown = shown_seats(st.session_state)
     if st.session_state.get(NOTE):  # it may quote a linked record: shown as text
         st.warning(markdown_text(st.session_state[NOTE]))
@@ -280,13 +280,13 @@ def table_and_reason(present: bool, timed: float | None) -> None:
             "Cards face up",
             EVERY_SEAT,
             selection_mode="multi",
-            key=SHOWN,
+            key=FACE_UP,
             format_func=lambda v: next(s.word for s in SEATS if s.value == v),
         )
         every = len(shown) == len(EVERY_SEAT)
 
         def flip_every() -> None:
-            st.session_state[SHOWN] = list(SOUTH_ONLY if every else EVERY_SEAT)
+            st.session_state[FACE_UP] = list(SOUTH_ONLY if every else EVERY_SEAT)
 
         with st.container(horizontal=True):
             st.button(
