@@ -4,9 +4,13 @@ cards to click all inside a 1280x720 screen (and the same screen at 150% zoom)."
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_browser_pages import wait_for_app
+
+from lessons.guided import load_guided
 
 HAND = "guided?hand=left-bower-follows"
 
@@ -69,4 +73,31 @@ def test_a_guided_hand_played_by_clicking_with_one_wrong_click_explained(
     expect(status).to_contain_text("march")
     expect(page.get_by_text("★★☆")).to_be_visible()
     page.screenshot(path=str(screenshots / "guided-finished.png"))
+    page.context.close()
+
+
+def test_a_hand_opened_from_the_list_stays_open_through_a_click(browser, app_url):
+    """/guided's "Play" opens the hand and the address names it, so the first click on
+    the table judges a move on that hand (a link to the same page once left the address
+    without it, and the click threw the learner back to the list); "All hands" goes back
+    to the list for good."""
+    first = load_guided()[0]
+    page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    page.goto(f"{app_url}/guided")
+    wait_for_app(page)
+    page.get_by_test_id("stMain").get_by_role("button", name="Play", exact=True).first.click()
+    wait_for_app(page)
+    heading = page.get_by_role("heading", name=f"Guided hands: {first.title}")
+    expect(heading).to_be_visible()
+    expect(page).to_have_url(re.compile(rf"/guided\?hand={re.escape(first.id)}$"))
+    region = page.get_by_role("region", name="Card table")
+    region.locator(".hand > .card").first.click()
+    wait_for_app(page)
+    expect(page.get_by_role("region", name="Card table").get_by_role("status")).to_be_visible()
+    expect(heading).to_be_visible()
+    expect(page).to_have_url(re.compile(rf"\?hand={re.escape(first.id)}$"))
+    page.get_by_test_id("stMain").get_by_role("button", name="All hands").click()
+    wait_for_app(page)
+    expect(page.get_by_role("heading", name="Guided hands", exact=True)).to_be_visible()
+    expect(page).not_to_have_url(re.compile(r"hand="))
     page.context.close()

@@ -19,8 +19,8 @@ from tutorial_app.learner.current import unsaved_warning
 from tutorial_app.learner.progress_cache import guided_stars
 from tutorial_app.shell.hand_links import encode_hand
 from tutorial_app.shell.markdown_text import markdown_text
+from tutorial_app.shell.url_state import sync_params
 
-PAGE = "features/guided/page.py"
 HANDS = load_guided()
 
 
@@ -51,6 +51,13 @@ def replay_link(hand_id: str) -> None:
     )
 
 
+def open_hand(hand_id: str | None) -> None:
+    """A button's callback: show this hand (None: the list). Buttons, not links to this
+    same page: such a link opens the hand without putting it in the browser's address,
+    and the table's first click then reran the list."""
+    sync_params({"hand": hand_id})
+
+
 def show_list(note: str | None = None) -> None:
     st.title("Guided hands")
     if note:
@@ -72,8 +79,12 @@ def show_list(note: str | None = None) -> None:
                 f":gray[{markdown_text(rules_words(hand))} rules]"
             )
             with links:
-                st.page_link(
-                    PAGE, label="Play", icon=":material/play_arrow:", query_params={"hand": hand.id}
+                st.button(
+                    "Play",
+                    key=f"guided-play-{hand.id}",
+                    icon=":material/play_arrow:",
+                    on_click=open_hand,
+                    args=(hand.id,),
                 )
                 replay_link(hand.id)
 
@@ -93,7 +104,7 @@ def show_hand(hand) -> None:
         unsaved_warning(st.session_state[UNSAVED])
     title, back = st.columns([5, 1], vertical_alignment="bottom")
     title.subheader(f"Guided hands: {hand.title}", anchor=False)
-    back.page_link(PAGE, label="All hands", icon=":material/list:")
+    back.button("All hands", icon=":material/list:", on_click=open_hand, args=(None,))
     table, coach = st.columns([3, 2])
     with table:
         card_table(
@@ -130,11 +141,11 @@ def show_coach(hand, run: GuidedRun) -> None:
             replay_link(hand.id)
             later = [h for h in HANDS if HANDS.index(h) > HANDS.index(hand)]
             if later:
-                st.page_link(
-                    PAGE,
-                    label=f"Next: {later[0].title}",
+                st.button(
+                    f"Next: {later[0].title}",
                     icon=":material/arrow_forward:",
-                    query_params={"hand": later[0].id},
+                    on_click=open_hand,
+                    args=(later[0].id,),
                 )
     else:
         total = len(hand.decisions)
