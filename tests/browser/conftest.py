@@ -114,3 +114,42 @@ def browser_context_args(browser_context_args):
 def screenshots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+@pytest.fixture(scope="session")
+def _worker_context(browser, browser_context_args):
+    """The default page's browser context, one per worker (see ``context``): a holder,
+    so that a test that closes it gets the next test a new one."""
+    holder: dict = {}
+
+    def current():
+        if holder.get("context") is None:
+            made = browser.new_context(**browser_context_args)
+            made.on("close", lambda _: holder.update(context=None))
+            holder["context"] = made
+        return holder["context"]
+
+    yield current
+    if holder.get("context") is not None:
+        holder["context"].close()
+
+
+@pytest.fixture
+def context(_worker_context, app_url):
+    """The context of the ``page`` fixture: one per worker, emptied after each test (its
+    pages closed, its cookies, localStorage and sessionStorage cleared), so each test
+    still starts as a new visitor. A fresh context would read and compile Streamlit's
+    scripts again, a second or more of CPU per test. A test that needs a browser of its
+    own (another screen size, a second learner, an init script) makes one with
+    ``browser.new_context()``."""
+    shared = _worker_context()
+    yield shared
+    if _worker_context() is not shared:
+        return  # the test closed it: the next test gets a new one
+    for page in shared.pages:
+        page.close()
+    shared.clear_cookies()
+    cleaner = shared.new_page()
+    cleaner.goto(f"{app_url}/_stcore/health")
+    cleaner.evaluate("localStorage.clear(); sessionStorage.clear()")
+    cleaner.close()

@@ -157,7 +157,7 @@ def attacker_link(browser: Browser, app_url, app_server):
 
 
 def test_a_first_visit_keeps_a_token_that_a_reload_continues(page: Page, app_url, app_server):
-    page.context.add_init_script(COUNT_RUNS)
+    page.add_init_script(COUNT_RUNS)  # this page only: the context is shared
     open_app(page, app_url)
     token = stored_token(page)
     assert is_well_formed_token(token)

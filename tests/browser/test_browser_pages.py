@@ -18,12 +18,19 @@ CARDS = ".ct .card"
 ROWS = ".ct .row"
 
 
+LOAD_MS = 90_000  # ms: the longest a page may take to load on a starved machine
+
+
 def wait_for_app(page: Page) -> None:
-    """Streamlit is connected, has finished running the script, and shows no skeleton."""
+    """Streamlit is connected, has finished running the script, and shows no skeleton.
+    Each wait ends on its event; the bound (LOAD_MS) only matters on a starved machine,
+    where a page's first run can take many seconds."""
     page.wait_for_timeout(200)
-    page.wait_for_selector("[data-testid=stApp][data-test-connection-state=CONNECTED]")
-    page.wait_for_selector("[data-test-script-state=notRunning]")
-    expect(page.locator("[data-testid=stSkeleton]")).to_have_count(0)
+    page.wait_for_selector(
+        "[data-testid=stApp][data-test-connection-state=CONNECTED]", timeout=LOAD_MS
+    )
+    page.wait_for_selector("[data-test-script-state=notRunning]", timeout=LOAD_MS)
+    expect(page.locator("[data-testid=stSkeleton]")).to_have_count(0, timeout=LOAD_MS)
 
 
 def starts_with(prefix: str) -> re.Pattern:
@@ -53,7 +60,6 @@ def card_names(row) -> list[str]:
 
 # A page load on a busy machine: every wait below is for an event, however long it takes
 # up to this (a failure, not a sleep: each returns as soon as its condition holds).
-LOAD_MS = 90_000
 
 
 def wait_for_page(page: Page, title: str | None) -> None:
