@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from context_pool import ContextPool
 from helpers.servers import ARTIFACTS, ROOT, free_port, healthy, worker_log
 
 from tutorial_app.cli import streamlit_command
@@ -28,6 +29,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--js-flags=--lite-mode",
 ]
 
 
@@ -102,6 +104,24 @@ def browser_type_launch_args(browser_type_launch_args):
         "headless": True,
         "args": CHROMIUM_ARGS,
     }
+
+
+@pytest.fixture(scope="session")
+def browser(browser):
+    """pytest-playwright's browser, whose ``new_context`` lends warm contexts
+    (context_pool.py): every test still gets a context as good as new."""
+    browser.context_pool = ContextPool(browser)
+    browser.new_context = browser.context_pool.new_context
+    yield browser
+    browser.context_pool.close()
+
+
+@pytest.fixture(autouse=True)
+def _give_back_contexts(request):
+    """Contexts a test left open go back to the pool when it ends."""
+    yield
+    if "browser" in request.fixturenames:
+        request.getfixturevalue("browser").context_pool.give_back_all()
 
 
 @pytest.fixture(scope="session")

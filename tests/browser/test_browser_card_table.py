@@ -52,13 +52,16 @@ def controls(page: Page) -> list[Locator]:
     return buttons
 
 
+TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
 def assert_fits(page: Page, region: Locator, *, scrolled: bool = False) -> None:
     """The table, its message, its buttons and the controls under it (Hint, Undo) lie
     inside the viewport, without scrolling unless ``scrolled``; the table takes at most
     60% of the height."""
     if scrolled:
         region.scroll_into_view_if_needed()
-        page.wait_for_timeout(100)
+        page.evaluate(TWO_FRAMES)  # the scrolled layout drawn
     view = page.viewport_size
     parts = [region, region.get_by_role("status")]
     parts += region.get_by_role("group", name="Your choices").get_by_role("button").all()
@@ -190,7 +193,7 @@ def test_cards_are_played_by_click_and_by_keyboard_and_illegal_ones_refused(
     expect(chart).to_be_visible(timeout=30_000)  # the first chart loads plotly's script
     page.mouse.move(640, 400)
     page.mouse.wheel(0, 400)  # the app scrolls inside its main panel
-    page.wait_for_timeout(500)
+    page.wait_for_function("() => document.querySelector('[data-testid=stMain]').scrollTop > 0")
     page.screenshot(path=screenshots / "play-hand-summary-1280x720.png")
     context.close()
 

@@ -10,7 +10,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from test_browser_pages import wait_for_app
+from test_browser_pages import table_ready, wait_for_app
 
 HOME = "Learn to play Euchre"
 
@@ -81,7 +81,7 @@ def test_moves_on_teach_are_no_history_entries(page: Page, app_url):
     wait_for_app(page)
     region = page.get_by_role("region", name="Card table")
     for move in (1, 2):
-        page.wait_for_timeout(350)  # the table takes one click per 300 ms
+        table_ready(page)
         region.get_by_role("button", name="Pass", exact=True).click()
         wait_for_app(page)
         expect(page.locator("[data-testid=stAlertContentSuccess]").first).to_contain_text(

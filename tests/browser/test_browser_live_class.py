@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from helpers.servers import ROOT, free_port, healthy, worker_log
 from playwright.sync_api import Browser, Page, expect
-from test_browser_pages import wait_for_app
+from test_browser_pages import table_ready, wait_for_app
 
 from lessons.loader import load_all
 from lessons.question_source import lesson_source, question_for
@@ -102,7 +102,7 @@ def test_a_class_with_three_learners(browser: Browser, class_server: str, screen
     right = QUESTION.answer[0]
     wrong = next(o.key for o in QUESTION.options if o.key != right)
     for page, key in zip(learners, (right, right, wrong), strict=False):
-        page.wait_for_timeout(350)
+        table_ready(page)
         option_button(page, key).click()
         expect(page.get_by_text("Your answer is in")).to_be_visible()
     learners[1].screenshot(path=str(screenshots / "live-class-learner-answered.png"))

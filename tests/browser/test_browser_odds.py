@@ -32,7 +32,10 @@ def test_the_odds_lab_draws_every_chart(page: Page, app_url, screenshots):
     page.screenshot(path=screenshots / "odds.png")
 
 
-def test_choosing_random_bots_plays_again(page: Page, app_url):
+def test_random_bots_play_again_and_another_seed_plays_in_the_worker_pool(page: Page, app_url):
+    """Random bots at the default size are a shipped run, drawn at once. Fewer hands are
+    not shipped: the server's worker pool plays them while a progress bar shows, then
+    the page draws its charts; so does another seed."""
     page.goto(f"{app_url}/odds")
     wait_for_app(page)
     page.get_by_role("radio", name="random").click()
@@ -41,20 +44,13 @@ def test_choosing_random_bots_plays_again(page: Page, app_url):
     expect(page.locator("[data-testid=stException]")).to_have_count(0)
     assert_every_chart_drawn(page, 7)
 
-
-def test_another_seed_is_played_in_the_worker_pool(page: Page, app_url):
-    """A run that is not shipped: the server's worker pool plays it while a progress bar
-    shows, then the page draws its charts."""
-    page.goto(f"{app_url}/odds")
-    wait_for_app(page)
-    page.get_by_role("radio", name="random").click()
-    wait_for_app(page)
+    page.get_by_role("slider", name="Hands to play").press("Home")  # the fewest: 100
+    caption = page.get_by_text("100 hands, random bots at every seat")
+    expect(caption).to_contain_text("seed 1", timeout=90_000)
     seed = page.get_by_label("Seed", exact=True).and_(page.get_by_role("textbox"))
     seed.fill("5")
     seed.press("Enter")
-    expect(page.get_by_text("1,000 hands, random bots at every seat")).to_contain_text(
-        "seed 5", timeout=90_000
-    )
+    expect(caption).to_contain_text("seed 5", timeout=90_000)
     expect(page.locator("[data-testid=stProgress]")).to_have_count(0)
     expect(page.locator("[data-testid=stException]")).to_have_count(0)
     assert_every_chart_drawn(page, 7)

@@ -11,7 +11,7 @@ import io
 
 from playwright.sync_api import Browser, expect
 from test_browser_lesson import give_answer, verdict
-from test_browser_pages import wait_for_app
+from test_browser_pages import LOAD_MS, wait_for_app
 
 from engine import Rules
 from lessons.loader import lesson_by_id
@@ -95,7 +95,8 @@ def test_an_answer_shows_on_the_progress_page_with_its_charts(
     page.get_by_role("button", name="Import").click()
     wait_for_app(page)
     main = page.locator("[data-testid=stMain]")
-    expect(main.get_by_text("Imported 2 answers")).to_be_visible()
+    # The import runs in the worker pool: the page polls for it, however long it takes.
+    expect(main.get_by_text("Imported 2 answers")).to_be_visible(timeout=LOAD_MS)
     expect(main.get_by_text("Line 3:", exact=False)).to_be_visible()
     expect(main.get_by_text("<b>odd</b>", exact=False)).to_be_visible()  # as text
     assert main.locator("b", has_text="odd").count() == 0

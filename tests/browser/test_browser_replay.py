@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
-from test_browser_pages import wait_for_app
+from test_browser_pages import table_ready, wait_for_app
 
 from analysis import make_bot
 from engine import HandRecord, Phase, Rules, Seat, apply, random_hand, seat_view
@@ -51,13 +51,13 @@ def reason(page: Page) -> Locator:
 
 def on_table(page: Page, name: str) -> None:
     """Click a button of the card table (it takes one click per 300 ms) and wait."""
-    page.wait_for_timeout(350)
+    table_ready(page)
     table(page).get_by_role("button", name=name, exact=True).click()
     wait_for_app(page)
 
 
 def key(page: Page, name: str) -> None:
-    page.wait_for_timeout(350)  # the table sends one trigger per 300 ms for one button
+    table_ready(page)
     page.keyboard.press(name)
     wait_for_app(page)
 
@@ -111,6 +111,7 @@ def test_play_on_steps_by_itself_and_pauses(browser: Browser, app_url):
     page.get_by_role("button", name="⏸ Pause").click()
     wait_for_app(page)
     shown = reason(page).inner_text()
+    # "Nothing more happens" has no event to wait on: watch for two and a half moves' time.
     page.wait_for_timeout(2500)
     assert reason(page).inner_text() == shown  # paused: no more moves
     context.close()
@@ -186,7 +187,7 @@ def test_presentation_switch_turns_the_chrome_back_on(browser: Browser, app_url)
 def assert_inside(page: Page, controls: dict[str, Locator]) -> None:
     """Each control is visible and wholly inside the viewport, the page at its top."""
     page.locator("[data-testid=stMain]").evaluate("main => main.scrollTo(0, 0)")
-    page.wait_for_timeout(100)
+    page.wait_for_function("() => document.querySelector('[data-testid=stMain]').scrollTop === 0")
     view = page.viewport_size
     for name, part in controls.items():
         expect(part).to_be_visible()
@@ -245,7 +246,7 @@ def test_every_builder_control_fits_1280x720(browser: Browser, app_url, screensh
     assert_inside(page, controls)
     page.screenshot(path=screenshots / "build-1280x720.png")
     # A click on the table adds a move to the moves box (West deals first: North bids).
-    page.wait_for_timeout(350)
+    table_ready(page)
     region.get_by_role("button", name="Pass", exact=True).click()
     wait_for_app(page)
     expect(page.locator(".st-key-build-moves textarea")).to_have_value("N pass")
@@ -271,10 +272,10 @@ def test_a_question_link_is_answered_on_the_card_table(browser: Browser, app_url
     wait_for_app(page)
     expect(page.locator("[data-testid=stException]")).to_have_count(0)
     region = page.get_by_role("region", name="Card table")
-    page.wait_for_timeout(350)
+    table_ready(page)
     region.get_by_role("button", name="queen of clubs").click()
     wait_for_app(page)
-    page.wait_for_timeout(350)
+    table_ready(page)
     region.get_by_role("button", name="Check my answer").click()
     wait_for_app(page)
     expect(region.get_by_role("status")).to_contain_text("Right!")

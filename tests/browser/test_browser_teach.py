@@ -9,7 +9,7 @@ import json
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
-from test_browser_pages import wait_for_app
+from test_browser_pages import table_ready, wait_for_app
 
 from engine import HandRecord
 from tutorial_app.shell.hand_links import encode_hand
@@ -45,7 +45,7 @@ def click(page: Page, name: str) -> None:
 def on_table(page: Page, button: Locator) -> None:
     """Click a button of the card table, which takes one click per 300 ms (it drops the
     second click of a double click), and wait for the page to redraw."""
-    page.wait_for_timeout(350)
+    table_ready(page)
     button.click()
     wait_for_app(page)
 
@@ -87,7 +87,7 @@ def assert_all_on_screen(page: Page) -> None:
     """Every control lies wholly inside the viewport, the page scrolled to its top:
     nothing needs scrolling, and nothing overlaps the table."""
     page.locator("[data-testid=stMain]").evaluate("main => main.scrollTo(0, 0)")
-    page.wait_for_timeout(100)
+    page.wait_for_function("() => document.querySelector('[data-testid=stMain]').scrollTop === 0")
     view = page.viewport_size
     boxes = {}
     for name, part in controls(page).items():
