@@ -40,10 +40,19 @@ def test_a_worse_choice_gets_the_coachs_words_then_a_retry_finishes_with_two_sta
     run = run.choose(play("9H"))
     assert run.feedback.verdict is Verdict.WORSE
     assert run.feedback.text == hand.decisions[0].says(play("9H"))
-    run = run.choose(play("9H"))  # the same wrong try twice counts twice
-    assert run.misses == 2 and run.tried == (play("9H"),)
     run = run.choose(play("QD")).choose(play("9H"))
-    assert run.finished and run.stars == 2
+    assert run.finished and run.misses == 1 and run.stars == 2
+
+
+@pytest.mark.parametrize("hand_id", ["protect-partner", "left-bower-follows"])
+def test_a_choice_marked_wrong_chosen_again_is_said_again_but_not_counted_again(hand_id):
+    """A worse choice (protect-partner's 9H) or a refused one (left-bower-follows' JD),
+    clicked again while marked ✗: the same words, still one wrong try."""
+    wrong = {"protect-partner": play("9H"), "left-bower-follows": play("JD")}[hand_id]
+    once = GuidedRun.start(guided_hand(hand_id)).choose(wrong)
+    again = once.choose(wrong)
+    assert once.misses == again.misses == 1 and again.tried == (wrong,)
+    assert again.feedback == once.feedback
 
 
 def test_three_wrong_tries_give_one_star():
