@@ -124,6 +124,19 @@ def test_a_wrong_try_survives_a_reload_and_a_new_tab(browser, app_url):
     click_card(tab, "nine of diamonds")
     click_card(tab, "jack of diamonds")
     expect(tab.get_by_text("★★☆")).to_be_visible()
+    # "Next: ..." opens the next hand, which stays open through its first click.
+    hands = load_guided()
+    later = hands[[h.id for h in hands].index("left-bower-follows") + 1]
+    tab.get_by_role("button", name=f"Next: {later.title}").click()
+    wait_for_app(tab)
+    heading = tab.get_by_role("heading", name=f"Guided hands: {later.title}")
+    expect(heading).to_be_visible()
+    table = tab.get_by_role("region", name="Card table")
+    table.get_by_role("button", name="Pass", exact=True).click()  # its first choice: bidding
+    wait_for_app(tab)
+    expect(table.get_by_role("status")).to_contain_text("Try again")
+    expect(heading).to_be_visible()
+    expect(tab).to_have_url(re.compile(rf"\?hand={re.escape(later.id)}$"))
     context.close()
 
 
