@@ -46,12 +46,14 @@ def start_words(step: NextStep) -> str:
     return f"▶ {verb} lesson {step.number}: {step.title}"
 
 
-# Only a <style>: no room taken. A smaller top margin, a big start button, and the
-# lesson and page links drawn as links (underlined, in the link colour).
+# Only a <style>: no room taken. A smaller top margin, a big start button (its words
+# wrap on a phone rather than end in "..."), and the lesson and page links drawn as links
+# (underlined, in the link colour).
 st.html("""<style>
 [data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }
 .st-key-home-start button { min-height: 3.2rem; padding: 0.5rem 1.6rem; }
 .st-key-home-start button p { font-size: 1.3rem; font-weight: 700; }
+.st-key-home-start button * { white-space: normal; overflow: visible; text-overflow: clip; }
 .st-key-home-links [data-testid="stPageLink-NavLink"] p,
 .st-key-home-more [data-testid="stPageLink-NavLink"] p {
   color: #0b5d2a; text-decoration: underline; text-underline-offset: 3px;
