@@ -12,6 +12,7 @@ from test_guided_page import PAGE, click
 from lessons.guided import guided_hand
 from tutorial_app.features.guided.keys import RUN
 from tutorial_app.features.guided.records import place_name
+from tutorial_app.learner.progress_cache import forget_everything_read
 
 HAND = guided_hand("protect-partner")
 WRONG = HAND.decisions[0].wrong[0][0]  # a card the coach explains is not the best
@@ -76,3 +77,12 @@ def test_play_it_again_forgets_the_place(fresh_store, token):
     assert fresh_store.load_quiz_position(token, place_name(HAND.id)) is None
     again = open_page(PAGE, token=token, hand=HAND.id)
     assert not again.session_state[RUN(HAND.id)].answered
+
+
+def test_deleting_the_progress_starts_the_hand_on_screen_again(fresh_store, token):
+    at = open_page(PAGE, token=token, hand=HAND.id)
+    click(at, HAND.id, WRONG)
+    fresh_store.reset(token)  # what "Delete my progress" does, then it forgets what was read
+    forget_everything_read(at.session_state, quizzes_too=True)
+    at.run()
+    assert at.session_state[RUN(HAND.id)].misses == 0

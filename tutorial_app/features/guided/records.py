@@ -18,11 +18,14 @@ from collections.abc import Callable, MutableMapping
 from lessons.guided import GuidedHand
 from lessons.guided_place import place_of, run_from_place
 from lessons.guided_run import GuidedRun
-from tutorial_app.features.guided.keys import DECISION_CLOCK, UNSAVED
+from tutorial_app.features.guided.keys import DECISION_CLOCK, RUN, UNSAVED
 from tutorial_app.learner import answer_clock
 from tutorial_app.learner.current import current_token, save_progress, store
 from tutorial_app.learner.progress_cache import progress_changed
+from tutorial_app.learner.read_once import clear_on_reset
 from tutorial_app.store import StoreUnavailable
+
+clear_on_reset(RUN(""))  # a reset deletes the kept places: the hands on screen start again
 
 NOT_READ = "Your place in this hand could not be read, so the hand starts again"
 
