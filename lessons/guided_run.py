@@ -8,8 +8,9 @@ learner's next key decision. At a key decision the learner's choice is judged:
   try again;
 - a right choice: applied, the coach's one-line why, and the script runs on.
 
-Every wrong try counts; stars as in the quizzes (``lessons.progress.STAR_LIMITS``):
-no wrong try gives three. No Streamlit here.
+Every wrong try counts once: a choice already tried (marked ✗ on the table) and chosen
+again shows its reason again but is no new miss. Stars as in the quizzes
+(``lessons.progress.STAR_LIMITS``): no wrong try gives three. No Streamlit here.
 
 >>> from lessons.guided import load_guided
 >>> run = GuidedRun.start(load_guided()[0])
@@ -114,8 +115,11 @@ class GuidedRun:
         return _run_script(run)
 
     def _missed(self, feedback: Feedback) -> GuidedRun:
-        tried = self.tried if feedback.choice in self.tried else self.tried + (feedback.choice,)
-        return replace(self, misses=self.misses + 1, tried=tried, feedback=feedback)
+        if feedback.choice in self.tried:  # marked ✗ already: said again, not counted again
+            return replace(self, feedback=feedback)
+        return replace(
+            self, misses=self.misses + 1, tried=self.tried + (feedback.choice,), feedback=feedback
+        )
 
     def news(self) -> tuple[tuple[Seat, Action], ...]:
         """The (seat, action) moves since the learner last chose right: theirs and the

@@ -121,7 +121,8 @@ MAY_IMPORT: dict[str, set[str]] = {
     "streamlit_app": {"navigation", "learner", "shell"},
     "unexpected_error": set(),
     "serve": {"navigation"},  # and every module, by name, to preload it
-    "asgi": {"serve", "unexpected_error"},
+    "page_paths": {"navigation"},  # the middleware that sends deep addresses to a page
+    "asgi": {"serve", "page_paths", "unexpected_error"},
     "cli": {"store"},
 }
 # Where Streamlit may be imported: the units that draw, and in the pure kits only the one

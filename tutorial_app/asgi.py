@@ -1,6 +1,7 @@
 """What ``streamlit run`` serves (``tutorial_app.cli`` points it here): the router,
 ``streamlit_app.py``, inside Streamlit's own ASGI app (``st.App``), with
-``tutorial_app.serve.ResponseHeaders`` around every request it answers, and a page's
+``tutorial_app.serve.ResponseHeaders`` around every request it answers, an address
+deeper than one page sent to a page (``tutorial_app.page_paths``), and a page's
 unexpected error shown in plain words (``tutorial_app.unexpected_error``).
 
 Streamlit finds ``app`` below by reading this file (an ``App(...)`` assignment) and
@@ -15,11 +16,12 @@ from pathlib import Path
 from starlette.middleware import Middleware
 from streamlit.starlette import App
 
+from tutorial_app.page_paths import OnePageDeep
 from tutorial_app.serve import ResponseHeaders
 from tutorial_app.unexpected_error import show_plain_error
 
 app = App(
     Path(__file__).with_name("streamlit_app.py"),
-    middleware=[Middleware(ResponseHeaders)],
+    middleware=[Middleware(ResponseHeaders), Middleware(OnePageDeep)],
     on_script_error=show_plain_error,
 )

@@ -14,6 +14,7 @@ from tutorial_app.navigation import SIDEBAR_WIDTH, sections, unknown_address
 from tutorial_app.shell.history import one_entry_per_page
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.page_notes import lasting_note
+from tutorial_app.shell.reload_after_restart import reload_after_restart
 
 # The sidebar is a little wider than Streamlit's 18.75rem, so a lesson's name with its
 # stars before it ("★★★ 1. Cards, seats and the deal") shows in full.
@@ -80,6 +81,8 @@ if note := lasting_note("unknown-address-note", router.url_path, arrived):
     st.info(note, icon=":material/explore_off:")
 # Back goes to the previous page, not through every choice made on this one.
 one_entry_per_page()
+# A tab that could not load part of the page while the server restarted reloads itself.
+reload_after_restart()
 show_link_note(router.url_path)  # why a progress link was not used, if it was not
 try:
     router.run()

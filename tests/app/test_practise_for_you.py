@@ -17,6 +17,7 @@ from lessons.generators import GENERATORS
 from lessons.quizzes import mixed_quiz_plan, topic_generators
 from lessons.spaced import PRACTICE_SKILLS, daily_deal
 from tutorial_app.features.practise.keys import FOR_YOU
+from tutorial_app.features.practise.mode import FOR_YOU_PLACE
 from tutorial_app.features.practise.plan import daily_label
 from tutorial_app.quiz.view import quiz_key
 
@@ -95,6 +96,7 @@ def test_a_missed_for_you_question_comes_first_in_the_next_set(fresh_store, toke
     question = question_of(first.skill, first.seed)
     answer(at, question, wrong_response(question), key)
     assert fresh_store.answer_rows(token)[-1]["correct"] is False
+    fresh_store.clear_quiz_position(token, FOR_YOU_PLACE)  # the set was left for good
     at = open_page(PAGE, token=token)  # the next visit plans again
     items, _key, _state = for_you_quiz(at)
     assert items[0].skill == first.skill

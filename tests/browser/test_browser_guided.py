@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from test_browser_pages import wait_for_app
 
 from lessons.guided import load_guided
+from lessons.loader import lesson_by_id
 
 HAND = "guided?hand=left-bower-follows"
 
@@ -100,4 +101,58 @@ def test_a_hand_opened_from_the_list_stays_open_through_a_click(browser, app_url
     wait_for_app(page)
     expect(page.get_by_role("heading", name="Guided hands", exact=True)).to_be_visible()
     expect(page).not_to_have_url(re.compile(r"hand="))
+    page.context.close()
+
+
+def test_a_wrong_try_survives_a_reload_and_a_new_tab(browser, app_url):
+    """The learner's place is kept for the learner this browser stores (its cookie and
+    localStorage), not for the tab: after a reload and in a new tab the hand still holds
+    its wrong try, marked ✗, and ends with two stars, not three."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.goto(f"{app_url}/{HAND}")
+    wait_for_app(page)
+    status = page.get_by_role("region", name="Card table").get_by_role("status")
+    click_card(page, "jack of diamonds")  # wrong: it is a heart now
+    expect(status).to_contain_text("Not allowed")
+    page.reload()
+    wait_for_app(page)
+    expect(status).to_contain_text("the jack of diamonds is not a diamond")
+    tab = context.new_page()
+    tab.goto(f"{app_url}/{HAND}")
+    wait_for_app(tab)
+    click_card(tab, "nine of diamonds")
+    click_card(tab, "jack of diamonds")
+    expect(tab.get_by_text("★★☆")).to_be_visible()
+    # "Next: ..." opens the next hand, which stays open through its first click.
+    hands = load_guided()
+    later = hands[[h.id for h in hands].index("left-bower-follows") + 1]
+    tab.get_by_role("button", name=f"Next: {later.title}").click()
+    wait_for_app(tab)
+    heading = tab.get_by_role("heading", name=f"Guided hands: {later.title}")
+    expect(heading).to_be_visible()
+    table = tab.get_by_role("region", name="Card table")
+    table.get_by_role("button", name="Pass", exact=True).click()  # its first choice: bidding
+    wait_for_app(tab)
+    expect(table.get_by_role("status")).to_contain_text("Try again")
+    expect(heading).to_be_visible()
+    expect(tab).to_have_url(re.compile(rf"\?hand={re.escape(later.id)}$"))
+    context.close()
+
+
+def test_a_hand_opened_from_a_lessons_now_play_it_stays_open_through_a_click(browser, app_url):
+    hand = next(h for h in load_guided() if h.lesson == "bowers")
+    page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    last = len(lesson_by_id("bowers").steps)
+    page.goto(f"{app_url}/bowers?step={last}")  # the last step ends with "Now play it"
+    wait_for_app(page)
+    page.get_by_test_id("stMain").get_by_role("link", name=f"Now play it: {hand.title}").click()
+    wait_for_app(page)
+    heading = page.get_by_role("heading", name=f"Guided hands: {hand.title}")
+    expect(heading).to_be_visible()
+    page.get_by_role("region", name="Card table").locator(".hand > .card").first.click()
+    wait_for_app(page)
+    expect(page.get_by_role("region", name="Card table").get_by_role("status")).to_be_visible()
+    expect(heading).to_be_visible()
+    expect(page).to_have_url(re.compile(rf"/guided\?hand={re.escape(hand.id)}$"))
     page.context.close()

@@ -1,6 +1,6 @@
 """In headless Chromium: finding one's way. Home's start and links fit the screen; an
-unknown address lands on Home with a note naming it (escaped); lesson names keep their
-stars and show in full in the sidebar."""
+unknown address lands on Home with a note naming it (escaped), one below a page opens
+that page; lesson names keep their stars and show in full in the sidebar."""
 
 from __future__ import annotations
 
@@ -80,6 +80,7 @@ def test_home_fits_the_screen_and_starts_lesson_one(
         ("no-such-page", "/no-such-page"),
         ("%3Cb%3Ebold%3C%2Fb%3E", "/<b>bold</b>"),  # an address with HTML in it
         ("**x**%20:red[y]", "/**x** :red[y]"),  # Markdown and colour codes
+        ("no/such/page", "/no/such/page"),  # deeper than a page: once a blank tab
     ],
 )
 def test_an_unknown_address_lands_on_home_with_a_note_naming_it(page: Page, app_url, path, shown):
@@ -89,6 +90,14 @@ def test_an_unknown_address_lands_on_home_with_a_note_naming_it(page: Page, app_
     note = page.locator(NOTE).first
     expect(note).to_have_text(f"There is no page at {shown}; here is the start.")
     expect(note.locator("b, strong, em, span[style]")).to_have_count(0)  # shown as text
+
+
+def test_an_address_below_a_page_opens_that_page(page: Page, app_url):
+    """/bowers/extra once gave a blank tab (its scripts resolved under /bowers/)."""
+    page.goto(f"{app_url}/bowers/extra?step=2")
+    wait_for_app(page)
+    expect(page.locator("h1").first).to_contain_text("2. Trump and the bowers")
+    expect(page.get_by_text("Step 2 of")).to_be_visible()
 
 
 def test_known_addresses_have_no_note(page: Page, app_url):

@@ -127,3 +127,25 @@ def test_a_browser_without_the_affinity_cookie_gets_one_and_keeps_it(app_url):
     assert another.split(";")[0] != name_value, "each browser gets its own random value"
     _, again = _get(app_url + "/_stcore/health", cookie=name_value)
     assert _affinity_cookies(again) == [], "a browser that has one keeps it"
+
+
+def test_a_tab_that_failed_to_load_part_of_the_page_says_so_and_reloads_itself(page, app_url):
+    """While the server restarts, a tab cannot fetch the code of an element it had not
+    drawn yet, and Streamlit's loader fires "vite:preloadError" (then shows a raw
+    TypeError). That event is sent here by hand while the health check fails: the tab
+    says it will reload, and does once the server answers (the mark set in the old page
+    is gone)."""
+    from playwright.sync_api import expect
+    from test_browser_pages import wait_for_app
+
+    page.goto(f"{app_url}/bowers?step=2")
+    wait_for_app(page)
+    page.evaluate("window.__beforeReload = true")
+    page.route("**/_stcore/health", lambda route: route.abort())  # the server is away
+    page.evaluate("window.dispatchEvent(new Event('vite:preloadError', {cancelable: true}))")
+    expect(page.locator("#euchre-restart-note")).to_contain_text("reloads by itself")
+    with page.expect_navigation():
+        page.unroute("**/_stcore/health")  # back
+    wait_for_app(page)
+    assert page.evaluate("window.__beforeReload") is None
+    expect(page.get_by_text("Step 2 of")).to_be_visible()  # the same place, reloaded

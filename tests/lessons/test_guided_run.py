@@ -40,10 +40,19 @@ def test_a_worse_choice_gets_the_coachs_words_then_a_retry_finishes_with_two_sta
     run = run.choose(play("9H"))
     assert run.feedback.verdict is Verdict.WORSE
     assert run.feedback.text == hand.decisions[0].says(play("9H"))
-    run = run.choose(play("9H"))  # the same wrong try twice counts twice
-    assert run.misses == 2 and run.tried == (play("9H"),)
     run = run.choose(play("QD")).choose(play("9H"))
-    assert run.finished and run.stars == 2
+    assert run.finished and run.misses == 1 and run.stars == 2
+
+
+@pytest.mark.parametrize("hand_id", ["protect-partner", "left-bower-follows"])
+def test_a_choice_marked_wrong_chosen_again_is_said_again_but_not_counted_again(hand_id):
+    """A worse choice (protect-partner's 9H) or a refused one (left-bower-follows' JD),
+    clicked again while marked ✗: the same words, still one wrong try."""
+    wrong = {"protect-partner": play("9H"), "left-bower-follows": play("JD")}[hand_id]
+    once = GuidedRun.start(guided_hand(hand_id)).choose(wrong)
+    again = once.choose(wrong)
+    assert once.misses == again.misses == 1 and again.tried == (wrong,)
+    assert again.feedback == once.feedback
 
 
 def test_three_wrong_tries_give_one_star():
@@ -87,3 +96,42 @@ def test_news_starts_after_the_learners_last_right_choice():
     assert [a.do.value for _, a in run.news()][:1] == ["order_up"]
     run = run.choose(play("9D"))
     assert run.news()[0][1] == play("9D")
+
+
+def _place(**changes):
+    from lessons.guided_place import place_of
+
+    hand = guided_hand("protect-partner")
+    run = GuidedRun.start(hand).choose(play("9H"))  # one wrong try, marked ✗
+    return hand, {**place_of(run), **changes}
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"version": 2},
+        {"misses": True},
+        {"misses": -1},
+        {"misses": 0},  # fewer than the choices marked ✗
+        {"misses": 10**6},
+        {"tried": [{"do": "play", "card": "9H"}] * 2},  # the same ✗ twice
+        {"tried": [{"do": "play", "card": "QD"}]},  # the right card is no wrong try
+        {"tried": [{"do": "fly"}]},
+        {"right": [{"do": "play", "card": "9H"}]},  # a wrong choice kept as right
+        {"right": [{"do": "pass"}] * 50},
+        {"right": "9H"},
+    ],
+)
+def test_a_kept_place_that_does_not_fit_the_hand_gives_no_run(changes):
+    from lessons.guided_place import run_from_place
+
+    hand, place = _place(**changes)
+    assert run_from_place(hand, place) is None
+
+
+def test_a_kept_place_gives_back_the_run_with_its_wrong_tries():
+    from lessons.guided_place import run_from_place
+
+    hand, place = _place()
+    run = run_from_place(hand, place)
+    assert run.misses == 1 and run.tried == (play("9H"),) and run.feedback.verdict is Verdict.WORSE

@@ -23,6 +23,7 @@ from tutorial_app.store import StoreUnavailable
 
 LESSONS = ReadOnce("progress-read-lessons")  # token: stars and mastery per lesson id
 GUIDED = ReadOnce("progress-read-guided")  # token: the best stars per guided hand
+STEPS = ReadOnce("progress-read-steps")  # token: the lesson steps finished, per lesson
 _PROBLEM = "progress-read-problem"  # session key: why the last read failed
 LOG = logging.getLogger(__name__)
 UNREADABLE = (
@@ -75,10 +76,21 @@ def guided_stars() -> dict[str, int]:
     return _read(GUIDED, best)
 
 
+def steps_done() -> dict[str, set[str]]:
+    """The ids of the lesson steps finished, per lesson id."""
+    return _read(STEPS, lambda found, token: found.steps_done(token) if found is not None else {})
+
+
+def steps_changed(session: MutableMapping | None = None) -> None:
+    """A step was recorded finished: the next read of the steps goes to the store."""
+    STEPS.forget(session)
+
+
 def progress_changed(session: MutableMapping | None = None) -> None:
     """Something was recorded: the next read goes to the store."""
     LESSONS.forget(session)
     GUIDED.forget(session)
+    STEPS.forget(session)
 
 
 def read_problem() -> str | None:

@@ -10,8 +10,9 @@ used the answer is still judged, and the state says why it was not saved.
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
+from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from lessons.quiz import Question
 from tutorial_app.learner import answer_clock
@@ -44,7 +45,9 @@ class AnswerRecorder:
     one value per question (its Practise topic, its generator, its own seed); else
     ``lesson``, the question's ``source`` (a checker or curated item) and ``seed``.
     ``quiz_length`` set: a lesson quiz, whose answers form a quiz run in the store.
-    ``position`` set: the quiz's place is kept under that name after every answer."""
+    ``position`` set: the quiz's place is kept under that name after every answer, with
+    ``place_with`` beside it (what the quiz is, e.g. a Practise set's topics and rules:
+    ``resume.resumed`` resumes only a quiz that matches it)."""
 
     store: Store | None
     problem: str | None  # why the store cannot be used (when ``store`` is None)
@@ -56,6 +59,7 @@ class AnswerRecorder:
     seeds: tuple[int, ...] = ()
     quiz_length: int | None = None
     position: str | None = None
+    place_with: Mapping[str, Any] | None = None
 
     def __call__(
         self,
@@ -95,7 +99,10 @@ class AnswerRecorder:
                     self.store.clear_quiz_position(self.token, self.position)
                 else:
                     self.store.save_quiz_position(
-                        self.token, self.position, self.seed, position_of(after)
+                        self.token,
+                        self.position,
+                        self.seed,
+                        {**position_of(after), **(self.place_with or {})},
                     )
         except StoreUnavailable as error:
             return replace(after, store_run=run, unsaved=error.message)

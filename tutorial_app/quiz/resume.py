@@ -8,6 +8,9 @@ shown yet, with the same seed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import streamlit as st
 
 from tutorial_app.learner.current import current_token, store
@@ -34,12 +37,17 @@ def forget_kept(name: str) -> None:
     KEPT.forget(name=name)
 
 
-def resumed(name: str, quiz_id: str, seed: int, length: int) -> QuizState | None:
+def resumed(
+    name: str, quiz_id: str, seed: int, length: int, fits: Mapping[str, Any] | None = None
+) -> QuizState | None:
     """Where the quiz ``quiz_id`` starts if this session has not shown it yet: the kept
-    place, when it was kept for this seed and fits the quiz."""
+    place, when it was kept for this seed, holds ``fits`` (what the quiz is, as the
+    recorder's ``place_with`` kept it) and fits the quiz."""
     if quiz_key(quiz_id) in st.session_state:
         return None
     kept = kept_position(name)
-    if kept is None or kept.seed != seed:
+    if kept is None or kept.seed != seed or not isinstance(kept.state, dict):
+        return None
+    if any(kept.state.get(field) != value for field, value in (fits or {}).items()):
         return None
     return quiz_from_position(kept.state, length)

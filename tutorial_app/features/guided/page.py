@@ -12,8 +12,13 @@ from lessons.guided import guided_hand, load_guided, paths, play_path
 from lessons.guided_run import GuidedRun
 from lessons.progress import stars_text
 from tutorial_app.card_table.component import card_table
-from tutorial_app.features.guided.keys import RUN, UNSAVED
-from tutorial_app.features.guided.records import guided_move, note_guided_shown
+from tutorial_app.features.guided.keys import PLACE_NOTE, RUN, UNSAVED
+from tutorial_app.features.guided.records import (
+    guided_move,
+    kept_run,
+    note_guided_shown,
+    start_again,
+)
 from tutorial_app.features.guided.view import after_card, after_choice, guided_model, news_words
 from tutorial_app.learner.current import unsaved_warning
 from tutorial_app.learner.progress_cache import guided_stars
@@ -89,15 +94,13 @@ def show_list(note: str | None = None) -> None:
                 replay_link(hand.id)
 
 
-def put(hand_id: str, run: GuidedRun) -> None:
-    st.session_state[RUN(hand_id)] = run
-
-
 def show_hand(hand) -> None:
     key = RUN(hand.id)
-    if key not in st.session_state:
-        st.session_state[key] = GuidedRun.start(hand)
+    if key not in st.session_state:  # first shown in this session: where it was left
+        st.session_state[key], st.session_state[PLACE_NOTE] = kept_run(hand)
     run: GuidedRun = st.session_state[key]
+    if note := st.session_state.pop(PLACE_NOTE, None):  # once: the next click hides it
+        st.info(markdown_text(note), icon=":material/history:")
     if not run.finished:
         note_guided_shown(st.session_state, run)
     if st.session_state.get(UNSAVED):
@@ -136,7 +139,8 @@ def show_coach(hand, run: GuidedRun) -> None:
                 "Play it again",
                 key="guided-again",
                 icon=":material/replay:",
-                on_click=lambda: put(hand.id, GuidedRun.start(hand)),
+                on_click=start_again,
+                args=(st.session_state, RUN(hand.id), hand),
             )
             replay_link(hand.id)
             later = [h for h in HANDS if HANDS.index(h) > HANDS.index(hand)]

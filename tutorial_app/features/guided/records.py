@@ -3,17 +3,36 @@
 (``Store.record_hand``). The page calls these from its click callbacks with the run
 before and after the click; each returns None once saved, or why nothing was saved (the
 page says so and carries on).
+
+The hand's place (``lessons.guided_place``: its right choices, the wrong tries) is kept
+with each judged decision, under ``place_name(hand)`` among the learner's quiz places, so
+a reload or a new tab of the same learner opens the hand where it was, wrong tries
+included: a reload never turns a hand with wrong tries into a clean one. Only this
+learner's rows hold it: a link to a hand (``?hand=``) names the hand, never a place.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, MutableMapping
 
+from lessons.guided import GuidedHand
+from lessons.guided_place import place_of, run_from_place
 from lessons.guided_run import GuidedRun
-from tutorial_app.features.guided.keys import DECISION_CLOCK, UNSAVED
+from tutorial_app.features.guided.keys import DECISION_CLOCK, RUN, UNSAVED
 from tutorial_app.learner import answer_clock
-from tutorial_app.learner.current import save_progress
+from tutorial_app.learner.current import current_token, save_progress, store
 from tutorial_app.learner.progress_cache import progress_changed
+from tutorial_app.learner.read_once import clear_on_reset
+from tutorial_app.store import StoreUnavailable
+
+clear_on_reset(RUN(""))  # a reset deletes the kept places: the hands on screen start again
+
+NOT_READ = "Your place in this hand could not be read, so the hand starts again"
+
+
+def place_name(hand_id: str) -> str:
+    """The name a hand's place is kept under: 'guided:order-up-partner'."""
+    return f"guided:{hand_id}"
 
 
 def _at(run: GuidedRun) -> tuple:
@@ -52,6 +71,8 @@ def record_guided(session: MutableMapping, before: GuidedRun, after: GuidedRun) 
                 hand_id,
                 {"hand": hand_id, "stars": after.stars, "misses": after.misses},
             )
+        # Kept finished too: a reload shows the hand's end and its stars.
+        found.save_quiz_position(token, place_name(hand_id), 0, place_of(after))
 
     problem = save_progress(session, write)
     if after.finished:
@@ -70,3 +91,24 @@ def guided_move(
     session[UNSAVED] = record_guided(session, before, after)
     session[key] = after
     return after
+
+
+def kept_run(hand: GuidedHand) -> tuple[GuidedRun, str | None]:
+    """Where this learner left ``hand`` (a fresh start if nowhere), and a note when a kept
+    place could not be used."""
+    try:
+        kept = store().load_quiz_position(current_token(), place_name(hand.id))
+    except StoreUnavailable as error:
+        return GuidedRun.start(hand), f"{NOT_READ}: {error.message}"
+    if kept is None:
+        return GuidedRun.start(hand), None
+    run = run_from_place(hand, kept.state)
+    return (GuidedRun.start(hand), f"{NOT_READ}.") if run is None else (run, None)
+
+
+def start_again(session: MutableMapping, key: str, hand: GuidedHand) -> None:
+    """ "Play it again": a fresh run, and no place kept for the hand."""
+    session[key] = GuidedRun.start(hand)
+    session[UNSAVED] = save_progress(
+        session, lambda found, token: found.clear_quiz_position(token, place_name(hand.id))
+    )

@@ -1,4 +1,7 @@
-"""Home: what the app teaches, for whom, and one clear start: lesson 1.
+"""Home: what the app teaches, for whom, and one clear next step: "Start lesson 1" for a
+newcomer, then "Continue lesson N" (at the step or quiz left) or the next lesson, and a
+review in Practise once every lesson's quiz is done (``lessons.next_step``, from this
+learner's progress read through ``learner/``).
 Everything fits a 1280x720 screen: the start button, every lesson, and Practise, Play,
 Teach and the reference beside them."""
 
@@ -6,23 +9,51 @@ import streamlit as st
 
 from engine import Card, Suit, card_role, parse_cards, sort_hand
 from lessons.loader import load_all
+from lessons.next_step import NextStep, next_step
 from lessons.progress import stars_text
 from tutorial_app.card_table.cards_model import cards_model
 from tutorial_app.card_table.component import card_table
 from tutorial_app.card_table.table_options import table_message
-from tutorial_app.learner.progress_cache import lesson_progress
+from tutorial_app.learner.progress_cache import all_progress, lesson_progress, steps_done
 from tutorial_app.learner.progress_link import progress_link_box
 from tutorial_app.navigation import lesson_page_path
+from tutorial_app.quiz.resume import kept_position
 
 LESSONS = load_all()
-FIRST = LESSONS[0]
+PRACTISE = "features/practise/page.py"
 
-# Only a <style>: no room taken. A smaller top margin, a big start button, and the
-# lesson and page links drawn as links (underlined, in the link colour).
+
+def learners_next_step() -> NextStep:
+    """Where this learner goes on; a lesson whose quiz has a kept place goes to its quiz."""
+    found = next_step(LESSONS, all_progress(), steps_done())
+    if found.lesson is not None and kept_position(found.lesson) is not None:
+        return next_step(LESSONS, all_progress(), steps_done(), {found.lesson})
+    return found
+
+
+def go(step: NextStep) -> None:
+    """The start button's click: the lesson at its step or quiz, or Practise."""
+    if step.lesson is None:
+        st.switch_page(PRACTISE)
+    query = {"part": "quiz"} if step.quiz else {"step": str(step.step)} if step.step > 1 else {}
+    st.switch_page(lesson_page_path(step.lesson), query_params=query)
+
+
+def start_words(step: NextStep) -> str:
+    if step.lesson is None:
+        return "▶ Review in Practise: questions chosen for you"
+    verb = "Continue" if step.kind == "continue" else "Start"
+    return f"▶ {verb} lesson {step.number}: {step.title}"
+
+
+# Only a <style>: no room taken. A smaller top margin, a big start button (its words
+# wrap on a phone rather than end in "..."), and the lesson and page links drawn as links
+# (underlined, in the link colour).
 st.html("""<style>
 [data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }
 .st-key-home-start button { min-height: 3.2rem; padding: 0.5rem 1.6rem; }
 .st-key-home-start button p { font-size: 1.3rem; font-weight: 700; }
+.st-key-home-start button * { white-space: normal; overflow: visible; text-overflow: clip; }
 .st-key-home-links [data-testid="stPageLink-NavLink"] p,
 .st-key-home-more [data-testid="stPageLink-NavLink"] p {
   color: #0b5d2a; text-decoration: underline; text-underline-offset: 3px;
@@ -39,8 +70,9 @@ st.markdown(
 # must show on a 720-pixel-high screen.
 start, link = st.columns([7, 3], gap="small", vertical_alignment="center")
 with start:
-    if st.button(f"▶ Start lesson 1: {FIRST.title}", key="home-start", type="primary"):
-        st.switch_page(lesson_page_path(FIRST.id))
+    going = learners_next_step()
+    if st.button(start_words(going), key="home-start", type="primary"):
+        go(going)
 with link:
     progress_link_box()
 
@@ -62,9 +94,7 @@ with lessons, st.container(key="home-links"):
 with more:
     with st.container(key="home-more"):
         st.subheader("Know the rules?")
-        st.page_link(
-            "features/practise/page.py", label="Practise on real deals", icon=":material/quiz:"
-        )
+        st.page_link(PRACTISE, label="Practise on real deals", icon=":material/quiz:")
         st.page_link(
             "features/play/page.py",
             label="Play a game against the computer",

@@ -22,7 +22,7 @@ from tutorial_app.features.learn.keys import (
 )
 from tutorial_app.features.learn.step_views import STEP_VIEWS
 from tutorial_app.learner.current import current_token, store, unsaved_warning
-from tutorial_app.learner.progress_cache import lesson_progress, progress_changed
+from tutorial_app.learner.progress_cache import lesson_progress, progress_changed, steps_changed
 from tutorial_app.limits.link_numbers import is_seed, number_from_link, seed_from_link
 from tutorial_app.navigation import lesson_page_path
 from tutorial_app.quiz.answer_log import install, recorder
@@ -163,6 +163,7 @@ def _go_step(
 def _step_done(lesson_id: str, step_id: str) -> None:
     try:
         store().record_step(current_token(), lesson_id, step_id)
+        steps_changed()  # Home's "Continue lesson N" reads them again
     except StoreUnavailable as error:
         st.session_state[STEP_UNSAVED] = error.message
 

@@ -3,7 +3,10 @@
 For you: ten questions, the weakest skills first (``practice_plan.for_you_set`` over
 ``lessons.spaced``): a kind of question just missed comes back before a new one, one
 well known only now and then. Each question says why it was chosen. The learner's
-answers are read from the store once per set (and the streak with them).
+answers are read from the store once per set (and the streak with them). The set and
+the learner's place in it are kept in the store (``FOR_YOU_PLACE``, for the day it was
+planned): a reload or a new tab of the same learner finds the same set at the next
+question, not a new one.
 
 Daily deal: the same ten seeded questions for everyone on a date
 (``lessons.spaced.daily_deal``), under the standard rules; "You got N of 10" counts
@@ -13,6 +16,7 @@ changes nothing. Its place is kept like a lesson quiz's.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from datetime import UTC, date, datetime
 
 import streamlit as st
@@ -20,15 +24,25 @@ import streamlit as st
 from lessons.quizzes import new_seed
 from lessons.spaced import Attempt, daily_deal, daily_deal_seed, daily_streak, practice_days
 from tutorial_app.features.practise.keys import DEAL_ROWS, FOR_YOU, HISTORY
-from tutorial_app.features.practise.plan import daily_label, deal_score, for_you_set, topic_label
+from tutorial_app.features.practise.plan import (
+    PlannedItem,
+    daily_label,
+    deal_score,
+    for_you_set,
+    items_from_values,
+    plan_values,
+    topic_label,
+)
 from tutorial_app.learner.current import current_token, learner_zone, store, unsaved_warning
+from tutorial_app.limits.link_numbers import is_seed
 from tutorial_app.quiz.answer_log import recorder
-from tutorial_app.quiz.resume import forget_kept, resumed
+from tutorial_app.quiz.resume import forget_kept, kept_position, resumed
 from tutorial_app.quiz.shared_quizzes import single_question
 from tutorial_app.quiz.view import run_quiz
 from tutorial_app.store import StoreUnavailable
 
 DEAL_RULES = "bga"  # the daily deal is the same for everyone: standard rules
+FOR_YOU_PLACE = "practise:for-you"  # the name the learner's For-you set is kept under
 
 
 def history() -> tuple[list[Attempt], str | None]:
@@ -59,6 +73,32 @@ def new_for_you_set() -> None:
     """Plan the next set from the answers given so far (read again from the store)."""
     HISTORY.forget()
     FOR_YOU.forget()
+    forget_kept(FOR_YOU_PLACE)
+
+
+def kept_for_you(day: str) -> tuple[int, tuple[PlannedItem, ...]] | None:
+    """This learner's For-you set planned on ``day`` and not finished, every value
+    checked; None if there is none (or it does not fit)."""
+    kept = kept_position(FOR_YOU_PLACE)
+    if kept is None or not is_seed(kept.seed) or not isinstance(kept.state, dict):
+        return None
+    items = items_from_values(kept.state.get("items"))
+    return None if items is None or kept.state.get("day") != day else (kept.seed, items)
+
+
+def planned_for_you(attempts: list[Attempt], day: str) -> tuple[int, tuple[PlannedItem, ...]]:
+    """The set kept for today, else a new one planned from ``attempts`` and kept at once
+    (so a reload before the first answer finds it too)."""
+    if (kept := kept_for_you(day)) is not None:
+        return kept
+    seed = new_seed()
+    items = for_you_set(attempts, datetime.now(UTC), seed)
+    # Not saved: the page says its answers cannot be saved either; the set still works.
+    with suppress(StoreUnavailable):
+        store().save_quiz_position(
+            current_token(), FOR_YOU_PLACE, seed, {"day": day, "items": plan_values(items)}
+        )
+    return seed, items
 
 
 def show_for_you(head) -> None:
@@ -68,23 +108,31 @@ def show_for_you(head) -> None:
         unsaved_warning(problem)
     show_streak(attempts, head)
 
-    def plan() -> tuple:
-        seed = new_seed()
-        return seed, for_you_set(attempts, datetime.now(UTC), seed)
-
-    seed, items = FOR_YOU.read(current_token(), plan)
+    day = datetime.now(learner_zone()).date().isoformat()
+    seed, items = FOR_YOU.read(current_token(), lambda: planned_for_you(attempts, day))
     questions = tuple(single_question(item.skill, DEAL_RULES, item.seed) for item in items)
+    quiz_id = f"for-you:{seed}"
+    which = {"day": day, "items": plan_values(items)}  # kept beside the place
+
+    def finished(_run) -> None:
+        HISTORY.forget()
+        forget_kept(FOR_YOU_PLACE)
+
     run = run_quiz(
-        f"for-you:{seed}",
+        quiz_id,
         questions,
         recorder=recorder(
             "practise",
+            seed=seed,
             seeds=tuple(i.seed for i in items),
             skills=tuple(i.skill for i in items),
             lessons=tuple(topic_label(i.skill) for i in items),
+            position=FOR_YOU_PLACE,
+            place_with=which,
         ),
         note=lambda index: items[index].why,
-        on_finished=lambda _run: HISTORY.forget(),
+        on_finished=finished,
+        start=resumed(FOR_YOU_PLACE, quiz_id, seed, len(questions), fits=which),
     )
     st.caption(
         "For you: ten questions on the kinds you need most. What you miss comes "

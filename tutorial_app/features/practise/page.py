@@ -6,7 +6,9 @@ choose, under the rules you play by.
 Changing the topics or the rules makes a new set; in the middle of a set the page asks
 first (Confirm / Keep my set), so no answer is lost by a stray click. The address
 holds the set on screen (?topics=...&rules=...&seed=...), so it can be shared.
-Every answer is kept in the progress store."""
+Every answer is kept in the progress store, and with it the learner's place in the set
+(one topic set per learner, ``TOPICS_PLACE``): a reload or a new tab of the same
+learner resumes it at the next question; another learner's copy of the link starts it."""
 
 import streamlit as st
 
@@ -23,6 +25,7 @@ from tutorial_app.features.practise.mode import show_daily_deal, show_for_you
 from tutorial_app.features.practise.plan import topic_label
 from tutorial_app.limits.link_numbers import seed_from_link
 from tutorial_app.quiz.answer_log import recorder
+from tutorial_app.quiz.resume import resumed
 from tutorial_app.quiz.shared_quizzes import practice_set
 from tutorial_app.quiz.view import quiz_key, run_quiz
 from tutorial_app.shell.markdown_text import markdown_text
@@ -33,6 +36,7 @@ SET_PARAMETERS = ("topics", RULES, "seed")  # a link to a chosen set opens "Choo
 
 LENGTH = 10
 DEFAULT_TOPICS = list(DEFAULT_PRACTICE_TOPICS)
+TOPICS_PLACE = "practise:topics"  # the name the learner's place in a topic set is kept under
 
 
 def set_quiz_id(chosen: tuple, seed: int) -> str:
@@ -140,15 +144,21 @@ def show_topics(intro) -> None:
     questions = practice_set(skills, active_preset, seed, LENGTH)
     plan = mixed_quiz_plan(skills, seed, LENGTH)  # each question's generator and own seed
     names = " · ".join(PRACTICE_TOPICS[t][0] for t in active_topics)
+    which = {"set": [list(active_topics), active_preset]}  # kept beside the place: JSON
+    quiz_id = set_quiz_id(active, seed)
     run = run_quiz(
-        set_quiz_id(active, seed),
+        quiz_id,
         questions,
         recorder=recorder(
             "practise",
+            seed=seed,
             skills=tuple(name for name, _ in plan),
             seeds=tuple(own for _, own in plan),
             lessons=tuple(topic_label(name) for name, _ in plan),
+            position=TOPICS_PLACE,
+            place_with=which,
         ),
+        start=resumed(TOPICS_PLACE, quiz_id, seed, LENGTH, fits=which),
     )
     # Under the quiz, so the question, its cards and its buttons come first on the screen.
     st.caption(

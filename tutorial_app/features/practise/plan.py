@@ -17,6 +17,7 @@ Streamlit here.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -35,6 +36,8 @@ __all__ = [
     "daily_label",
     "deal_score",
     "for_you_set",
+    "items_from_values",
+    "plan_values",
     "skill_topic",
     "topic_label",
     "why_words",
@@ -93,6 +96,44 @@ def for_you_set(
         PlannedItem(skill, rng.randrange(SEED_LIMIT), why_words(known.get(skill), now))
         for skill in next_skills(history, now, length, skills)
     )
+
+
+WHY_FORM = re.compile(r"[A-Za-z0-9 :]{1,60}")  # every line ``why_words`` writes
+
+
+def plan_values(items: Iterable[PlannedItem]) -> list[list]:
+    """A For-you set as the store keeps it (JSON): [[skill, seed, why], ...]."""
+    return [[item.skill, item.seed, item.why] for item in items]
+
+
+def items_from_values(values: object) -> tuple[PlannedItem, ...] | None:
+    """The set ``plan_values`` kept, every value checked (a known skill, a seed in range,
+    a short line of the form ``why_words`` writes); None if anything does not fit.
+
+    >>> items = (PlannedItem("makers", 7, "New for you"),)
+    >>> items_from_values(plan_values(items)) == items
+    True
+    >>> items_from_values([["makers", 7, "<b>hi</b>"]]) is None
+    True
+    """
+    if not isinstance(values, list) or not 0 < len(values) <= SET_LENGTH:
+        return None
+    items = []
+    for value in values:
+        if not (isinstance(value, list) and len(value) == 3):
+            return None
+        skill, seed, why = value
+        if (
+            skill not in PRACTICE_SKILLS
+            or not isinstance(seed, int)
+            or isinstance(seed, bool)
+            or not 0 <= seed < SEED_LIMIT
+            or not isinstance(why, str)
+            or not WHY_FORM.fullmatch(why)
+        ):
+            return None
+        items.append(PlannedItem(skill, seed, why))
+    return tuple(items)
 
 
 def skill_topic(skill: str) -> str:
