@@ -1,7 +1,7 @@
 """Play paced like a card table, in headless Chromium: after your card the bots' cards
 arrive one by one, about half a second apart; the finished trick stays with its winner
-named until the next lead; a live region says each card and each winner; "Go on" shows
-the end at once. Every wait is on a DOM change (a MutationObserver keeps the times).
+named until the next lead; a live region says each card and each winner; the list of
+moves under the table waits for the last card; "Go on" shows the end at once. Every wait is on a DOM change (a MutationObserver keeps the times).
 """
 
 from __future__ import annotations
@@ -63,6 +63,8 @@ def test_the_bots_cards_arrive_one_by_one_and_the_trick_stays_with_its_winner(
 
     mine = play_a_card(region)
     expect(region).to_have_class(PACING)
+    moves = page.locator(".st-key-play-moves")  # the list of moves would tell them first
+    expect(moves).to_be_hidden()
     expect(region.locator(".trick-won")).to_be_visible()  # the trick, its winner named
     page.screenshot(path=screenshots / "play-trick-won-1280x720.png")
     settled(region)
@@ -89,6 +91,7 @@ def test_the_bots_cards_arrive_one_by_one_and_the_trick_stays_with_its_winner(
     assert f"South played the {mine}" in said or f"South led the {mine}" in said
     assert f"{winner.split()[0]} wins the trick with the " in said
     expect(region.get_by_role("status")).to_be_visible()  # the message is back
+    expect(moves).to_be_visible()
     page.screenshot(path=screenshots / "play-paced-end-1280x720.png")
 
     # "Go on" ends the arrival at once (in this game a bot leads trick 3 after trick 2).

@@ -20,6 +20,9 @@ const SVG_TEMPLATES = new Map();
 const REPEAT_MS = 300; // a double click sends one trigger, not two (another card still counts)
 const PACED = new Set(); // arrivals shown in this tab: a redraw never plays them twice
 const TURN_BADGES = new Set(["to play", "to bid", "to discard", "to decide"]);
+// On the page's <html> while cards arrive: a page may hide what would tell them first
+// (Play's list of moves) with html[data-table-pacing] in its own style.
+const PACING_MARK = "data-table-pacing";
 
 function svgNode(markup) {
   let template = SVG_TEMPLATES.get(markup);
@@ -400,6 +403,7 @@ function startPacing(root, model) {
   }
   root._pacing = { key: pace.key, model, frames, at: 0 };
   root._parts.region.classList.add("pacing");
+  document.documentElement.setAttribute(PACING_MARK, "");
   root._parts.skip.hidden = false;
   showStrip(root, model);
   showFrame(root, 0, shown.length);
@@ -426,6 +430,7 @@ function finishPacing(root, tell) {
   root._paceTimer = null;
   root._pacing = null;
   root._parts.region.classList.remove("pacing");
+  document.documentElement.removeAttribute(PACING_MARK);
   root._parts.skip.hidden = true;
   if (!pacing) return;
   showStrip(root, pacing.model);

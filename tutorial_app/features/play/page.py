@@ -228,7 +228,7 @@ with settings.popover("Game settings", icon=":material/tune:", width="stretch"):
         help="Play every decision for real: the Undo button goes away.",
     )
     st.segmented_control(
-        "How the other players' cards arrive",
+        "How fast the others play",
         list(PACE_WORDS),
         key=PACE,
         format_func=PACE_WORDS.__getitem__,
@@ -237,8 +237,8 @@ with settings.popover("Game settings", icon=":material/tune:", width="stretch"):
         args=(st.session_state,),
     )
     st.caption(
-        "Normal: one card every half second, and a finished trick stays two seconds "
-        "with its winner. Quicker: twice as fast. Click the table to go on at once."
+        "Normal: a card every half second, and each trick stays two seconds so you see "
+        "who won it. Quicker: twice as fast. Fast: all at once. Click the table to go on."
     )
     st.toggle("Lift the cards I may play", key=LIFT)
     st.toggle(
@@ -478,9 +478,12 @@ def game_area() -> None:
     show_hint()
     log = play.hand_log(played)
     if log:
-        st.markdown("\n".join(f"- **{words}.** {why}" for words, why in log[-4:]))
-        with st.expander("Everything so far in this hand"):
-            st.markdown(numbered(log))
+        # The moves wait while the bots' cards arrive on the table (it marks the page).
+        st.html("<style>html[data-table-pacing] .st-key-play-moves {visibility: hidden}</style>")
+        with st.container(key="play-moves"):
+            st.markdown("\n".join(f"- **{words}.** {why}" for words, why in log[-4:]))
+            with st.expander("Everything so far in this hand"):
+                st.markdown(numbered(log))
     if played.game.finished:
         with st.expander(f"The score so far: {play.score_words(played)}"):
             st.plotly_chart(
