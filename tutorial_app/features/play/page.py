@@ -235,10 +235,8 @@ with settings.popover("Game settings", icon=":material/tune:", width="stretch"):
         required=True,
         on_change=keep_settings,
         args=(st.session_state,),
-    )
-    st.caption(
-        "Normal: a card every half second, and each trick stays two seconds so you see "
-        "who won it. Quicker: twice as fast. Fast: all at once. Click the table to go on."
+        help="Normal: a card every half second, and each trick stays two seconds so you "
+        "see who won it. Quicker: twice as fast. Fast: all at once. Click the table to go on.",
     )
     st.toggle("Lift the cards I may play", key=LIFT)
     st.toggle(
