@@ -1,7 +1,8 @@
 """Play paced like a card table, in headless Chromium: after your card the bots' cards
 arrive one by one, about half a second apart; the finished trick stays with its winner
 named until the next lead; a live region says each card and each winner; the list of
-moves under the table waits for the last card; "Go on" shows the end at once. Every wait is on a DOM change (a MutationObserver keeps the times).
+moves under the table waits for the last card; "Go on" shows the end at once. Every wait
+is on a DOM change (a MutationObserver keeps the times).
 """
 
 from __future__ import annotations
@@ -78,7 +79,9 @@ def test_the_bots_cards_arrive_one_by_one_and_the_trick_stays_with_its_winner(
     assert counts[: full + 1] == list(range(counts[0], max(counts) + 1)), counts
     assert max(counts) >= 3 and counts[0] >= 1
     times = [entry["at"] for entry in paced]
-    gaps = [later - earlier for earlier, later in zip(times[:full], times[1 : full + 1])]
+    gaps = [
+        later - earlier for earlier, later in zip(times[:full], times[1 : full + 1], strict=True)
+    ]
     assert all(gap >= 400 for gap in gaps), gaps  # about half a second a card
     # The full trick names its winner (the engine's), and stays until the next lead.
     winner = paced[full]["won"]
