@@ -353,7 +353,7 @@ function skeleton(parent) {
   const felt = el("div", { class: "felt" });
   const message = el("p", { class: "message", role: "status", "aria-live": "polite" });
   const actions = el("div", { class: "actions", role: "group", "aria-label": "Your choices" });
-  const skip = el("button", { type: "button", class: "action pace-skip", hidden: true,
+  const skip = el("button", { type: "button", class: "pace-skip", hidden: true,
     text: "Go on ▶" });
   const strip = el("div", { class: "strip" }, message, skip, actions);
   // Each card played and each trick's winner, for screen readers (the pace's "say").
