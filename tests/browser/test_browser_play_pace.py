@@ -64,7 +64,9 @@ def test_the_bots_cards_arrive_one_by_one_and_the_trick_stays_with_its_winner(
 
     mine = play_a_card(region)
     expect(region).to_have_class(PACING)
-    moves = page.locator(".st-key-play-moves")  # the list of moves would tell them first
+    # The list of moves under the table would tell them first: it waits.
+    moves = page.locator(".st-key-play-moves li").first
+    expect(moves).to_be_attached()
     expect(moves).to_be_hidden()
     expect(region.locator(".trick-won")).to_be_visible()  # the trick, its winner named
     page.screenshot(path=screenshots / "play-trick-won-1280x720.png")

@@ -477,7 +477,10 @@ def game_area() -> None:
     log = play.hand_log(played)
     if log:
         # The moves wait while the bots' cards arrive on the table (it marks the page).
-        st.html("<style>html[data-table-pacing] .st-key-play-moves {visibility: hidden}</style>")
+        st.html(
+            "<style>html[data-table-pacing] .st-key-play-moves, html[data-table-pacing] "
+            ".st-key-play-moves * {visibility: hidden !important}</style>"
+        )
         with st.container(key="play-moves"):
             st.markdown("\n".join(f"- **{words}.** {why}" for words, why in log[-4:]))
             with st.expander("Everything so far in this hand"):
