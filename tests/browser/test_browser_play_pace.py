@@ -1,8 +1,9 @@
 """Play paced like a card table, in headless Chromium: after your card the bots' cards
 arrive one by one, about half a second apart; the finished trick stays with its winner
 named until the next lead; a live region says each card and each winner; the list of
-moves under the table waits for the last card; "Go on" shows the end at once. Every wait
-is on a DOM change (a MutationObserver keeps the times).
+moves under the table waits for the last card; "Go on" shows the end at once. Teach holds
+a finished trick with its winner until the next lead. Every wait is on a DOM change (a
+MutationObserver keeps the times).
 """
 
 from __future__ import annotations
@@ -12,6 +13,11 @@ import re
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_browser_card_table import open_table, pass_until_cards_are_played, set_option
 from test_browser_pages import wait_for_app
+from test_browser_replay import whole_hand
+
+from tutorial_app.shell.hand_links import encode_hand
+
+FULL = whole_hand()  # a hand played out by seeded bots
 
 PACING = re.compile(r"\bpacing\b")
 WINNER = re.compile(r"^(North|East|South|West) wins the trick with the (10|[9JQKA])[♠♥♦♣]$")
@@ -110,4 +116,28 @@ def test_the_bots_cards_arrive_one_by_one_and_the_trick_stays_with_its_winner(
     expect(go_on).to_be_hidden()
     expect(region.get_by_role("status")).to_contain_text("Your turn")
     expect(page.locator("[data-testid=stException]")).to_have_count(0)
+    context.close()
+
+
+def test_teach_holds_the_finished_trick_with_its_winner_until_the_lead(
+    browser: Browser, app_url, screenshots
+):
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.goto(f"{app_url}/teach?hand={encode_hand(FULL)}&at=0")
+    wait_for_app(page)
+    page.get_by_role("button", name="2", exact=True).click()  # trick 2, about to be led
+    wait_for_app(page)
+    region = page.get_by_role("region", name="Card table")
+    first = FULL.replay().tricks[0]
+    middle = region.get_by_role("group", name="Middle of the table").get_by_role("img")
+    expect(middle).to_have_count(len(first.cards))  # trick 1 still lies there
+    expect(region.locator(".trick-won")).to_contain_text(
+        f"{first.winner.word} wins the trick with the {dict(first.cards)[first.winner].label}"
+    )
+    page.screenshot(path=screenshots / "teach-trick-won-1280x720.png")
+    region.get_by_role("button", name="Next ▶").click()  # the lead clears it
+    expect(middle).to_have_count(1)
+    expect(region.locator(".trick-won")).to_have_count(0)
+    expect(region.locator(".announce")).to_contain_text(f"{first.winner.word} led the ")
     context.close()
