@@ -71,7 +71,7 @@ def test_the_bots_cards_arrive_one_by_one_and_the_trick_stays_with_its_winner(
     mine = play_a_card(region)
     expect(region).to_have_class(PACING)
     # The list of moves under the table would tell them first: it waits.
-    moves = page.locator(".st-key-play-moves li").first
+    moves = page.locator(".st-key-play-told li").first
     expect(moves).to_be_attached()
     expect(moves).to_be_hidden()
     expect(region.locator(".trick-won")).to_be_visible()  # the trick, its winner named

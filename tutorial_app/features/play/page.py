@@ -462,6 +462,17 @@ def show_hand_over(played: play.BotGame) -> None:
         st.markdown(numbered(play.hand_log(played)))
 
 
+def told_after_the_table():
+    """A container for what tells the hand's news in words (the moves, the hand's end):
+    it waits, hidden, while the bots' cards arrive on the table (the table marks the
+    page meanwhile), so the words never run ahead of the cards."""
+    st.html(
+        "<style>html[data-table-pacing] .st-key-play-told, html[data-table-pacing] "
+        ".st-key-play-told * {visibility: hidden !important}</style>"
+    )
+    return st.container(key="play-told")
+
+
 @st.fragment
 def game_area() -> None:
     """The game itself, a fragment: a move reruns the table, not the page and its sidebar."""
@@ -471,17 +482,13 @@ def game_area() -> None:
     show_table(played)
     controls(played)
     if played.game.hand is None:
-        show_hand_over(played)
+        with told_after_the_table():
+            show_hand_over(played)
         return
     show_hint()
     log = play.hand_log(played)
     if log:
-        # The moves wait while the bots' cards arrive on the table (it marks the page).
-        st.html(
-            "<style>html[data-table-pacing] .st-key-play-moves, html[data-table-pacing] "
-            ".st-key-play-moves * {visibility: hidden !important}</style>"
-        )
-        with st.container(key="play-moves"):
+        with told_after_the_table():
             st.markdown("\n".join(f"- **{words}.** {why}" for words, why in log[-4:]))
             with st.expander("Everything so far in this hand"):
                 st.markdown(numbered(log))

@@ -89,8 +89,8 @@ def show(session: MutableMapping, replay: Replay) -> None:
 def arrival(before: Replay, after: Replay) -> int | None:
     """The cards on the table before ``after``'s last move, when that move is a card
     played one step on from ``before`` (stepping, playing on, a click); else None."""
-    moves = after.shown.actions
-    one_on = after.position == before.position + 1 and moves[:-1] == before.shown.actions
+    moves, same = after.shown.actions, after.timeline.deal == before.timeline.deal
+    one_on = same and after.position == before.position + 1 and moves[:-1] == before.shown.actions
     if not one_on or moves[-1][1].do is not Do.PLAY:
         return None
     return sum(1 for _, action in moves[:-1] if action.do is Do.PLAY)
