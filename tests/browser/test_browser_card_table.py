@@ -238,6 +238,7 @@ def test_a_reload_finds_the_same_game_and_moves_add_no_history(
     code = r"2\.bga\.b\.1\.[A-Za-z0-9_-]{4}\.[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]+"
     expect(page).to_have_url(re.compile(rf"[?&]game={code}$"))
     assert page.evaluate("window.history.length") == history  # replaced, never pushed
+    expect(region).not_to_have_class(re.compile(r"\bpacing\b"))  # the bots' cards are all in
     cards, middle, address = hand_names(region), table_words(region), page.url
     assert legal not in cards and len(cards) == 4 and middle  # the next trick is led
 

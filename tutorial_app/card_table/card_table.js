@@ -9,9 +9,20 @@
 // (and PageUp/PageDown, a presenter's clicker, when "pages") send those actions, unless
 // focus is on a card (the hand's own arrow navigation), a text box or a Streamlit choice.
 // "size": "projector" draws larger cards and type.
+// A model with "pace" ({key, card_ms, hold_ms, frames}: card_table/paced_plays.py) shows
+// the cards played lately one by one, as at a card table: each frame redraws the table
+// round the hand (never the hand itself, so a click on a card is never lost), a finished
+// trick stays hold_ms with its winner named, then the model itself is drawn. A click on a
+// card plays it at once; a click on the felt or "Go on" shows the end at once. Each card
+// and each trick's winner is said in a polite live region, at every pace.
 
 const SVG_TEMPLATES = new Map();
 const REPEAT_MS = 300; // a double click sends one trigger, not two (another card still counts)
+const PACED = new Set(); // arrivals shown in this tab: a redraw never plays them twice
+const TURN_BADGES = new Set(["to play", "to bid", "to discard", "to decide"]);
+// On the page's <html> while cards arrive: a page may hide what would tell them first
+// (Play's list of moves) with html[data-table-pacing] in its own style.
+const PACING_MARK = "data-table-pacing";
 
 function svgNode(markup) {
   let template = SVG_TEMPLATES.get(markup);
@@ -48,6 +59,7 @@ function send(root, event, value) {
   if (what === root._sentWhat && now - (root._sentAt || 0) < REPEAT_MS) return;
   root._sentAt = now;
   root._sentWhat = what;
+  if (root._pacing) finishPacing(root, false); // the learner moves on: the table as it is
   root._send(event, value);
 }
 
@@ -170,10 +182,11 @@ function middleBox(model) {
 function lastTrickBox(model) {
   const box = el("div", { class: "corner bl" });
   const last = model.last_trick;
-  const won = model.trick.find((play) => play.won);
-  if (won) {  // the final trick lies in the middle: say who took it
-    box.append(el("div", { class: "fact last-words" }, el("span", { text: "Last trick:" }),
-      el("strong", { text: `${won.name} won ✓` })));
+  const won = model.trick_won;
+  if (won) {  // a finished trick lies in the middle: say who took it, with which card
+    box.append(el("p", { class: "fact trick-won" },
+      el("strong", { "aria-hidden": "true", text: won.words }),
+      el("span", { class: "sr-only", text: won.said })));
   }
   if (!last) return box;
   // A small copy of the middle: each card where its player sits.
@@ -340,13 +353,94 @@ function skeleton(parent) {
   const felt = el("div", { class: "felt" });
   const message = el("p", { class: "message", role: "status", "aria-live": "polite" });
   const actions = el("div", { class: "actions", role: "group", "aria-label": "Your choices" });
-  const strip = el("div", { class: "strip" }, message, actions);
+  const skip = el("button", { type: "button", class: "pace-skip", hidden: true,
+    text: "Go on ▶" });
+  const strip = el("div", { class: "strip" }, message, skip, actions);
+  // Each card played and each trick's winner, for screen readers (the pace's "say").
+  const announce = el("p", { class: "sr-only announce", "aria-live": "polite" });
   const region = el("section", { class: "ct", role: "region", "aria-label": "Card table" },
-    felt, strip);
+    felt, strip, announce);
   root.append(region);
-  root._parts = { felt, message, actions, strip, region };
+  root._parts = { felt, message, actions, strip, region, skip, announce };
+  skip.addEventListener("click", () => { finishPacing(root, true); focusHand(root); });
+  felt.addEventListener("click", (event) => {  // a click on the felt: go on
+    if (root._pacing && !event.target.closest("button")) finishPacing(root, true);
+  });
   parent.append(root);
   return root;
+}
+
+// ---- cards arriving one by one (model.pace) -----------------------------------------
+
+// The model as it stood just after one card of the arrival: the middle, the seat to
+// play, the cards held and the tricks won are the frame's; the hand is the model's.
+function frameModel(model, frame) {
+  const seats = model.seats.map((seat) => {
+    const badges = seat.badges.filter((badge) => !TURN_BADGES.has(badge));
+    if (seat.seat === frame.turn) badges.push("to play");
+    const count = frame.counts ? frame.counts[seat.seat] : seat.count;
+    return { ...seat, badges, count, to_act: seat.seat === frame.turn };
+  });
+  return { ...model, seats, trick: frame.trick, tricks_won: frame.tricks_won,
+    last_trick: frame.last_trick, trick_won: frame.trick_won };
+}
+
+function announce(root, words) {
+  if (words) root._parts.announce.textContent = words;
+}
+
+function startPacing(root, model) {
+  const pace = model.pace;
+  PACED.add(pace.key);
+  const frames = pace.frames;
+  const last = frames[frames.length - 1];
+  // The end shows the last card already; only a trick it ended and the table then
+  // clears (a bot leads next) is worth a frame of its own.
+  const shown = last.trick_won && !model.trick_won ? frames : frames.slice(0, -1);
+  if (!shown.length || (!pace.card_ms && !pace.hold_ms)) {
+    announce(root, frames.map((frame) => frame.say).join(" "));
+    return;
+  }
+  root._pacing = { key: pace.key, model, frames, at: 0 };
+  root._parts.region.classList.add("pacing");
+  document.documentElement.setAttribute(PACING_MARK, "");
+  root._parts.skip.hidden = false;
+  showStrip(root, model);
+  showFrame(root, 0, shown.length);
+}
+
+function showFrame(root, at, count) {
+  const pacing = root._pacing;
+  const { card_ms, hold_ms } = pacing.model.pace;
+  const frame = pacing.frames[at];
+  pacing.at = at;
+  redrawFelt(root, frameModel(pacing.model, frame));
+  announce(root, frame.say);
+  root._paceTimer = setTimeout(() => {
+    if (at + 1 < count) showFrame(root, at + 1, count);
+    else finishPacing(root, true);
+  }, frame.trick_won ? hold_ms : card_ms);
+}
+
+// The end of the arrival: the model itself round the hand. ``tell``: say the cards not
+// yet said (the learner chose to go on; not when a click of theirs moves the game on).
+function finishPacing(root, tell) {
+  const pacing = root._pacing;
+  clearTimeout(root._paceTimer);
+  root._paceTimer = null;
+  root._pacing = null;
+  root._parts.region.classList.remove("pacing");
+  document.documentElement.removeAttribute(PACING_MARK);
+  root._parts.skip.hidden = true;
+  if (!pacing) return;
+  showStrip(root, pacing.model);
+  redrawFelt(root, pacing.model);
+  if (tell) announce(root, pacing.frames.slice(pacing.at + 1).map((f) => f.say).join(" "));
+}
+
+function focusHand(root) {
+  const card = root._parts.felt.querySelector("button.card[tabindex='0'], button.card");
+  if (card) card.focus();
 }
 
 function render(root, model, shadow) {
@@ -355,28 +449,24 @@ function render(root, model, shadow) {
   const { felt, message, actions, strip, region } = root._parts;
   const loose = model.layout === "cards";
   region.className = "ct" + (loose ? " ct-cards" : "") +
-    (model.size === "projector" ? " ct-projector" : "");
+    (model.size === "projector" ? " ct-projector" : "") + (root._pacing ? " pacing" : "");
   region.setAttribute("aria-label", model.title || (loose ? "Cards" : "Card table"));
   felt.className = "felt" + (loose ? " felt-cards" : "");
   if (loose) {
     drawCards(model, root, felt);
   } else {
-    const seats = Object.fromEntries(model.seats.map((seat) => [seat.position, seat]));
-    const yours = el("div", { class: "corner br" }, seatBox(model, seats.bottom, root));
     // A stepper's ◀ ▶ sit on the felt beside the hand: the buttons by the cards they
     // change, and the whole width under the felt left to the engine's reasons.
     const hand = model.actions_by_hand
       ? el("div", { class: "hand-line" }, handRow(model, root), actions)
       : handRow(model, root);
     felt.hidden = false;
-    felt.replaceChildren(scoreBox(model), seatBox(model, seats.top, root), trumpBox(model),
-      seatBox(model, seats.left, root), middleBox(model), seatBox(model, seats.right, root),
-      lastTrickBox(model), yours, hand);
+    felt.replaceChildren(...aroundHand(model, root), hand);
   }
   if (!(model.actions_by_hand && !loose) && actions.parentNode !== strip) strip.append(actions);
   showMessage(model, message);
   actionRow(model, root, actions);
-  strip.hidden = !model.message && (!model.actions.length || actions.parentNode !== strip);
+  showStrip(root, model);
   if (had) {
     const index = Number(had.dataset.index || 0);
     const cards = [...felt.querySelectorAll("button.card")];
@@ -390,6 +480,28 @@ function render(root, model, shadow) {
     }
     if (again) again.focus();
   }
+}
+
+// The strip under the felt: hidden when it holds nothing (but "Go on" while pacing).
+function showStrip(root, model) {
+  const { strip, actions } = root._parts;
+  strip.hidden = !root._pacing && !model.message &&
+    (!model.actions.length || actions.parentNode !== strip);
+}
+
+// Everything on the felt but the hand, in the felt's order (the hand comes last).
+function aroundHand(model, root) {
+  const seats = Object.fromEntries(model.seats.map((seat) => [seat.position, seat]));
+  const yours = el("div", { class: "corner br" }, seatBox(model, seats.bottom, root));
+  return [scoreBox(model), seatBox(model, seats.top, root), trumpBox(model),
+    seatBox(model, seats.left, root), middleBox(model), seatBox(model, seats.right, root),
+    lastTrickBox(model), yours];
+}
+
+// Redraw the felt round the hand, leaving the hand's buttons (and a click on them) alone.
+function redrawFelt(root, model) {
+  const old = [...root._parts.felt.children];
+  aroundHand(model, root).forEach((part, i) => old[i].replaceWith(part));
 }
 
 // The page address follows the table (model.address: parameter -> value, null removes),
@@ -413,6 +525,17 @@ export default function (component) {
     root._keyHandler = (event) => stepKey(event, root);
     document.addEventListener("keydown", root._keyHandler);
   }
-  if (data) render(root, data, parentElement);
-  if (data) followAddress(data.address);
+  if (!data) return;
+  const pace = data.layout === "table" ? data.pace : null;
+  const pacing = root._pacing;
+  if (pacing && pace && pace.key === pacing.key) {  // the same arrival drawn again
+    pacing.model = data;
+    render(root, data, parentElement);
+    redrawFelt(root, frameModel(data, pacing.frames[pacing.at]));
+  } else {
+    if (pacing) finishPacing(root, false);
+    render(root, data, parentElement);
+    if (pace && pace.frames.length && !PACED.has(pace.key)) startPacing(root, data);
+  }
+  followAddress(data.address);
 }

@@ -20,6 +20,8 @@ __all__ = [
     "LastTrick",
     "Makers",
     "Message",
+    "PaceFrame",
+    "PaceModel",
     "Play",
     "Row",
     "RowCard",
@@ -28,6 +30,7 @@ __all__ = [
     "SeatEntry",
     "StepKeys",
     "TableModel",
+    "TrickWon",
     "Trump",
     "Upcard",
 ]
@@ -92,6 +95,34 @@ class LastTrick(TypedDict):
     winner_name: str
     number: int
     plays: list[Play]
+
+
+class TrickWon(TypedDict):
+    """Who took the finished trick in the middle, with which card (the engine's winner)."""
+
+    seat: str
+    name: str  # "East"
+    words: str  # "East wins the trick with the J♥": shown
+    said: str  # "East wins the trick with the jack of hearts.": for screen readers
+
+
+class PaceFrame(TypedDict):
+    """The table just after one card of a paced arrival (``table_options.Pace``)."""
+
+    trick: list[Play]  # the middle: the trick as this card left it
+    turn: str | None  # the seat to play next
+    counts: dict[str, int] | None  # seat -> cards held then (None: hands hidden)
+    tricks_won: dict[str, int] | None
+    last_trick: LastTrick | None
+    trick_won: TrickWon | None  # this card ended the trick: who took it
+    say: str  # "West played the nine of hearts." (and who took the trick)
+
+
+class PaceModel(TypedDict):
+    key: str
+    card_ms: int
+    hold_ms: int
+    frames: list[PaceFrame]  # one per card played after ``since``, in order
 
 
 class Upcard(CardFace):
@@ -162,6 +193,7 @@ class TableModel(TypedDict):
     tricks_won: dict[str, int] | None
     trick: list[Play]
     last_trick: LastTrick | None
+    trick_won: TrickWon | None  # the middle holds a finished trick: who took it
     score: Score | None
     actions: list[Button]
     message: Message | None
@@ -169,6 +201,7 @@ class TableModel(TypedDict):
     four_colour: bool
     suit_icons: dict[str, str]
     svgs: dict[str, str]
+    pace: NotRequired[PaceModel]  # the cards played lately, to show one by one
     # a teacher's table only
     hand_backs: NotRequired[int]  # face-down cards of a hidden bottom hand
     hand_label: NotRequired[str]

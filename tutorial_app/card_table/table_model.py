@@ -61,6 +61,7 @@ from tutorial_app.card_table.model_types import (
     TableModel,
     Upcard,
 )
+from tutorial_app.card_table.paced_plays import pace_frames, trick_won
 from tutorial_app.card_table.table_moves import action_id
 from tutorial_app.card_table.table_options import MARK_SIGNS, TableOptions
 
@@ -212,6 +213,7 @@ def table_model(source: HandState | SeatView, options: TableOptions = PLAIN) -> 
     ]
     hand_hidden = "hand" in hide or bottom not in shown  # not shown: a teacher's table only
     hold = options.hold_last_trick
+    middle = _middle(table, bottom, face, hold, "winner" not in hide)
     model: TableModel = {
         "layout": "table",
         "bottom": bottom.value,
@@ -236,11 +238,13 @@ def table_model(source: HandState | SeatView, options: TableOptions = PLAIN) -> 
         "tricks_won": None
         if "winner" in hide
         else {"NS": table.tricks_won[0], "EW": table.tricks_won[1]},
-        "trick": _middle(table, bottom, face, hold, "winner" not in hide),
-        "last_trick": _last_trick(table, bottom, face)
+        "trick": middle,
+        "last_trick": _last_trick(table, bottom, face, len(table.tricks))
         if options.show_last_trick
         and not (table.phase is Phase.OVER or "winner" in hide or (hold and not (table.trick)))
         else None,
+        # The middle holds a finished trick, its winner shown: say who took it.
+        "trick_won": trick_won(table.tricks[-1]) if any(p["won"] for p in middle) else None,
         "score": None
         if options.score is None
         else {"NS": options.score[0], "EW": options.score[1], "target": options.target},
@@ -261,6 +265,28 @@ def table_model(source: HandState | SeatView, options: TableOptions = PLAIN) -> 
         model["choices_label"] = (
             f"{table.turn.word}'s choices" if table.turn is not None else "Choices"
         )
+    if options.pace is not None:
+        pace = options.pace
+        model["pace"] = {
+            "key": pace.key,
+            "card_ms": pace.card_ms,
+            "hold_ms": pace.hold_ms,
+            "frames": pace_frames(
+                table.tricks,
+                table.trick,
+                since=pace.since,
+                turn=table.turn,
+                counts=None if "hand" in hide else table.counts,
+                plays=lambda cards, winner: _plays(cards, bottom, face, winner),
+                last_trick=lambda number: (
+                    _last_trick(table, bottom, face, number)
+                    if options.show_last_trick and "winner" not in hide
+                    else None
+                ),
+                winners="winner" not in hide,
+                turns="turn" not in hide,
+            ),
+        }
     if options.step_keys is not None:
         model["keys"] = options.step_keys
     if options.projector:
@@ -444,14 +470,15 @@ def _middle(
     return _plays(table.trick, bottom, face, None)
 
 
-def _last_trick(table: _Table, bottom: Seat, face: Face) -> LastTrick | None:
-    if not table.tricks:
+def _last_trick(table: _Table, bottom: Seat, face: Face, number: int) -> LastTrick | None:
+    """Finished trick ``number`` (from 1; the last one, in the corner), if any."""
+    if not 0 < number <= len(table.tricks):
         return None
-    last = table.tricks[-1]
+    last = table.tricks[number - 1]
     return {
         "winner": last.winner.value,
         "winner_name": last.winner.word,
-        "number": len(table.tricks),
+        "number": number,
         "plays": _plays(last.cards, bottom, face, last.winner),
     }
 

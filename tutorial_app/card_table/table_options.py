@@ -11,6 +11,8 @@ Traceback (most recent call last):
 ValueError: cannot hide score: the parts to hide are bidding, hand, ...
 >>> table_message("Your turn.", "info", None)
 {'text': 'Your turn.', 'tone': 'info'}
+>>> Pace.at("quicker", since=4, key="play-7")
+Pace(since=4, key='play-7', card_ms=250, hold_ms=1000)
 """
 
 from __future__ import annotations
@@ -24,7 +26,18 @@ from engine import Action, Card, Seat
 from engine.svg import WRONG_PREFIX
 from tutorial_app.card_table.model_types import Button, Message, StepKeys
 
-__all__ = ["HIDEABLE", "MARK_SIGNS", "TONES", "Mark", "TableOptions", "check_mark", "table_message"]
+__all__ = [
+    "DEFAULT_PACE",
+    "HIDEABLE",
+    "MARK_SIGNS",
+    "PACES",
+    "TONES",
+    "Mark",
+    "Pace",
+    "TableOptions",
+    "check_mark",
+    "table_message",
+]
 
 TONES = ("info", "refusal", "success", "right", "wrong")  # right/wrong: a quiz's verdict
 # Text beside the colour, never colour alone: "✓ right", "✗ your pick", "✓ missed" (a right
@@ -35,6 +48,34 @@ MARK_SIGNS = {"right": "✓ ", "wrong": WRONG_PREFIX, "missed": "✓ ", "picked"
 HIDEABLE = frozenset({"turn", "makers", "sitting_out", "winner", "hand", "bidding"})
 
 Mark = str | tuple[str, str]  # a kind of MARK_SIGNS, or (kind, text)
+# How fast cards arrive on a paced table: (between two cards, a finished trick's stay)
+# in milliseconds. "fast" draws every card at once (a screen reader still hears each).
+PACES = {"normal": (500, 2000), "quicker": (250, 1000), "fast": (0, 0)}
+DEFAULT_PACE = "normal"
+
+
+@dataclass(frozen=True, slots=True)
+class Pace:
+    """Cards played after the first ``since`` cards of the hand arrive one by one, as at
+    a card table: ``card_ms`` apart, and a finished trick stays ``hold_ms`` with its
+    winner named before the next lead (a click on the table goes on at once). ``key``
+    names this arrival: a redraw with the same key shows the table as it ends, so a
+    rerun never plays the cards twice. Raises ValueError for a negative figure."""
+
+    since: int
+    key: str
+    card_ms: int = PACES[DEFAULT_PACE][0]
+    hold_ms: int = PACES[DEFAULT_PACE][1]
+
+    def __post_init__(self) -> None:
+        if min(self.since, self.card_ms, self.hold_ms) < 0:
+            raise ValueError(f"a pace counts up from 0, not {self!r}")
+
+    @classmethod
+    def at(cls, speed: str, *, since: int, key: str) -> Pace:
+        """The pace named ``speed`` (one of PACES; an unknown name is the normal pace)."""
+        card_ms, hold_ms = PACES.get(speed, PACES[DEFAULT_PACE])
+        return cls(since, key, card_ms, hold_ms)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +109,7 @@ class TableOptions:
     four_colour: bool = False
     show_last_trick: bool = False
     hold_last_trick: bool = False  # a finished trick stays in the middle until the next lead
+    pace: Pace | None = None  # the cards played lately arrive one by one (``Pace``)
     keep_bidding: bool = False  # what each seat said stays until the first card is played
     score: tuple[int, int] | None = None  # (North-South, East-West)
     target: int | None = None  # the points to win, beside the score

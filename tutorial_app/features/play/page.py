@@ -37,13 +37,25 @@ from tutorial_app.features.play.keys import (
     LIFT,
     NO_UNDO,
     NOTE,
+    PACE,
     PENDING,
     REVIEW,
     RULES,
+    SETTINGS,
     UNSAVED,
 )
 from tutorial_app.features.play.records import record_play
 from tutorial_app.features.play.score_chart import score_chart
+from tutorial_app.features.play.table_pace import (
+    PACE_WORDS,
+    TableSettings,
+    keep_arrival,
+    keep_settings,
+    read_settings,
+    settings_address,
+    show_settings,
+    table_pace,
+)
 from tutorial_app.learner.current import unsaved_warning
 from tutorial_app.limits.link_numbers import seed_from_link
 from tutorial_app.shell.hand_links import encode_hand
@@ -78,6 +90,7 @@ def put(played: play.BotGame) -> None:
     if played.game is not before.game:
         forget(HINT, REVIEW)
         st.session_state[UNSAVED] = record_play(st.session_state, before, played)
+    keep_arrival(st.session_state, before, played)  # the cards it brings arrive in turn
     st.session_state[GAME] = played
 
 
@@ -145,6 +158,9 @@ def first_session() -> None:
         st.session_state[NOTE] = (" ".join(notes), current().game)
 
 
+if SETTINGS not in st.session_state:  # a visit or a reload: the address keeps them
+    st.session_state[SETTINGS] = read_settings(st.query_params.to_dict())
+show_settings(st.session_state)
 if GAME not in st.session_state:
     first_session()
 elif RULES not in st.session_state:
@@ -211,6 +227,17 @@ with settings.popover("Game settings", icon=":material/tune:", width="stretch"):
         on_change=no_undo_changed,
         help="Play every decision for real: the Undo button goes away.",
     )
+    st.segmented_control(
+        "How fast the others play",
+        list(PACE_WORDS),
+        key=PACE,
+        format_func=PACE_WORDS.__getitem__,
+        required=True,
+        on_change=keep_settings,
+        args=(st.session_state,),
+        help="Normal: a card every half second, and each trick stays two seconds so you "
+        "see who won it. Quicker: twice as fast. Fast: all at once. Click the table to go on.",
+    )
     st.toggle("Lift the cards I may play", key=LIFT)
     st.toggle(
         "Four-colour deck",
@@ -257,9 +284,12 @@ def show_table(played: play.BotGame) -> None:
         message, tone = played.refusal, "refusal"
     else:
         message, tone = coach_line(hand, YOU), "info"
+    settings: TableSettings = st.session_state[SETTINGS]
     options = TableOptions(
         bottom=YOU,
-        show_last_trick=st.session_state.get(LAST_TRICK, False),
+        show_last_trick=settings.last_trick,
+        hold_last_trick=True,  # a finished trick stays, its winner named, until the next lead
+        pace=table_pace(st.session_state, played),
         score=game.scores,
         target=game.rules.target_points,
         show_roles=True,
@@ -268,7 +298,11 @@ def show_table(played: play.BotGame) -> None:
         message=table_message(message, tone),
     )
     # The address keeps the game (replaced, not pushed: no history entry per move).
-    address = {"game": game_code(played), **{name: None for name in START_PARAMETERS}}
+    address = {
+        "game": game_code(played),
+        **{name: None for name in START_PARAMETERS},
+        **settings_address(settings),
+    }
     recent_games().keep(played)
     card_table(
         table_model(hand, options),
@@ -327,11 +361,15 @@ def controls(played: play.BotGame) -> None:
                 help="Take back your last decision in this hand (and the moves after it).",
                 on_click=lambda: put(play.undo(current())),
             )
-        if game.hand is None:
-            if st.button("Review my decisions", key="play-review-button"):
-                review(played)
-        else:
-            st.toggle("Show the last trick", key=LAST_TRICK)
+        if game.hand is None and st.button("Review my decisions", key="play-review-button"):
+            review(played)
+        st.toggle(
+            "Show the last trick",
+            key=LAST_TRICK,
+            on_change=keep_settings,
+            args=(st.session_state,),
+            help="The trick before this one, small, in the table's corner.",
+        )
 
 
 def show_hint() -> None:
@@ -424,6 +462,17 @@ def show_hand_over(played: play.BotGame) -> None:
         st.markdown(numbered(play.hand_log(played)))
 
 
+def told_after_the_table():
+    """A container for what tells the hand's news in words (the moves, the hand's end):
+    it waits, hidden, while the bots' cards arrive on the table (the table marks the
+    page meanwhile), so the words never run ahead of the cards."""
+    st.html(
+        "<style>html[data-table-pacing] .st-key-play-told, html[data-table-pacing] "
+        ".st-key-play-told * {visibility: hidden !important}</style>"
+    )
+    return st.container(key="play-told")
+
+
 @st.fragment
 def game_area() -> None:
     """The game itself, a fragment: a move reruns the table, not the page and its sidebar."""
@@ -433,14 +482,16 @@ def game_area() -> None:
     show_table(played)
     controls(played)
     if played.game.hand is None:
-        show_hand_over(played)
+        with told_after_the_table():
+            show_hand_over(played)
         return
     show_hint()
     log = play.hand_log(played)
     if log:
-        st.markdown("\n".join(f"- **{words}.** {why}" for words, why in log[-4:]))
-        with st.expander("Everything so far in this hand"):
-            st.markdown(numbered(log))
+        with told_after_the_table():
+            st.markdown("\n".join(f"- **{words}.** {why}" for words, why in log[-4:]))
+            with st.expander("Everything so far in this hand"):
+                st.markdown(numbered(log))
     if played.game.finished:
         with st.expander(f"The score so far: {play.score_words(played)}"):
             st.plotly_chart(

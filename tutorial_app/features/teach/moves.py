@@ -27,9 +27,10 @@ from __future__ import annotations
 
 from collections.abc import MutableMapping
 
-from engine import SEATS, HandRecord, HandState, ReplayError, Seat
+from engine import SEATS, Do, HandRecord, HandState, ReplayError, Seat
 from tutorial_app.card_table.table_moves import Click, Decision, decide_click
 from tutorial_app.features.teach.keys import (
+    ARRIVAL,
     FACE_UP,
     LAST_STEP,
     NOTE,
@@ -76,9 +77,31 @@ def current(session: MutableMapping) -> Replay:
 
 
 def show(session: MutableMapping, replay: Replay) -> None:
-    """Keep ``replay`` in the session (an old refusal goes with the old table)."""
+    """Keep ``replay`` in the session (an old refusal goes with the old table), and
+    whether it shows one card more than before (``arrival``)."""
+    before = session.get(REPLAY)
+    count = session[ARRIVAL][2] + 1 if ARRIVAL in session else 1
+    session[ARRIVAL] = (replay, None if before is None else arrival(before, replay), count)
     session[REPLAY] = replay
     forget(session, REFUSAL)
+
+
+def arrival(before: Replay, after: Replay) -> int | None:
+    """The cards on the table before ``after``'s last move, when that move is a card
+    played one step on from ``before`` (stepping, playing on, a click); else None."""
+    moves, same = after.shown.actions, after.timeline.deal == before.timeline.deal
+    one_on = same and after.position == before.position + 1 and moves[:-1] == before.shown.actions
+    if not one_on or moves[-1][1].do is not Do.PLAY:
+        return None
+    return sum(1 for _, action in moves[:-1] if action.do is Do.PLAY)
+
+
+def table_arrival(session: MutableMapping) -> tuple[int, str] | None:
+    """(cards on the table before, a key) when the table shown brought one card more."""
+    kept = session.get(ARRIVAL)
+    if kept is None or kept[0] is not session.get(REPLAY) or kept[1] is None:
+        return None
+    return kept[1], f"teach-{kept[2]}"
 
 
 def keep_legal_part(

@@ -36,7 +36,7 @@ from engine.record import ActionFormatError
 from tutorial_app.card_table.component import card_table
 from tutorial_app.card_table.move_words import action_words, turn_prompt
 from tutorial_app.card_table.table_model import table_model
-from tutorial_app.card_table.table_options import TableOptions, table_message
+from tutorial_app.card_table.table_options import Pace, TableOptions, table_message
 from tutorial_app.features.teach.keys import (
     BOT_LEVEL,
     DEALER,
@@ -68,6 +68,7 @@ from tutorial_app.features.teach.moves import (
     shown_seats,
     start_playing,
     step_id,
+    table_arrival,
     table_click,
     teacher_card,
     tick,
@@ -249,10 +250,13 @@ def table_and_reason(present: bool, timed: float | None) -> None:
         if not refusal and not replay.at_end:
             message += " Next ▶ shows the record's next move."
         back, forward = step_id(BACK, replay.position), step_id(NEXT, replay.position)
+        arrived = table_arrival(st.session_state)  # one card more: a screen reader hears it
         options = TableOptions(
             teacher=True,
             reveal=tuple(shown),
             show_last_trick=True,
+            hold_last_trick=True,  # a finished trick stays, its winner named, until the lead
+            pace=None if arrived is None else Pace(*arrived),
             message=table_message(message, tone),
             buttons_before=({"id": back, "label": "◀ Back", "disabled": replay.position == 0},),
             buttons_after=(
