@@ -71,6 +71,7 @@ STEP_KEYS = {
     "caption": str,
     "hide": list,
     "question": dict,
+    "from_trick": int,
 }
 # Parts of a scenario's table a step may leave out (words a lesson has not taught yet).
 STEP_HIDE = ("bidding", "makers", "turn")
@@ -95,6 +96,9 @@ class Step:
     hide: frozenset[str] = frozenset()
     question: Question | None = None  # a "try" step: one question to answer here
     stored_answer: tuple[str, ...] = ()  # the author's answer, checked by the tests
+    # A step-through that opens as this trick begins (the tricks before it played): the
+    # trick its words are about. 0: from the start.
+    from_trick: int = 0
 
 
 @dataclass(frozen=True)
@@ -306,6 +310,9 @@ def load_lesson(toml_path: Path) -> Lesson:
         hide = step.get("hide", [])
         if any(part not in STEP_HIDE for part in hide):
             raise LessonError(f"{where}: hide takes any of {', '.join(STEP_HIDE)}")
+        from_trick = step.get("from_trick", 0)
+        if from_trick and (step["show"] not in ("trick", "hand") or not 1 <= from_trick <= 5):
+            raise LessonError(f"{where}: from_trick is a trick, 1 to 5, of a trick or hand step")
         question: Question | None = None
         stored: tuple[str, ...] = ()
         if step["show"] == "try":
@@ -328,6 +335,7 @@ def load_lesson(toml_path: Path) -> Lesson:
                 frozenset(hide),
                 question,
                 stored,
+                from_trick,
             )
         )
     if sections:

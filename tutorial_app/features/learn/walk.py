@@ -1,0 +1,203 @@
+"""A lesson's step-through as a walk over its hand record, without Streamlit: the moves
+it shows, where it may jump (the bidding's end, each trick's end, the end), what the
+table says at each position and how long the walk stays there when it plays itself.
+
+The words at a position are the move in players' words (the title) and the engine's
+reasons: for a bid, why it is allowed; in a walk through one or two tricks (where
+following suit is the point), why each card may be played unless it plainly follows
+suit, and at the trick's end who won it and why; at the hand's end its result. A walk
+through a whole hand names each trick's winner (the engine's) and no card's reason, so
+a hand reads in a minute. A reason already given in the walk is not given again.
+
+Playing itself, a walk stays at each position as long as its words take to read at
+150 words a minute (``READING_WPM``), and at least ``MOVE_SECONDS``: a finished trick
+stays, its winner named, until the next lead. ``walk_cost`` gives the lesson-time
+estimate (``lessons.lesson_time``) the same figures the page plays by.
+
+>>> from lessons.loader import load_all
+>>> walk = walk_of(next(s for s in load_all()[1].steps if s.show == "trick"))
+>>> walk.count, walk.noun, walk.reasons
+(4, 'card', True)
+>>> message(walk, 4)[0]
+'West plays the ten of spades.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine import (
+    Do,
+    HandRecord,
+    HandState,
+    Suit,
+    apply,
+    effective_suit,
+    explain_action,
+    explain_result,
+    explain_trick,
+    new_hand,
+)
+from lessons.lesson_time import Cost, reading_seconds, words
+from lessons.loader import Step
+from tutorial_app.card_table.move_words import action_words
+
+__all__ = [
+    "MOVE_SECONDS",
+    "READING_WPM",
+    "Walk",
+    "chapters",
+    "message",
+    "seconds_at",
+    "states",
+    "stepped_actions",
+    "walk_cost",
+    "walk_of",
+]
+
+READING_WPM = 150  # the estimate's reading speed; the walk waits as long
+MOVE_SECONDS = 1.2  # the least time a move stays on screen when the walk plays itself
+STEPPED = ("bidding", "trick", "hand")  # the step kinds drawn as a walk
+
+
+@dataclass(frozen=True)
+class Walk:
+    """The moves a stepped step shows: ``actions`` (the record's, from ``base_index``),
+    named ``noun`` on the buttons; ``reasons``: every card's reason, not only the trick's;
+    ``start``: the position the step opens at (the tricks before it already played)."""
+
+    record: HandRecord
+    actions: tuple
+    base_index: int
+    noun: str
+    reasons: bool
+    start: int = 0
+
+    @property
+    def count(self) -> int:
+        return len(self.actions)
+
+
+def stepped_actions(step: Step) -> tuple[list, int, str]:
+    """What a stepped step walks through: (actions, index of the first in the record,
+    the noun its buttons use). Bidding steps walk the bids, trick steps the cards of the
+    first trick on, hand steps every move."""
+    assert step.record is not None  # a stepped step walks its scenario
+    actions = list(step.record.actions)
+    if step.show == "bidding":
+        return [(s, a) for s, a in actions if a.do is not Do.PLAY], 0, "move"
+    if step.show == "trick":
+        first_play = next(i for i, (_, a) in enumerate(actions) if a.do is Do.PLAY)
+        return actions[first_play:], first_play, "card"
+    return actions, 0, "move"
+
+
+def walk_of(step: Step) -> Walk:
+    """The walk of a stepped step; it opens where its ``from_trick`` says (else at 0)."""
+    actions, base_index, noun = stepped_actions(step)
+    walk = Walk(step.record, tuple(actions), base_index, noun, step.show == "trick")  # type: ignore[arg-type]
+    if step.from_trick:
+        ends = [position for label, position in chapters(walk) if label.startswith("Trick")]
+        # The step opens as that trick begins: at the end of the one before (or the bidding).
+        before = ends[step.from_trick - 2] if step.from_trick > 1 else _bidding_end(walk)
+        walk = Walk(walk.record, walk.actions, base_index, noun, walk.reasons, before)
+    return walk
+
+
+@lru_cache(maxsize=64)
+def states(walk: Walk) -> tuple[HandState, ...]:
+    """The hand at every position of the walk, 0 (before its first move) to ``count``."""
+    state = new_hand(walk.record.rules, walk.record.deal)
+    for seat, action in walk.record.actions[: walk.base_index]:
+        state = apply(state, action, seat)
+    shown = [state]
+    for seat, action in walk.actions:
+        state = apply(state, action, seat)
+        shown.append(state)
+    return tuple(shown)
+
+
+def _bidding_end(walk: Walk) -> int:
+    """The position after the last bid (0 when the walk starts with a card)."""
+    return next(
+        (i for i, (_, action) in enumerate(walk.actions) if action.do is Do.PLAY), walk.count
+    )
+
+
+def chapters(walk: Walk) -> tuple[tuple[str, int], ...]:
+    """Where a walk through more than one part may jump: ("Bidding", the position after
+    the last bid) when cards follow the bids, and ("Trick 1", the position its last card
+    is played at), ... Empty for a walk through one trick or through the bids alone."""
+    shown = states(walk)
+    tricks = [
+        (f"Trick {len(shown[p].tricks)}", p)
+        for p in range(1, walk.count + 1)
+        if len(shown[p].tricks) > len(shown[p - 1].tricks)
+    ]
+    bidding = _bidding_end(walk)
+    parts = ([("Bidding", bidding)] if 0 < bidding < walk.count else []) + tricks
+    return tuple(parts) if len(parts) > 1 else ()
+
+
+def _plainly_follows(before: HandState, action) -> bool:
+    """A card of the suit led, printed and played as that suit: its reason ("Spades were
+    led, and the nine of spades is a spade") says nothing the table does not show."""
+    led = before.led_suit
+    card = action.card
+    trump = before.trump_suit if isinstance(before.trump_suit, Suit) else None
+    return bool(before.trick) and card.suit is led and effective_suit(card, trump) is led
+
+
+@lru_cache(maxsize=64)
+def _said(walk: Walk) -> tuple[tuple[str | None, str], ...]:
+    """(title, text) at every position. A reason already given earlier in the walk is
+    not given again ("Anyone may pass in round 1" once, not at every pass)."""
+    shown = states(walk)
+    opening = f"Press ▶ Play to watch, or Next {walk.noun} ▶ to go one at a time."
+    said: list[tuple[str | None, str]] = [(None, opening)]
+    given: set[str] = set()
+    for position, (seat, action) in enumerate(walk.actions, 1):
+        before, after = shown[position - 1], shown[position]
+        reasons = []
+        if action.do is not Do.PLAY or (walk.reasons and not _plainly_follows(before, action)):
+            reasons.append(explain_action(before, action))
+        if action.do is Do.PLAY and len(after.tricks) > len(before.tricks):
+            trick = after.tricks[-1]
+            reasons.append(
+                explain_trick(trick, after.trump_suit)
+                if walk.reasons
+                else f"{trick.winner.word} wins the trick."
+            )
+        if after.is_over:
+            reasons.append(explain_result(after))
+        if position > walk.start:  # what the step opens with was not read
+            reasons = [reason for reason in reasons if reason not in given]
+            given.update(reasons)
+        said.append((f"{action_words(seat, action, before)}.", " ".join(reasons)))
+    return tuple(said)
+
+
+def message(walk: Walk, position: int) -> tuple[str | None, str]:
+    """(title, text) under the table at ``position``: the move and the engine's reasons."""
+    if position == walk.start:
+        return _said(walk)[0]
+    return _said(walk)[position]
+
+
+def seconds_at(walk: Walk, position: int) -> float:
+    """How long the walk, playing itself, stays at ``position``: its words' reading time
+    (``READING_WPM``), at least ``MOVE_SECONDS``."""
+    title, text = message(walk, position)
+    return max(MOVE_SECONDS, reading_seconds(f"{title or ''} {text}", READING_WPM))
+
+
+def walk_cost(step: Step) -> Cost:
+    """A stepped step's time on its shortest path: one click on ▶ Play, then each
+    position's words (and any wait beyond reading them) from the start to the end."""
+    walk = walk_of(step)
+    said = [message(walk, p) for p in range(walk.start, walk.count + 1)]
+    read = sum(words(f"{title or ''} {text}") for title, text in said)
+    waited = sum(seconds_at(walk, p) for p in range(walk.start + 1, walk.count + 1))
+    beyond = waited - sum(reading_seconds(f"{t or ''} {x}", READING_WPM) for t, x in said[1:])
+    return Cost(words=read, clicks=1, waiting=round(beyond, 1))
