@@ -7,7 +7,7 @@ reasons: for a bid, why it is allowed; in a walk through one or two tricks (wher
 following suit is the point), why each card may be played unless it plainly follows
 suit, and at the trick's end who won it and why; at the hand's end its result. A walk
 through a whole hand names each trick's winner (the engine's) and no card's reason, so
-a hand reads in a minute. A reason already given in the walk is not given again.
+a hand reads in a minute. A sentence already said in the walk is not said again.
 
 Playing itself, a walk stays at each position as long as its words take to read at
 150 words a minute (``READING_WPM``), and at least ``MOVE_SECONDS``: a finished trick
@@ -24,12 +24,14 @@ estimate (``lessons.lesson_time``) the same figures the page plays by.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from engine import (
     Do,
     HandRecord,
+    Phase,
     HandState,
     Suit,
     apply,
@@ -59,61 +61,110 @@ __all__ = [
 READING_WPM = 150  # the estimate's reading speed; the walk waits as long
 MOVE_SECONDS = 1.2  # the least time a move stays on screen when the walk plays itself
 STEPPED = ("bidding", "trick", "hand")  # the step kinds drawn as a walk
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
 
 @dataclass(frozen=True)
 class Walk:
-    """The moves a stepped step shows: ``actions`` (the record's, from ``base_index``),
-    named ``noun`` on the buttons; ``reasons``: every card's reason, not only the trick's;
-    ``start``: the position the step opens at (the tricks before it already played)."""
+    """The moves a stepped step shows: the record's actions at ``shown`` (indexes),
+    named ``noun`` on the buttons; ``silent``: indexes played without a position of
+    their own (the alone decisions of a step that hides them); ``reasons``: every
+    card's reason, not only the trick's; ``start``: the position the step opens at."""
 
     record: HandRecord
-    actions: tuple
-    base_index: int
+    shown: tuple[int, ...]
     noun: str
     reasons: bool
+    silent: frozenset[int] = frozenset()
     start: int = 0
 
     @property
+    def actions(self) -> tuple:
+        return tuple(self.record.actions[i] for i in self.shown)
+
+    @property
     def count(self) -> int:
-        return len(self.actions)
+        return len(self.shown)
 
 
-def stepped_actions(step: Step) -> tuple[list, int, str]:
-    """What a stepped step walks through: (actions, index of the first in the record,
-    the noun its buttons use). Bidding steps walk the bids, trick steps the cards of the
-    first trick on, hand steps every move."""
+def stepped_actions(step: Step) -> tuple[list[int], str]:
+    """What a stepped step walks through: (indexes of the record's actions it shows,
+    the noun its buttons use). Bidding steps walk the bids, trick steps the cards of
+    the first trick on, hand steps every move."""
     assert step.record is not None  # a stepped step walks its scenario
-    actions = list(step.record.actions)
+    actions = step.record.actions
     if step.show == "bidding":
-        return [(s, a) for s, a in actions if a.do is not Do.PLAY], 0, "move"
+        return [i for i, (_, a) in enumerate(actions) if a.do is not Do.PLAY], "move"
     if step.show == "trick":
         first_play = next(i for i, (_, a) in enumerate(actions) if a.do is Do.PLAY)
-        return actions[first_play:], first_play, "card"
-    return actions, 0, "move"
+        return list(range(first_play, len(actions))), "card"
+    return list(range(len(actions))), "move"
+
+
+def _alone_decisions(record: HandRecord) -> frozenset[int]:
+    """The indexes of the record's go-alone and defend-alone decisions."""
+    state, found = record.start(), set()
+    for i, (seat, action) in enumerate(record.actions):
+        if state.phase in (Phase.ALONE, Phase.DEFEND_ALONE):
+            found.add(i)
+        state = apply(state, action, seat)
+    return frozenset(found)
 
 
 def walk_of(step: Step) -> Walk:
-    """The walk of a stepped step; it opens where its ``from_trick`` says (else at 0)."""
-    actions, base_index, noun = stepped_actions(step)
-    walk = Walk(step.record, tuple(actions), base_index, noun, step.show == "trick")  # type: ignore[arg-type]
-    if step.from_trick:
-        ends = [position for label, position in chapters(walk) if label.startswith("Trick")]
-        # The step opens as that trick begins: at the end of the one before (or the bidding).
-        before = ends[step.from_trick - 2] if step.from_trick > 1 else _bidding_end(walk)
-        walk = Walk(walk.record, walk.actions, base_index, noun, walk.reasons, before)
+    """The walk of a stepped step, opening where its ``opens_at`` says (else at 0); a
+    step that hides "alone" plays the alone decisions without showing them."""
+    assert step.record is not None  # a stepped step walks its scenario
+    indexes, noun = stepped_actions(step)
+    silent = _alone_decisions(step.record) if "alone" in step.hide else frozenset()
+    walk = Walk(
+        step.record,
+        tuple(i for i in indexes if i not in silent),
+        noun,
+        step.show == "trick",
+        frozenset(silent),
+    )
+    if step.opens_at:
+        walk = replace(walk, start=opening(walk, step.opens_at))
     return walk
+
+
+def opening(walk: Walk, place: str) -> int:
+    """The position of ``place`` (lessons.loader.OPENS_AT): "end"; "round 2" as its
+    first bid is due; "trick 3" as its first card is due. Raises ValueError for a place
+    the walk does not reach."""
+    if place == "end":
+        return walk.count
+    shown = states(walk)
+    if place == "round 2":
+        found = [p for p, state in enumerate(shown) if state.phase is Phase.BID2]
+    else:
+        done = int(place.removeprefix("trick ")) - 1
+        found = [
+            p
+            for p, state in enumerate(shown)
+            if len(state.tricks) == done and not state.trick and state.phase is Phase.PLAY
+        ]
+    if not found:
+        raise ValueError(f"this step-through never reaches {place}")
+    return found[0]
 
 
 @lru_cache(maxsize=64)
 def states(walk: Walk) -> tuple[HandState, ...]:
-    """The hand at every position of the walk, 0 (before its first move) to ``count``."""
+    """The hand at every position of the walk, 0 (before its first move) to ``count``;
+    a silent action is played with the move before it."""
     state = new_hand(walk.record.rules, walk.record.deal)
-    for seat, action in walk.record.actions[: walk.base_index]:
+    actions = walk.record.actions
+    for seat, action in actions[: walk.shown[0] if walk.shown else 0]:
         state = apply(state, action, seat)
     shown = [state]
-    for seat, action in walk.actions:
-        state = apply(state, action, seat)
+    for index in walk.shown:
+        state = apply(state, actions[index][1], actions[index][0])
+        index += 1
+        while index in walk.silent:
+            state = apply(state, actions[index][1], actions[index][0])
+            index += 1
         shown.append(state)
     return tuple(shown)
 
@@ -151,11 +202,10 @@ def _plainly_follows(before: HandState, action) -> bool:
 
 @lru_cache(maxsize=64)
 def _said(walk: Walk) -> tuple[tuple[str | None, str], ...]:
-    """(title, text) at every position. A reason already given earlier in the walk is
-    not given again ("Anyone may pass in round 1" once, not at every pass)."""
+    """(title, text) at every position. A sentence already said earlier in the walk is
+    not said again ("Anyone may pass in round 1" once, not at every pass)."""
     shown = states(walk)
-    opening = f"Press ▶ Play to watch, or Next {walk.noun} ▶ to go one at a time."
-    said: list[tuple[str | None, str]] = [(None, opening)]
+    said: list[tuple[str | None, str]] = [(None, "")]  # ▶ Play says what to do
     given: set[str] = set()
     for position, (seat, action) in enumerate(walk.actions, 1):
         before, after = shown[position - 1], shown[position]
@@ -171,16 +221,17 @@ def _said(walk: Walk) -> tuple[tuple[str | None, str], ...]:
             )
         if after.is_over:
             reasons.append(explain_result(after))
+        sentences = [part for reason in reasons for part in SENTENCE_END.split(reason)]
         if position > walk.start:  # what the step opens with was not read
-            reasons = [reason for reason in reasons if reason not in given]
-            given.update(reasons)
-        said.append((f"{action_words(seat, action, before)}.", " ".join(reasons)))
+            sentences = [sentence for sentence in sentences if sentence not in given]
+            given.update(sentences)
+        said.append((f"{action_words(seat, action, before)}.", " ".join(sentences)))
     return tuple(said)
 
 
 def message(walk: Walk, position: int) -> tuple[str | None, str]:
     """(title, text) under the table at ``position``: the move and the engine's reasons."""
-    if position == walk.start:
+    if position == walk.start < walk.count:
         return _said(walk)[0]
     return _said(walk)[position]
 
@@ -196,6 +247,9 @@ def walk_cost(step: Step) -> Cost:
     """A stepped step's time on its shortest path: one click on ▶ Play, then each
     position's words (and any wait beyond reading them) from the start to the end."""
     walk = walk_of(step)
+    if walk.start == walk.count:  # it opens on the finished table: read it, nothing to play
+        title, text = message(walk, walk.count)
+        return Cost(words=words(f"{title or ''} {text}"))
     said = [message(walk, p) for p in range(walk.start, walk.count + 1)]
     read = sum(words(f"{title or ''} {text}") for title, text in said)
     waited = sum(seconds_at(walk, p) for p in range(walk.start + 1, walk.count + 1))
