@@ -7,7 +7,7 @@ reasons: for a bid, why it is allowed; in a walk through one or two tricks (wher
 following suit is the point), why each card may be played unless it plainly follows
 suit, and at the trick's end who won it and why; at the hand's end its result. A walk
 through a whole hand names each trick's winner (the engine's) and no card's reason, so
-a hand reads in a minute. A sentence already said in the walk is not said again.
+a hand reads in a minute. A sentence already said in the lesson's walks is not said again.
 
 Playing itself, a walk stays at each position as long as its words take to read at
 150 words a minute (``READING_WPM``), and at least ``MOVE_SECONDS``: a finished trick
@@ -42,7 +42,7 @@ from engine import (
     new_hand,
 )
 from lessons.lesson_time import Cost, reading_seconds, words
-from lessons.loader import Step
+from lessons.loader import Step, load_all
 from tutorial_app.card_table.move_words import action_words
 
 __all__ = [
@@ -69,7 +69,8 @@ class Walk:
     """The moves a stepped step shows: the record's actions at ``shown`` (indexes),
     named ``noun`` on the buttons; ``silent``: indexes played without a position of
     their own (the alone decisions of a step that hides them); ``reasons``: every
-    card's reason, not only the trick's; ``start``: the position the step opens at."""
+    card's reason, not only the trick's; ``start``: the position the step opens at;
+    ``said_before``: what the walks of the lesson's earlier steps said, not said again."""
 
     record: HandRecord
     shown: tuple[int, ...]
@@ -77,6 +78,7 @@ class Walk:
     reasons: bool
     silent: frozenset[int] = frozenset()
     start: int = 0
+    said_before: frozenset[str] = frozenset()  # sentences the lesson's earlier walks said
 
     @property
     def actions(self) -> tuple:
@@ -113,7 +115,33 @@ def _alone_decisions(record: HandRecord) -> frozenset[int]:
 
 def walk_of(step: Step) -> Walk:
     """The walk of a stepped step, opening where its ``opens_at`` says (else at 0); a
-    step that hides "alone" plays the alone decisions without showing them."""
+    step that hides "alone" plays the alone decisions without showing them. It does not
+    say again what the walks of its lesson's earlier steps said."""
+    for lesson in load_all():
+        if step in lesson.steps:
+            return _lesson_walks(lesson.id)[lesson.steps.index(step)] or _walk(step)
+    return _walk(step)
+
+
+@lru_cache(maxsize=16)
+def _lesson_walks(lesson_id: str) -> tuple[Walk | None, ...]:
+    """Each step's walk (None for a step without one), each knowing what the walks
+    before it said."""
+    lesson = next(lesson for lesson in load_all() if lesson.id == lesson_id)
+    walks: list[Walk | None] = []
+    said: set[str] = set()
+    for step in lesson.steps:
+        if step.show not in STEPPED:
+            walks.append(None)
+            continue
+        walk = _walk(step, frozenset(said))
+        walks.append(walk)
+        for position in range(walk.start, walk.count + 1):
+            said.update(SENTENCE_END.split(message(walk, position)[1]))
+    return tuple(walks)
+
+
+def _walk(step: Step, said_before: frozenset[str] = frozenset()) -> Walk:
     assert step.record is not None  # a stepped step walks its scenario
     indexes, noun = stepped_actions(step)
     silent = _alone_decisions(step.record) if "alone" in step.hide else frozenset()
@@ -123,6 +151,7 @@ def walk_of(step: Step) -> Walk:
         noun,
         step.show == "trick",
         frozenset(silent),
+        said_before=said_before,
     )
     if step.opens_at:
         walk = replace(walk, start=opening(walk, step.opens_at))
@@ -202,11 +231,12 @@ def _plainly_follows(before: HandState, action) -> bool:
 
 @lru_cache(maxsize=64)
 def _said(walk: Walk) -> tuple[tuple[str | None, str], ...]:
-    """(title, text) at every position. A sentence already said earlier in the walk is
-    not said again ("Anyone may pass in round 1" once, not at every pass)."""
+    """(title, text) at every position. A sentence already said earlier in the walk, or
+    in the lesson's earlier walks, is not said again ("Anyone may pass in round 1"
+    once, not at every pass)."""
     shown = states(walk)
     said: list[tuple[str | None, str]] = [(None, "")]  # ▶ Play says what to do
-    given: set[str] = set()
+    given: set[str] = set(walk.said_before)
     for position, (seat, action) in enumerate(walk.actions, 1):
         before, after = shown[position - 1], shown[position]
         reasons = []
