@@ -240,7 +240,10 @@ def _said(walk: Walk) -> tuple[tuple[str | None, str], ...]:
     for position, (seat, action) in enumerate(walk.actions, 1):
         before, after = shown[position - 1], shown[position]
         reasons = []
-        if action.do is not Do.PLAY or (walk.reasons and not _plainly_follows(before, action)):
+        opened_on = position == walk.start == walk.count  # the finished table: how it ended
+        if action.do is not Do.PLAY or (
+            walk.reasons and not opened_on and not _plainly_follows(before, action)
+        ):
             reasons.append(explain_action(before, action))
         if action.do is Do.PLAY and len(after.tricks) > len(before.tricks):
             trick = after.tricks[-1]
@@ -252,8 +255,8 @@ def _said(walk: Walk) -> tuple[tuple[str | None, str], ...]:
         if after.is_over:
             reasons.append(explain_result(after))
         sentences = [part for reason in reasons for part in SENTENCE_END.split(reason)]
-        if position > walk.start:  # what the step opens with was not read
-            sentences = [sentence for sentence in sentences if sentence not in given]
+        sentences = [sentence for sentence in sentences if sentence not in given]
+        if position > walk.start:  # what the step opens with was not read on the way
             given.update(sentences)
         said.append((f"{action_words(seat, action, before)}.", " ".join(sentences)))
     return tuple(said)
