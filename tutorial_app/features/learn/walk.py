@@ -1,4 +1,4 @@
-"""A lesson's step-through as a walk over its hand record, without Streamlit: the moves
+"""A lesson's step-through as a walk over its hand record (no Streamlit): the moves
 it shows, where it may jump (the bidding's end, each trick's end, the end), what the
 table says at each position and how long the walk stays there when it plays itself.
 
