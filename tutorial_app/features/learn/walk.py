@@ -233,13 +233,14 @@ def _plainly_follows(before: HandState, action) -> bool:
 def _said(walk: Walk) -> tuple[tuple[str | None, str], ...]:
     """(title, text) at every position. A sentence already said earlier in the walk, or
     in the lesson's earlier walks, is not said again ("Anyone may pass in round 1"
-    once, not at every pass)."""
+    once, not at every pass), except the ones that name a trick's winner and the
+    hand's result: every finished trick says who won it."""
     shown = states(walk)
     said: list[tuple[str | None, str]] = [(None, "")]  # ▶ Play says what to do
     given: set[str] = set(walk.said_before)
     for position, (seat, action) in enumerate(walk.actions, 1):
         before, after = shown[position - 1], shown[position]
-        reasons = []
+        reasons, kept = [], set()
         opened_on = position == walk.start == walk.count  # the finished table: how it ended
         if action.do is not Do.PLAY or (
             walk.reasons and not opened_on and not _plainly_follows(before, action)
@@ -247,15 +248,18 @@ def _said(walk: Walk) -> tuple[tuple[str | None, str], ...]:
             reasons.append(explain_action(before, action))
         if action.do is Do.PLAY and len(after.tricks) > len(before.tricks):
             trick = after.tricks[-1]
-            reasons.append(
+            words = (
                 explain_trick(trick, after.trump_suit)
                 if walk.reasons
                 else f"{trick.winner.word} wins the trick."
             )
+            reasons.append(words)
+            kept |= {part for part in SENTENCE_END.split(words) if trick.winner.word in part}
         if after.is_over:
             reasons.append(explain_result(after))
+            kept |= set(SENTENCE_END.split(reasons[-1]))
         sentences = [part for reason in reasons for part in SENTENCE_END.split(reason)]
-        sentences = [sentence for sentence in sentences if sentence not in given]
+        sentences = [part for part in sentences if part in kept or part not in given]
         if position > walk.start:  # what the step opens with was not read on the way
             given.update(sentences)
         said.append((f"{action_words(seat, action, before)}.", " ".join(sentences)))
