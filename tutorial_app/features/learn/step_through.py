@@ -71,8 +71,10 @@ def step_move(
     0..count. ▶ Play plays from here (from where the step opens, at the end); any other
     button stops playing, and moves if it was drawn for the position shown."""
     now = time.monotonic() if now is None else now
-    move, *target, at = ident.split("-")
     position = int(session.get(POSITION(key), walk.start))
+    if "-" not in ident:  # no button's id
+        return position
+    move, *target, at = ident.split("-")
     if move in (BACK, NEXT, END, JUMP, PAUSE) and is_playing(session, key):
         session[WALKING] = None  # even from a button drawn a move ago
     if not at.isdigit() or int(at) != position or len(target) > 1:
