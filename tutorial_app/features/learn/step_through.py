@@ -151,7 +151,6 @@ def step_model(
         actions=(),
         buttons_after=_buttons(walk, position, playing),
         message=table_message(text, "info" if title is None else "success", title),
-        actions_by_hand=True,
     )
     return table_model(states(walk)[position], options)
 
