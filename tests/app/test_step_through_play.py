@@ -55,7 +55,6 @@ def test_playing_through_reaches_the_end_and_stops():
     assert stays - 0.1 * moves <= now <= stays + 0.4 * moves  # within a timer's beat a move
 
 
-
 def test_a_finished_trick_stays_longer_than_a_card():
     ends = {position for label, position in chapters(WALK) if label.startswith("Trick")}
     plain = [p for p in range(WALK.start + 1, WALK.count) if p not in ends]

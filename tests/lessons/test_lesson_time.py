@@ -53,9 +53,7 @@ def over_limit(lesson: Lesson) -> str | None:
     cost = longest(lesson)
     if cost.minutes <= limit_minutes(lesson):
         return None
-    steps = {
-        step.id: round(step_cost(lesson, step, walk_cost).seconds) for step in lesson.steps
-    }
+    steps = {step.id: round(step_cost(lesson, step, walk_cost).seconds) for step in lesson.steps}
     return (
         f"lesson {lesson.number} ({lesson.id}): {cost.minutes:.2f} minutes with its longest "
         f"quiz ({cost.words} words, {cost.clicks} clicks), the limit is "
@@ -71,9 +69,7 @@ def test_lesson_with_its_quiz_fits_its_minutes(lesson):
 def test_the_check_fails_a_lesson_with_three_times_the_words():
     """The limit bites: lesson 1 with each step's words said three times is too long."""
     lesson = LESSONS[0]
-    wordy = replace(
-        lesson, steps=tuple(replace(step, text=step.text * 3) for step in lesson.steps)
-    )
+    wordy = replace(lesson, steps=tuple(replace(step, text=step.text * 3) for step in lesson.steps))
     assert over_limit(lesson) is None
     assert "lesson 1 (cards-and-deal)" in (over_limit(wordy) or "")
 
@@ -135,4 +131,3 @@ def test_cost_in_minutes():
     assert Cost(words=150).minutes == 1.0
     assert Cost(clicks=20).minutes == 1.0
     assert Cost(waiting=30.0).minutes == 0.5
-

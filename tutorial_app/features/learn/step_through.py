@@ -61,7 +61,7 @@ def button_id(move: str, position: int, target: int | None = None) -> str:
 
 def is_playing(session: MutableMapping, key: str) -> bool:
     walking = session.get(WALKING)
-    return bool(walking) and walking[0] == key
+    return walking is not None and walking[0] == key
 
 
 def step_move(

@@ -31,8 +31,8 @@ from functools import lru_cache
 from engine import (
     Do,
     HandRecord,
-    Phase,
     HandState,
+    Phase,
     Suit,
     apply,
     effective_suit,
@@ -247,14 +247,15 @@ def _said(walk: Walk) -> tuple[tuple[str | None, str], ...]:
         ):
             reasons.append(explain_action(before, action))
         if action.do is Do.PLAY and len(after.tricks) > len(before.tricks):
-            trick = after.tricks[-1]
-            words = (
+            trick, winner = after.tricks[-1], after.tricks[-1].winner
+            assert winner is not None  # a finished trick has its winner
+            outcome = (
                 explain_trick(trick, after.trump_suit)
                 if walk.reasons
-                else f"{trick.winner.word} wins the trick."
+                else f"{winner.word} wins the trick."
             )
-            reasons.append(words)
-            kept |= {part for part in SENTENCE_END.split(words) if trick.winner.word in part}
+            reasons.append(outcome)
+            kept |= {part for part in SENTENCE_END.split(outcome) if winner.word in part}
         if after.is_over:
             reasons.append(explain_result(after))
             kept |= set(SENTENCE_END.split(reasons[-1]))
