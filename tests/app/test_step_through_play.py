@@ -116,3 +116,13 @@ def test_the_table_offers_pause_while_playing_and_play_when_not():
     assert [a["label"] for a in idle["actions"]][1] == "▶ Play"
     labels = [a["label"] for a in idle["actions"]]
     assert labels[4:] == [label for label, _ in chapters(WALK)]
+
+
+def test_play_again_on_a_step_opened_at_its_end_plays_the_whole_walk():
+    lesson = next(lesson for lesson in load_all() if lesson.id == "house-rules")
+    step = next(step for step in lesson.steps if step.id == "stick-on")
+    walk, key = walk_of(step), f"{lesson.id}-{step.id}"
+    session = {POSITION(key): walk.start}
+    assert walk.start == walk.count
+    step_move(session, key, walk, button_id(PLAY, walk.count), now=0.0)
+    assert session[POSITION(key)] == 0 and is_playing(session, key)

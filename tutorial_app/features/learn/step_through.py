@@ -68,7 +68,7 @@ def step_move(
     session: MutableMapping, key: str, walk: Walk, ident: str, now: float | None = None
 ) -> int:
     """A click on one of the walk's buttons (``button_id``): the new position, within
-    0..count. ▶ Play plays from here (from where the step opens, at the end); any other
+    0..count. ▶ Play plays from here (at the end, from where the step opens); any other
     button stops playing, and moves if it was drawn for the position shown."""
     now = time.monotonic() if now is None else now
     position = int(session.get(POSITION(key), walk.start))
@@ -79,8 +79,9 @@ def step_move(
         session[WALKING] = None  # even from a button drawn a move ago
     if not at.isdigit() or int(at) != position or len(target) > 1:
         return position
-    if move == PLAY:
-        position = walk.start if position >= walk.count else position
+    if move == PLAY:  # at the end: again from where the step opens (a finished table: 0)
+        if position >= walk.count:
+            position = walk.start if walk.start < walk.count else 0
         session[WALKING] = (key, now)
     else:
         if move == BACK:
