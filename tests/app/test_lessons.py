@@ -239,12 +239,16 @@ def test_a_hand_walk_jumps_to_each_trick_with_its_winner_named():
 
 
 def test_a_step_through_opens_where_its_words_are():
-    """Lesson 6's euchre step says "look at the last trick": it opens as trick 5 begins,
-    four tricks played, one click (▶ Play) from the last trick's winner."""
+    """Lesson 6's euchre step says "look at the last trick": it opens on the finished
+    table, the last trick in the middle with its winner marked and named, no click."""
     lesson = next(item for item in LESSONS if item.id == "scoring")
     number, step = next((i, s) for i, s in enumerate(lesson.steps, 1) if s.id == "euchre")
     assert "last trick" in step.text
     at = open_lesson(lesson.id, step=str(number))
     model = table_shown(at)
-    assert sum(model["tricks_won"].values()) == 4  # trick 4 stays until the next lead
-    assert walk_of(step).start == at.session_state[POSITION(f"{lesson.id}-{step.id}")]
+    last = step.record.replay().tricks[-1]
+    assert sum(model["tricks_won"].values()) == 5
+    assert [p["seat"] for p in model["trick"]] == [s.value for s, _ in last.cards]
+    assert [p["seat"] for p in model["trick"] if p["won"]] == [last.winner.value]
+    assert f"{last.winner.word} wins the trick" in model["message"]["text"]
+    assert "euchred" in model["message"]["text"]

@@ -18,8 +18,13 @@ estimate (``lessons.lesson_time``) the same figures the page plays by.
 >>> walk = walk_of(next(s for s in load_all()[1].steps if s.show == "trick"))
 >>> walk.count, walk.noun, walk.reasons
 (4, 'card', True)
->>> message(walk, 4)[0]
-'West plays the ten of spades.'
+>>> title, text = message(walk, 4)
+>>> title
+'West plays the king of hearts.'
+>>> 'East wins with the left bower' in text
+True
+>>> text.endswith('the highest trump in the trick.')
+True
 """
 
 from __future__ import annotations
