@@ -71,9 +71,14 @@ STEP_KEYS = {
     "caption": str,
     "hide": list,
     "question": dict,
+    "opens_at": str,
 }
-# Parts of a scenario's table a step may leave out (words a lesson has not taught yet).
-STEP_HIDE = ("bidding", "makers", "turn")
+STEPPED = ("bidding", "trick", "hand")  # the steps that walk through their scenario
+# Where a step-through may open (Step.opens_at): a trick as it begins, round 2, the end.
+OPENS_AT = ("round 2", *(f"trick {n}" for n in range(1, 6)), "end")
+# Parts of a scenario's table a step may leave out (words a lesson has not taught yet;
+# "alone": a step-through plays the alone decisions without a move of their own).
+STEP_HIDE = ("bidding", "makers", "turn", "alone")
 QUIZ_KEYS = {"length": int, "generators": list, "vary": list, "items": list}
 ITEM_KEYS = {"id": str, "ask": str, "trap": str, "answer": list, "prompt": str, "rules": dict}
 
@@ -95,6 +100,9 @@ class Step:
     hide: frozenset[str] = frozenset()
     question: Question | None = None  # a "try" step: one question to answer here
     stored_answer: tuple[str, ...] = ()  # the author's answer, checked by the tests
+    # Where a step-through opens: the part its words are about ("round 2", "trick 5" as
+    # it begins, "end"); "" opens it before its first move.
+    opens_at: str = ""
 
 
 @dataclass(frozen=True)
@@ -306,6 +314,11 @@ def load_lesson(toml_path: Path) -> Lesson:
         hide = step.get("hide", [])
         if any(part not in STEP_HIDE for part in hide):
             raise LessonError(f"{where}: hide takes any of {', '.join(STEP_HIDE)}")
+        opens_at = step.get("opens_at", "")
+        if opens_at and (step["show"] not in STEPPED or opens_at not in OPENS_AT):
+            raise LessonError(
+                f"{where}: opens_at is one of {', '.join(OPENS_AT)}, on a step-through"
+            )
         question: Question | None = None
         stored: tuple[str, ...] = ()
         if step["show"] == "try":
@@ -328,6 +341,7 @@ def load_lesson(toml_path: Path) -> Lesson:
                 frozenset(hide),
                 question,
                 stored,
+                opens_at,
             )
         )
     if sections:

@@ -45,18 +45,26 @@ def streak_to_master(length: int) -> int:
     return min(MASTERY_RUN, length)
 
 
+# Quizzes that once were longer: the runs recorded then (and files exported then) stay
+# valid. Lesson 7's quiz had 12 questions until the course was fitted into an hour.
+LONGER_BEFORE = {"house-rules": 12}
+
+
 def quiz_length_limits() -> tuple[dict[str, int], int]:
-    """Each lesson's quiz length by lesson id, and the longest of them (the bound for a
-    name that is not a lesson): from the lessons' own files, the one source."""
+    """Each lesson's longest quiz, now or before (``LONGER_BEFORE``), by lesson id, and
+    the longest of them (the bound for a name that is not a lesson): from the lessons'
+    own files, the one source."""
     from lessons.loader import load_all  # loaded on first use: the store's CLI starts fast
 
-    lengths = {lesson.id: lesson.quiz_length for lesson in load_all()}
+    lengths = {
+        lesson.id: max(lesson.quiz_length, LONGER_BEFORE.get(lesson.id, 0)) for lesson in load_all()
+    }
     return lengths, max(lengths.values())
 
 
 def quiz_length_limit(lesson_id: str) -> int:
-    """The most questions a quiz of ``lesson_id`` has. Every quiz length that arrives (a
-    recorded run, an imported file, a stored row) is held to this.
+    """The most questions a quiz of ``lesson_id`` has, or had. Every quiz length that
+    arrives (a recorded run, an imported file, a stored row) is held to this.
 
     >>> quiz_length_limit("bowers"), quiz_length_limit("house-rules")
     (10, 12)

@@ -8,11 +8,20 @@ import pytest
 from app_driver import answer, feedback_shown, open_page, table_shown
 from streamlit.testing.v1 import AppTest
 
-from engine import Do, explain_trick
 from lessons.loader import load_all
 from lessons.quiz import Kind
 from lessons.quizzes import build_quiz
-from tutorial_app.features.learn.step_through import BACK, NEXT, button_id, step_move
+from tutorial_app.features.learn.keys import POSITION
+from tutorial_app.features.learn.step_through import (
+    BACK,
+    END,
+    JUMP,
+    NEXT,
+    PLAY,
+    button_id,
+    step_move,
+)
+from tutorial_app.features.learn.walk import chapters, message, walk_of
 from tutorial_app.learner import progress_cache
 from tutorial_app.navigation import lesson_page_path
 from tutorial_app.quiz.scene import options_are_cards
@@ -159,11 +168,14 @@ def test_try_steps_judge_an_answer_and_allow_another_go(lesson):
         )
 
 
-def press(at: AppTest, step_key: str, count: int, move: str) -> dict:
-    """Press ◀ or ▶ on a step-through table, as the component would (only if offered)."""
-    button = next(a for a in table_shown(at)["actions"] if a["id"].startswith(move + "-"))
-    assert not button["disabled"], f"{move} is disabled"
-    step_move(at.session_state, step_key, count, button["id"])
+def press(at: AppTest, step, move: str, target: int | None = None) -> dict:
+    """Press a button of a step-through table, as the component would (only if offered)."""
+    lesson = next(lesson for lesson in LESSONS if step in lesson.steps)
+    key = f"{lesson.id}-{step.id}"
+    ident = button_id(move, at.session_state[POSITION(key)], target)
+    button = next(a for a in table_shown(at)["actions"] if a["id"] == ident)
+    assert not button.get("disabled"), f"{ident} is disabled"
+    step_move(at.session_state, key, walk_of(step), ident)
     at.run()
     assert not at.exception
     return table_shown(at)
@@ -174,34 +186,69 @@ def press(at: AppTest, step_key: str, count: int, move: str) -> dict:
 )
 def test_stepping_through_explains_each_move_and_keeps_the_finished_trick(lesson_id, show):
     lesson = next(item for item in LESSONS if item.id == lesson_id)
-    number, step = next((i, s) for i, s in enumerate(lesson.steps, 1) if s.show == show)
+    number, step = next(
+        (i, s) for i, s in enumerate(lesson.steps, 1) if s.show == show and s.opens_at != "end"
+    )
     at = open_lesson(lesson.id, step=str(number))
-    key = f"{lesson.id}-{step.id}"
-    actions = [a for a in step.record.actions if show != "bidding" or a[1].do is not Do.PLAY]
-    if show == "trick":
-        actions = actions[next(i for i, (_, a) in enumerate(actions) if a.do is Do.PLAY) :]
-    noun = "Card" if show == "trick" else "Move"
+    walk = walk_of(step)
     model = table_shown(at)
-    assert {a["id"]: a["disabled"] for a in model["actions"]} == {
-        button_id(BACK, 0): True,
-        button_id(NEXT, 0): False,
+    start = walk.start  # where the step opens: 0, or the part its words are about
+    assert {a["id"]: a.get("disabled", False) for a in model["actions"][:4]} == {
+        button_id(BACK, start): start == 0,
+        button_id(PLAY, start): False,
+        button_id(NEXT, start): False,
+        button_id(END, start): False,
     }
-    for position in range(1, len(actions) + 1):
-        model = press(at, key, len(actions), NEXT)
-        seat, _ = actions[position - 1]
-        assert model["message"]["title"].startswith(f"{noun} {position} of {len(actions)}: ")
-        assert seat.word in model["message"]["title"]
-    end = len(actions)
-    assert {a["id"]: a["disabled"] for a in model["actions"]} == {
-        button_id(BACK, end): False,
-        button_id(NEXT, end): True,
+    for position in range(start + 1, walk.count + 1):
+        model = press(at, step, NEXT)
+        seat, _ = walk.actions[position - 1]
+        assert model["message"]["title"].startswith(seat.word)
+        assert (model["message"]["title"], model["message"]["text"]) == message(walk, position)
+    assert {a["id"]: a.get("disabled", False) for a in model["actions"][:4]} == {
+        button_id(BACK, walk.count): False,
+        button_id(PLAY, walk.count): False,  # ↻ Play again
+        button_id(NEXT, walk.count): True,
+        button_id(END, walk.count): True,
     }
-    assert step_move(at.session_state, key, end, button_id(NEXT, end - 1)) == end  # stale
+    key = f"{lesson.id}-{step.id}"
+    stale = button_id(NEXT, walk.count - 1)
+    assert step_move(at.session_state, key, walk, stale) == walk.count  # a click drawn before
     if show != "bidding":  # the last card played: its trick stays, its winner marked
         final = step.record.replay()
         last = final.tricks[-1]
         assert [p["seat"] for p in model["trick"]] == [s.value for s, _ in last.cards]
         assert [p["seat"] for p in model["trick"] if p["won"]] == [last.winner.value]
-        assert explain_trick(last, final.trump_suit) in model["message"]["text"]
-    model = press(at, key, len(actions), BACK)
-    assert model["message"]["title"].startswith(f"{noun} {len(actions) - 1} of")
+        assert last.winner.word in model["message"]["text"]
+    model = press(at, step, BACK)
+    assert model["message"]["title"] == message(walk, walk.count - 1)[0]
+
+
+def test_a_hand_walk_jumps_to_each_trick_with_its_winner_named():
+    lesson = next(item for item in LESSONS if item.id == "going-alone")
+    number, step = next((i, s) for i, s in enumerate(lesson.steps, 1) if s.id == "lone-hand")
+    at = open_lesson(lesson.id, step=str(number))
+    walk = walk_of(step)
+    final = step.record.replay()
+    tricks = [(label, at_) for label, at_ in chapters(walk) if label.startswith("Trick")]
+    assert len(tricks) == 5
+    for (label, position), trick in zip(tricks, final.tricks, strict=True):
+        model = press(at, step, JUMP, position)
+        assert f"{trick.winner.word} wins the trick" in model["message"]["text"]
+        assert [p["seat"] for p in model["trick"] if p["won"]] == [trick.winner.value]
+        assert next(a for a in model["actions"] if a["label"] == label)["pressed"]
+
+
+def test_a_step_through_opens_where_its_words_are():
+    """Lesson 6's euchre step says "look at the last trick": it opens on the finished
+    table, the last trick in the middle with its winner marked and named, no click."""
+    lesson = next(item for item in LESSONS if item.id == "scoring")
+    number, step = next((i, s) for i, s in enumerate(lesson.steps, 1) if s.id == "euchre")
+    assert "last trick" in step.text
+    at = open_lesson(lesson.id, step=str(number))
+    model = table_shown(at)
+    last = step.record.replay().tricks[-1]
+    assert sum(model["tricks_won"].values()) == 5
+    assert [p["seat"] for p in model["trick"]] == [s.value for s, _ in last.cards]
+    assert [p["seat"] for p in model["trick"] if p["won"]] == [last.winner.value]
+    assert f"{last.winner.word} wins the trick" in model["message"]["text"]
+    assert "euchred" in model["message"]["text"]

@@ -19,6 +19,8 @@ from test_browser_pages import wait_for_app
 
 from lessons.loader import lesson_by_id, load_all
 from lessons.quizzes import build_quiz
+from tutorial_app.features.learn.walk import message as message_of
+from tutorial_app.features.learn.walk import seconds_at, walk_of
 
 SIZES = [
     ("1280x720", {"width": 1280, "height": 720}, 1),
@@ -245,20 +247,21 @@ def test_stepping_through_a_trick_keeps_buttons_and_cards_together(
     """Lesson 2's trick step: ◀ ▶ under the table, the trick stays once it is complete."""
     lesson = lesson_by_id("bowers")
     number, step = next((i, s) for i, s in enumerate(lesson.steps, 1) if s.show == "trick")
-    cards = sum(1 for _, action in step.record.actions if action.do.value == "play")
+    walk = walk_of(step)
     page = open_at(browser, app_url, f"{lesson.id}?step={number}", viewport, scale)
     table = page.get_by_role("region", name="Card table")
-    back = table.get_by_role("button", name="◀ Back a card")
+    back = table.get_by_role("button", name="◀ Back")
     forward = table.get_by_role("button", name="Next card ▶")
+    play = table.get_by_role("button", name="▶ Play")
     message = table.get_by_role("status")
     expect(back).to_be_disabled()
-    for shown in range(1, cards + 1):
+    for shown in range(1, walk.count + 1):
         forward.click()
         wait_for_app(page)
-        expect(message).to_contain_text(f"Card {shown} of {cards}")  # the reason, at once
+        expect(message).to_contain_text(message_of(walk, shown)[0])  # the move, at once
     expect(forward).to_be_disabled()
     trick = table.locator(".trick-card")
-    expect(trick).to_have_count(cards)  # the whole trick stays on the table
+    expect(trick).to_have_count(walk.count)  # the whole trick stays on the table
     expect(table.locator(".trick-card.won")).to_have_count(1)
     assert_on_screen(
         page, table.locator(".hand > .card"), trick, back, forward, message, *step_buttons(page)
@@ -266,8 +269,38 @@ def test_stepping_through_a_trick_keeps_buttons_and_cards_together(
     page.screenshot(path=screenshots / f"quiz-step-through-{screen}.png")
     back.click()
     wait_for_app(page)
-    expect(message).to_contain_text(f"Card {cards - 1} of {cards}")
-    expect(trick).to_have_count(cards - 1)
+    expect(message).to_contain_text(message_of(walk, walk.count - 1)[0])
+    expect(trick).to_have_count(walk.count - 1)
+    expect(play).to_be_enabled()
+    page.context.close()
+
+
+def test_a_step_through_plays_itself_pauses_and_jumps(browser: Browser, app_url, screenshots):
+    """Lesson 5's lone hand: ▶ Play moves on by itself, each move after its reading time;
+    ⏸ Pause gives the ▶ Play back; "Trick 3" shows that trick with its winner; ⏭ End
+    the result, the last trick's button pressed."""
+    lesson = lesson_by_id("going-alone")
+    number, step = next((i, s) for i, s in enumerate(lesson.steps, 1) if s.id == "lone-hand")
+    walk = walk_of(step)
+    page = open_at(browser, app_url, f"{lesson.id}?step={number}", SIZES[0][1], SIZES[0][2])
+    table = page.get_by_role("region", name="Card table")
+    status = table.get_by_role("status")
+    table.get_by_role("button", name="▶ Play").click()
+    first, second = (message_of(walk, walk.start + n)[0] for n in (1, 2))
+    wait = 1000 * (seconds_at(walk, walk.start) + seconds_at(walk, walk.start + 1)) + 10_000
+    expect(status).to_contain_text(first, timeout=wait)  # by itself, no click
+    expect(status).to_contain_text(second, timeout=wait)
+    pause = table.get_by_role("button", name="⏸ Pause")
+    pause.click()
+    expect(table.get_by_role("button", name="▶ Play")).to_be_visible()  # it waits for you
+    table.get_by_role("button", name="Trick 3").click()
+    final = step.record.replay()
+    expect(status).to_contain_text(f"{final.tricks[2].winner.word} wins the trick")
+    expect(table.locator(".trick-card.won")).to_have_count(1)
+    page.screenshot(path=screenshots / "step-through-trick-3.png")
+    table.get_by_role("button", name="⏭ End").click()
+    expect(status).to_contain_text("4 points")
+    expect(table.get_by_role("button", name="Trick 5")).to_have_attribute("aria-pressed", "true")
     page.context.close()
 
 

@@ -23,8 +23,7 @@ from test_browser_pages import wait_for_app
 
 from lessons.glossary import glossary, term_slug
 from lessons.loader import load_all
-from tutorial_app.features.learn.step_through import step_model
-from tutorial_app.features.learn.step_views import stepped_actions
+from tutorial_app.features.learn.walk import message, walk_of
 
 SCREEN = {"width": 1280, "height": 720}
 LOWEST = 715  # a button's bottom edge must be above this line
@@ -63,26 +62,26 @@ def lowest_button(page: Page) -> tuple[float, str]:
 def longest_messages(step, most: int = 1) -> set[int]:
     """The positions of a stepped step whose message (the engine's reasons, drawn under
     the felt) is longest: where the page is tallest. The last position too."""
-    actions, base_index, noun = stepped_actions(step)
+    walk = walk_of(step)
     length = {}
-    for position in range(1, len(actions) + 1):
-        model = step_model(step.record, actions, base_index, noun, position, step.hide)
-        length[position] = len(model["message"]["text"]) + len(model["message"]["title"] or "")
-    return set(sorted(length, key=length.get)[-most:]) | {len(actions)}
+    for position in range(walk.start + 1, walk.count + 1):
+        title, text = message(walk, position)
+        length[position] = len(text) + len(title or "")
+    return set(sorted(length, key=length.get)[-most:]) | {walk.count}
 
 
 def step_through_the_table(page: Page, step) -> dict[int, float]:
-    """Click the step's table through every move; {move: lowest button's bottom edge}
-    where the message is longest and at the end (``longest_messages``)."""
-    actions, _, noun = stepped_actions(step)
+    """Click the step's table from where it opens through every move; {move: lowest
+    button's bottom edge} where the message is longest and at the end."""
+    walk = walk_of(step)
     table = page.get_by_role("region", name="Card table")
-    forward = table.get_by_role("button", name=f"Next {noun} ▶")
-    message = table.get_by_role("status")
+    forward = table.get_by_role("button", name=f"Next {walk.noun} ▶")
+    status = table.get_by_role("status")
     measure = longest_messages(step)
     bottoms = {}
-    for position in range(1, len(actions) + 1):
+    for position in range(walk.start + 1, walk.count + 1):
         forward.click()
-        expect(message).to_contain_text(f"{noun.capitalize()} {position} of {len(actions)}")
+        expect(status).to_contain_text(message(walk, position)[0] or "")
         if position in measure:
             run_over(page)
             bottoms[position], _ = lowest_button(page)
@@ -105,7 +104,7 @@ def test_every_step_fits_1280x720(browser: Browser, app_url, screenshots, lesson
         if bottom > LOWEST:  # a picture of each step that does not fit, to see why
             too_low[f"step {number} ({step.id})"] = (name, round(bottom))
             page.screenshot(path=screenshots / f"fit-{lesson.id}-step-{number}.png")
-        if step.show in STEPPED:
+        if step.show in STEPPED and step.opens_at != "end":
             for position, bottom in step_through_the_table(page, step).items():
                 if bottom > LOWEST:
                     too_low_stepping.setdefault(f"step {number} ({step.id})", []).append(

@@ -3,6 +3,7 @@
 
 QUIZ_REQUESTED = "lesson-quiz-requested"  # "Take the quiz" was clicked on the last step
 STEP_UNSAVED = "lesson-step-unsaved"  # why the last finished step was not saved
+WALKING = "lesson-walking"  # (the step-through's key, when its move was shown) while it plays
 URL_NOTE = "url-note"  # what the link's step number got wrong, shown once
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from engine import SEATS, Card, Do, Seat, Team, card_role, describe_card, score_hand
+from engine import SEATS, Card, Seat, Team, card_role, describe_card, score_hand
 from lessons.loader import Step
 from tutorial_app.card_table.cards_model import cards_model
 from tutorial_app.card_table.component import card_table
@@ -80,29 +80,13 @@ def show_inspect(step: Step, key: str) -> None:
     )
 
 
-def stepped_actions(step: Step) -> tuple[list, int, str]:
-    """What a stepped step walks through: (actions, index of the first in the record,
-    the noun its buttons use). Bidding steps walk the bids, trick steps the cards of the
-    first trick on, hand steps every move."""
-    assert step.record is not None  # a stepped step walks its scenario
-    actions = list(step.record.actions)
-    if step.show == "bidding":
-        return [(s, a) for s, a in actions if a.do is not Do.PLAY], 0, "move"
-    if step.show == "trick":
-        first_play = next(i for i, (_, a) in enumerate(actions) if a.do is Do.PLAY)
-        return actions[first_play:], first_play, "card"
-    return actions, 0, "move"
-
-
 def show_try(step: Step, key: str) -> None:
     assert step.question is not None  # the loader gives every "try" step its question
     ask_once(key, step.question)
 
 
 def show_stepped(step: Step, key: str) -> None:
-    actions, base_index, noun = stepped_actions(step)
-    assert step.record is not None  # a stepped step walks its scenario
-    step_through(step.record, key, actions, base_index, noun, hide=step.hide)
+    step_through(step, key)
 
 
 def show_scoring(step: Step, key: str) -> None:
