@@ -16,7 +16,8 @@ from streamlit.testing.v1 import AppTest
 
 from analysis import LEVELS, hand_simulation
 from analysis.hand_simulation import simulate_hands
-from engine import PRESETS, Rules
+from analysis.odds import can_trump_in_share, percent
+from engine import PRESETS, Rules, Suit, deck
 from tutorial_app.features.odds import jobs
 from tutorial_app.features.odds.exact import exact_items
 from tutorial_app.features.odds.simulated import (
@@ -65,6 +66,22 @@ def test_every_exact_item_has_a_chart_a_table_and_one_sentence():
     assert "27.8%" in bower.sentence and "16.7%" in bower.sentence
 
 
+def test_the_trump_in_sentence_gives_the_share_it_describes():
+    """The sentence says "have no card of some suit and hold a trump": its figures are
+    that share (not the share missing a suit, 70.4%, some of which hold no trump)."""
+    sentence = exact_items()[1].sentence
+    for joker in (False, True):
+        assert percent(can_trump_in_share(deck(joker), Suit.HEARTS)) in sentence
+    assert "have no card of some suit and hold a trump" in sentence
+    assert "70.4%" not in sentence
+
+
+def test_the_kitty_is_explained_where_the_odds_lab_first_says_it():
+    texts = [item.sentence for item in exact_items()]
+    first = next(text for text in texts if "kitty" in text)
+    assert "kitty (the cards nobody is dealt)" in first
+
+
 def test_simulated_items_say_which_bots_played_and_show_the_published_figures():
     hands = simulate_hands(Rules.preset("bga"), "random", 300, 5)
     items = simulated_items(hands, "random", Rules.preset("bga"))
@@ -75,7 +92,7 @@ def test_simulated_items_say_which_bots_played_and_show_the_published_figures():
     assert list(points.table["published"][3:5]) == ["17.0%", "12.0%"]
     heat = items[3].figure.data[0]
     assert heat.type == "heatmap" and len(heat.z) == 10 and len(heat.z[0]) == 10
-    assert "dynamic programming" in items[3].sentence
+    assert "Worked out from the points the random bots scored" in items[3].sentence
     for item in items[:2]:  # made + marched + euchred = every group
         shares = item.table[["made", "march", "euchred"]]
         for _, row in shares.iterrows():

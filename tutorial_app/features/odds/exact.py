@@ -18,6 +18,7 @@ import plotly.graph_objects as go
 from analysis.odds import (
     BOWER_PLACES,
     KITTY,
+    can_trump_in_share,
     OPPONENTS,
     PARTNER,
     deck_for,
@@ -98,9 +99,8 @@ def trumps_item() -> OddsItem:
     labels = [str(k) for k in range(HAND_SIZE + 1)]
     plain, joker = (sum(share for k, share in o.items() if k >= 3) for o in odds.values())
     sentence = (
-        f"Three or more trumps come in only {percent(plain)} of hands "
-        f"({percent(joker)} with the Joker), so a hand with three trumps, the left "
-        "bower counted, is already a strong one to make trump with."
+        f"Only {percent(plain)} of hands hold three trumps or more ({percent(joker)} "
+        "with the Joker), the left bower counted, so three trumps make a strong hand."
     )
     return OddsItem(
         "trumps",
@@ -116,12 +116,11 @@ def suits_item() -> OddsItem:
     cards = decks()
     odds = {name: suit_count_odds(deck, TRUMP) for name, deck in cards.items()}
     labels = [str(k) for k in next(iter(odds.values()))]
-    plain, joker = (1 - o[len(Suit)] for o in odds.values())
+    plain, joker = (can_trump_in_share(deck, TRUMP) for deck in cards.values())
     sentence = (
-        f"Counting suits as they are played once trump is named (the left bower and "
-        f"the Joker are trumps), {percent(plain)} of hands lack at least one suit "
-        f"({percent(joker)} with the Joker), so being void somewhere, and able to "
-        "trump in, is the usual case rather than luck."
+        f"{percent(plain)} of hands have no card of some suit and hold a trump "
+        f"({percent(joker)} with the Joker): when that suit is led, they may trump "
+        "in, so most hands get a chance to trump."
     )
     return OddsItem(
         "suits",
@@ -139,10 +138,10 @@ def right_bower_item() -> OddsItem:
     labels = list(BOWER_PLACES)
     plain, joker = odds.values()
     sentence = (
-        f"When you lack the right bower and it is not the upcard, your partner holds "
-        f"it {percent(plain[PARTNER])} of the time and it lies in the undealt cards "
-        f"{percent(plain[KITTY])} ({percent(joker[PARTNER])} and "
-        f"{percent(joker[KITTY])} with the Joker), so more often than not, "
+        f"When you cannot see the right bower, your partner holds it "
+        f"{percent(plain[PARTNER])} of the time, and it lies in the kitty (the cards "
+        f"nobody is dealt) {percent(plain[KITTY])} ({percent(joker[PARTNER])} and "
+        f"{percent(joker[KITTY])} with the Joker), so most often, "
         f"{percent(plain[OPPONENTS])}, an opponent holds it: do not count on it."
     )
     return OddsItem(

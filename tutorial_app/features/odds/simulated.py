@@ -274,7 +274,7 @@ def points_item(hands: Sequence[SimulatedHand], level: str) -> OddsItem:
         go.Bar(
             x=x,
             y=[PUBLISHED.get(key, 0) * 100 if key in PUBLISHED else None for key in shares],
-            name="published simulation",
+            name="published study",
             marker_color=SERIES_COLOURS[2],
             text=[share_text(PUBLISHED[key]) if key in PUBLISHED else "" for key in shares],
             textposition="outside",
@@ -295,7 +295,7 @@ def points_item(hands: Sequence[SimulatedHand], level: str) -> OddsItem:
     other = sum(s for (team, _), s in shares.items() if team == "other team")
     sentence = (
         f"Played by {level} bots, the dealing team scored on {share_text(dealing)} of "
-        f"hands and the other team on {share_text(other)} (the published simulation: "
+        f"hands and the other team on {share_text(other)} (a published study of many games: "
         f"{share_text(0.45 + 0.16)} and {share_text(0.17 + 0.12)}, +1 and +2 only), "
         + (
             "so the deal is an advantage: make the most of it when it is yours."
@@ -357,9 +357,8 @@ def win_chances_item(hands: Sequence[SimulatedHand], level: str, rules: Rules) -
         return chances.dealing[score][score] - chances.receiving[score][score]
 
     sentence = (
-        f"Worked back from {target} points by dynamic programming over the {level} "
-        f"bots' points per hand (the deal passing each hand, either team as likely to "
-        f"deal next), a team at {late}-{late} wins {share_text(chances.dealing[late][late])} "
+        f"Worked out from the points the {level} bots scored per hand, playing to "
+        f"{target} with the deal passing each hand, a team at {late}-{late} wins {share_text(chances.dealing[late][late])} "
         f"of games if it deals next and {share_text(chances.receiving[late][late])} if "
         f"it does not, against {share_text(chances.dealing[0][0])} and "
         f"{share_text(chances.receiving[0][0])} at 0-0: "
