@@ -18,9 +18,9 @@ import plotly.graph_objects as go
 from analysis.odds import (
     BOWER_PLACES,
     KITTY,
-    can_trump_in_share,
     OPPONENTS,
     PARTNER,
+    can_trump_in_share,
     deck_for,
     percent,
     right_bower_odds,

@@ -356,12 +356,15 @@ def win_chances_item(hands: Sequence[SimulatedHand], level: str, rules: Rules) -
     def edge(score: int) -> float:
         return chances.dealing[score][score] - chances.receiving[score][score]
 
+    late_dealing, late_other = (
+        share_text(c[late][late]) for c in (chances.dealing, chances.receiving)
+    )
+    start_dealing, start_other = (share_text(c[0][0]) for c in (chances.dealing, chances.receiving))
     sentence = (
         f"Worked out from the points the {level} bots scored per hand, playing to "
-        f"{target} with the deal passing each hand, a team at {late}-{late} wins {share_text(chances.dealing[late][late])} "
-        f"of games if it deals next and {share_text(chances.receiving[late][late])} if "
-        f"it does not, against {share_text(chances.dealing[0][0])} and "
-        f"{share_text(chances.receiving[0][0])} at 0-0: "
+        f"{target} with the deal passing each hand, a team at {late}-{late} wins "
+        f"{late_dealing} of games if it deals next and {late_other} if it does not, "
+        f"against {start_dealing} and {start_other} at 0-0: "
         + (
             "the deal counts for more near the end of a game."
             if edge(late) > edge(0)
