@@ -175,7 +175,7 @@ def trick_order_question(
     parts = []
     if trumps and trump is not None:  # trumps are found only under a trump
         parts.append(
-            "Any trump beats any card of the suit led; among trumps the order is "
+            "Any trump beats any card of the suit that was led; among trumps the order is "
             + " > ".join(
                 c.label for c in suit_order(trump, trump, benny or any(c.is_joker for c in cards))
             )
@@ -338,8 +338,9 @@ def callable_suits_question(record: HandRecord) -> Question:
     explanation = illegal_action_error(state, Action.call(down)).message
     return Question(
         Kind.MULTI,
-        f"Round 2: {state.upcard.the_name} was turned down. Which suits may "
-        f"{state.turn.word} call? Choose all that apply.",
+        f"Round 2: {state.upcard.the_name} was turned down. Which suits"
+        f"{', or no trump,' if state.rules.no_trump else ''} may {state.turn.word} call? "
+        "Choose all that apply.",
         _suit_options(offered),
         tuple(s.letter for s in legal),
         explanation,
