@@ -23,6 +23,7 @@ from engine import (
     deck,
     effective_suit,
     is_trump,
+    parse_cards,
     trick_strength,
 )
 from lessons.guided import guided_hand, paths, play_path
@@ -122,6 +123,13 @@ def trump_on_plain_lead(state: HandState, card: Card) -> bool:
     )
 
 
+def all_trumps_if(state: HandState, suit: Suit, cards: str = "") -> bool:
+    """With ``suit`` as trump, every card in South's hand is a trump (and ``cards``,
+    the ones named, are among them)."""
+    hand = state.hand_of(SOUTH)
+    return all(is_trump(card, suit) for card in hand) and set(parse_cards(cards)) <= set(hand)
+
+
 def only_club(state: HandState, card: Card) -> bool:
     return suit_cards(state.hand_of(SOUTH), Suit.CLUBS, state.trump_suit) == [card]
 
@@ -150,6 +158,11 @@ FACTS = [
          lambda s: seat_beats(s, Seat.W, C("9D"))),
     Fact("trump-in-or-follow", 1, "Your trump beats every card of the suit led; only a "
          "higher trump beats it", lambda s: trump_on_plain_lead(s, C("QH"))),
+    Fact("lone-hand", 0, "If they are trump, all five of your cards are trumps, both bowers",
+         lambda s: all_trumps_if(s, Suit.SPADES, "JS JC")),
+    Fact("lone-hand", 0, "With spades as trump, all five of your cards are trumps: both "
+         "bowers, the ace, the king and the queen",
+         lambda s: all_trumps_if(s, Suit.SPADES, "JS JC AS KS QS")),
     Fact("dealer-discard", 1, "The ace of spades is the highest spade",
          lambda s: highest_of_suit_left(s, C("AS"))),
     Fact("dealer-discard", 1, "The nine of clubs is your only club, and the lowest",
@@ -170,6 +183,9 @@ def test_the_checks_catch_the_old_false_words(benny):
     card" (no club left out beats it); "trumping in wins the trick" is not so when an
     opponent still to play holds a higher trump (East, when West leads spades to South's
     queen of hearts: South plays last here, but East holds the ace of hearts)."""
+    bidding = at_decision("lone-hand", 0, benny)  # "You hold five spades": four, and a club
+    assert bidding.trump_suit is None
+    assert sum(card.suit is Suit.SPADES for card in bidding.hand_of(SOUTH)) == 4
     lead = at_decision("lead-trump-for-partner", 0, benny)
     assert not lowest_of_suit(lead, C("KC")) and highest_of_suit_left(lead, C("KC"))
     assert not highest_of_suit_left(lead, C("9D"))

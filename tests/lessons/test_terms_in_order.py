@@ -137,3 +137,14 @@ def test_no_term_is_used_before_the_step_that_teaches_it(term):
         f"{term.name!r} is taught in lesson {_taught_at(term)[0]} step "
         f"{_taught_at(term)[1]}, but used before:\n" + "\n".join(early[:8])
     )
+
+
+def test_each_rule_set_is_explained_by_more_than_its_own_name():
+    """Lesson 7 names the three rule sets the app knows: the words beside each name say
+    what it is, not the name again ("Pagat (the Pagat rules)" says nothing)."""
+    step = next(s for s in LESSONS[6].steps if s.id == "presets")
+    text = " ".join(step.text.split())
+    for name in ("Board Game Arena", "Pagat", "CardSuite"):
+        found = re.search(rf"\*\*{name}\*\* \(([^)]*)\)", text)
+        assert found, name
+        assert name.lower() not in found.group(1).lower() and len(found.group(1).split()) >= 2
