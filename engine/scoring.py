@@ -98,8 +98,7 @@ def explain_score(score: HandScore) -> str:
     """One or two plain sentences: why these points went to this team."""
     makers = score.makers.word
     defenders = score.makers.other.word
-    t = score.makers_tricks
-    tricks = "no tricks" if t == 0 else f"{t} trick" + ("" if t == 1 else "s")
+    tricks = tricks_words(score.makers_tricks)
     # A seat goes alone, never a team: name the seat when it is known.
     loner = next(
         (f"{seat.word}" for seat in score.alone if seat.team is score.makers),
@@ -130,6 +129,15 @@ def explain_score(score: HandScore) -> str:
         f"{makers} made trump but took {_only(tricks)}, fewer than 3: they are euchred, "
         f"and the defenders, {defenders}, score 2 points.{alone}"
     )
+
+
+def tricks_words(count: int) -> str:
+    """A number of tricks in words: 'no tricks', '1 trick', '3 tricks'.
+
+    >>> [tricks_words(n) for n in (0, 1, 2)]
+    ['no tricks', '1 trick', '2 tricks']
+    """
+    return "no tricks" if count == 0 else f"{count} trick" + ("" if count == 1 else "s")
 
 
 def _only(tricks: str) -> str:
