@@ -11,6 +11,8 @@ Traceback (most recent call last):
 ValueError: cannot hide score: the parts to hide are bidding, hand, ...
 >>> table_message("Your turn.", "info", None)
 {'text': 'Your turn.', 'tone': 'info'}
+>>> table_message("Right. North wins.", "right", "Right")  # said once, not "Right Right."
+{'text': 'Right. North wins.', 'tone': 'right'}
 """
 
 from __future__ import annotations
@@ -121,6 +123,7 @@ def table_message(text: str | None, tone: str = "info", title: str | None = None
     if not text and not title:
         return None
     message: Message = {"text": text or "", "tone": tone}
-    if title:
+    # The strip reads title then text: a text that opens with the title says it already.
+    if title and not (text or "").lower().startswith(title.lower()):
         message["title"] = title
     return message
