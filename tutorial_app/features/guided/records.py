@@ -12,6 +12,7 @@ from collections.abc import Callable, MutableMapping
 from lessons.guided_run import GuidedRun
 from tutorial_app.features.guided.keys import DECISION_CLOCK, UNSAVED
 from tutorial_app.learner import answer_clock
+from tutorial_app.learner.answer_places import GUIDED_LESSON
 from tutorial_app.learner.current import save_progress
 from tutorial_app.learner.progress_cache import progress_changed
 
@@ -38,7 +39,7 @@ def record_guided(session: MutableMapping, before: GuidedRun, after: GuidedRun) 
     def write(found, token) -> None:
         found.record_answer(
             token,
-            lesson=f"guided:{hand_id}",
+            lesson=f"{GUIDED_LESSON}:{hand_id}",
             item_kind="single",
             generator=f"guided/{hand_id}",
             answer=str(feedback.choice),
