@@ -42,7 +42,7 @@ def skill_name(generator: str) -> str:
     """What a learner calls a skill: a generator in words, a lesson's own items grouped.
 
     >>> skill_name("trick_winner"), skill_name("bowers/left-bower-suit")
-    ('trick winner', 'Lesson 2: Trump and the bowers: lesson items')
+    ('trick winner', 'Lesson 2 questions')
     >>> skill_name("guided/lone-hand")
     'guided hands'
     """
@@ -51,7 +51,7 @@ def skill_name(generator: str) -> str:
     if generator.startswith("guided/"):
         return "guided hands"
     if "/" in generator:
-        return f"{place_words(generator.split('/', 1)[0])}: lesson items"
+        return f"{place_words(generator.split('/', 1)[0]).split(':')[0]} questions"
     return generator
 
 
@@ -124,7 +124,7 @@ def accuracy_chart(counts: pd.DataFrame, zone: tzinfo) -> go.Figure:
     short = (days[-1] - days[0]).days <= 10
     figure.update_layout(
         title="Right answers per skill, by day",
-        **_LAYOUT,
+        **{**_LAYOUT, "height": 420},
         showlegend=True,
         yaxis={"title": "% right", "range": [-5, 105]},
         xaxis={
@@ -137,9 +137,9 @@ def accuracy_chart(counts: pd.DataFrame, zone: tzinfo) -> go.Figure:
                 pd.Timestamp(days[-1]) + pd.Timedelta(hours=12),
             ],
         },
-        # Beside the plot, right of it: below it, a legend of several rows covered the
-        # dates on the x axis.
-        legend={"orientation": "v", "x": 1.02, "xanchor": "left", "y": 1, "yanchor": "top"},
+        # Hung from its top edge under the dates: anchored by its bottom edge (plotly's
+        # default below the plot), a legend of several rows grew up over the x axis.
+        legend={"orientation": "h", "x": 0, "y": -0.12, "yanchor": "top"},
     )
     return figure
 
