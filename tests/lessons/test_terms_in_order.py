@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from lessons.glossary import Term, glossary
+from lessons.glossary import Term, find_term, glossary
 from lessons.guided import hand_for_lesson
 from lessons.loader import Lesson, load_all
 from lessons.quiz import Question
@@ -148,3 +149,34 @@ def test_each_rule_set_is_explained_by_more_than_its_own_name():
         found = re.search(rf"\*\*{name}\*\* \(([^)]*)\)", text)
         assert found, name
         assert name.lower() not in found.group(1).lower() and len(found.group(1).split()) >= 2
+
+
+# Players' words the app uses (TEACHING.md's words to define, and the issue's list):
+# each is a glossary term, or another word that finds one.
+PLAYERS_WORDS = (
+    "trump", "upcard", "order up", "pick it up", "pass", "turn it down", "call", "makers",
+    "defenders", "right bower", "left bower", "bauer", "follow suit", "lead", "trick",
+    "euchred", "march", "going alone", "loner", "sitting out", "stick the dealer", "stuck",
+    "thrown in", "next", "no trump", "lone defender", "loner starts last", "kitty",
+    "renege", "point", "dealer", "trumping in",
+)  # fmt: skip
+
+
+def _app_text() -> str:
+    """Everything the lessons, guided hands and pages say, lower case, in one text."""
+    root = Path(__file__).resolve().parents[2]
+    files = [
+        *(root / "lessons" / "content").rglob("*.md"),
+        *(root / "lessons" / "content").rglob("*.toml"),
+    ]
+    files += [*(root / "tutorial_app").rglob("*.py"), *(root / "lessons").glob("*.py")]
+    return " ".join(path.read_text(encoding="utf-8") for path in files).lower().replace("*", "")
+
+
+@pytest.mark.parametrize("word", PLAYERS_WORDS)
+def test_the_glossary_holds_every_players_word_the_app_uses(word):
+    assert re.search(rf"\b{re.escape(word)}\b", APP_TEXT), f"{word!r}: no longer used?"
+    assert find_term(word) is not None, f"the glossary has no {word!r}"
+
+
+APP_TEXT = _app_text()
