@@ -119,8 +119,7 @@ def suits_item() -> OddsItem:
     plain, joker = (can_trump_in_share(deck, TRUMP) for deck in cards.values())
     sentence = (
         f"{percent(plain)} of hands have no card of some suit and hold a trump "
-        f"({percent(joker)} with the Joker): when that suit is led, they may trump "
-        "in, so most hands get a chance to trump."
+        f"({percent(joker)} with the Joker). When that suit is led, they may trump in."
     )
     return OddsItem(
         "suits",
@@ -138,11 +137,11 @@ def right_bower_item() -> OddsItem:
     labels = list(BOWER_PLACES)
     plain, joker = odds.values()
     sentence = (
-        f"When you cannot see the right bower, your partner holds it "
-        f"{percent(plain[PARTNER])} of the time, and it lies in the kitty (the cards "
-        f"nobody is dealt) {percent(plain[KITTY])} ({percent(joker[PARTNER])} and "
-        f"{percent(joker[KITTY])} with the Joker), so most often, "
-        f"{percent(plain[OPPONENTS])}, an opponent holds it: do not count on it."
+        f"If you cannot see the right bower, an opponent holds it "
+        f"{percent(plain[OPPONENTS])} of the time, so do not count on it. Your partner "
+        f"holds it {percent(plain[PARTNER])} of the time, and the kitty (the cards nobody "
+        f"is dealt) {percent(plain[KITTY])} ({percent(joker[PARTNER])} and "
+        f"{percent(joker[KITTY])} with the Joker)."
     )
     return OddsItem(
         "right-bower",

@@ -184,7 +184,7 @@ def by_trumps_item(hands: Sequence[SimulatedHand], level: str) -> OddsItem:
     two, three = (table.loc[k, Result.EUCHRED.value] for k in ("2", "3"))
     lesson = (
         (
-            "each trump you hold when you make trump keeps your team from being euchred"
+            "each trump you hold makes a euchre less likely"
             if two > three
             else "with so few hands the difference is not yet clear: play more hands"
         )
@@ -192,9 +192,9 @@ def by_trumps_item(hands: Sequence[SimulatedHand], level: str) -> OddsItem:
         else "these bots rarely make trump on so few trumps: play more hands to see"
     )
     sentence = (
-        f"Played by {level} bots, makers holding two trumps were euchred "
-        f"{_euchred(table, '2')} of the time and makers holding three "
-        f"{_euchred(table, '3')}: {lesson}."
+        f"Played by {level} bots, makers with two trumps were euchred "
+        f"{_euchred(table, '2')} of the time, with three {_euchred(table, '3')}. "
+        f"{lesson[0].upper()}{lesson[1:]}."
     )
     return OddsItem(
         "by-trumps",
@@ -221,9 +221,9 @@ def by_seat_item(hands: Sequence[SimulatedHand], level: str) -> OddsItem:
         else "one of the two seats never made trump in this run: play more hands"
     )
     sentence = (
-        f"Played by {level} bots, the dealer was euchred {_euchred(table, dealer)} of "
-        f"the times they made trump and the dealer's left {_euchred(table, left)}: "
-        f"{lesson}."
+        f"Played by {level} bots, a dealer who made trump was euchred "
+        f"{_euchred(table, dealer)} of the time, the player on the dealer's left "
+        f"{_euchred(table, left)}. {lesson[0].upper()}{lesson[1:]}."
     )
     return OddsItem(
         "by-seat",
@@ -295,13 +295,14 @@ def points_item(hands: Sequence[SimulatedHand], level: str) -> OddsItem:
     other = sum(s for (team, _), s in shares.items() if team == "other team")
     sentence = (
         f"Played by {level} bots, the dealing team scored on {share_text(dealing)} of "
-        f"hands and the other team on {share_text(other)} (a published study of many games: "
-        f"{share_text(0.45 + 0.16)} and {share_text(0.17 + 0.12)}, +1 and +2 only), "
+        f"hands and the other team on {share_text(other)}, "
         + (
-            "so the deal is an advantage: make the most of it when it is yours."
+            "so dealing helps: make the most of it when it is yours."
             if dealing > other
-            else "so in this run the deal gave no advantage."
+            else "so in this run dealing did not help."
         )
+        + f" A published study found {share_text(0.45 + 0.16)} and "
+        f"{share_text(0.17 + 0.12)}, counting hands of 1 and 2 points."
     )
     return OddsItem(
         "points", "Points per hand, dealing team and other team", figure, table, sentence
@@ -361,14 +362,13 @@ def win_chances_item(hands: Sequence[SimulatedHand], level: str, rules: Rules) -
     )
     start_dealing, start_other = (share_text(c[0][0]) for c in (chances.dealing, chances.receiving))
     sentence = (
-        f"Worked out from the points the {level} bots scored per hand, playing to "
-        f"{target} with the deal passing each hand, a team at {late}-{late} wins "
-        f"{late_dealing} of games if it deals next and {late_other} if it does not, "
-        f"against {start_dealing} and {start_other} at 0-0: "
+        f"In games to {target}, with the points the {level} bots scored per hand, a team "
+        f"at {late}-{late} wins {late_dealing} of games if it deals next and "
+        f"{late_other} if not. At 0-0 that is {start_dealing} and {start_other}, "
         + (
-            "the deal counts for more near the end of a game."
+            "so dealing counts for more near the end of a game."
             if edge(late) > edge(0)
-            else "the deal counts for no more near the end than at the start."
+            else "so dealing counts for no more near the end than at the start."
         )
     )
     return OddsItem(
