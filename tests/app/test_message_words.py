@@ -45,6 +45,7 @@ def test_the_strip_never_says_its_title_twice(hand):
 
 
 def test_a_title_the_text_does_not_open_with_is_kept():
-    assert table_message("North wins.", "right", "Right")["title"] == "Right"
-    assert "title" not in table_message("Right. North wins.", "right", "Right")
+    assert table_message("North wins.", "right", "Right.")["title"] == "Right."
+    assert "title" not in table_message("Right. North wins.", "right", "Right.")
+    assert "title" not in table_message("Your turn: choose a card.", "info", "Your turn.")
     assert doubled("Right Right. North wins") and not doubled("Right. North wins")

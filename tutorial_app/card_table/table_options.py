@@ -11,7 +11,7 @@ Traceback (most recent call last):
 ValueError: cannot hide score: the parts to hide are bidding, hand, ...
 >>> table_message("Your turn.", "info", None)
 {'text': 'Your turn.', 'tone': 'info'}
->>> table_message("Right. North wins.", "right", "Right")  # said once, not "Right Right."
+>>> table_message("Right. North wins.", "right", "Right.")  # once, not "Right. Right."
 {'text': 'Right. North wins.', 'tone': 'right'}
 """
 
@@ -124,6 +124,6 @@ def table_message(text: str | None, tone: str = "info", title: str | None = None
         return None
     message: Message = {"text": text or "", "tone": tone}
     # The strip reads title then text: a text that opens with the title says it already.
-    if title and not (text or "").lower().startswith(title.lower()):
+    if title and not (text or "").lower().startswith(title.rstrip(".:!? ").lower()):
         message["title"] = title
     return message
