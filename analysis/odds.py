@@ -83,6 +83,29 @@ def suit_count_odds(cards: Sequence[Card], trump: Suit) -> dict[int, Fraction]:
     return odds
 
 
+def can_trump_in_share(cards: Sequence[Card], trump: Suit) -> Fraction:
+    """The chance that a five-card hand can trump in somewhere: it lacks at least one
+    plain suit (so may trump when that suit is led) and holds a trump to do it with.
+
+    Hands that lack a set of plain suits are counted by inclusion and exclusion over
+    the sets; those among them with no trump at all are taken away.
+
+    >>> from engine import deck
+    >>> percent(can_trump_in_share(deck(), Suit.HEARTS))
+    '55.8%'
+    """
+    _check_deck(cards)
+    sizes = suit_sizes(cards, trump)
+    plain = [suit for suit in Suit if suit is not trump]
+    count = 0
+    for size in range(1, len(plain) + 1):
+        sign = (-1) ** (size + 1)
+        for lacking in combinations(plain, size):
+            left = len(cards) - sum(sizes[suit] for suit in lacking)
+            count += sign * (comb(left, HAND_SIZE) - comb(left - sizes[trump], HAND_SIZE))
+    return Fraction(count, comb(len(cards), HAND_SIZE))
+
+
 def _hands_using_every_suit(chosen: tuple[Suit, ...], sizes: dict[Suit, int]) -> int:
     """Five-card hands drawn only from ``chosen`` suits that hold each of them."""
     total = 0

@@ -97,7 +97,14 @@ from engine.rules import (
     Rules,
     describe_preset,
 )
-from engine.scoring import HandScore, Outcome, ScoringRow, score_hand, scoring_table
+from engine.scoring import (
+    HandScore,
+    Outcome,
+    ScoringRow,
+    score_hand,
+    scoring_table,
+    tricks_words,
+)
 from engine.seats import SEATS, TEAMS, Seat, Team
 from engine.view import SeatView, seat_view
 
@@ -162,6 +169,7 @@ __all__ = [
     "ScoringRow",
     "score_hand",
     "scoring_table",
+    "tricks_words",
     "GameState",
     "new_game",
     "start_hand",

@@ -98,8 +98,7 @@ def explain_score(score: HandScore) -> str:
     """One or two plain sentences: why these points went to this team."""
     makers = score.makers.word
     defenders = score.makers.other.word
-    t = score.makers_tricks
-    tricks = "no tricks" if t == 0 else f"{t} trick" + ("" if t == 1 else "s")
+    tricks = tricks_words(score.makers_tricks)
     # A seat goes alone, never a team: name the seat when it is known.
     loner = next(
         (f"{seat.word}" for seat in score.alone if seat.team is score.makers),
@@ -119,9 +118,7 @@ def explain_score(score: HandScore) -> str:
             f"if it takes all 5 tricks, so this is 1 point to {makers}."
         )
     if score.outcome is Outcome.LONE_MARCH:
-        return (
-            f"{loner} went alone and took all 5 tricks: a lone march scores 4 points to {makers}."
-        )
+        return f"{loner} went alone and took all 5 tricks: alone, all 5 score 4 points to {makers}."
     if score.outcome is Outcome.LONE_DEFENDER_EUCHRE:
         return (
             f"{makers} made trump but took {_only(tricks)}, fewer than 3: they are euchred. "
@@ -132,6 +129,15 @@ def explain_score(score: HandScore) -> str:
         f"{makers} made trump but took {_only(tricks)}, fewer than 3: they are euchred, "
         f"and the defenders, {defenders}, score 2 points.{alone}"
     )
+
+
+def tricks_words(count: int) -> str:
+    """A number of tricks in words: 'no tricks', '1 trick', '3 tricks'.
+
+    >>> [tricks_words(n) for n in (0, 1, 2)]
+    ['no tricks', '1 trick', '2 tricks']
+    """
+    return "no tricks" if count == 0 else f"{count} trick" + ("" if count == 1 else "s")
 
 
 def _only(tricks: str) -> str:

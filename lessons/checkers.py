@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from engine import (
     HAND_SIZE,
     NO_TRUMP,
+    PRESETS,
     SEATS,
     TEAMS,
     Action,
@@ -21,6 +22,7 @@ from engine import (
     HandRecord,
     NoTrump,
     Phase,
+    Rules,
     Seat,
     Suit,
     Team,
@@ -40,6 +42,7 @@ from engine import (
     score_hand,
     suit_order,
     trick_strength,
+    tricks_words,
     winner_of,
 )
 from engine.errors import EuchreError
@@ -175,7 +178,7 @@ def trick_order_question(
     parts = []
     if trumps and trump is not None:  # trumps are found only under a trump
         parts.append(
-            "Any trump beats any card of the suit led; among trumps the order is "
+            "Any trump beats any card of the suit that was led; among trumps the order is "
             + " > ".join(
                 c.label for c in suit_order(trump, trump, benny or any(c.is_joker for c in cards))
             )
@@ -338,8 +341,9 @@ def callable_suits_question(record: HandRecord) -> Question:
     explanation = illegal_action_error(state, Action.call(down)).message
     return Question(
         Kind.MULTI,
-        f"Round 2: {state.upcard.the_name} was turned down. Which suits may "
-        f"{state.turn.word} call? Choose all that apply.",
+        f"Round 2: {state.upcard.the_name} was turned down. Which suits"
+        f"{', or no trump,' if state.rules.no_trump else ''} may {state.turn.word} call? "
+        "Choose all that apply.",
         _suit_options(offered),
         tuple(s.letter for s in legal),
         explanation,
@@ -467,6 +471,11 @@ def hand_points_question(
     )
 
 
+# The targets the rule sets play to (lesson 6 teaches them); any other is said as a
+# table's own choice where a question uses it.
+STANDARD_TARGETS = frozenset(Rules.preset(name).target_points for name in PRESETS)
+
+
 def game_winner_question(
     scores: tuple[int, int],
     target: int,
@@ -478,7 +487,8 @@ def game_winner_question(
     after = (scores[0] + score.points[Team.NS], scores[1] + score.points[Team.EW])
     winner = game_winner(after, target)
     facts = (
-        f"Game to {target}",
+        f"Game to {target}: the first team to reach {target} points wins"
+        + ("" if target in STANDARD_TARGETS else " (each table picks its own target)"),
         f"Score before the hand: North-South {scores[0]}, East-West {scores[1]}",
     )
     options = _TEAM_OPTIONS + (Option("none", "Nobody yet"),)
@@ -490,7 +500,7 @@ def game_winner_question(
     return Question(
         Kind.SINGLE,
         f"{makers.word} made trump{', one of them alone,' if maker_alone else ''}"
-        f" and took {makers_tricks} tricks. Who has won the game?",
+        f" and took {tricks_words(makers_tricks)}. Who has won the game?",
         options,
         (winner.value if winner else "none",),
         f"{score.explanation} {end}",

@@ -125,7 +125,17 @@ def _ask(
 ) -> Question:
     """The checker's question about ``state``, saying the varied settings ``said`` and
     every house rule of ``DECIDING_RULES`` that the answer turns on."""
-    record = _record(state)
+    return ask_saying_rules(checker, _record(state), said)
+
+
+def ask_saying_rules(
+    checker: Callable[[HandRecord], Question],
+    record: HandRecord,
+    said: dict[str, bool] | None = None,
+) -> Question:
+    """The checker's question about ``record``, saying the settings ``said`` and every
+    house rule of ``DECIDING_RULES`` that the answer turns on (a quiz's question or a
+    teacher's question link alike)."""
     question = checker(record)
     said = dict(said or {})
     for setting in DECIDING_RULES:

@@ -3,7 +3,9 @@ play, who wins the trick just finished, how many points the finished hand scores
 
 Each is a ``lessons.quiz.Question`` whose answer and reason come from the engine through
 the checkers (``lessons.checkers``); this module only says which question fits which
-table, and why another does not.
+table, and why another does not. A house rule that decides the answer (no first blood,
+stick the dealer, loner starts last) is said in the question, in the quiz generators'
+words (``lessons.generators.ask_saying_rules``).
 
 >>> from engine import HandRecord, Rules, Seat, random_hand
 >>> record = HandRecord.from_state(random_hand(Rules(), Seat.W, 1))
@@ -20,6 +22,7 @@ from lessons.checkers import (
     trick_winner_question,
     trump_words,
 )
+from lessons.generators import ask_saying_rules
 from lessons.quiz import Kind, Option, Question, Scene
 
 __all__ = ["ASKS", "ask_problem", "scenario_question"]
@@ -58,9 +61,9 @@ def scenario_question(ask: str, record: HandRecord) -> Question:
     if problem:
         raise ValueError(problem)
     if ask == "legal":
-        return legal_plays_question(record)
+        return ask_saying_rules(legal_plays_question, record)
     if ask == "points":
-        return hand_result_question(record)
+        return ask_saying_rules(hand_result_question, record)
     state = record.replay()
     trick = state.tricks[-1]
     if state.is_over:  # the last trick: no hand left to draw, the trick by seat

@@ -15,6 +15,7 @@ from analysis.odds import (
     KITTY,
     OPPONENTS,
     PARTNER,
+    can_trump_in_share,
     deck_for,
     percent,
     right_bower_odds,
@@ -74,6 +75,19 @@ def test_suits_in_a_hand_match_a_count_of_every_hand(joker):
     odds = suit_count_odds(deck(joker), Suit.HEARTS)
     assert list(odds) == [4, 3, 2, 1]
     assert odds == {k: Fraction(counted[k], hands) for k in (4, 3, 2, 1)}
+
+
+@pytest.mark.parametrize("joker, shown", [(False, "55.8%"), (True, "59.9%")])
+def test_the_hands_able_to_trump_in_match_a_count_of_every_hand(joker, shown):
+    """Able to trump in: no card of some plain suit, and a trump to play when it is led."""
+    hands = list(combinations(own_deck(joker), 5))
+    able = sum(
+        any(card in HEART_TRUMPS for card in hand)
+        and bool(set("CDS") - {PLAYED_SUIT[card] for card in hand})
+        for hand in hands
+    )
+    share = can_trump_in_share(deck(joker), Suit.HEARTS)
+    assert share == Fraction(able, len(hands)) and percent(share) == shown
 
 
 @pytest.mark.parametrize("trump", list(Suit))

@@ -71,7 +71,7 @@ def test_a_wrong_try_is_explained_on_the_table_then_retried():
     wrong = hand.decisions[0].wrong[0][0]
     click(at, hand.id, wrong)
     model = table_shown(at)
-    assert model["message"]["title"] == "Not the best choice"
+    assert model["message"]["title"] == "Not the best choice."
     assert hand.decisions[0].says(wrong) in model["message"]["text"]
     assert next(c for c in model["hand"] if c["code"] == wrong.card.code)["mark"]["kind"] == "wrong"
     click(at, hand.id, hand.decisions[0].right[0])

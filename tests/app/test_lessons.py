@@ -73,6 +73,10 @@ def test_quiz_can_be_finished_answering_right(lesson):
     assert state.run.finished
     assert any("★★★" in md.value for md in at.markdown)
     assert any("mastered" in s.value for s in at.success)
+    # The quiz number is for a teacher: folded away, not said to every learner.
+    assert not [c.value for c in at.main.caption if "Quiz number" in c.value]
+    (folded,) = [e for e in at.expander if e.label.startswith("For teachers")]
+    assert any(f"quiz number {SEED}" in c.value for c in folded.caption)
 
 
 def test_wrong_answer_shows_the_answer_and_the_reason_and_comes_back():

@@ -6,6 +6,7 @@ run asked of the worker pool (a fake one here), never played in the page's threa
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
@@ -16,7 +17,8 @@ from streamlit.testing.v1 import AppTest
 
 from analysis import LEVELS, hand_simulation
 from analysis.hand_simulation import simulate_hands
-from engine import PRESETS, Rules
+from analysis.odds import can_trump_in_share, percent
+from engine import PRESETS, Rules, Suit, deck
 from tutorial_app.features.odds import jobs
 from tutorial_app.features.odds.exact import exact_items
 from tutorial_app.features.odds.simulated import (
@@ -59,10 +61,46 @@ def test_every_exact_item_has_a_chart_a_table_and_one_sentence():
     for item in exact_items():
         assert len(item.figure.data) == 2  # 24 cards, and 25 with the Joker
         assert len(item.table) == len(item.figure.data[0].x)
-        assert item.sentence.count(". ") == 0 and item.sentence.endswith(".")
+        assert item.sentence.endswith(".")
     bower = exact_items()[2]
     assert bower.figure.data[0].text == ("27.8%", "55.6%", "16.7%")
     assert "27.8%" in bower.sentence and "16.7%" in bower.sentence
+
+
+def test_the_trump_in_sentence_gives_the_share_it_describes():
+    """The sentence says "have no card of some suit and hold a trump": its figures are
+    that share (not the share missing a suit, 70.4%, some of which hold no trump)."""
+    sentence = exact_items()[1].sentence
+    for joker in (False, True):
+        assert percent(can_trump_in_share(deck(joker), Suit.HEARTS)) in sentence
+    assert "have no card of some suit and hold a trump" in sentence
+    assert "70.4%" not in sentence
+
+
+JARGON = re.compile(
+    r"\b(simulat\w*|dynamic programming|void|probabilit\w*|distribution|expected|"
+    r"undealt|inclusion|exclusion|empirical)\b",
+    re.IGNORECASE,
+)
+
+
+def test_the_odds_lab_reads_for_a_twelve_year_old():
+    """Each item says what it means in at most two sentences of at most 30 words, in
+    players' words (no "void", "simulated", "dynamic programming")."""
+    hands = simulate_hands(Rules.preset("bga"), "random", 200, 5)
+    items = exact_items() + simulated_items(hands, "random", Rules.preset("bga"))
+    for item in items:
+        sentences = [s for s in re.split(r"(?<=[.?!])\s+", item.sentence) if s]
+        assert 1 <= len(sentences) <= 2, item.sentence
+        assert max(len(s.split()) for s in sentences) <= 30, item.sentence
+        assert not JARGON.search(item.sentence), item.sentence
+        assert not JARGON.search(item.title), item.title
+
+
+def test_the_kitty_is_explained_where_the_odds_lab_first_says_it():
+    texts = [item.sentence for item in exact_items()]
+    first = next(text for text in texts if "kitty" in text)
+    assert "kitty (the cards nobody is dealt)" in first
 
 
 def test_simulated_items_say_which_bots_played_and_show_the_published_figures():
@@ -75,7 +113,7 @@ def test_simulated_items_say_which_bots_played_and_show_the_published_figures():
     assert list(points.table["published"][3:5]) == ["17.0%", "12.0%"]
     heat = items[3].figure.data[0]
     assert heat.type == "heatmap" and len(heat.z) == 10 and len(heat.z[0]) == 10
-    assert "dynamic programming" in items[3].sentence
+    assert "with the points the random bots scored per hand" in items[3].sentence
     for item in items[:2]:  # made + marched + euchred = every group
         shares = item.table[["made", "march", "euchred"]]
         for _, row in shares.iterrows():

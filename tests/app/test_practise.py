@@ -65,3 +65,6 @@ def test_a_set_can_be_answered_to_the_end():
         at.button(key="next").click().run()
         key, questions, state = current_set(at)
     assert at.button(key="practise-more")
+    # Practise has no lesson to master: its summary never speaks of one.
+    shown = [e.value for e in [*at.success, *at.warning, *at.info, *at.markdown]]
+    assert not [text for text in shown if "lesson" in text.lower() or "master" in text.lower()]

@@ -5,7 +5,9 @@ once when it finishes; and their doctests."""
 from __future__ import annotations
 
 import doctest
+import re
 from datetime import UTC, datetime, timedelta, timezone
+from types import SimpleNamespace
 
 import pandas as pd
 import pytest
@@ -230,3 +232,42 @@ def test_a_store_that_cannot_be_opened_is_not_tried_again_at_once(tmp_path, monk
     with pytest.raises(StoreUnavailable):
         learner.store()
     assert len(tries) == 2
+
+
+def test_the_recent_table_speaks_in_card_team_and_lesson_names():
+    frame = answers(
+        ("legal_plays", True, NOW), ("hand_result", False, NOW), ("bowers/x", True, NOW)
+    )
+    frame["answer"] = ["JD,JH,AH", "EW,1", "N"]
+    frame["item_kind"] = ["multi", "points", "single"]
+    frame["lesson"] = ["practise:tricks", "scoring", "guided:lone-hand"]
+    table = progress_charts.recent_table(frame, UTC)
+    assert set(table["Your answer"]) == {
+        "jack of diamonds, jack of hearts, ace of hearts",
+        "East-West, 1 point",
+        "North",
+    }
+    assert set(table["Lesson or topic"]) == {
+        "Practise: Who won the trick?",
+        "Lesson 6: Scoring",
+        "Guided hand: Going alone, and who leads",
+    }
+    codes = re.compile(r"\b[2-9TJQKA][CDHS]\b|\b(NS|EW),\d|\w+:\w+|_")
+    for column in ("Your answer", "Lesson or topic", "Skill"):
+        assert not [text for text in table[column] if codes.search(text)], column
+
+
+def test_the_accuracy_legend_stands_clear_of_the_axes():
+    """Beside the plot, above it, or hung below the dates by its top edge: never grown up
+    from below over the x axis (plotly anchors a legend below the plot by its bottom)."""
+    counts = progress_charts.counts_frame(
+        [
+            SimpleNamespace(starts_at=NOW, generator=name, answers=3, right=2)
+            for name in progress_charts.GENERATORS
+        ]
+    )
+    legend = progress_charts.accuracy_chart(counts, UTC).layout.legend
+    right = legend.x is not None and legend.x >= 1 and legend.xanchor == "left"
+    above = legend.y is not None and legend.y >= 1 and legend.yanchor == "bottom"
+    below = legend.y is not None and legend.y < 0 and legend.yanchor == "top"
+    assert right or above or below

@@ -135,6 +135,21 @@ def test_built_scenarios_make_a_sheet_and_bad_lines_are_named():
     assert "South must follow clubs" in sheet.key[0]
 
 
+@pytest.mark.parametrize("no_first_blood", [False, True])
+def test_a_sheet_of_question_links_says_the_house_rule_that_decides_the_answer(no_first_blood):
+    """North leads the first trick holding trumps: no first blood decides which cards
+    may lead, so the link's question (and the sheet made from it) says the rule."""
+    rules = TO_SOUTH.rules.with_settings(no_first_blood=no_first_blood)
+    leading = HandRecord(rules, TO_SOUTH.deal, TO_SOUTH.actions[:-2])
+    questions, problems = scenario_questions_from(
+        f"http://host/question?hand={encode_hand(leading)}&ask=legal"
+    )
+    assert not problems
+    said = "no first blood is on" if no_first_blood else "no first blood is off"
+    assert said in questions[0].prompt
+    assert said in check_sheet(questions).blocks[0]["text"]
+
+
 def test_everything_from_a_user_is_escaped():
     title = '<script>alert("x")</script> & <b>'
     page = quiz_sheet_html(lesson_questions(load_all()[0].id, 3), title)

@@ -6,15 +6,18 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from engine import Rules, Suit, describe_card, parse_card, parse_cards
+import pytest
+
+from engine import HandRecord, Phase, Rules, Suit, describe_card, parse_card, parse_cards
 from lessons.checkers import (
+    callable_suits_question,
     effective_suit_question,
     is_trump_question,
     rank_order_question,
     suit_members_question,
     trick_order_question,
 )
-from lessons.generators import gen_suit_members
+from lessons.generators import gen_suit_members, random_position
 from lessons.loader import load_all, load_lesson
 
 H = Suit.HEARTS
@@ -103,3 +106,16 @@ def test_a_finished_hand_says_who_defended_alone():
             assert f"{seat.word} {verb} alone" in question.scene.facts
             seen += verb == "defended"
     assert seen
+
+
+@pytest.mark.parametrize("no_trump", [False, True])
+def test_no_trump_is_offered_as_a_call_not_as_a_suit(no_trump):
+    """With the no trump rule the options hold "no trump", which is no suit: the
+    question says "which suits, or no trump", never that no trump is a suit."""
+    rules = Rules.preset("bga").with_settings(no_trump=no_trump)
+    state = random_position(random.Random(3), rules, lambda s: s.phase is Phase.BID2)
+    question = callable_suits_question(HandRecord.from_state(state))
+    offered_no_trump = any("no trump" in option.label.lower() for option in question.options)
+    assert offered_no_trump == no_trump
+    assert ("Which suits, or no trump, may" in question.prompt) == no_trump
+    assert ("Which suits may" in question.prompt) == (not no_trump)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import lessons.glossary
-from engine import Suit, apply, card_role
+from engine import HAND_SIZE, Suit, Team, apply, card_role, deck, score_hand
 from lessons.glossary import REQUIRED_TERMS, find_term, glossary, load_glossary, term_slug
 from lessons.loader import LessonError, lesson_by_id
 
@@ -131,3 +131,23 @@ def test_the_loader_reads_a_minimal_term(tmp_path):
 def test_the_loader_rejects_a_bad_term_with_a_message(tmp_path, change, message):
     with pytest.raises(LessonError, match=message):
         _load(tmp_path, change)
+
+
+@pytest.mark.parametrize("benny, left", [(False, "three"), (True, "four")])
+def test_the_kitty_holds_the_cards_the_definition_says(benny, left):
+    """'three, or four with the Joker': the deck less five cards each and the upcard."""
+    kitty = find_term("kitty").definition
+    assert "three, or four with the Joker" in kitty
+    undealt = len(deck(benny)) - 4 * HAND_SIZE - 1
+    assert ["three", "four"][undealt - 3] == left
+
+
+def test_a_lone_defender_scores_what_the_definition_says():
+    assert "scores 4 points" in find_term("lone defender").definition
+    score = score_hand(Team.NS, 2, defender_alone=True)
+    assert score.points[Team.EW] == 4
+
+
+def test_no_trump_has_no_bowers_as_the_definition_says():
+    assert "there are no bowers" in find_term("no trump").definition
+    assert {card_role(card, None) for card in deck()} == {""}

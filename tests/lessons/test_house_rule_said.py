@@ -13,12 +13,13 @@ import random
 
 import pytest
 
-from engine import PRESETS, EuchreError, HandRecord, Rules
-from lessons.checkers import CHECKERS
-from lessons.generators import GENERATORS, RULE_WORDS
+from engine import PRESETS, EuchreError, HandRecord, Phase, Rules
+from lessons.checkers import CHECKERS, rule_decides
+from lessons.generators import GENERATORS, RULE_WORDS, random_position
 from lessons.loader import load_all
 from lessons.quiz import Kind
 from lessons.quizzes import build_quiz
+from lessons.scenario_questions import scenario_question
 
 SETTING_NAMES = {
     "stick_the_dealer": "stick the dealer",
@@ -118,3 +119,50 @@ def test_lesson_quizzes_say_the_house_rule_their_answer_turns_on(lesson):
         for question in build_quiz(lesson, seed):
             if question.source in GENERATORS or question.source in CHECKERS:
                 _check_generated(question, lesson.rules)
+
+
+# ---- a teacher's question links (/question?hand=...&ask=..., and sheets made of them) ----
+
+VARIANTS = [{}, *({setting: True} for setting in SETTING_NAMES), dict.fromkeys(SETTING_NAMES, True)]
+
+
+def _link_tables(preset: str, variant: dict[str, bool], ask: str, count: int):
+    """Random tables a teacher could build under ``preset`` with ``variant``'s settings,
+    at a point where question ``ask`` fits (as the builder offers it)."""
+    rules = Rules.preset(preset).with_settings(**variant)
+    for seed in range(count):
+        rng = random.Random(seed)
+        if ask == "legal":
+            state = random_position(rng, rules, lambda s: s.phase is Phase.PLAY)
+        else:
+            state = random_position(rng, rules, lambda s: s.is_over and not s.result.thrown_in)
+        yield HandRecord.from_state(state)
+
+
+@pytest.mark.parametrize("ask", ["legal", "points"])
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: "+".join(v) or "preset")
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_question_links_say_the_house_rule_their_answer_turns_on(preset, variant, ask):
+    checker = CHECKERS["legal_plays" if ask == "legal" else "hand_result"]
+    for record in _link_tables(preset, variant, ask, 30):
+        question = scenario_question(ask, record)
+        missing = [
+            setting
+            for setting, words in SETTING_NAMES.items()
+            if rule_decides(checker, record, setting) and words not in question.prompt.lower()
+        ]
+        assert not missing, f"{preset}+{variant}: {question.prompt!r} does not say {missing}"
+
+
+def test_no_first_blood_decides_some_question_links():
+    """The walk above is not empty: no first blood decides some links' answers."""
+    decided = [
+        record
+        for preset in PRESETS
+        for record in _link_tables(preset, {}, "legal", 30)
+        if rule_decides(CHECKERS["legal_plays"], record, "no_first_blood")
+    ]
+    assert decided
+    question = scenario_question("legal", decided[0])
+    on, off = RULE_WORDS["no_first_blood"]
+    assert (on if decided[0].rules.no_first_blood else off) in question.prompt

@@ -86,4 +86,4 @@ def turn_prompt(state: HandState, shown: list[Seat]) -> str:
             f"{name} to {doing}, but {name}'s cards are face down: turn them up "
             f"beside the table to choose one."
         )
-    return f"{name} to {doing}: click one of {name}'s cards."
+    return f"{name} to {doing}: choose one of {name}'s cards."

@@ -582,12 +582,12 @@ def coach_line(source: HandState | SeatView, seat: Seat) -> str:
     if phase in (Phase.ALONE, Phase.DEFEND_ALONE):
         return "Decide: go alone, or play with your partner?"
     if phase is Phase.DISCARD:
-        return "You picked up the upcard: click a card to discard it face down."
+        return "You picked up the upcard: choose a card to discard face down."
     if phase is Phase.PLAY:
         return (
-            "You lead: click a card to play it."
+            "You lead: choose a card to play."
             if not source.trick
-            else "Your turn: click a card to play it."
+            else "Your turn: choose a card to play."
         )
     return ""
 

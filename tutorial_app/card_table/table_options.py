@@ -11,6 +11,8 @@ Traceback (most recent call last):
 ValueError: cannot hide score: the parts to hide are bidding, hand, ...
 >>> table_message("Your turn.", "info", None)
 {'text': 'Your turn.', 'tone': 'info'}
+>>> table_message("Right. North wins.", "right", "Right.")  # once, not "Right. Right."
+{'text': 'Right. North wins.', 'tone': 'right'}
 >>> Pace.at("quicker", since=4, key="play-7")
 Pace(since=4, key='play-7', card_ms=250, hold_ms=1000)
 """
@@ -163,6 +165,7 @@ def table_message(text: str | None, tone: str = "info", title: str | None = None
     if not text and not title:
         return None
     message: Message = {"text": text or "", "tone": tone}
-    if title:
+    # The strip reads title then text: a text that opens with the title says it already.
+    if title and not (text or "").lower().startswith(title.rstrip(".:!? ").lower()):
         message["title"] = title
     return message

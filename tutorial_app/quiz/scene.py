@@ -28,10 +28,10 @@ __all__ = ["choice_button", "has_table", "marked_words", "options_are_cards", "q
 SYMBOLS = {suit.symbol: suit for suit in Suit}
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 HINTS = {  # what to do, under the cards, before answering
-    (Kind.SINGLE, True): "Click the card that answers.",
-    (Kind.MULTI, True): "Click every card that fits (click again to undo), then Check my "
+    (Kind.SINGLE, True): "Choose the card that answers.",
+    (Kind.MULTI, True): "Choose every card that fits (choose it again to undo), then Check my "
     "answer. If none fits, just check.",
-    (Kind.ORDER, True): "Click the cards in that order, one by one.",
+    (Kind.ORDER, True): "Choose the cards in that order, one by one.",
     (Kind.MULTI, False): "Press every one that fits, then Check my answer.",
 }
 

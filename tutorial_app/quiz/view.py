@@ -66,13 +66,15 @@ def run_quiz(
     recorder: AnswerRecorder | None = None,
     start: QuizState | None = None,
     note: Callable[[int], str] | None = None,
+    lesson_mastery: bool = False,
 ) -> QuizRun:
     """Show the quiz ``quiz_id`` (one id per lesson and seed); returns its run.
 
     ``recorder`` keeps each answer (before its verdict shows); ``start`` is where a
     quiz that this session has not shown yet begins (a place kept from a past visit);
     ``note(index)`` is said of question ``index`` beside the quiz's progress (why it
-    was chosen).
+    was chosen). ``lesson_mastery``: the summary says whether the lesson is mastered
+    (a lesson's quiz; Practise has no lesson to master).
     A fragment: answering reruns the quiz alone, not the page and its sidebar. The
     run that finishes the quiz reruns the whole app, so the stars show everywhere.
     """
@@ -86,7 +88,7 @@ def run_quiz(
             on_finished(run)
             st.session_state[key] = QuizState(run, state.showing, reported=True)
             st.rerun()  # so the title and the sidebar show the new stars at once
-        _show_summary(run)
+        _show_summary(run, lesson_mastery)
         return run
     question = questions[state.showing]
     done = len(run.answered)
@@ -221,7 +223,7 @@ def _try_again(key: str) -> None:
     st.session_state[key] = QuizState.start(1)
 
 
-def _show_summary(run: QuizRun) -> None:
+def _show_summary(run: QuizRun, lesson_mastery: bool) -> None:
     st.subheader("Quiz finished")
     stars = run.stars
     st.markdown(f"## {stars_text(stars)}")
@@ -233,6 +235,8 @@ def _show_summary(run: QuizRun) -> None:
             "(a question missed twice counts twice). Answer every question right first "
             "time for three stars."
         )
+    if not lesson_mastery:
+        return
     if run.mastered:
         st.success("Lesson mastered: you answered a long run of questions right in a row.")
     else:

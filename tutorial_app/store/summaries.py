@@ -209,7 +209,15 @@ def answer_total(connection: Connection, learner: int | None) -> int:
     )
 
 
-RECENT_COLUMNS = ("answered_at", "lesson", "generator", "answer", "correct", "time_taken_ms")
+RECENT_COLUMNS = (
+    "answered_at",
+    "lesson",
+    "item_kind",
+    "generator",
+    "answer",
+    "correct",
+    "time_taken_ms",
+)
 
 
 def recent_answers(
@@ -221,6 +229,7 @@ def recent_answers(
         select(
             answers.c.answered_at,
             answers.c.lesson,
+            answers.c.item_kind,
             answers.c.generator,
             func.substr(answers.c.answer, 1, literal(ANSWER_LIMIT)).label("answer"),
             answers.c.correct,

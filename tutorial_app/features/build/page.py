@@ -150,7 +150,7 @@ with table_column:
             if refusal
             else ("The hand is over.", "success")
             if state.is_over
-            else (turn_prompt(state, list(SEATS)) + " Each click adds a move.", "info")
+            else (turn_prompt(state, list(SEATS)) + " Each choice adds a move.", "info")
         )
         card_table(
             table_model(
@@ -167,7 +167,7 @@ with table_column:
             on_action=lambda ident: clicked_action(st.session_state, ident),
         )
     st.text_area(
-        "Moves so far, one a line (or click them on the table)",
+        "Moves so far, one a line (or choose them on the table)",
         key=MOVES,
         height=90,
         placeholder="N pass\nE order_up\nE with_partner\nW discard 9S",

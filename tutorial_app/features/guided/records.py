@@ -20,6 +20,7 @@ from lessons.guided_place import place_of, run_from_place
 from lessons.guided_run import GuidedRun
 from tutorial_app.features.guided.keys import DECISION_CLOCK, RUN, UNSAVED
 from tutorial_app.learner import answer_clock
+from tutorial_app.learner.answer_places import GUIDED_LESSON
 from tutorial_app.learner.current import current_token, save_progress, store
 from tutorial_app.learner.progress_cache import progress_changed
 from tutorial_app.learner.read_once import clear_on_reset
@@ -57,7 +58,7 @@ def record_guided(session: MutableMapping, before: GuidedRun, after: GuidedRun) 
     def write(found, token) -> None:
         found.record_answer(
             token,
-            lesson=f"guided:{hand_id}",
+            lesson=f"{GUIDED_LESSON}:{hand_id}",
             item_kind="single",
             generator=f"guided/{hand_id}",
             answer=str(feedback.choice),

@@ -33,9 +33,9 @@ __all__ = ["after_card", "after_choice", "guided_model", "news_words"]
 
 YOU = Seat.S
 TITLES = {
-    Verdict.REFUSED: ("Not allowed", "refusal"),
-    Verdict.WORSE: ("Not the best choice", "wrong"),
-    Verdict.RIGHT: ("Right", "right"),
+    Verdict.REFUSED: ("Not allowed.", "refusal"),
+    Verdict.WORSE: ("Not the best choice.", "wrong"),
+    Verdict.RIGHT: ("Right.", "right"),
 }
 
 
@@ -63,9 +63,9 @@ def _message(run: GuidedRun) -> tuple[str, str, str | None]:
     """(text, tone, title) for the strip under the cards."""
     feedback = run.feedback
     if run.finished:
-        return explain_result(run.state), "success", "The hand is over"
+        return explain_result(run.state), "success", "The hand is over."
     if feedback is None:  # the coach's line stands beside the table
-        return coach_line(run.state, YOU), "info", "Your turn"
+        return coach_line(run.state, YOU), "info", "Your turn."
     title: str | None
     title, tone = TITLES[feedback.verdict]
     if feedback.verdict is Verdict.REFUSED:

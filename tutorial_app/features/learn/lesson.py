@@ -194,12 +194,15 @@ def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
         on_finished=lambda _run: _quiz_finished(lesson.id),
         recorder=recorder(lesson.id, seed=seed, quiz_length=len(questions), position=lesson.id),
         start=resumed(lesson.id, quiz_id, seed, len(questions)),
+        lesson_mastery=True,
     )
-    # Under the quiz, so the question, its cards and its buttons come first on the screen.
-    st.caption(
-        f"Quiz number {seed}. Share it: everyone who opens this page's address gets "
-        "the same questions."
-    )
+    # Under the quiz, so the question, its cards and its buttons come first on the screen;
+    # folded, since only a teacher giving a class one quiz needs it.
+    with st.expander("For teachers: give a class this quiz", icon=":material/school:"):
+        st.caption(
+            f"This is quiz number {seed}. Everyone who opens this page's address gets "
+            "the same questions."
+        )
     if run.finished:
         now_play_it(lesson)
         left, right = st.columns(2)

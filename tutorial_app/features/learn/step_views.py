@@ -66,7 +66,7 @@ def show_inspect(step: Step, key: str) -> None:
     if card is not None:
         words = describe_card(card, trump, step.rules is not None and step.rules.benny)
     else:
-        words = "Click a card to see what it is under this trump."
+        words = "Choose a card to see what it is under this trump."
     model = cards_model(
         step.cards,
         trump=trump,

@@ -20,6 +20,7 @@ from analysis.odds import (
     KITTY,
     OPPONENTS,
     PARTNER,
+    can_trump_in_share,
     deck_for,
     percent,
     right_bower_odds,
@@ -98,9 +99,8 @@ def trumps_item() -> OddsItem:
     labels = [str(k) for k in range(HAND_SIZE + 1)]
     plain, joker = (sum(share for k, share in o.items() if k >= 3) for o in odds.values())
     sentence = (
-        f"Three or more trumps come in only {percent(plain)} of hands "
-        f"({percent(joker)} with the Joker), so a hand with three trumps, the left "
-        "bower counted, is already a strong one to make trump with."
+        f"Only {percent(plain)} of hands hold three trumps or more ({percent(joker)} "
+        "with the Joker), the left bower counted, so three trumps make a strong hand."
     )
     return OddsItem(
         "trumps",
@@ -116,12 +116,10 @@ def suits_item() -> OddsItem:
     cards = decks()
     odds = {name: suit_count_odds(deck, TRUMP) for name, deck in cards.items()}
     labels = [str(k) for k in next(iter(odds.values()))]
-    plain, joker = (1 - o[len(Suit)] for o in odds.values())
+    plain, joker = (can_trump_in_share(deck, TRUMP) for deck in cards.values())
     sentence = (
-        f"Counting suits as they are played once trump is named (the left bower and "
-        f"the Joker are trumps), {percent(plain)} of hands lack at least one suit "
-        f"({percent(joker)} with the Joker), so being void somewhere, and able to "
-        "trump in, is the usual case rather than luck."
+        f"{percent(plain)} of hands have no card of some suit and hold a trump "
+        f"({percent(joker)} with the Joker). When that suit is led, they may trump in."
     )
     return OddsItem(
         "suits",
@@ -139,11 +137,11 @@ def right_bower_item() -> OddsItem:
     labels = list(BOWER_PLACES)
     plain, joker = odds.values()
     sentence = (
-        f"When you lack the right bower and it is not the upcard, your partner holds "
-        f"it {percent(plain[PARTNER])} of the time and it lies in the undealt cards "
-        f"{percent(plain[KITTY])} ({percent(joker[PARTNER])} and "
-        f"{percent(joker[KITTY])} with the Joker), so more often than not, "
-        f"{percent(plain[OPPONENTS])}, an opponent holds it: do not count on it."
+        f"If you cannot see the right bower, an opponent holds it "
+        f"{percent(plain[OPPONENTS])} of the time, so do not count on it. Your partner "
+        f"holds it {percent(plain[PARTNER])} of the time, and the kitty (the cards nobody "
+        f"is dealt) {percent(plain[KITTY])} ({percent(joker[PARTNER])} and "
+        f"{percent(joker[KITTY])} with the Joker)."
     )
     return OddsItem(
         "right-bower",

@@ -41,9 +41,9 @@ def played_hands(rules: Rules, variants: bool, level: str, hands: int, seed: int
 
 st.title("Odds lab")
 st.markdown(
-    "How likely is that? The first three answers are **exact**: every possible "
-    "five-card hand counted, from the engine's 24-card deck and its 25-card deck "
-    "with the Joker. The rest are **simulated**: hands played by the engine's bots."
+    "How likely is that? The first three answers are **exact**: we counted every "
+    "five-card hand you could be dealt from the 24 cards, and from 25 cards with the "
+    "Joker. The rest come from hands the computer players (bots) played."
 )
 
 st.header("Counted exactly")

@@ -184,7 +184,7 @@ def by_trumps_item(hands: Sequence[SimulatedHand], level: str) -> OddsItem:
     two, three = (table.loc[k, Result.EUCHRED.value] for k in ("2", "3"))
     lesson = (
         (
-            "each trump you hold when you make trump keeps your team from being euchred"
+            "each trump you hold makes a euchre less likely"
             if two > three
             else "with so few hands the difference is not yet clear: play more hands"
         )
@@ -192,9 +192,9 @@ def by_trumps_item(hands: Sequence[SimulatedHand], level: str) -> OddsItem:
         else "these bots rarely make trump on so few trumps: play more hands to see"
     )
     sentence = (
-        f"Played by {level} bots, makers holding two trumps were euchred "
-        f"{_euchred(table, '2')} of the time and makers holding three "
-        f"{_euchred(table, '3')}: {lesson}."
+        f"Played by {level} bots, makers with two trumps were euchred "
+        f"{_euchred(table, '2')} of the time, with three {_euchred(table, '3')}. "
+        f"{lesson[0].upper()}{lesson[1:]}."
     )
     return OddsItem(
         "by-trumps",
@@ -221,9 +221,9 @@ def by_seat_item(hands: Sequence[SimulatedHand], level: str) -> OddsItem:
         else "one of the two seats never made trump in this run: play more hands"
     )
     sentence = (
-        f"Played by {level} bots, the dealer was euchred {_euchred(table, dealer)} of "
-        f"the times they made trump and the dealer's left {_euchred(table, left)}: "
-        f"{lesson}."
+        f"Played by {level} bots, a dealer who made trump was euchred "
+        f"{_euchred(table, dealer)} of the time, the player on the dealer's left "
+        f"{_euchred(table, left)}. {lesson[0].upper()}{lesson[1:]}."
     )
     return OddsItem(
         "by-seat",
@@ -274,7 +274,7 @@ def points_item(hands: Sequence[SimulatedHand], level: str) -> OddsItem:
         go.Bar(
             x=x,
             y=[PUBLISHED.get(key, 0) * 100 if key in PUBLISHED else None for key in shares],
-            name="published simulation",
+            name="published study",
             marker_color=SERIES_COLOURS[2],
             text=[share_text(PUBLISHED[key]) if key in PUBLISHED else "" for key in shares],
             textposition="outside",
@@ -295,13 +295,14 @@ def points_item(hands: Sequence[SimulatedHand], level: str) -> OddsItem:
     other = sum(s for (team, _), s in shares.items() if team == "other team")
     sentence = (
         f"Played by {level} bots, the dealing team scored on {share_text(dealing)} of "
-        f"hands and the other team on {share_text(other)} (the published simulation: "
-        f"{share_text(0.45 + 0.16)} and {share_text(0.17 + 0.12)}, +1 and +2 only), "
+        f"hands and the other team on {share_text(other)}, "
         + (
-            "so the deal is an advantage: make the most of it when it is yours."
+            "so dealing helps: make the most of it when it is yours."
             if dealing > other
-            else "so in this run the deal gave no advantage."
+            else "so in this run dealing did not help."
         )
+        + f" A published study found {share_text(0.45 + 0.16)} and "
+        f"{share_text(0.17 + 0.12)}, counting hands of 1 and 2 points."
     )
     return OddsItem(
         "points", "Points per hand, dealing team and other team", figure, table, sentence
@@ -356,17 +357,18 @@ def win_chances_item(hands: Sequence[SimulatedHand], level: str, rules: Rules) -
     def edge(score: int) -> float:
         return chances.dealing[score][score] - chances.receiving[score][score]
 
+    late_dealing, late_other = (
+        share_text(c[late][late]) for c in (chances.dealing, chances.receiving)
+    )
+    start_dealing, start_other = (share_text(c[0][0]) for c in (chances.dealing, chances.receiving))
     sentence = (
-        f"Worked back from {target} points by dynamic programming over the {level} "
-        f"bots' points per hand (the deal passing each hand, either team as likely to "
-        f"deal next), a team at {late}-{late} wins {share_text(chances.dealing[late][late])} "
-        f"of games if it deals next and {share_text(chances.receiving[late][late])} if "
-        f"it does not, against {share_text(chances.dealing[0][0])} and "
-        f"{share_text(chances.receiving[0][0])} at 0-0: "
+        f"In games to {target}, with the points the {level} bots scored per hand, a team "
+        f"at {late}-{late} wins {late_dealing} of games if it deals next and "
+        f"{late_other} if not. At 0-0 that is {start_dealing} and {start_other}, "
         + (
-            "the deal counts for more near the end of a game."
+            "so dealing counts for more near the end of a game."
             if edge(late) > edge(0)
-            else "the deal counts for no more near the end than at the start."
+            else "so dealing counts for no more near the end than at the start."
         )
     )
     return OddsItem(

@@ -10,8 +10,15 @@ import streamlit as st
 
 from analysis import GRADES, BotLevel, hint, review_hand
 from analysis.grading import GRADE_MEANINGS
-from analysis.reasons import points_words
-from engine import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS, HandRecord, explain_result, seat_view
+from engine import (
+    PRESET_DESCRIPTIONS,
+    PRESET_NAMES,
+    PRESETS,
+    HandRecord,
+    HandState,
+    explain_result,
+    seat_view,
+)
 from lessons.quizzes import new_seed
 from tutorial_app.card_table.component import card_table
 from tutorial_app.card_table.move_words import choice_label
@@ -26,6 +33,7 @@ from tutorial_app.features.play.game_link import (
     parse_game,
     rebuild,
 )
+from tutorial_app.features.play.hint_words import hint_heading, hint_rows
 from tutorial_app.features.play.keys import (
     CELEBRATED,
     CHART_KEPT,
@@ -236,7 +244,8 @@ with settings.popover("Game settings", icon=":material/tune:", width="stretch"):
         on_change=keep_settings,
         args=(st.session_state,),
         help="Normal: a card every half second, and each trick stays two seconds so you "
-        "see who won it. Quicker: twice as fast. Fast: all at once. Click the table to go on.",
+        "see who won it. Quicker: twice as fast. Fast: all at once. “Go on ▶” shows the "
+        "end at once.",
     )
     st.toggle("Lift the cards I may play", key=LIFT)
     st.toggle(
@@ -246,7 +255,7 @@ with settings.popover("Game settings", icon=":material/tune:", width="stretch"):
     )
 st.caption(
     "You sit **South**, your partner North; the computer plays East and West. "
-    "Click a card to play it; **Hint** when unsure."
+    "Choose a card to play it; **Hint** when unsure."
 )
 
 if NOTE in st.session_state:
@@ -372,24 +381,12 @@ def controls(played: play.BotGame) -> None:
         )
 
 
-def show_hint() -> None:
+def show_hint(state: HandState) -> None:
     advice = st.session_state.get(HINT)
     if advice is None:
         return
-    st.info(f"**Hint: {choice_label(advice.recommended)}.** {advice.explanation}")
-    st.table(
-        pd.DataFrame(
-            [
-                {
-                    "Choice": choice_label(v.action),
-                    "Tricks your team should win": f"{v.tricks:.1f}",
-                    "Points, on average": points_words(v.points),
-                }
-                for v in advice.options
-            ]
-        ),
-        hide_index=True,
-    )
+    st.info(hint_heading(advice, state))
+    st.table(pd.DataFrame(hint_rows(advice, state)), hide_index=True)
 
 
 def show_review() -> None:
@@ -485,7 +482,7 @@ def game_area() -> None:
         with told_after_the_table():
             show_hand_over(played)
         return
-    show_hint()
+    show_hint(played.game.hand)
     log = play.hand_log(played)
     if log:
         with told_after_the_table():

@@ -24,10 +24,9 @@ from datetime import date, datetime, timedelta
 
 from lessons.quizzes import PRACTICE_TOPICS, SEED_LIMIT
 from lessons.spaced import PRACTICE_SKILLS, Attempt, DealItem, SkillMemory, memories, next_skills
+from tutorial_app.learner.answer_places import DAILY_LESSON, PRACTISE_LESSON
 
 SET_LENGTH = 10
-PRACTISE_LESSON = "practise"  # the store's lesson column: "practise:<topic>"
-DAILY_LESSON = "daily"  # "daily:<date>"
 
 __all__ = [
     "Attempt",

@@ -17,6 +17,8 @@ import plotly.graph_objects as go
 
 from lessons.generators import GENERATORS
 from lessons.progress import LessonProgress
+from tutorial_app.features.progress.answer_words import answer_words
+from tutorial_app.learner.answer_places import place_words
 
 MOST_SKILLS = 8  # lines on the accuracy chart: the skills answered most
 CALENDAR_WEEKS = 26
@@ -40,7 +42,7 @@ def skill_name(generator: str) -> str:
     """What a learner calls a skill: a generator in words, a lesson's own items grouped.
 
     >>> skill_name("trick_winner"), skill_name("bowers/left-bower-suit")
-    ('trick winner', 'bowers: lesson items')
+    ('trick winner', 'Lesson 2 questions')
     >>> skill_name("guided/lone-hand")
     'guided hands'
     """
@@ -49,7 +51,7 @@ def skill_name(generator: str) -> str:
     if generator.startswith("guided/"):
         return "guided hands"
     if "/" in generator:
-        return f"{generator.split('/', 1)[0]}: lesson items"
+        return f"{place_words(generator.split('/', 1)[0]).split(':')[0]} questions"
     return generator
 
 
@@ -122,7 +124,7 @@ def accuracy_chart(counts: pd.DataFrame, zone: tzinfo) -> go.Figure:
     short = (days[-1] - days[0]).days <= 10
     figure.update_layout(
         title="Right answers per skill, by day",
-        **_LAYOUT,
+        **{**_LAYOUT, "height": 420},
         showlegend=True,
         yaxis={"title": "% right", "range": [-5, 105]},
         xaxis={
@@ -135,7 +137,9 @@ def accuracy_chart(counts: pd.DataFrame, zone: tzinfo) -> go.Figure:
                 pd.Timestamp(days[-1]) + pd.Timedelta(hours=12),
             ],
         },
-        legend={"orientation": "h", "y": -0.2},
+        # Hung from its top edge under the dates: anchored by its bottom edge (plotly's
+        # default below the plot), a legend of several rows grew up over the x axis.
+        legend={"orientation": "h", "x": 0, "y": -0.12, "yanchor": "top"},
     )
     return figure
 
@@ -234,9 +238,14 @@ def recent_table(answers: pd.DataFrame, zone: tzinfo, limit: int = 20) -> pd.Dat
     return pd.DataFrame(
         {
             "When": newest["answered_at"].dt.tz_convert(zone).dt.strftime("%d %b %H:%M"),
-            "Lesson or topic": newest["lesson"],
+            "Lesson or topic": newest["lesson"].map(place_words),
             "Skill": newest["generator"].map(skill_name),
-            "Your answer": newest["answer"],
+            "Your answer": [
+                answer_words(answer, kind, skill)
+                for answer, kind, skill in zip(
+                    newest["answer"], newest["item_kind"], newest["generator"], strict=True
+                )
+            ],
             "Right?": newest["correct"].map({True: "✓ right", False: "✗ wrong"}),
             "Time taken": [
                 f"{ms / 1000:.1f} s" if pd.notna(ms) else "" for ms in newest["time_taken_ms"]

@@ -197,7 +197,7 @@ def deal_or_paste(expanded: bool) -> None:
 
 if REPLAY not in st.session_state:
     st.markdown(
-        "Deal a hand or paste one, then play it out on the card table: click each "
+        "Deal a hand or paste one, then play it out on the card table: choose each "
         "seat's card or choice in turn, and the app says why every move is allowed. "
         "A link then opens the same hand for everyone in the class."
     )

@@ -1,0 +1,49 @@
+"""The Play hint speaks the table's words: the dealer's choice is named as the dealer's
+button names it ("Pick it up", not "Order up"), and each choice's tricks are rounded
+once, so the table beside the sentence shows the figure the sentence says."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from analysis import hint
+from engine import Phase, Rules, seat_view
+from lessons.generators import random_position
+from tutorial_app.card_table.table_model import action_label
+from tutorial_app.features.play.hint_words import hint_heading, hint_rows
+
+
+def _bidding(seed: int, dealer: bool):
+    return random_position(
+        random.Random(seed),
+        Rules.preset("bga"),
+        lambda s: s.phase is Phase.BID1 and (s.turn is s.dealer) == dealer,
+    )
+
+
+@pytest.mark.parametrize("dealer, words", [(True, "Pick it up"), (False, "Order up")])
+def test_the_hint_names_a_choice_as_its_button_does(dealer, words):
+    state = _bidding(1, dealer)
+    advice = hint(seat_view(state, state.turn), random.Random(2))
+    buttons = {action_label(v.action, state, state.turn) for v in advice.options}
+    assert words in buttons
+    choices = {row["Choice"] for row in hint_rows(advice, state)}
+    assert choices == buttons
+    assert hint_heading(advice, state).startswith(
+        f"**Hint: {action_label(advice.recommended, state, state.turn)}.**"
+    )
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_tricks_in_the_table_are_the_tricks_in_the_sentence(seed):
+    state = _bidding(seed, True)
+    advice = hint(seat_view(state, state.turn), random.Random(seed))
+    said = re.findall(r"about \d+ tricks?", advice.explanation)
+    shown = [r["Tricks your team should win"] for r in hint_rows(advice, state)]
+    for figure in said:  # each figure the sentence says is one the table shows
+        assert figure in shown, (figure, shown)
+    for figure in shown:
+        assert re.fullmatch(r"about \d+ tricks?|almost no tricks", figure)

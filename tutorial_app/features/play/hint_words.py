@@ -1,0 +1,30 @@
+"""The Play hint in the table's own words: each choice named as its button names it
+for this seat ("Pick it up" for the dealer, "Order up" for the others), and each
+choice's tricks rounded once, as the hint's sentence says them ("about 3 tricks")."""
+
+from __future__ import annotations
+
+from analysis.hints import Hint
+from analysis.reasons import points_words, tricks_words
+from engine import HandState
+from tutorial_app.card_table.table_model import action_label
+
+__all__ = ["hint_heading", "hint_rows"]
+
+
+def hint_heading(advice: Hint, state: HandState) -> str:
+    """'**Hint: Pick it up.** Your hand ...': the button's words, then the reason."""
+    return f"**Hint: {action_label(advice.recommended, state, advice.seat)}.** {advice.explanation}"
+
+
+def hint_rows(advice: Hint, state: HandState) -> list[dict[str, str]]:
+    """One row a choice: its button's words, its tricks as the sentence rounds them, its
+    points on average."""
+    return [
+        {
+            "Choice": action_label(value.action, state, advice.seat),
+            "Tricks your team should win": tricks_words(value),
+            "Points, on average": points_words(value.points),
+        }
+        for value in advice.options
+    ]
