@@ -396,14 +396,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--quick",
         action="store_true",
-        help="one round of a few clicks per flow and three pages: a check that it runs",
+        help="one round of a few clicks per flow and two pages: a check that it runs",
     )
     args = parser.parse_args(argv)
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
     rounds = 1 if args.quick else args.rounds
-    questions, hands, moves = (2, 2, 4) if args.quick else (8, len(load_guided()), 30)
-    pages = [p for p in PAGES if p.url_path in ("", "bowers", "play")] if args.quick else PAGES
+    questions, hands, moves = (1, 1, 3) if args.quick else (8, len(load_guided()), 30)
+    pages = [p for p in PAGES if p.url_path in ("", "play")] if args.quick else PAGES
     flows = {name: Flow(name) for name in ("quiz", "guided", "play_fast", "play_normal_own_card")}
     loads = Flow("first_load")
     load_lines: list[str] = []
