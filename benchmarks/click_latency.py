@@ -29,7 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,7 +46,7 @@ from lessons.quiz import Kind, Question  # noqa: E402
 from lessons.quizzes import build_quiz  # noqa: E402
 from tutorial_app.card_table.table_moves import action_id  # noqa: E402
 from tutorial_app.cli import streamlit_command  # noqa: E402
-from tutorial_app.navigation import PAGES  # noqa: E402
+from tutorial_app.navigation import PAGES, PageSpec  # noqa: E402
 from tutorial_app.quiz.state import CHECK, option_id  # noqa: E402
 
 GOAL_MEDIAN_MS, GOAL_P95_MS, GOAL_LOAD_MS = 150, 300, 2000
@@ -193,6 +193,7 @@ def open_page(page: Page, base_url: str, path: str) -> None:
 
 def option_button(page: Page, question: Question, key: str) -> Locator:
     option = question.option(key)
+    assert option is not None, f"{key} is not an option of {question.prompt!r}"
     if option.card is not None:
         return table(page).locator(f"button.card[data-code='{option.card.code}']")
     return table(page).locator(f"button[data-action='{option_id(key)}']")
@@ -201,7 +202,9 @@ def option_button(page: Page, question: Question, key: str) -> Locator:
 def quiz_flow(page: Page, base_url: str, flow: Flow, questions: int) -> None:
     """Lesson 2's seeded quiz, answered right: each card, Check my answer, Next."""
     lesson_id, seed = QUIZ
-    quiz = build_quiz(lesson_by_id(lesson_id), seed)[:questions]
+    lesson = lesson_by_id(lesson_id)
+    assert lesson is not None, f"no lesson {lesson_id}"
+    quiz = build_quiz(lesson, seed)[:questions]
     open_page(page, base_url, f"{lesson_id}?part=quiz&seed={seed}")
     for number, question in enumerate(quiz):
         prompt = page.get_by_text(question.prompt, exact=True)
@@ -276,7 +279,7 @@ def play_flow(
         done += 1
 
 
-def first_loads(browser, base_url: str, flow: Flow, pages: list) -> list[str]:
+def first_loads(browser, base_url: str, flow: Flow, pages: Sequence[PageSpec]) -> list[str]:
     """Each page in a fresh context: navigation start to its title drawn and its run
     over, in ms. Returns a line per page."""
     lines = []
