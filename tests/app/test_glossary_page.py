@@ -30,7 +30,7 @@ def test_the_glossary_is_under_reference_in_the_navigation():
 def test_every_term_shows_its_definition_and_its_cards_on_the_table():
     at = open_page(PAGE, timeout=60)
     assert at.title[0].value == "Glossary"
-    headings = [heading.value for heading in at.subheader]
+    headings = [heading.value for heading in at.header]
     assert headings == [term.name.capitalize() for term in TERMS]
     words = " ".join(md.value for md in at.markdown)
     models = tables_shown(at)
@@ -56,7 +56,7 @@ def test_a_term_in_the_link_opens_that_term_alone(asked, shown):
     at = open_page(PAGE, term=asked.replace("%20", " "))
     shown = shown or asked.replace("%20", " ")
     term = next(term for term in TERMS if term.name == shown)
-    assert [heading.value for heading in at.subheader] == [shown.capitalize()]
+    assert [heading.value for heading in at.header] == [shown.capitalize()]
     (model,) = tables_shown(at)
     assert model == term_model(term)
     assert not at.warning

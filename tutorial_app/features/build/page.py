@@ -48,6 +48,7 @@ st.html("""<style>
 .st-key-build-setup { row-gap: 0.4rem; }
 .st-key-build-hands [data-testid="stWidgetLabel"] p { font-weight: 700; }
 .st-key-build-hands [data-testid="stVerticalBlock"] { gap: 0.4rem; }
+.st-key-build-hands [data-testid="stMultiSelect"] input { min-width: 24px; } /* touch target */
 </style>""")
 SEAT_WORDS = {seat.value: seat.word for seat in SEATS}
 CODES = [card.code for card in BENNY_DECK]
@@ -196,7 +197,7 @@ with side:
 
 if record is not None and checked.ok:
     link = encode_hand(record)
-    st.subheader("Share it")
+    st.header("Share it")
     st.markdown("**Step through it on the Teach page:**")
     st.code(app_page_url("teach", {"hand": link}), language=None, wrap_lines=True)
     ask = st.session_state.get(ASK) or "none"
