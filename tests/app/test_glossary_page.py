@@ -8,7 +8,7 @@ import pytest
 from app_driver import open_page, tables_shown
 
 from lessons.glossary import REQUIRED_TERMS, glossary, term_slug
-from tutorial_app.features.reference.glossary_scene import term_model
+from tutorial_app.features.reference.glossary_scene import cards_label, term_model
 from tutorial_app.navigation import sections
 
 PAGE = "features/reference/glossary_page.py"
@@ -37,7 +37,8 @@ def test_every_term_shows_its_definition_and_its_cards_on_the_table():
     assert len(models) == len(TERMS)
     for term, model in zip(TERMS, models, strict=False):
         assert term.definition in words
-        assert model == term_model(term)  # drawn by the card-table component
+        # drawn by the card-table component, each region named apart (landmark-unique)
+        assert model == {**term_model(term), "region_name": cards_label(term)}
         assert cards_in(model), f"{term.name}: no cards drawn"
         assert model["message"]["text"], f"{term.name}: the engine says nothing"
     assert not at.warning
@@ -58,7 +59,7 @@ def test_a_term_in_the_link_opens_that_term_alone(asked, shown):
     term = next(term for term in TERMS if term.name == shown)
     assert [heading.value for heading in at.header] == [shown.capitalize()]
     (model,) = tables_shown(at)
-    assert model == term_model(term)
+    assert model == {**term_model(term), "region_name": cards_label(term)}
     assert not at.warning
 
 

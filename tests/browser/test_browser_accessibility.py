@@ -36,10 +36,11 @@ STREAMLIT_OWN: tuple[tuple[str, str, str], ...] = (
 )
 
 # One exception in the app's own markup, checked exactly: a card's face prints its index
-# twice (the upside-down corner), so axe reads a button's visible text as "KK" (plus any
-# band or note) and asks
+# twice (the upside-down corner) and axe joins a face's words with no space ("KK",
+# "JPICKEDpicked"), then asks
 # for that in the name. A card button passes when its name starts with the index, once,
-# and its suit ("K♠, king of spades"): what a speech user sees and says.
+# and its suit ("K♠, king of spades"), and any band on the face ("PICKED") is in its name
+# or its note: what a speech user sees and says.
 RUN_AXE = """async ([tags, excused]) => {
   const result = await axe.run(
     document, {runOnly: {type: "tag", values: tags}, elementRef: true});
@@ -50,10 +51,11 @@ RUN_AXE = """async ([tags, excused]) => {
   };
   const indexInName = (card) => {
     if (!card || !card.matches("button.card, button.seat-card")) return false;
-    const corners = [...card.querySelectorAll("svg text")].map((t) => t.textContent);
-    const index = corners[0] || "";
-    return corners.length >= 2 && corners[1] === index &&
-      new RegExp("^" + index + "[♠♥♦♣], ").test(card.getAttribute("aria-label"));
+    const [index, ...rest] = [...card.querySelectorAll("svg text")].map((t) => t.textContent);
+    const name = card.getAttribute("aria-label") || "";
+    const said = (name + " " + (card.title || "")).toLowerCase();  // name and its note
+    return !!index && new RegExp("^" + index + "[♠♥♦♣], ").test(name) &&
+      rest.every((text) => text === index || said.includes(text.toLowerCase()));
   };
   return result.violations.map((v) => ({
     id: v.id, help: v.help, impact: v.impact,
