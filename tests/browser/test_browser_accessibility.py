@@ -33,6 +33,11 @@ STREAMLIT_OWN: tuple[tuple[str, str, str], ...] = (
     # st.file_uploader's drop zone is a <section role="presentation" tabindex="-1">:
     # focusable yet presentational (Your progress's import of answers).
     ("presentation-role-conflict", "[data-testid=stFileUploaderDropzone]", "st.file_uploader"),
+    # st.multiselect's typing box shrinks to the room its tags leave (under 24 px beside
+    # five cards on Build). A tap anywhere on the 40-pixel control focuses it, so the
+    # control is the touch target; a min-width wrapped the tags onto a second line and
+    # pushed Build's controls below a 720-pixel screen.
+    ("target-size", "[data-testid=stMultiSelect]", "st.multiselect"),
 )
 
 # One exception in the app's own markup, checked exactly: a card's face prints its index

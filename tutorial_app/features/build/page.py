@@ -48,10 +48,6 @@ st.html("""<style>
 .st-key-build-setup { row-gap: 0.4rem; }
 .st-key-build-hands [data-testid="stWidgetLabel"] p { font-weight: 700; }
 .st-key-build-hands [data-testid="stVerticalBlock"] { gap: 0.4rem; }
-/* The typing box stays a 24-pixel touch target; the tags' inner margin makes room for
-   it beside five cards, so the box still takes one line. */
-.st-key-build-hands [data-testid="stMultiSelect"] input { min-width: 24px; }
-.st-key-build-hands [data-testid="stMultiSelectTagsContainer"] { padding-left: 2px; }
 </style>""")
 SEAT_WORDS = {seat.value: seat.word for seat in SEATS}
 CODES = [card.code for card in BENNY_DECK]
