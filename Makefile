@@ -28,6 +28,12 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || command -v sudo)
 APT_INSTALL := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y
 PIP := $(VENV)/bin/python -m pip --disable-pip-version-check install --progress-bar off
 
+# axe-core, the accessibility checker the browser tests inject into each page
+# (tests/browser/test_browser_accessibility.py): pinned, from the npm registry, fetched
+# with the machine's npm only when missing (the folder is git-ignored).
+AXE_VERSION := 4.14.1
+AXE := .cache/axe-$(AXE_VERSION)/node_modules/axe-core/axe.min.js
+
 .PHONY: help run test engine-build engine-build-deps browser-deps postgres-deps nginx-deps \
 	clean
 
@@ -44,13 +50,20 @@ run: $(VENV)/.installed
 # EUCHRE_REQUIRE_COMPILED: tests/engine/test_compiled_path.py fails if the build is not in use.
 # pytest-xdist: one worker per core (PYTEST_WORKERS=0 runs in one process); --dist loadgroup
 # keeps each xdist_group (tests/conftest.py: servers, busy loops, timed waits) on one worker.
-test: $(VENV)/.installed-test browser-deps postgres-deps nginx-deps engine-build
+test: $(VENV)/.installed-test browser-deps postgres-deps nginx-deps engine-build $(AXE)
 	EUCHRE_REQUIRE_COMPILED=1 $(VENV)/bin/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup \
 		$(PYTEST_ARGS)
 
 # Rebuilds only what changed (sources, .pxd types, this build's settings); see engine/native.py.
 engine-build: $(VENV)/.installed-test engine-build-deps
 	$(VENV)/bin/python tools/build_engine.py
+
+$(AXE):
+	@command -v npm >/dev/null 2>&1 || { echo "Installing Debian's npm for axe-core"; \
+		$(SUDO) apt-get update && $(APT_INSTALL) npm; }
+	npm install --prefix .cache/axe-$(AXE_VERSION) --no-save --no-audit --no-fund \
+		axe-core@$(AXE_VERSION)
+	test -s $@
 
 # pip appears only once venv has fully worked (Debian needs python3-venv for that).
 $(VENV)/bin/pip:
@@ -116,4 +129,4 @@ nginx-deps:
 	fi
 
 clean:
-	rm -rf $(VENV) test-artifacts *.egg-info engine/_native
+	rm -rf $(VENV) test-artifacts *.egg-info engine/_native .cache/axe-*

@@ -8,7 +8,7 @@ import pytest
 from app_driver import open_page, tables_shown
 
 from lessons.glossary import REQUIRED_TERMS, glossary, term_slug
-from tutorial_app.features.reference.glossary_scene import term_model
+from tutorial_app.features.reference.glossary_scene import cards_label, term_model
 from tutorial_app.navigation import sections
 
 PAGE = "features/reference/glossary_page.py"
@@ -30,14 +30,15 @@ def test_the_glossary_is_under_reference_in_the_navigation():
 def test_every_term_shows_its_definition_and_its_cards_on_the_table():
     at = open_page(PAGE, timeout=60)
     assert at.title[0].value == "Glossary"
-    headings = [heading.value for heading in at.subheader]
+    headings = [heading.value for heading in at.header]
     assert headings == [term.name.capitalize() for term in TERMS]
     words = " ".join(md.value for md in at.markdown)
     models = tables_shown(at)
     assert len(models) == len(TERMS)
     for term, model in zip(TERMS, models, strict=False):
         assert term.definition in words
-        assert model == term_model(term)  # drawn by the card-table component
+        # drawn by the card-table component, each region named apart (landmark-unique)
+        assert model == {**term_model(term), "region_name": cards_label(term)}
         assert cards_in(model), f"{term.name}: no cards drawn"
         assert model["message"]["text"], f"{term.name}: the engine says nothing"
     assert not at.warning
@@ -56,9 +57,9 @@ def test_a_term_in_the_link_opens_that_term_alone(asked, shown):
     at = open_page(PAGE, term=asked.replace("%20", " "))
     shown = shown or asked.replace("%20", " ")
     term = next(term for term in TERMS if term.name == shown)
-    assert [heading.value for heading in at.subheader] == [shown.capitalize()]
+    assert [heading.value for heading in at.header] == [shown.capitalize()]
     (model,) = tables_shown(at)
-    assert model == term_model(term)
+    assert model == {**term_model(term), "region_name": cards_label(term)}
     assert not at.warning
 
 

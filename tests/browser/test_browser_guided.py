@@ -8,7 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
-from test_browser_pages import wait_for_app
+from test_browser_pages import button_name, wait_for_app
 
 from lessons.guided import load_guided
 from lessons.loader import lesson_by_id
@@ -38,7 +38,7 @@ def inside(page: Page, part: Locator) -> None:
 
 def click_card(page: Page, name: str) -> None:
     page.get_by_role("region", name="Card table").get_by_role(
-        "button", name=name, exact=True
+        "button", name=button_name(name)
     ).click()
     wait_for_app(page)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from test_browser_pages import wait_for_app
+from test_browser_pages import button_name, wait_for_app
 
 from lessons.loader import lesson_by_id
 from lessons.quiz import Kind
@@ -20,7 +20,7 @@ SEED = 4242
 
 
 def click(page: Page, name: str) -> None:
-    page.get_by_role("button", name=name, exact=True).click()
+    page.get_by_role("button", name=button_name(name)).click()
     wait_for_app(page)
 
 
@@ -53,7 +53,7 @@ def give_answer(page: Page, question, response=None) -> None:
         return
     table = question_table(page)
     for key in response:
-        table.get_by_role("button", name=option_name(question.option(key)), exact=True).click()
+        table.get_by_role("button", name=button_name(option_name(question.option(key)))).click()
         wait_for_app(page)
     if question.kind is Kind.MULTI:
         click(page, "Check my answer")

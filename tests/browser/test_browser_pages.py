@@ -49,6 +49,12 @@ def table_ready(page: Page) -> None:
     )
 
 
+def button_name(name: str) -> re.Pattern:
+    """A button named exactly ``name``, or a card button whose name starts with the card's
+    index: "K♠, king of spades" (card_table.js, label in name) for "king of spades"."""
+    return re.compile(rf"^(\S+, )?{re.escape(name)}$")
+
+
 def starts_with(prefix: str) -> re.Pattern:
     return re.compile("^" + re.escape(prefix))
 

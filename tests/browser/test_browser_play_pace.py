@@ -51,7 +51,7 @@ def play_a_card(region: Locator) -> str:
     card = region.locator("button.card.lifted").first
     name = card.get_attribute("aria-label")
     card.click()
-    return name
+    return name.split(", ", 1)[-1]  # "K♥, king of hearts": the words, without the index
 
 
 def settled(region: Locator) -> None:

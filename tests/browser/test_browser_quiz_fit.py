@@ -15,7 +15,7 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
-from test_browser_pages import wait_for_app
+from test_browser_pages import button_name, wait_for_app
 
 from lessons.loader import lesson_by_id, load_all
 from lessons.quizzes import build_quiz
@@ -43,7 +43,7 @@ def open_at(browser: Browser, app_url: str, path: str, viewport: dict, scale: fl
 
 
 def click(page: Page, scope, name: str) -> None:
-    scope.get_by_role("button", name=name, exact=True).click()
+    scope.get_by_role("button", name=button_name(name)).click()
     wait_for_app(page)
 
 

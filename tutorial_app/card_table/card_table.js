@@ -49,6 +49,14 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
+// A card button's name starts with what its face shows ("K♠, king of spades"), so a
+// speech user can say what they see (WCAG 2.5.3, label in name).
+function buttonName(card) {
+  const label = card.label || "";
+  return !label || card.name.toLowerCase().includes(label.toLowerCase())
+    ? card.name : `${label}, ${card.name}`;
+}
+
 function picture(model, card, extraClass) {
   return el("span", { class: "face " + (extraClass || "") }, svgNode(model.svgs[card.svg]));
 }
@@ -86,7 +94,8 @@ function seatBox(model, seat, root) {
     if (playable) {
       for (const card of seat.cards) {
         const button = el("button", { type: "button", class: "face mini seat-card",
-          "aria-label": card.name, "data-code": card.code }, svgNode(model.svgs[card.svg]));
+          "aria-label": buttonName(card), "data-code": card.code },
+          svgNode(model.svgs[card.svg]));
         button.addEventListener("click", () => send(root, "card", card.code));
         fan.append(button);
       }
@@ -220,7 +229,7 @@ function handRow(model, root) {
     let node;
     if (card.clickable) {
       node = el("button", {
-        type: "button", class: classes, "aria-label": card.name, "data-code": card.code,
+        type: "button", class: classes, "aria-label": buttonName(card), "data-code": card.code,
         "data-index": index, tabindex: index === rove ? 0 : -1, title: notes || null,
         "aria-describedby": notes ? `ct-note-${index}` : null,
       }, picture(model, card));
@@ -450,7 +459,8 @@ function render(root, model, shadow) {
   const loose = model.layout === "cards";
   region.className = "ct" + (loose ? " ct-cards" : "") +
     (model.size === "projector" ? " ct-projector" : "") + (root._pacing ? " pacing" : "");
-  region.setAttribute("aria-label", model.title || (loose ? "Cards" : "Card table"));
+  region.setAttribute("aria-label",
+    model.region_name || model.title || (loose ? "Cards" : "Card table"));
   felt.className = "felt" + (loose ? " felt-cards" : "");
   if (loose) {
     drawCards(model, root, felt);

@@ -59,7 +59,7 @@ def cards_model(
     def face(card: Card, highlight: str | None) -> CardFace:
         key = card.code + (f"|{highlight}" if highlight else "")
         svgs.setdefault(key, card_face(card, highlight, four_colour))
-        return {"code": card.code, "name": card.name, "svg": key}
+        return {"code": card.code, "name": card.name, "label": card.label, "svg": key}
 
     def lookup(mapping: Mapping[Card | str, Any] | None, card: Card) -> Any:
         return None if not mapping else mapping.get(card, mapping.get(card.code))

@@ -44,6 +44,7 @@ def card_table(
     on_card: Callable[[str], object] | None = None,  # what it returns is not used
     on_action: Callable[[str], object] | None = None,
     address: dict[str, str | None] | None = None,
+    name: str | None = None,
 ):
     """Draw ``model`` and return the component's result (``.card`` and ``.action``
     hold the click of this run, else None).
@@ -57,6 +58,9 @@ def card_table(
     history entry per move, which ``st.query_params`` would push. Streamlit's own copy
     of the query parameters does not see the change: read such a parameter only when a
     session starts (a reload).
+
+    ``name`` is the table's accessible name (its region landmark), for a page that shows
+    several tables: landmarks must differ. Without it, the model's title names it.
     """
 
     def clicked(event: str, callback: Callable[[str], object] | None) -> Callable[[], None]:
@@ -67,7 +71,8 @@ def card_table(
 
         return run
 
-    data: Any = model if address is None else {**model, "address": address}
+    extras = {key: value for key, value in (("address", address), ("region_name", name)) if value}
+    data: Any = {**model, **extras} if extras else model
     return _mount(
         key=key,
         data=data,

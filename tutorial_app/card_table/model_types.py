@@ -38,7 +38,8 @@ __all__ = [
 
 class CardFace(TypedDict):
     code: str  # "JH"
-    name: str  # "jack of hearts": the button's accessible name
+    name: str  # "jack of hearts": the card's accessible name
+    label: str  # "J♥", as printed on the face: a button's name starts with it (label-in-name)
     svg: str  # key into the model's svgs
 
 

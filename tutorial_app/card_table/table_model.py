@@ -193,7 +193,7 @@ def table_model(source: HandState | SeatView, options: TableOptions = PLAIN) -> 
     def face(card: Card, highlight: str | None = None) -> CardFace:
         key = card.code + (f"|{highlight}" if highlight else "")
         svgs.setdefault(key, card_face(card, highlight, four_colour))
-        return {"code": card.code, "name": card.name, "svg": key}
+        return {"code": card.code, "name": card.name, "label": card.label, "svg": key}
 
     trump_suit = table.trump if isinstance(table.trump, Suit) else None
     playing = teacher and table.phase in (Phase.PLAY, Phase.DISCARD)

@@ -196,7 +196,7 @@ with side:
 
 if record is not None and checked.ok:
     link = encode_hand(record)
-    st.subheader("Share it")
+    st.header("Share it")
     st.markdown("**Step through it on the Teach page:**")
     st.code(app_page_url("teach", {"hand": link}), language=None, wrap_lines=True)
     ask = st.session_state.get(ASK) or "none"

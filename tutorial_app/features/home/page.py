@@ -78,7 +78,7 @@ with link:
 
 lessons, more = st.columns([3, 2], gap="large")
 with lessons, st.container(key="home-links"):
-    st.subheader("The lessons")
+    st.header("The lessons")
     for lesson in LESSONS:
         stars = stars_text(lesson_progress(lesson.id).stars)
         st.page_link(
@@ -93,7 +93,7 @@ with lessons, st.container(key="home-links"):
     )
 with more:
     with st.container(key="home-more"):
-        st.subheader("Know the rules?")
+        st.header("Know the rules?")
         st.page_link(PRACTISE, label="Practise on real deals", icon=":material/quiz:")
         st.page_link(
             "features/play/page.py",

@@ -214,7 +214,7 @@ def turn_page(step: int) -> None:
 
 def show_recent(data: PageData, zone) -> None:
     """One page of the newest answers, with buttons to the newer and older ones."""
-    st.subheader("Your latest answers")
+    st.header("Your latest answers")
     page = st.session_state.get(PAGE_KEY, 0)
     first = page * PAGE_SIZE + 1
     last = min(first + PAGE_SIZE - 1, data.total)
@@ -277,7 +277,7 @@ def exported_csv(found: Store, token: str) -> str:
 
 def show_your_data(found: Store, token: str, rows: int | None) -> None:
     """Export, import and reset (``rows`` None: the answers could not be read)."""
-    st.subheader("Your data")
+    st.header("Your data")
     export, bring_back, delete = st.columns(3)
     with export:
         st.download_button(

@@ -76,7 +76,7 @@ st.markdown(
     )
 )
 
-st.subheader("The same order as a table")
+st.header("The same order as a table")
 st.table(ranking_table(trump, benny), hide_index=True)
 
 st.header("Scoring a hand")

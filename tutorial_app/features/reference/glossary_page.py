@@ -9,7 +9,7 @@ import streamlit as st
 from lessons.glossary import Term, find_term, glossary, term_slug
 from lessons.loader import lesson_by_id
 from tutorial_app.card_table.component import card_table
-from tutorial_app.features.reference.glossary_scene import term_model
+from tutorial_app.features.reference.glossary_scene import cards_label, term_model
 from tutorial_app.navigation import lesson_page_path
 from tutorial_app.shell.markdown_text import markdown_text
 
@@ -19,9 +19,9 @@ TERMS = glossary()
 
 def show_term(term: Term) -> None:
     with st.container(key=f"term-{term_slug(term)}"):
-        st.subheader(term.name.capitalize(), anchor=term_slug(term))
+        st.header(term.name.capitalize(), anchor=term_slug(term))
         st.markdown(term.definition)
-        card_table(term_model(term), key=f"glossary-{term_slug(term)}")
+        card_table(term_model(term), key=f"glossary-{term_slug(term)}", name=cards_label(term))
         lesson = lesson_by_id(term.lesson_id)
         assert lesson is not None  # the glossary loader checked every term's lesson
         st.page_link(

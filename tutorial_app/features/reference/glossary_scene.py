@@ -61,7 +61,8 @@ def _record(term: Term) -> HandRecord:
     return term.record
 
 
-def _label(term: Term) -> str:
+def cards_label(term: Term) -> str:
+    """The name of the term's cards: each table on the glossary has its own."""
     return f"Cards for “{term.name}”"
 
 
@@ -73,7 +74,7 @@ def _cards(term: Term) -> CardsModel:
         trump=term.trump,
         notes=notes,
         message=table_message(words or None),
-        label=_label(term),
+        label=cards_label(term),
     )
 
 
@@ -88,7 +89,7 @@ def _trick(term: Term) -> CardsModel:
         message=table_message(
             explain_trick(trick, state.trump_suit), title=f"{leader.word} leads {led.the_name}."
         ),
-        label=_label(term),
+        label=cards_label(term),
     )
 
 
@@ -112,7 +113,7 @@ def _hand(term: Term) -> CardsModel:
         rows=rows,
         trump=state.trump_suit,
         message=table_message(explain_result(state), "success"),
-        label=_label(term),
+        label=cards_label(term),
         title="The whole hand, trick by trick",
     )
 
@@ -190,4 +191,4 @@ def _next(term: Term) -> CardsModel:
         f"turned down, so {turned.plural} cannot be trump this hand. "
         f"{following.plural[0].upper()}{following.plural[1:]} are next."
     )
-    return cards_model(rows=rows, message=table_message(words), label=_label(term))
+    return cards_model(rows=rows, message=table_message(words), label=cards_label(term))
