@@ -143,6 +143,7 @@ def test_a_whole_class_on_two_pages():
     assert learners.values.tolist() == [["<b>Sam</b>", 1, 1, "1 of 1"], ["Kim", 1, 0, "0 of 1"]]
     downloads = teacher.get("download_button")
     assert len(downloads) == 2
+    assert all(d.proto.ignore_rerun for d in downloads)  # a rerun would revoke the file
     # Each answer is in its learner's progress too.
     store = open_store()
     assert store.answers(sam.session_state["learner-token"])["correct"].tolist() == [True]

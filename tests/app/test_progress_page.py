@@ -79,6 +79,8 @@ def test_charts_table_and_export_show_the_learners_answers(fresh_store, token):
     assert {m.label: m.value for m in at.metric}["Answers"] == "7"
     (export,) = at.get("download_button")
     assert export.proto.label.startswith("Download my answers") and not export.proto.disabled
+    # Its click runs no script: a rerun would revoke the file the click is fetching.
+    assert export.proto.ignore_rerun and export.proto.deferred_file_id
     assert any("7 answers, one a line" in c.value for c in at.caption)
 
 

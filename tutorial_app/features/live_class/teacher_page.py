@@ -397,6 +397,7 @@ def report_box(classes, code: str, key: str, open_: bool) -> None:
             file_name=f"class-{code}-questions.csv",
             mime="text/csv",
             key="class-download-questions",
+            on_click="ignore",  # no rerun: it would revoke the file being fetched
         )
         st.markdown("**Each learner: the score**")
         page_number("Learners", LEARNERS_PAGE, report.learner_count)
@@ -407,6 +408,7 @@ def report_box(classes, code: str, key: str, open_: bool) -> None:
             file_name=f"class-{code}-learners.csv",
             mime="text/csv",
             key="class-download-learners",
+            on_click="ignore",  # no rerun: it would revoke the file being fetched
         )
         st.caption(f"The report is kept for {REPORT_KEPT.days} days after the class ends.")
 

@@ -288,6 +288,9 @@ def show_your_data(found: Store, token: str, rows: int | None) -> None:
             mime="text/csv",
             icon=":material/download:",
             disabled=not rows,
+            # No rerun on the click: a rerun revokes the deferred file the click is
+            # fetching, and under load the download was lost.
+            on_click="ignore",
         )
         if rows is not None:
             st.caption(
