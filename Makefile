@@ -102,6 +102,7 @@ engine-build-deps: | $(VENV)/bin/pip
 browser-deps:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="chromium"; \
+	command -v chromium-headless-shell >/dev/null 2>&1 || missing="$$missing chromium-headless-shell"; \
 	dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || missing="$$missing fonts-noto-color-emoji"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing Debian packages for the browser tests:$$missing"; \

@@ -1,7 +1,8 @@
 """Browser layer: a real Streamlit server on a free port, driven by Debian's Chromium.
 
-Never ``playwright install``: the browser is /usr/bin/chromium (``make test``
-installs it with apt). Run this layer alone with ``pytest tests/browser``.
+Never ``playwright install``: the browser is Debian's chromium-headless-shell (``make
+test`` installs it with apt; ``CHROMIUM=`` picks another). Run this layer alone with
+``pytest tests/browser``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,12 @@ from helpers.servers import ARTIFACTS, ROOT, free_port, healthy, worker_log
 from tutorial_app.cli import streamlit_command
 
 SCREENSHOTS = ARTIFACTS / "screenshots"
+# Chromium's headless shell (Debian's chromium-headless-shell: the same Blink and V8 as
+# its chromium, without the desktop browser around them), as Playwright's own headless
+# runs use: a third less CPU than chromium --headless where a test opens contexts
+# (test_browser_learner_token.py: 85 -> 58 CPU-seconds). The latency benchmark runs the
+# full browser, as a learner does.
+HEADLESS_SHELL = "chromium-headless-shell"
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -33,6 +40,10 @@ CHROMIUM_ARGS = [
     # earn back the compiling (18% less CPU on test_browser_quiz_fit.py). The latency
     # benchmarks run Chromium without it.
     "--js-flags=--lite-mode",
+    # The headless shell hints glyphs fully unless told; the desktop browser takes
+    # fontconfig's "slight". With this the two draw a page alike, pixel for pixel but a
+    # hundred (and so wrap lines alike: the fit tests measure what a learner sees).
+    "--font-render-hinting=slight",
 ]
 
 
@@ -95,11 +106,11 @@ def app_url(app_server) -> str:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    chromium = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    chromium = os.environ.get("CHROMIUM") or shutil.which(HEADLESS_SHELL) or ""
     if not Path(chromium).exists():
         pytest.fail(
-            "chromium not found: `make test` installs it (apt-get install chromium); "
-            "or set CHROMIUM=/path/to/chromium"
+            f"{HEADLESS_SHELL} not found: `make test` installs it (apt-get install "
+            f"{HEADLESS_SHELL}); or set CHROMIUM=/path/to/chromium"
         )
     return {
         **browser_type_launch_args,

@@ -1,105 +1,12 @@
-"""axe-core in headless Chromium: no accessibility violation that the app's own markup
-causes, on every page of the sidebar and in a few states beyond first load.
-
-axe-core comes from the npm registry, pinned in the Makefile (``make test`` fetches it
-into the git-ignored .cache folder). Only violations inside Streamlit's own markup are
-excused (STREAMLIT_OWN), each matched by rule id and by a container of Streamlit's, so
-the app's own markup never hides behind them.
+"""axe-core in headless Chromium (axe_check.py) in states beyond a page's first load; the
+first load of every page is checked where every page loads (test_browser_pages.py).
 """
 
 from __future__ import annotations
 
-import re
-
-import pytest
-from helpers.servers import ROOT
+from axe_check import axe_violations, describe
 from playwright.sync_api import Page
 from test_browser_pages import table_ready, wait_for_app
-
-from tutorial_app.navigation import all_pages
-
-AXE_VERSION = re.search(r"^AXE_VERSION := (\S+)$", (ROOT / "Makefile").read_text(), re.M)[1]
-AXE = ROOT / ".cache" / f"axe-{AXE_VERSION}" / "node_modules" / "axe-core" / "axe.min.js"
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]
-
-# (rule id, Streamlit's container, why): a violation is excused only when every node it
-# names lies inside that container.
-STREAMLIT_OWN: tuple[tuple[str, str, str], ...] = (
-    # Streamlit's sidebar navigation puts its section headings straight inside the <ul>
-    # and the <li> items inside a <div>: a <ul> with non-<li> children (list) and <li>s
-    # outside a list (listitem), on every page. The app cannot change that markup.
-    ("list", "[data-testid=stSidebarNavItems]", "Streamlit's sidebar navigation"),
-    ("listitem", "[data-testid=stSidebarNavItems]", "Streamlit's sidebar navigation"),
-    # st.file_uploader's drop zone is a <section role="presentation" tabindex="-1">:
-    # focusable yet presentational (Your progress's import of answers).
-    ("presentation-role-conflict", "[data-testid=stFileUploaderDropzone]", "st.file_uploader"),
-    # st.multiselect's typing box shrinks to the room its tags leave (under 24 px beside
-    # five cards on Build). A tap anywhere on the 40-pixel control focuses it, so the
-    # control is the touch target; a min-width wrapped the tags onto a second line and
-    # pushed Build's controls below a 720-pixel screen.
-    ("target-size", "[data-testid=stMultiSelect]", "st.multiselect"),
-)
-
-# One exception in the app's own markup, checked exactly: a card's face prints its index
-# twice (the upside-down corner) and axe joins a face's words with no space ("KK",
-# "JPICKEDpicked"), then asks
-# for that in the name. A card button passes when its name starts with the index, once,
-# and its suit ("K♠, king of spades"), and any band on the face ("PICKED") is in its name
-# or its note: what a speech user sees and says.
-RUN_AXE = """async ([tags, excused]) => {
-  const result = await axe.run(
-    document, {runOnly: {type: "tag", values: tags}, elementRef: true});
-  const inside = (target, container) => {
-    if (target.length !== 1) return false;  // inside a frame or shadow root: not ours
-    const node = document.querySelector(target[0]);
-    return !!node && !!node.closest(container);
-  };
-  const indexInName = (card) => {
-    if (!card || !card.matches("button.card, button.seat-card")) return false;
-    const [index, ...rest] = [...card.querySelectorAll("svg text")].map((t) => t.textContent);
-    const name = card.getAttribute("aria-label") || "";
-    const said = (name + " " + (card.title || "")).toLowerCase();  // name and its note
-    return !!index && new RegExp("^" + index + "[♠♥♦♣], ").test(name) &&
-      rest.every((text) => text === index || said.includes(text.toLowerCase()));
-  };
-  return result.violations.map((v) => ({
-    id: v.id, help: v.help, impact: v.impact,
-    nodes: v.nodes
-      .filter((n) => !excused.some(([rule, box]) => rule === v.id && inside(n.target, box)))
-      .filter((n) => !(v.id === "label-content-name-mismatch" && indexInName(n.element)))
-      .map((n) => ({target: n.target, html: n.html.slice(0, 160)})),
-  })).filter((v) => v.nodes.length);
-}"""
-
-
-def axe_violations(page: Page) -> list[dict]:
-    """Runs axe-core on the page as it stands; the violations Streamlit's markup does not
-    explain, each with its rule, help and nodes."""
-    if not AXE.exists():
-        pytest.fail(f"{AXE} is missing: `make test` fetches axe-core {AXE_VERSION} with npm")
-    if not page.evaluate("() => typeof axe !== 'undefined'"):
-        page.add_script_tag(path=AXE)
-    excused = [[rule, box] for rule, box, _ in STREAMLIT_OWN]
-    return page.evaluate(RUN_AXE, [TAGS, excused])
-
-
-def describe(violations: list[dict]) -> str:
-    return "\n".join(
-        f"{v['id']} ({v['impact']}): {v['help']}\n"
-        + "\n".join(f"    {n['target']} {n['html']}" for n in v["nodes"])
-        for v in violations
-    )
-
-
-def test_every_page_has_no_violation_of_its_own(page: Page, app_url):
-    """One load per page of the sidebar, axe run on each; all failures named at once."""
-    found = {}
-    for spec in all_pages():
-        page.goto(f"{app_url}/{spec.url_path}")
-        wait_for_app(page)
-        if violations := axe_violations(page):
-            found[spec.url_path or "home"] = violations
-    assert not found, "\n\n".join(f"/{path}:\n{describe(v)}" for path, v in found.items())
 
 
 def test_a_quiz_answered_and_a_game_under_way_have_no_violation(page: Page, app_url):

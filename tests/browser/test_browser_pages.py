@@ -1,6 +1,6 @@
-"""In headless Chromium: every page loads without an error, its cards are really drawn
-(on the card table, the one widget that draws cards), and its sidebar links to the
-Glossary."""
+"""In headless Chromium: every page loads without an error and without an accessibility
+violation of its own (axe-core), its cards are really drawn (on the card table, the one
+widget that draws cards), and its sidebar links to the Glossary."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import pytest
+from axe_check import axe_violations, describe
 from playwright.sync_api import Page, expect
 
 from tutorial_app.navigation import all_pages
@@ -120,11 +121,14 @@ CARDS_AT_LEAST = {"": 1, "card-ranking": 4}
 
 @pytest.mark.parametrize("spec", all_pages(), ids=lambda spec: spec.url_path or "home")
 def test_page_loads_with_cards_and_no_error(page: Page, app_url, screenshots, spec):
-    """Then the Glossary link shows in its sidebar, leading to the Glossary (followed
-    from the home page)."""
+    """With no accessibility violation of the app's own (axe-core: axe_check.py). Then
+    the Glossary link shows in its sidebar, leading to the Glossary (followed from the
+    home page)."""
     page.goto(f"{app_url}/{spec.url_path}")
     wait_for_page(page, None if spec.default else spec.title)
     expect(page.locator("[data-testid=stException]")).to_have_count(0)
+    violations = axe_violations(page)
+    assert not violations, describe(violations)
     if at_least := CARDS_AT_LEAST.get(spec.url_path):
         expect(page.locator(CARDS).first).to_be_visible()
         assert page.locator(CARDS).count() >= at_least

@@ -7,9 +7,8 @@ y=715 with the main panel scrolled to the top, as a step opens. The test walks e
 lesson by clicking "Next step ▶" and names every step that does not fit, with its
 bottom edge; a step that does not fit leaves a screenshot,
 test-artifacts/screenshots/fit-<lesson>-step-<n>.png. On a step with a step-through
-table it clicks the table's "Next ... ▶" through every move before going on, and
-measures again where the table's message (the engine's reasons) is longest and at the
-end. (That the Glossary is linked from every page's sidebar is checked where every page
+table it goes (by the table's jumps and "Next ... ▶") to where the table's message (the
+engine's reasons) is longest and to the end, and measures again at each. (That the Glossary is linked from every page's sidebar is checked where every page
 loads: test_browser_pages.py.)
 """
 
@@ -19,11 +18,11 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_browser_pages import wait_for_app
+from test_browser_pages import table_ready, wait_for_app
 
 from lessons.glossary import glossary, term_slug
 from lessons.loader import load_all
-from tutorial_app.features.learn.walk import message, walk_of
+from tutorial_app.features.learn.walk import chapters, message, walk_of
 
 SCREEN = {"width": 1280, "height": 720}
 LOWEST = 715  # a button's bottom edge must be above this line
@@ -70,21 +69,35 @@ def longest_messages(step, most: int = 1) -> set[int]:
     return set(sorted(length, key=length.get)[-most:]) | {walk.count}
 
 
+def route_to(walk, start: int, target: int) -> list[tuple[str, int]]:
+    """The clicks from ``start`` to ``target`` (after it): a jump to the last chapter
+    ("Trick 2", "⏭ End") at or before it when that is nearer, then "Next" clicks; each
+    with the position it reaches."""
+    marks = [(label, at) for label, at in chapters(walk) if start < at <= target]
+    if target == walk.count and target - start > 1:
+        marks.append(("⏭ End", walk.count))
+    clicks = []
+    if marks and max(at for _, at in marks) - start > 1:
+        label, start = max(marks, key=lambda mark: mark[1])
+        clicks.append((label, start))
+    return clicks + [(f"Next {walk.noun} ▶", at) for at in range(start + 1, target + 1)]
+
+
 def step_through_the_table(page: Page, step) -> dict[int, float]:
-    """Click the step's table from where it opens through every move; {move: lowest
-    button's bottom edge} where the message is longest and at the end."""
+    """Go through the step's table from where it opens to where its message is longest
+    and to its end, by the table's own jumps and "Next" buttons; {move: lowest button's
+    bottom edge} at those moves."""
     walk = walk_of(step)
     table = page.get_by_role("region", name="Card table")
-    forward = table.get_by_role("button", name=f"Next {walk.noun} ▶")
     status = table.get_by_role("status")
-    measure = longest_messages(step)
-    bottoms = {}
-    for position in range(walk.start + 1, walk.count + 1):
-        forward.click()
-        expect(status).to_contain_text(message(walk, position)[0] or "")
-        if position in measure:
-            run_over(page)
-            bottoms[position], _ = lowest_button(page)
+    bottoms, position = {}, walk.start
+    for target in sorted(longest_messages(step)):
+        for label, position in route_to(walk, position, target):
+            table_ready(page)
+            table.get_by_role("button", name=label, exact=True).click()
+            expect(status).to_contain_text(message(walk, position)[0] or "")
+        run_over(page)
+        bottoms[target], _ = lowest_button(page)
     return bottoms
 
 
