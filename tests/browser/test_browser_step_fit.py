@@ -8,8 +8,9 @@ lesson by clicking "Next step ▶" and names every step that does not fit, with 
 bottom edge; a step that does not fit leaves a screenshot,
 test-artifacts/screenshots/fit-<lesson>-step-<n>.png. On a step with a step-through
 table it goes (by the table's jumps and "Next ... ▶") to where the table's message (the
-engine's reasons) is longest and to the end, and measures again at each. (That the Glossary is linked from every page's sidebar is checked where every page
-loads: test_browser_pages.py.)
+engine's reasons) is longest and to the end, and measures again at each. (That the
+Glossary is linked from every page's sidebar is checked where every page loads:
+test_browser_pages.py.)
 """
 
 from __future__ import annotations
@@ -92,10 +93,11 @@ def step_through_the_table(page: Page, step) -> dict[int, float]:
     status = table.get_by_role("status")
     bottoms, position = {}, walk.start
     for target in sorted(longest_messages(step)):
-        for label, position in route_to(walk, position, target):
+        for label, reached in route_to(walk, position, target):
             table_ready(page)
             table.get_by_role("button", name=label, exact=True).click()
-            expect(status).to_contain_text(message(walk, position)[0] or "")
+            expect(status).to_contain_text(message(walk, reached)[0] or "")
+        position = target
         run_over(page)
         bottoms[target], _ = lowest_button(page)
     return bottoms
