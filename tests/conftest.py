@@ -10,12 +10,17 @@
   group runs on one worker, one test after another, never against its own kind.
   (pytest-xdist 3.8 marks a group by rewriting ``Node._nodeid``, which pytest 9.2 no
   longer reads: ``_honour_groups`` writes the suffix where pytest 9.2 reads it.)
+- AppTest scans every installed package for Streamlit components each time a new
+  AppTest first runs (0.4 CPU-seconds each, hundreds of times a run): the scan is done
+  once per test process (``scan_installed_components_once``), as the installed packages
+  do not change during a run.
 - Hypothesis example counts come from a settings profile: ``HYPOTHESIS_PROFILE=ci``
   lowers them (and derandomizes); the default profile keeps the full counts.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -56,6 +61,18 @@ SERIAL_GROUPS = {
     # A module-scoped fixture runs the notebook once: keep its tests on one worker.
     "docs": "engine-tour",
 }
+
+
+def scan_installed_components_once() -> None:
+    """AppTest's component discovery (streamlit.components.v2) reads the metadata of every
+    installed distribution on each new AppTest; keep its first answer for the process."""
+    from streamlit.components.v2 import manifest_scanner
+
+    scan = functools.cache(manifest_scanner.scan_component_manifests)
+    manifest_scanner.scan_component_manifests = lambda max_workers=None: list(scan())
+
+
+scan_installed_components_once()
 
 settings.register_profile("default", max_examples=200)
 settings.register_profile("ci", max_examples=40, derandomize=True, print_blob=True)
