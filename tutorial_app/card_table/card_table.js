@@ -49,8 +49,9 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-// A card button's name starts with what its face shows ("K♠, king of spades"), so a
-// speech user can say what they see (WCAG 2.5.3, label in name).
+// A card button's name starts with what its face shows ("K♠, king of spades", "J♦ left
+// bower, jack of diamonds"), so a speech user can say what they see (WCAG 2.5.3, label
+// in name).
 function buttonName(card) {
   const label = card.label || "";
   return !label || card.name.toLowerCase().includes(label.toLowerCase())
@@ -222,8 +223,9 @@ function handRow(model, root) {
   let rove = codes.indexOf(root._rove);
   if (rove < 0) rove = Math.min(root._roveIndex || 0, codes.length - 1);
   model.hand.forEach((card, index) => {
-    const notes = [card.note, card.mark && card.mark.text,
-      card.lifted ? "can be played" : ""].filter(Boolean).join("; ");
+    // The band on the face is in the button's name already (card.label): not said twice.
+    const notes = [card.note, card.mark && card.mark.text, card.lifted ? "can be played" : ""]
+      .filter((note) => note && !(card.label || "").endsWith(" " + note)).join("; ");
     const classes = "card" + (card.lifted ? " lifted" : "") +
       (card.mark ? " mark-" + card.mark.kind : "");
     let node;
