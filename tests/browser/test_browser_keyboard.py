@@ -39,6 +39,8 @@ FOCUSED = """() => {
     (/^(BUTTON|A|SUMMARY)$/.test(node.tagName) ? node.innerText : node.tagName);
   return text.replace(/\\s+/g, " ").trim();
 }"""
+# Resolves once the timers queued before it have run (timers of one delay run in order).
+AFTER_TIMERS = "() => new Promise((done) => setTimeout(done, 0))"
 FROM_THE_TOP = 45  # Tabs from the page's top to its last control (the sidebar's 21 links)
 
 
@@ -86,6 +88,7 @@ def press(page: Page, key: str = "Enter") -> None:
     page.keyboard.press(key)
     wait_for_app(page)
     table_ready(page)
+    page.evaluate(AFTER_TIMERS)  # focus moved on, if the rerun removed the focused control
 
 
 def status(page: Page) -> Locator:
@@ -154,6 +157,12 @@ def test_a_play_hand_with_the_keyboard(page: Page, app_url):
     five cards, each one the engine lifts as playable, to the hand's score."""
     page.goto(f"{app_url}/play?seed=3")
     wait_for_app(page)
+    # Tab past the page's last control leaves the page: the table never holds focus.
+    page.keyboard.press("Shift+Tab")  # from the page's top, round to its last control
+    last = focused(page)
+    page.keyboard.press("Tab")
+    page.evaluate(AFTER_TIMERS)  # a focus handler's timer has run
+    assert focused(page) == "", f"Tab from {last!r} went to {focused(page)!r}"
     tab_to(page, "Game settings")
     press(page)
     tab_to(page, "Normal", most=20)  # the pace; the popover's body follows the page
