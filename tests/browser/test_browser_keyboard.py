@@ -97,8 +97,9 @@ def status(page: Page) -> Locator:
 
 
 def test_lesson_one_quiz_with_the_keyboard(page: Page, app_url):
-    """From the lesson's page: the arrow keys choose "Take the quiz", then each answer
-    and "Next question ▶" is a few presses away: focus stays on the quiz."""
+    """From the lesson's page: ArrowRight and Space choose "Take the quiz"; then each
+    answer and "Next question ▶" is a few presses away (focus stays on the quiz), to the
+    quiz's end with three stars."""
     lesson = load_all()[0]
     page.goto(f"{app_url}/{lesson.id}")
     wait_for_app(page)
@@ -175,6 +176,7 @@ def test_a_play_hand_with_the_keyboard(page: Page, app_url):
     table = page.get_by_role("region", name="Card table")
     reach(page, "Order up", card=False, most=8)  # South bids first on this deal
     press(page)
+    expect(status(page)).not_to_contain_text("Not allowed")
     for _ in range(5):
         expect(table).not_to_have_class(re.compile(r"\bpacing\b"))
         choices = table.get_by_role("group", name=re.compile("choice")).get_by_role("button")
@@ -186,6 +188,7 @@ def test_a_play_hand_with_the_keyboard(page: Page, app_url):
         playable = table.locator("button.card.lifted").first.get_attribute("aria-label")
         reach(page, playable.split(", ", 1)[1], card=True, most=8)
         press(page)
+        expect(status(page)).not_to_contain_text("Not allowed")
     expect(table.locator(".hand button.card")).to_have_count(0)  # five cards played
     expect(status(page)).to_contain_text(re.compile(r"score \d points?"))
     expect(page.get_by_role("button", name="Deal the next hand")).to_be_visible()
