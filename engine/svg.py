@@ -307,8 +307,8 @@ def _card_group(
         inner = _face(card, not highlight, four_colour)
     wrong = bool(highlight and highlight.startswith(WRONG_PREFIX))
     colour = WRONG if wrong else MARK
-    if highlight:
-        inner += _band(highlight, colour, "#ffffff" if wrong else BLACK)
+    if highlight:  # a space between the face's words: its text reads "J LEFT BOWER"
+        inner += " " + _band(highlight, colour, "#ffffff" if wrong else BLACK)
     stroke, stroke_w = (colour, 6) if highlight else (OUTLINE, 1.5)
     frame = (
         f'<rect x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="8" '
@@ -328,18 +328,29 @@ def _face(card: Card, bottom_corner: bool, four_colour: bool = False) -> str:
     corner = _text(RANK_TEXT[card.rank], 8, 35, 34, colour, anchor="start") + _pip(
         suit, 9, 41, 19, colour
     )
-    parts = [_base(), corner, _pip(suit, 29, 49, 42, colour)]
-    if bottom_corner:  # the usual upside-down copy, so the card reads from both ends
-        parts.append(f'<g transform="rotate(180 {CARD_W / 2} {CARD_H / 2})">{corner}</g>')
+    ident = f"ix-{card.code}-{colour.lstrip('#')}"  # one per drawing of this corner
+    parts = [_base(), f'<g id="{ident}">{corner}</g>', _pip(suit, 29, 49, 42, colour)]
+    if bottom_corner:
+        parts.append(_upside_down(ident))
     return "".join(parts)
 
 
 def _joker_face(bottom_corner: bool) -> str:
     word = _text("JOKER", CARD_W / 2, 30, 22, JOKER_PURPLE)
-    parts = [_base(), word, _shape(_STAR, 22, 42, 56, JOKER_PURPLE)]
+    parts = [_base(), f'<g id="ix-joker">{word}</g>', _shape(_STAR, 22, 42, 56, JOKER_PURPLE)]
     if bottom_corner:
-        parts.append(f'<g transform="rotate(180 {CARD_W / 2} {CARD_H / 2})">{word}</g>')
+        parts.append(_upside_down("ix-joker"))
     return "".join(parts)
+
+
+def _upside_down(ident: str) -> str:
+    """The usual upside-down copy of a corner, so the card reads from both ends: drawn by
+    reference, so the face's text holds its index once ("K♠" is said and matched once, not
+    "K K"). Copies of one card share the id; they draw the same corner."""
+    return (
+        f'<use href="#{ident}" aria-hidden="true" '
+        f'transform="rotate(180 {_n(CARD_W / 2)} {_n(CARD_H / 2)})"/>'
+    )
 
 
 def _back() -> str:

@@ -211,6 +211,10 @@ def test_marks_carry_a_sign_in_words_not_colour_alone():
     assert marks[second.code] == {"kind": "wrong", "text": "✗ your pick"}
     key = next(c["svg"] for c in model["hand"] if c["code"] == second.code)
     assert "✗ YOUR PICK" in model["svgs"][key]  # drawn on the card too
+    # A button's name starts with what the face prints, its band too (label in name).
+    labels = {c["code"]: c["label"] for c in model["hand"]}
+    assert labels[first.code] == f"{first.label} ✓ right"
+    assert labels[second.code] == f"{second.label} ✗ your pick"
     with pytest.raises(ValueError, match="not 'maybe'"):
         TableOptions(marks={first: "maybe"})
 

@@ -38,33 +38,18 @@ STREAMLIT_OWN: tuple[tuple[str, str, str], ...] = (
     ("target-size", "[data-testid=stMultiSelect]", "st.multiselect"),
 )
 
-# One exception in the app's own markup, checked exactly: a card's face prints its index
-# twice (the upside-down corner) and axe joins a face's words with no space ("KK",
-# "JPICKEDpicked"), then asks
-# for that in the name. A card button passes when its name starts with the index, once,
-# and its suit ("K♠, king of spades"), and any band on the face ("PICKED") is in its name
-# or its note: what a speech user sees and says.
 RUN_AXE = """async ([tags, excused]) => {
   const result = await axe.run(
-    document, {runOnly: {type: "tag", values: tags}, elementRef: true});
+    document, {runOnly: {type: "tag", values: tags}});
   const inside = (target, container) => {
     if (target.length !== 1) return false;  // inside a frame or shadow root: not ours
     const node = document.querySelector(target[0]);
     return !!node && !!node.closest(container);
   };
-  const indexInName = (card) => {
-    if (!card || !card.matches("button.card, button.seat-card")) return false;
-    const [index, ...rest] = [...card.querySelectorAll("svg text")].map((t) => t.textContent);
-    const name = card.getAttribute("aria-label") || "";
-    const said = (name + " " + (card.title || "")).toLowerCase();  // name and its note
-    return !!index && new RegExp("^" + index + "[♠♥♦♣], ").test(name) &&
-      rest.every((text) => text === index || said.includes(text.toLowerCase()));
-  };
   return result.violations.map((v) => ({
     id: v.id, help: v.help, impact: v.impact,
     nodes: v.nodes
       .filter((n) => !excused.some(([rule, box]) => rule === v.id && inside(n.target, box)))
-      .filter((n) => !(v.id === "label-content-name-mismatch" && indexInName(n.element)))
       .map((n) => ({target: n.target, html: n.html.slice(0, 160)})),
   })).filter((v) => v.nodes.length);
 }"""

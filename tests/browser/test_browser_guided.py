@@ -8,7 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
-from test_browser_pages import button_name, wait_for_app
+from test_browser_pages import wait_for_app
 
 from lessons.guided import load_guided
 from lessons.loader import lesson_by_id
@@ -36,9 +36,15 @@ def inside(page: Page, part: Locator) -> None:
     assert box["y"] >= 0 and box["y"] + box["height"] <= view["height"] + 0.5, box
 
 
+def card_name(name: str) -> re.Pattern:
+    """A card button for ``name``: "J♦, jack of diamonds", or with the band its face
+    shows, "J♦ left bower, jack of diamonds" (its name starts with what it prints)."""
+    return re.compile(rf"^(\S+( [^,]+)?, )?{re.escape(name)}$")
+
+
 def click_card(page: Page, name: str) -> None:
     page.get_by_role("region", name="Card table").get_by_role(
-        "button", name=button_name(name)
+        "button", name=card_name(name)
     ).click()
     wait_for_app(page)
 

@@ -51,9 +51,10 @@ def table_ready(page: Page) -> None:
 
 
 def button_name(name: str) -> re.Pattern:
-    """A button named exactly ``name``, or a card button whose name starts with the card's
-    index: "K♠, king of spades" (card_table.js, label in name) for "king of spades"."""
-    return re.compile(rf"^(\S+, )?{re.escape(name)}$")
+    """A button named exactly ``name``, or a card button whose name starts with what the
+    card's face prints: "K♠, king of spades", "J♦ left bower, jack of diamonds"
+    (card_table.js, label in name) for "king of spades", "jack of diamonds"."""
+    return re.compile(rf"^(\S+( [^,]+)?, )?{re.escape(name)}$")
 
 
 def starts_with(prefix: str) -> re.Pattern:

@@ -58,6 +58,32 @@ def test_highlight_is_drawn_and_spoken():
     assert "LEFT BOWER" in "".join(root.itertext())
 
 
+def face_text(root: ET.Element) -> str:
+    """The words a face shows, as a page reads them (its text nodes in order, no title)."""
+    title = root.find(SVG + "title")
+    return " ".join("".join(t for t in root.itertext() if t != title.text).split())
+
+
+@pytest.mark.parametrize(
+    "code, highlight, text",
+    [("KS", None, "K"), ("TH", None, "10"), ("JOKER", None, "JOKER"), ("JD", "wins", "J WINS")],
+)
+def test_a_face_writes_its_index_once(code, highlight, text):
+    """The upside-down corner is drawn by reference, not written again: a card button's
+    visible text is "K", which its name "K♠, king of spades" holds (label in name), not
+    "KK"; a band's word is apart from the index ("J WINS", not "JWINS")."""
+    root = parse(card_svg(parse_card(code), highlight=highlight))
+    assert face_text(root) == text
+    copies = root.findall(f".//{SVG}use")
+    if highlight is None:  # a band takes the bottom corner's place
+        (copy,) = copies
+        corner = root.find(f".//{SVG}g[@id='{copy.get('href')[1:]}']")
+        assert corner is not None and corner.find(SVG + "text").text == text
+        assert copy.get("aria-hidden") == "true" and "rotate(180" in copy.get("transform")
+    else:
+        assert not copies
+
+
 def test_ten_shows_as_10():
     texts = list(parse(card_svg(parse_card("TS"))).itertext())
     assert "10" in texts

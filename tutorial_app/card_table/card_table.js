@@ -49,8 +49,9 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-// A card button's name starts with what its face shows ("K♠, king of spades"), so a
-// speech user can say what they see (WCAG 2.5.3, label in name).
+// A card button's name starts with what its face shows ("K♠, king of spades", "J♦ left
+// bower, jack of diamonds"), so a speech user can say what they see (WCAG 2.5.3, label
+// in name).
 function buttonName(card) {
   const label = card.label || "";
   return !label || card.name.toLowerCase().includes(label.toLowerCase())
@@ -222,8 +223,9 @@ function handRow(model, root) {
   let rove = codes.indexOf(root._rove);
   if (rove < 0) rove = Math.min(root._roveIndex || 0, codes.length - 1);
   model.hand.forEach((card, index) => {
-    const notes = [card.note, card.mark && card.mark.text,
-      card.lifted ? "can be played" : ""].filter(Boolean).join("; ");
+    // The band on the face is in the button's name already (card.label): not said twice.
+    const notes = [card.note, card.mark && card.mark.text, card.lifted ? "can be played" : ""]
+      .filter((note) => note && !(card.label || "").endsWith(" " + note)).join("; ");
     const classes = "card" + (card.lifted ? " lifted" : "") +
       (card.mark ? " mark-" + card.mark.kind : "");
     let node;
@@ -353,6 +355,42 @@ function stepKey(event, root) {
   if (!action || action.disabled) return;
   event.preventDefault();
   send(root, "action", ident);
+}
+
+// ---- focus that a rerun took away ----------------------------------------------------
+
+// Enter on a control that the rerun then removes ("Next question ▶", a bid's button)
+// drops focus to the top of the page, and the next Tab starts over. After a key press,
+// focus lost so goes to the first table's card or choice to act on (never after a click:
+// a focus would scroll the page under the mouse; never when Tab leaves the page).
+const TABLES = new Set();
+const focusState = { keyboard: false, lost: false };
+document.addEventListener("keydown", () => { focusState.keyboard = true; }, true);
+document.addEventListener("pointerdown", () => { focusState.keyboard = false; }, true);
+document.addEventListener("focusin", () => { focusState.lost = false; }, true);
+document.addEventListener("focusout", (event) => {
+  if (event.relatedTarget || !focusState.keyboard) return;
+  const left = event.composedPath()[0];  // inside a component's shadow root too
+  setTimeout(() => {  // once the rerun's removal is over
+    if (left.isConnected && !left.disabled) return;  // Tab left the page: let it go
+    focusState.lost = focusIsLost();  // not when a redraw already put it back
+    rescueFocus();
+  }, 0);
+}, true);
+
+function focusIsLost() {
+  const active = document.activeElement;
+  return !active || active === document.body;
+}
+
+function rescueFocus() {
+  if (!focusState.lost || !focusState.keyboard || !focusIsLost()) return;
+  for (const root of TABLES) {
+    if (!root.isConnected) { TABLES.delete(root); continue; }
+    const target = root.querySelector("button.card[tabindex='0']:not([disabled])") ||
+      root.querySelector("button.seat-card:not([disabled]), .actions button:not([disabled])");
+    if (target) { target.focus(); return; }  // focusin clears focusState.lost
+  }
 }
 
 // ---- drawing and redrawing ---------------------------------------------------------
@@ -548,4 +586,6 @@ export default function (component) {
     if (pace && pace.frames.length && !PACED.has(pace.key)) startPacing(root, data);
   }
   followAddress(data.address);
+  TABLES.add(root);
+  rescueFocus();
 }

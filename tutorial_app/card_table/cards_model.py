@@ -21,7 +21,13 @@ from typing import Any
 
 from engine import Card, NoTrump, Seat, Suit, parse_seat
 from tutorial_app.card_table.model_types import Button, CardFace, CardsModel, HandCard, Message
-from tutorial_app.card_table.table_model import POSITIONS, card_back, card_face, suit_icon
+from tutorial_app.card_table.table_model import (
+    POSITIONS,
+    card_back,
+    card_face,
+    printed_label,
+    suit_icon,
+)
 from tutorial_app.card_table.table_options import MARK_SIGNS, Mark, check_mark
 
 __all__ = ["cards_model"]
@@ -59,7 +65,8 @@ def cards_model(
     def face(card: Card, highlight: str | None) -> CardFace:
         key = card.code + (f"|{highlight}" if highlight else "")
         svgs.setdefault(key, card_face(card, highlight, four_colour))
-        return {"code": card.code, "name": card.name, "label": card.label, "svg": key}
+        label = printed_label(card, highlight)
+        return {"code": card.code, "name": card.name, "label": label, "svg": key}
 
     def lookup(mapping: Mapping[Card | str, Any] | None, card: Card) -> Any:
         return None if not mapping else mapping.get(card, mapping.get(card.code))

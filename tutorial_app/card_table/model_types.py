@@ -39,7 +39,7 @@ __all__ = [
 class CardFace(TypedDict):
     code: str  # "JH"
     name: str  # "jack of hearts": the card's accessible name
-    label: str  # "J♥", as printed on the face: a button's name starts with it (label-in-name)
+    label: str  # "J♥" or "J♥ left bower", as printed on the face: a button's name starts with it
     svg: str  # key into the model's svgs
 
 

@@ -193,7 +193,8 @@ def table_model(source: HandState | SeatView, options: TableOptions = PLAIN) -> 
     def face(card: Card, highlight: str | None = None) -> CardFace:
         key = card.code + (f"|{highlight}" if highlight else "")
         svgs.setdefault(key, card_face(card, highlight, four_colour))
-        return {"code": card.code, "name": card.name, "label": card.label, "svg": key}
+        label = printed_label(card, highlight)
+        return {"code": card.code, "name": card.name, "label": label, "svg": key}
 
     trump_suit = table.trump if isinstance(table.trump, Suit) else None
     playing = teacher and table.phase in (Phase.PLAY, Phase.DISCARD)
@@ -590,6 +591,16 @@ def coach_line(source: HandState | SeatView, seat: Seat) -> str:
             else "Your turn: choose a card to play."
         )
     return ""
+
+
+def printed_label(card: Card, highlight: str | None) -> str:
+    """What a card's face prints, which its button's name starts with (label in name):
+    "J♦", or "J♦ left bower" with a band on the face.
+
+    >>> printed_label(Card.parse("JD"), "left bower")
+    'J♦ left bower'
+    """
+    return f"{card.label} {highlight}" if highlight else card.label
 
 
 @lru_cache(maxsize=1024)
