@@ -86,7 +86,8 @@ async ([needed, slack]) => {
       for (const caption of deep(card, ".caption").filter(shown)) {
         for (const other of cards.filter((each) => each !== card)) {
           const both = overlap(caption.getBoundingClientRect(), other.getBoundingClientRect());
-          if (both) problems.push(`the caption "${name(caption)}" covers card "${name(other)}" (${both})`);
+          if (both)
+            problems.push(`the caption "${name(caption)}" covers card "${name(other)}" (${both})`);
         }
       }
     });

@@ -138,7 +138,9 @@ MADE_UP = """
   <div id="wide" style="width: %(width)dpx; height: 4px"></div>
 </div>
 <script>
-  document.getElementById("host").attachShadow({mode: "open"}).innerHTML = `<style>.card { position: absolute; width: 50px; height: 70px; }</style>
+  document.getElementById("host").attachShadow({mode: "open"}).innerHTML = `<style>
+      .card { position: absolute; width: 50px; height: 70px; }
+    </style>
     <section class="ct" style="position: relative; width: 300px; height: 200px">
       <div class="hand">
         <span class="card" aria-label="jack of hearts" style="left: 10px"></span>
