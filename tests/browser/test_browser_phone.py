@@ -16,9 +16,9 @@ from pathlib import Path
 from phone_fit import PHONE, phone_problems
 from playwright.sync_api import Browser, Page, expect
 from test_browser_pages import table_ready, wait_for_app
-from test_browser_replay import CODE, SOUTH_PLAYS
+from test_browser_replay import CODE, FULL
 
-from engine import HandRecord
+from engine import HandRecord, Seat
 from lessons.loader import lesson_by_id, load_all
 from lessons.question_source import lesson_source, question_for
 from tutorial_app.shell.hand_links import encode_hand
@@ -38,6 +38,16 @@ SCENARIO = encode_hand(
         '{"seat": "E", "do": "play", "card": "AC"}]}'
     )
 )
+
+
+def west_led_and_won() -> int:
+    """The move of the replayed hand after which the first trick West led and won lies
+    finished in the middle: its longest caption, "West led ✓", beside South's card."""
+    for moves in range(len(FULL.actions) + 1):
+        tricks = HandRecord(FULL.rules, FULL.deal, FULL.actions[:moves]).replay().tricks
+        if tricks and tricks[-1].leader is Seat.W and tricks[-1].winner is Seat.W:
+            return moves
+    raise AssertionError("West never led and won a trick in this hand")
 
 
 def open_here(page: Page, url: str) -> None:
@@ -61,8 +71,9 @@ def ask_a_class(database: Path) -> tuple[str, str]:
 
 def test_every_action_screen_fits_a_phone(browser: Browser, app_server, screenshots):
     """Guided hands (the list, then a hand opened from it), Practise, Play before and
-    after the bid, Teach with a hand, Build, a question link and the live class's
-    learner page with a question: each fits 390x844 as it opens."""
+    after the bid, Teach with a finished trick in the middle (its "West led ✓" caption
+    covered South's card before captions wrapped on a phone), Build, a question link and
+    the live class's learner page with a question: each fits 390x844 as it opens."""
     url = app_server.url
     page = browser.new_context(viewport=PHONE).new_page()
     found: dict[str, list[str]] = {}
@@ -86,8 +97,8 @@ def test_every_action_screen_fits_a_phone(browser: Browser, app_server, screensh
     page.locator(".ct .actions button").first.click()
     wait_for_app(page)
     check("play-after-the-bid")
-    open_here(page, f"{url}/teach?hand={CODE}&at={SOUTH_PLAYS}")
-    check("teach")
+    open_here(page, f"{url}/teach?hand={CODE}&at={west_led_and_won()}")
+    check("teach-a-finished-trick")
     open_here(page, f"{url}/build")
     check("build")
     open_here(page, f"{url}/question?hand={SCENARIO}&ask=legal")
