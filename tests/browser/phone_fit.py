@@ -1,10 +1,12 @@
 """What does not fit a phone's screen on the page as it is now: ``phone_problems(page)``.
 
 A page fits a phone (390x844) when nothing is wider than the screen, no two cards on a
-card table overlap or are cut off by the table, and the controls a learner needs to act
-lie in the first screen, below Streamlit's header, with the main panel scrolled to the
-top. The needed controls: the card table's buttons and its hand (the cards to read and
-click), and the page's own step and quiz buttons (``NEEDED_BUTTONS``).
+card table overlap (nor a trick card's caption, "West led ✓", cover another card) or
+are cut off by the table, and the controls a learner needs to act lie in the first
+screen, below Streamlit's header, with the main panel scrolled to the top, and nothing
+but the sidebar over them (a tap at a control's middle reaches it). The needed
+controls: the card table's buttons and its hand (the cards to read and click), and the
+page's own step and quiz buttons (``NEEDED_BUTTONS``).
 
 The page is measured as it is laid out now, in one round trip: after
 ``page.set_viewport_size(PHONE)`` on a page already open (a resize lays the page out
