@@ -50,7 +50,11 @@ def nav_title(page) -> str:
 st.html(
     "<style>[data-testid=stMainBlockContainer] { padding-top: 3.75rem; "
     "padding-bottom: 2rem; } [data-testid=stSidebarHeader] { height: 2.5rem; } "
-    "[data-testid=stSidebarNavItems] > div { margin-top: 0.5rem; }</style>"
+    "[data-testid=stSidebarNavItems] > div { margin-top: 0.5rem; }"
+    # On a phone Streamlit's header is opaque: a page that starts higher (Teach, Build)
+    # would show its title cut under it.
+    "@media (max-width: 640px) { [data-testid=stMainBlockContainer] "
+    "{ padding-top: 3.75rem !important; } }</style>"
 )
 
 router = st.navigation(

@@ -33,6 +33,20 @@ from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.url_state import sync_params
 from tutorial_app.store import StoreUnavailable
 
+# A phone (390x844): a smaller title, the step's text at 16 px, compact tables, and the
+# step buttons kept at the foot of the screen while a long step (a table of rules)
+# scrolls under them, so going on never needs scrolling. The buttons' wrapper sticks:
+# it is the fragment's child.
+PHONE_CSS = (
+    ".st-key-lesson-head h1 { font-size: 1.6rem; }"
+    ".st-key-step-text p { font-size: 0.95rem; }"
+    "[data-testid=stLayoutWrapper]:has(> .st-key-step-nav) {"
+    " position: sticky; bottom: 0; z-index: 3; background: #ffffff;"
+    " padding: 0.25rem 0 0.3rem; box-shadow: 0 -6px 6px -6px rgba(0, 0, 0, 0.35); }"
+    "[data-testid=stTable] th, [data-testid=stTable] td {"
+    " padding: 0.2rem 0.35rem; font-size: 0.85rem; line-height: 1.25; }"
+)
+
 
 def render_lesson(lesson_id: str) -> None:
     lessons = load_all()
@@ -45,7 +59,7 @@ def render_lesson(lesson_id: str) -> None:
         "<style>.st-key-lesson-head h1 { font-size: 2.1rem; padding: 0.25rem 0; }"
         ".st-key-step-text p { margin-bottom: 0.4rem; }"
         "[data-testid=stMainBlockContainer] [data-testid=stVerticalBlock] { gap: 0.7rem; }"
-        "@media (max-width: 640px) { .st-key-lesson-head h1 { font-size: 1.6rem; } }"
+        f"@media (max-width: 640px) {{ {PHONE_CSS} }}"
         "</style>"
     )
     with st.container(key="lesson-head"):
