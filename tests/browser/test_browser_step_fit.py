@@ -9,8 +9,9 @@ bottom edge; a step that does not fit leaves a screenshot,
 test-artifacts/screenshots/fit-<lesson>-step-<n>.png. On a step with a step-through
 table it goes (by the table's jumps and "Next ... ▶") to where the table's message (the
 engine's reasons) is longest and to the end, and measures again at each. (That the
-Glossary is linked from every page's sidebar is checked where every page loads:
-test_browser_pages.py.)
+Glossary is linked from every page's sidebar, and that its cards are drawn, is checked
+where every page loads: test_browser_pages.py; that each term has its cards, in
+tests/app/test_glossary_page.py.)
 """
 
 from __future__ import annotations
@@ -21,15 +22,12 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from test_browser_pages import table_ready, wait_for_app
 
-from lessons.glossary import glossary, term_slug
 from lessons.loader import load_all
 from tutorial_app.features.learn.walk import chapters, message, walk_of
 
 SCREEN = {"width": 1280, "height": 720}
 LOWEST = 715  # a button's bottom edge must be above this line
 STEPPED = ("bidding", "trick", "hand")  # the steps shown on a step-through table
-# A drawn card's name: "jack of diamonds (left bower)", "North led the king of spades".
-CARD_NAME = re.compile(r"\b(?:clubs|diamonds|hearts|spades)\b|Joker")
 
 
 def open_at_720(browser: Browser, url: str) -> Page:
@@ -132,17 +130,6 @@ def test_every_step_fits_1280x720(browser: Browser, app_url, screenshots, lesson
         f"{lesson.id}: lowest button below y={LOWEST}: {too_low}; "
         f"stepping through a table, (move, lowest button) below it: {too_low_stepping}"
     )
-
-
-def test_the_glossary_draws_every_term_on_cards(browser: Browser, app_url, screenshots):
-    page = open_at_720(browser, f"{app_url}/glossary")
-    page.screenshot(path=screenshots / "glossary.png")
-    for term in glossary():
-        block = page.locator(f".st-key-term-{term_slug(term)}")
-        card = block.locator(".ct").get_by_role("img", name=CARD_NAME)
-        card.first.scroll_into_view_if_needed()
-        expect(card.first).to_be_visible()
-    page.context.close()
 
 
 def test_a_term_link_opens_that_term(browser: Browser, app_url, screenshots):
