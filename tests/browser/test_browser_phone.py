@@ -1,9 +1,9 @@
 """A phone (390x844) in headless Chromium: every action screen outside the lessons' steps
 fits its first screen (tests/browser/phone_fit.py: nothing wider than the screen, no
 overlapping cards, the controls needed to act on screen and not covered), with a
-screenshot of each in test-artifacts/screenshots/phone-*.png; lesson steps measured
-after a resize of a page opened at 1280x720, as the lesson-step walk does; and the
-checker itself names each kind of misfit on a page made to have it.
+screenshot of each in test-artifacts/screenshots/phone-*.png (every lesson step is
+measured by the lesson-step walk, test_browser_step_fit.py, on its page resized); and
+the checker itself names each kind of misfit on a page made to have it.
 
 One page (one context) visits every screen: a page load costs about two CPU-seconds.
 """
@@ -19,12 +19,11 @@ from test_browser_pages import table_ready, wait_for_app
 from test_browser_replay import CODE, FULL
 
 from engine import HandRecord, Seat
-from lessons.loader import lesson_by_id, load_all
+from lessons.loader import load_all
 from lessons.question_source import lesson_source, question_for
 from tutorial_app.shell.hand_links import encode_hand
 from tutorial_app.store import dispose_engines, open_classes
 
-WIDE = {"width": 1280, "height": 720}
 NO_SIDEBAR = "[data-testid=stSidebar] { display: none; }"
 # A built scenario (test_browser_replay.py's): North led a club, East played; South follows.
 SCENARIO = encode_hand(
@@ -111,30 +110,6 @@ def test_every_action_screen_fits_a_phone(browser: Browser, app_server, screensh
     check("join")
     page.context.close()
     assert not any(found.values()), {name: found[name] for name in found if found[name]}
-
-
-def test_lesson_steps_fit_a_phone_after_a_resize(browser: Browser, app_url, screenshots):
-    """As the lesson-step walk measures: a page open at 1280x720 resized to a phone, no
-    reload, measured, and resized back. Scoring's steps 3 to 5 (a step-through under
-    three paragraphs, then the points and their table) did not fit a phone before the
-    step buttons stayed at the screen's foot."""
-    lesson = lesson_by_id("scoring")
-    page = browser.new_context(viewport=WIDE).new_page()
-    open_here(page, f"{app_url}/{lesson.id}?step=3")
-    found = {}
-    for number in (3, 4, 5):
-        expect(page.get_by_text(f"Step {number} of {len(lesson.steps)}")).to_be_visible()
-        page.set_viewport_size(PHONE)
-        found[number] = phone_problems(page)
-        page.screenshot(  # as a phone shows it: the sidebar, opened wide, folded away
-            path=screenshots / f"phone-{lesson.id}-step-{number}.png", style=NO_SIDEBAR
-        )
-        page.set_viewport_size(WIDE)
-        if number < 5:
-            page.get_by_role("button", name="Next step ▶", exact=True).click()
-            wait_for_app(page)
-    page.context.close()
-    assert found == {3: [], 4: [], 5: []}
 
 
 # ---- the checker names each misfit ---------------------------------------------------------

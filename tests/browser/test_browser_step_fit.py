@@ -1,5 +1,6 @@
 """In headless Chromium at 1280x720: every step of every lesson fits the screen without
 scrolling, and so does every step-through table at every move where its message is longest.
+Every step as it opens fits a phone (390x844) too: phone_fit.py says what would not.
 
 A step fits when the lowest button on the page (the step buttons "◀ Previous step" /
 "Next step ▶" and the card table's own buttons, inside the component) ends above
@@ -19,6 +20,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from phone_fit import PHONE, phone_problems
 from playwright.sync_api import Browser, Page, expect
 from test_browser_pages import table_ready, wait_for_app
 
@@ -26,6 +28,8 @@ from lessons.loader import load_all
 from tutorial_app.features.learn.walk import chapters, message, walk_of
 
 SCREEN = {"width": 1280, "height": 720}
+# A page opened wide keeps its sidebar open when narrowed; a phone shows it folded away.
+NO_SIDEBAR = "[data-testid=stSidebar] { display: none; }"
 LOWEST = 715  # a button's bottom edge must be above this line
 STEPPED = ("bidding", "trick", "hand")  # the steps shown on a step-through table
 
@@ -102,12 +106,13 @@ def step_through_the_table(page: Page, step) -> dict[int, float]:
 
 
 @pytest.mark.parametrize("lesson", load_all(), ids=lambda lesson: lesson.id)
-def test_every_step_fits_1280x720(browser: Browser, app_url, screenshots, lesson):
+def test_every_step_fits_1280x720_and_a_phone(browser: Browser, app_url, screenshots, lesson):
     """Each step as it opens; then, on a step-through table, where the table's message
     is longest (it grows as the moves are explained: the trick, the score) and at its
-    end: the lowest button stays above the line."""
+    end: the lowest button stays above the line. Each step as it opens fits a phone too
+    (phone_fit.py), measured on the same page resized to 390x844 and back."""
     page = open_at_720(browser, f"{app_url}/{lesson.id}?step=1")
-    too_low, too_low_stepping = {}, {}
+    too_low, too_low_stepping, on_a_phone = {}, {}, {}
     for number, step in enumerate(lesson.steps, 1):
         expect(page.get_by_text(f"Step {number} of {len(lesson.steps)}")).to_be_visible()
         run_over(page)
@@ -117,6 +122,13 @@ def test_every_step_fits_1280x720(browser: Browser, app_url, screenshots, lesson
         if bottom > LOWEST:  # a picture of each step that does not fit, to see why
             too_low[f"step {number} ({step.id})"] = (name, round(bottom))
             page.screenshot(path=screenshots / f"fit-{lesson.id}-step-{number}.png")
+        page.set_viewport_size(PHONE)  # the same step on a phone: laid out again, no rerun
+        if problems := phone_problems(page):
+            on_a_phone[f"step {number} ({step.id})"] = problems
+            page.screenshot(
+                path=screenshots / f"fit-phone-{lesson.id}-step-{number}.png", style=NO_SIDEBAR
+            )
+        page.set_viewport_size(SCREEN)
         if step.show in STEPPED and step.opens_at != "end":
             for position, bottom in step_through_the_table(page, step).items():
                 if bottom > LOWEST:
@@ -126,9 +138,10 @@ def test_every_step_fits_1280x720(browser: Browser, app_url, screenshots, lesson
         if number < len(lesson.steps):
             page.get_by_role("button", name="Next step ▶", exact=True).click()
     page.context.close()
-    assert not (too_low or too_low_stepping), (
+    assert not (too_low or too_low_stepping or on_a_phone), (
         f"{lesson.id}: lowest button below y={LOWEST}: {too_low}; "
-        f"stepping through a table, (move, lowest button) below it: {too_low_stepping}"
+        f"stepping through a table, (move, lowest button) below it: {too_low_stepping}; "
+        f"at 390x844: {on_a_phone}"
     )
 
 
