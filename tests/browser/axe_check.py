@@ -25,7 +25,8 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best
 STREAMLIT_OWN: tuple[tuple[str, str, str], ...] = (
     # Streamlit's sidebar navigation puts its section headings straight inside the <ul>
     # and the <li> items inside a <div>: a <ul> with non-<li> children (list) and <li>s
-    # outside a list (listitem), on every page. The app cannot change that markup.
+    # outside a list (listitem), on every page. The app cannot change that markup; the
+    # report for Streamlit, with a minimal reproduction: docs/upstream/.
     ("list", "[data-testid=stSidebarNavItems]", "Streamlit's sidebar navigation"),
     ("listitem", "[data-testid=stSidebarNavItems]", "Streamlit's sidebar navigation"),
     # st.file_uploader's drop zone is a <section role="presentation" tabindex="-1">:
