@@ -11,6 +11,13 @@ undo (init scripts, routes, permissions, headers...) is really closed on return.
 
 Each context keeps a keeper page at http://127.0.0.1/ (answered by a route, never by a
 server): the same site as every test server, so new pages share its renderer process.
+
+Pages are kept too: a Playwright page costs about 0.4 CPU seconds to open (its target,
+its session, the scripts Playwright injects), more than a page load. A context given
+back keeps one of its pages, emptied: its session storage cleared, at about:blank with
+no history behind it, at the context's viewport. The next ``new_page()`` on that
+context returns it. A page a test changed for good (listeners, routes, init scripts,
+media...) is closed instead.
 """
 
 from __future__ import annotations
@@ -25,6 +32,23 @@ from playwright.sync_api import Browser, BrowserContext, Page
 KEEPER_URL = "http://127.0.0.1/context-pool-keeper"
 # What a page may store for an origin (the HTTP cache, kept on purpose, is not in it).
 STORED = "local_storage,indexeddb,cache_storage,service_workers,file_systems,websql"
+# Page methods whose effect outlives the test that called them.
+PAGE_LASTING = (
+    "on",
+    "once",
+    "add_init_script",
+    "add_locator_handler",
+    "route",
+    "route_from_har",
+    "route_web_socket",
+    "expose_binding",
+    "expose_function",
+    "set_extra_http_headers",
+    "set_default_timeout",
+    "set_default_navigation_timeout",
+    "emulate_media",
+)
+DEFAULT_VIEWPORT = {"width": 1280, "height": 720}  # Playwright's, when none is asked
 # Context methods whose effect outlives the test that called them.
 LASTING = (
     "add_init_script",
@@ -50,7 +74,10 @@ class ContextPool:
         self._idle: dict[str, list[BrowserContext]] = {}
         self._lent: dict[int, tuple[str, BrowserContext]] = {}
         self._keepers: dict[int, Page] = {}
-        self._tainted: set[int] = set()
+        self._spares: dict[int, Page] = {}  # context -> its emptied page
+        self._viewports: dict[int, Any] = {}  # context -> the viewport it was made with
+        self._tainted: set[int] = set()  # contexts and pages changed for good
+        self._lent_pages: set[int] = set()  # pages made by new_page() (not popups)
 
     def new_context(self, **options: Any) -> BrowserContext:
         key = json.dumps(options, sort_keys=True, default=repr)
@@ -58,24 +85,37 @@ class ContextPool:
         context = idle.pop() if idle else self._warm(options)
         self._lent[id(context)] = (key, context)
         context.close = lambda *args, **kwargs: self.give_back(context)  # type: ignore[method-assign]
+        context.new_page = lambda: self._page(context)  # type: ignore[method-assign]
         for name in LASTING:
             setattr(context, name, self._tainting(context, name))
         return context
 
+    def _page(self, context: BrowserContext) -> Page:
+        """The context's kept page if it has one, else a new one; either watched for
+        what would outlive the test."""
+        page = self._spares.pop(id(context), None)
+        if page is None or page.is_closed():
+            page = type(context).new_page(context)
+        for name in PAGE_LASTING:
+            setattr(page, name, self._tainting(page, name))
+        self._lent_pages.add(id(page))
+        return page
+
     def _warm(self, options: dict[str, Any]) -> BrowserContext:
         context = self._make(**options)
+        self._viewports[id(context)] = options.get("viewport", DEFAULT_VIEWPORT)
         keeper = context.new_page()
         keeper.route(KEEPER_URL, lambda route: route.fulfill(body="<!doctype html><title>pool"))
         keeper.goto(KEEPER_URL)
         self._keepers[id(context)] = keeper
         return context
 
-    def _tainting(self, context: BrowserContext, name: str) -> Callable[..., Any]:
-        method = getattr(type(context), name)
+    def _tainting(self, thing: BrowserContext | Page, name: str) -> Callable[..., Any]:
+        method = getattr(type(thing), name)
 
         def call(*args: Any, **kwargs: Any) -> Any:
-            self._tainted.add(id(context))
-            return method(context, *args, **kwargs)
+            self._tainted.add(id(thing))
+            return method(thing, *args, **kwargs)
 
         return call
 
@@ -87,11 +127,19 @@ class ContextPool:
             return  # given back already
         keeper = self._keepers.get(id(context))
         try:
-            for page in context.pages:
-                if page is not keeper:
-                    page.close()
             if id(context) in self._tainted or keeper is None or keeper.is_closed():
                 raise _Discard
+            spare = None
+            for page in context.pages:
+                if page is keeper:
+                    continue
+                lent = id(page) in self._lent_pages
+                self._lent_pages.discard(id(page))
+                if spare is None and lent and id(page) not in self._tainted and self._emptied(page):
+                    spare = page
+                else:
+                    self._tainted.discard(id(page))
+                    page.close()
             origins = [entry["origin"] for entry in context.storage_state()["origins"]]
             context.clear_cookies()
             context.clear_permissions()
@@ -105,11 +153,32 @@ class ContextPool:
         except Exception:  # tainted, or broken by its test: never lend it again
             self._discard(context)
             return
+        if spare is not None:
+            self._spares[id(context)] = spare
         self._idle[key].append(context)
+
+    def _emptied(self, page: Page) -> bool:
+        """Empties ``page`` for the next test (see the module's docstring); False when it
+        cannot be (it is then closed)."""
+        try:
+            if page.url.startswith("http"):
+                page.evaluate("() => sessionStorage.clear()")
+            page.goto("about:blank")
+            session = page.context.new_cdp_session(page)
+            session.send("Page.resetNavigationHistory")
+            session.detach()
+            viewport = self._viewports.get(id(page.context))
+            if viewport and page.viewport_size != viewport:
+                page.set_viewport_size(viewport)
+            return True
+        except Exception:
+            return False
 
     def _discard(self, context: BrowserContext) -> None:
         self._tainted.discard(id(context))
         self._keepers.pop(id(context), None)
+        self._spares.pop(id(context), None)
+        self._viewports.pop(id(context), None)
         with suppress(Exception):  # closed already, with its browser
             type(context).close(context)
 
