@@ -95,6 +95,16 @@ def show_list(note: str | None = None) -> None:
 
 
 def show_hand(hand) -> None:
+    title, back = st.columns([5, 1], vertical_alignment="bottom")
+    title.subheader(f"Guided hands: {hand.title}", anchor=False)
+    back.button("All hands", icon=":material/list:", on_click=open_hand, args=(None,))
+    hand_area(hand)
+
+
+@st.fragment
+def hand_area(hand) -> None:
+    """The table and the coach, a fragment: a click reruns them, not the page and its
+    sidebar (what the browser redraws after a click is this and no more)."""
     key = RUN(hand.id)
     if key not in st.session_state:  # first shown in this session: where it was left
         st.session_state[key], st.session_state[PLACE_NOTE] = kept_run(hand)
@@ -105,9 +115,6 @@ def show_hand(hand) -> None:
         note_guided_shown(st.session_state, run)
     if st.session_state.get(UNSAVED):
         unsaved_warning(st.session_state[UNSAVED])
-    title, back = st.columns([5, 1], vertical_alignment="bottom")
-    title.subheader(f"Guided hands: {hand.title}", anchor=False)
-    back.button("All hands", icon=":material/list:", on_click=open_hand, args=(None,))
     table, coach = st.columns([3, 2])
     with table:
         card_table(
@@ -144,13 +151,13 @@ def show_coach(hand, run: GuidedRun) -> None:
             )
             replay_link(hand.id)
             later = [h for h in HANDS if HANDS.index(h) > HANDS.index(hand)]
-            if later:
-                st.button(
-                    f"Next: {later[0].title}",
-                    icon=":material/arrow_forward:",
-                    on_click=open_hand,
-                    args=(later[0].id,),
-                )
+            if later and st.button(
+                f"Next: {later[0].title}",
+                icon=":material/arrow_forward:",
+                on_click=open_hand,
+                args=(later[0].id,),
+            ):
+                st.rerun(scope="app")  # another hand: its title too, not this fragment
     else:
         total = len(hand.decisions)
         st.markdown(f"**Coach** · choice {run.answered + 1} of {total}")

@@ -6,8 +6,8 @@ import streamlit as st
 from analysis import LEVELS
 from engine import PRESET_NAMES, Rules, RulesError
 from tutorial_app.features.odds import jobs
-from tutorial_app.features.odds.exact import exact_items
 from tutorial_app.features.odds.item import OddsItem
+from tutorial_app.features.odds.shown import counted_items, shipped_items
 from tutorial_app.features.odds.simulated import parse_seed, shipped_run, simulated_items
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.work.pool_view import JobFailed, pooled
@@ -47,7 +47,7 @@ st.markdown(
 )
 
 st.header("Counted exactly")
-for exact in exact_items():
+for exact in counted_items():
     show(exact)
 
 st.header("Played by the bots")
@@ -106,5 +106,6 @@ if played:
             else ""
         )
     )
-    for item in simulated_items(played, level, rules):
+    shipped = None if benny or no_trump else shipped_items(rules.preset_name, level, hands, seed)
+    for item in shipped or simulated_items(played, level, rules):
         show(item)

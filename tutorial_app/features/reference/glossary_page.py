@@ -45,6 +45,12 @@ def word_links(current: Term | None) -> None:
 
 
 st.title("Glossary")
+# The browser lays out and paints only the terms near the screen (the rest keep a
+# guessed height until scrolled to): a first load draws two terms' cards, not all of them.
+st.html(
+    "<style>[class*=st-key-term-] { content-visibility: auto; "
+    "contain-intrinsic-size: auto 26rem; }</style>"
+)
 asked = st.query_params.get("term")
 term = find_term(asked) if asked else None
 if asked and term is None:
