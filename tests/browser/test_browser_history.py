@@ -49,6 +49,7 @@ def test_one_back_after_a_choice_returns_home(
         page.get_by_role("radio", name=mode).click()
         wait_for_app(page)
         page.get_by_text(popover, exact=True).click()
+        wait_for_app(page)  # a run the mode started may redraw the popover under the click
     page.get_by_role("radio", name=choice).click()
     wait_for_app(page)
     # The choice is in the address (its rerun may be slow on a busy machine) ...
