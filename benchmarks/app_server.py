@@ -117,9 +117,14 @@ async def serve(
             await asyncio.sleep(0.2)
         yield Server(base_url, server.pid, log)
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=10)
+        stop_server(server)
+
+
+def stop_server(server: subprocess.Popen) -> None:
+    """Terminate, then kill if it has not ended within 10 s."""
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait(timeout=10)

@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from app_server import free_port, http_get  # noqa: E402
+from app_server import free_port, http_get, stop_server  # noqa: E402
 from playwright.sync_api import Locator, Page, sync_playwright  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
@@ -228,16 +228,20 @@ def quiz_flow(page: Page, base_url: str, flow: Flow, questions: int) -> None:
             timed(page, flow, button.click)
 
 
+def right_button(page: Page, decision) -> Locator:
+    """The table's button for a guided decision's (first) right answer: a card or a bid."""
+    action = decision.right[0]
+    if action.card is not None:
+        return table(page).locator(f"button.card[data-code='{action.card.code}']")
+    return table(page).locator(f"button[data-action='{action_id(action)}']")
+
+
 def guided_flow(page: Page, base_url: str, flow: Flow, hands: int) -> None:
     """Guided hands, each decision played right (a card or a bid on the table)."""
     for hand in load_guided()[:hands]:
         open_page(page, base_url, f"guided?hand={hand.id}")
         for decision in hand.decisions:
-            action = decision.right[0]
-            if action.card is not None:
-                button = table(page).locator(f"button.card[data-code='{action.card.code}']")
-            else:
-                button = table(page).locator(f"button[data-action='{action_id(action)}']")
+            button = right_button(page, decision)
             button.wait_for(timeout=WAIT_MS)
             timed(page, flow, button.click)
 
@@ -343,15 +347,6 @@ def start_server(log: Path, database: Path) -> tuple[subprocess.Popen, str]:
         time.sleep(0.2)
 
 
-def stop(server: subprocess.Popen) -> None:
-    server.terminate()
-    try:
-        server.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait(timeout=10)
-
-
 def p95(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
@@ -438,7 +433,7 @@ def main(argv: list[str] | None = None) -> int:
                     first_loads(browser, base_url, loads, pages, by_page)
                 browser.close()
         finally:
-            stop(server)
+            stop_server(server)
     print(
         f"rounds={rounds} quick={args.quick} chromium={CHROMIUM} "
         f"goals: median {GOAL_MEDIAN_MS} ms, p95 {GOAL_P95_MS} ms, first load {GOAL_LOAD_MS} ms"

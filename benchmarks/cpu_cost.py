@@ -25,21 +25,19 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from app_server import cpu_seconds  # noqa: E402
+from app_server import cpu_seconds, stop_server  # noqa: E402
 from click_latency import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
     WATCH,
     open_page,
+    right_button,
     settled,
     start_server,
-    stop,
-    table,
 )
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 
 from lessons.guided import load_guided  # noqa: E402
-from tutorial_app.card_table.table_moves import action_id  # noqa: E402
 
 PAUSE_S = 1.5  # after a click: the update and the table's pacing are over by then
 
@@ -89,13 +87,8 @@ def click_costs(
     for hand in load_guided()[:hands]:
         open_page(page, base_url, f"guided?hand={hand.id}")
         for decision in hand.decisions:
-            action = decision.right[0]
-            if action.card is not None:
-                button = table(page).locator(f"button.card[data-code='{action.card.code}']")
-            else:
-                button = table(page).locator(f"button[data-action='{action_id(action)}']")
-            box = button.bounding_box()
-            assert box is not None, f"{hand.id}: the button for {action} is not drawn"
+            box = right_button(page, decision).bounding_box()
+            assert box is not None, f"{hand.id}: the button for {decision.right[0]} is not drawn"
             served, drawn = cpu_seconds(server), browser_cpu_ms()
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             time.sleep(PAUSE_S)  # no polling of the page meanwhile: it would cost CPU too
@@ -141,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
                 pairs += [f"click_server_ms={served:.0f}", f"click_browser_ms={drawn:.0f}"]
                 browser.close()
         finally:
-            stop(server)
+            stop_server(server)
     print(" ".join(pairs))
     return 0
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from phone_fit import PHONE, phone_problems
 from playwright.sync_api import Browser, Page, expect
 from test_browser_pages import table_ready, wait_for_app
-from test_browser_replay import CODE, FULL
+from test_browser_replay import BUILT_SCENARIO, CODE, FULL
 
 from engine import HandRecord, Seat
 from lessons.loader import load_all
@@ -25,18 +25,7 @@ from tutorial_app.shell.hand_links import encode_hand
 from tutorial_app.store import dispose_engines, open_classes
 
 NO_SIDEBAR = "[data-testid=stSidebar] { display: none; }"
-# A built scenario (test_browser_replay.py's): North led a club, East played; South follows.
-SCENARIO = encode_hand(
-    HandRecord.loads(
-        '{"dealer": "W", "upcard": "AD", "hands": {"N": ["9C", "TD", "JH", "QS", "KC"], '
-        '"E": ["9S", "TS", "QH", "AC", "KH"], "S": ["9H", "QC", "AH", "KS", "TH"], '
-        '"W": ["JC", "JS", "QD", "KD", "AS"]}, "actions": [{"seat": "N", "do": "pass"}, '
-        '{"seat": "E", "do": "order_up"}, {"seat": "E", "do": "with_partner"}, '
-        '{"seat": "W", "do": "discard", "card": "JS"}, '
-        '{"seat": "N", "do": "play", "card": "9C"}, '
-        '{"seat": "E", "do": "play", "card": "AC"}]}'
-    )
-)
+SCENARIO = encode_hand(HandRecord.loads(BUILT_SCENARIO))
 
 
 def west_led_and_won() -> int:

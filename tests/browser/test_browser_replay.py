@@ -254,21 +254,24 @@ def test_every_builder_control_fits_1280x720(browser: Browser, app_url, screensh
     context.close()
 
 
+# A built scenario: North led a club, East played; South follows (a question link's hand).
+BUILT_SCENARIO = (
+    '{"dealer": "W", "upcard": "AD", "hands": {"N": ["9C", "TD", "JH", "QS", "KC"], '
+    '"E": ["9S", "TS", "QH", "AC", "KH"], "S": ["9H", "QC", "AH", "KS", "TH"], '
+    '"W": ["JC", "JS", "QD", "KD", "AS"]}, "actions": [{"seat": "N", "do": "pass"}, '
+    '{"seat": "E", "do": "order_up"}, {"seat": "E", "do": "with_partner"}, '
+    '{"seat": "W", "do": "discard", "card": "JS"}, '
+    '{"seat": "N", "do": "play", "card": "9C"}, '
+    '{"seat": "E", "do": "play", "card": "AC"}]}'
+)
+
+
 def test_a_question_link_is_answered_on_the_card_table(browser: Browser, app_url, screenshots):
     """A built scenario's question in a fresh browser: South's cards on the table, the
     right card picked, the engine's verdict under them."""
-    hands = (
-        '{"dealer": "W", "upcard": "AD", "hands": {"N": ["9C", "TD", "JH", "QS", "KC"], '
-        '"E": ["9S", "TS", "QH", "AC", "KH"], "S": ["9H", "QC", "AH", "KS", "TH"], '
-        '"W": ["JC", "JS", "QD", "KD", "AS"]}, "actions": [{"seat": "N", "do": "pass"}, '
-        '{"seat": "E", "do": "order_up"}, {"seat": "E", "do": "with_partner"}, '
-        '{"seat": "W", "do": "discard", "card": "JS"}, '
-        '{"seat": "N", "do": "play", "card": "9C"}, '
-        '{"seat": "E", "do": "play", "card": "AC"}]}'
-    )
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
-    page.goto(f"{app_url}/question?hand={encode_hand(HandRecord.loads(hands))}&ask=legal")
+    page.goto(f"{app_url}/question?hand={encode_hand(HandRecord.loads(BUILT_SCENARIO))}&ask=legal")
     wait_for_app(page)
     expect(page.locator("[data-testid=stException]")).to_have_count(0)
     region = page.get_by_role("region", name="Card table")
