@@ -225,20 +225,25 @@ def test_an_empty_box_says_what_to_paste(text):
 
 
 @pytest.mark.app
-def test_the_box_is_capped_and_an_over_long_text_is_refused_and_kept():
-    at = open_teach()
+def test_a_one_megabyte_paste_is_refused_whole_with_its_size():
+    """A box with a character cap drops a longer paste without a word (and then says
+    "paste a record here first"): the box takes it, and the page refuses it whole."""
+    at = paste(open_teach(), EAST_TO_FOLLOW)
+    opened = shown(at)
     box = at.text_area(key="teach-json")
-    assert box.max_chars == MAX_JSON == 20_000
-    huge = '{"dealer": "' + "x" * 300_000  # one unbroken 300 KB line
-    assert at.text_area(key="teach-json").input(huge).value != huge  # the box refuses it
-    at.text_area(key="teach-json").set_value(huge).run()  # sent anyway: Streamlit keeps
-    at.button(key="teach-open").click().run()  # the first 20,000 and we say so
+    assert not box.max_chars  # no cap
+    huge = '{"dealer": "' + "x" * (1_048_576 - 12)  # one unbroken 1 MB line
+    box.set_value(huge).run()  # the paste arrives: refused at once
     assert not at.exception
-    message = at.error[0].value
-    assert "at most 20,000 characters" in message and "cut short" in message
-    assert "JSON" not in message  # not a parser's complaint about the cut
-    assert at.text_area(key="teach-json").value == huge[:MAX_JSON]  # what it holds is kept
-    assert REPLAY not in at.session_state
+    said = "The record is 1,049 KB; at most 20 KB is accepted. Nothing of it was kept"
+    assert at.error[0].value.startswith(said)
+    assert at.text_area(key="teach-json").value == ""  # nothing half kept in the box
+    at.button(key="teach-open").click().run()  # Open still says why, not "paste first"
+    assert at.error[0].value.startswith(said)
+    assert shown(at) == opened  # the hand on the table stays as it was
+    at.text_area(key="teach-json").set_value(json.dumps(RECORD)).run()
+    at.button(key="teach-open").click().run()  # a record within the bound opens
+    assert not at.error and len(shown(at).actions) == 2
 
 
 @pytest.mark.app

@@ -11,6 +11,7 @@ FACE_UP = "teach-shown"  # widget: the seats whose cards lie face up, as "N", "E
 LINK = "teach-link"  # the ?hand= code this session opened or wrote last
 ERROR = "teach-error"  # why the pasted record or the deal could not be opened
 RECORD_TEXT = "teach-json"  # widget: the pasted hand record (JSON)
+PASTE_REFUSED = "teach-paste-refused"  # why the last paste was too long to keep, or None
 RULES = "teach-rules"  # widget: the rules of a new deal
 DEALER = "teach-dealer"  # widget: the dealer of a new deal
 BOT_LEVEL = "teach-bot-level"  # widget: the bots that play on

@@ -44,6 +44,7 @@ from tutorial_app.features.teach.keys import (
     FACE_UP,
     LINK,
     NOTE,
+    PASTE_REFUSED,
     PLAYING,
     RECORD_TEXT,
     REFUSAL,
@@ -75,12 +76,13 @@ from tutorial_app.features.teach.moves import (
 )
 from tutorial_app.features.teach.replay import Replay, trick_starts
 from tutorial_app.limits.link_numbers import number_from_link
-from tutorial_app.shell.hand_links import MAX_JSON, LinkError, decode_hand, encode_hand
+from tutorial_app.limits.record_text import MAX_RECORD_CHARS, too_long
+from tutorial_app.shell.hand_links import LinkError, decode_hand, encode_hand
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.presentation import presentation_switch
 from tutorial_app.shell.url_state import app_page_url, sync_params
 
-MAX_TEXT = MAX_JSON  # characters in the paste box; a whole hand needs under 2,000
+MAX_TEXT = MAX_RECORD_CHARS  # characters in the paste box; a whole hand needs under 2,000
 EMPTY_TEXT = (
     'Paste a hand record (JSON) here first: an object with the "dealer", the '
     '"upcard" and the four "hands" of five cards, and if you like "rules" and '
@@ -125,20 +127,26 @@ if code and st.session_state.get(LINK) != code:
         )
 
 
+def refuse_long_paste() -> bool:
+    """A pasted text over the bound is refused whole, its size said, and the box
+    emptied: nothing of it stays. Returns whether it was refused."""
+    problem = too_long(st.session_state.get(RECORD_TEXT) or "")
+    st.session_state[PASTE_REFUSED] = problem  # an empty box then says why it is empty
+    if problem:
+        st.session_state[RECORD_TEXT] = ""
+        st.session_state[ERROR] = problem
+    return problem is not None
+
+
 def open_text() -> None:
     """Open the pasted record; a bad one is explained and the text stays in the box."""
     text = st.session_state.get(RECORD_TEXT) or ""
     st.session_state[NOTE] = None  # an old warning is about an old record
     pause(st.session_state)
     if not text.strip():
-        st.session_state[ERROR] = EMPTY_TEXT
+        st.session_state[ERROR] = st.session_state.get(PASTE_REFUSED) or EMPTY_TEXT
         return
-    if len(text) >= MAX_TEXT:  # the box keeps the first MAX_TEXT characters of a paste
-        st.session_state[ERROR] = (
-            f"The box holds at most {MAX_TEXT:,} characters and this text fills it, so it "
-            "was probably cut short. A hand record needs far fewer: a whole hand fits in "
-            "under 2,000. Your text is kept in the box so you can fix it."
-        )
+    if refuse_long_paste():  # checked again as the record is opened
         return
     try:
         keep_legal_part(st.session_state, HandRecord.loads(text))
@@ -182,7 +190,7 @@ def deal_or_paste(expanded: bool) -> None:
                 f"Hand record (JSON, as in the referee's format; at most {MAX_TEXT:,} characters)",
                 key=RECORD_TEXT,
                 height=180,
-                max_chars=MAX_TEXT,
+                on_change=refuse_long_paste,  # no max_chars: a capped box drops a paste unsaid
                 placeholder='{"dealer": "W", "upcard": "AD", ...}',
             )
             st.button("Open this hand record", key="teach-open", on_click=open_text)
