@@ -20,7 +20,6 @@ from tutorial_app.features.teach.keys import REFUSAL, REPLAY
 from tutorial_app.features.teach.moves import step, teacher_action, teacher_card
 from tutorial_app.shell.hand_links import (
     MAX_CODE,
-    MAX_JSON,
     LinkError,
     decode_hand,
     encode_hand,

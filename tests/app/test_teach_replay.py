@@ -34,7 +34,7 @@ from tutorial_app.card_table.move_words import action_words
 from tutorial_app.card_table.table_moves import action_id
 from tutorial_app.features.play import game as play
 from tutorial_app.features.play.keys import GAME as PLAY_GAME
-from tutorial_app.features.teach.keys import LAST_STEP, NOTE, PLAYING, REPLAY
+from tutorial_app.features.teach.keys import BOTS_MENU, LAST_STEP, NOTE, PLAYING, REPLAY
 from tutorial_app.features.teach.moves import table_click, teacher_action, teacher_card
 from tutorial_app.features.teach.replay import trick_starts
 from tutorial_app.shell.hand_links import decode_hand, encode_hand
@@ -154,9 +154,38 @@ def test_jump_to_a_trick_to_the_deal_and_to_the_end():
     assert position(at) == 0 and shown(at).replay().phase is Phase.BID1
     at.button(key="teach-end").click().run()
     assert position(at) == len(FULL.actions)
-    # A record still in the bidding reaches no trick: those buttons are disabled.
+    # A record still in the bidding reaches no trick: the bots play the moves up to it.
     at = paste(HandRecord(FULL.rules, FULL.deal, FULL.actions[:2]))
-    assert at.button(key="teach-jump-1").disabled and at.button(key="teach-jump-5").disabled
+    assert not at.button(key="teach-jump-2").disabled
+    at.button(key="teach-jump-2").click().run()
+    timeline = at.session_state[REPLAY].timeline
+    assert timeline.actions[:2] == FULL.actions[:2]
+    assert position(at) == trick_starts(timeline)[2]
+    state = shown(at).replay()
+    assert len(state.tricks) == 1 and not state.trick and not state.is_over
+
+
+def test_a_fresh_deal_plays_on_at_once_with_the_bots_moves_recorded():
+    """A new deal has no recorded moves: Next, Play on and the trick buttons are not
+    greyed; each bot move they need is recorded and shown like a recorded one."""
+    at = paste(HandRecord(FULL.rules, FULL.deal, ()))
+    model = table_shown(at)
+    assert "Or Next ▶: the Beginner bots make the move." in model["message"]["text"]
+    press(at, "Next ▶")  # refused before: greyed, with no word why
+    timeline = at.session_state[REPLAY].timeline
+    assert len(timeline.actions) == 1 and position(at) == 1
+    says_move(at, timeline, 1)
+    assert not at.button(key="teach-play").disabled
+    at.button(key="teach-play").click().run()
+    assert at.session_state[PLAYING]
+    for _ in range(60):  # the timer's reruns: a bot's move each, to the hand's end
+        at.session_state[LAST_STEP] = 0.0
+        at.run()
+        if not at.session_state[PLAYING]:
+            break
+    replay = at.session_state[REPLAY]
+    assert replay.at_end and replay.state().is_over and not at.session_state[PLAYING]
+    assert table_shown(at)["actions"][-1].get("disabled")  # Next, at the end of a hand
 
 
 def test_bots_finish_the_hand_from_any_position_and_the_teacher_steps_through_it():
@@ -168,8 +197,11 @@ def test_bots_finish_the_hand_from_any_position_and_the_teacher_steps_through_it
     assert position(at) == 3  # the teacher steps through their moves
     press(at, "Next ▶")
     says_move(at, timeline, 4)
+    at.session_state[BOTS_MENU] = True  # the teacher opens "Bots play on"
+    at.run()
     at.button(key="teach-bot-move").click().run()  # one bot move: it is shown at once
     assert position(at) == 5 and len(at.session_state[REPLAY].timeline.actions) == 5
+    assert at.session_state[BOTS_MENU] is False  # and the menu closes over the table
 
 
 def test_a_different_move_by_hand_replaces_the_rest_of_the_record_and_says_so():

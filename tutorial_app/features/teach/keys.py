@@ -15,3 +15,4 @@ PASTE_REFUSED = "teach-paste-refused"  # why the last paste was too long to keep
 RULES = "teach-rules"  # widget: the rules of a new deal
 DEALER = "teach-dealer"  # widget: the dealer of a new deal
 BOT_LEVEL = "teach-bot-level"  # widget: the bots that play on
+BOTS_MENU = "teach-bots-menu"  # widget: the "Bots play on" popover open (True) or closed

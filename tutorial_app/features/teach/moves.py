@@ -31,6 +31,8 @@ from engine import SEATS, Do, HandRecord, HandState, ReplayError, Seat
 from tutorial_app.card_table.table_moves import Click, Decision, decide_click
 from tutorial_app.features.teach.keys import (
     ARRIVAL,
+    BOT_LEVEL,
+    BOTS_MENU,
     FACE_UP,
     LAST_STEP,
     NOTE,
@@ -44,6 +46,7 @@ from tutorial_app.features.teach.replay import (
     jump,
     move_made,
     play_on_with_bots,
+    play_to_trick,
     trick_starts,
 )
 
@@ -184,10 +187,25 @@ def _go(session: MutableMapping, position: int) -> None:
 
 
 def jump_to_trick(session: MutableMapping, number: int) -> None:
-    """Show the table as trick ``number`` (from 1) is about to be led; 0 is the deal."""
-    starts = trick_starts(current(session).timeline)
+    """Show the table as trick ``number`` (from 1) is about to be led; 0 is the deal. A
+    trick the record has not reached yet is reached by the bots, their moves recorded."""
+    replay = current(session)
+    if number and number not in trick_starts(replay.timeline):
+        replay = play_to_trick(replay, bot_level(session), number)
+        show(session, replay)
+    starts = trick_starts(replay.timeline)
     if number == 0 or number in starts:
         move_to(session, starts.get(number, 0))
+
+
+def bot_level(session: MutableMapping) -> str:
+    """The bots that make the moves a record lacks (the "Bots play on" choice)."""
+    return session.get(BOT_LEVEL) or DEFAULT_BOTS
+
+
+def bots_needed(replay: Replay) -> bool:
+    """Whether the next move must come from a bot: the record ends before the hand does."""
+    return replay.at_end and not replay.state().is_over
 
 
 def step_id(move: str, position: int) -> str:
@@ -202,9 +220,13 @@ def step(session: MutableMapping, ident: str) -> bool:
     move, _, at = ident.partition("-")
     if move not in (BACK, NEXT) or not at.isdigit():
         return False
-    position = current(session).position
-    if int(at) == position:
-        move_to(session, position + (1 if move == NEXT else -1))
+    replay = current(session)
+    if int(at) != replay.position:
+        return True
+    if move == NEXT and bots_needed(replay):  # a fresh deal plays on at once
+        bots_play_on(session, bot_level(session), 1)
+    else:
+        move_to(session, replay.position + (1 if move == NEXT else -1))
     return True
 
 
@@ -215,8 +237,10 @@ def table_click(session: MutableMapping, ident: str) -> None:
 
 
 def bots_play_on(session: MutableMapping, level: str, moves: int | None = None) -> None:
-    """Bots make the next ``moves`` moves (None: finish the hand) from the position."""
+    """Bots make the next ``moves`` moves (None: finish the hand) from the position; the
+    bots' menu closes, its work done."""
     session[PLAYING] = False
+    session[BOTS_MENU] = False
     show(session, play_on_with_bots(current(session), level, moves))
     session[NOTE] = None
 
@@ -231,6 +255,7 @@ def shown_seats(session: MutableMapping) -> list[Seat]:
 
 SPEEDS = {"slow": 3.0, "normal": 2.0, "fast": 1.0}  # seconds a move
 DEFAULT_SPEED = "normal"
+DEFAULT_BOTS = "beginner"
 
 
 def seconds_a_move(session: MutableMapping) -> float:
@@ -238,8 +263,10 @@ def seconds_a_move(session: MutableMapping) -> float:
 
 
 def start_playing(session: MutableMapping, now: float) -> None:
-    """Play on from the position, one move every few seconds (from the deal if at the end)."""
-    if current(session).at_end:
+    """Play on from the position, one move every few seconds (from the deal if the hand
+    is over; bots make the moves the record lacks)."""
+    replay = current(session)
+    if replay.at_end and not bots_needed(replay):
         _go(session, 0)
     session[PLAYING] = True
     session[LAST_STEP] = now
@@ -250,16 +277,20 @@ def pause(session: MutableMapping) -> None:
 
 
 def tick(session: MutableMapping, now: float) -> bool:
-    """A timer's rerun while playing: the next move if its time has come (stopping at the
-    end of the record). Returns whether it moved."""
+    """A timer's rerun while playing: the next move if its time has come, a bot's where
+    the record ends before the hand (stopping at the hand's end). Returns whether it
+    moved."""
     if not session.get(PLAYING):
         return False
     if now - float(session.get(LAST_STEP) or 0) < seconds_a_move(session) - 0.25:
         return False
     replay = current(session)
-    if not replay.at_end:
+    if bots_needed(replay):
+        show(session, play_on_with_bots(replay, bot_level(session), 1))
+        session[NOTE] = None
+    elif not replay.at_end:
         _go(session, replay.position + 1)
     session[LAST_STEP] = now
-    if current(session).at_end:
+    if current(session).at_end and not bots_needed(current(session)):
         session[PLAYING] = False
     return True

@@ -39,6 +39,7 @@ from tutorial_app.card_table.table_model import table_model
 from tutorial_app.card_table.table_options import Pace, TableOptions, table_message
 from tutorial_app.features.teach.keys import (
     BOT_LEVEL,
+    BOTS_MENU,
     DEALER,
     ERROR,
     FACE_UP,
@@ -58,6 +59,8 @@ from tutorial_app.features.teach.moves import (
     NEXT,
     SOUTH_ONLY,
     SPEEDS,
+    bot_level,
+    bots_needed,
     bots_play_on,
     current,
     jump_to_trick,
@@ -255,8 +258,12 @@ def table_and_reason(present: bool, timed: float | None) -> None:
             if state.is_over
             else (turn_prompt(state, shown), "info")
         )
+        bots = bots_needed(replay)
         if not refusal and not replay.at_end:
             message += " Next ▶ shows the record's next move."
+        elif not refusal and bots:  # the record ends here: Next asks a bot
+            level = BotLevel(bot_level(st.session_state)).label
+            message += f" Or Next ▶: the {level} make the move."
         back, forward = step_id(BACK, replay.position), step_id(NEXT, replay.position)
         arrived = table_arrival(st.session_state)  # one card more: a screen reader hears it
         options = TableOptions(
@@ -268,7 +275,12 @@ def table_and_reason(present: bool, timed: float | None) -> None:
             message=table_message(message, tone),
             buttons_before=({"id": back, "label": "◀ Back", "disabled": replay.position == 0},),
             buttons_after=(
-                {"id": forward, "label": "Next ▶", "primary": True, "disabled": replay.at_end},
+                {
+                    "id": forward,
+                    "label": "Next ▶",
+                    "primary": True,
+                    "disabled": replay.at_end and not bots,
+                },
             ),
             step_keys={"back": back, "next": forward, "pages": present},
             projector=present,
@@ -307,7 +319,13 @@ def table_and_reason(present: bool, timed: float | None) -> None:
                 on_click=flip_every,
                 width="stretch",
             )
-            with st.popover("Bots play on", icon=":material/smart_toy:", width="stretch"):
+            with st.popover(
+                "Bots play on",
+                icon=":material/smart_toy:",
+                width="stretch",
+                key=BOTS_MENU,
+                on_change="rerun",  # tracked, so that a bot's move closes it
+            ):
                 st.segmented_control(
                     "Bots",
                     list(TABLE_LEVELS),
@@ -319,7 +337,8 @@ def table_and_reason(present: bool, timed: float | None) -> None:
                 level = st.session_state.get(BOT_LEVEL) or "beginner"
                 st.caption(
                     "From the move shown, bots play each seat from its own cards; "
-                    "the record's later moves give way to theirs."
+                    "the record's later moves give way to theirs. Where the record "
+                    "ends, Next ▶ and Play on ask these bots for each move."
                 )
                 st.button(
                     "The seat to act: one move",
@@ -376,8 +395,10 @@ def reason(record: HandRecord, state) -> None:
 
 
 def jumps(replay: Replay) -> None:
-    """Jump to the deal, to the lead of a trick, or to the end of the record."""
+    """Jump to the deal, to the lead of a trick, or to the end of the record. A trick
+    the record has not reached is reached by the bots, while the hand is unfinished."""
     starts = trick_starts(replay.timeline)
+    unfinished = not replay.timeline.replay().is_over
     with st.container(key="teach-jumps", horizontal=True, gap="small", width="content"):
         st.button(
             "⏮ Deal",
@@ -388,11 +409,13 @@ def jumps(replay: Replay) -> None:
             args=(st.session_state, 0),
         )
         for number in range(1, 6):
+            reached = number in starts
             st.button(
                 f"Trick {number}" if number == 1 else str(number),
                 key=f"teach-jump-{number}",
-                disabled=number not in starts,
-                help=f"Trick {number}, as it is about to be led",
+                disabled=not reached and not unfinished,
+                help=f"Trick {number}, as it is about to be led"
+                + ("" if reached else ": the bots play the moves up to it"),
                 on_click=jump_to_trick,
                 args=(st.session_state, number),
             )
@@ -427,8 +450,9 @@ def playing_on(replay: Replay, playing: bool) -> None:
             st.button(
                 "▶ Play on",
                 key="teach-play",
-                disabled=not replay.count,
-                help="Play the record's moves one by one, by itself",
+                disabled=not replay.count and replay.state().is_over,
+                help="Play the record's moves one by one, by itself (the bots make "
+                "the moves it lacks)",
                 on_click=lambda: start_playing(st.session_state, time.monotonic()),
             )
         st.segmented_control(

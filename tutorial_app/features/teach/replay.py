@@ -28,7 +28,16 @@ from dataclasses import dataclass
 from analysis import make_bot
 from engine import Action, HandRecord, HandState, Phase, Seat, apply, new_hand, seat_view
 
-__all__ = ["Replay", "back", "forward", "jump", "move_made", "play_on_with_bots", "trick_starts"]
+__all__ = [
+    "Replay",
+    "back",
+    "forward",
+    "jump",
+    "move_made",
+    "play_on_with_bots",
+    "play_to_trick",
+    "trick_starts",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,3 +127,14 @@ def play_on_with_bots(
     record = replay.timeline
     timeline = HandRecord(record.rules, record.deal, tuple(actions))
     return Replay(timeline, replay.position if moves is None else len(actions))
+
+
+def play_to_trick(replay: Replay, level: str, number: int) -> Replay:
+    """The record played on by bots of ``level`` from its end until trick ``number``
+    (from 1) is about to be led, or the hand is over; the position stays. Raises
+    ValueError for an unknown level."""
+    record = replay.timeline
+    end = Replay.of(record)
+    while number not in trick_starts(end.timeline) and not end.state().is_over:
+        end = play_on_with_bots(end, level, 1)
+    return Replay(end.timeline, replay.position)
