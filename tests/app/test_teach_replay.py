@@ -169,9 +169,7 @@ def test_a_fresh_deal_plays_on_at_once_with_the_bots_moves_recorded():
     """A new deal has no recorded moves: Next, Play on and the trick buttons are not
     greyed; each bot move they need is recorded and shown like a recorded one."""
     at = paste(HandRecord(FULL.rules, FULL.deal, ()))
-    model = table_shown(at)
-    assert "Or Next ▶: the Beginner bots make the move." in model["message"]["text"]
-    press(at, "Next ▶")  # refused before: greyed, with no word why
+    press(at, "Bot's move ▶")  # Next, greyed before with no word why
     timeline = at.session_state[REPLAY].timeline
     assert len(timeline.actions) == 1 and position(at) == 1
     says_move(at, timeline, 1)
@@ -185,7 +183,8 @@ def test_a_fresh_deal_plays_on_at_once_with_the_bots_moves_recorded():
             break
     replay = at.session_state[REPLAY]
     assert replay.at_end and replay.state().is_over and not at.session_state[PLAYING]
-    assert table_shown(at)["actions"][-1].get("disabled")  # Next, at the end of a hand
+    assert table_shown(at)["actions"][-1]["label"] == "Next ▶"
+    assert table_shown(at)["actions"][-1].get("disabled")  # at the end of the hand
 
 
 def test_bots_finish_the_hand_from_any_position_and_the_teacher_steps_through_it():

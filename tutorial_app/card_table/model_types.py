@@ -204,6 +204,7 @@ class TableModel(TypedDict):
     svgs: dict[str, str]
     pace: NotRequired[PaceModel]  # the cards played lately, to show one by one
     # a teacher's table only
+    teacher: NotRequired[bool]  # True: drawn for a room (card_table.css, .ct-teacher)
     hand_backs: NotRequired[int]  # face-down cards of a hidden bottom hand
     hand_label: NotRequired[str]
     choices_label: NotRequired[str]

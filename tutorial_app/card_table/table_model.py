@@ -261,6 +261,7 @@ def table_model(source: HandState | SeatView, options: TableOptions = PLAIN) -> 
         "svgs": svgs,
     }
     if teacher:
+        model["teacher"] = True  # drawn for a room: a larger middle, face-up hands readable
         model["hand_backs"] = table.counts[bottom] if hand_hidden else 0
         model["hand_label"] = f"{bottom.word}'s cards"
         model["choices_label"] = (

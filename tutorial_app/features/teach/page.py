@@ -59,7 +59,6 @@ from tutorial_app.features.teach.moves import (
     NEXT,
     SOUTH_ONLY,
     SPEEDS,
-    bot_level,
     bots_needed,
     bots_play_on,
     current,
@@ -85,6 +84,7 @@ from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.presentation import presentation_switch
 from tutorial_app.shell.url_state import app_page_url, sync_params
 
+BOT_NEXT = "Bot's move ▶"  # Next, where the record ends before the hand
 MAX_TEXT = MAX_RECORD_CHARS  # characters in the paste box; a whole hand needs under 2,000
 EMPTY_TEXT = (
     'Paste a hand record (JSON) here first: an object with the "dealer", the '
@@ -261,9 +261,6 @@ def table_and_reason(present: bool, timed: float | None) -> None:
         bots = bots_needed(replay)
         if not refusal and not replay.at_end:
             message += " Next ▶ shows the record's next move."
-        elif not refusal and bots:  # the record ends here: Next asks a bot
-            level = BotLevel(bot_level(st.session_state)).label
-            message += f" Or Next ▶: the {level} make the move."
         back, forward = step_id(BACK, replay.position), step_id(NEXT, replay.position)
         arrived = table_arrival(st.session_state)  # one card more: a screen reader hears it
         options = TableOptions(
@@ -275,9 +272,9 @@ def table_and_reason(present: bool, timed: float | None) -> None:
             message=table_message(message, tone),
             buttons_before=({"id": back, "label": "◀ Back", "disabled": replay.position == 0},),
             buttons_after=(
-                {
+                {  # where the record ends, a bot makes the next move: the button says so
                     "id": forward,
-                    "label": "Next ▶",
+                    "label": BOT_NEXT if bots else "Next ▶",
                     "primary": True,
                     "disabled": replay.at_end and not bots,
                 },
@@ -338,7 +335,7 @@ def table_and_reason(present: bool, timed: float | None) -> None:
                 st.caption(
                     "From the move shown, bots play each seat from its own cards; "
                     "the record's later moves give way to theirs. Where the record "
-                    "ends, Next ▶ and Play on ask these bots for each move."
+                    f"ends, {BOT_NEXT} and Play on ask these bots for each move."
                 )
                 st.button(
                     "The seat to act: one move",
