@@ -15,7 +15,8 @@ from streamlit.testing.v1 import AppTest
 
 from engine import HandRecord, legal_actions, winner_of
 from lessons.scenario_questions import scenario_question
-from tutorial_app.features.build.keys import MOVES, REFUSAL
+from tutorial_app.features.build.deck import deal_from_deck
+from tutorial_app.features.build.keys import DEAL_TO, MOVES, REFUSAL
 from tutorial_app.features.build.moves import clicked_action, clicked_card
 from tutorial_app.features.teach.keys import REPLAY
 from tutorial_app.quiz.view import try_key
@@ -104,7 +105,60 @@ def test_the_joker_without_benny_and_a_bad_rule_mix_are_explained():
     assert "The Joker is not in this rule set's deck" in problems(at)
     at.toggle(key="build-benny").set_value(True)
     at.toggle(key="build-no_trump").set_value(True).run()
-    assert "The rules cannot be used: benny and no_trump cannot be combined" in problems(at)
+    said = problems(at)
+    assert "The rules cannot be used: the Benny and no trump cannot be combined" in said
+    assert "benny" not in said and "no_trump" not in said  # words, not code names
+    labels = [toggle.label for toggle in at.toggle]
+    assert "The Benny" in labels and "No trump" in labels
+
+
+def test_the_deck_deals_each_card_clicked_into_the_seat_then_the_upcard():
+    """An empty deal, then 21 clicks on the deck: five to each seat round the table
+    (the dealing moves on by itself), then the upcard; the engine accepts the hand."""
+    at = open_builder()
+    at.button(key="build-empty").click().run()
+    deck = table_shown(at)
+    assert deck["layout"] == "cards" and len(deck["hand"]) == 24
+    assert all(card["clickable"] for card in deck["hand"])
+    assert at.pills(key=DEAL_TO).value == "N"
+    for seat, cards in HANDS.items():
+        for code in cards:
+            assert deal_from_deck(at.session_state, code) is None
+        at.run()
+        assert at.multiselect(key=f"build-hand-{seat}").value == cards
+    assert at.pills(key=DEAL_TO).value == "up"
+    assert len(table_shown(at)["hand"]) == 4  # 24 less twenty dealt
+    assert deal_from_deck(at.session_state, "AD") is None
+    at.run()
+    assert not at.error and "The engine accepts this hand" in at.success[0].value
+    assert table_shown(at)["layout"] == "table"  # the moves, by clicking the table
+
+
+def test_a_full_seat_and_a_card_dealt_twice_are_refused_in_words():
+    at = open_builder()
+    at.button(key="build-empty").click().run()
+    at.toggle(key="build-benny").set_value(True).run()
+    assert len(table_shown(at)["hand"]) == 25  # the Benny's deck: the Joker too
+    for code in HANDS["N"]:
+        deal_from_deck(at.session_state, code)
+    at.pills(key=DEAL_TO).set_value("N").run()
+    refusal = deal_from_deck(at.session_state, "AD")
+    assert refusal.startswith("North holds 5 cards already")
+    assert deal_from_deck(at.session_state, "9C") == "The nine of clubs is dealt already."
+    at.run()
+    assert table_shown(at)["message"] == {
+        "text": "The nine of clubs is dealt already.",
+        "tone": "refusal",
+    }
+
+
+def test_the_question_chosen_stays_through_an_error():
+    at = set_deal(open_builder(), moves=MOVES_TO_SOUTH)
+    at.selectbox(key="build-ask").set_value("legal").run()
+    at.text_area(key=MOVES).set_value(MOVES_TO_SOUTH + "\nS play AH").run()  # an error
+    assert problems(at) and at.selectbox(key="build-ask").disabled
+    at.text_area(key=MOVES).set_value(MOVES_TO_SOUTH).run()  # fixed
+    assert at.selectbox(key="build-ask").value == "legal"  # not back to "No question"
 
 
 def test_clicks_on_the_table_add_moves_and_a_refusal_adds_none():

@@ -8,7 +8,8 @@
 // A model with "keys" ({back, next, pages}) steps with the keyboard: ArrowLeft/ArrowRight
 // (and PageUp/PageDown, a presenter's clicker, when "pages") send those actions, unless
 // focus is on a card (the hand's own arrow navigation), a text box or a Streamlit choice.
-// "size": "projector" draws larger cards and type; "teacher" (a teacher's table, for a
+// "size": "projector" draws larger cards and type ("deck": a deck of small loose cards);
+// "teacher" (a teacher's table, for a
 // room) a larger middle and face-up hands whose corners all show.
 // A model with "pace" ({key, card_ms, hold_ms, frames}: card_table/paced_plays.py) shows
 // the cards played lately one by one, as at a card table: each frame redraws the table
@@ -497,7 +498,7 @@ function render(root, model, shadow) {
   const { felt, message, actions, strip, region } = root._parts;
   const loose = model.layout === "cards";
   region.className = "ct" + (loose ? " ct-cards" : "") +
-    (model.size === "projector" ? " ct-projector" : "") + (model.teacher ? " ct-teacher" : "") +
+    (model.size ? " ct-" + model.size : "") + (model.teacher ? " ct-teacher" : "") +
     (root._pacing ? " pacing" : "");
   region.setAttribute("aria-label",
     model.region_name || model.title || (loose ? "Cards" : "Card table"));

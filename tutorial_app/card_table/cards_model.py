@@ -48,6 +48,7 @@ def cards_model(
     label: str = "The cards",
     title: str | None = None,
     four_colour: bool = False,
+    size: str | None = None,
 ) -> CardsModel:
     """Cards in the order given (not sorted: a question's options keep their order).
 
@@ -57,9 +58,12 @@ def cards_model(
     chair; ``winner`` marks the winning seat. ``rows`` are (heading, cards, notes)
     drawn below, not clickable. ``actions`` are buttons with ``id`` and ``label`` (and
     optionally ``disabled``, ``pressed``, ``primary``, ``suit``); ``message`` is a
-    ``table_options.table_message``.
-    Raises ValueError for an unknown mark kind.
+    ``table_options.table_message``. ``size`` "deck" draws many small cards (a whole
+    deck to deal from).
+    Raises ValueError for an unknown mark kind or size.
     """
+    if size not in (None, "deck"):
+        raise ValueError(f'a size of loose cards is "deck" or None, not {size!r}')
     svgs: dict[str, str] = {"back": card_back()}
 
     def face(card: Card, highlight: str | None) -> CardFace:
@@ -91,7 +95,7 @@ def cards_model(
         )
     won = None if winner is None else _seat(winner)
     plays = [(_seat(seat), card) for seat, card in trick]
-    return {
+    model: CardsModel = {
         "layout": "cards",
         "title": title,
         "hand_label": label,
@@ -127,6 +131,9 @@ def cards_model(
         "suit_icons": {suit.letter: suit_icon(suit, four_colour) for suit in Suit},
         "svgs": svgs,
     }
+    if size:
+        model["size"] = size
+    return model
 
 
 def _seat(seat: Seat | str) -> Seat:

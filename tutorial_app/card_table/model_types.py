@@ -239,3 +239,4 @@ class CardsModel(TypedDict):
     four_colour: bool
     suit_icons: dict[str, str]
     svgs: dict[str, str]
+    size: NotRequired[str]  # "deck": many small cards

@@ -8,6 +8,8 @@ MOVES = "build-moves"  # widget: the moves text, a line a move
 ASK = "build-ask"  # widget: the question the scenario asks
 REFUSAL = "build-refusal"  # the engine's sentence for the last click it refused
 LINK = "build-link"  # the ?hand= code this session opened last
+DEAL_TO = "build-deal-to"  # widget: where a card clicked in the deck goes ("N", ..., "up")
+DECK_NOTE = "build-deck-note"  # why the last card clicked in the deck was refused, or None
 
 
 def HAND(seat: str) -> str:  # noqa: N802 - a key maker, named like the other keys

@@ -18,10 +18,21 @@ from tutorial_app.card_table.component import card_table
 from tutorial_app.card_table.move_words import turn_prompt
 from tutorial_app.card_table.table_model import table_model
 from tutorial_app.card_table.table_options import TableOptions, table_message
-from tutorial_app.features.build.draft import check, dealt_at_random
+from tutorial_app.features.build.deck import (
+    TARGETS,
+    UPCARD_TARGET,
+    deal_from_deck,
+    empty_deal,
+    next_target,
+    target_words,
+    undealt,
+)
+from tutorial_app.features.build.draft import RULE_LABELS, check, dealt_at_random
 from tutorial_app.features.build.keys import (
     ASK,
+    DEAL_TO,
     DEALER,
+    DECK_NOTE,
     HAND,
     LINK,
     MOVES,
@@ -51,10 +62,47 @@ st.html("""<style>
 </style>""")
 SEAT_WORDS = {seat.value: seat.word for seat in SEATS}
 CODES = [card.code for card in BENNY_DECK]
+ALONE_WORDS = {"maker": "Only the maker", "any": "Anyone"}
 
 
 def card_label(code: str) -> str:
     return parse_card(code).label
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def deck_to_deal(draft) -> None:
+    """The cards not yet dealt, to click into the place chosen above them."""
+    if st.session_state.get(DEAL_TO) not in TARGETS:
+        st.session_state[DEAL_TO] = next_target(draft) or TARGETS[0]
+    st.pills(
+        "Deal to",
+        list(TARGETS),
+        key=DEAL_TO,
+        required=True,
+        format_func=lambda target: target_words(draft, target),
+        wrap=True,
+    )
+    cards = undealt(draft)
+    place = st.session_state[DEAL_TO]
+    where = "turn it up" if place == UPCARD_TARGET else f"deal it to {SEAT_WORDS[place]}"
+    note = st.session_state.get(DECK_NOTE)
+    card_table(
+        cards_model(
+            cards,
+            clickable=True,
+            label=f"The deck: {len(cards)} cards",
+            title=f"The deck: {len(cards)} cards left",
+            message=table_message(note, "refusal")
+            if note
+            else table_message(f"Choose a card to {where}."),
+            size="deck",
+        ),
+        key="build-deck",
+        on_card=lambda code: deal_from_deck(st.session_state, code),
+    )
 
 
 # A shared hand opens here once per visit, to change it.
@@ -91,9 +139,13 @@ with st.container(key="build-setup", horizontal=True, vertical_alignment="bottom
         )
         st.caption("House rules (variants)")
         for name in VARIANTS:
-            st.toggle(name.replace("_", " ").capitalize(), key=RULE(name))
+            st.toggle(capital(RULE_LABELS[name]), key=RULE(name))
         st.segmented_control(
-            "Alone decision", ["maker", "any"], key=RULE("alone_decision"), required=True
+            capital(RULE_LABELS["alone_decision"]),
+            list(ALONE_WORDS),
+            key=RULE("alone_decision"),
+            format_func=ALONE_WORDS.__getitem__,
+            required=True,
         )
     st.selectbox(
         "Dealer", list(SEAT_WORDS), key=DEALER, format_func=SEAT_WORDS.__getitem__, width=110
@@ -118,6 +170,14 @@ with st.container(key="build-setup", horizontal=True, vertical_alignment="bottom
 
 table_column, side = st.columns(2, gap="medium")
 with side, st.container(key="build-hands"):
+    st.button(
+        "Empty deal: every card back in the deck",
+        key="build-empty",
+        icon=":material/style:",
+        on_click=empty_deal,
+        args=(st.session_state,),
+        help="Then deal card by card from the deck.",
+    )
     for seat in SEATS:
         st.multiselect(
             f"{seat.word}'s cards",
@@ -130,18 +190,8 @@ draft = draft_from(st.session_state)
 checked = check(draft)
 record = checked.record
 with table_column:
-    if record is None:  # the cards picked so far, seat by seat, until the deal holds
-        rows = [
-            (
-                f"{seat.word}'s cards",
-                [parse_card(c) for c in draft.hands[seat.value]],
-                [None] * len(draft.hands[seat.value]),
-            )
-            for seat in SEATS
-        ]
-        if draft.upcard:
-            rows.append(("Upcard", [parse_card(draft.upcard)], [None]))
-        card_table(cards_model(rows=rows, title="The deal so far"), key="build-cards")
+    if record is None:  # the deck: each card clicked goes to the place chosen
+        deck_to_deal(draft)
     else:
         state = record.replay()
         refusal = st.session_state.get(REFUSAL)
@@ -186,13 +236,14 @@ with side:
             " so far.",
             icon=":material/check_circle:",
         )
-    if record is not None and checked.ok:
-        st.selectbox(
-            "A question for the class (optional)",
-            ["none", *ASKS],
-            key=ASK,
-            format_func=lambda v: "No question" if v == "none" else ASKS[v],
-        )
+    st.selectbox(  # drawn every run, so that an error never resets the choice
+        "A question for the class (optional)",
+        ["none", *ASKS],
+        key=ASK,
+        format_func=lambda v: "No question" if v == "none" else ASKS[v],
+        disabled=not checked.ok,
+        help=None if checked.ok else "Once the engine accepts the hand.",
+    )
 
 if record is not None and checked.ok:
     link = encode_hand(record)
