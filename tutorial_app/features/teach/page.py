@@ -141,6 +141,10 @@ def refuse_long_paste() -> bool:
     return problem is not None
 
 
+def paste_changed() -> None:
+    refuse_long_paste()
+
+
 def open_text() -> None:
     """Open the pasted record; a bad one is explained and the text stays in the box."""
     text = st.session_state.get(RECORD_TEXT) or ""
@@ -193,7 +197,7 @@ def deal_or_paste(expanded: bool) -> None:
                 f"Hand record (JSON, as in the referee's format; at most {MAX_TEXT:,} characters)",
                 key=RECORD_TEXT,
                 height=180,
-                on_change=refuse_long_paste,  # no max_chars: a capped box drops a paste unsaid
+                on_change=paste_changed,  # no max_chars: a capped box drops a paste unsaid
                 placeholder='{"dealer": "W", "upcard": "AD", ...}',
             )
             st.button("Open this hand record", key="teach-open", on_click=open_text)
