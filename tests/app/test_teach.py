@@ -275,3 +275,25 @@ def test_link_codec_round_trip_and_limits():
         decode_hand(not_a_record)
     with pytest.raises(LinkError, match="damaged"):
         decode_hand(encode_hand(record)[:-5])
+
+
+@pytest.mark.app
+def test_the_fourth_card_leaves_the_trick_in_the_middle_with_its_winner_until_the_lead():
+    """On the teacher's table the finished trick stays in the middle, its winner (the
+    engine's) named, with no "last trick" in the corner; the next lead moves it there."""
+    at = paste(open_teach(), EAST_TO_FOLLOW)
+    for code in ("AC", "QC", "JC"):  # East, South and West follow clubs
+        assert teacher_card(at.session_state, code).ok
+        at.run()
+    model = table_shown(at)
+    state = shown(at).replay()
+    assert model["teacher"] and len(model["trick"]) == 4 and not state.trick
+    winner = state.tricks[0].winner
+    assert [play["seat"] for play in model["trick"] if play["won"]] == [winner.value]
+    assert model["trick_won"]["words"] == f"{winner.word} wins the trick with the A♣"
+    assert model["last_trick"] is None
+    assert teacher_card(at.session_state, "9S").ok  # East leads the next trick
+    at.run()
+    model = table_shown(at)
+    assert [play["seat"] for play in model["trick"]] == ["E"] and model["trick_won"] is None
+    assert model["last_trick"]["number"] == 1 and model["last_trick"]["winner"] == "E"
