@@ -59,6 +59,7 @@ st.html("""<style>
 .st-key-build-setup { row-gap: 0.4rem; }
 .st-key-build-hands [data-testid="stWidgetLabel"] p { font-weight: 700; }
 .st-key-build-hands [data-testid="stVerticalBlock"] { gap: 0.4rem; }
+.st-key-build-empty button { min-height: 1.6rem; padding: 0 0.25rem; }
 </style>""")
 SEAT_WORDS = {seat.value: seat.word for seat in SEATS}
 CODES = [card.code for card in BENNY_DECK]
@@ -174,6 +175,7 @@ with side, st.container(key="build-hands"):
         "Empty deal: every card back in the deck",
         key="build-empty",
         icon=":material/style:",
+        type="tertiary",  # a small line above the hands: the question still fits 720 px
         on_click=empty_deal,
         args=(st.session_state,),
         help="Then deal card by card from the deck.",
