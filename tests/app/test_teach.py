@@ -130,8 +130,8 @@ def test_the_table_plays_for_the_seat_to_act_and_labels_its_choices():
         "◀ Back",
         "Go alone",
         "Play with partner",
-        "Next ▶",
-    ]  # the record's steps beside
+        "Bot's move ▶",
+    ]  # the record's steps beside; where it ends, Next asks a bot
     assert "East decides" in model["message"]["text"]
     assert "(you)" not in json.dumps(model)  # the teacher plays every seat
     teacher_action(at.session_state, "with_partner")
