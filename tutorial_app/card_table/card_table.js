@@ -9,8 +9,8 @@
 // (and PageUp/PageDown, a presenter's clicker, when "pages") send those actions, unless
 // focus is on a card (the hand's own arrow navigation), a text box or a Streamlit choice.
 // "size": "projector" draws larger cards and type ("deck": a deck of small loose cards);
-// "teacher" (a teacher's table, for a
-// room) a larger middle and face-up hands whose corners all show.
+// "teacher" (a teacher's table, for a room) a larger middle and face-up hands whose
+// corners all show.
 // A model with "pace" ({key, card_ms, hold_ms, frames}: card_table/paced_plays.py) shows
 // the cards played lately one by one, as at a card table: each frame redraws the table
 // round the hand (never the hand itself, so a click on a card is never lost), a finished
