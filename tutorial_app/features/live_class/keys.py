@@ -20,6 +20,7 @@ REFUSAL = "class-refusal"  # the last refused request's sentence
 CODE_INPUT = "join-code-input"  # widget: the class code typed
 NAME_INPUT = "join-name"  # widget: the learner's display name
 POINTS = "join-points"  # the prefix of a POINTS question's widgets
+POINTS_TRIED = "join-points-tried"  # the POINTS question a send was tried on, incomplete
 FRESH = "join-fresh"  # set by a click: the next draw reads the class afresh
 WRONG_CODES = "join-wrong-codes"  # wrong class codes typed in a row
 NEXT_TRY = "join-next-try"  # monotonic time before which a code is not checked
