@@ -13,6 +13,9 @@ NEW_NAME = "class-new-name"  # widget: a learner's new display name
 QUESTIONS_PAGE = "class-questions-page"  # widget: the report's page of questions
 LEARNERS_PAGE = "class-learners-page"  # widget: the report's page of learners
 
+# The projector view
+PROJECTOR_SHOWN = "class-projector-shown"  # the class's screen last drawn on the projector
+
 # Both pages
 REFUSAL = "class-refusal"  # the last refused request's sentence
 

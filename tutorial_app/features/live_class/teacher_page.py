@@ -17,14 +17,15 @@ import streamlit as st
 
 from tutorial_app.card_table.component import card_table
 from tutorial_app.features.live_class.answer_chart import answer_chart
-from tutorial_app.features.live_class.class_link import CLASS_PAGE, JOIN_PAGE, qr_img
+from tutorial_app.features.live_class.class_link import CLASS_PAGE, JOIN_PAGE, SCREEN_PAGE, qr_img
 from tutorial_app.features.live_class.class_view import (
     POLL_SECONDS,
     attempt,
     live_classes,
+    push_after,
     request,
+    reveal_shown,
     show_refusal,
-    watch,
 )
 from tutorial_app.features.live_class.keys import (
     CHART,
@@ -219,11 +220,12 @@ def teacher_page() -> str | None:
 def run_class(code: str, key: str) -> None:
     classes = live_classes()
     try:
-        status = classes.status(code)
+        status, live = classes.showing(code)  # one read: the screen and its question agree
     except (ClassError, StoreUnavailable) as error:
         st.error(markdown_text(error.message))
         return
     st.session_state[SCREEN] = status.screen
+    shown_id = status.question_id  # what the buttons drawn in this run act on
 
     link = app_page_url(JOIN_PAGE, {"code": code})
     with st.container(key="class-code-box"):
@@ -234,34 +236,44 @@ def run_class(code: str, key: str) -> None:
             f'<p class="join-link">{html.escape(link)}</p>'
         )
         picture.markdown(qr_img(link, 400, f"QR code of {link}"), unsafe_allow_html=True)
+        words.link_button(
+            "Open the projector view",
+            app_page_url(SCREEN_PAGE, {"class": code}),
+            icon=":material/present_to_all:",
+            help="A page for the projector, in a new tab: the code, each question, the "
+            "answer and the answers given, large. You keep running the class here.",
+        )
 
     @st.fragment(run_every=POLL_SECONDS)
     def live_count() -> None:
-        """Who has joined and how many have answered: refreshed every POLL_SECONDS."""
+        """Who has joined and how many have answered, refreshed every POLL_SECONDS; the
+        page's one poll: a question asked or revealed elsewhere (another tab, a timer)
+        reruns the page. Only this fragment polls: a second timer would double the runs
+        that a click can land in."""
         try:
+            now_showing = classes.status(code).screen
             tally = classes.tally(code, key)
             names = classes.member_names(code)
         except (ClassError, StoreUnavailable) as error:
             st.warning(markdown_text(error.message))
             return
+        if now_showing != st.session_state.get(SCREEN):
+            st.rerun()
         with st.container(key="class-count"):
             joined = f"**{tally.members}** of {MAX_CLASS_MEMBERS} learners joined"
-            if status.question_id is not None:
+            if shown_id is not None:
                 st.markdown(f"{joined} · **{tally.answered}** answered")
             else:
                 st.markdown(joined)
         if names:
             st.caption(", ".join(markdown_text(name) for name in names))
-        if status.question_id is not None and st.session_state.get(CHART):
-            live = classes.current(code)
-            assert live is not None  # the status names the question on screen
+        if live is not None and st.session_state.get(CHART):
             st.plotly_chart(
                 answer_chart(live.question, tally.answers, live.revealed),
                 key="class-answers-chart",
                 config={"displayModeBar": False},
             )
 
-    live = classes.current(code) if status.question_id is not None else None
     if not status.open:
         st.info(
             f"Class {code} has ended: its code no longer works. The report below is "
@@ -269,7 +281,6 @@ def run_class(code: str, key: str) -> None:
         )
     else:
         live_count()
-        watch(code, classes, SCREEN)  # a reveal or question pushed from another tab shows here
 
     if live is not None:
         question = live.question
@@ -288,21 +299,23 @@ def run_class(code: str, key: str) -> None:
                 key="class-reveal",
                 type="primary",
                 disabled=live.revealed,
-                on_click=lambda: request(lambda: classes.reveal(code, key)),
+                on_click=lambda: request(lambda: reveal_shown(classes, code, key, shown_id)),
             )
             chart.toggle("Show the answers as a chart", key=CHART)
 
     show_refusal()
     if status.open:
-        with st.expander(
-            "Ask a question", expanded=live is None or live.revealed, icon=":material/help:"
-        ):
+        # Always drawn, never folded away: the teacher's next move is always in sight.
+        with st.container(border=True, key="class-ask"):
+            st.markdown("**Ask a question**" if live is None else "**Ask the next question**")
             make_source = pick_question()
             st.button(
                 "Ask this question",
                 key="class-push",
                 type="primary",
-                on_click=lambda: request(lambda: classes.push_question(code, key, make_source())),
+                on_click=lambda: request(
+                    lambda: push_after(classes, code, key, shown_id, make_source)
+                ),
             )
 
     members_box(classes, code, key)

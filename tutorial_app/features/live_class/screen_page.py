@@ -1,0 +1,188 @@
+"""The class on the projector: ``/class-screen?class=CODE``, opened from the control page
+(``/class``) in a tab of its own and put on the projector. No sidebar, no controls:
+before the first question the join code and QR code, huge; during a question the
+question and its table, a countdown when the question has a deadline, and how many
+have answered; after the reveal the answer with the engine's reason and the answers
+given as large bars. The teacher drives the class from the control page; this page
+follows it by itself (a fragment polls every ``POLL_SECONDS`` and reruns the page when
+what is on screen changes, as the control page's poll does).
+
+Like the control page it needs the teacher key, and the key is never in the address:
+the browser's storage hands it over (``teacher_key``), or this session holds it."""
+
+import html
+from datetime import UTC, datetime
+
+import streamlit as st
+
+from tutorial_app.card_table.component import card_table
+from tutorial_app.features.live_class.answer_chart import answer_bars
+from tutorial_app.features.live_class.class_link import JOIN_PAGE, qr_img
+from tutorial_app.features.live_class.class_view import POLL_SECONDS, live_classes
+from tutorial_app.features.live_class.keys import CODE, KEY, PROJECTOR_SHOWN
+from tutorial_app.features.live_class.live_question import teacher_model
+from tutorial_app.features.live_class.projector import (
+    PROJECTOR_CSS,
+    Phase,
+    answer_bars_html,
+    countdown_words,
+    phase,
+)
+from tutorial_app.features.live_class.teacher_key import keep_teacher_key, reported_key
+from tutorial_app.quiz.scene import has_table
+from tutorial_app.shell.markdown_text import markdown_text
+from tutorial_app.shell.url_state import app_page_url
+from tutorial_app.store import (
+    MAX_CLASS_MEMBERS,
+    ClassError,
+    LiveClasses,
+    LiveQuestion,
+    StoreUnavailable,
+    parse_class_code,
+)
+
+st.html(PROJECTOR_CSS)
+# The page's heading, for screen readers and the tab's title: the picture needs none.
+st.html(
+    "<style>.st-key-pj-title { position: absolute; width: 1px; height: 1px; "
+    "overflow: hidden; clip: rect(0 0 0 0); }</style>"
+)
+with st.container(key="pj-title"):
+    st.title("Projector view")
+
+
+def teacher_key_for(classes: LiveClasses, code: str) -> str | None:
+    """This session's key for class ``code``, or the one the browser keeps (checked);
+    None while the browser has not said. Stops the page with a sentence when neither
+    is the class's teacher key."""
+    state = st.session_state
+    if state.get(CODE) == code:
+        return state[KEY]
+    stored = reported_key(code)
+    if stored is None:
+        st.info(f"Opening class {code}…", icon=":material/hourglass_top:")
+        return None
+    if stored and classes.is_teacher(code, stored):
+        state[CODE], state[KEY] = code, stored
+        return stored
+    st.error(
+        f"This browser does not hold class {code}'s teacher key. Open the projector "
+        "view from the class's control page, on the device that runs the class.",
+        icon=":material/lock:",
+    )
+    st.stop()
+
+
+def waiting(code: str) -> None:
+    link = app_page_url(JOIN_PAGE, {"code": code})
+    words, picture = st.columns([3, 2], vertical_alignment="center")
+    words.html(
+        '<p class="pj-join">Join the class: scan the code, or go to</p>'
+        f'<p class="pj-link">{html.escape(link)}</p>'
+        '<p class="pj-join">and type this code:</p>'
+        f'<div class="pj-code">{html.escape(code)}</div>'
+    )
+    with words:
+        numbers(Phase.WAITING, None)
+    picture.html(qr_img(link, 520, f"QR code of {link}"))
+
+
+def asking(live: LiveQuestion) -> None:
+    question = live.question
+    top, clock = st.columns([3, 2], vertical_alignment="bottom")
+    top.html(f'<p class="pj-prompt">Question {live.position}. {html.escape(question.prompt)}</p>')
+    with clock:
+        numbers(Phase.ASKING, getattr(live, "deadline", None))
+    if question.scene.facts:
+        facts = "".join(f"<li>{html.escape(fact)}</li>" for fact in question.scene.facts)
+        st.html(f'<ul class="pj-facts">{facts}</ul>')
+    if has_table(question):
+        card_table(teacher_model(question, revealed=False), key="pj-table")
+    else:
+        st.html('<p class="pj-reason">Answer on your own screen: the team and the points.</p>')
+
+
+def revealed(live: LiveQuestion) -> None:
+    question = live.question
+    st.html(f'<p class="pj-prompt">Question {live.position}. {html.escape(question.prompt)}</p>')
+    left, right = st.columns([3, 2])
+    left.html(
+        f'<p class="pj-answer">The answer: {html.escape(question.answer_text)}.</p>'
+        f'<p class="pj-reason">{html.escape(question.explanation)}</p>'
+    )
+    if has_table(question):
+        with left:
+            card_table(teacher_model(question, revealed=True), key="pj-table")
+    with right:
+        numbers(Phase.REVEALED, None, live)
+
+
+def numbers(shown: Phase, deadline: datetime | None, live: LiveQuestion | None = None) -> None:
+    """How many joined or answered, the countdown, the answers given (after the reveal);
+    the poll that reruns the page when the class has moved on."""
+
+    @st.fragment(run_every=POLL_SECONDS)
+    def poll() -> None:
+        try:
+            status = classes.status(code)
+            tally = classes.tally(code, key)
+        except (ClassError, StoreUnavailable):
+            st.caption("Trying again…")  # the next tick, or the page's run, says more
+            return
+        if status.screen != st.session_state.get(PROJECTOR_SHOWN):
+            st.rerun()  # a new question, the reveal, the end: draw it whole
+        if shown is Phase.WAITING:
+            st.html(f'<p class="pj-count">{tally.members} of {MAX_CLASS_MEMBERS} joined</p>')
+            return
+        if shown is Phase.ASKING:
+            clock = countdown_words(deadline, datetime.now(UTC))
+            up = " pj-up" if clock == "Time is up" else ""
+            st.html(
+                (f'<p class="pj-clock{up}">{clock}</p>' if clock else "")
+                + f'<p class="pj-count">{tally.answered} of {tally.members} answered</p>'
+            )
+            return
+        assert live is not None  # the reveal shows the answers to its question
+        st.html(
+            f'<p class="pj-count">{tally.answered} of {tally.members} answered</p>'
+            + answer_bars_html(answer_bars(live.question, tally.answers, True), True)
+        )
+
+    poll()
+
+
+code = key = None
+try:
+    typed = st.query_params.get("class", "")
+    if not typed:
+        st.info(
+            "Open this page from Run a live class: it shows your class on the projector.",
+            icon=":material/present_to_all:",
+        )
+        st.stop()
+    try:
+        code = parse_class_code(typed)
+    except ClassError as error:
+        st.error(markdown_text(error.message), icon=":material/error:")
+        st.stop()
+    classes = live_classes()
+    key = teacher_key_for(classes, code)
+    if key is None:
+        st.stop()  # the browser reports its key, and the page reruns
+    try:
+        status, live = classes.showing(code)
+    except (ClassError, StoreUnavailable) as error:
+        st.error(markdown_text(error.message), icon=":material/error:")
+        st.stop()
+    st.session_state[PROJECTOR_SHOWN] = status.screen
+    shown = phase(status.open, live is not None, status.revealed)
+    if shown is Phase.ENDED:
+        st.html(f'<p class="pj-ended">Class {html.escape(code)} has ended. Well played!</p>')
+    elif shown is Phase.WAITING:
+        waiting(code)
+    elif live is not None and shown is Phase.ASKING:
+        asking(live)
+    elif live is not None:
+        revealed(live)
+finally:  # also after st.stop(): the browser reports the key it keeps for the class
+    keep_teacher_key(code, want=code is not None and key is None, on_reported=lambda: None)
