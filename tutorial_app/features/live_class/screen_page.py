@@ -11,6 +11,7 @@ Like the control page it needs the teacher key, and the key is never in the addr
 the browser's storage hands it over (``teacher_key``), or this session holds it."""
 
 import html
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import streamlit as st
@@ -53,8 +54,8 @@ with st.container(key="pj-title"):
 
 def teacher_key_for(classes: LiveClasses, code: str) -> str | None:
     """This session's key for class ``code``, or the one the browser keeps (checked);
-    None while the browser has not said. Stops the page with a sentence when neither
-    is the class's teacher key."""
+    None (and a sentence) while the browser has not said, or when neither key is the
+    class's teacher key."""
     state = st.session_state
     if state.get(CODE) == code:
         return state[KEY]
@@ -70,10 +71,20 @@ def teacher_key_for(classes: LiveClasses, code: str) -> str | None:
         "view from the class's control page, on the device that runs the class.",
         icon=":material/lock:",
     )
-    st.stop()
+    return None
 
 
-def waiting(code: str) -> None:
+@dataclass(frozen=True)
+class Projected:
+    """The class on this projector and the key that reads its answers."""
+
+    classes: LiveClasses
+    code: str
+    key: str
+
+
+def waiting(at: Projected) -> None:
+    code = at.code
     link = app_page_url(JOIN_PAGE, {"code": code})
     words, picture = st.columns([3, 2], vertical_alignment="center")
     words.html(
@@ -83,16 +94,16 @@ def waiting(code: str) -> None:
         f'<div class="pj-code">{html.escape(code)}</div>'
     )
     with words:
-        numbers(Phase.WAITING, None)
-    picture.html(qr_img(link, 520, f"QR code of {link}"))
+        numbers(at, Phase.WAITING, None)
+    picture.markdown(qr_img(link, 520, f"QR code of {link}"), unsafe_allow_html=True)
 
 
-def asking(live: LiveQuestion) -> None:
+def asking(at: Projected, live: LiveQuestion) -> None:
     question = live.question
     top, clock = st.columns([3, 2], vertical_alignment="bottom")
     top.html(f'<p class="pj-prompt">Question {live.position}. {html.escape(question.prompt)}</p>')
     with clock:
-        numbers(Phase.ASKING, getattr(live, "deadline", None))
+        numbers(at, Phase.ASKING, getattr(live, "deadline", None))
     if question.scene.facts:
         facts = "".join(f"<li>{html.escape(fact)}</li>" for fact in question.scene.facts)
         st.html(f'<ul class="pj-facts">{facts}</ul>')
@@ -102,7 +113,7 @@ def asking(live: LiveQuestion) -> None:
         st.html('<p class="pj-reason">Answer on your own screen: the team and the points.</p>')
 
 
-def revealed(live: LiveQuestion) -> None:
+def revealed(at: Projected, live: LiveQuestion) -> None:
     question = live.question
     st.html(f'<p class="pj-prompt">Question {live.position}. {html.escape(question.prompt)}</p>')
     left, right = st.columns([3, 2])
@@ -114,18 +125,20 @@ def revealed(live: LiveQuestion) -> None:
         with left:
             card_table(teacher_model(question, revealed=True), key="pj-table")
     with right:
-        numbers(Phase.REVEALED, None, live)
+        numbers(at, Phase.REVEALED, None, live)
 
 
-def numbers(shown: Phase, deadline: datetime | None, live: LiveQuestion | None = None) -> None:
+def numbers(
+    at: Projected, shown: Phase, deadline: datetime | None, live: LiveQuestion | None = None
+) -> None:
     """How many joined or answered, the countdown, the answers given (after the reveal);
     the poll that reruns the page when the class has moved on."""
 
     @st.fragment(run_every=POLL_SECONDS)
     def poll() -> None:
         try:
-            status = classes.status(code)
-            tally = classes.tally(code, key)
+            status = at.classes.status(at.code)
+            tally = at.classes.tally(at.code, at.key)
         except (ClassError, StoreUnavailable):
             st.caption("Trying again…")  # the next tick, or the page's run, says more
             return
@@ -151,38 +164,47 @@ def numbers(shown: Phase, deadline: datetime | None, live: LiveQuestion | None =
     poll()
 
 
-code = key = None
-try:
+def projector_page() -> tuple[str | None, bool]:
+    """The whole page: (the class in the address, whether the browser must report its
+    key for it). Returns early rather than stopping, so that the key component below
+    is always mounted."""
     typed = st.query_params.get("class", "")
     if not typed:
         st.info(
             "Open this page from Run a live class: it shows your class on the projector.",
             icon=":material/present_to_all:",
         )
-        st.stop()
+        return None, False
     try:
         code = parse_class_code(typed)
     except ClassError as error:
         st.error(markdown_text(error.message), icon=":material/error:")
-        st.stop()
+        return None, False
     classes = live_classes()
     key = teacher_key_for(classes, code)
     if key is None:
-        st.stop()  # the browser reports its key, and the page reruns
+        return code, reported_key(code) is None
     try:
         status, live = classes.showing(code)
     except (ClassError, StoreUnavailable) as error:
         st.error(markdown_text(error.message), icon=":material/error:")
-        st.stop()
+        return code, False
     st.session_state[PROJECTOR_SHOWN] = status.screen
+    at = Projected(classes, code, key)
     shown = phase(status.open, live is not None, status.revealed)
     if shown is Phase.ENDED:
         st.html(f'<p class="pj-ended">Class {html.escape(code)} has ended. Well played!</p>')
     elif shown is Phase.WAITING:
-        waiting(code)
+        waiting(at)
     elif live is not None and shown is Phase.ASKING:
-        asking(live)
+        asking(at, live)
     elif live is not None:
-        revealed(live)
-finally:  # also after st.stop(): the browser reports the key it keeps for the class
-    keep_teacher_key(code, want=code is not None and key is None, on_reported=lambda: None)
+        revealed(at, live)
+    return code, False
+
+
+shown_code, want = None, False
+try:
+    shown_code, want = projector_page()
+finally:  # also after an error: the browser reports the key it keeps for the class
+    keep_teacher_key(shown_code, want=want, on_reported=lambda: None)

@@ -76,6 +76,9 @@ st.html("""<style>
 .st-key-class-code-box .class-code { font-size: 5.5rem; font-weight: 800; letter-spacing: 0.5rem;
   line-height: 1; font-family: ui-monospace, monospace; color: #0b6b2f; }
 .st-key-class-code-box .join-link { font-size: 1.4rem; word-break: break-all; }
+.st-key-class-code-box .join-line { font-size: 1.2rem; margin: 0; word-break: break-all; }
+.st-key-class-code-box .class-code-small { font-weight: 800; letter-spacing: 0.2rem;
+  font-family: ui-monospace, monospace; color: #0b6b2f; }
 .st-key-class-count p { font-size: 1.5rem; }
 </style>""")
 st.title("Run a live class")
@@ -217,6 +220,36 @@ def teacher_page() -> str | None:
     return None
 
 
+def code_box(code: str, compact: bool) -> None:
+    """The join code, the join link and the QR code, large until the first question
+    (then one line: the projector view shows them large), and the projector view's link."""
+    link = app_page_url(JOIN_PAGE, {"code": code})
+    projector = app_page_url(SCREEN_PAGE, {"class": code})
+    with st.container(key="class-code-box"):
+        if compact:
+            words, button = st.columns([3, 1], vertical_alignment="center")
+            words.html(
+                f'<p class="join-line">Class <span class="class-code-small">'
+                f"{html.escape(code)}</span> · join at {html.escape(link)}</p>"
+            )
+        else:
+            words, picture = st.columns([1, 1], vertical_alignment="center")
+            words.markdown("Join at the address below, or scan the code, and type this class code:")
+            words.html(
+                f'<div class="class-code">{html.escape(code)}</div>'
+                f'<p class="join-link">{html.escape(link)}</p>'
+            )
+            picture.markdown(qr_img(link, 400, f"QR code of {link}"), unsafe_allow_html=True)
+            button = words
+        button.link_button(
+            "Open the projector view",
+            projector,
+            icon=":material/present_to_all:",
+            help="A page for the projector, in a new tab: the code, each question, the "
+            "answer and the answers given, large. You keep running the class here.",
+        )
+
+
 def run_class(code: str, key: str) -> None:
     classes = live_classes()
     try:
@@ -227,22 +260,7 @@ def run_class(code: str, key: str) -> None:
     st.session_state[SCREEN] = status.screen
     shown_id = status.question_id  # what the buttons drawn in this run act on
 
-    link = app_page_url(JOIN_PAGE, {"code": code})
-    with st.container(key="class-code-box"):
-        words, picture = st.columns([1, 1], vertical_alignment="center")
-        words.markdown("Join at the address below, or scan the code, and type this class code:")
-        words.html(
-            f'<div class="class-code">{html.escape(code)}</div>'
-            f'<p class="join-link">{html.escape(link)}</p>'
-        )
-        picture.markdown(qr_img(link, 400, f"QR code of {link}"), unsafe_allow_html=True)
-        words.link_button(
-            "Open the projector view",
-            app_page_url(SCREEN_PAGE, {"class": code}),
-            icon=":material/present_to_all:",
-            help="A page for the projector, in a new tab: the code, each question, the "
-            "answer and the answers given, large. You keep running the class here.",
-        )
+    code_box(code, compact=live is not None)
 
     @st.fragment(run_every=POLL_SECONDS)
     def live_count() -> None:
