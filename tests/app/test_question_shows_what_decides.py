@@ -38,7 +38,5 @@ def test_the_upcard_is_shown_before_the_first_lead():
     model = table_shown(open_page(QUESTION, hand=encode_hand(NORTH_LEADS), ask="legal"))
     assert not model["trick"]
     (row,) = model["rows"]
-    assert row["label"] == "The upcard"
-    assert [(card["code"], card["note"]) for card in row["cards"]] == [
-        ("AD", "picked up by the dealer")
-    ]
+    assert row["label"] == "The upcard, picked up by West (the dealer)"
+    assert [card["code"] for card in row["cards"]] == ["AD"]

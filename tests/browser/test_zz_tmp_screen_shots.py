@@ -1,61 +1,71 @@
-"""Throwaway: screenshots of the projector view (deleted after looking)."""
+"""Throwaway: screenshots (deleted after looking)."""
 import re
 
 from playwright.sync_api import expect
 from test_browser_pages import wait_for_app
 
+from engine import HandRecord
 from lessons.question_source import question_for, topic_source
+from tutorial_app.shell.hand_links import encode_hand
 from tutorial_app.store import dispose_engines, new_learner_token, open_classes
+
+DEAL = (
+    '{"dealer": "W", "upcard": "AD", "hands": {"N": ["9C", "TD", "JH", "QS", "KC"], '
+    '"E": ["9S", "TS", "QH", "AC", "KH"], "S": ["9H", "QC", "AH", "KS", "TH"], '
+    '"W": ["JC", "JS", "QD", "KD", "AS"]}, "actions": ['
+    '{"seat": "N", "do": "pass"}, {"seat": "E", "do": "order_up"}, '
+    '{"seat": "E", "do": "with_partner"}, {"seat": "W", "do": "discard", "card": "JS"}'
+)
 
 
 def test_shots(browser, app_server, monkeypatch):
     monkeypatch.setenv("EUCHRE_TUTORIAL_DB", f"sqlite:///{app_server.database}")
     url = app_server.url
-    for label, scale, size in (("1280", 1, (1280, 720)), ("1920x150", 1.5, (1280, 720))):
+    for label, scale in (("1280", 1), ("1920x150", 1.5)):
         context = browser.new_context(
-            viewport={"width": size[0], "height": size[1]}, device_scale_factor=scale
+            viewport={"width": 1280, "height": 720}, device_scale_factor=scale
         )
-        teacher = context.new_page()
-        teacher.goto(f"{url}/class")
-        wait_for_app(teacher)
-        teacher.get_by_role("button", name="Start a class").click()
-        expect(teacher.locator(".class-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
-        code = teacher.locator(".class-code").inner_text()
-        wait_for_app(teacher)
-        teacher.screenshot(path=f"/tmp/s6-screen-control-{label}.png")
-        screen = context.new_page()
-        screen.goto(f"{url}/class-screen?class={code}")
-        expect(screen.locator(".pj-code")).to_have_text(code, timeout=15000)
-        classes = open_classes()
-        tokens = [new_learner_token() for _ in range(5)]
-        for i, token in enumerate(tokens):
-            classes.join(code, f"Pupil{i}", token)
-        expect(screen.get_by_text("5 of 100 joined")).to_be_visible(timeout=5000)
-        screen.screenshot(path=f"/tmp/s6-screen-waiting-{label}.png")
-        key = teacher.evaluate(
+        page = context.new_page()
+        for name, record in (
+            ("east", HandRecord.loads(DEAL + ', {"seat": "N", "do": "play", "card": "9C"}]}')),
+            ("lead", HandRecord.loads(DEAL + "]}")),
+        ):
+            page.goto(f"{url}/question?hand={encode_hand(record)}&ask=legal")
+            wait_for_app(page)
+            page.wait_for_timeout(800)
+            page.screenshot(path=f"/tmp/s6-question-{name}-{label}.png")
+        page.goto(f"{url}/class")
+        wait_for_app(page)
+        page.get_by_role("button", name="Start a class").click()
+        expect(page.locator(".class-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
+        code = page.locator(".class-code").inner_text()
+        wait_for_app(page)
+        key = page.evaluate(
             "(c) => JSON.parse(localStorage.getItem('euchre-teacher-key:' + c)).key", code
         )
-        for n, source in enumerate((topic_source("tricks", 3, 0), topic_source("play", 3, 1))):
-            qid = classes.push_question(code, key, source)
-            question = question_for(source)
-            expect(screen.get_by_text(f"Question {n + 1}.")).to_be_visible(timeout=5000)
-            for i, token in enumerate(tokens[:4]):
-                pick = question.answer if i % 2 == 0 else (question.options[-1].key,)
-                classes.answer(code, token, qid, pick)
-            expect(screen.get_by_text("4 of 5 answered")).to_be_visible(timeout=5000)
-            screen.wait_for_timeout(500)
-            screen.screenshot(path=f"/tmp/s6-screen-question{n + 1}-{label}.png")
-            classes.reveal(code, key)
-            expect(screen.locator(".pj-answer")).to_be_visible(timeout=5000)
-            screen.wait_for_timeout(800)
-            screen.screenshot(path=f"/tmp/s6-screen-reveal{n + 1}-{label}.png")
-            sizes = screen.evaluate(
-                "() => [...document.querySelectorAll('.pj-bar-label')].map("
-                "e => parseFloat(getComputedStyle(e).fontSize))"
-            )
-            print(label, "bar label px", sizes)
-        teacher.reload()
-        wait_for_app(teacher)
-        teacher.screenshot(path=f"/tmp/s6-screen-control-after-{label}.png")
+        classes = open_classes()
+        classes.join(code, "Ann", new_learner_token())
+        source = next(
+            topic_source("points", 11, i)
+            for i in range(10)
+            if question_for(topic_source("points", 11, i)).kind.value == "points"
+        )
+        classes.push_question(code, key, topic_source("tricks", 3, 0))
+        page.wait_for_timeout(2500)
+        wait_for_app(page)
+        page.screenshot(path=f"/tmp/s6-control-question-{label}.png")
+        classes.reveal(code, key)
+        page.wait_for_timeout(2500)
+        wait_for_app(page)
+        page.screenshot(path=f"/tmp/s6-control-revealed-{label}.png")
+        classes.push_question(code, key, source)
+        learner = context.new_page()
+        learner.goto(f"{url}/join?code={code}")
+        wait_for_app(learner)
+        learner.get_by_label("Your name").fill("Ben")
+        learner.get_by_role("button", name="Join the class").click()
+        learner.get_by_role("button", name="Send my answer").click()
+        learner.wait_for_timeout(2500)  # two ticks of the poll
+        learner.screenshot(path=f"/tmp/s6-join-points-missing-{label}.png")
         context.close()
     dispose_engines()

@@ -134,15 +134,18 @@ def _hand_is_options(question: Question, live) -> bool:
     return {o.card for o in question.options} == set(live.hand_of(Seat.S))
 
 
-def _upcard_row(live) -> tuple[tuple[str, tuple[Card], tuple[str]], ...]:
+def _upcard_row(live) -> tuple[tuple[str, tuple[Card], tuple[None]], ...]:
     """The upcard beside loose cards, while it still tells something: before the first
-    lead (who holds it, or that it was turned down)."""
+    lead (who picked it up, or that it was turned down), in the row's heading."""
     if live is None or live.tricks or live.trick:
         return ()
     if live.turned_down is not None:
-        return (("The upcard", (live.upcard,), ("turned down",)),)
-    note = "picked up by the dealer" if live.dealer_took_upcard else "the upcard"
-    return (("The upcard", (live.upcard,), (note,)),)
+        words = "The upcard, turned down"
+    elif live.dealer_took_upcard:
+        words = f"The upcard, picked up by {live.dealer.word} (the dealer)"
+    else:
+        words = "The upcard"
+    return ((words, (live.upcard,), (None,)),)
 
 
 def _answer_marks(question: Question) -> dict[Card | str, tuple[str, str]]:

@@ -299,6 +299,10 @@ def run_class(code: str, key: str) -> None:
         )
     else:
         live_count()
+        # The teacher's moves, on top where they are always in sight (never folded into
+        # an expander): the buttons are drawn into this slot once the picker below ran.
+        moves = st.container(key="class-moves")
+    show_refusal()
 
     if live is not None:
         question = live.question
@@ -310,31 +314,32 @@ def run_class(code: str, key: str) -> None:
             card_table(teacher_model(question, live.revealed), key="class-table")
         elif live.revealed:
             st.success(f"**The answer: {question.answer_text}.** {question.explanation}")
-        if status.open:
-            reveal, chart = st.columns([1, 1], vertical_alignment="center")
-            reveal.button(
-                "Reveal the answer",
-                key="class-reveal",
-                type="primary",
-                disabled=live.revealed,
-                on_click=lambda: request(lambda: reveal_shown(classes, code, key, shown_id)),
-            )
-            chart.toggle("Show the answers as a chart", key=CHART)
 
-    show_refusal()
     if status.open:
-        # Always drawn, never folded away: the teacher's next move is always in sight.
         with st.container(border=True, key="class-ask"):
-            st.markdown("**Ask a question**" if live is None else "**Ask the next question**")
+            st.markdown("**The next question**: choose it here, then press *Ask this question*.")
             make_source = pick_question()
-            st.button(
+        with moves:
+            ask, reveal, chart = st.columns(3, vertical_alignment="center")
+            ask.button(
                 "Ask this question",
                 key="class-push",
-                type="primary",
+                type="primary" if live is None or live.revealed else "secondary",
+                icon=":material/help:",
                 on_click=lambda: request(
                     lambda: push_after(classes, code, key, shown_id, make_source)
                 ),
             )
+            if live is not None:
+                reveal.button(
+                    "Reveal the answer",
+                    key="class-reveal",
+                    type="primary",
+                    disabled=live.revealed,
+                    icon=":material/visibility:",
+                    on_click=lambda: request(lambda: reveal_shown(classes, code, key, shown_id)),
+                )
+                chart.toggle("Show the answers as a chart", key=CHART)
 
     members_box(classes, code, key)
     report_box(classes, code, key, status.open)
