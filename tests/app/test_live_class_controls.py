@@ -5,12 +5,10 @@ asks one question, not two (``class_view.push_after``, ``reveal_shown``)."""
 from __future__ import annotations
 
 import pytest
-from test_live_class_pages import TRICKS, join, page, start_class
+from test_live_class_pages import TRICKS, join, start_class
 
 from tutorial_app.features.live_class.class_view import push_after, reveal_shown
 from tutorial_app.store import dispose_engines, open_classes
-
-TEACHER = "features/live_class/teacher_page.py"
 
 
 @pytest.fixture(autouse=True)

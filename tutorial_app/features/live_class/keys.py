@@ -15,6 +15,8 @@ LEARNERS_PAGE = "class-learners-page"  # widget: the report's page of learners
 
 # The projector view
 PROJECTOR_SHOWN = "class-projector-shown"  # the class's screen last drawn on the projector
+PROJECTOR_ASKED = "class-projector-asked"  # times the browser was asked again for its key
+PROJECTOR_ASK_SINCE = "class-projector-ask-since"  # monotonic time the page began to wait
 
 # Both pages
 REFUSAL = "class-refusal"  # the last refused request's sentence

@@ -11,6 +11,7 @@ Like the control page it needs the teacher key, and the key is never in the addr
 the browser's storage hands it over (``teacher_key``), or this session holds it."""
 
 import html
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -20,7 +21,13 @@ from tutorial_app.card_table.component import card_table
 from tutorial_app.features.live_class.answer_chart import answer_bars
 from tutorial_app.features.live_class.class_link import JOIN_PAGE, qr_img
 from tutorial_app.features.live_class.class_view import POLL_SECONDS, live_classes
-from tutorial_app.features.live_class.keys import CODE, KEY, PROJECTOR_SHOWN
+from tutorial_app.features.live_class.keys import (
+    CODE,
+    KEY,
+    PROJECTOR_ASK_SINCE,
+    PROJECTOR_ASKED,
+    PROJECTOR_SHOWN,
+)
 from tutorial_app.features.live_class.live_question import teacher_model
 from tutorial_app.features.live_class.projector import (
     PROJECTOR_CSS,
@@ -42,6 +49,9 @@ from tutorial_app.store import (
     parse_class_code,
 )
 
+ASK_AFTER_SECONDS = 1.5  # the browser's report normally comes within a few hundred ms
+ASK_LIMIT = 20  # then the page waits for a reload
+
 st.html(PROJECTOR_CSS)
 # The page's heading, for screen readers and the tab's title: the picture needs none.
 st.html(
@@ -62,6 +72,7 @@ def teacher_key_for(classes: LiveClasses, code: str) -> str | None:
     stored = reported_key(code)
     if stored is None:
         st.info(f"Opening class {code}…", icon=":material/hourglass_top:")
+        ask_again()
         return None
     if stored and classes.is_teacher(code, stored):
         state[CODE], state[KEY] = code, stored
@@ -72,6 +83,19 @@ def teacher_key_for(classes: LiveClasses, code: str) -> str | None:
         icon=":material/lock:",
     )
     return None
+
+
+@st.fragment(run_every=POLL_SECONDS)
+def ask_again() -> None:
+    """While the browser has not said which key it keeps, ask it again after a while (a
+    report sent while the page loads can be lost): the page reruns and the component,
+    asked anew (``PROJECTOR_ASKED``), reports again. At most ``ASK_LIMIT`` times."""
+    state = st.session_state
+    waited = time.monotonic() - state.setdefault(PROJECTOR_ASK_SINCE, time.monotonic())
+    if waited > ASK_AFTER_SECONDS and state.get(PROJECTOR_ASKED, 0) < ASK_LIMIT:
+        state[PROJECTOR_ASKED] = state.get(PROJECTOR_ASKED, 0) + 1
+        del state[PROJECTOR_ASK_SINCE]
+        st.rerun()
 
 
 @dataclass(frozen=True)
@@ -207,4 +231,9 @@ shown_code, want = None, False
 try:
     shown_code, want = projector_page()
 finally:  # also after an error: the browser reports the key it keeps for the class
-    keep_teacher_key(shown_code, want=want, on_reported=lambda: None)
+    keep_teacher_key(
+        shown_code,
+        want=want,
+        on_reported=lambda: None,
+        asked=st.session_state.get(PROJECTOR_ASKED, 0),
+    )

@@ -55,10 +55,11 @@ def forget_in_browser(code: str) -> None:
     st.session_state[FORGET_KEY] = code
 
 
-def keep_teacher_key(code: str | None, want: bool, on_reported) -> None:
+def keep_teacher_key(code: str | None, want: bool, on_reported, asked: int = 0) -> None:
     """Mount the component for class ``code``: hand over a pending key, drop pending
     parameters, and, with ``want``, ask for the stored key (``on_reported`` is called
-    when the browser answers; read it with ``reported_key``)."""
+    when the browser answers; read it with ``reported_key``). A page that has waited
+    for an answer asks again with a higher ``asked``: the browser reports anew."""
     state = st.session_state
     _mount(
         key=TEACHER_KEY_BROWSER,
@@ -71,6 +72,7 @@ def keep_teacher_key(code: str | None, want: bool, on_reported) -> None:
             "drop": state.pop(DROP_KEY, []),
             "forget": state.pop(FORGET_KEY, None),
             "keepDays": KEEP_DAYS,
+            "asked": asked,
         },
         on_stored_change=on_reported,
     )
