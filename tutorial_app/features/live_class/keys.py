@@ -15,8 +15,6 @@ LEARNERS_PAGE = "class-learners-page"  # widget: the report's page of learners
 
 # The projector view
 PROJECTOR_SHOWN = "class-projector-shown"  # the class's screen last drawn on the projector
-PROJECTOR_ASKED = "class-projector-asked"  # times the browser was asked again for its key
-PROJECTOR_ASK_SINCE = "class-projector-ask-since"  # monotonic time the page began to wait
 
 # Both pages
 REFUSAL = "class-refusal"  # the last refused request's sentence
@@ -47,3 +45,5 @@ TEACHER_KEY_BROWSER = "teacher-key-browser"  # the component (it reports what it
 STORE_KEY = "teacher-key-to-store"  # a key the browser must keep
 DROP_KEY = "teacher-key-drop"  # query parameters the browser must take off
 FORGET_KEY = "teacher-key-forget"  # a class whose key the browser must forget
+ASKED = "teacher-key-asked"  # times the browser was asked again for the key it keeps
+ASK_SINCE = "teacher-key-ask-since"  # monotonic time the page began to wait for its answer

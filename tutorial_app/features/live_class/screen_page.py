@@ -11,7 +11,6 @@ Like the control page it needs the teacher key, and the key is never in the addr
 the browser's storage hands it over (``teacher_key``), or this session holds it."""
 
 import html
-import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -21,13 +20,7 @@ from tutorial_app.card_table.component import card_table
 from tutorial_app.features.live_class.answer_chart import answer_bars
 from tutorial_app.features.live_class.class_link import JOIN_PAGE, qr_img
 from tutorial_app.features.live_class.class_view import POLL_SECONDS, live_classes
-from tutorial_app.features.live_class.keys import (
-    CODE,
-    KEY,
-    PROJECTOR_ASK_SINCE,
-    PROJECTOR_ASKED,
-    PROJECTOR_SHOWN,
-)
+from tutorial_app.features.live_class.keys import CODE, KEY, PROJECTOR_SHOWN
 from tutorial_app.features.live_class.live_question import teacher_model
 from tutorial_app.features.live_class.projector import (
     PROJECTOR_CSS,
@@ -36,7 +29,11 @@ from tutorial_app.features.live_class.projector import (
     countdown_words,
     phase,
 )
-from tutorial_app.features.live_class.teacher_key import keep_teacher_key, reported_key
+from tutorial_app.features.live_class.teacher_key import (
+    ask_again,
+    keep_teacher_key,
+    reported_key,
+)
 from tutorial_app.quiz.scene import has_table
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.url_state import app_page_url
@@ -48,9 +45,6 @@ from tutorial_app.store import (
     StoreUnavailable,
     parse_class_code,
 )
-
-ASK_AFTER_SECONDS = 1.5  # the browser's report normally comes within a few hundred ms
-ASK_LIMIT = 20  # then the page waits for a reload
 
 st.html(PROJECTOR_CSS)
 # The page's heading, for screen readers and the tab's title: the picture needs none.
@@ -83,19 +77,6 @@ def teacher_key_for(classes: LiveClasses, code: str) -> str | None:
         icon=":material/lock:",
     )
     return None
-
-
-@st.fragment(run_every=POLL_SECONDS)
-def ask_again() -> None:
-    """While the browser has not said which key it keeps, ask it again after a while (a
-    report sent while the page loads can be lost): the page reruns and the component,
-    asked anew (``PROJECTOR_ASKED``), reports again. At most ``ASK_LIMIT`` times."""
-    state = st.session_state
-    waited = time.monotonic() - state.setdefault(PROJECTOR_ASK_SINCE, time.monotonic())
-    if waited > ASK_AFTER_SECONDS and state.get(PROJECTOR_ASKED, 0) < ASK_LIMIT:
-        state[PROJECTOR_ASKED] = state.get(PROJECTOR_ASKED, 0) + 1
-        del state[PROJECTOR_ASK_SINCE]
-        st.rerun()
 
 
 @dataclass(frozen=True)
@@ -231,9 +212,4 @@ shown_code, want = None, False
 try:
     shown_code, want = projector_page()
 finally:  # also after an error: the browser reports the key it keeps for the class
-    keep_teacher_key(
-        shown_code,
-        want=want,
-        on_reported=lambda: None,
-        asked=st.session_state.get(PROJECTOR_ASKED, 0),
-    )
+    keep_teacher_key(shown_code, want=want, on_reported=lambda: None)

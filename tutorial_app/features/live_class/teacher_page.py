@@ -1,6 +1,12 @@
-"""Run a live class: start a class, show its code, join link and QR code on the
-projector, ask questions that every learner answers on their own screen, watch the
-answers come in, reveal the answer with the engine's reason, and read the report.
+"""Run a live class: start a class, show its code, join link and QR code, ask questions
+that every learner answers on their own screen, watch the answers come in, reveal the
+answer with the engine's reason, and read the report. This is the teacher's control
+page (a laptop); "Open the projector view" opens ``screen_page`` for the projector.
+
+The teacher's moves (ask, reveal) sit on top, drawn in every run while the class is
+open; one fragment polls (the count, and a rerun when the class moved on elsewhere);
+each move acts on the question the page showed, so a click Streamlit delivers twice
+asks one question (``class_view.push_after``).
 
 The teacher key is the only proof of being the teacher. It is never in this page's
 address (``/class?class=CODE`` names the class only): it lives in this session and in
@@ -43,6 +49,7 @@ from tutorial_app.features.live_class.keys import (
 from tutorial_app.features.live_class.live_question import teacher_model
 from tutorial_app.features.live_class.question_picker import pick_question
 from tutorial_app.features.live_class.teacher_key import (
+    ask_again,
     drop_from_address,
     hand_to_browser,
     keep_teacher_key,
@@ -210,6 +217,7 @@ def teacher_page() -> str | None:
             return None
         if reported_key(code) is None:
             st.info(f"Opening class {code}…", icon=":material/hourglass_top:")
+            ask_again()  # a report lost while the page loaded is asked for again
             return code  # the browser reports its key for the class, and the page reruns
         no_class_yet(None if note else code)
         return None
@@ -227,7 +235,7 @@ def code_box(code: str, compact: bool) -> None:
     projector = app_page_url(SCREEN_PAGE, {"class": code})
     with st.container(key="class-code-box"):
         if compact:
-            words, button = st.columns([3, 1], vertical_alignment="center")
+            words, button = st.columns([5, 2], vertical_alignment="center")
             words.html(
                 f'<p class="join-line">Class <span class="class-code-small">'
                 f"{html.escape(code)}</span> · join at {html.escape(link)}</p>"
