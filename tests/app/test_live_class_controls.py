@@ -4,11 +4,20 @@ asks one question, not two (``class_view.push_after``, ``reveal_shown``)."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
+from app_driver import APP
+from streamlit.testing.v1 import AppTest
 from test_live_class_pages import TRICKS, join, start_class
 
 from tutorial_app.features.live_class.class_view import push_after, reveal_shown
+from tutorial_app.features.live_class.keys import ASK_SINCE, ASKED
+from tutorial_app.features.live_class.teacher_key import ASK_AFTER_SECONDS
 from tutorial_app.store import dispose_engines, open_classes
+
+TEACHER = "features/live_class/teacher_page.py"
+SCREEN = "features/live_class/screen_page.py"
 
 
 @pytest.fixture(autouse=True)
@@ -55,3 +64,30 @@ def test_every_run_of_the_control_page_keeps_its_controls():
         teacher.run()
         assert "class-reveal" not in controls(teacher)  # revealed: nothing more to reveal
         assert {"class-push", "class-end"} <= controls(teacher)
+
+
+@pytest.mark.parametrize("path", [TEACHER, SCREEN])
+def test_a_page_kept_waiting_for_the_browsers_key_asks_again(path):
+    """A lost report of the key the browser keeps left "Opening class..." (no controls)
+    until a reload: after ASK_AFTER_SECONDS the page asks again, the component's data
+    changes, and the browser reports anew."""
+    _, code, _ = start_class()
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["class"] = code
+    at.run()
+    at.switch_page(path).run()
+    assert "Opening class" in at.info[0].value and ASKED not in at.session_state
+    assert '"asked": 0' in component_data(at)
+    at.session_state[ASK_SINCE] = time.monotonic() - 2 * ASK_AFTER_SECONDS  # no report came
+    at.run()
+    assert at.session_state[ASKED] == 1 and '"asked": 1' in component_data(at)
+    at.run()  # a report still on its way is not hurried: asked once per wait
+    assert at.session_state[ASKED] == 1
+
+
+def component_data(at: AppTest) -> str:
+    """The JSON the teacher-key component was mounted with."""
+    (data,) = [
+        node.proto.json for node in at.get("bidi_component") if "keepDays" in node.proto.json
+    ]
+    return data
