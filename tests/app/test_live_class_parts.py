@@ -38,6 +38,8 @@ def question(kind: Kind, answer=("a",)) -> Question:
         "tutorial_app.features.live_class.class_link",
         "tutorial_app.features.live_class.answer_chart",
         "tutorial_app.features.live_class.live_question",
+        "tutorial_app.features.live_class.projector",
+        "tutorial_app.features.live_class.class_view",
     ],
 )
 def test_the_examples_in_the_docstrings_hold(module):
