@@ -10,7 +10,8 @@ import pytest
 from app_driver import table_shown
 from test_live_class_pages import TRICKS, join, page, start_class
 
-from lessons.question_source import question_for
+from lessons.loader import load_all
+from lessons.question_source import lesson_source, question_for
 from tutorial_app.features.live_class.projector import answer_bars_html
 from tutorial_app.store import dispose_engines, open_classes
 
@@ -85,3 +86,14 @@ def test_the_bars_escape_what_they_show():
     shown = answer_bars_html([("<b>North</b> ✓", 3, True), ("East", 1, False)], True)
     assert "<b>" not in shown and "&lt;b&gt;North&lt;/b&gt; ✓" in shown
     assert "width: 100.0%" in shown and "width: 33.3%" in shown
+
+
+def test_a_question_of_words_shows_its_choices_large_and_no_empty_table():
+    _, code, key = start_class()
+    source = lesson_source(load_all()[0].id, 1, 0)  # "How many cards...?": 20, 24, ...
+    open_classes().push_question(code, key, source)
+    screen = page(SCREEN, stored_key=key, **{"class": code})
+    shown = html_shown(screen)
+    for option in question_for(source).options:
+        assert f'<span class="pj-choice">{html.escape(option.label)}</span>' in shown
+    assert "pj-table" not in {node.key for node in screen.get("bidi_component")}

@@ -113,5 +113,8 @@ PROJECTOR_CSS = f"""<style>
 .pj-bar-count {{ text-align: right; }}
 .pj-bar-track {{ height: {LABEL_PX + 8}px; background: #eef0f3; border-radius: 6px; }}
 .pj-bar {{ height: 100%; border-radius: 6px; min-width: 4px; }}
+.pj-choices {{ display: flex; flex-wrap: wrap; gap: 1rem; margin-top: 1rem; }}
+.pj-choice {{ font-size: 2.4rem; font-weight: 700; padding: 0.4rem 1.4rem;
+  border: 3px solid #0b6b2f; border-radius: 0.8rem; color: #0b6b2f; }}
 .pj-ended {{ font-size: 3rem; font-weight: 800; margin-top: 3rem; text-align: center; }}
 </style>"""

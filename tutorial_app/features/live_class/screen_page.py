@@ -34,7 +34,7 @@ from tutorial_app.features.live_class.teacher_key import (
     keep_teacher_key,
     reported_key,
 )
-from tutorial_app.quiz.scene import has_table
+from tutorial_app.quiz.scene import has_table, options_are_cards
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.url_state import app_page_url
 from tutorial_app.store import (
@@ -79,6 +79,14 @@ def teacher_key_for(classes: LiveClasses, code: str) -> str | None:
     return None
 
 
+def has_cards(question) -> bool:
+    """Whether the question's table shows cards (else it is only its choices)."""
+    scene = question.scene
+    return has_table(question) and bool(
+        scene.record or scene.cards or scene.trick or options_are_cards(question)
+    )
+
+
 @dataclass(frozen=True)
 class Projected:
     """The class on this projector and the key that reads its answers."""
@@ -112,8 +120,14 @@ def asking(at: Projected, live: LiveQuestion) -> None:
     if question.scene.facts:
         facts = "".join(f"<li>{html.escape(fact)}</li>" for fact in question.scene.facts)
         st.html(f'<ul class="pj-facts">{facts}</ul>')
-    if has_table(question):
+    if has_cards(question):
         card_table(teacher_model(question, revealed=False), key="pj-table")
+    elif has_table(question):  # words only: the choices, large
+        choices = "".join(
+            f'<span class="pj-choice">{html.escape(option.label)}</span>'
+            for option in question.options
+        )
+        st.html(f'<div class="pj-choices">{choices}</div>')
     else:
         st.html('<p class="pj-reason">Answer on your own screen: the team and the points.</p>')
 
@@ -126,7 +140,7 @@ def revealed(at: Projected, live: LiveQuestion) -> None:
         f'<p class="pj-answer">The answer: {html.escape(question.answer_text)}.</p>'
         f'<p class="pj-reason">{html.escape(question.explanation)}</p>'
     )
-    if has_table(question):
+    if has_cards(question):  # words only: the bars show every choice
         with left:
             card_table(teacher_model(question, revealed=True), key="pj-table")
     with right:
