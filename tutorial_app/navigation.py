@@ -29,6 +29,7 @@ class PageSpec:
     icon: str  # a Material Symbols name, as st.Page accepts it
     url_path: str  # the page's address: /card-ranking ("" for the home page)
     section: str = ""
+    hidden: bool = False  # reached by a link only, never from the sidebar
 
     @property
     def default(self) -> bool:
@@ -95,6 +96,14 @@ PAGES: tuple[PageSpec, ...] = (
     ),
     PageSpec(
         "features/live_class/join_page.py", "Join a class", ":material/login:", "join", "Teach"
+    ),
+    PageSpec(
+        "features/live_class/screen_page.py",
+        "Projector view",
+        ":material/present_to_all:",
+        "class-screen",
+        "Teach",
+        hidden=True,  # opened from the control page, for its class
     ),
     PageSpec(
         "features/reference/card_ranking_page.py",

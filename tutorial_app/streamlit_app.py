@@ -66,6 +66,7 @@ router = st.navigation(
                 icon=page.icon,
                 url_path=page.url_path or None,
                 default=page.default,
+                visibility="hidden" if page.hidden else "visible",
             )
             for page in pages
         ]

@@ -285,10 +285,14 @@ def test_a_points_question_is_answered_with_its_widgets():
     classes.push_question(code, key, source)
     learner.run()
     learner.button(key="join-points-send").click().run()
-    assert "Choose a team and a number of points first" in texts(learner)
+    assert "Choose the team that scores and type how many points" in texts(learner)
+    learner.run()  # the next poll's tick: the sentence stays until the answer is whole
+    assert "Choose the team that scores and type how many points" in texts(learner)
     team, points = question.answer
     learner.radio(key="join-points-team").set_value(team).run()
+    assert "Type how many points (0 to 4), then send" in texts(learner)  # what is left
     learner.number_input(key="join-points-number").set_value(int(points)).run()
+    assert "then send" not in texts(learner)
     learner.button(key="join-points-send").click().run()
     assert "You answered" in texts(learner)
     classes.reveal(code, key)

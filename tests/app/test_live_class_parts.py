@@ -20,10 +20,12 @@ from tutorial_app.features.live_class.answer_chart import (
 )
 from tutorial_app.features.live_class.class_link import CLASS_PAGE, JOIN_PAGE, qr_img
 from tutorial_app.features.live_class.live_question import learner_model, live_click, teacher_model
+from tutorial_app.quiz.scene import options_are_cards
 from tutorial_app.quiz.state import CHECK, RESTART, QuizState, click, option_id
 from tutorial_app.shell.addresses import page_url
 
 OPTIONS = (Option("a", "A"), Option("b", "B"), Option("c", "C"))
+TRICK_SOURCE = topic_source("tricks", 3, 0)  # seat buttons, not cards
 
 
 def question(kind: Kind, answer=("a",)) -> Question:
@@ -36,6 +38,8 @@ def question(kind: Kind, answer=("a",)) -> Question:
         "tutorial_app.features.live_class.class_link",
         "tutorial_app.features.live_class.answer_chart",
         "tutorial_app.features.live_class.live_question",
+        "tutorial_app.features.live_class.projector",
+        "tutorial_app.features.live_class.class_view",
     ],
 )
 def test_the_examples_in_the_docstrings_hold(module):
@@ -107,6 +111,18 @@ def test_the_projector_shows_no_answer_until_the_reveal():
     assert not any(card.get("mark") for card in before["hand"])
     after = teacher_model(live, revealed=True)
     assert live.explanation in after["message"]["text"]
+
+
+def test_the_reveal_marks_the_right_cards_as_the_right_answer():
+    """Nobody picked on the projector: "✓ right answer", never "✓ picked"."""
+    for source in (topic_source("play", 3, 2), topic_source("trumps", 3, 1), TRICK_SOURCE):
+        live = question_for(source)
+        after = teacher_model(live, revealed=True)
+        marked = [card["mark"]["text"] for card in after["hand"] if card.get("mark")]
+        labels = [action["label"] for action in after.get("actions", [])]
+        assert "picked" not in str(marked + labels).lower()
+        if options_are_cards(live) and live.kind is not Kind.ORDER:
+            assert marked == ["✓ right answer"] * len(live.answer)
 
 
 def test_the_chart_counts_each_answer_and_marks_the_right_one_once_revealed():

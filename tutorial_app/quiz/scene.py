@@ -6,7 +6,12 @@ and where the learner is in it (``QuizState``).
 - Loose cards (and a trick with no deal behind it) use the "cards" layout.
 - Options that are cards are answered by clicking the cards; other options are the
   table's labelled buttons. After the answer the cards carry the verdict in words:
-  "✓ right", "✗ your pick", and for choose-all "✓ picked" or "✓ missed".
+  "✓ right", "✗ your pick", and for choose-all "✓ picked" or "✓ missed". A screen
+  that shows the answer to a class (``answer_only``) marks "✓ right answer": nobody
+  there picked anything.
+- Cards that are another seat's hand (which cards may North play?) are drawn as loose
+  cards with what the answer depends on beside them: the trick so far (its lead
+  marked) and, before the first lead, the upcard.
 
 A POINTS question (a team and a number) has no component (``has_table`` is False):
 quiz_view gives it Streamlit widgets. A question with nothing to draw gets only the
@@ -61,17 +66,20 @@ def question_model(
     message: Message | None = None,
     press_picks: bool = False,
     look_only: bool = False,
+    answer_only: bool = False,
 ) -> TableModel | CardsModel:
     """The component's model for ``question`` as ``state`` has it.
 
     ``message`` replaces the quiz's own line under the cards; ``press_picks`` shows
     every option button picked or not (the quiz does for choose-all); ``look_only``
-    offers nothing to click but the options, disabled (a class's projector).
+    offers nothing to click but the options, disabled (a class's projector);
+    ``answer_only`` marks the right answer as such, not as someone's pick (the class's
+    reveal).
     """
     scene = question.scene
     live = _live_state(question)
     cards = options_are_cards(question)
-    marks = _marks(question, state) if cards else {}
+    marks = (_answer_marks(question) if answer_only else _marks(question, state)) if cards else {}
     if message is None:
         message = table_message(*_message(question, state))
     actions = _actions(question, state, press_picks)
@@ -98,7 +106,7 @@ def question_model(
             shown = [by_key[k] for k in question.answer]
     else:
         shown = list(scene.cards)
-    trick = scene.trick if scene.record is None else ()
+    trick = scene.trick if scene.record is None else (live.trick if live is not None else ())
     winner = None
     if state.answered and trick and question.answer[0] in {_seat_of(s).value for s, _ in trick}:
         winner = question.answer[0]  # the answer is who won the trick: mark that card
@@ -109,6 +117,7 @@ def question_model(
         clickable=clickable and not look_only,
         trick=trick,
         winner=winner,
+        rows=_upcard_row(live),
         actions=actions,
         message=message,
         label="Cards to choose from" if clickable else "The cards",
@@ -123,6 +132,27 @@ def _seat_of(seat) -> Seat:
 def _hand_is_options(question: Question, live) -> bool:
     """The options are exactly South's cards (which card may you play?)."""
     return {o.card for o in question.options} == set(live.hand_of(Seat.S))
+
+
+def _upcard_row(live) -> tuple[tuple[str, tuple[Card], tuple[None]], ...]:
+    """The upcard beside loose cards, while it still tells something: before the first
+    lead (who picked it up, or that it was turned down), in the row's heading."""
+    if live is None or live.tricks or live.trick:
+        return ()
+    if live.turned_down is not None:
+        words = "The upcard, turned down"
+    elif live.dealer_took_upcard:
+        words = f"The upcard, picked up by {live.dealer.word} (the dealer)"
+    else:
+        words = "The upcard"
+    return ((words, (live.upcard,), (None,)),)
+
+
+def _answer_marks(question: Question) -> dict[Card | str, tuple[str, str]]:
+    """The right cards, marked as the answer (ORDER: each one's place)."""
+    if question.kind is Kind.ORDER:
+        return {key: ("right", ORDINALS[i]) for i, key in enumerate(question.answer)}
+    return {key: ("right", "right answer") for key in question.answer}
 
 
 def _marks(question: Question, state: QuizState) -> dict[Card | str, tuple[str, str]]:

@@ -20,6 +20,7 @@ import segno
 
 JOIN_PAGE = "join"  # ?code=<class code>
 CLASS_PAGE = "class"  # ?class=<class code>&teacher=<one-time code>
+SCREEN_PAGE = "class-screen"  # ?class=<class code>: the projector view
 
 
 @lru_cache(maxsize=64)

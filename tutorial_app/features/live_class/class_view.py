@@ -7,9 +7,11 @@ Live updates: each page has a fragment rerun every ``POLL_SECONDS`` by the brows
 reads the class (``LiveClasses.showing``: one row by the class code's unique index,
 joined to the question on screen, shared by every session of the process for
 ``SHARED_SECONDS``) and draws the question, so a new question or the reveal costs one
-fragment run, not a run of the whole page. The teacher's page polls with ``watch``,
-which reruns the page only when what is on screen has changed (a new question, a
-reveal, the end), e.g. after a click in another tab.
+fragment run, not a run of the whole page. The teacher's page has one fragment that
+polls: it redraws the count and reruns the page only when what is on screen has changed
+(a new question, a reveal, the end), e.g. after a click in another tab. The teacher's
+two moves act on the question the page showed (``push_after``, ``reveal_shown``): a
+click that Streamlit delivers twice asks one question, not two.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import TypeVar
 
 import streamlit as st
 
+from lessons.question_source import QuestionSource
 from tutorial_app.features.live_class.keys import (
     LAST_WRONG,
     NEXT_TRY,
@@ -79,20 +82,29 @@ def show_refusal() -> None:
         st.warning(markdown_text(message), icon=":material/block:")
 
 
-def watch(code: str, classes: LiveClasses, shown_key: str) -> None:
-    """Start the poll: a fragment that reruns the page when class ``code``'s screen
-    (``ClassStatus.screen``) differs from the one kept at ``shown_key``."""
+def push_after(
+    classes: LiveClasses,
+    code: str,
+    key: str,
+    shown: int | None,
+    make_source: Callable[[], QuestionSource],
+) -> int | None:
+    """Ask the next question, if class ``code`` still shows question ``shown`` (the one
+    on screen when the teacher's button was drawn): the new question's id, else None.
 
-    @st.fragment(run_every=POLL_SECONDS)
-    def poll() -> None:
-        try:
-            screen = classes.status(code).screen
-        except (ClassError, StoreUnavailable):
-            return  # the page run that follows (or the next tick) says what is wrong
-        if screen != st.session_state.get(shown_key):
-            st.rerun()
+    Streamlit may run a button's callback twice for one click: when the click's rerun
+    is cut short and folded into the next one (a poll's tick), the click's trigger is
+    delivered again. Seen on the teacher's page: one click asked two questions in a
+    row. The second call finds the class moved on, and asks nothing."""
+    if classes.status(code).question_id != shown:
+        return None
+    return classes.push_question(code, key, make_source())
 
-    poll()
+
+def reveal_shown(classes: LiveClasses, code: str, key: str, shown: int | None) -> None:
+    """Reveal question ``shown``, if it is still the one on screen (``push_after``)."""
+    if shown is not None and classes.status(code).question_id == shown:
+        classes.reveal(code, key)
 
 
 # ---- guessing class codes (plain functions of the session and a clock) -------------------

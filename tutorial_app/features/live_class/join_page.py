@@ -31,12 +31,13 @@ from tutorial_app.features.live_class.keys import (
     NAME_INPUT,
     PICKS,
     POINTS,
-    REFUSAL,
+    POINTS_TRIED,
     SENT,
 )
 from tutorial_app.features.live_class.live_question import (
     answer_words,
     learner_model,
+    points_missing,
     revealed_feedback,
 )
 from tutorial_app.learner.current import current_token
@@ -160,16 +161,23 @@ def question_panel() -> None:
 
 
 def points_form(question, question_id: int, sent) -> None:
-    """A team and a number of points, then Send (POINTS questions have no table)."""
+    """A team and a number of points, then Send (POINTS questions have no table). A
+    send with a part missing says which, and keeps saying it at every tick until the
+    part is there (a message shown once would vanish at the next poll)."""
     points_inputs(question, POINTS)
+
+    def chosen() -> tuple[str | None, float | None]:
+        state = st.session_state
+        return state.get(points_team_key(POINTS)), state.get(points_number_key(POINTS))
 
     def submit() -> None:
         acted()
-        team = st.session_state.get(points_team_key(POINTS))
-        points = st.session_state.get(points_number_key(POINTS))
-        if team is None or points is None:
-            st.session_state[REFUSAL] = "Choose a team and a number of points first."
+        team, points = chosen()
+        if points_missing(team, points):
+            st.session_state[POINTS_TRIED] = question_id
             return
+        st.session_state.pop(POINTS_TRIED, None)
+        assert team is not None and points is not None  # points_missing said so
         send_answer(st.session_state, classes, code, token, question_id, (team, str(int(points))))
 
     st.button(
@@ -178,6 +186,9 @@ def points_form(question, question_id: int, sent) -> None:
         type="primary",
         on_click=submit,
     )
+    missing = points_missing(*chosen())
+    if st.session_state.get(POINTS_TRIED) == question_id and missing:
+        st.warning(missing, icon=":material/edit:")
     if sent is not None:
         st.info(
             f"You answered: {answer_words(question, sent)}. You can change it until your "

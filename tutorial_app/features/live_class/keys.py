@@ -13,6 +13,9 @@ NEW_NAME = "class-new-name"  # widget: a learner's new display name
 QUESTIONS_PAGE = "class-questions-page"  # widget: the report's page of questions
 LEARNERS_PAGE = "class-learners-page"  # widget: the report's page of learners
 
+# The projector view
+PROJECTOR_SHOWN = "class-projector-shown"  # the class's screen last drawn on the projector
+
 # Both pages
 REFUSAL = "class-refusal"  # the last refused request's sentence
 
@@ -20,6 +23,7 @@ REFUSAL = "class-refusal"  # the last refused request's sentence
 CODE_INPUT = "join-code-input"  # widget: the class code typed
 NAME_INPUT = "join-name"  # widget: the learner's display name
 POINTS = "join-points"  # the prefix of a POINTS question's widgets
+POINTS_TRIED = "join-points-tried"  # the POINTS question a send was tried on, incomplete
 FRESH = "join-fresh"  # set by a click: the next draw reads the class afresh
 WRONG_CODES = "join-wrong-codes"  # wrong class codes typed in a row
 NEXT_TRY = "join-next-try"  # monotonic time before which a code is not checked
@@ -41,3 +45,5 @@ TEACHER_KEY_BROWSER = "teacher-key-browser"  # the component (it reports what it
 STORE_KEY = "teacher-key-to-store"  # a key the browser must keep
 DROP_KEY = "teacher-key-drop"  # query parameters the browser must take off
 FORGET_KEY = "teacher-key-forget"  # a class whose key the browser must forget
+ASKED = "teacher-key-asked"  # times the browser was asked again for the key it keeps
+ASK_SINCE = "teacher-key-ask-since"  # monotonic time the page began to wait for its answer

@@ -26,7 +26,14 @@ from tutorial_app.card_table.model_types import CardsModel, TableModel
 from tutorial_app.quiz.scene import options_are_cards, question_model
 from tutorial_app.quiz.state import CHECK, QuizState, click
 
-__all__ = ["live_click", "learner_model", "teacher_model", "revealed_feedback", "answer_words"]
+__all__ = [
+    "answer_words",
+    "learner_model",
+    "live_click",
+    "points_missing",
+    "revealed_feedback",
+    "teacher_model",
+]
 
 _RUN = QuizRun.start(1)
 
@@ -58,6 +65,25 @@ def answer_words(question: Question, given: tuple[str, ...] | None) -> str:
     if not labels:
         return "none of them"
     return (", then " if question.kind is Kind.ORDER else ", ").join(labels)
+
+
+def points_missing(team: str | None, points: float | None) -> str | None:
+    """What a points answer still lacks, in words, or None when it can be sent.
+
+    >>> points_missing(None, 2)
+    'Choose the team that scores, then send your answer.'
+    >>> points_missing("NS", None)
+    'Type how many points (0 to 4), then send your answer.'
+    >>> points_missing("NS", 0) is None
+    True
+    """
+    if team is None and points is None:
+        return "Choose the team that scores and type how many points, then send your answer."
+    if team is None:
+        return "Choose the team that scores, then send your answer."
+    if points is None:
+        return "Type how many points (0 to 4), then send your answer."
+    return None
 
 
 def revealed_feedback(question: Question, given: tuple[str, ...] | None) -> Feedback:
@@ -112,7 +138,9 @@ def teacher_model(question: Question, revealed: bool) -> TableModel | CardsModel
             question.answer_text,
         )
         return question_model(
-            question, QuizState(_RUN, feedback=feedback, response=question.answer)
+            question,
+            QuizState(_RUN, feedback=feedback, response=question.answer),
+            answer_only=True,  # "✓ right answer", never "✓ picked": nobody picked here
         )
     return question_model(
         question,

@@ -6,6 +6,7 @@
 // data.code: the class on this page. data.store: a key to keep for it (sent once, after a
 // start, a rotation or a teacher link). data.want: report the stored key (state "stored").
 // data.drop: query parameters to take off the address. data.forget: a class to forget.
+// data.asked: how many times the page has asked (a page that asks again gets a new report).
 
 const PREFIX = "euchre-teacher-key:";
 const KEY = /^[A-Za-z0-9_-]{43}$/;
@@ -55,6 +56,8 @@ export default function (component) {
       const entry = JSON.parse(store.getItem(PREFIX + data.code));
       if (entry && KEY.test(entry.key)) key = entry.key;
     } catch (error) { /* a damaged entry: none */ }
-    setStateValue("stored", { code: data.code, key });
+    // "asked" changes when the page asks again (its first report may have been lost):
+    // a new value is always sent.
+    setStateValue("stored", { code: data.code, key, asked: data.asked || 0 });
   }
 }

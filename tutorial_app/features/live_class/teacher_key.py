@@ -12,18 +12,23 @@ component (components v2, inline JavaScript: ``teacher_key.js``) that
 - on a reload (``/class?class=CODE``, the session gone) reports the key it stores for
   that class; ``reported_key`` reads the report;
 - forgets a class's key when the teacher leaves it, and keys older than
-  ``KEEP_DAYS`` (a class's report is kept 7 days after it closes).
+  ``KEEP_DAYS`` (a class's report is kept 7 days after it closes);
+- reports again when the page asks again (``ask_again``): a report lost while the page
+  loaded would leave the page waiting.
 
 The component draws nothing, and its slot is hidden (no gap).
 """
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import streamlit as st
 
 from tutorial_app.features.live_class.keys import (
+    ASK_SINCE,
+    ASKED,
     DROP_KEY,
     FORGET_KEY,
     STORE_KEY,
@@ -31,6 +36,8 @@ from tutorial_app.features.live_class.keys import (
 )
 
 KEEP_DAYS = 8  # REPORT_KEPT (7 days) plus a class's 12 hours
+ASK_AFTER_SECONDS = 1.5  # the browser's report normally comes within a few hundred ms
+ASK_LIMIT = 20  # asked again at most this many times; then the page waits for a reload
 
 _mount = st.components.v2.component(
     "euchre_teacher_key",
@@ -58,7 +65,8 @@ def forget_in_browser(code: str) -> None:
 def keep_teacher_key(code: str | None, want: bool, on_reported) -> None:
     """Mount the component for class ``code``: hand over a pending key, drop pending
     parameters, and, with ``want``, ask for the stored key (``on_reported`` is called
-    when the browser answers; read it with ``reported_key``)."""
+    when the browser answers; read it with ``reported_key``). A page kept waiting asks
+    again (``ask_again``): the browser reports anew."""
     state = st.session_state
     _mount(
         key=TEACHER_KEY_BROWSER,
@@ -71,6 +79,7 @@ def keep_teacher_key(code: str | None, want: bool, on_reported) -> None:
             "drop": state.pop(DROP_KEY, []),
             "forget": state.pop(FORGET_KEY, None),
             "keepDays": KEEP_DAYS,
+            "asked": state.get(ASKED, 0),
         },
         on_stored_change=on_reported,
     )
@@ -84,3 +93,17 @@ def reported_key(code: str) -> str | None:
         return None
     key = stored.get("key")
     return key if isinstance(key, str) else ""
+
+
+@st.fragment(run_every=1.0)
+def ask_again() -> None:
+    """Draw while a page waits for the browser's report: if none came within
+    ``ASK_AFTER_SECONDS`` (a report sent while the page loads can be lost, and the page
+    would wait for ever: "Opening class..." with no controls until a reload), rerun the
+    page with the browser asked anew. At most ``ASK_LIMIT`` times."""
+    state = st.session_state
+    waited = time.monotonic() - state.setdefault(ASK_SINCE, time.monotonic())
+    if waited > ASK_AFTER_SECONDS and state.get(ASKED, 0) < ASK_LIMIT:
+        state[ASKED] = state.get(ASKED, 0) + 1
+        del state[ASK_SINCE]
+        st.rerun()

@@ -1,6 +1,12 @@
-"""Run a live class: start a class, show its code, join link and QR code on the
-projector, ask questions that every learner answers on their own screen, watch the
-answers come in, reveal the answer with the engine's reason, and read the report.
+"""Run a live class: start a class, show its code, join link and QR code, ask questions
+that every learner answers on their own screen, watch the answers come in, reveal the
+answer with the engine's reason, and read the report. This is the teacher's control
+page (a laptop); "Open the projector view" opens ``screen_page`` for the projector.
+
+The teacher's moves (ask, reveal) sit on top, drawn in every run while the class is
+open; one fragment polls (the count, and a rerun when the class moved on elsewhere);
+each move acts on the question the page showed, so a click Streamlit delivers twice
+asks one question (``class_view.push_after``).
 
 The teacher key is the only proof of being the teacher. It is never in this page's
 address (``/class?class=CODE`` names the class only): it lives in this session and in
@@ -17,14 +23,15 @@ import streamlit as st
 
 from tutorial_app.card_table.component import card_table
 from tutorial_app.features.live_class.answer_chart import answer_chart
-from tutorial_app.features.live_class.class_link import CLASS_PAGE, JOIN_PAGE, qr_img
+from tutorial_app.features.live_class.class_link import CLASS_PAGE, JOIN_PAGE, SCREEN_PAGE, qr_img
 from tutorial_app.features.live_class.class_view import (
     POLL_SECONDS,
     attempt,
     live_classes,
+    push_after,
     request,
+    reveal_shown,
     show_refusal,
-    watch,
 )
 from tutorial_app.features.live_class.keys import (
     CHART,
@@ -42,6 +49,7 @@ from tutorial_app.features.live_class.keys import (
 from tutorial_app.features.live_class.live_question import teacher_model
 from tutorial_app.features.live_class.question_picker import pick_question
 from tutorial_app.features.live_class.teacher_key import (
+    ask_again,
     drop_from_address,
     hand_to_browser,
     keep_teacher_key,
@@ -75,6 +83,9 @@ st.html("""<style>
 .st-key-class-code-box .class-code { font-size: 5.5rem; font-weight: 800; letter-spacing: 0.5rem;
   line-height: 1; font-family: ui-monospace, monospace; color: #0b6b2f; }
 .st-key-class-code-box .join-link { font-size: 1.4rem; word-break: break-all; }
+.st-key-class-code-box .join-line { font-size: 1.2rem; margin: 0; word-break: break-all; }
+.st-key-class-code-box .class-code-small { font-weight: 800; letter-spacing: 0.2rem;
+  font-family: ui-monospace, monospace; color: #0b6b2f; }
 .st-key-class-count p { font-size: 1.5rem; }
 </style>""")
 st.title("Run a live class")
@@ -206,6 +217,7 @@ def teacher_page() -> str | None:
             return None
         if reported_key(code) is None:
             st.info(f"Opening class {code}…", icon=":material/hourglass_top:")
+            ask_again()  # a report lost while the page loaded is asked for again
             return code  # the browser reports its key for the class, and the page reruns
         no_class_yet(None if note else code)
         return None
@@ -216,52 +228,78 @@ def teacher_page() -> str | None:
     return None
 
 
+def code_box(code: str, compact: bool) -> None:
+    """The join code, the join link and the QR code, large until the first question
+    (then one line: the projector view shows them large), and the projector view's link."""
+    link = app_page_url(JOIN_PAGE, {"code": code})
+    projector = app_page_url(SCREEN_PAGE, {"class": code})
+    with st.container(key="class-code-box"):
+        if compact:
+            words, button = st.columns([5, 2], vertical_alignment="center")
+            words.html(
+                f'<p class="join-line">Class <span class="class-code-small">'
+                f"{html.escape(code)}</span> · join at {html.escape(link)}</p>"
+            )
+        else:
+            words, picture = st.columns([1, 1], vertical_alignment="center")
+            words.markdown("Join at the address below, or scan the code, and type this class code:")
+            words.html(
+                f'<div class="class-code">{html.escape(code)}</div>'
+                f'<p class="join-link">{html.escape(link)}</p>'
+            )
+            picture.markdown(qr_img(link, 400, f"QR code of {link}"), unsafe_allow_html=True)
+            button = words
+        button.link_button(
+            "Open the projector view",
+            projector,
+            icon=":material/present_to_all:",
+            help="A page for the projector, in a new tab: the code, each question, the "
+            "answer and the answers given, large. You keep running the class here.",
+        )
+
+
 def run_class(code: str, key: str) -> None:
     classes = live_classes()
     try:
-        status = classes.status(code)
+        status, live = classes.showing(code)  # one read: the screen and its question agree
     except (ClassError, StoreUnavailable) as error:
         st.error(markdown_text(error.message))
         return
     st.session_state[SCREEN] = status.screen
+    shown_id = status.question_id  # what the buttons drawn in this run act on
 
-    link = app_page_url(JOIN_PAGE, {"code": code})
-    with st.container(key="class-code-box"):
-        words, picture = st.columns([1, 1], vertical_alignment="center")
-        words.markdown("Join at the address below, or scan the code, and type this class code:")
-        words.html(
-            f'<div class="class-code">{html.escape(code)}</div>'
-            f'<p class="join-link">{html.escape(link)}</p>'
-        )
-        picture.markdown(qr_img(link, 400, f"QR code of {link}"), unsafe_allow_html=True)
+    code_box(code, compact=live is not None)
 
     @st.fragment(run_every=POLL_SECONDS)
     def live_count() -> None:
-        """Who has joined and how many have answered: refreshed every POLL_SECONDS."""
+        """Who has joined and how many have answered, refreshed every POLL_SECONDS; the
+        page's one poll: a question asked or revealed elsewhere (another tab, a timer)
+        reruns the page. Only this fragment polls: a second timer would double the runs
+        that a click can land in."""
         try:
+            now_showing = classes.status(code).screen
             tally = classes.tally(code, key)
             names = classes.member_names(code)
         except (ClassError, StoreUnavailable) as error:
             st.warning(markdown_text(error.message))
             return
+        if now_showing != st.session_state.get(SCREEN):
+            st.rerun()
         with st.container(key="class-count"):
             joined = f"**{tally.members}** of {MAX_CLASS_MEMBERS} learners joined"
-            if status.question_id is not None:
+            if shown_id is not None:
                 st.markdown(f"{joined} · **{tally.answered}** answered")
             else:
                 st.markdown(joined)
         if names:
             st.caption(", ".join(markdown_text(name) for name in names))
-        if status.question_id is not None and st.session_state.get(CHART):
-            live = classes.current(code)
-            assert live is not None  # the status names the question on screen
+        if live is not None and st.session_state.get(CHART):
             st.plotly_chart(
                 answer_chart(live.question, tally.answers, live.revealed),
                 key="class-answers-chart",
                 config={"displayModeBar": False},
             )
 
-    live = classes.current(code) if status.question_id is not None else None
     if not status.open:
         st.info(
             f"Class {code} has ended: its code no longer works. The report below is "
@@ -269,7 +307,10 @@ def run_class(code: str, key: str) -> None:
         )
     else:
         live_count()
-        watch(code, classes, SCREEN)  # a reveal or question pushed from another tab shows here
+        # The teacher's moves, on top where they are always in sight (never folded into
+        # an expander): the buttons are drawn into this slot once the picker below ran.
+        moves = st.container(key="class-moves")
+    show_refusal()
 
     if live is not None:
         question = live.question
@@ -281,29 +322,32 @@ def run_class(code: str, key: str) -> None:
             card_table(teacher_model(question, live.revealed), key="class-table")
         elif live.revealed:
             st.success(f"**The answer: {question.answer_text}.** {question.explanation}")
-        if status.open:
-            reveal, chart = st.columns([1, 1], vertical_alignment="center")
-            reveal.button(
-                "Reveal the answer",
-                key="class-reveal",
-                type="primary",
-                disabled=live.revealed,
-                on_click=lambda: request(lambda: classes.reveal(code, key)),
-            )
-            chart.toggle("Show the answers as a chart", key=CHART)
 
-    show_refusal()
     if status.open:
-        with st.expander(
-            "Ask a question", expanded=live is None or live.revealed, icon=":material/help:"
-        ):
+        with st.container(border=True, key="class-ask"):
+            st.markdown("**The next question**: choose it here, then press *Ask this question*.")
             make_source = pick_question()
-            st.button(
+        with moves:
+            ask, reveal, chart = st.columns(3, vertical_alignment="center")
+            ask.button(
                 "Ask this question",
                 key="class-push",
-                type="primary",
-                on_click=lambda: request(lambda: classes.push_question(code, key, make_source())),
+                type="primary" if live is None or live.revealed else "secondary",
+                icon=":material/help:",
+                on_click=lambda: request(
+                    lambda: push_after(classes, code, key, shown_id, make_source)
+                ),
             )
+            if live is not None:
+                reveal.button(
+                    "Reveal the answer",
+                    key="class-reveal",
+                    type="primary",
+                    disabled=live.revealed,
+                    icon=":material/visibility:",
+                    on_click=lambda: request(lambda: reveal_shown(classes, code, key, shown_id)),
+                )
+                chart.toggle("Show the answers as a chart", key=CHART)
 
     members_box(classes, code, key)
     report_box(classes, code, key, status.open)

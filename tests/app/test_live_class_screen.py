@@ -1,0 +1,99 @@
+"""AppTest of the projector view (/class-screen?class=CODE): it needs the teacher key
+as the control page does (held by the browser, never in the address), and shows each
+phase of the class: the code, the question, the answer with its reason and the bars."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+from app_driver import table_shown
+from test_live_class_pages import TRICKS, join, page, start_class
+
+from lessons.loader import load_all
+from lessons.question_source import lesson_source, question_for
+from tutorial_app.features.live_class.projector import answer_bars_html
+from tutorial_app.store import dispose_engines, open_classes
+
+SCREEN = "features/live_class/screen_page.py"
+
+
+@pytest.fixture(autouse=True)
+def fresh_store(tmp_path, monkeypatch):
+    monkeypatch.setenv("EUCHRE_TUTORIAL_DB", f"sqlite:///{tmp_path / 'progress.sqlite3'}")
+    yield
+    dispose_engines()
+
+
+def html_shown(at) -> str:
+    """Every ``st.html`` body on the page, in columns too (``at.get`` reads the top)."""
+
+    def walk(node):
+        yield node
+        for child in (getattr(node, "children", None) or {}).values():
+            yield from walk(child)
+
+    return "\n".join(node.proto.body for node in walk(at.main) if node.type == "html")
+
+
+def test_the_projector_follows_the_class_through_each_phase():
+    _, code, key = start_class()
+    screen = page(SCREEN, stored_key=key, **{"class": code})
+    shown = html_shown(screen)
+    assert f'class="pj-code">{code}<' in shown
+    assert any("QR code of" in md.value for md in screen.markdown)
+    assert "0 of 100 joined" in shown
+    assert not screen.button and not screen.text_input  # nothing to press on the projector
+
+    join(code, "<b>Ann</b>")
+    classes = open_classes()
+    classes.push_question(code, key, TRICKS)
+    question = question_for(TRICKS)
+    screen.run()
+    shown = html_shown(screen)
+    assert "Question 1." in shown and "0 of 1 answered" in shown
+    assert question.explanation not in shown
+    assert all(not button.get("mark") for button in table_shown(screen)["actions"])
+
+    classes.reveal(code, key)
+    screen.run()
+    shown = html_shown(screen)
+    assert f"The answer: {question.answer_text}." in shown
+    assert html.escape(question.explanation) in shown
+    assert 'class="pj-bar-label"' in shown and "✓" in shown
+    classes.end(code, key)
+    screen.run()
+    assert "has ended" in html_shown(screen)
+
+
+@pytest.mark.parametrize("stored", ["", "x" * 43])
+def test_without_the_teacher_key_the_projector_shows_nothing_of_the_class(stored):
+    _, code, _ = start_class()
+    screen = page(SCREEN, stored_key=stored, **{"class": code})
+    assert "does not hold class" in screen.error[0].value
+    assert code not in html_shown(screen)
+
+
+def test_a_learner_cannot_open_the_projector():
+    _, code, _ = start_class()
+    learner = join(code, "Sam")
+    learner.switch_page(SCREEN).run()
+    assert not learner.exception
+    assert "pj-code" not in html_shown(learner)
+
+
+def test_the_bars_escape_what_they_show():
+    shown = answer_bars_html([("<b>North</b> ✓", 3, True), ("East", 1, False)], True)
+    assert "<b>" not in shown and "&lt;b&gt;North&lt;/b&gt; ✓" in shown
+    assert "width: 100.0%" in shown and "width: 33.3%" in shown
+
+
+def test_a_question_of_words_shows_its_choices_large_and_no_empty_table():
+    _, code, key = start_class()
+    source = lesson_source(load_all()[0].id, 1, 0)  # "How many cards...?": 20, 24, ...
+    open_classes().push_question(code, key, source)
+    screen = page(SCREEN, stored_key=key, **{"class": code})
+    shown = html_shown(screen)
+    for option in question_for(source).options:
+        assert f'<span class="pj-choice">{html.escape(option.label)}</span>' in shown
+    assert "pj-table" not in {node.key for node in screen.get("bidi_component")}

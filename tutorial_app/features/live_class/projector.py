@@ -1,0 +1,120 @@
+"""What the projector view draws, as plain functions: the phase of the class, the
+countdown's words, the answers as large HTML bars, and the page's style.
+
+The bars are HTML, not a chart library's picture: their labels are text at
+``LABEL_PX`` (readable from the back of a room on a 1920x1080 screen at 150%), and
+every label (a learner's answer in words, from a question's options) is escaped.
+
+>>> from datetime import UTC, datetime, timedelta
+>>> start = datetime(2026, 1, 1, tzinfo=UTC)
+>>> countdown_words(start + timedelta(seconds=75), start)
+'1:15 left'
+>>> countdown_words(start, start + timedelta(seconds=3))
+'Time is up'
+>>> countdown_words(None, start) is None
+True
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from datetime import UTC, datetime
+from enum import Enum
+
+from tutorial_app.features.live_class.answer_chart import OTHER, RIGHT, WAITING
+
+__all__ = ["LABEL_PX", "PROJECTOR_CSS", "Phase", "answer_bars_html", "countdown_words", "phase"]
+
+LABEL_PX = 32  # the bars' words and counts, in CSS pixels (48 screen pixels at 150%)
+
+
+class Phase(Enum):
+    WAITING = "waiting"  # no question yet: the join code and QR code, huge
+    ASKING = "asking"  # a question on screen, answers coming in
+    REVEALED = "revealed"  # the answer, its reason, the answers given
+    ENDED = "ended"
+
+
+def phase(open_: bool, has_question: bool, revealed: bool) -> Phase:
+    """The phase the projector shows.
+
+    >>> phase(True, True, False).value
+    'asking'
+    """
+    if not open_:
+        return Phase.ENDED
+    if not has_question:
+        return Phase.WAITING
+    return Phase.REVEALED if revealed else Phase.ASKING
+
+
+def countdown_words(deadline: datetime | None, now: datetime) -> str | None:
+    """The time left before ``deadline`` ("1:15 left", "Time is up"), or None without
+    one. A naive deadline is taken to be UTC (as SQLite gives it back)."""
+    if deadline is None:
+        return None
+    if deadline.tzinfo is None:
+        deadline = deadline.replace(tzinfo=UTC)
+    left = math.ceil((deadline - now).total_seconds())
+    if left <= 0:
+        return "Time is up"
+    return f"{left // 60}:{left % 60:02d} left"
+
+
+def answer_bars_html(bars: list[tuple[str, int, bool]], revealed: bool) -> str:
+    """``answer_chart.answer_bars`` as rows of large bars: the answer in words, a bar as
+    long as its share of the most given, the count. Grey until revealed, then the right
+    answer green (with "✓") and the others red."""
+    most = max((count for _, count, _ in bars), default=0) or 1
+    rows = []
+    for label, count, right in bars:
+        colour = (RIGHT if right else OTHER) if revealed else WAITING
+        width = 100 * count / most
+        rows.append(
+            f'<div class="pj-bar-label">{html.escape(label)}</div>'
+            f'<div class="pj-bar-track"><div class="pj-bar" style="width: {width:.1f}%; '
+            f'background: {colour}"></div></div>'
+            f'<div class="pj-bar-count">{count}</div>'
+        )
+    return (
+        '<div class="pj-bars" role="table" aria-label="Answers given">'
+        + "".join(f'<div class="pj-bar-row" role="row">{row}</div>' for row in rows)
+        + "</div>"
+    )
+
+
+# No sidebar, no header, no toolbar: the page is the projector's picture. Sizes in CSS
+# pixels for a 1280x720 page (1920x1080 at 150%).
+PROJECTOR_CSS = f"""<style>
+[data-testid=stSidebar], [data-testid=stSidebarCollapsedControl], [data-testid=stHeader],
+[data-testid=stToolbar], [data-testid=stDecoration] {{ display: none !important; }}
+[data-testid=stMainBlockContainer] {{ padding: 0.75rem 2rem 0.5rem !important;
+  max-width: 100% !important; }}
+.pj-top {{ display: flex; justify-content: space-between; align-items: baseline; gap: 1rem;
+  font-size: 1.5rem; color: #333; }}
+.pj-top strong {{ color: #111; }}
+.pj-code {{ font-size: 9rem; font-weight: 800; letter-spacing: 0.6rem; line-height: 1;
+  font-family: ui-monospace, monospace; color: #0b6b2f; margin: 0.5rem 0; }}
+.pj-join {{ font-size: 2rem; line-height: 1.3; }}
+.pj-link {{ font-size: 1.6rem; word-break: break-all; color: #333; }}
+.pj-count {{ font-size: 2.2rem; font-weight: 700; }}
+.pj-prompt {{ font-size: 2.1rem; font-weight: 700; line-height: 1.25; margin: 0.25rem 0; }}
+.pj-facts {{ font-size: 1.5rem; margin: 0; }}
+.pj-clock {{ font-size: 2.6rem; font-weight: 800; color: #8a4b00; }}
+.pj-clock.pj-up {{ color: #b3261e; }}
+.pj-answer {{ font-size: 2.2rem; font-weight: 800; color: #0b6b2f; line-height: 1.2; }}
+.pj-reason {{ font-size: 1.6rem; line-height: 1.35; }}
+.pj-bars {{ display: flex; flex-direction: column; gap: 0.6rem; margin-top: 0.5rem; }}
+.pj-bar-row {{ display: grid; grid-template-columns: minmax(6rem, max-content) 1fr 3rem;
+  align-items: center; gap: 0.8rem; }}
+.pj-bar-label, .pj-bar-count {{ font-size: {LABEL_PX}px; font-weight: 700; color: #111;
+  line-height: 1.15; }}
+.pj-bar-count {{ text-align: right; }}
+.pj-bar-track {{ height: {LABEL_PX + 8}px; background: #eef0f3; border-radius: 6px; }}
+.pj-bar {{ height: 100%; border-radius: 6px; min-width: 4px; }}
+.pj-choices {{ display: flex; flex-wrap: wrap; gap: 1rem; margin-top: 1rem; }}
+.pj-choice {{ font-size: 2.4rem; font-weight: 700; padding: 0.4rem 1.4rem;
+  border: 3px solid #0b6b2f; border-radius: 0.8rem; color: #0b6b2f; }}
+.pj-ended {{ font-size: 3rem; font-weight: 800; margin-top: 3rem; text-align: center; }}
+</style>"""
