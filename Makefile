@@ -22,6 +22,9 @@ HOST := 127.0.0.1
 endif
 PYTEST_ARGS ?=
 PYTEST_WORKERS ?= auto
+# Hypothesis settings profile (tests/conftest.py): "ci" runs 40 fixed examples a property,
+# "thorough" 200 new ones (make test HYPOTHESIS_PROFILE=thorough).
+HYPOTHESIS_PROFILE ?= ci
 
 # apt-get needs root: use sudo when we are not root and sudo exists.
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || command -v sudo)
@@ -51,7 +54,8 @@ run: $(VENV)/.installed
 # pytest-xdist: one worker per core (PYTEST_WORKERS=0 runs in one process); --dist loadgroup
 # keeps each xdist_group (tests/conftest.py: servers, busy loops, timed waits) on one worker.
 test: $(VENV)/.installed-test browser-deps postgres-deps nginx-deps engine-build $(AXE)
-	EUCHRE_REQUIRE_COMPILED=1 $(VENV)/bin/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup \
+	EUCHRE_REQUIRE_COMPILED=1 HYPOTHESIS_PROFILE=$(HYPOTHESIS_PROFILE) \
+		$(VENV)/bin/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup \
 		$(PYTEST_ARGS)
 
 # Rebuilds only what changed (sources, .pxd types, this build's settings); see engine/native.py.

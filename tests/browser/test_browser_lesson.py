@@ -1,6 +1,7 @@
 """In headless Chromium: a learner walks lesson 2 by clicking, step by step,
 then answers its quiz (seeded, so the test knows the questions) to three stars by
-clicking the cards and the table's buttons. Screenshots of each step and of the
+clicking the cards and the table's buttons; the stars show in the sidebar, every label
+in full. Screenshots of each step and of the
 feedback go to test-artifacts/screenshots/."""
 
 from __future__ import annotations
@@ -16,7 +17,22 @@ from lessons.quizzes import build_quiz
 from tutorial_app.quiz.scene import choice_button
 
 LESSON = "bowers"
-SEED = 4242
+SEED = 4242  # lesson 2's quiz answered right first time: three stars
+
+# Every sidebar label: its text box and whether it is cut (the ellipsis shows).
+SIDEBAR_LABELS = """() => [...document.querySelectorAll(
+    '[data-testid=stSidebar] [data-testid=stSidebarNavLink] .stMarkdownEllipsis')].map(
+    (box) => ({text: box.textContent, cut: box.scrollWidth > box.clientWidth}))"""
+# The worst case for every title: three stars before it, in bold (the current page).
+WITH_STARS = """() => [...document.querySelectorAll(
+    '[data-testid=stSidebar] [data-testid=stSidebarNavLink] .stMarkdownEllipsis')].map((box) => {
+        const p = box.querySelector('p'); const text = p.textContent;
+        if (!text.startsWith('★')) p.textContent = '★★★ ' + text;
+        box.style.fontWeight = '700';
+        const cut = box.scrollWidth > box.clientWidth;
+        p.textContent = text; box.style.fontWeight = '';
+        return {text, cut};
+    })"""
 
 
 def click(page: Page, name: str) -> None:
@@ -76,21 +92,6 @@ def assert_table_cards_drawn(page: Page) -> None:
         assert box and box["width"] > 30 and box["height"] > 40, i
 
 
-def test_walk_lesson_two_by_clicking(page: Page, app_url, screenshots):
-    lesson = lesson_by_id(LESSON)
-    page.goto(f"{app_url}/{LESSON}")
-    wait_for_app(page)
-    for number in range(1, len(lesson.steps) + 1):
-        expect(page.get_by_text(f"Step {number} of {len(lesson.steps)}")).to_be_visible()
-        expect(page.locator("[data-testid=stException]")).to_have_count(0)
-        assert_table_cards_drawn(page)
-        shoot(page, screenshots, f"step-{number}")
-        if number < len(lesson.steps):
-            click(page, "Next step ▶")
-    click(page, "Take the quiz ▶")
-    assert "part=quiz" in page.url
-
-
 def test_answer_lesson_two_quiz_to_three_stars(page: Page, app_url, screenshots):
     questions = build_quiz(lesson_by_id(LESSON), SEED)
     page.goto(f"{app_url}/{LESSON}?part=quiz&seed={SEED}")
@@ -108,22 +109,36 @@ def test_answer_lesson_two_quiz_to_three_stars(page: Page, app_url, screenshots)
     # The stars also show at once in the title and beside the lesson in the sidebar.
     expect(page.locator("h1").first).to_contain_text("★★★")
     expect(page.get_by_role("link", name="★★★ 2. Trump and the bowers")).to_be_visible()
+    # Each sidebar label shows in full, stars and all; so would any lesson's, with three
+    # stars before it, in bold.
+    labels = page.evaluate(SIDEBAR_LABELS)
+    assert any(label["text"].startswith("★★★") for label in labels)
+    assert not [label["text"] for label in labels if label["cut"]]
+    assert not [label["text"] for label in page.evaluate(WITH_STARS) if label["cut"]]
     shoot(page, screenshots, "quiz-finished")
     # The link in the address reproduces this quiz.
     assert f"seed={SEED}" in page.url
 
 
-def test_whole_lesson_and_quiz_leave_the_server_log_clean(page: Page, app_server):
-    """Steps, "Take the quiz", and a quiz answered wrong then right: the server prints
-    no warning or error (a widget given a default and a session value warned here).
-    Streamlit prints some warnings once per process, so the whole log since start-up
-    is read: no page opened by any test so far may have printed anything."""
+def test_walk_lesson_two_by_clicking_and_the_server_log_stays_clean(
+    page: Page, app_server, screenshots
+):
+    """Every step by "Next step ▶", "Take the quiz", and a quiz answered wrong then
+    right: the server prints no warning or error (a widget given a default and a session
+    value warned here). Streamlit prints some warnings once per process, so the whole log
+    since start-up is read: no page opened by any test so far may have printed anything."""
     lesson = lesson_by_id(LESSON)
     page.goto(f"{app_server.url}/{LESSON}")
     wait_for_app(page)
-    for _ in range(len(lesson.steps) - 1):
-        click(page, "Next step ▶")
+    for number in range(1, len(lesson.steps) + 1):
+        expect(page.get_by_text(f"Step {number} of {len(lesson.steps)}")).to_be_visible()
+        expect(page.locator("[data-testid=stException]")).to_have_count(0)
+        assert_table_cards_drawn(page)
+        shoot(page, screenshots, f"step-{number}")
+        if number < len(lesson.steps):
+            click(page, "Next step ▶")
     click(page, "Take the quiz ▶")
+    assert "part=quiz" in page.url
     expect(page.locator("[data-testid=stProgress]")).to_contain_text("answered right")
     seed = int(page.url.split("seed=")[1].split("&")[0])
     first = build_quiz(lesson, seed)[0]

@@ -1,25 +1,20 @@
 """A live class in real browsers: the teacher's context and three learners' contexts on
-one server (its own fresh SQLite store). They join, the teacher asks, each answers on the
+the worker's app server. They join, the teacher asks, each answers on the
 card table, the answers come in on the teacher's screen (count and chart), the reveal
 reaches every learner without a reload, and the report lists them. Screenshots of the
 projector and of a learner's screen go to test-artifacts/screenshots."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import time
 from pathlib import Path
 
 import pytest
-from helpers.servers import ROOT, free_port, healthy, worker_log
 from playwright.sync_api import Browser, Page, expect
 from test_browser_pages import table_ready, wait_for_app
 
 from lessons.loader import load_all
 from lessons.question_source import lesson_source, question_for
-from tutorial_app.cli import streamlit_command
 from tutorial_app.quiz.scene import choice_button
 
 NAMES = ("<b>Ann</b>", "Ben", "Cat")
@@ -27,36 +22,11 @@ NAMES = ("<b>Ann</b>", "Ben", "Cat")
 QUESTION = question_for(lesson_source(load_all()[0].id, 1, 0))
 
 
-@pytest.fixture(scope="module")
-def class_server(tmp_path_factory):
-    """The app on its own fresh progress store, started as ``make run`` starts it."""
-    folder = tmp_path_factory.mktemp("live-class")
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    log_path = worker_log("live-class-server")
-    env = {**os.environ, "EUCHRE_TUTORIAL_DB": f"sqlite:///{folder / 'progress.sqlite3'}"}
-    with open(log_path, "w") as log:
-        server = subprocess.Popen(
-            streamlit_command("127.0.0.1", port, []),
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        deadline = time.monotonic() + 60
-        while not healthy(url):
-            if server.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"the app did not start; its log:\n{log_path.read_text()}")
-            time.sleep(0.2)
-        yield url
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+@pytest.fixture
+def class_server(app_url: str) -> str:
+    """The worker's app server: a class is its own world (its code, its members), so a
+    server of its own would only cost a start-up."""
+    return app_url
 
 
 def new_page(browser: Browser, width: int = 1280, height: int = 1000) -> Page:

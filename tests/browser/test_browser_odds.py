@@ -1,5 +1,6 @@
 """In headless Chromium: the odds lab draws all seven plotly charts, and a new bot
-level plays again."""
+level plays again. (That a visit plays nothing, so the page loads at once on a busy
+server, is tests/app/test_odds_page.py's: the default runs are shipped.)"""
 
 from __future__ import annotations
 
@@ -21,7 +22,13 @@ def assert_every_chart_drawn(page: Page, count: int) -> None:
         assert box and box["width"] > 250 and box["height"] > 200
 
 
-def test_the_odds_lab_draws_every_chart(page: Page, app_url, screenshots):
+def test_every_chart_is_drawn_and_other_bots_and_seeds_play_in_the_worker_pool(
+    page: Page, app_url, screenshots
+):
+    """The default view draws all seven charts. Random bots at the default size are a
+    shipped run, drawn at once. Fewer hands are not shipped: the server's worker pool
+    plays them while a progress bar shows, then the page draws its charts; so does
+    another seed."""
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(f"{app_url}/odds")
     wait_for_app(page)
@@ -31,13 +38,6 @@ def test_the_odds_lab_draws_every_chart(page: Page, app_url, screenshots):
     page.locator("[data-testid=stMain]").evaluate("main => main.scrollTo(0, 0)")
     page.screenshot(path=screenshots / "odds.png")
 
-
-def test_random_bots_play_again_and_another_seed_plays_in_the_worker_pool(page: Page, app_url):
-    """Random bots at the default size are a shipped run, drawn at once. Fewer hands are
-    not shipped: the server's worker pool plays them while a progress bar shows, then
-    the page draws its charts; so does another seed."""
-    page.goto(f"{app_url}/odds")
-    wait_for_app(page)
     page.get_by_role("radio", name="random").click()
     wait_for_app(page)
     expect(page.get_by_text("1,000 hands, random bots at every seat")).to_be_visible()

@@ -4,10 +4,7 @@ widget that draws cards), and its sidebar links to the Glossary."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 
 import pytest
 from axe_check import axe_violations, describe
@@ -101,21 +98,6 @@ def wait_for_page(page: Page, title: str | None) -> None:
     expect(page.locator("[data-testid=stSkeleton]")).to_have_count(0, timeout=LOAD_MS)
 
 
-@pytest.fixture
-def every_core_busy():
-    """A busy-loop process per core, started by the test (other work on a shared server)."""
-    loops = [
-        subprocess.Popen([sys.executable, "-c", "while True: pass"])
-        for _ in range(os.cpu_count() or 2)
-    ]
-    try:
-        yield loops
-    finally:
-        for loop in loops:
-            loop.kill()
-            loop.wait()
-
-
 # Pages that must draw at least this many cards (any other page may draw none).
 CARDS_AT_LEAST = {"": 1, "card-ranking": 4}
 
@@ -145,17 +127,6 @@ def test_page_loads_with_cards_and_no_error(page: Page, app_url, screenshots, sp
         link.click()
         wait_for_app(page)
         expect(page.locator("h1")).to_contain_text("Glossary")
-
-
-def test_the_odds_page_loads_while_every_core_is_busy(page: Page, app_url, every_core_busy):
-    """Was flaky on a busy machine: the page played its hands in its own thread, and the
-    test gave the skeletons five seconds. Now its default runs are shipped."""
-    assert all(loop.poll() is None for loop in every_core_busy)
-    page.goto(f"{app_url}/odds")
-    wait_for_page(page, "Odds lab")
-    expect(page.locator("[data-testid=stPlotlyChart]")).to_have_count(7, timeout=LOAD_MS)
-    expect(page.locator("[data-testid=stException]")).to_have_count(0)
-    assert all(loop.poll() is None for loop in every_core_busy)  # busy all along
 
 
 def test_picking_a_trump_redraws_the_cards_and_the_link(page: Page, app_url, screenshots):
