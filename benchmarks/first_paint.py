@@ -1,0 +1,226 @@
+"""First paint: a link opened in N fresh Chromium contexts at once, from the moment all N
+navigations start to the moment each page's card table is drawn (its cards in place and
+its stylesheet applied), against the app started as ``make run`` starts it.
+
+    PYTHONPATH=. .venv/bin/python benchmarks/first_paint.py [--counts 1 30]
+        [--links share quiz step] [--rounds 1]
+
+The links: ``share`` a hand's share link (Teach a hand, ``?hand=v1...``), ``quiz`` a
+lesson's quiz by its seed, ``step`` a lesson step; each fresh context is a browser with
+an empty cache, as a learner's phone is the first time. "Drawn" is an event: the page's
+own MutationObserver (also inside the shadow roots Streamlit gives components) notes
+``Date.now()`` when a ``.ct-root`` first holds a card picture under its own styles; no
+sleeps. For each link and N: p50 and max in ms (goals: N=1 under 2 s, N=30 all under
+5 s), the websocket bytes each page received until then (median) and the CPU seconds the
+server spent on the round.
+
+All N contexts run in one Chromium on this machine, so at N=30 the browsers' own work
+(about 2 CPU-seconds a page to start Streamlit's frontend) competes with the server for
+the same cores, which thirty learners' own devices would not: the server's CPU figure
+says what the server itself needs. The last line holds the figures as name=value pairs.
+A figure, not a test: a busy machine makes them worse.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from app_server import cpu_seconds, serve  # noqa: E402
+from playwright.async_api import Browser, Page, async_playwright  # noqa: E402
+
+from analysis import make_bot  # noqa: E402
+from engine import HandRecord, Rules, Seat, apply, random_hand, seat_view  # noqa: E402
+from tutorial_app.shell.hand_links import encode_hand  # noqa: E402
+
+GOAL_ONE_MS, GOAL_CLASS_MS = 2000, 5000
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [  # the tests' flags, without --js-flags=--lite-mode: V8 as a learner has it
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+WAIT_MS = 180_000  # the longest wait for one table: a bound for a starved machine
+
+# Before the page's scripts: observe the document and every shadow root as it is made;
+# note when a card table first shows a card picture with its stylesheet applied.
+DRAWN = """
+(() => {
+  window.__drawnAt = null;
+  const drawn = (root) => root.querySelector(".face svg") &&
+    getComputedStyle(root).containerType === "inline-size";
+  const check = () => {
+    if (window.__drawnAt !== null) return;
+    const roots = [...document.querySelectorAll(".ct-root")];
+    for (const host of window.__shadowHosts) roots.push(...host.querySelectorAll(".ct-root"));
+    if (roots.some(drawn)) { window.__drawnAt = Date.now(); observer.disconnect(); }
+  };
+  const observer = new MutationObserver(check);
+  const options = { subtree: true, childList: true, attributes: true };
+  window.__shadowHosts = [];
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const shadow = attach.call(this, init);
+    window.__shadowHosts.push(shadow);
+    if (window.__drawnAt === null) observer.observe(shadow, options);
+    return shadow;
+  };
+  observer.observe(document, options);
+  // A stylesheet that arrives after the cards changes no node: check again when it loads.
+  document.addEventListener("load", check, true);
+})();
+"""
+
+
+def share_link(seed: int = 11) -> str:
+    """Teach a hand at its first trick, from a hand seeded bots played out."""
+    state = random_hand(Rules(), Seat.W, seed)
+    bot, rng = make_bot("beginner"), random.Random(seed)
+    while not state.is_over:
+        state = apply(state, bot.decide(seat_view(state, state.turn), rng), state.turn)
+    return f"teach?hand={encode_hand(HandRecord.from_state(state))}&at=8"
+
+
+LINKS = {
+    "share": share_link,
+    "quiz": lambda: "bowers?part=quiz&seed=4242",
+    "step": lambda: "bowers?step=2",
+}
+
+
+@dataclass
+class Round:
+    link: str
+    count: int
+    times: list[float] = field(default_factory=list)  # ms from the start to each table drawn
+    ws_bytes: list[int] = field(default_factory=list)
+    server_cpu: float = 0.0
+    missed: int = 0
+
+
+async def open_all(browser: Browser, url: str, count: int, found: Round) -> None:
+    """``count`` fresh contexts, made first; then every navigation at once."""
+    contexts = [
+        await browser.new_context(viewport={"width": 1280, "height": 720}) for _ in range(count)
+    ]
+    pages: list[Page] = []
+    received: list[list[int]] = []
+    for context in contexts:
+        await context.add_init_script(DRAWN)
+        page = await context.new_page()
+        sizes: list[int] = []
+        page.on(
+            "websocket",
+            lambda ws, sizes=sizes: ws.on(
+                "framereceived", lambda payload, sizes=sizes: sizes.append(len(payload))
+            ),
+        )
+        pages.append(page)
+        received.append(sizes)
+
+    async def one(page: Page, sizes: list[int]) -> None:
+        try:
+            await page.goto(url, wait_until="commit", timeout=WAIT_MS)
+            await page.wait_for_function(
+                "() => window.__drawnAt !== null", timeout=WAIT_MS, polling="raf"
+            )
+        except Exception:  # noqa: BLE001 - a page that never drew is counted, not a crash
+            found.missed += 1
+            return
+        found.times.append(await page.evaluate("window.__drawnAt") - start)
+        found.ws_bytes.append(sum(sizes))
+
+    start = time.time() * 1000
+    await asyncio.gather(*(one(page, sizes) for page, sizes in zip(pages, received, strict=True)))
+    for context in contexts:
+        await context.close()
+
+
+def report(found: Round) -> tuple[str, list[str]]:
+    name = f"{found.link}_n{found.count}"
+    goal = GOAL_ONE_MS if found.count == 1 else GOAL_CLASS_MS
+    if not found.times:
+        return f"{name}: no table drawn ({found.missed} missed)", [f"{name}_missed={found.missed}"]
+    p50, worst = statistics.median(found.times), max(found.times)
+    kb = statistics.median(found.ws_bytes) / 1024
+    line = (
+        f"{found.link} x{found.count}: p50 {p50:.0f} ms, max {worst:.0f} ms "
+        f"({worst / goal:.2f} of the {goal} ms goal), websocket {kb:.1f} KB a page, "
+        f"server {found.server_cpu:.2f} CPU-s"
+        + (f", {found.missed} never drawn" if found.missed else "")
+    )
+    return line, [
+        f"{name}_p50_ms={p50:.0f}",
+        f"{name}_max_ms={worst:.0f}",
+        f"{name}_ratio={worst / goal:.2f}",
+        f"{name}_ws_kb={kb:.1f}",
+        f"{name}_server_cpu_s={found.server_cpu:.2f}",
+        f"{name}_missed={found.missed}",
+    ]
+
+
+async def run(links: list[str], counts: list[int], rounds: int) -> list[Round]:
+    found: list[Round] = []
+    with tempfile.TemporaryDirectory(prefix="first-paint-") as folder:
+        database = Path(folder) / "progress.sqlite3"
+        env = {"EUCHRE_TUTORIAL_DB": f"sqlite:///{database}"}
+        async with serve(ROOT, [], Path(folder) / "server.log", env=env) as server:
+            async with async_playwright() as playwright:
+                browser = await playwright.chromium.launch(
+                    executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+                )
+                for link in links:
+                    url = f"{server.base_url}/{LINKS[link]()}"
+                    for count in counts:
+                        one = Round(link, count)
+                        for _ in range(rounds):
+                            before = cpu_seconds(server.pid)
+                            await open_all(browser, url, count, one)
+                            one.server_cpu += cpu_seconds(server.pid) - before
+                        one.server_cpu /= rounds
+                        found.append(one)
+                await browser.close()
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--counts", type=int, nargs="+", default=[1, 30], help="N per round")
+    parser.add_argument("--links", nargs="+", choices=sorted(LINKS), default=list(LINKS))
+    parser.add_argument("--rounds", type=int, default=1, help="times each N runs (default 1)")
+    args = parser.parse_args(argv)
+    if args.rounds < 1 or min(args.counts) < 1:
+        parser.error("--rounds and every count must be at least 1")
+    found = asyncio.run(run(args.links, args.counts, args.rounds))
+    print(
+        f"rounds={args.rounds} chromium={CHROMIUM} cores={os.cpu_count()} "
+        f"goals: N=1 {GOAL_ONE_MS} ms, N>1 all within {GOAL_CLASS_MS} ms"
+    )
+    pairs: list[str] = []
+    for one in found:
+        line, figures = report(one)
+        print(line)
+        pairs += figures
+    print(" ".join(pairs))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
