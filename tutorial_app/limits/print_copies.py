@@ -59,4 +59,7 @@ def checked_copies(names: Sequence[str | None]) -> list[str | None]:
     """The names of a sheet's copies (None for a numbered copy) checked again where the
     sheet is built. Raises BoundError."""
     copy_count(len(names))
-    return [None if name is None else display_name(name) for name in names]
+    try:
+        return [None if name is None else display_name(name) for name in names]
+    except DisplayNameError as error:
+        raise BoundError(str(error)) from None
