@@ -31,6 +31,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from app_server import cpu_seconds, serve  # noqa: E402
-from playwright.async_api import Browser, Page, async_playwright  # noqa: E402
+from playwright.async_api import Browser, Page, WebSocket, async_playwright  # noqa: E402
 
 from analysis import make_bot  # noqa: E402
 from engine import HandRecord, Rules, Seat, apply, random_hand, seat_view  # noqa: E402
@@ -100,7 +101,9 @@ def share_link(seed: int = 11) -> str:
     state = random_hand(Rules(), Seat.W, seed)
     bot, rng = make_bot("beginner"), random.Random(seed)
     while not state.is_over:
-        state = apply(state, bot.decide(seat_view(state, state.turn), rng), state.turn)
+        turn = state.turn
+        assert turn is not None  # a hand not over has a seat to act
+        state = apply(state, bot.decide(seat_view(state, turn), rng), turn)
     return f"teach?hand={encode_hand(HandRecord.from_state(state))}&at=8"
 
 
@@ -122,6 +125,18 @@ class Round:
     errors: set[str] = field(default_factory=set)
 
 
+def _counter(sizes: list[int]) -> Callable[[WebSocket], None]:
+    """A websocket listener adding each received frame's size to ``sizes``."""
+
+    def received(payload: str | bytes) -> None:
+        sizes.append(len(payload))
+
+    def opened(socket: WebSocket) -> None:
+        socket.on("framereceived", received)
+
+    return opened
+
+
 async def open_all(browser: Browser, url: str, count: int, found: Round) -> None:
     """``count`` fresh contexts, made first; then every navigation at once."""
     contexts = [
@@ -141,12 +156,7 @@ async def open_all(browser: Browser, url: str, count: int, found: Round) -> None
         drawn.append(future)
         page = await context.new_page()
         sizes: list[int] = []
-        page.on(
-            "websocket",
-            lambda ws, sizes=sizes: ws.on(
-                "framereceived", lambda payload, sizes=sizes: sizes.append(len(payload))
-            ),
-        )
+        page.on("websocket", _counter(sizes))
         pages.append(page)
         received.append(sizes)
 

@@ -9,6 +9,7 @@ rerun of the page."""
 from __future__ import annotations
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from tutorial_app.features.quiz_sheet.keys import SHEET_COPIES
 from tutorial_app.features.quiz_sheet.sheet import Copy, copies_sheet_html
@@ -32,19 +33,18 @@ def copies_html(seeded: SeededSet, plan: list[tuple[str | None, int]], title: st
     )
 
 
-def copies_form(seeded: SeededSet, first_seed: int, title: str) -> None:
-    """The names or the number of copies, and the download of them all."""
-    names_text = st.text_area(
+def copies_form(seeded: SeededSet, first_seed: int, title: str, names_at: DeltaGenerator) -> None:
+    """The names (in ``names_at``) or the number of copies, and the download of them all."""
+    names_text = names_at.text_area(
         "Learners' names, one a line (or none, for numbered copies)",
         key="sheet-names",
-        height=140,
+        height=110,
         max_chars=NAMES_MAX_CHARS,
-        placeholder="Ann\nBilal\nChloé",
     )
     try:
         names: list[str | None] = list(learner_names(names_text or ""))
         if not names:
-            count = st.number_input(
+            count = names_at.number_input(
                 "Numbered copies", 1, MAX_COPIES, value=min(30, MAX_COPIES), key="sheet-count"
             )
             names = [None] * copy_count(int(count))

@@ -33,7 +33,9 @@ st.caption(
     "with the engine's reasons on a page of its own. Or one copy for each learner, "
     "each with other questions, and all the keys at the end."
 )
-source = st.segmented_control(
+# Side by side, so that a copy per learner's names and download fit on one screen.
+source_column, sheets_column = st.columns([3, 2])
+source = source_column.segmented_control(
     "Questions from",
     list(SOURCES),
     key="sheet-source",
@@ -47,7 +49,7 @@ origin = ""
 seeded: SeededSet | None = None  # a lesson quiz or a Practise set: copies can differ
 seed = 1
 copies = source != "scenarios" and (
-    st.segmented_control(
+    sheets_column.segmented_control(
         "Sheets",
         list(SHEETS),
         key="sheet-copies",
@@ -99,9 +101,12 @@ else:
 if seeded is not None:
     questions, origin = seeded.questions(int(seed)), seeded.origin(int(seed))
 
-title = st.text_input("Title on the sheet", value="Euchre quiz", max_chars=120, key="sheet-title")
-if seeded is not None and copies:
-    copies_form(seeded, int(seed), title or "Euchre quiz")
+title_column, names_column = st.columns(2) if copies else (st.container(), None)
+title = title_column.text_input(
+    "Title on the sheet", value="Euchre quiz", max_chars=120, key="sheet-title"
+)
+if seeded is not None and names_column is not None:
+    copies_form(seeded, int(seed), title or "Euchre quiz", names_column)
 elif questions:
     sheet = quiz_sheet_html(questions, title or "Euchre quiz", origin)
     st.session_state[SHEET_HTML] = sheet  # what the download holds, for tests
