@@ -3,7 +3,7 @@ navigations start to the moment each page's card table is drawn (its cards in pl
 its stylesheet applied), against the app started as ``make run`` starts it.
 
     PYTHONPATH=. .venv/bin/python benchmarks/first_paint.py [--counts 1 30]
-        [--links share quiz step] [--rounds 1]
+        [--links share quiz step] [--rounds 1] [--tabs 0] [--check]
 
 The links: ``share`` a hand's share link (Teach a hand, ``?hand=v1...``), ``quiz`` a
 lesson's quiz by its seed, ``step`` a lesson step; each fresh context is a browser with
@@ -15,10 +15,13 @@ p50 and max in ms (goals: N=1 under 2 s, N=30 all under 5 s), the websocket byte
 page received until then (median) and the CPU seconds the server spent on the round.
 
 All N contexts run in one Chromium on this machine, so at N=30 the browsers' own work
-(about 2 CPU-seconds a page to start Streamlit's frontend) competes with the server for
-the same cores, which thirty learners' own devices would not: the server's CPU figure
-says what the server itself needs. The last line holds the figures as name=value pairs.
-A figure, not a test: a busy machine makes them worse.
+(2-3.5 CPU-seconds a fresh page, to start Streamlit's frontend) competes with the server
+for the same cores, which thirty learners' own devices would not: the server's CPU
+figure says what the server itself needs. ``--tabs M`` plays the rest of a class as
+learners without a browser (Streamlit's own protocol, ``streamlit_client``) opening the
+link at the same moment, and prints when each was served its table: ``--counts 1 --tabs
+29`` is one real browser among thirty learners. The last line holds the figures as
+name=value pairs. A figure, not a test: a busy machine makes them worse.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from app_server import cpu_seconds, serve  # noqa: E402
 from playwright.async_api import Browser, Page, WebSocket, async_playwright  # noqa: E402
+from streamlit_client import Tab  # noqa: E402
 
 from analysis import make_bot  # noqa: E402
 from engine import HandRecord, Rules, Seat, apply, random_hand, seat_view  # noqa: E402
@@ -123,6 +127,8 @@ class Round:
     server_cpu: float = 0.0
     missed: int = 0
     errors: set[str] = field(default_factory=set)
+    tabs: int = 0  # learners without a browser opening the link at the same moment
+    tab_times: list[float] = field(default_factory=list)  # ms to each tab's table sent
 
 
 def _counter(sizes: list[int]) -> Callable[[WebSocket], None]:
@@ -137,8 +143,27 @@ def _counter(sizes: list[int]) -> Callable[[WebSocket], None]:
     return opened
 
 
-async def open_all(browser: Browser, url: str, count: int, found: Round) -> None:
-    """``count`` fresh contexts, made first; then every navigation at once."""
+async def open_tab(base_url: str, link: str, start: float, found: Round) -> None:
+    """A learner without a browser (Streamlit's own protocol, ``streamlit_client``): the
+    link opened, its run over with the card table sent."""
+    tab = Tab(base_url, timeout=WAIT_MS / 1000)
+    path, _, query = link.partition("?")
+    try:
+        await tab.open(path, query)
+        if not any('"layout"' in node.data for node in tab.elements("bidi_component")):
+            raise RuntimeError("the page sent no card table")
+        found.tab_times.append(time.time() * 1000 - start)
+    except Exception as error:  # a tab that was never served is counted, not a crash
+        found.missed += 1
+        found.errors.add(f"tab {type(error).__name__}: {str(error)[:160]}")
+    finally:
+        await tab.close()
+
+
+async def open_all(browser: Browser, base_url: str, link: str, count: int, found: Round) -> None:
+    """``count`` fresh contexts, made first; then every navigation at once, and as many
+    tabs without a browser as ``found.tabs``."""
+    url = f"{base_url}/{link}"
     contexts = [
         await browser.new_context(viewport={"width": 1280, "height": 720}) for _ in range(count)
     ]
@@ -172,22 +197,32 @@ async def open_all(browser: Browser, url: str, count: int, found: Round) -> None
         found.ws_bytes.append(sum(sizes))
 
     start = time.time() * 1000
-    await asyncio.gather(*(one(*each) for each in zip(pages, received, drawn, strict=True)))
+    await asyncio.gather(
+        *(one(*each) for each in zip(pages, received, drawn, strict=True)),
+        *(open_tab(base_url, link, start, found) for _ in range(found.tabs)),
+    )
     for context in contexts:
         await context.close()
 
 
 def report(found: Round) -> tuple[str, list[str]]:
-    name = f"{found.link}_n{found.count}"
-    goal = GOAL_ONE_MS if found.count == 1 else GOAL_CLASS_MS
+    name = f"{found.link}_n{found.count}" + (f"_tabs{found.tabs}" if found.tabs else "")
+    goal = GOAL_ONE_MS if found.count + found.tabs == 1 else GOAL_CLASS_MS
     if not found.times:
         return f"{name}: no table drawn ({found.missed} missed)", [f"{name}_missed={found.missed}"]
     p50, worst = statistics.median(found.times), max(found.times)
     kb = statistics.median(found.ws_bytes) / 1024
+    tabs = ""
+    if found.tab_times:
+        tabs = (
+            f", {found.tabs} tabs without a browser served: p50 "
+            f"{statistics.median(found.tab_times):.0f} ms, max {max(found.tab_times):.0f} ms"
+        )
     line = (
         f"{found.link} x{found.count}: p50 {p50:.0f} ms, max {worst:.0f} ms "
         f"({worst / goal:.2f} of the {goal} ms goal), websocket {kb:.1f} KB a page, "
         f"server {found.server_cpu:.2f} CPU-s"
+        + tabs
         + (f", {found.missed} never drawn" if found.missed else "")
     )
     return line, [
@@ -197,11 +232,19 @@ def report(found: Round) -> tuple[str, list[str]]:
         f"{name}_ws_kb={kb:.1f}",
         f"{name}_server_cpu_s={found.server_cpu:.2f}",
         f"{name}_missed={found.missed}",
+        *(
+            [
+                f"{name}_tabs_p50_ms={statistics.median(found.tab_times):.0f}",
+                f"{name}_tabs_max_ms={max(found.tab_times):.0f}",
+            ]
+            if found.tab_times
+            else []
+        ),
     ]
 
 
 async def run(
-    links: list[str], counts: list[int], rounds: int, chromium: str, flags: list[str]
+    links: list[str], counts: list[int], rounds: int, tabs: int, chromium: str, flags: list[str]
 ) -> list[Round]:
     found: list[Round] = []
     with tempfile.TemporaryDirectory(prefix="first-paint-") as folder:
@@ -215,12 +258,12 @@ async def run(
                 executable_path=chromium, headless=True, args=flags
             )
             for link in links:
-                url = f"{server.base_url}/{LINKS[link]()}"
+                address = LINKS[link]()
                 for count in counts:
-                    one = Round(link, count)
+                    one = Round(link, count, tabs=tabs)
                     for _ in range(rounds):
                         before = cpu_seconds(server.pid)
-                        await open_all(browser, url, count, one)
+                        await open_all(browser, server.base_url, address, count, one)
                         one.server_cpu += cpu_seconds(server.pid) - before
                     one.server_cpu /= rounds
                     found.append(one)
@@ -234,16 +277,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--links", nargs="+", choices=sorted(LINKS), default=list(LINKS))
     parser.add_argument("--rounds", type=int, default=1, help="times each N runs (default 1)")
     parser.add_argument(
+        "--tabs",
+        type=int,
+        default=0,
+        help="learners without a browser opening the link at the same moment (a class "
+        "whose browsers run on their own devices: --counts 1 --tabs 29)",
+    )
+    parser.add_argument(
         "--check",
         action="store_true",
         help="the tests' Chromium (the headless shell, V8 in lite mode): a check that it "
         "runs, at a third less CPU; its figures are not a learner's",
     )
     args = parser.parse_args(argv)
-    if args.rounds < 1 or min(args.counts) < 1:
-        parser.error("--rounds and every count must be at least 1")
+    if args.rounds < 1 or min(args.counts) < 1 or args.tabs < 0:
+        parser.error("--rounds and every count must be at least 1, --tabs at least 0")
     chromium, flags = (CHECK_CHROMIUM, CHECK_ARGS) if args.check else (CHROMIUM, CHROMIUM_ARGS)
-    found = asyncio.run(run(args.links, args.counts, args.rounds, chromium, flags))
+    found = asyncio.run(run(args.links, args.counts, args.rounds, args.tabs, chromium, flags))
     print(
         f"rounds={args.rounds} chromium={chromium} cores={os.cpu_count()} "
         f"goals: N=1 {GOAL_ONE_MS} ms, N>1 all within {GOAL_CLASS_MS} ms"

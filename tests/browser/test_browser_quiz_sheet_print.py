@@ -3,14 +3,17 @@ a quiz sheet holds at least four questions a page, for every lesson's quiz and f
 longest Practise set of every topic; a sheet of one copy per learner starts each copy on
 pages of its own (the file's answer keys: tests/app/test_quiz_sheet.py).
 
-No app server: the sheets are the downloads' HTML, set into a blank page."""
+The layout test needs no app server (the sheets are the downloads' HTML, set into a blank
+page); the last test downloads a copy per learner from the Print page, the file made
+only when the teacher clicks (Streamlit's deferred download)."""
 
 from __future__ import annotations
 
 import math
 import re
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
+from test_browser_pages import wait_for_app
 
 from lessons.loader import load_all
 from lessons.quizzes import PRACTICE_TOPICS
@@ -46,4 +49,30 @@ def test_a_sheet_prints_four_questions_a_page_and_each_learner_gets_a_copy(brows
     second = printed_pages(page, quiz_sheet_html(bowers.questions(43), "Quiz"), keys=False)
     # Each copy on pages of its own: the copies print on as many pages as apart.
     assert printed_pages(page, copies, keys=False) == pages["bowers"] + second
+    context.close()
+
+
+def test_the_print_page_downloads_a_copy_per_learner_with_every_key(
+    browser: Browser, app_url, tmp_path
+):
+    context = browser.new_context(accept_downloads=True)
+    page = context.new_page()
+    page.goto(f"{app_url}/print")
+    wait_for_app(page)
+    page.get_by_role("radio", name="A copy per learner").click()
+    wait_for_app(page)
+    page.get_by_label("Learners' names").fill("Ann\nBilal <b>")
+    page.get_by_label("Learners' names").press("Control+Enter")
+    wait_for_app(page)
+    button = page.get_by_role("button", name="Download 2 copies and their answer keys (HTML)")
+    with page.expect_download() as caught:
+        button.click()
+    path = tmp_path / "copies.html"
+    caught.value.save_as(path)
+    page.goto(path.as_uri())
+    expect(page.locator("section.copy")).to_have_count(2)
+    expect(page.locator("section.copy .name").nth(1)).to_have_text("Name: Bilal <b>")
+    expect(page.locator("section.key section.copy-key h2")).to_have_text(
+        [re.compile(r"^Ann: Lesson 1\..*quiz number 42$"), re.compile(r"^Bilal <b>: .*43$")]
+    )
     context.close()
