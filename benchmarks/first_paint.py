@@ -64,7 +64,7 @@ CHROMIUM_ARGS = [  # the tests' flags, without --js-flags=--lite-mode: V8 as a l
 ]
 CHECK_CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium-headless-shell")
 CHECK_ARGS = [*CHROMIUM_ARGS, "--js-flags=--lite-mode"]
-WAIT_MS = 180_000  # the longest wait for one table: a bound for a starved machine
+WAIT_MS = 600_000  # the longest wait for one table: a bound for a starved machine
 
 # Before the page's scripts: observe the document and every shadow root as it is made;
 # note when a card table first shows a card picture with its stylesheet applied.
