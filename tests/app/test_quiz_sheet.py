@@ -1,7 +1,9 @@
 """The printable quiz sheet: every question in a block of its own with its cards, the
 answer key with the engine's reasons on a page of its own, everything from a user
 escaped; and the Print page that offers it for a lesson quiz, a Practise set and
-built scenarios."""
+built scenarios. One copy per learner: a seed each, named or numbered, every key at the
+end of the same file, the number of copies and the names bounded (limits.print_copies).
+How many questions a printed page holds: tests/browser/test_browser_quiz_sheet_print.py."""
 
 from __future__ import annotations
 
@@ -14,12 +16,16 @@ from app_driver import open_page
 from engine import HandRecord
 from lessons.loader import load_all
 from lessons.quiz import Kind
-from tutorial_app.features.quiz_sheet.sheet import quiz_sheet_html
+from tutorial_app.features.quiz_sheet.copies import copies_html
+from tutorial_app.features.quiz_sheet.sheet import Copy, copies_sheet_html, quiz_sheet_html
 from tutorial_app.features.quiz_sheet.sources import (
+    SeededSet,
     lesson_questions,
     practise_questions,
     scenario_questions_from,
 )
+from tutorial_app.limits.numbers import BoundError
+from tutorial_app.limits.print_copies import copy_count, learner_names
 from tutorial_app.shell.hand_links import encode_hand
 
 HANDS = (
@@ -185,3 +191,77 @@ def test_the_print_page_makes_a_sheet_of_built_scenarios_and_names_bad_lines():
     assert len(Sheet(at.session_state["sheet-html"]).blocks) == 1
     at.text_input(key="sheet-title").set_value("<i>Class 5</i>").run()
     assert "<i>" not in at.session_state["sheet-html"]
+
+
+class Copies(HTMLParser):
+    """A copies sheet's structure: each copy's text and each copy's key's text, in the
+    order of the file."""
+
+    def __init__(self, page: str) -> None:
+        super().__init__()
+        self.order: list[str] = []  # "copy" or "key", as each section starts
+        self.copies: list[str] = []
+        self.keys: list[str] = []
+        self._into: list[str] | None = None
+        self.feed(page)
+
+    def handle_starttag(self, tag, attrs):
+        kind = dict(attrs).get("class")
+        if tag == "section" and kind in ("copy", "copy-key"):
+            self._into = self.copies if kind == "copy" else self.keys
+            self._into.append("")
+            self.order.append(kind)
+
+    def handle_data(self, data):
+        if self._into is not None:
+            self._into[-1] += data
+
+
+def test_one_copy_per_learner_with_a_seed_each_and_every_key_at_the_end():
+    bowers = SeededSet(lesson_id="bowers")
+    plan = [("Ann", 42), (None, 43), ("José <b>", 44)]
+    page = copies_html(bowers, plan, "Class 5")
+    sheet = Copies(page)
+    assert sheet.order == ["copy"] * 3 + ["copy-key"] * 3  # the keys after every copy
+    assert "Name: Ann" in sheet.copies[0] and "Name: José <b>" in sheet.copies[2]
+    assert "Copy 2. Name:" in sheet.copies[1]
+    assert "José <b>" not in page and escape("José <b>") in page  # escaped
+    prompts = []
+    for (name, seed), copy, key in zip(plan, sheet.copies, sheet.keys, strict=True):
+        questions = bowers.questions(seed)
+        assert f"quiz number {seed}" in copy and f"quiz number {seed}" in key
+        assert key.strip().startswith(f"{name or 'Copy 2'}: Lesson 2.")
+        for number, question in enumerate(questions, 1):
+            assert f"{number}. {question.prompt}" in copy
+            assert question.explanation in key
+        prompts.append([q.prompt for q in questions])
+    assert prompts[0] != prompts[1] != prompts[2]  # other seeds, other questions
+
+
+def test_copies_are_bounded_where_typed_and_where_the_sheet_is_made():
+    with pytest.raises(BoundError, match="at most 40 copies"):
+        learner_names("\n".join(f"Learner {n}" for n in range(41)))
+    with pytest.raises(BoundError, match="^Line 2: A name has at most 30 letters"):
+        learner_names("Ann\n" + "x" * 31)
+    with pytest.raises(BoundError, match="1 to 40 copies, not 0"):
+        copy_count(0)
+    bowers = SeededSet(lesson_id="bowers")
+    with pytest.raises(BoundError, match="not 41"):
+        copies_sheet_html([Copy(None, "", bowers.questions(1)[:1])] * 41, "Quiz")
+    with pytest.raises(BoundError, match="at most 30 letters"):
+        copies_sheet_html([Copy("x" * 31, "", bowers.questions(1)[:1])], "Quiz")
+
+
+@pytest.mark.app
+def test_the_print_page_makes_a_copy_per_learner_named_or_numbered():
+    at = open_page("features/quiz_sheet/page.py")
+    at.segmented_control(key="sheet-copies").set_value("copies").run()
+    assert at.session_state["sheet-copies-plan"] == [(None, seed) for seed in range(42, 72)]
+    at.text_area(key="sheet-names").set_value("Ann\n\n  Bilal ").run()
+    assert not at.exception
+    assert at.session_state["sheet-copies-plan"] == [("Ann", 42), ("Bilal", 43)]
+    labels = [button.proto.label for button in at.get("download_button")]
+    assert labels == ["Download 2 copies and their answer keys (HTML)"]
+    at.text_area(key="sheet-names").set_value("\n".join(["Ann"] * 41)).run()
+    assert "at most 40 copies" in at.error[0].value
+    assert not at.get("download_button")

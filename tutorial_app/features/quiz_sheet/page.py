@@ -1,6 +1,8 @@
 """Print a quiz sheet: a lesson's quiz by its number, a Practise set, or a list of
-scenario question links, as one HTML page laid out for printing (cards drawn, one
-question per block, the answer key with the engine's reasons on its own page).
+scenario question links, as one HTML page laid out for printing (cards drawn, questions
+in two columns, the answer key with the engine's reasons on its own page). A lesson quiz
+or a Practise set can also come as one copy per learner: each copy its own quiz number,
+headed with a name (or a copy number), and every copy's key at the end of the file.
 
 The sheet is built by ``tutorial_app.features.quiz_sheet.sheet``; the questions are the
 app's own."""
@@ -11,13 +13,10 @@ from engine import PRESET_NAMES, PRESETS
 from lessons.loader import load_all
 from lessons.quiz import Question
 from lessons.quizzes import DEFAULT_PRACTICE_TOPICS, PRACTICE_TOPICS, SEED_LIMIT
+from tutorial_app.features.quiz_sheet.copies import copies_form
 from tutorial_app.features.quiz_sheet.keys import SHEET_HTML
 from tutorial_app.features.quiz_sheet.sheet import quiz_sheet_html
-from tutorial_app.features.quiz_sheet.sources import (
-    lesson_questions,
-    practise_questions,
-    scenario_questions_from,
-)
+from tutorial_app.features.quiz_sheet.sources import SeededSet, scenario_questions_from
 from tutorial_app.shell.markdown_text import markdown_text
 
 SOURCES = {
@@ -25,14 +24,18 @@ SOURCES = {
     "practise": "A Practise set",
     "scenarios": "Built scenarios",
 }
+SHEETS = {"one": "One sheet", "copies": "A copy per learner"}
 LESSONS = {lesson.id: f"{lesson.number}. {lesson.title}" for lesson in load_all()}
 
 st.title("Print a quiz sheet")
 st.caption(
     "Download a page to print: the questions with their cards, then the answer key "
-    "with the engine's reasons on a page of its own."
+    "with the engine's reasons on a page of its own. Or one copy for each learner, "
+    "each with other questions, and all the keys at the end."
 )
-source = st.segmented_control(
+# Side by side, so that a copy per learner's names and download fit on one screen.
+source_column, sheets_column = st.columns([3, 2])
+source = source_column.segmented_control(
     "Questions from",
     list(SOURCES),
     key="sheet-source",
@@ -43,6 +46,19 @@ source = st.segmented_control(
 questions: list[Question] = []
 problems: list[str] = []
 origin = ""
+seeded: SeededSet | None = None  # a lesson quiz or a Practise set: copies can differ
+seed = 1
+copies = source != "scenarios" and (
+    sheets_column.segmented_control(
+        "Sheets",
+        list(SHEETS),
+        key="sheet-copies",
+        format_func=SHEETS.__getitem__,
+        default="one",
+        required=True,
+    )
+    == "copies"
+)
 if source == "lesson":
     left, right = st.columns(2)
     lesson_id = left.selectbox(
@@ -51,8 +67,7 @@ if source == "lesson":
     seed = right.number_input(
         "Quiz number (the seed in a quiz link)", 1, SEED_LIMIT - 1, value=42, key="sheet-seed"
     )
-    questions = lesson_questions(lesson_id, int(seed))
-    origin = f"Lesson {LESSONS[lesson_id]}, quiz number {int(seed)}"
+    seeded = SeededSet(lesson_id=lesson_id)
 elif source == "practise":
     topics = st.pills(
         "Topics",
@@ -69,11 +84,7 @@ elif source == "practise":
     seed = middle.number_input("Set number", 1, SEED_LIMIT - 1, value=7, key="sheet-set")
     length = right.number_input("Questions", 1, 40, value=10, key="sheet-length")
     if topics:
-        questions = practise_questions(topics, preset, int(seed), int(length))
-        origin = (
-            f"Practise: {', '.join(PRACTICE_TOPICS[t][0] for t in topics)} "
-            f"({PRESET_NAMES[preset]} rules), set number {int(seed)}"
-        )
+        seeded = SeededSet(topics=tuple(topics), preset=preset, length=int(length))
     else:
         st.info("Pick at least one topic.")
 else:
@@ -87,9 +98,16 @@ else:
     origin = "Built scenarios"
     for problem in problems:
         st.warning(markdown_text(problem))
+if seeded is not None:
+    questions, origin = seeded.questions(int(seed)), seeded.origin(int(seed))
 
-title = st.text_input("Title on the sheet", value="Euchre quiz", max_chars=120, key="sheet-title")
-if questions:
+title_column, names_column = st.columns(2) if copies else (st.container(), None)
+title = title_column.text_input(
+    "Title on the sheet", value="Euchre quiz", max_chars=120, key="sheet-title"
+)
+if seeded is not None and names_column is not None:
+    copies_form(seeded, int(seed), title or "Euchre quiz", names_column)
+elif questions:
     sheet = quiz_sheet_html(questions, title or "Euchre quiz", origin)
     st.session_state[SHEET_HTML] = sheet  # what the download holds, for tests
     st.download_button(

@@ -18,37 +18,46 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from html import escape
 
 from engine import Card, Do, Seat, Suit, apply
 from engine.svg import card_svg
 from lessons.quiz import Kind, Question
 from tutorial_app.card_table.move_words import action_words
+from tutorial_app.limits.print_copies import checked_copies
 
-__all__ = ["SHEET_CSS", "quiz_sheet_html"]
+__all__ = ["SHEET_CSS", "Copy", "copies_sheet_html", "quiz_sheet_html"]
 
 SHEET_CSS = """
-@page { size: A4; margin: 14mm; }
+@page { size: A4; margin: 10mm 11mm; }
 body { font-family: "DejaVu Sans", "Source Sans Pro", Arial, sans-serif; color: #111;
-       font-size: 11pt; line-height: 1.35; max-width: 190mm; margin: 0 auto; }
-h1 { font-size: 18pt; margin: 0 0 2mm; }
-.name { margin: 0 0 6mm; }
+       font-size: 9.5pt; line-height: 1.25; max-width: 190mm; margin: 0 auto; }
+h1 { font-size: 15pt; margin: 0 0 1mm; }
+.name { margin: 0 0 3mm; }
+.questions { columns: 2; column-gap: 4mm; column-fill: auto; }
 .question { break-inside: avoid; page-break-inside: avoid; border: 1px solid #999;
-            border-radius: 3mm; padding: 3mm 4mm; margin: 0 0 4mm; }
-.question h2 { font-size: 12pt; margin: 0 0 2mm; }
-.facts { margin: 1mm 0 2mm 5mm; padding: 0; }
-.row { display: flex; flex-wrap: wrap; gap: 2mm; align-items: flex-end; margin: 1mm 0; }
-.row-name { font-weight: 700; margin: 2mm 0 0; }
-.card { display: inline-flex; flex-direction: column; align-items: center; font-size: 9pt; }
-.card svg { width: 15mm; height: auto; }
-.options { list-style: none; padding: 0; margin: 2mm 0 0; }
-.options li { margin: 1mm 0; }
-.box { display: inline-block; width: 4mm; height: 4mm; border: 1px solid #111;
-       margin-right: 2mm; vertical-align: -0.5mm; }
+            border-radius: 2mm; padding: 2mm 3mm; margin: 0 0 3mm; }
+.question h2 { font-size: 10pt; margin: 0 0 1mm; }
+.question p { margin: 1mm 0; }
+.facts { margin: 0 0 1mm 4mm; padding: 0; }
+.rows { display: flex; flex-wrap: wrap; gap: 1mm 3mm; }
+.row { display: flex; flex-wrap: wrap; gap: 1.5mm; align-items: flex-end; margin: 0.5mm 0; }
+.row-name { font-weight: 700; margin: 1mm 0 0; }
+.card { display: inline-flex; flex-direction: column; align-items: center; font-size: 8pt;
+        max-width: 16mm; text-align: center; }
+.card svg { width: 10.5mm; height: auto; }
+.options { display: flex; flex-wrap: wrap; gap: 1mm 5mm; list-style: none; padding: 0;
+           margin: 1mm 0 0; }
+.box { display: inline-block; width: 3.5mm; height: 3.5mm; border: 1px solid #111;
+       margin-right: 1.5mm; vertical-align: -0.5mm; }
 .blank { display: inline-block; min-width: 30mm; border-bottom: 1px solid #111; }
 .how { font-style: italic; color: #333; margin: 1mm 0; }
+.copy + .copy { break-before: page; page-break-before: always; }
 .key { break-before: page; page-break-before: always; }
-.key li { break-inside: avoid; page-break-inside: avoid; margin: 0 0 3mm; }
+.key li { break-inside: avoid; page-break-inside: avoid; margin: 0 0 2mm; }
+.copy-key { break-inside: avoid; page-break-inside: avoid; margin: 0 0 4mm; }
+.copy-key h2 { font-size: 11pt; margin: 0 0 1mm; }
 """
 
 HOW = {
@@ -60,32 +69,87 @@ HOW = {
 }
 
 
+@dataclass(frozen=True, slots=True)
+class Copy:
+    """One learner's copy: their name (None for a numbered copy), where its questions
+    come from ("Lesson 2. Bowers, quiz number 43") and the questions."""
+
+    name: str | None
+    origin: str
+    questions: Sequence[Question]
+
+
 def quiz_sheet_html(questions: Sequence[Question], title: str, source: str = "") -> str:
     """The whole sheet: the questions, then the answer key on a new page."""
-    blocks = "\n".join(_question(number, q) for number, q in enumerate(questions, 1))
-    key = "\n".join(
-        f"<li><strong>{number}. {escape(_capital(q.answer_text))}.</strong> "
-        f"{escape(q.explanation)}</li>"
-        for number, q in enumerate(questions, 1)
+    key = (
+        f'<section class="key" aria-label="Answer key">\n<h1>Answer key: {escape(title)}</h1>\n'
+        f"{_key_list(questions)}\n</section>"
     )
-    origin = f'<p class="how">{escape(source)}</p>' if source else ""
+    return _page(title, _copy(title, source, questions, '<span class="blank"></span>') + key)
+
+
+def copies_sheet_html(copies: Sequence[Copy], title: str) -> str:
+    """One copy per learner, each on new pages and headed with the learner's name (or
+    "Copy 3" and a line for a name), then every copy's answer key, in the same order.
+    Raises BoundError for more than ``MAX_COPIES`` copies or a name that is not a
+    display name (``limits.print_copies``)."""
+    names = checked_copies([copy.name for copy in copies])
+    labels = [name or f"Copy {number}" for number, name in enumerate(names, 1)]
+    blank = '<span class="blank"></span>'
+    sheets = "\n".join(
+        _copy(
+            title,
+            copy.origin,
+            copy.questions,
+            f"<strong>{escape(name)}</strong>" if name else blank,
+            "" if name else f"Copy {number}. ",
+        )
+        for number, (copy, name) in enumerate(zip(copies, names, strict=True), 1)
+    )
+    keys = "\n".join(
+        f'<section class="copy-key">\n<h2>{escape(label)}: {escape(copy.origin)}</h2>\n'
+        f"{_key_list(copy.questions)}\n</section>"
+        for copy, label in zip(copies, labels, strict=True)
+    )
+    return _page(
+        title,
+        sheets + f'\n<section class="key" aria-label="Answer keys">\n'
+        f"<h1>Answer keys: {escape(title)}</h1>\n{keys}\n</section>",
+    )
+
+
+def _page(title: str, body: str) -> str:
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>
 <style>{SHEET_CSS}</style></head>
 <body>
 <main>
-<h1>{escape(title)}</h1>{origin}
-<p class="name">Name: <span class="blank"></span></p>
-{blocks}
-<section class="key" aria-label="Answer key">
-<h1>Answer key: {escape(title)}</h1>
-<ol class="answers" style="list-style: none; padding: 0">
-{key}
-</ol>
-</section>
+{body}
 </main>
 </body></html>
 """
+
+
+def _copy(
+    title: str, origin: str, questions: Sequence[Question], name: str, number: str = ""
+) -> str:
+    """A copy's questions, headed with the title, where they come from and a name."""
+    blocks = "\n".join(_question(n, q) for n, q in enumerate(questions, 1))
+    source = f'<p class="how">{escape(origin)}</p>' if origin else ""
+    return (
+        f'<section class="copy">\n<h1>{escape(title)}</h1>{source}\n'
+        f'<p class="name">{number}Name: {name}</p>\n'
+        f'<div class="questions">\n{blocks}\n</div>\n</section>'
+    )
+
+
+def _key_list(questions: Sequence[Question]) -> str:
+    entries = "\n".join(
+        f"<li><strong>{number}. {escape(_capital(q.answer_text))}.</strong> "
+        f"{escape(q.explanation)}</li>"
+        for number, q in enumerate(questions, 1)
+    )
+    return f'<ol class="answers" style="list-style: none; padding: 0">\n{entries}\n</ol>'
 
 
 def _question(number: int, question: Question) -> str:
@@ -105,48 +169,55 @@ def _card(card: Card, caption: str = "") -> str:
 
 
 def _row(name: str, cards: str) -> str:
-    return f'<div class="row-name">{escape(name)}</div><div class="row">{cards}</div>'
+    return (
+        f'<div class="group"><div class="row-name">{escape(name)}</div>'
+        f'<div class="row">{cards}</div></div>'
+    )
+
+
+def _rows(rows: Sequence[str]) -> str:
+    """Rows of cards side by side where the width allows (an upcard beside a hand)."""
+    return f'<div class="rows">{"".join(rows)}</div>' if rows else ""
 
 
 def _scene(question: Question) -> str:
+    """What the question shows: its words (trump, the deal, the bidding), then its rows of
+    cards side by side."""
     scene = question.scene
-    parts = []
+    texts, rows = [], []
     trump = scene.trump
     if isinstance(trump, Suit):
-        parts.append(f"<p>Trump: <strong>{escape(trump.plural)}</strong></p>")
+        texts.append(f"Trump: <strong>{escape(trump.plural)}</strong>.")
     if scene.record is not None and not scene.backdrop:
-        parts.append(_hand_scene(question))
+        said, drawn = _hand_scene(question)
+        texts += said
+        rows += drawn
     if scene.cards and not _options_are_cards(question):
-        parts.append(_row("The cards", "".join(_card(card) for card in scene.cards)))
+        rows.append(_row("The cards", "".join(_card(card) for card in scene.cards)))
     if scene.trick and scene.record is None:
-        parts.append(
+        rows.append(
             _row("The trick", "".join(_card(card, _seat_word(seat)) for seat, card in scene.trick))
         )
-    return "\n".join(parts)
+    return "\n".join([f"<p>{' '.join(texts)}</p>" if texts else "", _rows(rows)])
 
 
 def _seat_word(seat) -> str:
     return seat.word if isinstance(seat, Seat) else str(seat)
 
 
-def _hand_scene(question: Question) -> str:
-    """The table the question asks about, as the card table would show it."""
+def _hand_scene(question: Question) -> tuple[list[str], list[str]]:
+    """The table the question asks about, as the card table would show it: sentences
+    (escaped) and rows of cards."""
     scene = question.scene
     record = scene.record
     assert record is not None  # a question asked at a table has its scenario
     state = record.replay()
     hide = scene.hide
-    parts = [f"<p>{escape(state.dealer.word)} dealt.</p>"]
+    texts, rows = [f"{escape(state.dealer.word)} dealt."], []
     if not state.tricks and not state.trick:  # before the first lead: the upcard's fate
         ordered = any(action.do is Do.ORDER_UP for _, action in record.actions)
-        status = (
-            " (turned down)"
-            if state.turned_down is not None
-            else " (ordered up)"
-            if ordered
-            else ""
-        )
-        parts.append(_row(f"The upcard{status}", _card(state.upcard)))
+        status = "turned down" if state.turned_down is not None else "ordered up" if ordered else ""
+        rows.append(_row("The upcard", _card(state.upcard, status)))
     bids = []
     before = record.start()
     for seat, action in record.actions:
@@ -154,7 +225,7 @@ def _hand_scene(question: Question) -> str:
             bids.append(action_words(seat, action, before))
         before = apply(before, action, seat)
     if bids:
-        parts.append(f"<p>Bidding: {escape('; '.join(bids))}.</p>")
+        texts.append(f"Bidding: {escape('; '.join(bids))}.")
     trick = state.trick or (
         state.tricks[-1].cards
         if state.tricks and not state.trick and record.actions[-1][1].do is Do.PLAY
@@ -162,7 +233,7 @@ def _hand_scene(question: Question) -> str:
     )
     if trick:
         winner = state.tricks[-1].winner if not state.trick and "winner" not in hide else None
-        parts.append(
+        rows.append(
             _row(
                 "On the table",
                 "".join(
@@ -173,8 +244,8 @@ def _hand_scene(question: Question) -> str:
         )
     south = state.hand_of(Seat.S)
     if south and "hand" not in hide and not _options_are_cards(question):
-        parts.append(_row("South's cards", "".join(_card(c) for c in south)))
-    return "\n".join(parts)
+        rows.append(_row("South's cards", "".join(_card(c) for c in south)))
+    return texts, rows
 
 
 def _options_are_cards(question: Question) -> bool:

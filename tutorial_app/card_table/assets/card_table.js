@@ -4,7 +4,9 @@
 // the hand is in play, and Python answers with the engine's verdict.
 // Two layouts: "table" (four seats round the middle) and "cards" (loose cards: a row to
 // click, a trick by seat, rows with headings; card_table/cards_model.py builds it).
-// Text goes in with textContent; card pictures are engine.svg drawings parsed as SVG.
+// Text goes in with textContent; card pictures are engine.svg drawings parsed as SVG: a
+// picture given as "@id" comes from the sheet of plain faces (card_faces.js, loaded once
+// per page beside this file; card_table/face_sheet.py), any other as the markup itself.
 // A model with "keys" ({back, next, pages}) steps with the keyboard: ArrowLeft/ArrowRight
 // (and PageUp/PageDown, a presenter's clicker, when "pages") send those actions, unless
 // focus is on a card (the hand's own arrow navigation), a text box or a Streamlit choice.
@@ -18,6 +20,8 @@
 // card plays it at once; a click on the felt or "Go on" shows the end at once. Each card
 // and each trick's winner is said in a polite live region, at every pace.
 
+import CARD_FACES from "./card_faces.js";
+
 const SVG_TEMPLATES = new Map();
 const REPEAT_MS = 300; // a double click sends one trigger, not two (another card still counts)
 const PACED = new Set(); // arrivals shown in this tab: a redraw never plays them twice
@@ -26,7 +30,8 @@ const TURN_BADGES = new Set(["to play", "to bid", "to discard", "to decide"]);
 // (Play's list of moves) with html[data-table-pacing] in its own style.
 const PACING_MARK = "data-table-pacing";
 
-function svgNode(markup) {
+function svgNode(picture) {
+  const markup = picture.startsWith("@") ? CARD_FACES[picture.slice(1)] : picture;
   let template = SVG_TEMPLATES.get(markup);
   if (!template) {
     template = new DOMParser().parseFromString(markup, "image/svg+xml").documentElement;
@@ -567,7 +572,24 @@ function followAddress(address) {
   if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url.href);
 }
 
+// The table's stylesheet comes as a <link> beside it: until it has loaded, a table drawn
+// would show unstyled (and be measured so), so the first drawing waits for it.
+function stylesheetLoaded(parentElement) {
+  const link = parentElement.getRootNode().querySelector('link[href*="card_table.css"]');
+  if (!link || link.sheet) return null;
+  return new Promise((resolve) => {
+    link.addEventListener("load", resolve, { once: true });
+    link.addEventListener("error", resolve, { once: true });
+  });
+}
+
 export default function (component) {
+  const waiting = stylesheetLoaded(component.parentElement);
+  if (waiting) return waiting.then(() => draw(component));
+  return draw(component);
+}
+
+function draw(component) {
   const { data, parentElement, setTriggerValue } = component;
   const root = parentElement.querySelector(".ct-root") || skeleton(parentElement);
   root._send = setTriggerValue; // the newest; listeners read it when clicked
