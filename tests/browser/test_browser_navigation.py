@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from screens import each_screen
 from test_browser_lesson import question_table
 from test_browser_pages import wait_for_app
 
@@ -18,13 +19,8 @@ from lessons.quizzes import DEFAULT_PRACTICE_TOPICS, mixed_quiz, topic_generator
 NOTE = "[data-testid=stAlertContentInfo] [data-testid=stMarkdownContainer]"
 
 
-@pytest.mark.parametrize("screen, scale", [("1280x720", 1), ("1920x1080-at-150", 1.5)])
-def test_home_fits_the_screen_and_starts_lesson_one(
-    browser: Browser, app_url, screenshots, screen, scale
-):
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 720}, device_scale_factor=scale
-    )
+def test_home_fits_the_screen_and_starts_lesson_one(browser: Browser, app_url, screenshots):
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     page.goto(app_url)
     wait_for_app(page)
@@ -42,11 +38,13 @@ def test_home_fits_the_screen_and_starts_lesson_one(
             "Card ranking and scoring",
         )
     ]
-    for part in parts:  # all on the first screen, none scrolled to
-        box = part.bounding_box()
-        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 720, part
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, part
-    assert start.bounding_box()["height"] >= 48  # big
+    for screen in each_screen(page):
+        for part in parts:  # all on the first screen, none scrolled to
+            box = part.bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= 720, (screen.name, part)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, (screen.name, part)
+        assert start.bounding_box()["height"] >= 48  # big
+        screen.shoot(screenshots / f"home-{screen.name}.png")
     # The lesson links look like links: underlined.
     decoration = (
         main.get_by_role("link", name="2. Trump and the bowers")
@@ -54,7 +52,6 @@ def test_home_fits_the_screen_and_starts_lesson_one(
         .evaluate("p => getComputedStyle(p).textDecorationLine")
     )
     assert decoration == "underline"
-    page.screenshot(path=screenshots / f"home-{screen}.png")
     start.click()
     wait_for_app(page)
     expect(page.locator("h1").first).to_contain_text("1. Cards, seats and the deal")
@@ -94,13 +91,10 @@ def test_known_addresses_have_no_note(page: Page, app_url):
         expect(page.get_by_text("There is no page at")).to_have_count(0)
 
 
-@pytest.mark.parametrize("screen, scale", [("1280x720", 1), ("1920x1080-at-150", 1.5)])
 def test_practise_shows_the_first_question_without_scrolling(
-    browser: Browser, app_url, screenshots, screen, scale
+    browser: Browser, app_url, screenshots
 ):
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 720}, device_scale_factor=scale
-    )
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     page.goto(f"{app_url}/practise?seed=5")
     wait_for_app(page)
@@ -121,7 +115,9 @@ def test_practise_shows_the_first_question_without_scrolling(
     ]
     for part in parts:
         expect(part).to_be_visible()
-        box = part.bounding_box()
-        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 720, part
-    page.screenshot(path=screenshots / f"practise-{screen}.png")
+    for screen in each_screen(page):
+        for part in parts:
+            box = part.bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= 720, (screen.name, part)
+        screen.shoot(screenshots / f"practise-{screen.name}.png")
     context.close()

@@ -15,6 +15,7 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
+from screens import each_screen
 from test_browser_pages import button_name, wait_for_app
 
 from lessons.loader import lesson_by_id, load_all
@@ -22,10 +23,7 @@ from lessons.quizzes import build_quiz
 from tutorial_app.features.learn.walk import message as message_of
 from tutorial_app.features.learn.walk import seconds_at, walk_of
 
-SIZES = [
-    ("1280x720", {"width": 1280, "height": 720}, 1),
-    ("1920x1080-at-150", {"width": 1280, "height": 720}, 1.5),
-]
+SCREEN = {"width": 1280, "height": 720}  # and 1920x1080 at 150%: screens.each_screen
 PHONE = {"width": 390, "height": 844}
 
 
@@ -88,22 +86,22 @@ def assert_within_width(page: Page, *parts: Locator) -> None:
 # ---- a quiz question --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("screen, viewport, scale", SIZES)
 def test_a_lesson_two_quiz_question_fits_and_is_answered_by_clicking_its_cards(
-    browser: Browser, app_url, screenshots, screen, viewport, scale
+    browser: Browser, app_url, screenshots
 ):
     """Lesson 2, quiz 4242, question 1: "which of these cards are trumps?" (choose all)."""
     question = build_quiz(lesson_by_id("bowers"), 4242)[0]
     assert question.kind.value == "multi" and question.options[0].card is not None
-    page = open_at(browser, app_url, "bowers?part=quiz&seed=4242", viewport, scale)
+    page = open_at(browser, app_url, "bowers?part=quiz&seed=4242", SCREEN, 1)
     table = question_table(page)
     prompt = page.get_by_text(question.prompt, exact=True)
     check = table.get_by_role("button", name="Check my answer")
     # As the page opens, with no scrolling: the question, every card and the buttons.
-    assert_on_screen(
-        page, prompt, table, table.locator(".hand > .card"), table.get_by_role("status"), check
-    )
-    page.screenshot(path=screenshots / f"quiz-bowers-question-{screen}.png")
+    for screen in each_screen(page):
+        assert_on_screen(
+            page, prompt, table, table.locator(".hand > .card"), table.get_by_role("status"), check
+        )
+        screen.shoot(screenshots / f"quiz-bowers-question-{screen.name}.png")
 
     wrong = next(o for o in question.options if o.key not in question.answer)
     for option in (wrong, *(question.option(key) for key in question.answer)):
@@ -121,15 +119,13 @@ def test_a_lesson_two_quiz_question_fits_and_is_answered_by_clicking_its_cards(
     expect(right).to_have_count(len(question.answer))
     expect(right.first).to_contain_text("✓ picked")
     next_button = page.get_by_role("button", name="Next question ▶")
-    assert_on_screen(page, prompt, table, message, next_button)
-    page.screenshot(path=screenshots / f"quiz-bowers-feedback-{screen}.png")
+    for screen in each_screen(page):
+        assert_on_screen(page, prompt, table, message, next_button)
+        screen.shoot(screenshots / f"quiz-bowers-feedback-{screen.name}.png")
     page.context.close()
 
 
-@pytest.mark.parametrize("screen, viewport, scale", SIZES)
-def test_a_try_step_fits_and_one_click_on_a_card_answers(
-    browser: Browser, app_url, screenshots, screen, viewport, scale
-):
+def test_a_try_step_fits_and_one_click_on_a_card_answers(browser: Browser, app_url, screenshots):
     """Lesson 1's try step "which is your highest heart?": as the page opens, the step's
     question, its cards and the step buttons are on screen; a click is the answer."""
     lesson = lesson_by_id("cards-and-deal")
@@ -139,17 +135,18 @@ def test_a_try_step_fits_and_one_click_on_a_card_answers(
         if s.show == "try" and s.question.options[0].card is not None
     )
     question = step.question
-    page = open_at(browser, app_url, f"{lesson.id}?step={number}", viewport, scale)
+    page = open_at(browser, app_url, f"{lesson.id}?step={number}", SCREEN, 1)
     table = question_table(page)
-    assert_on_screen(
-        page,
-        page.get_by_text(question.prompt, exact=True),
-        table,
-        table.locator(".hand > .card"),
-        table.get_by_role("status"),
-        *step_buttons(page),
-    )
-    page.screenshot(path=screenshots / f"quiz-try-cards-{screen}.png")
+    for screen in each_screen(page):
+        assert_on_screen(
+            page,
+            page.get_by_text(question.prompt, exact=True),
+            table,
+            table.locator(".hand > .card"),
+            table.get_by_role("status"),
+            *step_buttons(page),
+        )
+        screen.shoot(screenshots / f"quiz-try-cards-{screen.name}.png")
     wrong = next(o for o in question.options if o.key not in question.answer)
     click(page, table, wrong.card.name)
     message = table.get_by_role("status")
@@ -158,7 +155,7 @@ def test_a_try_step_fits_and_one_click_on_a_card_answers(
     expect(table.locator(".card.mark-wrong")).to_contain_text("✗ your pick")
     expect(table.locator(".card.mark-right")).to_contain_text("✓ right")
     expect(table.get_by_role("button", name=wrong.card.name)).to_have_count(0)  # answered
-    page.screenshot(path=screenshots / f"quiz-try-wrong-{screen}.png")
+    page.screenshot(path=screenshots / "quiz-try-wrong-1280x720.png")
     click(page, page, "Try it again")
     click(page, table, question.option(question.answer[0]).card.name)
     expect(message).to_contain_text("Right!")
@@ -172,7 +169,7 @@ def test_every_lessons_first_quiz_question_and_its_verdict_fit(
     """Quiz 42 of each lesson at 1280x720: the question's table and buttons as it opens;
     after an answer (the first card or choice, then Check if asked), the verdict and
     "Next question ▶" too, with no scrolling."""
-    page = open_at(browser, app_url, f"{lesson}?part=quiz&seed=42", SIZES[0][1], 1)
+    page = open_at(browser, app_url, f"{lesson}?part=quiz&seed=42", SCREEN, 1)
     if build_quiz(lesson_by_id(lesson), 42)[0].kind.value == "points":
         # A team and a number: Streamlit's own widgets, and the verdict in an alert.
         team = page.locator("[data-testid=stRadio]").get_by_role("radio").first
@@ -206,49 +203,50 @@ def test_every_lessons_first_quiz_question_and_its_verdict_fit(
 # ---- a lesson's try step and step-through, on the table -----------------------------------
 
 
-@pytest.mark.parametrize("screen, viewport, scale", SIZES)
-def test_a_try_step_on_the_table_fits_with_the_step_buttons(
-    browser: Browser, app_url, screenshots, screen, viewport, scale
-):
+def test_a_try_step_on_the_table_fits_with_the_step_buttons(browser: Browser, app_url, screenshots):
     """Lesson 4's try step: "which cards may you play?" on the table, South to play."""
     lesson = lesson_by_id("following-suit")
     number, step = next((i, s) for i, s in enumerate(lesson.steps, 1) if s.show == "try")
     question = step.question
-    page = open_at(browser, app_url, f"{lesson.id}?step={number}", viewport, scale)
+    page = open_at(browser, app_url, f"{lesson.id}?step={number}", SCREEN, 1)
     table = question_table(page)
     prompt = page.get_by_text(question.prompt, exact=True)
     steps = step_buttons(page)
-    assert_on_screen(
-        page,
-        prompt,
-        table,
-        table.locator(".hand > .card"),
-        table.locator(".trick-card"),
-        table.get_by_role("status"),
-        table.get_by_role("button", name="Check my answer"),
-        *steps,
-    )
-    page.screenshot(path=screenshots / f"quiz-try-table-{screen}.png")
+    for screen in each_screen(page):
+        assert_on_screen(
+            page,
+            prompt,
+            table,
+            table.locator(".hand > .card"),
+            table.locator(".trick-card"),
+            table.get_by_role("status"),
+            table.get_by_role("button", name="Check my answer"),
+            *steps,
+        )
+        screen.shoot(screenshots / f"quiz-try-table-{screen.name}.png")
     for key in question.answer:
         click(page, table, question.option(key).card.name)
     click(page, table, "Check my answer")
     expect(table.get_by_role("status")).to_contain_text("Right!")
-    assert_on_screen(
-        page, table.get_by_role("status"), page.get_by_role("button", name="Try it again"), *steps
-    )
-    page.screenshot(path=screenshots / f"quiz-try-table-feedback-{screen}.png")
+    for screen in each_screen(page):
+        assert_on_screen(
+            page,
+            table.get_by_role("status"),
+            page.get_by_role("button", name="Try it again"),
+            *steps,
+        )
+        screen.shoot(screenshots / f"quiz-try-table-feedback-{screen.name}.png")
     page.context.close()
 
 
-@pytest.mark.parametrize("screen, viewport, scale", SIZES)
 def test_stepping_through_a_trick_keeps_buttons_and_cards_together(
-    browser: Browser, app_url, screenshots, screen, viewport, scale
+    browser: Browser, app_url, screenshots
 ):
     """Lesson 2's trick step: ◀ ▶ under the table, the trick stays once it is complete."""
     lesson = lesson_by_id("bowers")
     number, step = next((i, s) for i, s in enumerate(lesson.steps, 1) if s.show == "trick")
     walk = walk_of(step)
-    page = open_at(browser, app_url, f"{lesson.id}?step={number}", viewport, scale)
+    page = open_at(browser, app_url, f"{lesson.id}?step={number}", SCREEN, 1)
     table = page.get_by_role("region", name="Card table")
     back = table.get_by_role("button", name="◀ Back")
     forward = table.get_by_role("button", name="Next card ▶")
@@ -263,10 +261,11 @@ def test_stepping_through_a_trick_keeps_buttons_and_cards_together(
     trick = table.locator(".trick-card")
     expect(trick).to_have_count(walk.count)  # the whole trick stays on the table
     expect(table.locator(".trick-card.won")).to_have_count(1)
-    assert_on_screen(
-        page, table.locator(".hand > .card"), trick, back, forward, message, *step_buttons(page)
-    )
-    page.screenshot(path=screenshots / f"quiz-step-through-{screen}.png")
+    for screen in each_screen(page):
+        assert_on_screen(
+            page, table.locator(".hand > .card"), trick, back, forward, message, *step_buttons(page)
+        )
+        screen.shoot(screenshots / f"quiz-step-through-{screen.name}.png")
     back.click()
     wait_for_app(page)
     expect(message).to_contain_text(message_of(walk, walk.count - 1)[0])
@@ -282,7 +281,7 @@ def test_a_step_through_plays_itself_pauses_and_jumps(browser: Browser, app_url,
     lesson = lesson_by_id("going-alone")
     number, step = next((i, s) for i, s in enumerate(lesson.steps, 1) if s.id == "lone-hand")
     walk = walk_of(step)
-    page = open_at(browser, app_url, f"{lesson.id}?step={number}", SIZES[0][1], SIZES[0][2])
+    page = open_at(browser, app_url, f"{lesson.id}?step={number}", SCREEN, 1)
     table = page.get_by_role("region", name="Card table")
     status = table.get_by_role("status")
     table.get_by_role("button", name="▶ Play").click()
