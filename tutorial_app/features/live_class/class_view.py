@@ -29,7 +29,14 @@ from tutorial_app.features.live_class.keys import (
 )
 from tutorial_app.features.live_class.live_question import live_click
 from tutorial_app.shell.markdown_text import markdown_text
-from tutorial_app.store import ClassError, LiveClasses, LiveQuestion, StoreUnavailable, open_classes
+from tutorial_app.store import (
+    ClassError,
+    ClassRuns,
+    LiveClasses,
+    LiveQuestion,
+    StoreUnavailable,
+    open_classes,
+)
 
 T = TypeVar("T")
 
@@ -45,7 +52,7 @@ FREE_WRONG_CODES = 3
 MAX_CODE_WAIT = 60.0
 
 
-def live_classes() -> LiveClasses:
+def live_classes() -> ClassRuns:
     """The live classes in the progress store; stops the page with a sentence if the
     database cannot be used."""
     try:

@@ -41,6 +41,13 @@ from tutorial_app.features.live_class.keys import (
 )
 from tutorial_app.features.live_class.live_question import teacher_model
 from tutorial_app.features.live_class.question_picker import pick_question
+from tutorial_app.features.live_class.report_view import grid_box
+from tutorial_app.features.live_class.set_controls import (
+    next_in_set,
+    push_timer,
+    set_box,
+    time_left,
+)
 from tutorial_app.features.live_class.teacher_key import (
     drop_from_address,
     hand_to_browser,
@@ -291,22 +298,29 @@ def run_class(code: str, key: str) -> None:
                 on_click=lambda: request(lambda: classes.reveal(code, key)),
             )
             chart.toggle("Show the answers as a chart", key=CHART)
+            time_left(live)
 
     show_refusal()
     if status.open:
+        next_in_set(classes, code, key)
         with st.expander(
             "Ask a question", expanded=live is None or live.revealed, icon=":material/help:"
         ):
             make_source = pick_question()
+            timer = push_timer()
             st.button(
                 "Ask this question",
                 key="class-push",
                 type="primary",
-                on_click=lambda: request(lambda: classes.push_question(code, key, make_source())),
+                on_click=lambda: request(
+                    lambda: classes.push_question(code, key, make_source(), timer=timer)
+                ),
             )
+        set_box(classes, code, key)
 
     members_box(classes, code, key)
     report_box(classes, code, key, status.open)
+    grid_box(classes, code, key, status.open)
     devices_box(code, key)
 
     if status.open:
