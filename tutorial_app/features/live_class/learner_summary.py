@@ -36,9 +36,13 @@ def show_summary(classes: ClassRuns, code: str, token: str) -> bool:
         with st.container(border=True, key=f"summary-{row.position}"):
             st.markdown(f"**Question {row.position}.** {markdown_text(question.prompt)}")
             feedback = revealed_feedback(question, row.given)
-            yours = answer_words(question, row.given)
+            yours = (
+                "You did not answer."
+                if row.given is None
+                else f"You answered: {markdown_text(answer_words(question, row.given))}."
+            )
             (st.success if row.correct else st.error)(
-                f"{'✓' if row.correct else '✗'} You answered: {markdown_text(yours)}. "
+                f"{'✓' if row.correct else '✗'} {yours} "
                 f"The answer: **{markdown_text(question.answer_text)}**. "
                 f"{markdown_text(feedback.explanation)}"
             )
