@@ -281,9 +281,8 @@ class LiveClasses:
                 .outerjoin(class_questions, class_questions.c.id == classes.c.current_question_id)
                 .where(classes.c.code == parse_class_code(code))
             ).first()
-        if row is not None and self._due(row):
-            self.reveal_when_due(code)
-            return self.status(code)
+        if row is not None and self._due(row) and self.reveal_when_due(code):
+            return self.status(code)  # revealed now: read once more (then not due)
         if row is None:
             raise ClassError(
                 Reason.NO_SUCH_CLASS,
@@ -330,9 +329,8 @@ class LiveClasses:
                 Reason.NO_SUCH_CLASS,
                 f"There is no class {code}: check the code on the teacher's screen.",
             )
-        if self._due(row):
-            self.reveal_when_due(code)
-            return self.showing(code)
+        if self._due(row) and self.reveal_when_due(code):
+            return self.showing(code)  # revealed now: read once more (then not due)
         status = ClassStatus(
             row.code,
             row.current_question_id,
