@@ -155,17 +155,18 @@ timer_column.selectbox(
 )
 set_id, kept = state[SET_DRAFT]
 
-with st.container(key="set-questions", border=True):
-    st.markdown(f"**Questions: {len(kept)} of at most {MAX_SET_QUESTIONS}**")
-    if not kept:
-        st.caption("No questions yet: add some below.")
-    for index, source in enumerate(kept):
-        words, up, down, out = st.columns([12, 1, 1, 1], vertical_alignment="center")
-        prompt = question_for(source).prompt
-        words.markdown(f"{index + 1}. {markdown_text(prompt)}  \n*{source_label(source)}*")
-        up.button("↑", key=f"set-up-{index}", on_click=move, args=(index, -1), help="Earlier")
-        down.button("↓", key=f"set-down-{index}", on_click=move, args=(index, 1), help="Later")
-        out.button("✕", key=f"set-remove-{index}", on_click=remove, args=(index,), help="Remove")
+tone, text = state.pop(SET_NOTE, ("", ""))
+if text:
+    {"success": st.success, "warning": st.warning}.get(tone, st.info)(markdown_text(text))
+
+save_column, delete_column = st.columns([1, 1])
+save_column.button("Save the set", key="set-save", type="primary", on_click=save)
+if set_id is not None:
+    delete_column.button("Delete the set", key="set-delete", on_click=delete)
+    saved = mine.get(set_id)
+    if saved is not None:
+        st.markdown("**Share this set** (the link copies it; nobody changes yours):")
+        st.code(app_page_url(SETS_PAGE, {"copy": saved.share_code}), language=None)
 
 with st.expander("Add questions", expanded=not kept, icon=":material/add:"):
     make_source = pick_question()
@@ -206,18 +207,18 @@ with st.expander("Add questions", expanded=not kept, icon=":material/add:"):
 
     st.button("Add these links", key="set-add-links", on_click=add_links)
 
-tone, text = state.pop(SET_NOTE, ("", ""))
-if text:
-    {"success": st.success, "warning": st.warning}.get(tone, st.info)(markdown_text(text))
+with st.container(key="set-questions", border=True):
+    st.markdown(f"**Questions: {len(kept)} of at most {MAX_SET_QUESTIONS}**")
+    if not kept:
+        st.caption("No questions yet: add some above.")
+    for index, source in enumerate(kept):
+        words, up, down, out = st.columns([12, 1, 1, 1], vertical_alignment="center")
+        prompt = question_for(source).prompt
+        words.markdown(f"{index + 1}. {markdown_text(prompt)}  \n*{source_label(source)}*")
+        up.button("↑", key=f"set-up-{index}", on_click=move, args=(index, -1), help="Earlier")
+        down.button("↓", key=f"set-down-{index}", on_click=move, args=(index, 1), help="Later")
+        out.button("✕", key=f"set-remove-{index}", on_click=remove, args=(index,), help="Remove")
 
-save_column, delete_column = st.columns([1, 1])
-save_column.button("Save the set", key="set-save", type="primary", on_click=save)
-if set_id is not None:
-    delete_column.button("Delete the set", key="set-delete", on_click=delete)
-    saved = mine.get(set_id)
-    if saved is not None:
-        st.markdown("**Share this set** (the link copies it; nobody changes yours):")
-        st.code(app_page_url(SETS_PAGE, {"copy": saved.share_code}), language=None)
 st.caption(
     "Your sets are kept with this browser's progress: your progress link (on Home) "
     "brings them to another device."
