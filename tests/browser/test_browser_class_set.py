@@ -87,7 +87,7 @@ def prepare_set(teacher: Page, url: str) -> None:
     )
     teacher.get_by_role("button", name="Add these links").click()
     wait_for_app(teacher)
-    expect(teacher.get_by_text("Questions: 10 of at most 30")).to_be_visible()
+    expect(teacher.get_by_text("Questions: 10 of at most 30")).to_be_visible(timeout=WAIT_MS)
     teacher.get_by_label("Name of the set").fill("Who wins the trick")
     teacher.get_by_label("Name of the set").press("Enter")
     wait_for_app(teacher)
@@ -95,7 +95,9 @@ def prepare_set(teacher: Page, url: str) -> None:
     teacher.get_by_role("option", name=f"{TIMER} seconds", exact=True).click()
     wait_for_app(teacher)
     teacher.get_by_role("button", name="Save the set").click()
-    expect(teacher.get_by_text("Saved: Who wins the trick (10 questions)")).to_be_visible()
+    expect(teacher.get_by_text("Saved: Who wins the trick (10 questions)")).to_be_visible(
+        timeout=WAIT_MS
+    )
 
 
 def test_five_learners_run_a_prepared_set_with_a_timer_on_the_control_page(
@@ -107,7 +109,9 @@ def test_five_learners_run_a_prepared_set_with_a_timer_on_the_control_page(
     teacher.goto(f"{url}/class")
     wait_for_app(teacher)
     teacher.get_by_role("button", name="Start a class").click()
-    expect(teacher.locator(".class-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
+    expect(teacher.locator(".class-code")).to_have_text(
+        re.compile(r"^[A-Z2-9]{6}$"), timeout=WAIT_MS
+    )
     code = teacher.locator(".class-code").inner_text()
 
     learners = []
@@ -118,7 +122,7 @@ def test_five_learners_run_a_prepared_set_with_a_timer_on_the_control_page(
         wait_for_app(page)
         page.get_by_label("Your name").fill(name)
         page.get_by_role("button", name="Join the class").click()
-        expect(page.get_by_text("Waiting for the next question")).to_be_visible()
+        expect(page.get_by_text("Waiting for the next question")).to_be_visible(timeout=WAIT_MS)
         learners.append(page)
     expect(teacher.get_by_text("5 of 100 learners joined")).to_be_visible(timeout=WAIT_MS)
 
@@ -128,7 +132,7 @@ def test_five_learners_run_a_prepared_set_with_a_timer_on_the_control_page(
         teacher.get_by_role("button", name=f"Next question in the set ({position} of 10)").click()
         wait_for_app(teacher)
         projector_hook(teacher, position)
-        expect(teacher.get_by_text(re.compile(r"\d+ seconds? left"))).to_be_visible()
+        expect(teacher.get_by_text(re.compile(r"\d+ seconds? left"))).to_be_visible(timeout=WAIT_MS)
         for number, page in enumerate(learners):
             expect(
                 page.get_by_role("heading", name=f"Question {position}", exact=True)
@@ -167,8 +171,8 @@ def test_five_learners_run_a_prepared_set_with_a_timer_on_the_control_page(
     worst = most_missed(grid)[0]
     expect(
         teacher.get_by_text(f"Question {worst.position} · {worst.missed} of 5 missed it")
-    ).to_be_visible()
-    expect(teacher.locator(".st-key-class-grid")).to_be_visible()
+    ).to_be_visible(timeout=WAIT_MS)
+    expect(teacher.locator(".st-key-class-grid")).to_be_visible(timeout=WAIT_MS)
     teacher.screenshot(path=str(screenshots / "class-set-teacher-report.png"))
 
     for number, page in enumerate(learners):  # each learner's own summary, not an error
