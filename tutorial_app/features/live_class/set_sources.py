@@ -11,7 +11,7 @@ Each line that cannot be used gets a sentence (its number and why), never a trac
 No Streamlit here.
 
 >>> sources, problems = sources_from_links("https://x/bowers?part=quiz&seed=42\\nhello")
->>> len(sources), sources[0].kind, problems[0][:36]
+>>> len(sources), sources[0].kind, problems[0][:35]
 (10, 'lesson', 'Line 2: not a question link (a link')
 """
 
