@@ -100,7 +100,7 @@ class QuestionSource:
         source = cls(
             kind=kind,
             ref=fields.get(ref_key),
-            seed=fields.get("seed"),
+            seed=fields.get("seed", 0 if kind == "scenario" else None),
             index=fields.get("index", 0),
             rules=fields.get("rules", "bga"),
             hand=fields.get("hand", ""),
