@@ -58,7 +58,7 @@ def grid_box(classes: ClassRuns, code: str, key: str, open_: bool) -> None:
                     f"**Question {item.position}** · {item.missed} of {len(grid.learners)} "
                     f"missed it  \n{markdown_text(item.prompt)}  \n"
                     + (
-                        f"The answer: **{markdown_text(item.answer)}**. "
+                        f"Right answer: **{markdown_text(item.answer)}**. "
                         f"{markdown_text(item.reason)}"
                         if item.revealed
                         else "*Not revealed yet.*"
