@@ -117,7 +117,8 @@ def test_a_class_steps_through_a_set_with_a_timer(store_url):
     assert "Time is up" in refused(Reason.TIME_UP, live.answer, code, sam, first, right)
     assert live.status(code).revealed and live.current(code).revealed
     assert live.summary(code, sam)[0].correct  # counted at the reveal, as a teacher's
-    second = live.push_next(code, key)
+    second = live.push_next(code, key, asked=1)
+    assert live.push_next(code, key, asked=1) == second  # the same press again: nothing more
     assert live.set_progress(code).asked == 2 and live.set_progress(code).done
     assert "2 of 2" in refused(Reason.SET_DONE, live.push_next, code, key)
     live.reveal(code, key)  # the teacher may reveal before the time is up

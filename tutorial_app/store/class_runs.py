@@ -139,13 +139,17 @@ class ClassRuns(LiveClasses):
             row.timer_seconds,
         )
 
-    def push_next(self, code: str, key: str) -> int:
-        """Ask the set's next question (with the set's timer); its id. Raises ClassError
-        (NO_SET, SET_DONE, and as ``push_question``)."""
+    def push_next(self, code: str, key: str, *, asked: int | None = None) -> int:
+        """Ask the set's next question (with the set's timer); its id. With ``asked``
+        (how many of the set the teacher saw asked), a second press of the same button
+        (a double click, a click sent twice) asks nothing more: the question on screen's
+        id. Raises ClassError (NO_SET, SET_DONE, and as ``push_question``)."""
         with self.store.writing() as connection:
             row = self._teacher_row(connection, code, key, lock=True)
             if row.set_questions is None:
                 raise ClassError(Reason.NO_SET, "Choose a question set for the class first.")
+            if asked is not None and asked != row.set_next and row.current_question_id:
+                return int(row.current_question_id)
             sources, _ = sources_from_rows(row.set_questions)
             if row.set_next >= len(sources):
                 raise ClassError(

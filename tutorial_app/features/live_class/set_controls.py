@@ -147,7 +147,8 @@ def next_in_set(classes: ClassRuns, code: str, key: str) -> None:
         key="class-next-in-set",
         type="primary",
         icon=":material/skip_next:",
-        on_click=lambda: request(lambda: classes.push_next(code, key)),
+        # the count seen: a second press of the same button asks nothing more
+        on_click=lambda: request(lambda: classes.push_next(code, key, asked=progress.asked)),
     )
 
 
