@@ -30,10 +30,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from engine import PRESETS, Rules
+from engine import PRESETS, HandRecord, Rules
 from lessons.loader import Lesson, load_all
 from lessons.quiz import Question
 from lessons.quizzes import PRACTICE_TOPICS, SEED_LIMIT, build_quiz, mixed_quiz
+from lessons.scenario_questions import ASKS, ask_problem, scenario_question
 
 __all__ = [
     "QuestionSource",
@@ -43,12 +44,17 @@ __all__ = [
     "lesson_source",
     "topic_source",
     "random_topic_source",
+    "scenario_source",
     "source_label",
     "TOPIC_SET_LENGTH",
 ]
 
 TOPIC_SET_LENGTH = 10  # a Practise set, as the Practise page asks it
 _ID_LIMIT = 80  # characters in a lesson, topic or registered id
+HAND_JSON_LIMIT = 6000  # a scenario's record as JSON (a whole hand takes about 1,200)
+_BUILT_IN = ("lesson", "topic", "scenario")
+_REF_KEYS = {"lesson": "lesson", "topic": "topic", "scenario": "ask"}
+_EXTRA_KEYS = {"topic": {"rules"}, "scenario": {"hand"}}
 
 
 class SourceError(ValueError):
@@ -58,14 +64,17 @@ class SourceError(ValueError):
 @dataclass(frozen=True, slots=True)
 class QuestionSource:
     """One question: ``kind`` "lesson" (``ref`` a lesson id, the quiz for ``seed``),
-    "topic" (``ref`` a Practise topic, its set for ``seed`` under ``rules``), or a kind
-    registered with ``register_source_kind``; ``index`` is the question's place."""
+    "topic" (``ref`` a Practise topic, its set for ``seed`` under ``rules``), "scenario"
+    (``ref`` the question asked, ``lessons.scenario_questions.ASKS``, about the built
+    hand ``hand``), or a kind registered with ``register_source_kind``; ``index`` is
+    the question's place."""
 
     kind: str
     ref: str
     seed: int
     index: int = 0
     rules: str = "bga"
+    hand: str = ""  # a "scenario" source's hand record (its canonical JSON)
 
     @classmethod
     def parse(cls, text: str | dict[str, Any]) -> QuestionSource:
@@ -80,8 +89,8 @@ class QuestionSource:
             raise SourceError(f"a question source is a JSON object, not {data!r:.40}")
         fields: Any = data  # unchecked until source.check() below
         kind = fields.get("kind")
-        ref_key = {"lesson": "lesson", "topic": "topic"}.get(kind, "id")
-        allowed = {"kind", ref_key, "seed", "index"} | ({"rules"} if kind == "topic" else set())
+        ref_key = _REF_KEYS.get(kind, "id")
+        allowed = {"kind", ref_key, "seed", "index"} | _EXTRA_KEYS.get(kind, set())
         unknown = sorted(set(data) - allowed)
         if unknown:
             raise SourceError(
@@ -91,18 +100,20 @@ class QuestionSource:
         source = cls(
             kind=kind,
             ref=fields.get(ref_key),
-            seed=fields.get("seed"),
+            seed=fields.get("seed", 0 if kind == "scenario" else None),
             index=fields.get("index", 0),
             rules=fields.get("rules", "bga"),
+            hand=fields.get("hand", ""),
         )
         source.check()
         return source
 
     def to_dict(self) -> dict[str, Any]:
-        ref_key = {"lesson": "lesson", "topic": "topic"}.get(self.kind, "id")
-        data = {"kind": self.kind, ref_key: self.ref}
+        data = {"kind": self.kind, _REF_KEYS.get(self.kind, "id"): self.ref}
         if self.kind == "topic":
             data["rules"] = self.rules
+        if self.kind == "scenario":
+            data["hand"] = self.hand
         return {**data, "seed": self.seed, "index": self.index}
 
     def dumps(self) -> str:
@@ -113,8 +124,8 @@ class QuestionSource:
 
     def check(self) -> None:
         """Raise SourceError unless this names a question that can be built."""
-        if self.kind not in ("lesson", "topic") and self.kind not in _REGISTERED:
-            kinds = ", ".join(["lesson", "topic", *_REGISTERED])
+        if self.kind not in _BUILT_IN and self.kind not in _REGISTERED:
+            kinds = ", ".join([*_BUILT_IN, *_REGISTERED])
             raise SourceError(f"a question source's kind is one of {kinds}, not {self.kind!r}")
         if not isinstance(self.ref, str) or not self.ref or len(self.ref) > _ID_LIMIT:
             raise SourceError(
@@ -152,6 +163,16 @@ class QuestionSource:
                     f"a Practise set has {TOPIC_SET_LENGTH} questions: there is "
                     f"no question {self.index + 1}"
                 )
+        elif self.kind == "scenario":
+            if self.ref not in ASKS:
+                raise SourceError(
+                    f"no scenario question {self.ref!r:.20}; the questions are {', '.join(ASKS)}"
+                )
+            if not isinstance(self.hand, str) or not 0 < len(self.hand) <= HAND_JSON_LIMIT:
+                raise SourceError(
+                    f"a scenario source holds its hand record as JSON text of at most "
+                    f"{HAND_JSON_LIMIT:,} characters"
+                )
 
 
 # ---- building the question ----------------------------------------------------------------
@@ -164,7 +185,7 @@ def register_source_kind(kind: str, resolver: Resolver) -> None:
     """Let sources of ``kind`` (e.g. "scenario": ``{"kind": "scenario", "id": ...}``) be
     asked in a live class: ``resolver(source)`` builds the question (raise SourceError
     for an id it does not know). The hook for built scenarios and guided-hand positions."""
-    if kind in ("lesson", "topic"):
+    if kind in _BUILT_IN:
         raise ValueError(f"{kind!r} sources are built in")
     _REGISTERED[kind] = resolver
     question_for.cache_clear()
@@ -196,6 +217,11 @@ def question_for(source: QuestionSource) -> Question:
         return lesson_quiz(source.ref, source.seed)[source.index]
     if source.kind == "topic":
         return topic_set(source.ref, source.rules, source.seed)[source.index]
+    if source.kind == "scenario":
+        try:
+            return scenario_question(source.ref, HandRecord.loads(source.hand))
+        except ValueError as error:  # EuchreError and the question's own refusal
+            raise SourceError(f"the built scenario cannot be asked: {error}") from None
     return _REGISTERED[source.kind](source)
 
 
@@ -210,6 +236,17 @@ def lesson_source(lesson_id: str, seed: int, index: int) -> QuestionSource:
 
 def topic_source(topic: str, seed: int, index: int, rules: str = "bga") -> QuestionSource:
     source = QuestionSource("topic", topic, seed, index, rules)
+    source.check()
+    return source
+
+
+def scenario_source(ask: str, record: HandRecord) -> QuestionSource:
+    """Question ``ask`` about the built hand ``record``; raises SourceError when it does
+    not fit (``ask_problem``'s sentence)."""
+    problem = ask_problem(ask, record)
+    if problem:
+        raise SourceError(problem)
+    source = QuestionSource("scenario", ask, 0, 0, hand=record.dumps())
     source.check()
     return source
 
@@ -232,4 +269,6 @@ def source_label(source: QuestionSource) -> str:
             f"Practise: {PRACTICE_TOPICS[source.ref][0]}, set {source.seed}, "
             f"question {source.index + 1}"
         )
+    if source.kind == "scenario":
+        return f"A built scenario: {ASKS[source.ref]}"
     return f"{source.kind} {source.ref}"

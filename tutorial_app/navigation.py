@@ -95,6 +95,13 @@ PAGES: tuple[PageSpec, ...] = (
         "Teach",
     ),
     PageSpec(
+        "features/live_class/sets_page.py",
+        "Prepare question sets",
+        ":material/playlist_add:",
+        "class-sets",
+        "Teach",
+    ),
+    PageSpec(
         "features/live_class/join_page.py", "Join a class", ":material/login:", "join", "Teach"
     ),
     PageSpec(

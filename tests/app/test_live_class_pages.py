@@ -138,11 +138,13 @@ def test_a_whole_class_on_two_pages():
     assert question.explanation in table_shown(kim)["message"]["text"]  # the engine's reason
 
     teacher.run()
-    questions, learners = (frame.value for frame in teacher.dataframe)
+    questions, learners, grid = (frame.value for frame in teacher.dataframe)
     assert questions[["question", "answered", "right"]].values.tolist() == [[1, 2, 1]]
     assert learners.values.tolist() == [["<b>Sam</b>", 1, 1, "1 of 1"], ["Kim", 1, 0, "0 of 1"]]
+    assert grid.loc["<b>Sam</b>"].tolist()[1:] == ["1 of 1"]  # the grid: who answered what
+    assert grid.loc["Kim"].tolist()[0].startswith("✗ ")
     downloads = teacher.get("download_button")
-    assert len(downloads) == 2
+    assert len(downloads) == 4
     assert all(d.proto.ignore_rerun for d in downloads)  # a rerun would revoke the file
     # Each answer is in its learner's progress too.
     store = open_store()
@@ -152,6 +154,11 @@ def test_a_whole_class_on_two_pages():
     assert "has ended" in texts(teacher)
     late = page(LEARNER, code=code)
     assert "has ended" in texts(late) and not at_name_form(late)
+    # A member sees their own summary instead of the error: answer, right one and why.
+    sam.run()
+    assert not sam.error and "Your answers: 1 of 1 right" in texts(sam)
+    reason = question.explanation.split(".")[0]  # shown as Markdown-escaped text
+    assert reason in " ".join(box.value for box in sam.success)
 
 
 def test_every_kind_of_question_choice_pushes_a_question():

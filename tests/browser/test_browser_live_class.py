@@ -92,7 +92,7 @@ def test_a_class_with_three_learners(browser: Browser, class_server: str, screen
     teacher.get_by_text("Report", exact=True).click()
     expect(teacher.get_by_role("button", name="Download the learners (CSV)")).to_be_visible()
     report = teacher.locator("[data-testid=stDataFrame]")
-    expect(report).to_have_count(2)
+    expect(report).to_have_count(3)  # per question, per learner, and who answered what
     teacher.screenshot(path=str(screenshots / "live-class-teacher-report.png"))
     # Both CSVs are offered; what they hold is checked without a browser
     # (tests/store/test_live_class_bounds.py, tests/app/test_live_class_teacher_tools.py).

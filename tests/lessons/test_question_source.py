@@ -72,17 +72,46 @@ def test_another_kind_of_source_plugs_in():
         "It is.",
     )
 
-    def scenario(source: QuestionSource) -> Question:
+    def position(source: QuestionSource) -> Question:
         if source.ref != "bower-1":
-            raise SourceError(f"no scenario {source.ref!r}")
+            raise SourceError(f"no position {source.ref!r}")
         return built
 
-    register_source_kind("scenario", scenario)
+    register_source_kind("position", position)
     try:
-        source = QuestionSource.parse('{"kind": "scenario", "id": "bower-1", "seed": 0}')
+        source = QuestionSource.parse('{"kind": "position", "id": "bower-1", "seed": 0}')
         assert question_for(source) is built and source.to_dict()["id"] == "bower-1"
-        with pytest.raises(SourceError, match="no scenario"):
-            question_for(QuestionSource("scenario", "other", 0))
+        with pytest.raises(SourceError, match="no position"):
+            question_for(QuestionSource("position", "other", 0))
     finally:
-        question_source._REGISTERED.pop("scenario")
+        question_source._REGISTERED.pop("position")
         question_for.cache_clear()
+
+
+BUILT = (
+    '{"dealer": "W", "upcard": "AD", "hands": {"N": ["9C", "TD", "JH", "QS", "KC"], '
+    '"E": ["9S", "TS", "QH", "AC", "KH"], "S": ["9H", "QC", "AH", "KS", "TH"], '
+    '"W": ["JC", "JS", "QD", "KD", "AS"]}, "actions": [{"seat": "N", "do": "pass"}, '
+    '{"seat": "E", "do": "order_up"}, {"seat": "E", "do": "with_partner"}, '
+    '{"seat": "W", "do": "discard", "card": "JS"}, '
+    '{"seat": "N", "do": "play", "card": "9C"}, {"seat": "E", "do": "play", "card": "AC"}]}'
+)
+
+
+def test_a_built_scenario_is_a_source_of_its_own():
+    from engine import HandRecord
+    from lessons.question_source import scenario_source, source_label
+
+    record = HandRecord.loads(BUILT)
+    source = scenario_source("legal", record)
+    assert QuestionSource.parse(source.dumps()) == source
+    assert question_for(source).answer == ("QC",)
+    assert source_label(source) == "A built scenario: Which cards may be played?"
+    with pytest.raises(SourceError, match="end with a trick's last card"):
+        scenario_source("trick", record)
+    with pytest.raises(SourceError, match="no scenario question"):
+        QuestionSource.parse('{"kind": "scenario", "ask": "nope", "hand": "{}"}')
+    with pytest.raises(SourceError, match="at most 6,000"):
+        QuestionSource.parse({"kind": "scenario", "ask": "legal", "hand": "x" * 6001})
+    with pytest.raises(SourceError, match="cannot be asked"):
+        question_for(QuestionSource.parse({"kind": "scenario", "ask": "legal", "hand": "{}"}))

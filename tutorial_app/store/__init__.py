@@ -19,6 +19,14 @@ from __future__ import annotations
 from sqlalchemy.engine import make_url
 
 from tutorial_app.store.class_codes import ClassError, Reason, parse_class_code
+from tutorial_app.store.class_runs import (
+    LEADERBOARD_ROWS,
+    AskedQuestion,
+    ClassGrid,
+    ClassRuns,
+    MyAnswer,
+    SetProgress,
+)
 from tutorial_app.store.classes import (
     MAX_CLASS_MEMBERS,
     REPORT_KEPT,
@@ -40,6 +48,7 @@ from tutorial_app.store.database import (
     engine_for,
 )
 from tutorial_app.store.errors import StoreUnavailable
+from tutorial_app.store.question_sets import QuestionSet, QuestionSets
 from tutorial_app.store.records import ImportReport, PlayedHand, QuizPosition
 from tutorial_app.store.store import ANSWER_COLUMNS, Store
 from tutorial_app.store.tokens import (
@@ -66,9 +75,15 @@ def open_store(url: str | None = None, *, busy_timeout_ms: int = DEFAULT_BUSY_TI
     return Store(engine_for(url, busy_timeout_ms))
 
 
-def open_classes(url: str | None = None) -> LiveClasses:
-    """The live classes kept in the progress store at ``url`` (as ``open_store``)."""
-    return LiveClasses(open_store(url))
+def open_classes(url: str | None = None) -> ClassRuns:
+    """The live classes kept in the progress store at ``url`` (as ``open_store``), with
+    their sets, timers and reports."""
+    return ClassRuns(open_store(url))
+
+
+def open_question_sets(url: str | None = None) -> QuestionSets:
+    """The teachers' question sets kept in the progress store at ``url``."""
+    return QuestionSets(open_store(url))
 
 
 __all__ = [
@@ -102,6 +117,16 @@ __all__ = [
     "AnswerTally",
     "ClassReport",
     "parse_class_code",
+    # sets, timers and the report grid
+    "ClassRuns",
+    "SetProgress",
+    "AskedQuestion",
+    "ClassGrid",
+    "MyAnswer",
+    "LEADERBOARD_ROWS",
+    "open_question_sets",
+    "QuestionSets",
+    "QuestionSet",
     "MAX_CLASS_MEMBERS",
     "REPORT_KEPT",
     "REPORT_PAGE_ROWS",

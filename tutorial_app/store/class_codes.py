@@ -61,6 +61,11 @@ class Reason(Enum):
     NO_SUCH_MEMBER = "no_such_member"
     BAD_TEACHER_LINK = "bad_teacher_link"
     REPORT_GONE = "report_gone"
+    TIME_UP = "time_up"
+    NO_SET = "no_set"
+    SET_DONE = "set_done"
+    NO_SUCH_SET = "no_such_set"
+    BAD_SET = "bad_set"
 
     def __repr__(self) -> str:
         return f"Reason.{self.name}"

@@ -46,7 +46,7 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -55,6 +55,7 @@ from sqlalchemy.exc import IntegrityError
 
 from lessons.question_source import QuestionSource, SourceError, question_for, source_label
 from lessons.quiz import Question
+from tutorial_app.limits.question_sets import SetBoundError, timer_seconds
 from tutorial_app.store.class_codes import (
     NAME_LIMIT,
     ClassError,
@@ -137,10 +138,17 @@ class LiveQuestion:
     position: int
     source: QuestionSource
     revealed: bool
+    deadline: datetime | None = None  # a timed question is revealed by itself then (UTC)
 
     @property
     def question(self) -> Question:
         return question_for(self.source)
+
+    def seconds_left(self, at: datetime | None = None) -> float | None:
+        """Seconds until the deadline (0 once past); None for a question with no timer."""
+        if self.deadline is None:
+            return None
+        return max(0.0, (self.deadline - (at or now())).total_seconds())
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,8 +265,9 @@ class LiveClasses:
         )
 
     def status(self, code: str) -> ClassStatus:
-        """The poll: one read of the class's row by its code; raises ClassError for an
-        unknown code."""
+        """The poll: one read of the class's row by its code (joined to the question on
+        screen for its deadline; a timed question past it is revealed first); raises
+        ClassError for an unknown code."""
         with self.store.reading() as connection:
             row = connection.execute(
                 select(
@@ -267,8 +276,13 @@ class LiveClasses:
                     classes.c.revealed,
                     classes.c.ended_at,
                     classes.c.created_at,
-                ).where(classes.c.code == parse_class_code(code))
+                    class_questions.c.deadline,
+                )
+                .outerjoin(class_questions, class_questions.c.id == classes.c.current_question_id)
+                .where(classes.c.code == parse_class_code(code))
             ).first()
+        if row is not None and self._due(row) and self.reveal_when_due(code):
+            return self.status(code)  # revealed now: read once more (then not due)
         if row is None:
             raise ClassError(
                 Reason.NO_SUCH_CLASS,
@@ -305,6 +319,7 @@ class LiveClasses:
                     classes.c.created_at,
                     class_questions.c.position,
                     class_questions.c.source,
+                    class_questions.c.deadline,
                 )
                 .outerjoin(class_questions, class_questions.c.id == classes.c.current_question_id)
                 .where(classes.c.code == code)
@@ -314,6 +329,8 @@ class LiveClasses:
                 Reason.NO_SUCH_CLASS,
                 f"There is no class {code}: check the code on the teacher's screen.",
             )
+        if self._due(row) and self.reveal_when_due(code):
+            return self.showing(code)  # revealed now: read once more (then not due)
         status = ClassStatus(
             row.code,
             row.current_question_id,
@@ -329,6 +346,7 @@ class LiveClasses:
                 row.position,
                 QuestionSource.parse(row.source),
                 status.revealed,
+                None if row.deadline is None else utc(row.deadline),
             )
         )
         with _shown_lock:
@@ -369,6 +387,7 @@ class LiveClasses:
                     class_questions.c.position,
                     class_questions.c.source,
                     class_questions.c.revealed_at,
+                    class_questions.c.deadline,
                 )
                 .join(classes, classes.c.current_question_id == class_questions.c.id)
                 .where(classes.c.code == parse_class_code(code))
@@ -376,7 +395,11 @@ class LiveClasses:
         if row is None:
             return None
         return LiveQuestion(
-            row.id, row.position, QuestionSource.parse(row.source), row.revealed_at is not None
+            row.id,
+            row.position,
+            QuestionSource.parse(row.source),
+            row.revealed_at is not None,
+            None if row.deadline is None else utc(row.deadline),
         )
 
     # ---- the teacher ---------------------------------------------------------------------
@@ -403,44 +426,71 @@ class LiveClasses:
                 continue
         raise RuntimeError("no free class code after 20 tries")
 
-    def push_question(self, code: str, key: str, source: QuestionSource) -> int:
-        """Put the question ``source`` names on every screen; its id. Raises ClassError
-        (NOT_TEACHER, CLASS_ENDED, BAD_SOURCE)."""
+    def push_question(
+        self, code: str, key: str, source: QuestionSource, *, timer: int | None = None
+    ) -> int:
+        """Put the question ``source`` names on every screen; its id. With ``timer``
+        (seconds, ``limits.question_sets`` bounds) the answer is revealed by itself that
+        long after. Raises ClassError (NOT_TEACHER, CLASS_ENDED, BAD_SOURCE)."""
+        self._buildable(source)
+        timer = self._checked_timer(timer)
+        with self.store.writing() as connection:
+            row = self._teacher_row(connection, code, key, lock=True)
+            question_id = self._insert_question(connection, row, source, timer)
+        self._forget_shown(code)
+        return question_id
+
+    @staticmethod
+    def _buildable(source: QuestionSource) -> None:
         try:
             question_for(source)  # it must build before anyone is asked it
         except (SourceError, IndexError) as error:
             raise ClassError(
                 Reason.BAD_SOURCE, f"That question cannot be asked: {error}"
             ) from error
-        with self.store.writing() as connection:
-            row = self._teacher_row(connection, code, key, lock=True)
-            position = 1 + (
-                connection.scalar(
-                    select(func.max(class_questions.c.position)).where(
-                        class_questions.c.class_id == row.id
-                    )
-                )
-                or 0
-            )
-            if position > MAX_CLASS_QUESTIONS:
-                raise ClassError(
-                    Reason.TOO_MANY_QUESTIONS,
-                    f"A class asks at most {MAX_CLASS_QUESTIONS} questions: end "
-                    "this one and start a new class.",
-                )
-            question_id = inserted_id(
-                connection.execute(
-                    insert(class_questions).values(
-                        class_id=row.id, position=position, source=source.to_dict(), pushed_at=now()
-                    )
+
+    @staticmethod
+    def _checked_timer(timer: int | None) -> int | None:
+        try:
+            return timer_seconds(timer)
+        except SetBoundError as error:
+            raise ClassError(Reason.BAD_SET, str(error)) from None
+
+    @staticmethod
+    def _insert_question(
+        connection: Connection, row: AnyRow, source: QuestionSource, timer: int | None
+    ) -> int:
+        """The next question of class ``row`` on every screen (in the caller's write)."""
+        position = 1 + (
+            connection.scalar(
+                select(func.max(class_questions.c.position)).where(
+                    class_questions.c.class_id == row.id
                 )
             )
+            or 0
+        )
+        if position > MAX_CLASS_QUESTIONS:
+            raise ClassError(
+                Reason.TOO_MANY_QUESTIONS,
+                f"A class asks at most {MAX_CLASS_QUESTIONS} questions: end "
+                "this one and start a new class.",
+            )
+        question_id = inserted_id(
             connection.execute(
-                update(classes)
-                .where(classes.c.id == row.id)
-                .values(current_question_id=question_id, revealed=False)
+                insert(class_questions).values(
+                    class_id=row.id,
+                    position=position,
+                    source=source.to_dict(),
+                    pushed_at=now(),
+                    deadline=None if timer is None else now() + timedelta(seconds=timer),
+                )
             )
-        self._forget_shown(code)
+        )
+        connection.execute(
+            update(classes)
+            .where(classes.c.id == row.id)
+            .values(current_question_id=question_id, revealed=False)
+        )
         return question_id
 
     def reveal(self, code: str, key: str) -> None:
@@ -452,21 +502,49 @@ class LiveClasses:
                 raise ClassError(
                     Reason.NO_QUESTION, "Ask a question first: there is nothing to reveal yet."
                 )
-            question_row = connection.execute(
-                select(class_questions)
-                .where(class_questions.c.id == row.current_question_id)
-                .with_for_update()
-            ).one()
-            if question_row.revealed_at is not None:
-                return
-            connection.execute(
-                update(class_questions)
-                .where(class_questions.c.id == question_row.id)
-                .values(revealed_at=now())
-            )
-            connection.execute(update(classes).where(classes.c.id == row.id).values(revealed=True))
-            self._count_toward_progress(connection, question_row)
+            self._reveal_current(connection, row, due_only=False)
         self._forget_shown(code)
+
+    def reveal_when_due(self, code: str) -> bool:
+        """Reveal the question on screen if its timer has run out (any page's poll may
+        ask: no key is needed for what the clock decides); whether it was revealed now."""
+        with self.store.writing() as connection:
+            row = self._class_row(connection, code, lock=True)
+            if row.current_question_id is None or row.ended_at is not None:
+                return False
+            revealed = self._reveal_current(connection, row, due_only=True)
+        if revealed:
+            self._forget_shown(code)
+        return revealed
+
+    @staticmethod
+    def _due(row: AnyRow) -> bool:
+        """Whether a polled row shows a timed question past its deadline, not revealed."""
+        return (
+            row.deadline is not None
+            and not row.revealed
+            and row.ended_at is None
+            and utc(row.deadline) <= now()
+        )
+
+    def _reveal_current(self, connection: Connection, row: AnyRow, *, due_only: bool) -> bool:
+        question_row = connection.execute(
+            select(class_questions)
+            .where(class_questions.c.id == row.current_question_id)
+            .with_for_update()
+        ).one()
+        if question_row.revealed_at is not None:
+            return False
+        if due_only and (question_row.deadline is None or utc(question_row.deadline) > now()):
+            return False
+        connection.execute(
+            update(class_questions)
+            .where(class_questions.c.id == question_row.id)
+            .values(revealed_at=now())
+        )
+        connection.execute(update(classes).where(classes.c.id == row.id).values(revealed=True))
+        self._count_toward_progress(connection, question_row)
+        return True
 
     @staticmethod
     def _count_toward_progress(connection: Connection, question_row: AnyRow) -> None:
@@ -936,6 +1014,7 @@ class LiveClasses:
                     class_questions.c.position,
                     class_questions.c.source,
                     class_questions.c.revealed_at,
+                    class_questions.c.deadline,
                 )
                 .where(class_questions.c.id == question_id)
                 .with_for_update()
@@ -946,6 +1025,11 @@ class LiveClasses:
                     f"The answer to question "
                     f"{asked.position} has been revealed: "
                     "answers are closed.",
+                )
+            if asked.deadline is not None and utc(asked.deadline) <= now():
+                raise ClassError(
+                    Reason.TIME_UP,
+                    f"Time is up for question {asked.position}: answers are closed.",
                 )
             feedback = question_for(QuestionSource.parse(asked.source)).check(response)
             if feedback.invalid:

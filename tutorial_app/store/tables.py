@@ -24,6 +24,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
 )
 
 # Named constraints, so a later migration can drop or alter them on every database.
@@ -135,6 +136,12 @@ classes = Table(
     Column("ended_at", DateTime(timezone=True)),
     Column("current_question_id", Integer),  # class_questions.id; None: none asked yet
     Column("revealed", Boolean, nullable=False),
+    # migration 0006: the set the class runs through (a copy), the timer, the leaderboard
+    Column("set_name", String(60)),
+    Column("set_questions", JSON),  # question sources (dicts), in order; None: no set
+    Column("set_next", Integer, nullable=False, server_default="0"),  # set questions asked
+    Column("timer_seconds", Integer),  # each question's time; None: the teacher reveals
+    Column("leaderboard", Boolean, nullable=False, server_default=false()),
 )
 
 class_members = Table(
@@ -159,6 +166,7 @@ class_questions = Table(
     Column("source", JSON, nullable=False),  # lessons.question_source, as a dict
     _when("pushed_at"),
     Column("revealed_at", DateTime(timezone=True)),
+    Column("deadline", DateTime(timezone=True)),  # migration 0006: revealed by itself then
     UniqueConstraint("class_id", "position"),
 )
 
@@ -219,4 +227,23 @@ class_teacher_passes = Table(
     Column("pass_hash", String(64), nullable=False, unique=True),
     _when("created_at"),
     _when("expires_at"),
+)
+
+# ---- question sets (migration 0006) --------------------------------------------------------
+# A teacher's prepared set: its questions (sources, in order) kept under the owner's
+# learner row (the browser's private token is the key to change it); anyone with its
+# share code may copy it, never change it.
+
+question_sets = Table(
+    "question_sets",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    _learner_key(),
+    Column("name", String(60), nullable=False),
+    Column("share_code", String(18), nullable=False, unique=True),
+    Column("questions", JSON, nullable=False),  # lessons.question_source dicts, in order
+    Column("timer_seconds", Integer),
+    _when("created_at"),
+    _when("updated_at"),
+    Index(None, "learner_id"),
 )

@@ -32,7 +32,14 @@ from tutorial_app.features.live_class.keys import (
 )
 from tutorial_app.features.live_class.live_question import live_click
 from tutorial_app.shell.markdown_text import markdown_text
-from tutorial_app.store import ClassError, LiveClasses, LiveQuestion, StoreUnavailable, open_classes
+from tutorial_app.store import (
+    ClassError,
+    ClassRuns,
+    LiveClasses,
+    LiveQuestion,
+    StoreUnavailable,
+    open_classes,
+)
 
 T = TypeVar("T")
 
@@ -48,7 +55,7 @@ FREE_WRONG_CODES = 3
 MAX_CODE_WAIT = 60.0
 
 
-def live_classes() -> LiveClasses:
+def live_classes() -> ClassRuns:
     """The live classes in the progress store; stops the page with a sentence if the
     database cannot be used."""
     try:
@@ -88,6 +95,7 @@ def push_after(
     key: str,
     shown: int | None,
     make_source: Callable[[], QuestionSource],
+    timer: int | None = None,
 ) -> int | None:
     """Ask the next question, if class ``code`` still shows question ``shown`` (the one
     on screen when the teacher's button was drawn): the new question's id, else None.
@@ -98,7 +106,7 @@ def push_after(
     row. The second call finds the class moved on, and asks nothing."""
     if classes.status(code).question_id != shown:
         return None
-    return classes.push_question(code, key, make_source())
+    return classes.push_question(code, key, make_source(), timer=timer)
 
 
 def reveal_shown(classes: LiveClasses, code: str, key: str, shown: int | None) -> None:

@@ -34,6 +34,7 @@ from tutorial_app.features.live_class.keys import (
     POINTS_TRIED,
     SENT,
 )
+from tutorial_app.features.live_class.learner_summary import show_summary, show_time_left
 from tutorial_app.features.live_class.live_question import (
     answer_words,
     learner_model,
@@ -82,6 +83,8 @@ classes = live_classes()
 try:
     code = parse_class_code(typed)
     status = classes.status(code)
+    if not status.open and show_summary(classes, code, current_token()):
+        st.stop()  # a member of the ended class: their own summary, not an error
     if not status.open:
         classes.check_open(code)  # raises with the sentence for an ended or closed class
     note_right_code(st.session_state)
@@ -143,6 +146,7 @@ def question_panel() -> None:
     st.markdown(f"**{question.prompt}**")
     if question.scene.facts:
         st.markdown("\n".join(f"- {fact}" for fact in question.scene.facts))
+    show_time_left(live)
     show_refusal()
     if has_table(question):
         model = learner_model(

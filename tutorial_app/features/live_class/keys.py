@@ -47,3 +47,16 @@ DROP_KEY = "teacher-key-drop"  # query parameters the browser must take off
 FORGET_KEY = "teacher-key-forget"  # a class whose key the browser must forget
 ASKED = "teacher-key-asked"  # times the browser was asked again for the key it keeps
 ASK_SINCE = "teacher-key-ask-since"  # monotonic time the page began to wait for its answer
+
+# Question sets (sets_page.py, set_controls.py) and the report (report_view.py)
+SET_DRAFT = "class-set-draft"  # the set being prepared: (its id or None, its sources)
+SET_CHOICE = "class-set-choice"  # widget: which of this browser's sets is open
+SET_NAME = "class-set-name"  # widget: the set's name
+SET_TIMER = "class-set-timer"  # widget: the set's timer (seconds, or None)
+SET_LINKS = "class-set-links"  # widget: question links pasted
+SET_NOTE = "class-set-note"  # what the last action on the set did, or why not
+SET_COPIED = "class-set-copied"  # the share code whose set was copied in this session
+CLASS_SET = "class-use-set"  # widget: the set the class will run through
+CLASS_SET_LINK = "class-use-set-link"  # widget: a set's share link pasted into the class
+PUSH_TIMER = "class-push-timer"  # widget: the timer of a question asked by hand
+LEADERBOARD = "class-leaderboard"  # widget: the class leaderboard switch

@@ -1,9 +1,11 @@
 """The teacher's choice of the next question: from a lesson's quiz, from a Practise
-topic's set, or one at random from a topic. Returns the question's source
-(``lessons.question_source``); building and judging the question is not done here.
+topic's set, one at random from a topic, or a built scenario (its link pasted). Returns
+the question's source (``lessons.question_source``); building and judging the question
+is not done here.
 
 Widget keys: ``class-from`` (where from), ``class-lesson``, ``class-topic``,
-``class-rules``, ``class-seed`` (the quiz or set number) and ``class-question``.
+``class-rules``, ``class-seed`` (the quiz or set number), ``class-question`` and
+``class-scenario-link``.
 A new kind of source (built scenarios, guided-hand positions) registers with
 ``lessons.question_source.register_source_kind`` and adds its choice to ``PICKERS``.
 """
@@ -21,11 +23,15 @@ from lessons.question_source import (
     QuestionSource,
     lesson_quiz,
     lesson_source,
+    question_for,
     random_topic_source,
     topic_set,
     topic_source,
 )
 from lessons.quizzes import PRACTICE_TOPICS, SEED_LIMIT
+from tutorial_app.features.live_class.set_sources import scenario_from_link
+from tutorial_app.shell.hand_links import MAX_CODE
+from tutorial_app.shell.markdown_text import markdown_text
 
 __all__ = ["PICKERS", "pick_question"]
 
@@ -98,11 +104,32 @@ def _at_random() -> Callable[[], QuestionSource]:
     return lambda: random_topic_source(topic, random.SystemRandom(), rules)
 
 
+def _built_scenario() -> Callable[[], QuestionSource]:
+    link = st.text_input(
+        "A link from Build a scenario (or its question link)",
+        key="class-scenario-link",
+        max_chars=MAX_CODE + 200,
+        placeholder="https://…/build?hand=v1…",
+    )
+    if link.strip():
+        try:
+            st.caption(f"The question: {scenario_question_words(link)}")
+        except ValueError as error:
+            st.warning(f"This link cannot be asked: {markdown_text(str(error))}")
+    return lambda: scenario_from_link(link.strip())
+
+
+def scenario_question_words(link: str) -> str:
+    """The question a pasted scenario link asks, in words; raises ValueError."""
+    return _short(question_for(scenario_from_link(link.strip())).prompt)
+
+
 # (what the teacher reads, the widgets that choose): in the order shown.
 PICKERS: dict[str, tuple[str, Callable[[], Callable[[], QuestionSource]]]] = {
     "lesson": ("A lesson's quiz", _from_lesson),
     "topic": ("A Practise topic", _from_topic),
     "random": ("At random from a topic", _at_random),
+    "scenario": ("A built scenario", _built_scenario),
 }
 
 

@@ -48,6 +48,13 @@ from tutorial_app.features.live_class.keys import (
 )
 from tutorial_app.features.live_class.live_question import teacher_model
 from tutorial_app.features.live_class.question_picker import pick_question
+from tutorial_app.features.live_class.report_view import grid_box
+from tutorial_app.features.live_class.set_controls import (
+    next_in_set,
+    push_timer,
+    set_box,
+    time_left,
+)
 from tutorial_app.features.live_class.teacher_key import (
     ask_again,
     drop_from_address,
@@ -327,6 +334,7 @@ def run_class(code: str, key: str) -> None:
         with st.container(border=True, key="class-ask"):
             st.markdown("**The next question**: choose it here, then press *Ask this question*.")
             make_source = pick_question()
+            timer = push_timer()
         with moves:
             ask, reveal, chart = st.columns(3, vertical_alignment="center")
             ask.button(
@@ -335,7 +343,7 @@ def run_class(code: str, key: str) -> None:
                 type="primary" if live is None or live.revealed else "secondary",
                 icon=":material/help:",
                 on_click=lambda: request(
-                    lambda: push_after(classes, code, key, shown_id, make_source)
+                    lambda: push_after(classes, code, key, shown_id, make_source, timer)
                 ),
             )
             if live is not None:
@@ -348,9 +356,13 @@ def run_class(code: str, key: str) -> None:
                     on_click=lambda: request(lambda: reveal_shown(classes, code, key, shown_id)),
                 )
                 chart.toggle("Show the answers as a chart", key=CHART)
+            time_left(live)
+            next_in_set(classes, code, key)
+        set_box(classes, code, key)
 
     members_box(classes, code, key)
     report_box(classes, code, key, status.open)
+    grid_box(classes, code, key, status.open)
     devices_box(code, key)
 
     if status.open:

@@ -1,0 +1,172 @@
+"""AppTest of question sets and the class report: a set prepared on /class-sets (from a
+Practise set, pasted links, reordered, named, timed), saved under the browser's token and
+copied by its share link; the teacher uses it and steps through it with a timer that
+reveals by itself; a built scenario pushed from its link; the leaderboard switch; and
+the grid's CSV and printable page keeping learners' names harmless."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import update
+from test_live_class_pages import TEACHER, join, page
+from test_live_class_pages import texts as markdown_texts
+
+from engine import HandRecord
+from lessons.question_source import question_for, topic_source
+from tutorial_app.features.live_class.class_report import grid_csv, printable_report
+from tutorial_app.shell.hand_links import encode_hand
+from tutorial_app.store import (
+    dispose_engines,
+    new_learner_token,
+    open_classes,
+    open_question_sets,
+)
+from tutorial_app.store.records import now
+from tutorial_app.store.tables import class_questions
+
+SETS = "features/live_class/sets_page.py"
+TRICKS = [topic_source("tricks", 7, index) for index in range(3)]
+SCENARIO = encode_hand(
+    HandRecord.loads(
+        '{"dealer": "W", "upcard": "AD", "hands": {"N": ["9C", "TD", "JH", "QS", "KC"], '
+        '"E": ["9S", "TS", "QH", "AC", "KH"], "S": ["9H", "QC", "AH", "KS", "TH"], '
+        '"W": ["JC", "JS", "QD", "KD", "AS"]}, "actions": [{"seat": "N", "do": "pass"}, '
+        '{"seat": "E", "do": "order_up"}, {"seat": "E", "do": "with_partner"}, '
+        '{"seat": "W", "do": "discard", "card": "JS"}, '
+        '{"seat": "N", "do": "play", "card": "9C"}, {"seat": "E", "do": "play", "card": "AC"}]}'
+    )
+)
+
+
+def texts(at) -> str:
+    """The page's texts as read (Markdown's escapes of typed or linked text taken off)."""
+    return markdown_texts(at).replace("\\", "")
+
+
+@pytest.fixture(autouse=True)
+def fresh_store(tmp_path, monkeypatch):
+    monkeypatch.setenv("EUCHRE_TUTORIAL_DB", f"sqlite:///{tmp_path / 'progress.sqlite3'}")
+    yield
+    dispose_engines()
+
+
+def test_a_set_is_prepared_saved_and_copied_by_its_link():
+    ann = new_learner_token()
+    at = page(SETS, ann)
+    at.segmented_control(key="class-from").set_value("topic").run()
+    at.selectbox(key="class-topic").set_value("tricks").run()
+    at.number_input(key="class-seed").set_value(7).run()
+    at.button(key="set-add-all").click().run()
+    assert "Questions: 10 of at most 30" in texts(at)
+    at.text_area(key="class-set-links").input(
+        f"https://school.example/build?hand={SCENARIO}\nnot a link"
+    ).run()
+    at.button(key="set-add-links").click().run()
+    assert "Questions: 11 of at most 30" in texts(at)
+    assert "Line 2: not a question link" in texts(at)  # a bad line says why, no traceback
+    at.button(key="set-remove-0").click().run()
+    at.button(key="set-up-9").click().run()  # the scenario, one place earlier
+    at.text_input(key="class-set-name").input("Tricks and a scenario").run()
+    at.selectbox(key="class-set-timer").set_value(30).run()
+    at.button(key="set-save").click().run()
+    assert not at.exception and "Saved: Tricks and a scenario (10 questions)" in texts(at)
+    (kept,) = open_question_sets().mine(ann)
+    assert kept.timer == 30 and kept.sources[8].kind == "scenario"
+    assert kept.sources[:8] == tuple(topic_source("tricks", 7, i) for i in range(1, 9))
+    link = at.get("code")[0].value
+    assert link.endswith(f"/class-sets?copy={kept.share_code}")
+
+    ben = new_learner_token()
+    copied = page(SETS, ben, copy=kept.share_code)
+    assert "Copied to your sets: Tricks and a scenario" in texts(copied)
+    assert "copy" not in copied.query_params
+    assert [s.sources for s in open_question_sets().mine(ben)] == [kept.sources]
+    assert len(open_question_sets().mine(ann)) == 1  # the original stays Ann's alone
+    broken = page(SETS, ben, copy="nothing")
+    assert "holds no set code" in texts(broken) and not broken.exception
+
+
+def test_the_teacher_steps_through_a_set_and_the_timer_reveals():
+    teacher_token = new_learner_token()
+    open_question_sets().save(teacher_token, None, "Tricks", TRICKS[:2], timer=20)
+    teacher = page(TEACHER, teacher_token)
+    teacher.button(key="class-start").click().run()
+    code = teacher.session_state["class-code"]
+    learner = join(code, "Sam")
+    teacher.button(key="class-use-set-button").click().run()
+    assert teacher.button(key="class-next-in-set").label.startswith(
+        "Next question in the set (1 of 2)"
+    )
+    teacher.button(key="class-next-in-set").click().run()
+    classes = open_classes()
+    live = classes.current(code)
+    assert live.source == TRICKS[0] and 18 < live.seconds_left() <= 20
+    assert "seconds left" in texts(teacher)
+    learner.run()
+    assert "seconds left" in texts(learner) and question_for(TRICKS[0]).prompt in texts(learner)
+    with classes.store.writing() as connection:  # the clock runs out
+        connection.execute(
+            update(class_questions)
+            .where(class_questions.c.id == live.id)
+            .values(deadline=now() - timedelta(seconds=1))
+        )
+    teacher.run()  # the page's own read of the class reveals it
+    assert classes.current(code).revealed and not teacher.exception
+    assert "seconds left" not in texts(teacher)
+    teacher.button(key="class-next-in-set").click().run()
+    assert classes.current(code).source == TRICKS[1]
+    assert "all 2 questions asked" in texts(teacher)
+
+
+def test_a_built_scenario_is_asked_from_its_link():
+    teacher = page(TEACHER)
+    teacher.button(key="class-start").click().run()
+    code = teacher.session_state["class-code"]
+    teacher.segmented_control(key="class-from").set_value("scenario").run()
+    teacher.text_input(key="class-scenario-link").input("https://x/build?hand=v1.AAAA").run()
+    assert "cannot be asked" in texts(teacher)
+    teacher.button(key="class-push").click().run()
+    assert not teacher.exception and open_classes().current(code) is None
+    assert "damaged" in texts(teacher)  # the refusal says why
+    teacher.text_input(key="class-scenario-link").input(
+        f"https://x/question?hand={SCENARIO}&ask=legal"
+    ).run()
+    teacher.selectbox(key="class-push-timer").set_value(45).run()
+    teacher.button(key="class-push").click().run()
+    live = open_classes().current(code)
+    assert live.source.kind == "scenario" and 43 < live.seconds_left() <= 45
+
+
+def test_the_leaderboard_is_off_until_the_teacher_switches_it_on():
+    teacher = page(TEACHER)
+    teacher.button(key="class-start").click().run()
+    code = teacher.session_state["class-code"]
+    join(code, "Ann")
+    teacher.button(key="class-push").click().run()
+    classes = open_classes()
+    assert not teacher.toggle(key="class-leaderboard").value
+    assert classes.leaderboard(code) is None
+    teacher.toggle(key="class-leaderboard").set_value(True).run()
+    assert classes.leaderboard_on(code) and "Leaderboard" in texts(teacher)
+    assert "1. Ann: 0 right" in texts(teacher)
+
+
+def test_the_grid_csv_and_printable_page_keep_names_harmless():
+    classes = open_classes()
+    code, key = classes.start_class()
+    names = ['=HYPERLINK("http://x")', "<img src=x onerror=alert(1)>"]
+    tokens = [new_learner_token() for _ in names]
+    for name, token in zip(names, tokens, strict=True):
+        classes.join(code, name, token)
+    question_id = classes.push_question(code, key, TRICKS[0])
+    classes.answer(code, tokens[0], question_id, list(question_for(TRICKS[0]).answer))
+    classes.reveal(code, key)
+    grid = classes.grid(code, key)
+    text = grid_csv(grid)
+    assert "'=HYPERLINK" in text and "\n=HYPERLINK" not in text
+    assert text.splitlines()[0] == "learner,Q1,right"
+    printed = printable_report(code, grid)
+    assert "<img src=x" not in printed and "&lt;img src=x" in printed
+    assert question_for(TRICKS[0]).explanation.split(".")[0] in printed

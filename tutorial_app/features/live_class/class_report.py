@@ -1,0 +1,159 @@
+"""The report a teacher reads after a class: a grid of learners x questions with each
+answer and whether it was right, the questions most missed first (each with its answer
+and the engine's reason, as the reveal gives them), as a table, a CSV and a printable
+page. No Streamlit here: the teacher's page and the tests call these.
+
+Every name and answer comes from the class (typed by learners): the CSV makes each
+cell spreadsheet-safe, the printable page escapes each one.
+
+>>> from lessons.question_source import topic_source
+>>> from tutorial_app.store import AskedQuestion, ClassGrid
+>>> source = topic_source("tricks", 7, 0)
+>>> right = question_for(source).answer
+>>> grid = ClassGrid([AskedQuestion(1, source, True)], ["Ann", "Ben"],
+...                  {("Ann", 1): (right, True)})
+>>> grid_frame(grid).loc["Ben"].tolist()
+['—', '0 of 1']
+>>> [(missed.position, missed.missed) for missed in most_missed(grid)]
+[(1, 1)]
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from lessons.question_source import question_for
+from tutorial_app.features.live_class.live_question import answer_words
+from tutorial_app.limits.numbers import spreadsheet_safe
+from tutorial_app.store import ClassGrid
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["Missed", "cell_text", "grid_frame", "most_missed", "grid_csv", "printable_report"]
+
+NO_ANSWER = "—"
+
+
+@dataclass(frozen=True, slots=True)
+class Missed:
+    """One question of the report, with how many learners missed it and why the answer
+    is what it is."""
+
+    position: int
+    prompt: str
+    answer: str
+    reason: str
+    right: int
+    missed: int  # wrong or not answered
+    revealed: bool
+
+
+def column(position: int) -> str:
+    return f"Q{position}"
+
+
+def cell_text(grid: ClassGrid, learner: str, position: int) -> str:
+    """ "✓ North", "✗ East" or "—": the answer in words, right or wrong."""
+    cell = grid.cells.get((learner, position))
+    if cell is None:
+        return NO_ANSWER
+    asked = next(question for question in grid.questions if question.position == position)
+    words = answer_words(question_for(asked.source), cell[0])
+    return f"{'✓' if cell[1] else '✗'} {words}"
+
+
+def _score(grid: ClassGrid, learner: str) -> str:
+    right = sum(1 for (name, _), (_, correct) in grid.cells.items() if name == learner and correct)
+    return f"{right} of {len(grid.questions)}"
+
+
+def grid_frame(grid: ClassGrid) -> pd.DataFrame:
+    """One row per learner (in the order they joined), one column per question, and
+    each learner's score."""
+    import pandas as pd
+
+    rows = {
+        learner: [cell_text(grid, learner, asked.position) for asked in grid.questions]
+        + [_score(grid, learner)]
+        for learner in grid.learners
+    }
+    columns = [column(asked.position) for asked in grid.questions] + ["right"]
+    frame = pd.DataFrame.from_dict(rows, orient="index", columns=columns)
+    frame.index.name = "learner"
+    return frame
+
+
+def most_missed(grid: ClassGrid) -> list[Missed]:
+    """Every question asked, the most missed first (then in the order asked)."""
+    found = []
+    for asked in grid.questions:
+        question = question_for(asked.source)
+        right = sum(
+            1
+            for learner in grid.learners
+            if (cell := grid.cells.get((learner, asked.position))) is not None and cell[1]
+        )
+        found.append(
+            Missed(
+                asked.position,
+                question.prompt,
+                question.answer_text,
+                question.explanation,
+                right,
+                len(grid.learners) - right,
+                asked.revealed,
+            )
+        )
+    return sorted(found, key=lambda item: (-item.missed, item.position))
+
+
+def grid_csv(grid: ClassGrid) -> str:
+    """The grid as CSV: a header line, then one line per learner; every cell safe to
+    open in a spreadsheet."""
+    frame = grid_frame(grid).reset_index()
+    text: str = frame.map(spreadsheet_safe).to_csv(index=False)
+    return text
+
+
+_PAGE_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 1.5cm; color: #111; }
+h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; margin-top: 1.5rem; }
+table { border-collapse: collapse; font-size: 0.85rem; }
+th, td { border: 1px solid #999; padding: 0.2rem 0.4rem; text-align: left; }
+td.right { color: #0b6b2f; } td.wrong { color: #b3261e; }
+li { margin-bottom: 0.5rem; }
+@media print { body { margin: 0; } h2 { break-after: avoid; } }
+"""
+
+
+def printable_report(code: str, grid: ClassGrid) -> str:
+    """A page to print: the grid, then the questions most missed first with the answer
+    and the reason; every value from the class escaped."""
+    head = "".join(f"<th>{column(asked.position)}</th>" for asked in grid.questions)
+    body = []
+    for learner in grid.learners:
+        cells = []
+        for asked in grid.questions:
+            text = cell_text(grid, learner, asked.position)
+            tone = "right" if text.startswith("✓") else "wrong" if text.startswith("✗") else ""
+            cells.append(f'<td class="{tone}">{html.escape(text)}</td>')
+        body.append(
+            f"<tr><th>{html.escape(learner)}</th>{''.join(cells)}"
+            f"<td>{html.escape(_score(grid, learner))}</td></tr>"
+        )
+    missed = "".join(
+        f"<li><b>Question {item.position}</b>: {html.escape(item.prompt)}<br>"
+        f"{item.missed} of {len(grid.learners)} missed it. The answer: "
+        f"<b>{html.escape(item.answer)}</b>. {html.escape(item.reason)}</li>"
+        for item in most_missed(grid)
+    )
+    return (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        f"<title>Class {html.escape(code)}: report</title><style>{_PAGE_STYLE}</style></head>"
+        f"<body><h1>Class {html.escape(code)}: who answered what</h1>"
+        f"<table><tr><th>Learner</th>{head}<th>Right</th></tr>{''.join(body)}</table>"
+        f"<h2>The questions most missed first</h2><ol>{missed}</ol></body></html>"
+    )
