@@ -16,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 
 from lessons.quiz import Kind
 from tutorial_app.card_table.component import COMPONENT_NAME as CARD_TABLE
+from tutorial_app.card_table.face_sheet import REFERENCE, SHEET
 from tutorial_app.quiz.scene import options_are_cards
 from tutorial_app.quiz.state import CHECK, on_click, option_id
 
@@ -39,12 +40,22 @@ def open_page(path: str, timeout: float = 30, token: str | None = None, **query:
 
 def tables_shown(at: AppTest) -> list[dict]:
     """The models of every card-table component drawn in the last run (the router's
-    learner-token component is another custom component: left out)."""
+    learner-token component is another custom component: left out), as the page built
+    them: the pictures the message names by reference (face_sheet.compact) put back."""
     return [
-        json.loads(table.proto.json)
+        _with_pictures(json.loads(table.proto.json))
         for table in at.get("bidi_component")
         if table.proto.component_name == CARD_TABLE
     ]
+
+
+def _with_pictures(sent: dict) -> dict:
+    for field in ("svgs", "suit_icons"):
+        sent[field] = {
+            key: SHEET[markup.removeprefix(REFERENCE)] if markup.startswith(REFERENCE) else markup
+            for key, markup in sent[field].items()
+        }
+    return sent
 
 
 def table_shown(at: AppTest) -> dict:

@@ -19,16 +19,25 @@ ROWS = ".ct .row"
 LOAD_MS = 90_000  # ms: the longest a page may take to load on a starved machine
 
 
+# Every card table on the page is drawn: its script draws once its stylesheet (a file of
+# its own, card_table.js) has loaded, a moment after Streamlit's run has ended.
+TABLES_DRAWN = """() => [...document.querySelectorAll('[data-testid=stBidiComponentIsolated]')]
+    .every((host) => !host.shadowRoot
+        || !host.shadowRoot.querySelector('link[href*="card_table.css"]')
+        || host.shadowRoot.querySelector('.ct-root'))"""
+
+
 def wait_for_app(page: Page) -> None:
-    """Streamlit is connected, has finished running the script, and shows no skeleton.
-    Each wait ends on its event; the bound (LOAD_MS) only matters on a starved machine,
-    where a page's first run can take many seconds."""
+    """Streamlit is connected, has finished running the script, shows no skeleton, and
+    every card table is drawn. Each wait ends on its event; the bound (LOAD_MS) only
+    matters on a starved machine, where a page's first run can take many seconds."""
     page.wait_for_timeout(200)
     page.wait_for_selector(
         "[data-testid=stApp][data-test-connection-state=CONNECTED]", timeout=LOAD_MS
     )
     page.wait_for_selector("[data-test-script-state=notRunning]", timeout=LOAD_MS)
     expect(page.locator("[data-testid=stSkeleton]")).to_have_count(0, timeout=LOAD_MS)
+    page.wait_for_function(TABLES_DRAWN, timeout=LOAD_MS)
 
 
 # The card table sends one trigger per 300 ms for the same button (card_table.js,
@@ -85,7 +94,8 @@ def card_names(row) -> list[str]:
 
 def wait_for_page(page: Page, title: str | None) -> None:
     """A page load is over: connected, its first run drew the page's title (``title``,
-    or any heading for the home page), the run ended and no skeleton is left."""
+    or any heading for the home page), the run ended, no skeleton is left and every card
+    table is drawn."""
     page.wait_for_selector(
         "[data-testid=stApp][data-test-connection-state=CONNECTED]", timeout=LOAD_MS
     )
@@ -96,6 +106,7 @@ def wait_for_page(page: Page, title: str | None) -> None:
         expect(heading).to_contain_text(title, timeout=LOAD_MS)
     page.wait_for_selector("[data-test-script-state=notRunning]", timeout=LOAD_MS)
     expect(page.locator("[data-testid=stSkeleton]")).to_have_count(0, timeout=LOAD_MS)
+    page.wait_for_function(TABLES_DRAWN, timeout=LOAD_MS)
 
 
 # Pages that must draw at least this many cards (any other page may draw none).
@@ -106,7 +117,7 @@ CARDS_AT_LEAST = {"": 1, "card-ranking": 4}
 def test_page_loads_with_cards_and_no_error(page: Page, app_url, screenshots, spec):
     """With no accessibility violation of the app's own (axe-core: axe_check.py). Then
     the Glossary link shows in its sidebar, leading to the Glossary (followed from the
-    home page)."""
+    home page); a page reached by a link only (the projector view) shows no sidebar."""
     page.goto(f"{app_url}/{spec.url_path}")
     wait_for_page(page, None if spec.default else spec.title)
     expect(page.locator("[data-testid=stException]")).to_have_count(0)
@@ -119,6 +130,9 @@ def test_page_loads_with_cards_and_no_error(page: Page, app_url, screenshots, sp
     page.locator("[data-testid=stMain]").evaluate("main => main.scrollTo(0, 0)")
     page.screenshot(path=screenshots / f"{spec.url_path or 'home'}.png", full_page=True)
 
+    if spec.hidden:  # the projector view: the class alone on the wall, no sidebar
+        expect(page.locator("[data-testid=stSidebar]")).to_be_hidden()
+        return
     link = page.locator("[data-testid=stSidebar]").get_by_role("link", name="Glossary")
     link.scroll_into_view_if_needed()  # the sidebar scrolls once it lists many pages
     expect(link).to_be_visible()

@@ -22,7 +22,7 @@ import re
 import pytest
 from phone_fit import PHONE, phone_problems
 from playwright.sync_api import Browser, Page, expect
-from test_browser_pages import table_ready, wait_for_app
+from test_browser_pages import LOAD_MS, TABLES_DRAWN, table_ready, wait_for_app
 
 from lessons.loader import load_all
 from tutorial_app.features.learn.walk import chapters, message, walk_of
@@ -43,8 +43,9 @@ def open_at_720(browser: Browser, url: str) -> Page:
 
 def run_over(page: Page) -> None:
     """The run that a change already seen on the page started is over, and drew all."""
-    page.wait_for_selector("[data-test-script-state=notRunning]")
-    expect(page.locator("[data-testid=stSkeleton]")).to_have_count(0)
+    page.wait_for_selector("[data-test-script-state=notRunning]", timeout=LOAD_MS)
+    expect(page.locator("[data-testid=stSkeleton]")).to_have_count(0, timeout=LOAD_MS)
+    page.wait_for_function(TABLES_DRAWN, timeout=LOAD_MS)
 
 
 def lowest_button(page: Page) -> tuple[float, str]:
@@ -114,7 +115,9 @@ def test_every_step_fits_1280x720_and_a_phone(browser: Browser, app_url, screens
     page = open_at_720(browser, f"{app_url}/{lesson.id}?step=1")
     too_low, too_low_stepping, on_a_phone = {}, {}, {}
     for number, step in enumerate(lesson.steps, 1):
-        expect(page.get_by_text(f"Step {number} of {len(lesson.steps)}")).to_be_visible()
+        expect(page.get_by_text(f"Step {number} of {len(lesson.steps)}")).to_be_visible(
+            timeout=LOAD_MS
+        )
         run_over(page)
         expect(page.locator("[data-testid=stException]")).to_have_count(0)
         bottom, name = lowest_button(page)
