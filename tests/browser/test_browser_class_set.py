@@ -14,9 +14,9 @@ gives their score.
 
 Waits are long (WAIT_MS): six polling pages on two busy cores are slow, not wrong.
 
-PROJECTOR: the teacher drives the control page (/class). When the projector view
-(/class/screen, issue 20 point 1) is merged, open it in the teacher's context too and
-check it follows the questions, the countdown and the reveal (see ``projector_hook``)."""
+The teacher drives the control page (/class) on a laptop; the projector view
+(/class-screen, at 1920x1080 and 150%) follows each question with its countdown and
+the number answered, then its reveal, and says when the class has ended."""
 
 from __future__ import annotations
 
@@ -41,6 +41,7 @@ QUESTIONS = [question_for(source) for source in SOURCES]
 SILENT = (4, 10)  # Eve does not answer question 10: its timer reveals it
 TIMER = 60  # long enough for five answers on a busy two-core machine
 WAIT_MS = 30_000
+KEY_ENTRY = "euchre-teacher-key:"  # teacher_key.js: the browser's entry per class
 
 
 def answers_right(learner: int, position: int) -> bool | None:
@@ -88,8 +89,38 @@ def run_out(classes: ClassRuns, code: str) -> None:
         )
 
 
-def projector_hook(teacher: Page, position: int) -> None:
-    """Where the projector view's checks go once it is merged (nothing yet)."""
+def open_projector(browser: Browser, teacher: Page, url: str, code: str) -> Page:
+    """The projector view (/class-screen) on a projector at 1920x1080 and 150% zoom (a
+    1280x720 page), in a browser that holds the class's teacher key, as the teacher's
+    own would after "Open the projector view" (the key is copied from the teacher's
+    storage: it is never in an address)."""
+    screen = browser.new_context(
+        viewport={"width": 1280, "height": 720}, device_scale_factor=1.5
+    ).new_page()
+    screen.goto(f"{url}/_stcore/health")  # the app's origin, to hand over the key
+    entry = KEY_ENTRY + code
+    stored = teacher.evaluate("(name) => localStorage.getItem(name)", entry)
+    screen.evaluate("([name, value]) => localStorage.setItem(name, value)", [entry, stored])
+    screen.goto(f"{url}/class-screen?class={code}")
+    expect(screen.locator(".pj-code")).to_have_text(code, timeout=WAIT_MS)
+    expect(screen.locator("[data-testid=stSidebar]")).to_be_hidden()
+    return screen
+
+
+def asked_on_projector(screen: Page, position: int, answered: int) -> None:
+    """Question ``position`` on the projector, its countdown and how many answered."""
+    expect(screen.locator(".pj-prompt")).to_contain_text(f"Question {position}.", timeout=WAIT_MS)
+    expect(screen.locator(".pj-clock")).to_contain_text(re.compile(r"\d left"))
+    expect(screen.locator(".pj-count")).to_have_text(f"{answered} of 5 answered", timeout=WAIT_MS)
+
+
+def revealed_on_projector(screen: Page, position: int, screenshots: Path) -> None:
+    """The answer, its reason and the answers' bars, once question ``position`` is revealed."""
+    expect(screen.locator(".pj-answer")).to_be_visible(timeout=WAIT_MS)
+    expect(screen.locator(".pj-prompt")).to_contain_text(f"Question {position}.")
+    expect(screen.locator(".pj-bar-row").first).to_be_visible(timeout=WAIT_MS)
+    if position in (1, 10):
+        screen.screenshot(path=str(screenshots / f"class-set-projector-{position}.png"))
 
 
 def prepare_set(teacher: Page, url: str) -> None:
@@ -113,7 +144,7 @@ def prepare_set(teacher: Page, url: str) -> None:
     )
 
 
-def test_five_learners_run_a_prepared_set_with_a_timer_on_the_control_page(
+def test_five_learners_run_a_prepared_set_with_a_timer_on_the_projector_view(
     browser: Browser, app_server, screenshots: Path
 ):
     url = app_server.url
@@ -139,12 +170,12 @@ def test_five_learners_run_a_prepared_set_with_a_timer_on_the_control_page(
         learners.append(page)
     expect(teacher.get_by_text("5 of 100 learners joined")).to_be_visible(timeout=WAIT_MS)
 
+    screen = open_projector(browser, teacher, url, code)
     classes = open_classes(f"sqlite:///{app_server.database}")
     teacher.get_by_role("button", name="Use this set").click()
     for position in range(1, 11):
         teacher.get_by_role("button", name=f"Next question in the set ({position} of 10)").click()
         wait_for_app(teacher)
-        projector_hook(teacher, position)
         if position in (1, 10):  # the countdown (each question has it: see the AppTest)
             expect(teacher.get_by_text(re.compile(r"\d+ seconds? left"))).to_be_visible(
                 timeout=WAIT_MS
@@ -162,6 +193,7 @@ def test_five_learners_run_a_prepared_set_with_a_timer_on_the_control_page(
             expect(page.get_by_text("Your answer is in")).to_be_visible(timeout=WAIT_MS)
         if position == 3:
             learners[1].screenshot(path=str(screenshots / "class-set-learner-timer.png"))
+        asked_on_projector(screen, position, len(answering))
         if position < 10:
             expect(teacher.get_by_text("5 answered")).to_be_visible(timeout=WAIT_MS)
             teacher.get_by_role("button", name="Reveal the answer").click()
@@ -171,6 +203,7 @@ def test_five_learners_run_a_prepared_set_with_a_timer_on_the_control_page(
             expect(teacher.get_by_role("button", name="Reveal the answer")).to_be_disabled(
                 timeout=WAIT_MS
             )
+        revealed_on_projector(screen, position, screenshots)
         for number, page in enumerate(learners):
             verdict = {True: "Right!", False: "Not quite", None: "No answer from you"}
             expect(page.get_by_text(verdict[answers_right(number, position)])).to_be_visible(
@@ -202,5 +235,6 @@ def test_five_learners_run_a_prepared_set_with_a_timer_on_the_control_page(
         )
         expect(page.locator("[data-testid=stException]")).to_have_count(0)
     learners[4].screenshot(path=str(screenshots / "class-set-learner-summary.png"))
-    for page in (teacher, *learners):
+    expect(screen.locator(".pj-ended")).to_be_visible(timeout=WAIT_MS)
+    for page in (teacher, screen, *learners):
         page.context.close()
