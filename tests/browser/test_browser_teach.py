@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import Browser, Locator, Page, expect
 from screens import each_screen
-from test_browser_pages import table_ready, wait_for_app
+from test_browser_pages import LOAD_MS, TABLES_DRAWN, table_ready, wait_for_app
 
 from engine import HandRecord
 from tutorial_app.shell.hand_links import encode_hand
@@ -87,7 +87,11 @@ def controls(page: Page) -> dict[str, Locator]:
 
 def assert_all_on_screen(page: Page) -> None:
     """Every control lies wholly inside the viewport, the page scrolled to its top:
-    nothing needs scrolling, and nothing overlaps the table."""
+    nothing needs scrolling, and nothing overlaps the table. Measured once the run the
+    last click started is over (its first words can show while the rest still comes)."""
+    page.wait_for_selector("[data-test-script-state=notRunning]", timeout=LOAD_MS)
+    expect(page.locator("[data-testid=stSkeleton]")).to_have_count(0, timeout=LOAD_MS)
+    page.wait_for_function(TABLES_DRAWN, timeout=LOAD_MS)
     page.locator("[data-testid=stMain]").evaluate("main => main.scrollTo(0, 0)")
     page.wait_for_function("() => document.querySelector('[data-testid=stMain]').scrollTop === 0")
     view = page.viewport_size
