@@ -37,6 +37,7 @@ def each_screen(page: Page) -> Iterator[Screen]:
     For each screen, the test measures what it needs before asking for the next."""
     size = page.viewport_size
     assert size == {"width": 1280, "height": 720}, size
+    laid_out_at(page, size)
     yield Screen(page, SCREENS[0][0], None)
     name, scale = SCREENS[1]
     session = page.context.new_cdp_session(page)
@@ -49,4 +50,15 @@ def each_screen(page: Page) -> Iterator[Screen]:
         yield Screen(page, name, session)
     finally:
         session.detach()
-    page.wait_for_function("() => window.devicePixelRatio === 1")
+    laid_out_at(page, size)
+
+
+def laid_out_at(page: Page, size: dict) -> None:
+    """The page laid out at ``size`` and device scale 1, as its context was made: set
+    again through Playwright and waited for in the page itself, so that nothing is
+    measured at a size the page does not have."""
+    page.set_viewport_size(size)
+    page.wait_for_function(
+        "([w, h]) => innerWidth === w && innerHeight === h && devicePixelRatio === 1",
+        arg=[size["width"], size["height"]],
+    )
