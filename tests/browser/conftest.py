@@ -64,17 +64,16 @@ class AppServer:
             return log.read().decode("utf-8", "replace")
 
 
-@pytest.fixture(scope="session")
-def app_server(tmp_path_factory):
+def serve_app(tmp_path_factory, name: str):
     """The app started exactly as ``make run`` starts it (tutorial_app.cli's command
-    line), on a free port, from the repository root, with a progress store of its own
-    in a temporary folder (never the real per-user one). Under pytest-xdist each worker
-    starts its own, with its own log (``test-artifacts/streamlit-server-gw0.log``)."""
-    database = tmp_path_factory.mktemp("browser-store") / "progress.sqlite3"
+    line), on a free port, from the repository root, with a progress store of its own in
+    a temporary folder (never the real per-user one); its log is
+    ``test-artifacts/<name>-gw0.log`` (one per pytest-xdist worker). Yields the server."""
+    database = tmp_path_factory.mktemp(name) / "progress.sqlite3"
     env = dict(os.environ, EUCHRE_TUTORIAL_DB=f"sqlite:///{database}")
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    log_path = worker_log("streamlit-server")
+    log_path = worker_log(name)
     with open(log_path, "w") as log:
         server = subprocess.Popen(
             streamlit_command("127.0.0.1", port, []),
@@ -97,6 +96,20 @@ def app_server(tmp_path_factory):
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+@pytest.fixture(scope="session")
+def app_server(tmp_path_factory):
+    """The worker's app server (``serve_app``): every test but a live class's."""
+    yield from serve_app(tmp_path_factory, "streamlit-server")
+
+
+@pytest.fixture(scope="session")
+def class_server(tmp_path_factory):
+    """The worker's server for live classes. Their pages poll: a poll that comes after a
+    full rerun removed its fragment makes Streamlit log that the fragment is gone, which
+    the worker's own server must not (test_browser_lesson.py reads its whole log)."""
+    yield from serve_app(tmp_path_factory, "live-class-server")
 
 
 @pytest.fixture(scope="session")

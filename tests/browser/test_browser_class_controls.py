@@ -75,10 +75,11 @@ def label_sizes(page: Page) -> list[float]:
 
 
 def test_twenty_questions_in_a_row_keep_every_control(
-    browser: Browser, app_url: str, screenshots: Path
+    browser: Browser, class_server, screenshots: Path
 ):
     """The control page on a laptop; the projector view, for the first rounds, on a
     projector at 1920x1080 and 150% (a 1280x720 page) that holds the teacher key."""
+    app_url = class_server.url
     teacher = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
     teacher.goto(f"{app_url}/class")
     wait_for_app(teacher)

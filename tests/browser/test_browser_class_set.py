@@ -145,9 +145,9 @@ def prepare_set(teacher: Page, url: str) -> None:
 
 
 def test_five_learners_run_a_prepared_set_with_a_timer_on_the_projector_view(
-    browser: Browser, app_server, screenshots: Path
+    browser: Browser, class_server, screenshots: Path
 ):
-    url = app_server.url
+    url = class_server.url
     teacher = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
     prepare_set(teacher, url)
     teacher.goto(f"{url}/class")
@@ -171,7 +171,7 @@ def test_five_learners_run_a_prepared_set_with_a_timer_on_the_projector_view(
     expect(teacher.get_by_text("5 of 100 learners joined")).to_be_visible(timeout=WAIT_MS)
 
     screen = open_projector(browser, teacher, url, code)
-    classes = open_classes(f"sqlite:///{app_server.database}")
+    classes = open_classes(f"sqlite:///{class_server.database}")
     teacher.get_by_role("button", name="Use this set").click()
     for position in range(1, 11):
         teacher.get_by_role("button", name=f"Next question in the set ({position} of 10)").click()

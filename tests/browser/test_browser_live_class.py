@@ -1,6 +1,6 @@
 """A live class in real browsers: the teacher's context and three learners' contexts on
-the worker's app server. They join, the teacher asks, each answers on the
-card table, the answers come in on the teacher's screen (count and chart), the reveal
+the worker's live-class server (conftest.class_server). They join, the teacher asks, each
+answers on the card table, the answers come in on the teacher's screen (count and chart), the reveal
 reaches every learner without a reload, and the report lists them. Screenshots of the
 projector and of a learner's screen go to test-artifacts/screenshots."""
 
@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 from test_browser_pages import table_ready, wait_for_app
 
@@ -22,13 +21,6 @@ NAMES = ("<b>Ann</b>", "Ben", "Cat")
 QUESTION = question_for(lesson_source(load_all()[0].id, 1, 0))
 
 
-@pytest.fixture
-def class_server(app_url: str) -> str:
-    """The worker's app server: a class is its own world (its code, its members), so a
-    server of its own would only cost a start-up."""
-    return app_url
-
-
 def new_page(browser: Browser, width: int = 1280, height: int = 1000) -> Page:
     return browser.new_context(viewport={"width": width, "height": height}).new_page()
 
@@ -38,9 +30,9 @@ def option_button(page: Page, key: str):
     return page.get_by_role("button", name=label, exact=True)
 
 
-def test_a_class_with_three_learners(browser: Browser, class_server: str, screenshots: Path):
+def test_a_class_with_three_learners(browser: Browser, class_server, screenshots: Path):
     teacher = new_page(browser, 1280, 1400)
-    teacher.goto(f"{class_server}/class")
+    teacher.goto(f"{class_server.url}/class")
     wait_for_app(teacher)
     teacher.get_by_role("button", name="Start a class").click()
     code_box = teacher.locator(".class-code")
@@ -54,7 +46,7 @@ def test_a_class_with_three_learners(browser: Browser, class_server: str, screen
     learners = []
     for name in NAMES:
         page = new_page(browser, 390, 844)  # a phone
-        page.goto(f"{class_server}/join?code={code}")
+        page.goto(f"{class_server.url}/join?code={code}")
         wait_for_app(page)
         page.get_by_label("Your name").fill(name)
         page.get_by_role("button", name="Join the class").click()
@@ -140,12 +132,12 @@ def class_shown(page: Page, code: str) -> None:
     expect(page.locator(".class-code")).to_have_text(code, timeout=10000)
 
 
-def test_the_teacher_key_never_shows(browser: Browser, class_server: str):
+def test_the_teacher_key_never_shows(browser: Browser, class_server):
     """The key is in no address, history entry or page source; a reload finds it in the
     browser; an old ?key= address opens the class once (then the key changes); a teacher
     link opens it on another device once."""
     teacher = new_page(browser)
-    teacher.goto(f"{class_server}/class")
+    teacher.goto(f"{class_server.url}/class")
     wait_for_app(teacher)
     teacher.get_by_role("button", name="Start a class").click()
     expect(teacher.locator(".class-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
@@ -186,7 +178,7 @@ def test_the_teacher_key_never_shows(browser: Browser, class_server: str):
     # An old address with the key: opens the class once, then that key opens nothing.
     old = new_page(browser)
     old.goto("about:blank")
-    old.goto(f"{class_server}/class?class={code}&key={key}")
+    old.goto(f"{class_server.url}/class?class={code}&key={key}")
     class_shown(old, code)
     fresh = stored_key(old, code, other_than=key)
     assert fresh != key
