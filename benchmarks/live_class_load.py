@@ -263,13 +263,14 @@ class ClassLearner:
         learner has seen every reveal (at most ``timeout`` more).
 
         As a browser's timer, the ticks keep the phase of the moment the page's
-        ``auto_rerun`` arrived (at the join); ``aligned``: every learner ticks at the
-        same instants instead (a worst case no browser timers produce)."""
+        ``auto_rerun`` arrived or its watcher was drawn (at the join); ``aligned``: every
+        learner ticks at the same instants instead (a worst case no browser timers
+        produce)."""
         interval = min(self.tab.auto_reruns.values(), default=1.0)
         tick = time.monotonic()
-        if not aligned and self.tab.auto_rerun_since:  # the last tick of the timer so far
-            since = min(self.tab.auto_rerun_since.values())
-            tick -= (tick - since) % interval
+        started = [*self.tab.auto_rerun_since.values(), *self.tab.watch_since.values()]
+        if not aligned and started:  # the last tick of the timer so far
+            tick -= (tick - min(started)) % interval
         last_call = float("inf")
         while True:
             if teacher_done is None:

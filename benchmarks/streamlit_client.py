@@ -30,6 +30,12 @@ The tab keeps those fragments in ``auto_reruns`` (and when each timer started, i
 ``poll()`` asks for their runs once, as one tick of the browser's timers. As in the
 browser, a widget drawn inside a fragment (a delta's ``fragment_id``) reruns only that
 fragment, and after a fragment run the nodes of that fragment it did not draw are dropped.
+
+A live class's pages do not poll by ``run_every``: their watcher component
+(``class_watch.js``) asks the news route for the class's stamp and sends its ``news``
+event only when the stamp differs from the one the page drew. ``poll()`` does the same
+for every watcher on the page, as one tick of its timer (which started when the watcher
+was first drawn: ``watch_since``).
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ import asyncio
 import json
 import socket
 import time
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
 
@@ -55,6 +62,8 @@ DISCONNECTED = -1
 ALERTS = {1: "error", 2: "warning", 3: "info", 4: "success"}
 COMPONENT_KEY_PREFIX = "$$STREAMLIT_INTERNAL_KEY"  # streamlit.runtime.state.session_state
 TEXT_LIMIT = 300  # characters of a markdown body kept (cards are long data: URLs)
+WATCHER = "euchre_class_watch"  # a live class page's watcher (class_watch.js)
+NEWS_PATH = "/api/class-news"  # what the watcher asks (tutorial_app.class_news)
 
 
 class ClientError(Exception):
@@ -80,6 +89,7 @@ class Node:
         "run",
         "data",
         "fragment",
+        "component",
     )
 
     def __init__(self, kind: str, sig: str, run: int, text: str = ""):
@@ -89,6 +99,7 @@ class Node:
         self.disabled = False
         self.data = ""  # a custom component's JSON, as the page sent it
         self.fragment = ""  # the fragment that drew it ("" outside any fragment)
+        self.component = ""  # a custom component's name
 
 
 @dataclass
@@ -138,6 +149,7 @@ class Tab:
         self._exceptions: list[str] = []
         self.auto_reruns: dict[str, float] = {}  # fragment id -> seconds
         self.auto_rerun_since: dict[str, float] = {}  # fragment id -> timer start
+        self.watch_since: dict[str, float] = {}  # a watcher's id -> when it was first drawn
         self._fragments_this_run: set[str] = set()
 
     # ---- connection ------------------------------------------------------------------------
@@ -238,8 +250,48 @@ class Tab:
         return await self._send((trigger_id, "json_trigger_value", payload), node.fragment)
 
     async def poll(self) -> list[Result]:
-        """One tick of the page's ``run_every`` fragments: each one's run, in turn."""
-        return [await self._send(None, fragment_id=fragment) for fragment in list(self.auto_reruns)]
+        """One tick of the page's ``run_every`` fragments and watchers: each fragment's
+        run, then each watcher's question to the news route (a Result with no run) and,
+        if the stamp moved, its ``news`` event's run."""
+        results = [
+            await self._send(None, fragment_id=fragment) for fragment in list(self.auto_reruns)
+        ]
+        for node in self.elements("bidi_component"):
+            if node.component.endswith(WATCHER):
+                results.extend(await self._watch(node))
+        return results
+
+    async def _watch(self, node: Node) -> list[Result]:
+        """One tick of a watcher: what class_watch.js does on its timer."""
+        data = json.loads(node.data)
+        started = time.perf_counter()
+        news = await self._news(data["code"])
+        asked = Result(time.perf_counter() - started, 0, FINISHED)
+        stamp = news.get(data["stamp"]) if isinstance(news, dict) else news
+        if stamp == data["seen"]:
+            return [asked]
+        return [asked, await self.send_event(node, "news", stamp)]
+
+    async def _news(self, code: str) -> dict | str:
+        """The news route's answer for class ``code`` (a refusal: "refused <status>"): one
+        HTTP/1.1 GET on the event loop, as a browser's fetch (no thread per ask)."""
+        url = urllib.parse.urlsplit(self.base_url)
+        target = f"{NEWS_PATH}?{urllib.parse.urlencode({'class': code})}"
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(url.hostname, url.port), self.timeout
+            )
+            writer.write(
+                f"GET {target} HTTP/1.1\r\nHost: {url.netloc}\r\nAccept: application/json\r\n"
+                "Connection: close\r\n\r\n".encode()
+            )
+            answer = await asyncio.wait_for(reader.read(), self.timeout)
+            writer.close()
+        except (OSError, TimeoutError):
+            return "unreachable"
+        head, _, body = answer.partition(b"\r\n\r\n")
+        status = int(head.split(b" ", 2)[1]) if head.startswith(b"HTTP/") else 0
+        return json.loads(body) if status == 200 else f"refused {status}"
 
     async def set(self, node: Node, value) -> Result:
         """Change a widget's value (a list of labels for a segmented control or pills,
@@ -422,7 +474,9 @@ class Tab:
         elif kind == "bidi_component":
             component = element.bidi_component
             node.wid, node.key = component.id, widget_key(component.id)
-            node.data = component.json
+            node.data, node.component = component.json, component.component_name
+            if node.component.endswith(WATCHER):  # its timer starts when it is mounted
+                self.watch_since.setdefault(node.wid, time.monotonic())
 
     def _widget(self, node: Node, proto) -> None:
         node.wid, node.key = proto.id, widget_key(proto.id)

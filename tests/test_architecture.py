@@ -122,13 +122,15 @@ MAY_IMPORT: dict[str, set[str]] = {
     "unexpected_error": set(),
     "serve": {"navigation"},  # and every module, by name, to preload it
     "page_paths": {"navigation"},  # the middleware that sends deep addresses to a page
-    "asgi": {"serve", "page_paths", "unexpected_error"},
+    "asgi": {"serve", "page_paths", "unexpected_error", "class_news"},
+    "class_news": {"store"},  # the live class's news route (no page: no Streamlit)
     "cli": {"store"},
 }
 # Where Streamlit may be imported: the units that draw, and in the pure kits only the one
 # module that is their page-side face.
 STREAMLIT_UNITS = {"shell", "learner", "quiz", *FEATURES, *MAY_IMPORT.keys() - set(KITS)} - {
-    "navigation"
+    "navigation",
+    "class_news",
 }
 STREAMLIT_MODULES = {"tutorial_app.card_table.component", "tutorial_app.work.pool_view"}
 

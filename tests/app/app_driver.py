@@ -49,6 +49,24 @@ def tables_shown(at: AppTest) -> list[dict]:
     ]
 
 
+def watcher_shown(at: AppTest) -> dict | None:
+    """What the live class's watcher (``class_watch``) was handed in the last run: the
+    stamp it compares, the countdown it shows; None if the page drew none."""
+    drawn = [
+        json.loads(watcher.proto.json)
+        for watcher in at.get("bidi_component")
+        if watcher.proto.component_name.endswith("euchre_class_watch")
+    ]
+    assert len(drawn) <= 1, drawn
+    return drawn[0] if drawn else None
+
+
+def countdown_shown(at: AppTest) -> float | None:
+    """The seconds left the watcher counts down from (None: no countdown)."""
+    watcher = watcher_shown(at)
+    return None if watcher is None else watcher["secondsLeft"]
+
+
 def _with_pictures(sent: dict) -> dict:
     for field in ("svgs", "suit_icons"):
         sent[field] = {

@@ -37,7 +37,7 @@ async def one_class(base: Path, database: str) -> dict:
             await tab.set(tab.widget(key="join-name"), name)
             await tab.click(tab.widget(key="join-button"))
             assert "Waiting for the next question" in " ".join(tab.texts("alert:info"))
-            assert tab.auto_reruns, "the waiting page polls"
+            assert tab.widget(key="class-watch-join"), "the waiting page watches the class"
 
         await teacher.set(teacher.widget(key="class-from"), ["A Practise topic"])
         await teacher.click(teacher.widget(key="class-push"))

@@ -41,6 +41,7 @@ closed.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
 import time
@@ -97,11 +98,28 @@ REPORT_PAGE_ROWS = 25  # rows per page of the report's two lists
 REPORT_QUESTION_COLUMNS = ("question", "asked", "answered", "right", "share_right")
 REPORT_LEARNER_COLUMNS = ("learner", "answered", "right", "score")
 
+NEWS_SHARED_SECONDS = 0.25  # a watcher's ask may reuse a reading of the class this recent
+
 # What ``showing`` read lately, per (database, class code): (when, status, question);
 # status None: changed here at that time (a read begun before it is not kept).
 # Process-wide, so a hundred learners' polls in the same second cost a few reads.
 _shown: dict[tuple[str, str], tuple[float, ClassStatus | None, LiveQuestion | None]] = {}
 _shown_lock = threading.Lock()
+# What ``news`` read lately, per (database, class code): (when, the stamps); stamps None:
+# changed here at that time (as ``_shown``).
+_news: dict[tuple[str, str], tuple[float, ClassNews | None]] = {}
+
+
+def stamp(*parts: object, salt: str = "") -> str:
+    """A short stamp of what a page shows: the same while nothing on it changed. With a
+    ``salt`` only the database knows (the class's key hash), it tells nothing of the
+    counts behind it.
+
+    >>> stamp(7, True, True) == stamp(7, True, True) != stamp(7, False, True)
+    True
+    """
+    text = "|".join(map(str, parts)).encode("utf-8")
+    return hashlib.blake2b(text, key=salt.encode("utf-8")[:64], digest_size=8).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +140,21 @@ class ClassStatus:
     def screen(self) -> tuple[int | None, bool, bool]:
         """Equal while nothing a learner sees has changed."""
         return (self.question_id, self.revealed, self.open)
+
+    @property
+    def news(self) -> str:
+        """``screen`` as the stamp the learner's watcher compares (``ClassNews.screen``)."""
+        return stamp(*self.screen)
+
+
+@dataclass(frozen=True, slots=True)
+class ClassNews:
+    """What a class's pages watch (the class-news route): ``screen`` changes with what a
+    learner sees (the question, its reveal, the end); ``room`` also when someone joins,
+    answers or changes an answer (the teacher's page and the projector)."""
+
+    screen: str
+    room: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +191,8 @@ class AnswerTally:
     members: int
     answered: int
     answers: dict[str, int]  # an answer (option keys joined by ",") -> how many gave it
+    screen: tuple[int | None, bool, bool] = (None, False, True)  # as ClassStatus.screen
+    news: str = ""  # the room's stamp for this count (ClassNews.room)
 
 
 @dataclass(frozen=True)
@@ -357,12 +392,10 @@ class LiveClasses:
     def _forget_shown(self, code: str) -> None:
         """After a change made here: this process's next ``showing`` reads afresh (and a
         read begun before the change is not kept)."""
+        key = (str(self.store.engine.url), parse_class_code(code))
         with _shown_lock:
-            _shown[(str(self.store.engine.url), parse_class_code(code))] = (
-                time.monotonic(),
-                None,
-                None,
-            )
+            changed = time.monotonic()
+            _shown[key], _news[key] = (changed, None, None), (changed, None)
 
     def check_open(self, code: str) -> None:
         """Raise ClassError unless class ``code`` exists and is open."""
@@ -591,27 +624,74 @@ class LiveClasses:
 
     def tally(self, code: str, key: str) -> AnswerTally:
         """How many members there are, how many answered the question on screen, and with
-        what (the teacher's live count and chart)."""
+        what (the teacher's live count and chart), with the room's stamp for them."""
         with self.store.reading() as connection:
             row = self._teacher_row(connection, code, key, must_be_open=False)
-            members = connection.execute(
-                select(func.count())
-                .select_from(class_members)
-                .where(class_members.c.class_id == row.id)
-            ).scalar_one()
-            counts = (
-                {}
-                if row.current_question_id is None
-                else {
-                    answer: count
-                    for answer, count in connection.execute(
-                        select(class_answers.c.answer, func.count())
-                        .where(class_answers.c.question_id == row.current_question_id)
-                        .group_by(class_answers.c.answer)
-                    )
-                }
+            members, counts = self._room_counts(connection, row)
+        screen = (row.current_question_id, bool(row.revealed), self._is_open(row))
+        return AnswerTally(
+            members, sum(counts.values()), counts, screen, self._room_stamp(row, members, counts)
+        )
+
+    @staticmethod
+    def _room_counts(connection: Connection, row: AnyRow) -> tuple[int, dict[str, int]]:
+        """The members of class ``row``, and the answers to its question on screen."""
+        members = connection.execute(
+            select(func.count())
+            .select_from(class_members)
+            .where(class_members.c.class_id == row.id)
+        ).scalar_one()
+        if row.current_question_id is None:
+            return members, {}
+        return members, {
+            answer: count
+            for answer, count in connection.execute(
+                select(class_answers.c.answer, func.count())
+                .where(class_answers.c.question_id == row.current_question_id)
+                .group_by(class_answers.c.answer)
             )
-        return AnswerTally(members, sum(counts.values()), counts)
+        }
+
+    def _is_open(self, row: AnyRow) -> bool:
+        return row.ended_at is None and not self._expired(row)
+
+    def _room_stamp(self, row: AnyRow, members: int, counts: dict[str, int]) -> str:
+        """``ClassNews.room`` for class ``row`` with these counts, salted by its key hash."""
+        return stamp(
+            row.current_question_id,
+            bool(row.revealed),
+            self._is_open(row),
+            members,
+            sorted(counts.items()),
+            salt=row.teacher_key_hash,
+        )
+
+    def recent_news(self, code: str) -> ClassNews | None:
+        """``news`` as this process read it at most ``NEWS_SHARED_SECONDS`` ago, without
+        touching the database; None when there is no such reading."""
+        when, kept = _news.get((str(self.store.engine.url), parse_class_code(code)), (0.0, None))
+        return kept if kept is not None and time.monotonic() - when <= NEWS_SHARED_SECONDS else None
+
+    def news(self, code: str) -> ClassNews:
+        """The stamps of class ``code`` its pages' watchers compare with the ones they
+        drew (``ClassStatus.news``, ``AnswerTally.news``): two reads, shared by every ask
+        of this process for ``NEWS_SHARED_SECONDS``. Like every poll, it reveals a timed
+        question past its deadline. Raises ClassError for an unknown code."""
+        code = parse_class_code(code)
+        kept = self.recent_news(code)
+        if kept is not None:
+            return kept
+        key = (str(self.store.engine.url), code)
+        read_at = time.monotonic()
+        status = self.status(code)
+        with self.store.reading() as connection:
+            row = self._class_row(connection, code)
+            members, counts = self._room_counts(connection, row)
+        news = ClassNews(status.news, self._room_stamp(row, members, counts))
+        with _shown_lock:
+            if key not in _news or _news[key][0] < read_at:
+                _news[key] = (read_at, news)
+        return news
 
     def member_names(self, code: str) -> list[str]:
         """The members' display names, in the order they joined (at most

@@ -1,17 +1,16 @@
-"""What the live class's two pages share: the store they talk to, how often they look
-for news, and how a refusal or an unreachable database is shown (a sentence, never a
-traceback).
+"""What the live class's pages share: the store they talk to, and how a refusal or an
+unreachable database is shown (a sentence, never a traceback).
 
-Live updates: each page has a fragment rerun every ``POLL_SECONDS`` by the browser
-(``st.fragment(run_every=...)``). The learner's is the question area itself: each tick
-reads the class (``LiveClasses.showing``: one row by the class code's unique index,
-joined to the question on screen, shared by every session of the process for
-``SHARED_SECONDS``) and draws the question, so a new question or the reveal costs one
-fragment run, not a run of the whole page. The teacher's page has one fragment that
-polls: it redraws the count and reruns the page only when what is on screen has changed
-(a new question, a reveal, the end), e.g. after a click in another tab. The teacher's
-two moves act on the question the page showed (``push_after``, ``reveal_shown``): a
-click that Streamlit delivers twice asks one question, not two.
+Live updates: each page has one fragment that follows the class, run again by its
+watcher (``class_watch``) when the class has news. The learner's is the question area
+itself: each run reads the class (``LiveClasses.showing``: one row by the class code's
+unique index, joined to the question on screen, shared by every session of the process
+for ``SHARED_SECONDS``) and draws the question, so a new question or the reveal costs
+one fragment run, not a run of the whole page. The teacher's page redraws the count and
+reruns the page only when what is on screen has changed (a new question, a reveal, the
+end), e.g. after a click in another tab. The teacher's two moves act on the question the
+page showed (``push_after``, ``reveal_shown``): a click that Streamlit delivers twice
+asks one question, not two.
 """
 
 from __future__ import annotations
@@ -43,7 +42,6 @@ from tutorial_app.store import (
 
 T = TypeVar("T")
 
-POLL_SECONDS = 1.0  # learners see a new question within this plus one fragment run
 SHARED_SECONDS = 0.25  # a learner's tick may reuse a read of the class this recent
 
 # Guessing class codes: a session's first FREE_WRONG_CODES wrong codes are checked at

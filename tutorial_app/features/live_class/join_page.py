@@ -2,9 +2,11 @@
 display name, wait for the teacher's question, answer it on the card table (you can
 change your answer until the reveal), then see whether you were right and why.
 
-The question area follows the class by itself (a fragment rerun every
-``POLL_SECONDS``): a new question or the reveal shows within a second or so, without
-reloading, and without a run of the whole page."""
+The question area follows the class by itself: its watcher (``class_watch``) asks the
+server every second whether the class has moved on, and runs the question area again
+(a fragment, not the whole page) only when it has: a new question or the reveal shows
+within a second or so, without reloading. A timed question's countdown ticks in the
+browser."""
 
 import math
 import time
@@ -13,7 +15,6 @@ import streamlit as st
 
 from tutorial_app.card_table.component import card_table
 from tutorial_app.features.live_class.class_view import (
-    POLL_SECONDS,
     SHARED_SECONDS,
     attempt,
     code_wait,
@@ -24,6 +25,7 @@ from tutorial_app.features.live_class.class_view import (
     send_answer,
     show_refusal,
 )
+from tutorial_app.features.live_class.class_watch import seconds_left, watch_class
 from tutorial_app.features.live_class.keys import (
     CODE_INPUT,
     FRESH,
@@ -34,7 +36,7 @@ from tutorial_app.features.live_class.keys import (
     POINTS_TRIED,
     SENT,
 )
-from tutorial_app.features.live_class.learner_summary import show_summary, show_time_left
+from tutorial_app.features.live_class.learner_summary import show_summary
 from tutorial_app.features.live_class.live_question import (
     answer_words,
     learner_model,
@@ -117,21 +119,29 @@ def acted() -> None:
     st.session_state[FRESH] = True
 
 
-@st.fragment(run_every=POLL_SECONDS)
+def watch(seen: str, countdown: float | None = None) -> None:
+    """The watcher of this learner's screen (``class_watch``): news runs the panel again."""
+    watch_class(code, seen, name="join", stamp="screen", on_news=acted, countdown=countdown)
+
+
+@st.fragment
 def question_panel() -> None:
-    """The question on screen, redrawn every POLL_SECONDS (and at a click) by itself:
-    a new question or the reveal shows without a run of the whole page. The class is
-    read once per tick through the process's shared, short-lived copy (``showing``)."""
+    """The question on screen, drawn again by itself when the class moves on (its
+    watcher) or at a click: a new question or the reveal shows without a run of the
+    whole page. A run after news reads the class afresh; any other through the
+    process's shared, short-lived copy (``showing``)."""
     fresh = st.session_state.pop(FRESH, False)
     try:
         status, live = classes.showing(code, max_age=0 if fresh else SHARED_SECONDS)
     except (ClassError, StoreUnavailable) as error:
         st.warning(f"{markdown_text(error.message)} Trying again…", icon=":material/sync:")
+        watch("")  # any answer of the server's is news: the next run tries again
         return
     if not status.open:
         st.rerun()  # the whole page says the class has ended
     if live is None:
         st.info("Waiting for the next question…", icon=":material/hourglass_top:")
+        watch(status.news)
         return
     question = live.question
     if SENT(live.id) not in st.session_state:  # a reload: the answer kept in the store
@@ -146,7 +156,7 @@ def question_panel() -> None:
     st.markdown(f"**{question.prompt}**")
     if question.scene.facts:
         st.markdown("\n".join(f"- {fact}" for fact in question.scene.facts))
-    show_time_left(live)
+    watch(status.news, seconds_left(live))
     show_refusal()
     if has_table(question):
         model = learner_model(

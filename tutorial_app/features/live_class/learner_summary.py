@@ -9,11 +9,11 @@ import streamlit as st
 
 from lessons.question_source import question_for
 from tutorial_app.features.live_class.live_question import answer_words, revealed_feedback
-from tutorial_app.features.live_class.set_controls import leaderboard_table, time_left_words
+from tutorial_app.features.live_class.set_controls import leaderboard_table
 from tutorial_app.shell.markdown_text import markdown_text
-from tutorial_app.store import ClassError, ClassRuns, LiveQuestion, StoreUnavailable
+from tutorial_app.store import ClassError, ClassRuns, StoreUnavailable
 
-__all__ = ["show_summary", "show_time_left"]
+__all__ = ["show_summary"]
 
 
 def show_summary(classes: ClassRuns, code: str, token: str) -> bool:
@@ -48,10 +48,3 @@ def show_summary(classes: ClassRuns, code: str, token: str) -> bool:
             )
     leaderboard_table(classes, code)
     return True
-
-
-def show_time_left(live: LiveQuestion) -> None:
-    """The time left of a timed question, for the learner (redrawn by their poll)."""
-    words = time_left_words(live)
-    if words:
-        st.markdown(f":material/timer: **{words}**")

@@ -1,30 +1,20 @@
 """What the projector view draws, as plain functions: the phase of the class, the
-countdown's words, the answers as large HTML bars, and the page's style.
+answers as large HTML bars, and the page's style (its countdown ticks in the browser:
+``class_watch``).
 
 The bars are HTML, not a chart library's picture: their labels are text at
 ``LABEL_PX`` (readable from the back of a room on a 1920x1080 screen at 150%), and
 every label (a learner's answer in words, from a question's options) is escaped.
-
->>> from datetime import UTC, datetime, timedelta
->>> start = datetime(2026, 1, 1, tzinfo=UTC)
->>> countdown_words(start + timedelta(seconds=75), start)
-'1:15 left'
->>> countdown_words(start, start + timedelta(seconds=3))
-'Time is up'
->>> countdown_words(None, start) is None
-True
 """
 
 from __future__ import annotations
 
 import html
-import math
-from datetime import UTC, datetime
 from enum import Enum
 
 from tutorial_app.features.live_class.answer_chart import OTHER, RIGHT, WAITING
 
-__all__ = ["LABEL_PX", "PROJECTOR_CSS", "Phase", "answer_bars_html", "countdown_words", "phase"]
+__all__ = ["LABEL_PX", "PROJECTOR_CSS", "Phase", "answer_bars_html", "phase"]
 
 LABEL_PX = 32  # the bars' words and counts, in CSS pixels (48 screen pixels at 150%)
 
@@ -47,19 +37,6 @@ def phase(open_: bool, has_question: bool, revealed: bool) -> Phase:
     if not has_question:
         return Phase.WAITING
     return Phase.REVEALED if revealed else Phase.ASKING
-
-
-def countdown_words(deadline: datetime | None, now: datetime) -> str | None:
-    """The time left before ``deadline`` ("1:15 left", "Time is up"), or None without
-    one. A naive deadline is taken to be UTC (as SQLite gives it back)."""
-    if deadline is None:
-        return None
-    if deadline.tzinfo is None:
-        deadline = deadline.replace(tzinfo=UTC)
-    left = math.ceil((deadline - now).total_seconds())
-    if left <= 0:
-        return "Time is up"
-    return f"{left // 60}:{left % 60:02d} left"
 
 
 def answer_bars_html(bars: list[tuple[str, int, bool]], revealed: bool) -> str:

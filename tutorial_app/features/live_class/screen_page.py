@@ -4,29 +4,29 @@ before the first question the join code and QR code, huge; during a question the
 question and its table, a countdown when the question has a deadline, and how many
 have answered; after the reveal the answer with the engine's reason and the answers
 given as large bars. The teacher drives the class from the control page; this page
-follows it by itself (a fragment polls every ``POLL_SECONDS`` and reruns the page when
-what is on screen changes, as the control page's poll does).
+follows it by itself (its watcher, ``class_watch``, runs the numbers again when the
+class has news, and they rerun the page when what is on screen changes, as on the
+control page).
 
 Like the control page it needs the teacher key, and the key is never in the address:
 the browser's storage hands it over (``teacher_key``), or this session holds it."""
 
 import html
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
 import streamlit as st
 
 from tutorial_app.card_table.component import card_table
 from tutorial_app.features.live_class.answer_chart import answer_bars
 from tutorial_app.features.live_class.class_link import JOIN_PAGE, qr_img
-from tutorial_app.features.live_class.class_view import POLL_SECONDS, live_classes
+from tutorial_app.features.live_class.class_view import live_classes
+from tutorial_app.features.live_class.class_watch import seconds_left, watch_class
 from tutorial_app.features.live_class.keys import CODE, KEY, PROJECTOR_SHOWN
 from tutorial_app.features.live_class.live_question import teacher_model
 from tutorial_app.features.live_class.projector import (
     PROJECTOR_CSS,
     Phase,
     answer_bars_html,
-    countdown_words,
     phase,
 )
 from tutorial_app.features.live_class.teacher_key import (
@@ -107,7 +107,7 @@ def waiting(at: Projected) -> None:
         f'<div class="pj-code">{html.escape(code)}</div>'
     )
     with words:
-        numbers(at, Phase.WAITING, None)
+        numbers(at, Phase.WAITING)
     picture.markdown(qr_img(link, 520, f"QR code of {link}"), unsafe_allow_html=True)
 
 
@@ -116,7 +116,7 @@ def asking(at: Projected, live: LiveQuestion) -> None:
     top, clock = st.columns([3, 2], vertical_alignment="bottom")
     top.html(f'<p class="pj-prompt">Question {live.position}. {html.escape(question.prompt)}</p>')
     with clock:
-        numbers(at, Phase.ASKING, getattr(live, "deadline", None))
+        numbers(at, Phase.ASKING, live)
     if question.scene.facts:
         facts = "".join(f"<li>{html.escape(fact)}</li>" for fact in question.scene.facts)
         st.html(f'<ul class="pj-facts">{facts}</ul>')
@@ -144,43 +144,54 @@ def revealed(at: Projected, live: LiveQuestion) -> None:
         with left:
             card_table(teacher_model(question, revealed=True), key="pj-table")
     with right:
-        numbers(at, Phase.REVEALED, None, live)
+        numbers(at, Phase.REVEALED, live)
 
 
-def numbers(
-    at: Projected, shown: Phase, deadline: datetime | None, live: LiveQuestion | None = None
-) -> None:
-    """How many joined or answered, the countdown, the answers given (after the reveal);
-    the poll that reruns the page when the class has moved on."""
+def numbers(at: Projected, shown: Phase, live: LiveQuestion | None = None) -> None:
+    """How many joined or answered, the countdown, the answers given (after the reveal),
+    drawn again when the watcher sees news; a new question, the reveal or the end
+    reruns the whole page."""
 
-    @st.fragment(run_every=POLL_SECONDS)
-    def poll() -> None:
+    def watch(seen: str, countdown: float | None = None) -> None:
+        watch_class(
+            at.code,
+            seen,
+            name="projector",
+            stamp="room",
+            countdown=countdown,
+            clock_class="pj-clock",
+            up_class="pj-up",
+            icon="",
+            minutes=True,
+        )
+
+    @st.fragment
+    def follow() -> None:
         try:
-            status = at.classes.status(at.code)
+            status = at.classes.status(at.code)  # reveals a timed question past its time
             tally = at.classes.tally(at.code, at.key)
         except (ClassError, StoreUnavailable):
-            st.caption("Trying again…")  # the next tick, or the page's run, says more
+            st.caption("Trying again…")  # the next news, or the page's run, says more
+            watch("")
             return
-        if status.screen != st.session_state.get(PROJECTOR_SHOWN):
+        if status.screen != st.session_state.get(PROJECTOR_SHOWN) or tally.screen != status.screen:
             st.rerun()  # a new question, the reveal, the end: draw it whole
         if shown is Phase.WAITING:
             st.html(f'<p class="pj-count">{tally.members} of {MAX_CLASS_MEMBERS} joined</p>')
+            watch(tally.news)
             return
         if shown is Phase.ASKING:
-            clock = countdown_words(deadline, datetime.now(UTC))
-            up = " pj-up" if clock == "Time is up" else ""
-            st.html(
-                (f'<p class="pj-clock{up}">{clock}</p>' if clock else "")
-                + f'<p class="pj-count">{tally.answered} of {tally.members} answered</p>'
-            )
+            watch(tally.news, seconds_left(live))
+            st.html(f'<p class="pj-count">{tally.answered} of {tally.members} answered</p>')
             return
         assert live is not None  # the reveal shows the answers to its question
         st.html(
             f'<p class="pj-count">{tally.answered} of {tally.members} answered</p>'
             + answer_bars_html(answer_bars(live.question, tally.answers, True), True)
         )
+        watch(tally.news)
 
-    poll()
+    follow()
 
 
 def projector_page() -> tuple[str | None, bool]:

@@ -1,14 +1,13 @@
 """The teacher's set controls on the live class page: choose a prepared set (one of this
 browser's, or one shared by its link), step through it ("Next question in the set"),
-a timer for a question asked by hand, the time left, and the class leaderboard switch.
+a timer for a question asked by hand, and the class leaderboard switch (the time left is
+the page's watcher's: ``class_watch``).
 
 The timer is kept in the store as the question's deadline: every page's poll reveals a
 question whose time is up (``LiveClasses.reveal_when_due``), so the reveal comes by
 itself even with no teacher page open; the teacher may still reveal earlier."""
 
 from __future__ import annotations
-
-import math
 
 import streamlit as st
 
@@ -20,7 +19,6 @@ from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.store import (
     ClassError,
     ClassRuns,
-    LiveQuestion,
     QuestionSet,
     Reason,
     StoreUnavailable,
@@ -31,8 +29,6 @@ __all__ = [
     "set_box",
     "next_in_set",
     "push_timer",
-    "time_left",
-    "time_left_words",
     "leaderboard_switch",
     "leaderboard_table",
 ]
@@ -42,38 +38,6 @@ SETS_PAGE_PATH = "features/live_class/sets_page.py"
 
 def timer_words(seconds: int | None) -> str:
     return "No timer: I reveal" if seconds is None else f"{seconds} seconds"
-
-
-def time_left_words(live: LiveQuestion) -> str | None:
-    """ "20 seconds left", "Time is up", or None (no timer, or revealed).
-
-    >>> from datetime import UTC, datetime, timedelta
-    >>> from lessons.question_source import topic_source
-    >>> soon = datetime.now(UTC) + timedelta(seconds=19.2)
-    >>> time_left_words(LiveQuestion(1, 1, topic_source("tricks", 7, 0), False, soon))
-    '20 seconds left'
-    """
-    left = live.seconds_left()
-    if left is None or live.revealed:
-        return None
-    if left <= 0:
-        return "Time is up"
-    whole = math.ceil(left)
-    return f"{whole} second{'s' if whole != 1 else ''} left"
-
-
-def time_left(live: LiveQuestion | None) -> None:
-    """The time left of a timed question, redrawn every second until the reveal."""
-    if live is None or live.deadline is None or live.revealed:
-        return
-
-    @st.fragment(run_every=1.0)
-    def ticking() -> None:
-        words = time_left_words(live)
-        if words:
-            st.markdown(f":material/timer: **{words}**")
-
-    ticking()
 
 
 def push_timer() -> int | None:

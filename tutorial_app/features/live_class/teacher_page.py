@@ -4,9 +4,10 @@ answer with the engine's reason, and read the report. This is the teacher's cont
 page (a laptop); "Open the projector view" opens ``screen_page`` for the projector.
 
 The teacher's moves (ask, reveal) sit on top, drawn in every run while the class is
-open; one fragment polls (the count, and a rerun when the class moved on elsewhere);
-each move acts on the question the page showed, so a click Streamlit delivers twice
-asks one question (``class_view.push_after``).
+open; one fragment follows the class (the count, and a rerun when the class moved on
+elsewhere), run again by its watcher (``class_watch``) only when there is news. Each
+move acts on the question the page showed, so a click Streamlit delivers twice asks one
+question (``class_view.push_after``).
 
 The teacher key is the only proof of being the teacher. It is never in this page's
 address (``/class?class=CODE`` names the class only): it lives in this session and in
@@ -25,7 +26,6 @@ from tutorial_app.card_table.component import card_table
 from tutorial_app.features.live_class.answer_chart import answer_chart
 from tutorial_app.features.live_class.class_link import CLASS_PAGE, JOIN_PAGE, SCREEN_PAGE, qr_img
 from tutorial_app.features.live_class.class_view import (
-    POLL_SECONDS,
     attempt,
     live_classes,
     push_after,
@@ -33,6 +33,7 @@ from tutorial_app.features.live_class.class_view import (
     reveal_shown,
     show_refusal,
 )
+from tutorial_app.features.live_class.class_watch import seconds_left, watch_class
 from tutorial_app.features.live_class.keys import (
     CHART,
     CODE,
@@ -53,7 +54,6 @@ from tutorial_app.features.live_class.set_controls import (
     next_in_set,
     push_timer,
     set_box,
-    time_left,
 )
 from tutorial_app.features.live_class.teacher_key import (
     ask_again,
@@ -277,20 +277,26 @@ def run_class(code: str, key: str) -> None:
 
     code_box(code, compact=live is not None)
 
-    @st.fragment(run_every=POLL_SECONDS)
+    def watch(seen: str) -> None:
+        """The page's one watcher (``class_watch``): a join, an answer, a question asked
+        or revealed elsewhere (another tab, a timer) runs ``live_count`` again. It shows
+        a timed question's countdown."""
+        countdown = seconds_left(live)
+        watch_class(code, seen, name="teacher", stamp="room", countdown=countdown)
+
+    @st.fragment
     def live_count() -> None:
-        """Who has joined and how many have answered, refreshed every POLL_SECONDS; the
-        page's one poll: a question asked or revealed elsewhere (another tab, a timer)
-        reruns the page. Only this fragment polls: a second timer would double the runs
-        that a click can land in."""
+        """Who has joined and how many have answered, drawn again when the watcher sees
+        news; a question asked or revealed elsewhere reruns the whole page."""
         try:
-            now_showing = classes.status(code).screen
+            classes.status(code)  # the poll's read: a timed question past its time is revealed
             tally = classes.tally(code, key)
             names = classes.member_names(code)
         except (ClassError, StoreUnavailable) as error:
             st.warning(markdown_text(error.message))
+            watch("")  # any answer of the server's is news: the next run tries again
             return
-        if now_showing != st.session_state.get(SCREEN):
+        if tally.screen != st.session_state.get(SCREEN):
             st.rerun()
         with st.container(key="class-count"):
             joined = f"**{tally.members}** of {MAX_CLASS_MEMBERS} learners joined"
@@ -306,6 +312,7 @@ def run_class(code: str, key: str) -> None:
                 key="class-answers-chart",
                 config={"displayModeBar": False},
             )
+        watch(tally.news)
 
     if not status.open:
         st.info(
@@ -356,7 +363,6 @@ def run_class(code: str, key: str) -> None:
                     on_click=lambda: request(lambda: reveal_shown(classes, code, key, shown_id)),
                 )
                 chart.toggle("Show the answers as a chart", key=CHART)
-            time_left(live)
             next_in_set(classes, code, key)
         set_box(classes, code, key)
 
