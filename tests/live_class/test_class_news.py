@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from urllib.parse import urlencode
 
@@ -40,7 +41,8 @@ def ask(**query: str) -> tuple[int, dict]:
         "query_string": urlencode(query).encode(),
         "headers": [],
     }
-    answer = asyncio.run(class_news.class_news(Request(scope)))
+    with ThreadPoolExecutor(1) as thread:  # an event loop of its own (Playwright may hold ours)
+        answer = thread.submit(asyncio.run, class_news.class_news(Request(scope))).result()
     assert answer.headers["cache-control"] == "no-store"
     return answer.status_code, json.loads(answer.body)
 
