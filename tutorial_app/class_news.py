@@ -44,7 +44,9 @@ async def class_news(request: Request) -> JSONResponse:
         classes = open_classes()
         # A reading shared by this process's watchers is answered on the event loop; only
         # a new one goes to a thread (the database may be slow; the loop must not wait).
-        news = classes.recent_news(code) or await run_in_threadpool(classes.news, code)
+        news = classes.recent_news(code)
+        if news is None:
+            news = await run_in_threadpool(classes.news, code)
     except ClassError as error:  # no such class (any longer)
         return _refusal(404, error.message)
     except (StoreUnavailable, ValueError) as error:

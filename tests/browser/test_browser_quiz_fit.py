@@ -16,7 +16,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from screens import each_screen
-from test_browser_pages import button_name, wait_for_app
+from test_browser_pages import LOAD_MS, button_name, wait_for_app
 
 from lessons.loader import lesson_by_id, load_all
 from lessons.quizzes import build_quiz
@@ -56,6 +56,9 @@ def assert_on_screen(page: Page, *parts: Locator) -> None:
     the viewport, below the header."""
     view, top = page.viewport_size, header_bottom(page)
     for part in parts:
+        # A table's component may still be on its way when the run has ended (seen once
+        # on a busy machine): wait for the first match, then measure them all.
+        expect(part.first).to_be_attached(timeout=LOAD_MS)
         elements = part.all()
         assert elements, f"nothing matches {part}"
         for element in elements:
