@@ -50,7 +50,7 @@ def test_a_short_live_class_runs_clean(tmp_path):
         seed=1,
         ramp=1,
         idle=2,
-        duration=12,
+        duration=8,  # two questions, each read and revealed
         answer_seconds=3,
         read_seconds=0.5,
         lockstep=True,

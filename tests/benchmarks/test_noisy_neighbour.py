@@ -68,7 +68,7 @@ def test_a_short_run_of_quiet_and_noisy_windows_gives_both_figures(tmp_path):
         timeout=60,
         seed=1,
         ramp=1,
-        duration=12,
+        duration=6,  # one quiet window and one noisy
         neighbour_think=0.2,
         odds_hands=10,
         only=["odds", "import", "forged"],
