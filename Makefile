@@ -3,9 +3,9 @@
 #   make test   run every test layer: plain pytest, AppTest, headless Chromium
 # Both create .venv and install the project on first use; the stamp files
 # .venv/.installed* make later runs skip that until pyproject.toml changes.
-# Both also compile the engine's hot path (tools/build_engine.py: Cython from PyPI, gcc):
-# every run, which takes a moment when no source changed. The engine runs a build only
-# if it matches the sources (engine/native.py); without one, its plain Python runs.
+# Both also compile the engine's hot path and the solver's search (tools/build_engine.py:
+# Cython from PyPI, gcc): every run, which takes a moment when no source changed. A build
+# runs only if it matches the sources (engine/native.py); without one, plain Python runs.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -134,4 +134,4 @@ nginx-deps:
 	fi
 
 clean:
-	rm -rf $(VENV) test-artifacts *.egg-info engine/_native .cache/axe-*
+	rm -rf $(VENV) test-artifacts *.egg-info engine/_native analysis/_native .cache/axe-*

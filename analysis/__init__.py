@@ -16,6 +16,8 @@ Imports only ``engine`` and the standard library. Import from here:
 All randomness comes from a ``random.Random`` passed in.
 """
 
+# First: chooses the compiled search or its plain source (analysis/native.py).
+import analysis.native  # noqa: F401  (analysis.native.SEARCH_PATH says which)
 from analysis.bots import (
     LEVELS,
     TABLE_LEVELS,

@@ -153,7 +153,7 @@ class WorldSolver:
     """
 
     def __init__(self) -> None:
-        self.tables: dict[tuple[object, ...], dict[int, tuple[int, int]]] = {}
+        self.tables: dict[tuple[object, ...], dict[int, int]] = {}
         self.ns_tricks: dict[tuple[object, ...], int] = {}
 
     @property

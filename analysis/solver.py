@@ -32,15 +32,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import NamedTuple
 
 from analysis.compact import Layout, layout_for, run_top_of
+from analysis.search import Search
 from engine.cards import Card, Suit
 from engine.hand import HandState, Phase
 from engine.seats import Seat, Team
-
-LEADER_SHIFT = 25  # transposition keys: the cards' bits, then the leader above them
 
 
 class Position(NamedTuple):
@@ -100,7 +98,7 @@ class Solver:
     card stays with the seat it was dealt to (a discarded card is simply gone).
     """
 
-    def __init__(self, position: Position, table: dict[int, tuple[int, int]] | None = None) -> None:
+    def __init__(self, position: Position, table: dict[int, int] | None = None) -> None:
         self.position = position
         self.layout: Layout = layout_for(position.trump)
         lay = self.layout
@@ -112,12 +110,23 @@ class Solver:
         for i, seat in enumerate(active):
             nxt[seat.index] = active[(i + 1) % len(active)].index
         self.ns_side = [seat.team is Team.NS for seat in Seat]
-        self.table: dict[int, tuple[int, int]] = {} if table is None else table
-        self.nodes = 0
-        self._boundary, self._follow = _make_search(
-            self.hands, nxt, self.ns_side, len(active), lay, self.table, self
+        self.table: dict[int, int] = {} if table is None else table
+        self.search = Search(
+            self.hands,
+            nxt,
+            self.ns_side,
+            len(active),
+            lay.block_of,
+            lay.block_masks,
+            lay.trump_mask,
+            self.table,
         )
         self.next_seat = nxt
+
+    @property
+    def nodes(self) -> int:
+        """Trick starts searched so far (the table's hits not counted)."""
+        return self.search.nodes
 
     # ---- questions -------------------------------------------------------------------
     def value(self) -> int:
@@ -193,7 +202,7 @@ class Solver:
             low, high = (alpha, beta) if best_only else (-1, 6)  # (-1, 6): exact values
             self.hands[seat] = hand ^ b
             try:
-                v = self._follow(
+                v = self.search.follow(
                     self.next_seat[seat],
                     len(bits),
                     best,
@@ -201,6 +210,7 @@ class Solver:
                     led_mask,
                     contenders,
                     live,
+                    5 - pos.tricks_played,
                     low,
                     high,
                 )
@@ -237,185 +247,6 @@ def _bits(mask: int) -> list[int]:
         out.append(low)
         mask ^= low
     return out
-
-
-def _make_search(
-    h: list[int],
-    nxt: list[int],
-    ns: list[bool],
-    nactive: int,
-    lay: Layout,
-    table: dict[int, tuple[int, int]],
-    stats: Solver,
-) -> tuple[Callable[[int, int, int], int], Callable[..., int]]:
-    """The two mutually recursive search functions, closed over one deal's data.
-
-    Values are North-South's future tricks (``ns[seat]``: the seat is North or South).
-
-    ``h`` is mutated while searching and restored before each function returns.
-    Windows are open intervals: a result ``v`` with ``alpha < v < beta`` is exact,
-    ``v <= alpha`` is an upper bound and ``v >= beta`` a lower bound.
-    """
-    block_masks = lay.block_masks
-    block_of = lay.block_of
-    trump_mask = lay.trump_mask
-
-    def boundary(leader: int, alpha: int, beta: int) -> int:
-        """North-South's future tricks from the start of a trick led by ``leader``."""
-        hand = h[leader]
-        n = hand.bit_count()
-        if n == 0:
-            return 0
-        if n == 1:  # the last trick plays itself
-            best, best_seat = hand, leader
-            contenders = block_masks[block_of[hand.bit_length() - 1]] | trump_mask
-            s = nxt[leader]
-            while s != leader:
-                b = h[s]
-                if b & contenders and b > best:
-                    best, best_seat = b, s
-                s = nxt[s]
-            return 1 if ns[best_seat] else 0
-        live = h[0] | h[1] | h[2] | h[3]
-        key = live | (leader << LEADER_SHIFT)
-        entry = table.get(key)
-        if entry is None:
-            lo, hi = 0, n
-        else:
-            lo, hi = entry
-            if lo == hi:
-                return lo
-        if lo >= beta:
-            return lo
-        if hi <= alpha:
-            return hi
-        a = a0 = alpha if alpha > lo else lo
-        b = b0 = beta if beta < hi else hi
-        stats.nodes += 1
-        maximizing = ns[leader]
-        best_v = -1 if maximizing else 99
-        # Top of each run, highest first.
-        m = hand
-        cands = []
-        while m:
-            top = 1 << (m.bit_length() - 1)
-            m ^= top
-            above = live & block_masks[block_of[top.bit_length() - 1]] & ~((top << 1) - 1)
-            if not (above & -above & hand):
-                cands.append(top)
-        nxt_seat = nxt[leader]
-        for c in cands:
-            led_mask = block_masks[block_of[c.bit_length() - 1]]
-            h[leader] = hand ^ c
-            v = follow(nxt_seat, 1, c, leader, led_mask, led_mask | trump_mask, live, a, b)
-            h[leader] = hand
-            if maximizing:
-                if v > best_v:
-                    best_v = v
-                    if v > a:
-                        a = v
-                        if a >= b:
-                            break
-            else:
-                if v < best_v:
-                    best_v = v
-                    if v < b:
-                        b = v
-                        if a >= b:
-                            break
-        v = best_v
-        # Store what this search proved, relative to the window it was given.
-        if v <= a0:
-            hi = v if v < hi else hi
-        elif v >= b0:
-            lo = v if v > lo else lo
-        else:
-            lo = hi = v
-        table[key] = (lo, hi)
-        return v
-
-    def follow(
-        seat: int,
-        count: int,
-        best: int,
-        best_seat: int,
-        led_mask: int,
-        contenders: int,
-        live: int,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """North-South's future tricks (this trick included), ``count`` cards of it down."""
-        if count == nactive:  # only from the root: deeper, the trick's last card closes it
-            if ns[best_seat]:
-                return 1 + boundary(best_seat, alpha - 1, beta - 1)
-            return boundary(best_seat, alpha, beta)
-        hand = h[seat]
-        maximizing = ns[seat]
-        # Top of each run, lowest first; a side that is losing the trick tries its
-        # cheapest winning card first.
-        cands = []
-        legal = hand & led_mask
-        if legal:  # following suit: every card is in the block led
-            block_live = live & led_mask
-            m = legal
-            while m:
-                low = m & -m
-                m ^= low
-                above = block_live & -(low << 1)
-                if not (above & -above & hand):
-                    cands.append(low)
-        else:
-            m = hand
-            while m:
-                low = m & -m
-                m ^= low
-                above = live & block_masks[block_of[low.bit_length() - 1]] & -(low << 1)
-                if not (above & -above & hand):
-                    cands.append(low)
-        if len(cands) > 1 and ns[best_seat] != maximizing:
-            for i, c in enumerate(cands):
-                if c & contenders and c > best:
-                    if i:
-                        cands.insert(0, cands.pop(i))
-                    break
-        nxt_seat = nxt[seat]
-        count += 1
-        last = count == nactive
-        best_v = -1 if maximizing else 99
-        for c in cands:
-            h[seat] = hand ^ c
-            wins = c & contenders and c > best
-            if last:  # the trick is complete: straight on to the next one
-                winner = seat if wins else best_seat
-                if ns[winner]:
-                    v = 1 + boundary(winner, alpha - 1, beta - 1)
-                else:
-                    v = boundary(winner, alpha, beta)
-            elif wins:
-                v = follow(nxt_seat, count, c, seat, led_mask, contenders, live, alpha, beta)
-            else:
-                v = follow(
-                    nxt_seat, count, best, best_seat, led_mask, contenders, live, alpha, beta
-                )
-            h[seat] = hand
-            if maximizing:
-                if v > best_v:
-                    best_v = v
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            break
-            else:
-                if v < best_v:
-                    best_v = v
-                    if v < beta:
-                        beta = v
-                        if alpha >= beta:
-                            break
-        return best_v
-
-    return boundary, follow
 
 
 def shape(position: Position) -> tuple[object, ...]:

@@ -13,6 +13,8 @@ never runs silently. With no build at all, the sources run, without a warning.
 ``EUCHRE_ENGINE_PURE=1`` in the environment chooses the plain sources whatever is built.
 
 ``ENGINE_PATH`` says which path was chosen ("compiled" or "pure"), ``WHY`` why.
+``CompiledModules`` does this for one package; ``analysis.native`` uses it for the
+double-dummy search (``analysis/search.py``), with the same switch.
 """
 
 from __future__ import annotations
@@ -29,8 +31,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 ENGINE_DIR = Path(__file__).resolve().parent
-NATIVE_DIR = ENGINE_DIR / "_native"
-MANIFEST = NATIVE_DIR / "manifest.json"
 # In import order; compiled together, so they are chosen together.
 HOT_MODULES = ("tables", "state", "legality", "tricks", "hand")
 PURE_ENV = "EUCHRE_ENGINE_PURE"
@@ -39,80 +39,89 @@ SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 
 
 class StaleBuildWarning(UserWarning):
-    """The compiled engine does not match the sources: the plain sources run instead."""
-
-
-def source_digest(name: str) -> str:
-    """SHA-256 of a hot module's source and its ``.pxd`` (type declarations), if any."""
-    digest = hashlib.sha256((ENGINE_DIR / f"{name}.py").read_bytes())
-    pxd = ENGINE_DIR / f"{name}.pxd"
-    if pxd.exists():
-        digest.update(b"\0pxd\0" + pxd.read_bytes())
-    return digest.hexdigest()
+    """The compiled modules do not match the sources: the plain sources run instead."""
 
 
 def file_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def built_path(name: str) -> Path:
-    return NATIVE_DIR / f"{name}{SUFFIX}"
+class CompiledModules:
+    """The hot modules of one package (``engine``; ``analysis`` has its own, through
+    ``analysis.native``): built into ``<package>/_native/`` with their manifest, and
+    loaded from there only when every one of them matches its source."""
 
+    def __init__(self, package: str, directory: Path, names: tuple[str, ...]):
+        self.package, self.directory, self.names = package, directory, names
+        self.native_dir = directory / "_native"
+        self.manifest = self.native_dir / "manifest.json"
 
-def check_build(honour_env: bool = True) -> tuple[bool, str]:
-    """Whether the compiled modules may run, and why (or why not)."""
-    if honour_env and os.environ.get(PURE_ENV, "") not in ("", "0"):
-        return False, f"{PURE_ENV} is set"
-    if not MANIFEST.exists() and not any(built_path(n).exists() for n in HOT_MODULES):
-        return False, "no compiled build (tools/build_engine.py makes one)"
-    try:
-        manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
-        modules = manifest["modules"]
-        for name in HOT_MODULES:
-            entry = modules[name]
-            if entry["source_sha256"] != source_digest(name):
-                return False, f"engine/{name}.py changed since it was compiled"
-            if entry["built_sha256"] != file_digest(built_path(name)):
-                return False, f"{built_path(name).name} is not the file that was built"
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        return False, f"the compiled build is incomplete ({error!r})"
-    return True, f"compiled by Cython {manifest.get('cython', '?')}"
+    def source_digest(self, name: str) -> str:
+        """SHA-256 of a hot module's source and its ``.pxd`` (type declarations), if any."""
+        digest = hashlib.sha256((self.directory / f"{name}.py").read_bytes())
+        pxd = self.directory / f"{name}.pxd"
+        if pxd.exists():
+            digest.update(b"\0pxd\0" + pxd.read_bytes())
+        return digest.hexdigest()
 
+    def built_path(self, name: str) -> Path:
+        return self.native_dir / f"{name}{SUFFIX}"
 
-class _CompiledFinder:
-    """Finds ``engine.<hot module>`` in ``engine/_native/``, and nothing else."""
+    def check_build(self, honour_env: bool = True) -> tuple[bool, str]:
+        """Whether the compiled modules may run, and why (or why not)."""
+        if honour_env and os.environ.get(PURE_ENV, "") not in ("", "0"):
+            return False, f"{PURE_ENV} is set"
+        if not self.manifest.exists() and not any(self.built_path(n).exists() for n in self.names):
+            return False, "no compiled build (tools/build_engine.py makes one)"
+        try:
+            manifest = json.loads(self.manifest.read_text(encoding="utf-8"))
+            modules = manifest["modules"]
+            for name in self.names:
+                entry = modules[name]
+                if entry["source_sha256"] != self.source_digest(name):
+                    return False, f"{self.package}/{name}.py changed since it was compiled"
+                if entry["built_sha256"] != file_digest(self.built_path(name)):
+                    return False, f"{self.built_path(name).name} is not the file that was built"
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            return False, f"the compiled build is incomplete ({error!r})"
+        return True, f"compiled by Cython {manifest.get('cython', '?')}"
 
-    names = {f"engine.{name}": name for name in HOT_MODULES}
-
-    @classmethod
     def find_spec(
-        cls,
+        self,
         fullname: str,
         path: Sequence[str] | None = None,
         target: types.ModuleType | None = None,
     ) -> importlib.machinery.ModuleSpec | None:
-        name = cls.names.get(fullname)
-        if name is None:
+        """The import system's finder: ``<package>.<hot module>`` from ``_native/``."""
+        package, _, name = fullname.rpartition(".")
+        if package != self.package or name not in self.names:
             return None
-        location = str(built_path(name))
+        location = str(self.built_path(name))
         loader = importlib.machinery.ExtensionFileLoader(fullname, location)
         return importlib.util.spec_from_file_location(fullname, location, loader=loader)
 
+    def choose(self) -> tuple[str, str]:
+        """ "compiled" (and the finder installed) or "pure", and why. Call it before the
+        package imports any of its hot modules."""
+        ok, why = self.check_build()
+        if ok:
+            if self not in sys.meta_path:
+                sys.meta_path.insert(0, self)
+            return "compiled", why
+        if not why.startswith(("no compiled build", PURE_ENV)):
+            warnings.warn(
+                f"running {self.package}'s plain Python sources: {why}; "
+                "rebuild with `make test` or `python tools/build_engine.py`",
+                StaleBuildWarning,
+                stacklevel=2,
+            )
+        return "pure", why
 
-def _choose() -> tuple[str, str]:
-    ok, why = check_build()
-    if ok:
-        if _CompiledFinder not in sys.meta_path:
-            sys.meta_path.insert(0, _CompiledFinder)
-        return "compiled", why
-    if not why.startswith(("no compiled build", PURE_ENV)):
-        warnings.warn(
-            f"running the engine's plain Python sources: {why}; "
-            "rebuild with `make test` or `python tools/build_engine.py`",
-            StaleBuildWarning,
-            stacklevel=2,
-        )
-    return "pure", why
 
-
-ENGINE_PATH, WHY = _choose()
+ENGINE = CompiledModules("engine", ENGINE_DIR, HOT_MODULES)
+NATIVE_DIR = ENGINE.native_dir
+MANIFEST = ENGINE.manifest
+source_digest = ENGINE.source_digest
+built_path = ENGINE.built_path
+check_build = ENGINE.check_build
+ENGINE_PATH, WHY = ENGINE.choose()
