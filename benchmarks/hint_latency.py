@@ -12,12 +12,15 @@ phase met (name trump, defend alone).
 The last line holds the figures as name=value pairs (milliseconds), ending
 with the worst p95 over the kinds: the figure the Play page must keep low.
 The wall clock is what a learner waits; on a machine busy with other work,
-``--cpu`` (this process's CPU time) shows what the hint itself costs.
+``--cpu`` (this process's CPU time) shows what the hint itself costs. The last pair,
+``advice_sha256``, is a digest of every hint's recommended action: a faster hint must
+print the same digest for the same seed (the same advice on every position timed).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import statistics
 import sys
@@ -48,9 +51,10 @@ def percentile(sorted_values: list[float], q: float) -> float:
 
 
 def time_hints(
-    rules: Rules, hands: int, seed: int, clock=time.perf_counter
+    rules: Rules, hands: int, seed: int, clock=time.perf_counter, advice=None
 ) -> dict[str, list[float]]:
-    """Seconds per hint, by kind, over ``hands`` hands played by beginner bots."""
+    """Seconds per hint, by kind, over ``hands`` hands played by beginner bots; each
+    hint's recommended action goes into ``advice`` (a hashlib digest), if given."""
     rng = random.Random(seed)
     bot = make_bot("beginner")
     times: dict[str, list[float]] = {kind: [] for kind in dict.fromkeys(KINDS.values())}
@@ -61,8 +65,10 @@ def time_hints(
             view = seat_view(state, state.turn)
             if len(view.legal) > 1:
                 start = clock()
-                hint(view, random.Random(i))
+                given = hint(view, random.Random(i))
                 times[KINDS[view.phase]].append(clock() - start)
+                if advice is not None:
+                    advice.update(str(given.recommended).encode() + b";")
             state = apply(state, bot.decide(view, rng))
     return {kind: sorted(t) for kind, t in times.items() if t}
 
@@ -83,8 +89,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--hands must be at least 1")
     rules = Rules.preset(args.preset)
     hint(seat_view(random_hand(rules, SEATS[0], 0), SEATS[1]), random.Random(0))  # warm up
+    advice = hashlib.sha256()
     times = time_hints(
-        rules, args.hands, args.seed, time.process_time if args.cpu else time.perf_counter
+        rules, args.hands, args.seed, time.process_time if args.cpu else time.perf_counter, advice
     )
     print(
         f"hands={args.hands} seed={args.seed} preset={args.preset} "
@@ -99,7 +106,14 @@ def main(argv: list[str] | None = None) -> int:
         )
         pairs += [f"{kind}_hint_p50_ms={p50:.0f}", f"{kind}_hint_p95_ms={p95:.0f}"]
     worst = max(percentile(t, 0.95) for t in times.values()) * 1000
-    print(" ".join(pairs + [f"worst_hint_p95_ms={worst:.0f}"]))
+    hints = sum(len(t) for t in times.values())
+    print(
+        " ".join(
+            pairs
+            + [f"worst_hint_p95_ms={worst:.0f}", f"hints={hints}"]
+            + [f"advice_sha256={advice.hexdigest()[:16]}"]
+        )
+    )
     return 0
 
 
