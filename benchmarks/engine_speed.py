@@ -5,18 +5,25 @@ ask for the legal actions and apply one chosen at random (seeded), until the
 hand is over. Ours uses the ``bga`` preset; OpenSpiel its default parameters
 (stick the dealer on, no lone defender), which are the same rules.
 
-    PYTHONPATH=. .venv/bin/python benchmarks/engine_speed.py --hands 20000
+    PYTHONPATH=. .venv/bin/python benchmarks/engine_speed.py --rounds 15
+
+The two take turns in short rounds (``--hands`` each, ours first in odd rounds,
+OpenSpiel's first in even ones), timed by this process's CPU time, not the wall clock:
+a machine that gets busier or quieter during the run touches both alike, and time spent
+waiting for a core counts for neither. Each round gives a ratio; the median over the
+rounds is the figure, printed with its spread (the lowest and highest round).
 
 The engine runs compiled when ``tools/build_engine.py`` has built it for the
 sources as they are (``make test`` does), else its plain Python sources: the
 ``engine_path=`` line says which. The last line is ``ratio <ours / openspiel>``,
-two decimals.
+two decimals, then ``spread <lowest>-<highest>``.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -64,33 +71,23 @@ def openspiel_hands(hands: int, seed: int) -> int:
     return steps
 
 
-def rate(play, hands: int, seed: int, repeat: int) -> tuple[float, int]:
-    """Best hands-per-second over ``repeat`` runs, and the actions of the last run."""
-    best = 0.0
-    steps = 0
-    for r in range(repeat):
-        start = time.perf_counter()
-        steps = play(hands, seed + r)
-        elapsed = time.perf_counter() - start
-        best = max(best, hands / elapsed)
-    return best, steps
+def cpu_rate(play, hands: int, seed: int) -> tuple[float, int]:
+    """Hands per CPU-second of one round, and its actions."""
+    start = time.process_time()
+    steps = play(hands, seed)
+    return hands / max(time.process_time() - start, 1e-9), steps
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--hands",
-        type=int,
-        default=20000,
-        help="random hands per engine and per run (default 20000)",
+        "--hands", type=int, default=2000, help="random hands per engine and round (2000)"
     )
-    parser.add_argument(
-        "--repeat", type=int, default=3, help="runs per engine; the best rate counts (default 3)"
-    )
+    parser.add_argument("--rounds", type=int, default=15, help="rounds of each (default 15)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    if args.hands < 1 or args.repeat < 1:
-        parser.error("--hands and --repeat must be at least 1")
+    if args.hands < 1 or args.rounds < 1:
+        parser.error("--hands and --rounds must be at least 1")
     try:
         import pyspiel  # noqa: F401
     except ImportError:
@@ -100,20 +97,34 @@ def main(argv: list[str] | None = None) -> int:
     # Warm up both (imports, table building, first-call costs).
     ours_hands(200, args.seed)
     openspiel_hands(200, args.seed)
-    ours, ours_steps = rate(ours_hands, args.hands, args.seed, args.repeat)
-    theirs, their_steps = rate(openspiel_hands, args.hands, args.seed, args.repeat)
+    ours, theirs, ratios = [], [], []
+    ours_steps = their_steps = 0
+    for number in range(args.rounds):
+        seed = args.seed + number
+        if number % 2 == 0:
+            our_rate, ours_steps = cpu_rate(ours_hands, args.hands, seed)
+            their_rate, their_steps = cpu_rate(openspiel_hands, args.hands, seed)
+        else:
+            their_rate, their_steps = cpu_rate(openspiel_hands, args.hands, seed)
+            our_rate, ours_steps = cpu_rate(ours_hands, args.hands, seed)
+        ours.append(our_rate)
+        theirs.append(their_rate)
+        ratios.append(our_rate / their_rate)
     print(
-        f"hands={args.hands} repeat={args.repeat} seed={args.seed} "
+        f"hands={args.hands} rounds={args.rounds} seed={args.seed} clock=cpu "
         f"python={sys.version.split()[0]} engine={engine.__name__}"
     )
     # Compiled (engine/_native, built by tools/build_engine.py) or the plain sources.
     print(f"engine_path={engine.native.ENGINE_PATH} ({engine.native.WHY})")
-    print(f"ours_hands_per_s={ours:.0f} ours_actions_per_hand={ours_steps / args.hands:.1f}")
     print(
-        f"openspiel_hands_per_s={theirs:.0f} "
+        f"ours_hands_per_s={statistics.median(ours):.0f} "
+        f"ours_actions_per_hand={ours_steps / args.hands:.1f}"
+    )
+    print(
+        f"openspiel_hands_per_s={statistics.median(theirs):.0f} "
         f"openspiel_actions_per_hand={their_steps / args.hands:.1f}"
     )
-    print(f"ratio {ours / theirs:.2f}")
+    print(f"ratio {statistics.median(ratios):.2f} spread {min(ratios):.2f}-{max(ratios):.2f}")
     return 0
 
 
