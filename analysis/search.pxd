@@ -10,16 +10,17 @@ cdef list _POSITION
 cpdef int bit_index(unsigned long bit)
 
 cdef class Search:
-    cdef public list h
-    cdef public list nxt
-    cdef public list ns
+    # C arrays: the search's own copies of the hands, the seating and the block masks
+    cdef unsigned long h[4]
+    cdef int nxt[4]
+    cdef bint ns[4]
     cdef public int nactive
-    cdef public list block_mask
+    cdef unsigned long block_mask[32]
     cdef public unsigned long trump_mask
     cdef public dict table
     cdef public long nodes
 
-    @cython.locals(h=list, hand=cython.ulong, best=cython.ulong, best_seat=cython.int,
+    @cython.locals(hand=cython.ulong, best=cython.ulong, best_seat=cython.int,
                    contenders=cython.ulong, s=cython.int, held=cython.ulong,
                    live=cython.ulong, key=cython.ulong, entry=object, lo=cython.int,
                    hi=cython.int, a=cython.int, b=cython.int, a0=cython.int, b0=cython.int,
@@ -28,7 +29,12 @@ cdef class Search:
                    c=cython.ulong, led_mask=cython.ulong, v=cython.int)
     cpdef int boundary(self, int leader, int left, int alpha, int beta)
 
-    @cython.locals(h=list, ns=list, hand=cython.ulong, maximizing=cython.bint, cands=list,
+    @cython.locals(hand=cython.ulong, v=cython.int)
+    cpdef int after(self, int seat, unsigned long card, int count, unsigned long best,
+                    int best_seat, unsigned long led_mask, unsigned long contenders,
+                    unsigned long live, int left, int alpha, int beta)
+
+    @cython.locals(hand=cython.ulong, maximizing=cython.bint, cands=list,
                    legal=cython.ulong, block_live=cython.ulong, m=cython.ulong,
                    low=cython.ulong, above=cython.ulong, i=Py_ssize_t, c=cython.ulong,
                    nxt_seat=cython.int, last=cython.bint, best_v=cython.int,

@@ -8,7 +8,8 @@ what compiles to plain C: integers and lists, no ``int.bit_length``/``bit_count`
 calls (a single bit's position comes from a De Bruijn table), no closures.
 
 Values are North-South's future tricks (``ns[seat]``: the seat is North or South).
-``h`` (the hands) is changed while searching and restored before each method returns.
+``h`` (the hands, the search's own copy) is changed while searching and restored before
+each method returns.
 Windows are open intervals: a result ``v`` with ``alpha < v < beta`` is exact, ``v <=
 alpha`` is an upper bound and ``v >= beta`` a lower bound. The transposition table
 maps a trick start (the cards still held, and the leader) to the bounds proven there,
@@ -51,9 +52,10 @@ class Search:
         trump_mask: int,
         table: dict[int, int],
     ) -> None:
-        self.h = hands  # shared with the caller, who changes it at the root
-        self.nxt = nxt
-        self.ns = ns
+        # Copies (C arrays once compiled): the caller's hands are never changed here.
+        self.h = list(hands)
+        self.nxt = list(nxt)
+        self.ns = [bool(x) for x in ns]
         self.nactive = nactive
         # Each card position's block (its effective suit's live cards are found in it).
         self.block_mask = [0] * 32
@@ -66,8 +68,7 @@ class Search:
     def boundary(self, leader: int, left: int, alpha: int, beta: int) -> int:
         """North-South's future tricks from the start of a trick led by ``leader``, with
         ``left`` tricks to play."""
-        h = self.h
-        hand = h[leader]
+        hand = self.h[leader]
         if left == 0:
             return 0
         if left == 1:  # the last trick plays itself
@@ -76,13 +77,13 @@ class Search:
             contenders = self.block_mask[bit_index(hand)] | self.trump_mask
             s = self.nxt[leader]
             while s != leader:
-                held = h[s]
+                held = self.h[s]
                 if held & contenders and held > best:
                     best = held
                     best_seat = s
                 s = self.nxt[s]
             return 1 if self.ns[best_seat] else 0
-        live = h[0] | h[1] | h[2] | h[3]
+        live = self.h[0] | self.h[1] | self.h[2] | self.h[3]
         key = live | (leader << LEADER_SHIFT)
         entry = self.table.get(key)
         if entry is None:
@@ -117,11 +118,11 @@ class Search:
         nxt_seat = self.nxt[leader]
         for c in cands:
             led_mask = self.block_mask[bit_index(c)]
-            h[leader] = hand ^ c
+            self.h[leader] = hand ^ c
             v = self.follow(
                 nxt_seat, 1, c, leader, led_mask, led_mask | self.trump_mask, live, left, a, b
             )
-            h[leader] = hand
+            self.h[leader] = hand
             if maximizing:
                 if v > best_v:
                     best_v = v
@@ -150,6 +151,30 @@ class Search:
         self.table[key] = lo | (hi << BOUND_BITS)
         return v
 
+    def after(
+        self,
+        seat: int,
+        card: int,
+        count: int,
+        best: int,
+        best_seat: int,
+        led_mask: int,
+        contenders: int,
+        live: int,
+        left: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """``follow`` once ``seat`` has played ``card`` at the root (``count`` cards of the
+        trick down with it)."""
+        hand = self.h[seat]
+        self.h[seat] = hand ^ card
+        v = self.follow(
+            self.nxt[seat], count, best, best_seat, led_mask, contenders, live, left, alpha, beta
+        )
+        self.h[seat] = hand
+        return v
+
     def follow(
         self,
         seat: int,
@@ -165,14 +190,12 @@ class Search:
     ) -> int:
         """North-South's future tricks (this trick included), ``count`` cards of it
         down, ``left`` tricks to play with this one."""
-        h = self.h
-        ns = self.ns
         if count == self.nactive:  # only from the root: deeper, the last card closes it
-            if ns[best_seat]:
+            if self.ns[best_seat]:
                 return 1 + self.boundary(best_seat, left - 1, alpha - 1, beta - 1)
             return self.boundary(best_seat, left - 1, alpha, beta)
-        hand = h[seat]
-        maximizing = ns[seat]
+        hand = self.h[seat]
+        maximizing = self.ns[seat]
         # Top of each run, lowest first; a side that is losing the trick tries its
         # cheapest winning card first.
         cands = []
@@ -194,7 +217,7 @@ class Search:
                 above = live & self.block_mask[bit_index(low)] & -(low << 1)
                 if not (above & -above & hand):
                     cands.append(low)
-        if len(cands) > 1 and ns[best_seat] != maximizing:
+        if len(cands) > 1 and self.ns[best_seat] != maximizing:
             for i in range(len(cands)):
                 c = cands[i]
                 if c & contenders and c > best:
@@ -206,11 +229,11 @@ class Search:
         last = count == self.nactive
         best_v = -1 if maximizing else 99
         for c in cands:
-            h[seat] = hand ^ c
+            self.h[seat] = hand ^ c
             wins = c & contenders and c > best
             if last:  # the trick is complete: straight on to the next one
                 winner = seat if wins else best_seat
-                if ns[winner]:
+                if self.ns[winner]:
                     v = 1 + self.boundary(winner, left - 1, alpha - 1, beta - 1)
                 else:
                     v = self.boundary(winner, left - 1, alpha, beta)
@@ -222,7 +245,7 @@ class Search:
                 v = self.follow(
                     nxt_seat, count, best, best_seat, led_mask, contenders, live, left, alpha, beta
                 )
-            h[seat] = hand
+            self.h[seat] = hand
             if maximizing:
                 if v > best_v:
                     best_v = v

@@ -200,22 +200,19 @@ class Solver:
                 if x & contenders and x > best:
                     best, best_seat = x, s
             low, high = (alpha, beta) if best_only else (-1, 6)  # (-1, 6): exact values
-            self.hands[seat] = hand ^ b
-            try:
-                v = self.search.follow(
-                    self.next_seat[seat],
-                    len(bits),
-                    best,
-                    best_seat,
-                    led_mask,
-                    contenders,
-                    live,
-                    5 - pos.tricks_played,
-                    low,
-                    high,
-                )
-            finally:
-                self.hands[seat] = hand
+            v = self.search.after(
+                seat,
+                b,
+                len(bits),
+                best,
+                best_seat,
+                led_mask,
+                contenders,
+                live,
+                5 - pos.tricks_played,
+                low,
+                high,
+            )
             values[b] = v
             if best_only:
                 if maximizing and v > alpha:
