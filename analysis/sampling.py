@@ -24,6 +24,7 @@ on hidden cards: two states that look the same to the seat give the same samples
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from math import comb, factorial
 from typing import NamedTuple
 
@@ -116,6 +117,15 @@ def constraints(view: SeatView, upcard_kept: bool = True) -> Constraints:
     )
 
 
+# A deal's shape: for each group of hidden cards (one effective suit), how many cards it
+# has and which buckets may take them. How many deals a shape allows, and how they share
+# out, depends on nothing else: worked out once per process, not once per view (every
+# decision of a bot or a hint builds a new sampler, and they meet the same few shapes).
+# The caches are bounded (SHAPES_KEPT entries each).
+Shape = tuple[tuple[int, tuple[bool, ...]], ...]
+SHAPES_KEPT = 8192
+
+
 class Sampler:
     """Draws deals of the hidden cards for one view; build once, sample many times."""
 
@@ -126,7 +136,6 @@ class Sampler:
             self._setup(constraints(view, upcard_kept=False))
         if self.count() == 0:  # cannot happen for a view of a real hand; stay usable
             self.voids: dict[int, frozenset[Suit | None]] = {}
-            self._options.clear()
             self._tails()
         if self.count() == 0:
             raise ValueError("no deal of the hidden cards fits this view")
@@ -144,71 +153,25 @@ class Sampler:
         self.buckets = [seat for seat, _ in c.needs] + [OUT]
         hidden = sum(n for _, n in c.needs)
         self.needs = tuple(n for _, n in c.needs) + (len(c.pool) - hidden,)
-        self._options: dict[tuple[int, tuple[int, ...]], tuple[list[Share], int]] = {}
         self.voids = c.voids
         self._tails()
 
     def _tails(self) -> None:
-        """For each group: the cards from it on, and whether no seat is void in any of them."""
-        free = [True] * (len(self.groups) + 1)
-        left = [0] * (len(self.groups) + 1)
-        for g in reversed(range(len(self.groups))):
-            suit, cards = self.groups[g]
-            free[g] = free[g + 1] and all(self._allowed(suit))
-            left[g] = left[g + 1] + len(cards)
-        self._free_from, self._left_from = free, left
+        """The deal's shape, and from each group on (``_shapes[g]``: groups g onwards)."""
+        shape = tuple((len(cards), tuple(self._allowed(suit))) for suit, cards in self.groups)
+        self.shape: Shape = shape
+        self._shapes = [shape[g:] for g in range(len(shape) + 1)]
 
     def _allowed(self, suit: Suit | None) -> list[bool]:
         return [b == OUT or suit not in self.voids.get(b, ()) for b in self.buckets]
 
-    def _splits(self, g: int, needs: tuple[int, ...]) -> list[Share]:
-        """Every way to share group ``g``'s cards among the buckets: (counts, multinomial)."""
-        suit, cards = self.groups[g]
-        allowed = self._allowed(suit)
-        n = len(cards)
-        out: list[Share] = []
-
-        def rec(i: int, left: int, counts: list[int], ways: int) -> None:
-            if i == len(needs) - 1:
-                if left <= needs[i] and (left == 0 or allowed[i]):
-                    out.append((tuple(counts + [left]), ways))
-                return
-            top = min(left, needs[i]) if allowed[i] else 0
-            for k in range(top + 1):
-                rec(i + 1, left - k, counts + [k], ways * comb(left, k))
-
-        rec(0, n, [], 1)
-        return out
-
     def _count(self, g: int, needs: tuple[int, ...]) -> int:
         """How many deals of groups ``g`` onwards fill exactly ``needs``."""
-        if g == len(self.groups):
-            return 1 if not any(needs) else 0
-        if self._free_from[g]:  # any card left may go anywhere: a multinomial
-            if sum(needs) != self._left_from[g]:
-                return 0
-            ways = factorial(self._left_from[g])
-            for n in needs:
-                ways //= factorial(n)
-            return ways
-        return self._shares(g, needs)[1]
+        return deals(self._shapes[g], needs)
 
-    def _shares(self, g: int, needs: tuple[int, ...]) -> tuple[list[Share], int]:
-        """The possible shares of group ``g`` with their number of deals, and the total.
-
-        Worked out once per (group, needs): counting fills the cache, and the
-        hundreds of samples a hint draws meet the same few cases again.
-        """
-        key = (g, needs)
-        if key not in self._options:
-            options = []
-            for counts, ways in self._splits(g, needs):
-                rest = tuple(a - b for a, b in zip(needs, counts, strict=False))
-                weight = ways * self._count(g + 1, rest)
-                if weight:
-                    options.append((counts, weight))
-            self._options[key] = (options, sum(w for _, w in options))
-        return self._options[key]
+    def _shares(self, g: int, needs: tuple[int, ...]) -> tuple[tuple[Share, ...], int]:
+        """The possible shares of group ``g`` with their number of deals, and the total."""
+        return shares(self._shapes[g], needs)
 
     def count(self) -> int:
         """How many deals of the hidden cards are consistent with the view."""
@@ -245,6 +208,59 @@ class Sampler:
         """The pool cards that a sample left out of every hand."""
         held = {card for h in hands for card in h}
         return tuple(card for card in self.c.pool if card not in held)
+
+
+@lru_cache(maxsize=SHAPES_KEPT)
+def splits(allowed: tuple[bool, ...], n: int, needs: tuple[int, ...]) -> tuple[Share, ...]:
+    """Every way to share ``n`` cards of one group among the buckets (``allowed``: which
+    may take them; ``needs``: how many each still takes): (counts, multinomial).
+
+    >>> splits((True, False, True), 2, (1, 1, 5))
+    (((0, 0, 2), 1), ((1, 0, 1), 2))
+    """
+    out: list[Share] = []
+
+    def rec(i: int, left: int, counts: list[int], ways: int) -> None:
+        if i == len(needs) - 1:
+            if left <= needs[i] and (left == 0 or allowed[i]):
+                out.append((tuple(counts + [left]), ways))
+            return
+        top = min(left, needs[i]) if allowed[i] else 0
+        for k in range(top + 1):
+            rec(i + 1, left - k, counts + [k], ways * comb(left, k))
+
+    rec(0, n, [], 1)
+    return tuple(out)
+
+
+@lru_cache(maxsize=SHAPES_KEPT)
+def deals(shape: Shape, needs: tuple[int, ...]) -> int:
+    """How many deals of a shape's groups fill exactly ``needs``."""
+    if not shape:
+        return 1 if not any(needs) else 0
+    if all(all(allowed) for _, allowed in shape):  # any card may go anywhere: a multinomial
+        left = sum(n for n, _ in shape)
+        if sum(needs) != left:
+            return 0
+        ways = factorial(left)
+        for n in needs:
+            ways //= factorial(n)
+        return ways
+    return shares(shape, needs)[1]
+
+
+@lru_cache(maxsize=SHAPES_KEPT)
+def shares(shape: Shape, needs: tuple[int, ...]) -> tuple[tuple[Share, ...], int]:
+    """The possible shares of a shape's first group with their number of deals, and the
+    total: what ``Sampler.sample`` draws from."""
+    n, allowed = shape[0]
+    options = []
+    for counts, ways in splits(allowed, n, needs):
+        rest = tuple(a - b for a, b in zip(needs, counts, strict=False))
+        weight = ways * deals(shape[1:], rest)
+        if weight:
+            options.append((counts, weight))
+    return tuple(options), sum(w for _, w in options)
 
 
 def played_by_seat(view: SeatView) -> dict[Seat, list[Card]]:
