@@ -25,16 +25,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from hint_latency import percentile  # this script's folder is on the path
+
 from analysis import native
 from analysis.bots import make_bot
 from engine import SEATS, Rules, apply, random_hand, seat_view
 from engine.hand import Phase
 
 KINDS = {Phase.PLAY: "play", Phase.DISCARD: "discard"}  # any other phase: "bid"
-
-
-def percentile(sorted_values: list[float], q: float) -> float:
-    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
 
 
 def time_decisions(

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from helpers.processes import run_python
 
 from analysis import native
 
@@ -48,21 +48,6 @@ for number in range(int(sys.argv[1])):
         state = apply(state, rng.choice(legal))
 print(native.SEARCH_PATH, digest.hexdigest())
 """
-
-
-def run_python(code: str, *args: str, pure: bool = False, cwd: Path = ROOT):
-    env = {k: v for k, v in os.environ.items() if k != "EUCHRE_ENGINE_PURE"}
-    env["PYTHONPATH"] = str(cwd)
-    if pure:
-        env["EUCHRE_ENGINE_PURE"] = "1"
-    return subprocess.run(
-        [sys.executable, "-c", code, *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
 
 
 def test_the_search_in_use_is_the_chosen_one():

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.processes import run_python
 
 import engine
 from engine import native
@@ -50,26 +51,6 @@ print(native.ENGINE_PATH, digest.hexdigest())
 """
 
 
-def run_engine(
-    code: str,
-    *args: str,
-    pure: bool = False,
-    cwd: Path = ROOT,
-) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
-    env["PYTHONPATH"] = str(cwd)
-    if pure:
-        env[native.PURE_ENV] = "1"
-    return subprocess.run(
-        [sys.executable, "-c", code, *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-
-
 def test_the_path_in_use_is_reported():
     print(f"engine path: {native.ENGINE_PATH} ({native.WHY})")
     assert native.ENGINE_PATH in ("compiled", "pure")
@@ -92,8 +73,8 @@ def test_every_hot_module_comes_from_the_chosen_path():
 def test_compiled_and_plain_paths_play_the_same_hands():
     """3,000 seeded random hands over every preset and variant: the same final states
     (every field: hands, tricks, history, result) from both paths."""
-    compiled = run_engine(PLAY_HANDS, "3000")
-    plain = run_engine(PLAY_HANDS, "3000", pure=True)
+    compiled = run_python(PLAY_HANDS, "3000")
+    plain = run_python(PLAY_HANDS, "3000", pure=True)
     assert compiled.returncode == 0 and plain.returncode == 0, compiled.stderr + plain.stderr
     compiled_path, compiled_digest = compiled.stdout.split()
     plain_path, plain_digest = plain.stdout.split()
@@ -106,7 +87,7 @@ def test_the_plain_path_runs_without_a_build(tmp_path):
     shutil.copytree(
         ROOT / "engine", copy / "engine", ignore=shutil.ignore_patterns("_native", "__pycache__")
     )
-    done = run_engine(
+    done = run_python(
         "import warnings; warnings.simplefilter('error'); import engine.native as n;"
         "import engine.tricks as t; print(n.ENGINE_PATH, t.__file__)",
         cwd=copy,
@@ -127,7 +108,7 @@ SAY_PATH = "import engine.native as n, engine.tricks as t; print(n.ENGINE_PATH, 
 @needs_build
 def test_a_build_in_a_copy_is_used(tmp_path):
     copy = _copy_with_build(tmp_path)
-    done = run_engine(SAY_PATH, cwd=copy)
+    done = run_python(SAY_PATH, cwd=copy)
     assert done.returncode == 0, done.stderr
     path, hot = done.stdout.split()
     assert path == "compiled" and hot.startswith(str(copy / "engine" / "_native")), done.stdout
@@ -153,7 +134,7 @@ def test_a_stale_build_never_runs(tmp_path, change):
     else:
         (package / "_native" / "manifest.json").write_text("{", encoding="utf-8")
     code = SAY_PATH + (";print(t.CHANGED_SINCE_THE_BUILD)" if change == "source" else "")
-    done = run_engine(code, cwd=copy)
+    done = run_python(code, cwd=copy)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[:2] == ["pure", str(package / "tricks.py")]
     assert "StaleBuildWarning" in done.stderr and "plain Python sources" in done.stderr
