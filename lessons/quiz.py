@@ -61,6 +61,9 @@ class Question:
     # A choose-all question whose answer is none of the options says so in these words:
     # "None of these cards may be played" (the app adds which cards).
     none_words: str = ""
+    # A single-choice question's other options judged right too: choices the engine
+    # values as good as the answer (a position from the learner's own game).
+    also_right: tuple[str, ...] = ()
 
     def fingerprint(self) -> str:
         """Equal for two questions that ask the same thing about the same table."""
@@ -76,6 +79,8 @@ class Question:
             " ".join(f"{s}:{c.code}" for s, c in scene.trick),
             "|".join(scene.facts),
         ]
+        if self.also_right:
+            parts.append("|".join(self.also_right))
         return "\n".join(parts)
 
     def asked(self) -> str:
@@ -117,6 +122,8 @@ class Question:
             )
         correct = given == _expected(self)
         headline = "Right!" if correct else f"Not quite. The answer is: {self.answer_text}."
+        if not correct and self.kind is Kind.SINGLE and given[0] in self.also_right:
+            correct, headline = True, f"Right! As good as {self.answer_text}."
         return Feedback(correct, self.answer, headline, self.explanation, self.answer_text)
 
 

@@ -97,7 +97,17 @@ def test_test_files_have_unique_names():
 # top of tutorial_app (``navigation``). Each unit may import itself and the units listed
 # here, nothing else of the app; like lichess's build.sbt, one line per unit. Features
 # never import each other: what two share belongs in a kit.
-KITS = ("limits", "store", "card_table", "rule_tables", "work", "shell", "learner", "quiz")
+KITS = (
+    "limits",
+    "store",
+    "card_table",
+    "rule_tables",
+    "work",
+    "shell",
+    "learner",
+    "quiz",
+    "mistakes",
+)
 FEATURES = tuple(
     sorted(
         f"features/{path.parent.name}"
@@ -115,6 +125,8 @@ MAY_IMPORT: dict[str, set[str]] = {
     "shell": {"limits", "store"},
     "learner": {"shell", "limits", "store"},
     "quiz": {"learner", "card_table", "shell", "limits", "store"},
+    # a learner's own mistakes: kept from games, asked again as puzzles
+    "mistakes": {"card_table", "shell", "store"},
     **{feature: {"navigation", *KITS} for feature in FEATURES},
     # the top: the page list, the router, the server and its launchers
     "navigation": set(),

@@ -177,6 +177,8 @@ def _marks(question: Question, state: QuizState) -> dict[Card | str, tuple[str, 
             marks[key] = ("right", "picked") if key in chosen else ("missed", "missed")
         elif key in right:
             marks[key] = ("right", "right")
+        elif key in chosen and key in question.also_right:
+            marks[key] = ("right", "as good")
         elif key in chosen:
             marks[key] = ("wrong", "your pick")
     return marks

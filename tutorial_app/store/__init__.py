@@ -49,6 +49,9 @@ from tutorial_app.store.database import (
     engine_for,
 )
 from tutorial_app.store.errors import StoreUnavailable
+from tutorial_app.store.mistakes import GRADES_KEPT as MISTAKE_GRADES
+from tutorial_app.store.mistakes import WHY_MAX as MISTAKE_WHY_MAX
+from tutorial_app.store.mistakes import KeptMistake, MistakeError, NewMistake, OwnMistakes
 from tutorial_app.store.question_sets import QuestionSet, QuestionSets
 from tutorial_app.store.records import ImportReport, PlayedHand, QuizPosition
 from tutorial_app.store.store import ANSWER_COLUMNS, Store
@@ -85,6 +88,11 @@ def open_classes(url: str | None = None) -> ClassRuns:
 def open_question_sets(url: str | None = None) -> QuestionSets:
     """The teachers' question sets kept in the progress store at ``url``."""
     return QuestionSets(open_store(url))
+
+
+def open_mistakes(url: str | None = None) -> OwnMistakes:
+    """The learners' own mistakes kept in the progress store at ``url``."""
+    return OwnMistakes(open_store(url))
 
 
 __all__ = [
@@ -128,6 +136,14 @@ __all__ = [
     "LEADERBOARD_ROWS",
     "open_question_sets",
     "QuestionSets",
+    # a learner's own mistakes, asked again
+    "open_mistakes",
+    "OwnMistakes",
+    "NewMistake",
+    "KeptMistake",
+    "MistakeError",
+    "MISTAKE_GRADES",
+    "MISTAKE_WHY_MAX",
     "QuestionSet",
     "MAX_CLASS_MEMBERS",
     "REPORT_KEPT",

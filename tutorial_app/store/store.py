@@ -39,6 +39,7 @@ from tutorial_app.store.tables import (
     hands,
     learners,
     lesson_steps,
+    mistakes,
     quiz_positions,
     quiz_runs,
 )
@@ -415,7 +416,7 @@ class Store:
         """Forget all of the learner's progress (the token and name stay)."""
         with self.writing() as connection:
             learner = self.find_learner_id(connection, token)
-            for table in (answers, quiz_runs, lesson_steps, hands, quiz_positions):
+            for table in (answers, quiz_runs, lesson_steps, hands, quiz_positions, mistakes):
                 connection.execute(delete(table).where(table.c.learner_id == learner))
 
 

@@ -16,6 +16,7 @@ from sqlalchemy import (
     CheckConstraint,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -246,4 +247,39 @@ question_sets = Table(
     _when("created_at"),
     _when("updated_at"),
     Index(None, "learner_id"),
+)
+
+# ---- a learner's own mistakes (migration 0007) ---------------------------------------------
+# A decision graded a mistake or a blunder in one of the learner's Play hands, kept as the
+# hand (its link code: it opens in Teach) and the decision's place in it; the learner is
+# asked it again from their own seat (lessons.mistake_schedule's ladder: box, due, retired).
+
+MISTAKE_SOURCES = ("play", "guided")
+
+mistakes = Table(
+    "mistakes",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    _learner_key(),
+    Column("source", String(10), nullable=False),  # play or guided
+    Column("hand", Text, nullable=False),  # the hand's link code (shell.hand_links)
+    Column("step", Integer, nullable=False),  # the decision's index in the hand's moves
+    Column("seat", String(1), nullable=False),  # whose decision it was
+    Column("phase", String(16), nullable=False),  # the kind of decision (engine Phase)
+    Column("chosen", String(24), nullable=False),  # the action taken: "play AS", "pass"
+    Column("best", String(24), nullable=False),  # the best action, as the review named it
+    Column("grade", String(12), nullable=False),  # mistake or blunder
+    Column("cost", Float, nullable=False),  # expected points given up
+    Column("why", Text, nullable=False),  # the review's reason
+    Column("advice", String(80), nullable=False),  # the evaluation's seed: judged the same
+    _when("made_at"),
+    Column("box", Integer, nullable=False, server_default="0"),
+    _when("due_at"),
+    Column("rights", Integer, nullable=False, server_default="0"),
+    Column("wrongs", Integer, nullable=False, server_default="0"),
+    Column("answered_at", DateTime(timezone=True)),
+    Column("retired_at", DateTime(timezone=True)),
+    CheckConstraint("source IN ('play', 'guided')", name="source"),
+    UniqueConstraint("learner_id", "hand", "step"),
+    Index(None, "learner_id", "due_at"),
 )
