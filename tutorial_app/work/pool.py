@@ -70,7 +70,11 @@ WORKER_NICE = 19  # the lowest: a learner's click wins the CPU over a long run
 WATCH_SECONDS = 1.0  # how often a worker checks that the server is still there
 BUSY = "The server is busy, try again in a minute."
 # Imported once by the fork server: the jobs' modules (the engine, the bots, game links).
-PRELOAD = ("tutorial_app.features.odds.jobs", "tutorial_app.features.play.jobs")
+PRELOAD = (
+    "tutorial_app.features.odds.jobs",
+    "tutorial_app.features.play.jobs",
+    "tutorial_app.mistakes.jobs",
+)
 
 _FIELDS = 3  # per slot in the shared array: done, total, stop asked
 

@@ -66,6 +66,8 @@ __all__ = [
     "BotGame",
     "ReplayStep",
     "advance_bots",
+    "advice_key",
+    "advice_prefix",
     "advice_rng",
     "at_hand_start",
     "bot_rng",
@@ -133,9 +135,20 @@ def bot_rng(seed: int, hand: int, step: int) -> random.Random:
     return random.Random(f"{seed}-{hand}-{step}")
 
 
+def advice_prefix(seed: int, hand: int) -> str:
+    """What the seeds of hand ``hand``'s evaluations start with (``advice_key``)."""
+    return f"advice-{seed}-{hand}"
+
+
+def advice_key(seed: int, hand: int, step: int) -> str:
+    """The seed of the evaluation of the decision at ``step`` of hand ``hand``: kept with
+    a mistake, so its puzzle is judged as the review judged it."""
+    return f"{advice_prefix(seed, hand)}-{step}"
+
+
 def advice_rng(seed: int, hand: int, step: int) -> random.Random:
     """Hints and the review draw the same samples for a decision, so their figures agree."""
-    return random.Random(f"advice-{seed}-{hand}-{step}")
+    return random.Random(advice_key(seed, hand, step))
 
 
 # ---- starting and advancing ---------------------------------------------------------------

@@ -7,6 +7,7 @@ REVIEW = "play-review"  # the grades of the last hand's decisions
 NOTE = "play-note"  # (what the link got wrong, the game it is about)
 PENDING = "play-pending"  # (rules, level) asked for while a game is in progress
 UNSAVED = "play-unsaved"  # why the last finished hand was not saved
+GRADING = "play-grading"  # finished hands waiting for the pool to keep their mistakes
 RULES = "play-rules"  # widget (and start link): the rules
 LEVEL = "play-level"  # widget (and start link): the bots' level
 NO_UNDO = "play-no-undo"  # widget: play every decision for real

@@ -5,6 +5,8 @@ is the engine's, every move goes through ``game``. The address keeps the game
 (``?game=<code>``, see ``game_link``), so a reload finds it again.
 """
 
+from datetime import UTC, datetime
+
 import pandas as pd
 import streamlit as st
 
@@ -52,6 +54,7 @@ from tutorial_app.features.play.keys import (
     SETTINGS,
     UNSAVED,
 )
+from tutorial_app.features.play.mistakes_kept import grade_finished_hand, send_waiting
 from tutorial_app.features.play.records import record_play
 from tutorial_app.features.play.score_chart import score_chart
 from tutorial_app.features.play.table_pace import (
@@ -98,6 +101,10 @@ def put(played: play.BotGame) -> None:
     if played.game is not before.game:
         forget(HINT, REVIEW)
         st.session_state[UNSAVED] = record_play(st.session_state, before, played)
+        if before.game.hand is not None and played.game.hand is None:  # a hand finished
+            grade_finished_hand(st.session_state, played, datetime.now(UTC))
+        else:
+            send_waiting(st.session_state)
     keep_arrival(st.session_state, before, played)  # the cards it brings arrive in turn
     st.session_state[GAME] = played
 

@@ -1,0 +1,26 @@
+"""The worker pool's job (``work.pool``): grade a finished hand and keep its mistakes
+and blunders for the learner. A hand's review takes a few hints' time (0.1-0.5 s of
+CPU), so it runs beside the pages, never in their threads; it writes to the store
+itself, so nothing waits for it and a closed tab loses nothing."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from engine import Seat
+from tutorial_app.mistakes.capture import hand_mistakes
+from tutorial_app.shell.hand_links import decode_hand
+from tutorial_app.store import OwnMistakes, open_store
+
+__all__ = ["keep_hand_mistakes"]
+
+
+def keep_hand_mistakes(
+    store_url: str, token: str, hand: str, seat: str, advice: str, made_at: datetime
+) -> int:
+    """Grade ``seat``'s decisions in the hand ``hand`` (a link code) and keep the
+    mistakes and blunders for the learner ``token``; the decision at step n is evaluated
+    with the seed ``f"{advice}-{n}"``. How many positions were new."""
+    state = decode_hand(hand).replay()
+    found = hand_mistakes(state, Seat(seat), lambda step: f"{advice}-{step}", made_at)
+    return OwnMistakes(open_store(store_url)).record(token, found)
