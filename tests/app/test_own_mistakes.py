@@ -49,7 +49,10 @@ def kept():
     for seed in range(60):
         hand = careless_hand(seed)
         found += [
-            (seed, m) for m in hand_mistakes(hand, Seat.S, advice(seed), MADE, samples=SAMPLES)
+            (seed, m)
+            for m in hand_mistakes(
+                hand, Seat.S, advice(seed), MADE, f"bga.random.{seed}", samples=SAMPLES
+            )
         ]
         if len(found) >= 6 and {m.phase == "play" for _, m in found} == {True, False}:
             break

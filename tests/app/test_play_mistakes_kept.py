@@ -71,6 +71,7 @@ def test_a_finished_hand_s_mistakes_reach_the_store_through_the_pool(database, p
             Seat.S,
             lambda step, p=p: play.advice_key(p.seed, p.hand_number, step),
             MADE,
+            mistakes_kept.game_name(p),
         )
     )
     expected = hand_mistakes(
@@ -78,6 +79,7 @@ def test_a_finished_hand_s_mistakes_reach_the_store_through_the_pool(database, p
         Seat.S,
         lambda step: play.advice_key(played.seed, played.hand_number, step),
         MADE,
+        mistakes_kept.game_name(played),
     )
     token = new_learner_token()
     session = {TOKEN_KEY: token}
@@ -102,6 +104,7 @@ def test_a_busy_pool_keeps_the_hand_waiting_and_the_next_click_sends_it(database
     mistakes_kept.send_waiting(session)
     assert session[GRADING] == [] and len(fake.asked) == mistakes_kept.WAITING_MOST
     key, function, args = fake.asked[0]
-    assert key[:2] == ("mistakes", token) and args[1:3] == (token, key[2])
-    assert args[0] == database and args[4] == play.advice_prefix(played.seed, 0)
+    assert key[:2] == ("mistakes", token) and args[1:4:2] == (token, key[2])
+    assert args[2] == mistakes_kept.game_name(played) == f"bga.beginner.{played.seed}"
+    assert args[0] == database and args[5] == play.advice_prefix(played.seed, 0)
     assert function.__module__ == "tutorial_app.mistakes.jobs"  # preloaded by the pool

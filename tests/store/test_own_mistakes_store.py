@@ -17,7 +17,7 @@ from tutorial_app.store.tables import mistakes
 MADE = datetime(2026, 12, 2, 9, 30, tzinfo=UTC)
 DAY = timedelta(days=1)
 POSITION = NewMistake(
-    "play", "v1.hand", 5, "S", "play", "play AS", "play 9S", "blunder", 1.25,
+    "play", "bga.expert.7", "v1.hand", 5, "S", "play", "play AS", "play 9S", "blunder", 1.25,
     "Keep the ace for later.", "advice-7-1-5", MADE,
 )  # fmt: skip
 
@@ -66,6 +66,8 @@ def test_another_learner_can_neither_see_nor_answer_them(kept):
     ("change", "words"),
     [
         ({"source": "odds"}, "source is one of play, guided"),
+        ({"game": ""}, "game is a text"),
+        ({"game": "g" * 81}, "game is a text"),
         ({"hand": ""}, "hand is a link code"),
         ({"hand": "v1." + "A" * HAND_CODE_MAX}, "hand is a link code"),
         ({"step": -1}, "step is a whole number"),

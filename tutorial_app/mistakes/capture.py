@@ -27,12 +27,14 @@ def hand_mistakes(
     seat: Seat,
     advice: Callable[[int], str],
     made_at: datetime,
+    game: str,
     source: str = "play",
     samples: int | None = None,
 ) -> list[NewMistake]:
     """The mistakes and blunders ``seat`` made in the hand ``state`` (finished or not);
     ``advice(step)`` is the seed of the evaluation of the decision at ``step`` (its index
-    in the hand's moves), kept with the position so a puzzle is judged the same way."""
+    in the hand's moves), kept with the position so a puzzle is judged the same way;
+    ``game`` names the game the hand belongs to."""
     steps = [step for step, (who, _) in enumerate(state.actions) if who is seat]
     grades = review_hand(state, seat, lambda step: random.Random(advice(step)), samples)
     code: str | None = None
@@ -44,6 +46,7 @@ def hand_mistakes(
         kept.append(
             NewMistake(
                 source,
+                game,
                 code,
                 step,
                 seat.value,

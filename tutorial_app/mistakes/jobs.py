@@ -16,11 +16,11 @@ __all__ = ["keep_hand_mistakes"]
 
 
 def keep_hand_mistakes(
-    store_url: str, token: str, hand: str, seat: str, advice: str, made_at: datetime
+    store_url: str, token: str, game: str, hand: str, seat: str, advice: str, made_at: datetime
 ) -> int:
-    """Grade ``seat``'s decisions in the hand ``hand`` (a link code) and keep the
-    mistakes and blunders for the learner ``token``; the decision at step n is evaluated
-    with the seed ``f"{advice}-{n}"``. How many positions were new."""
+    """Grade ``seat``'s decisions in the hand ``hand`` (a link code) of the game ``game``
+    and keep the mistakes and blunders for the learner ``token``; the decision at step n
+    is evaluated with the seed ``f"{advice}-{n}"``. How many positions were new."""
     state = decode_hand(hand).replay()
-    found = hand_mistakes(state, Seat(seat), lambda step: f"{advice}-{step}", made_at)
+    found = hand_mistakes(state, Seat(seat), lambda step: f"{advice}-{step}", made_at, game)
     return OwnMistakes(open_store(store_url)).record(token, found)

@@ -7,18 +7,19 @@ so the puzzle is judged exactly as the review judged it. Each position climbs th
 ladder of ``lessons.mistake_schedule`` (box, due, retired). No Streamlit here.
 
 Bounds, checked on the way in and again on the way out (a row that no longer fits is
-left out of what is read): a hand code of at most ``HAND_CODE_MAX`` characters, a
-reason of at most ``WHY_MAX``, a step below ``STEP_LIMIT``, actions of at most 24
-characters, a cost from 0 to ``COST_MOST``; at most ``KEPT_MOST`` positions per learner
-(a new one past it pushes out the oldest retired one, else the oldest).
+left out of what is read): a game name of at most ``GAME_MAX`` characters, a hand code
+of at most ``HAND_CODE_MAX``, a reason of at most ``WHY_MAX``, a step below
+``STEP_LIMIT``, actions of at most 24 characters, a cost from 0 to ``COST_MOST``; at
+most ``KEPT_MOST`` positions per learner (a new one past it pushes out the oldest
+retired one, else the oldest).
 
 >>> from datetime import datetime, timezone
 >>> from tutorial_app.store import new_learner_token, open_store
 >>> kept = OwnMistakes(open_store("sqlite://"))
 >>> ann = new_learner_token()
 >>> made = datetime(2026, 12, 2, 9, tzinfo=timezone.utc)
->>> position = NewMistake("play", "v1.abc", 7, "S", "play", "play AS", "play 9S", "blunder",
-...                       1.2, "Keep the ace.", "advice-1-1-7", made)
+>>> position = NewMistake("play", "bga.expert.1", "v1.abc", 7, "S", "play", "play AS",
+...                       "play 9S", "blunder", 1.2, "Keep the ace.", "advice-1-1-7", made)
 >>> kept.record(ann, [position, position])  # the same decision is kept once
 1
 >>> [(m.position.chosen, m.box, m.is_due(made)) for m in kept.mine(ann)]
@@ -52,6 +53,7 @@ __all__ = [
     "OwnMistakes",
 ]
 
+GAME_MAX = 80  # the game's name: "bga.expert.123456"
 HAND_CODE_MAX = 2000  # a hand's link code (shell.hand_links.MAX_CODE): a whole hand ~230
 WHY_MAX = 600  # the review's reason
 ACTION_MAX = 24  # "play AS", "call H", "with_partner"
@@ -72,6 +74,7 @@ class NewMistake:
     """A position to keep: the decision ``step`` of the hand ``hand`` (a link code)."""
 
     source: str
+    game: str  # the game it came from (Play: "preset.level.seed"): mistakes per game
     hand: str
     step: int
     seat: str
@@ -113,6 +116,8 @@ def checked(position: NewMistake) -> NewMistake:
 
     if position.source not in MISTAKE_SOURCES:
         raise fail(f"source is one of {', '.join(MISTAKE_SOURCES)}, not {position.source!r:.20}")
+    if not isinstance(position.game, str) or not 0 < len(position.game) <= GAME_MAX:
+        raise fail(f"game is a text of 1 to {GAME_MAX} characters")
     if not isinstance(position.hand, str) or not 0 < len(position.hand) <= HAND_CODE_MAX:
         raise fail(f"hand is a link code of 1 to {HAND_CODE_MAX} characters")
     step = position.step
@@ -146,6 +151,7 @@ def _kept(row: Row) -> KeptMistake | None:
         position = checked(
             NewMistake(
                 row.source,
+                row.game,
                 row.hand,
                 row.step,
                 row.seat,

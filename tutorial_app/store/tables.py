@@ -262,6 +262,7 @@ mistakes = Table(
     Column("id", Integer, primary_key=True),
     _learner_key(),
     Column("source", String(10), nullable=False),  # play or guided
+    Column("game", String(80), nullable=False),  # the game it came from: "bga.expert.123"
     Column("hand", Text, nullable=False),  # the hand's link code (shell.hand_links)
     Column("step", Integer, nullable=False),  # the decision's index in the hand's moves
     Column("seat", String(1), nullable=False),  # whose decision it was

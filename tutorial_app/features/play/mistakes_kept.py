@@ -24,12 +24,18 @@ __all__ = ["WAITING_MOST", "grade_finished_hand", "send_waiting"]
 WAITING_MOST = 8  # hands a session keeps while the pool is busy; older ones are dropped
 
 
+def game_name(played: play.BotGame) -> str:
+    """The game a hand belongs to, as its mistakes are counted: "bga.expert.123"."""
+    return f"{played.preset}.{played.level}.{played.seed}"
+
+
 def grade_finished_hand(session: MutableMapping, played: play.BotGame, at: datetime) -> None:
     """Queue the hand ``played`` just finished for grading, then send what waits."""
     state = played.game.finished[-1]
     hand = encode_hand(HandRecord.from_state(state))
     advice = play.advice_prefix(played.seed, played.hand_number)
-    waiting = [*session.get(GRADING, ()), (hand, advice, at)][-WAITING_MOST:]
+    game = game_name(played)
+    waiting = [*session.get(GRADING, ()), (game, hand, advice, at)][-WAITING_MOST:]
     session[GRADING] = waiting
     send_waiting(session)
 
@@ -42,8 +48,8 @@ def send_waiting(session: MutableMapping) -> None:
     url, token, pool = database_url(), current_token(session), shared_pool()
     owner = f"{session_owner()}:mistakes"
     while waiting:
-        hand, advice, at = waiting[0]
-        args = (url, token, hand, play.YOU.value, advice, at)
+        game, hand, advice, at = waiting[0]
+        args = (url, token, game, hand, play.YOU.value, advice, at)
         try:
             pool.submit(owner, ("mistakes", token, hand), keep_hand_mistakes, args)
         except (PoolBusy, OwnerBusy):

@@ -27,6 +27,7 @@ def upgrade() -> None:
             nullable=False,
         ),
         sa.Column("source", sa.String(10), nullable=False),
+        sa.Column("game", sa.String(80), nullable=False),
         sa.Column("hand", sa.Text, nullable=False),
         sa.Column("step", sa.Integer, nullable=False),
         sa.Column("seat", sa.String(1), nullable=False),
