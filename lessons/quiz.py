@@ -122,7 +122,7 @@ class Question:
             )
         correct = given == _expected(self)
         headline = "Right!" if correct else f"Not quite. The answer is: {self.answer_text}."
-        if not correct and self.kind is Kind.SINGLE and given[0] in self.also_right:
+        if not correct and self.kind is Kind.SINGLE and set(given) <= set(self.also_right):
             correct, headline = True, f"Right! As good as {self.answer_text}."
         return Feedback(correct, self.answer, headline, self.explanation, self.answer_text)
 

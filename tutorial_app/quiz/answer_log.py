@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 from lessons.quiz import Question
 from tutorial_app.learner import answer_clock
@@ -37,6 +37,19 @@ def note_shown(session: MutableMapping, key: str, state: QuizState) -> None:
 
 def time_taken_ms(session: MutableMapping, key: str, state: QuizState) -> int | None:
     return answer_clock.taken_ms(session, ANSWER_CLOCK + key, _ask(state))
+
+
+class Recorder(Protocol):
+    """What a quiz calls with each judged answer: keeps it, returns the state to show."""
+
+    def __call__(
+        self,
+        session: MutableMapping,
+        key: str,
+        question: Question,
+        before: QuizState,
+        after: QuizState,
+    ) -> QuizState: ...
 
 
 @dataclass(frozen=True)
@@ -111,7 +124,7 @@ class AnswerRecorder:
         return after
 
 
-def install(session: MutableMapping, key: str, recorder: AnswerRecorder) -> None:
+def install(session: MutableMapping, key: str, recorder: Recorder) -> None:
     """Put ``recorder`` beside the quiz kept at ``session[key]`` (every run: the token or
     the store may have changed since the last)."""
     session[recorder_key(key)] = recorder

@@ -22,7 +22,7 @@ from lessons.quiz import Question
 from tutorial_app.card_table.component import card_table
 from tutorial_app.learner.current import unsaved_warning
 from tutorial_app.learner.read_once import clear_on_reset
-from tutorial_app.quiz.answer_log import ANSWER_CLOCK, AnswerRecorder, install, note_shown
+from tutorial_app.quiz.answer_log import ANSWER_CLOCK, Recorder, install, note_shown
 from tutorial_app.quiz.scene import has_table, marked_words, question_model
 from tutorial_app.quiz.state import QuizState, next_question, on_click, on_points, option_id
 
@@ -63,7 +63,7 @@ def run_quiz(
     quiz_id: str,
     questions: Sequence[Question],
     on_finished: Callable[[QuizRun], None] | None = None,
-    recorder: AnswerRecorder | None = None,
+    recorder: Recorder | None = None,
     start: QuizState | None = None,
     note: Callable[[int], str] | None = None,
     lesson_mastery: bool = False,
@@ -115,7 +115,7 @@ def run_quiz(
     return st.session_state[key].run
 
 
-def ask_once(step_key: str, question: Question, recorder: AnswerRecorder | None = None) -> None:
+def ask_once(step_key: str, question: Question, recorder: Recorder | None = None) -> None:
     """One question inside a lesson step: answer it, read the reason, try again. No score
     (``recorder`` keeps each answer)."""
     key = try_key(step_key)

@@ -34,8 +34,9 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import Row, delete, func, select, update
+from sqlalchemy import Connection, Row, delete, func, select, update
 
 from lessons.mistake_schedule import MistakeMemory
 from tutorial_app.store.records import now, utc
@@ -145,7 +146,7 @@ def checked(position: NewMistake) -> NewMistake:
     return position
 
 
-def _kept(row: Row) -> KeptMistake | None:
+def _kept(row: Row[Any]) -> KeptMistake | None:
     """A row read back, or None if it no longer fits its bounds."""
     try:
         position = checked(
@@ -179,6 +180,11 @@ def _kept(row: Row) -> KeptMistake | None:
     return KeptMistake(row.id, position, memory)
 
 
+def _count(connection: Connection, learner: int) -> int:
+    found = select(func.count()).select_from(mistakes).where(mistakes.c.learner_id == learner)
+    return int(connection.scalar(found) or 0)
+
+
 class OwnMistakes:
     """The learners' own mistakes in one progress store; every verb takes the token."""
 
@@ -195,11 +201,7 @@ class OwnMistakes:
         with self.store.writing() as connection:
             learner = self.store.ensured_learner_id(connection, token)
             for position in wanted:
-                before = connection.scalar(
-                    select(func.count())
-                    .select_from(mistakes)
-                    .where(mistakes.c.learner_id == learner)
-                )
+                before = _count(connection, learner)
                 values = {
                     "learner_id": learner,
                     **{name: getattr(position, name) for name in NewMistake.__dataclass_fields__},
@@ -212,18 +214,14 @@ class OwnMistakes:
                 self.store.insert_ignoring_duplicates(
                     connection, mistakes, values, keys=("learner_id", "hand", "step")
                 )
-                after = connection.scalar(
-                    select(func.count())
-                    .select_from(mistakes)
-                    .where(mistakes.c.learner_id == learner)
-                )
+                after = _count(connection, learner)
                 added += after - before
                 if after > KEPT_MOST:
                     self._make_room(connection, learner, after - KEPT_MOST)
         return added
 
     @staticmethod
-    def _make_room(connection, learner: int, extra: int) -> None:
+    def _make_room(connection: Connection, learner: int, extra: int) -> None:
         """Drop ``extra`` positions: the oldest retired ones first, then the oldest."""
         oldest = (
             select(mistakes.c.id)

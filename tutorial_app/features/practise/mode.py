@@ -21,9 +21,16 @@ from datetime import UTC, date, datetime
 
 import streamlit as st
 
-from lessons.quizzes import new_seed
+from lessons.quiz import Question
+from lessons.quizzes import SEED_LIMIT, new_seed
 from lessons.spaced import Attempt, daily_deal, daily_deal_seed, daily_streak, practice_days
-from tutorial_app.features.practise.keys import DEAL_ROWS, FOR_YOU, HISTORY
+from tutorial_app.features.practise.keys import DEAL_ROWS, FOR_YOU, HISTORY, MISTAKES
+from tutorial_app.features.practise.own_mistakes import (
+    LadderRecorder,
+    due_numbers,
+    kept_positions,
+    mistake_question,
+)
 from tutorial_app.features.practise.plan import (
     PlannedItem,
     daily_label,
@@ -35,11 +42,12 @@ from tutorial_app.features.practise.plan import (
 )
 from tutorial_app.learner.current import current_token, learner_zone, store, unsaved_warning
 from tutorial_app.limits.link_numbers import is_seed
+from tutorial_app.mistakes.puzzles import OWN_MISTAKE
 from tutorial_app.quiz.answer_log import recorder
 from tutorial_app.quiz.resume import forget_kept, kept_position, resumed
 from tutorial_app.quiz.shared_quizzes import single_question
 from tutorial_app.quiz.view import run_quiz
-from tutorial_app.store import StoreUnavailable
+from tutorial_app.store import KeptMistake, StoreUnavailable
 
 DEAL_RULES = "bga"  # the daily deal is the same for everyone: standard rules
 FOR_YOU_PLACE = "practise:for-you"  # the name the learner's For-you set is kept under
@@ -72,8 +80,21 @@ def show_streak(attempts: list[Attempt], head) -> None:
 def new_for_you_set() -> None:
     """Plan the next set from the answers given so far (read again from the store)."""
     HISTORY.forget()
+    MISTAKES.forget()
     FOR_YOU.forget()
     forget_kept(FOR_YOU_PLACE)
+
+
+def for_you_question(item: PlannedItem, own: dict[int, KeptMistake]) -> Question:
+    """A planned item's question: an own position's puzzle, or a skill's question (also
+    in place of a position that can no longer be set up)."""
+    if item.skill == OWN_MISTAKE:
+        mistake = own.get(item.seed)
+        question = None if mistake is None else mistake_question(mistake)
+        if question is not None:
+            return question
+        return single_question("legal_plays", DEAL_RULES, item.seed % SEED_LIMIT)
+    return single_question(item.skill, DEAL_RULES, item.seed)
 
 
 def kept_for_you(day: str) -> tuple[int, tuple[PlannedItem, ...]] | None:
@@ -86,13 +107,17 @@ def kept_for_you(day: str) -> tuple[int, tuple[PlannedItem, ...]] | None:
     return None if items is None or kept.state.get("day") != day else (kept.seed, items)
 
 
-def planned_for_you(attempts: list[Attempt], day: str) -> tuple[int, tuple[PlannedItem, ...]]:
-    """The set kept for today, else a new one planned from ``attempts`` and kept at once
-    (so a reload before the first answer finds it too)."""
-    if (kept := kept_for_you(day)) is not None:
+def planned_for_you(
+    attempts: list[Attempt], day: str, own: dict[int, KeptMistake]
+) -> tuple[int, tuple[PlannedItem, ...]]:
+    """The set kept for today (if its own positions are all still kept), else a new one
+    planned from ``attempts`` and the due positions of ``own``, kept at once (so a
+    reload before the first answer finds it too)."""
+    kept = kept_for_you(day)
+    if kept is not None and all(i.seed in own for i in kept[1] if i.skill == OWN_MISTAKE):
         return kept
     seed = new_seed()
-    items = for_you_set(attempts, datetime.now(UTC), seed)
+    items = for_you_set(attempts, datetime.now(UTC), seed, mistakes=due_numbers(own))
     # Not saved: the page says its answers cannot be saved either; the set still works.
     with suppress(StoreUnavailable):
         store().save_quiz_position(
@@ -109,26 +134,31 @@ def show_for_you(head) -> None:
     show_streak(attempts, head)
 
     day = datetime.now(learner_zone()).date().isoformat()
-    seed, items = FOR_YOU.read(current_token(), lambda: planned_for_you(attempts, day))
-    questions = tuple(single_question(item.skill, DEAL_RULES, item.seed) for item in items)
+    own, _ = kept_positions()  # a store that cannot be read is said above
+    seed, items = FOR_YOU.read(current_token(), lambda: planned_for_you(attempts, day, own))
+    questions = tuple(for_you_question(item, own) for item in items)
     quiz_id = f"for-you:{seed}"
     which = {"day": day, "items": plan_values(items)}  # kept beside the place
 
     def finished(_run) -> None:
         HISTORY.forget()
+        MISTAKES.forget()
         forget_kept(FOR_YOU_PLACE)
 
     run = run_quiz(
         quiz_id,
         questions,
-        recorder=recorder(
-            "practise",
-            seed=seed,
-            seeds=tuple(i.seed for i in items),
-            skills=tuple(i.skill for i in items),
-            lessons=tuple(topic_label(i.skill) for i in items),
-            position=FOR_YOU_PLACE,
-            place_with=which,
+        recorder=LadderRecorder(
+            recorder(
+                "practise",
+                seed=seed,
+                seeds=tuple(i.seed for i in items),
+                skills=tuple(i.skill for i in items),
+                lessons=tuple(topic_label(i.skill) for i in items),
+                position=FOR_YOU_PLACE,
+                place_with=which,
+            ),
+            tuple(i.seed if i.skill == OWN_MISTAKE else None for i in items),
         ),
         note=lambda index: items[index].why,
         on_finished=finished,

@@ -1,7 +1,8 @@
-"""Practise: three ways in. "For you" (the first) asks what your answers say you need
-(spaced repetition, ``tutorial_app.features.practise.mode``); the daily deal is the same ten
-questions for everyone today; "Choose topics" makes scenario quizzes on the topics you
-choose, under the rules you play by.
+"""Practise: four ways in. "For you" (the first) asks what your answers say you need
+(spaced repetition, ``tutorial_app.features.practise.mode``), your own mistakes mixed in;
+"Your mistakes" asks the positions from your games that are due (``own_mistakes``);
+the daily deal is the same ten questions for everyone today; "Choose topics" makes
+scenario quizzes on the topics you choose, under the rules you play by.
 
 Changing the topics or the rules makes a new set; in the middle of a set the page asks
 first (Confirm / Keep my set), so no answer is lost by a stray click. The address
@@ -22,6 +23,7 @@ from lessons.quizzes import (
 )
 from tutorial_app.features.practise.keys import CHOSEN, MODE, RULES, SEED, TOPICS
 from tutorial_app.features.practise.mode import show_daily_deal, show_for_you
+from tutorial_app.features.practise.own_mistakes import show_mistakes
 from tutorial_app.features.practise.plan import topic_label
 from tutorial_app.limits.link_numbers import seed_from_link
 from tutorial_app.quiz.answer_log import recorder
@@ -31,7 +33,12 @@ from tutorial_app.quiz.view import quiz_key, run_quiz
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.url_state import seed_choice, sync_params
 
-MODES = {"for-you": "For you", "daily": "Daily deal", "topics": "Choose topics"}
+MODES = {
+    "for-you": "For you",
+    "mistakes": "Your mistakes",
+    "daily": "Daily deal",
+    "topics": "Choose topics",
+}
 SET_PARAMETERS = ("topics", RULES, "seed")  # a link to a chosen set opens "Choose topics"
 
 LENGTH = 10
@@ -201,4 +208,5 @@ else:
     sync_params(
         {"mode": None if mode == "for-you" else mode, **{name: None for name in SET_PARAMETERS}}
     )
-    (show_for_you if mode == "for-you" else show_daily_deal)(intro)
+    shows = {"for-you": show_for_you, "mistakes": show_mistakes, "daily": show_daily_deal}
+    shows[mode or "for-you"](intro)

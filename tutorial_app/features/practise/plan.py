@@ -25,10 +25,15 @@ from datetime import date, datetime, timedelta
 from lessons.quizzes import PRACTICE_TOPICS, SEED_LIMIT
 from lessons.spaced import PRACTICE_SKILLS, Attempt, DealItem, SkillMemory, memories, next_skills
 from tutorial_app.learner.answer_places import DAILY_LESSON, PRACTISE_LESSON
+from tutorial_app.mistakes.puzzles import OWN_MISTAKE
 
 SET_LENGTH = 10
+MISTAKES_IN_A_SET = 3  # of a For-you set's ten, at most: the learner's own positions
+MISTAKES_LABEL = f"{PRACTISE_LESSON}:mistakes"  # the store's lesson column for their answers
 
 __all__ = [
+    "MISTAKES_IN_A_SET",
+    "MISTAKES_LABEL",
     "Attempt",
     "PlannedItem",
     "ago",
@@ -45,7 +50,8 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class PlannedItem:
-    """One question of a For-you set: ``GENERATORS[skill]`` with ``random.Random(seed)``."""
+    """One question of a For-you set: ``GENERATORS[skill]`` with ``random.Random(seed)``,
+    or (``skill`` OWN_MISTAKE) the learner's own kept position number ``seed``."""
 
     skill: str
     seed: int
@@ -86,14 +92,18 @@ def for_you_set(
     seed: int,
     length: int = SET_LENGTH,
     skills: Sequence[str] = PRACTICE_SKILLS,
+    mistakes: Sequence[tuple[int, str]] = (),
 ) -> tuple[PlannedItem, ...]:
-    """The next For-you set: the weakest skills first, each with a seed from ``seed``."""
+    """The next For-you set: the learner's own due positions first (``mistakes``: their
+    numbers, most due first, each with why; at most MISTAKES_IN_A_SET), then the weakest
+    skills, each with a seed from ``seed``."""
     history = list(history)
     known = memories(history)
     rng = random.Random(seed)
-    return tuple(
+    own = [PlannedItem(OWN_MISTAKE, number, why) for number, why in mistakes[:MISTAKES_IN_A_SET]]
+    return tuple(own) + tuple(
         PlannedItem(skill, rng.randrange(SEED_LIMIT), why_words(known.get(skill), now))
-        for skill in next_skills(history, now, length, skills)
+        for skill in next_skills(history, now, length - len(own), skills)
     )
 
 
@@ -123,7 +133,7 @@ def items_from_values(values: object) -> tuple[PlannedItem, ...] | None:
             return None
         skill, seed, why = value
         if (
-            skill not in PRACTICE_SKILLS
+            skill not in (*PRACTICE_SKILLS, OWN_MISTAKE)
             or not isinstance(seed, int)
             or isinstance(seed, bool)
             or not 0 <= seed < SEED_LIMIT
@@ -143,7 +153,10 @@ def skill_topic(skill: str) -> str:
 
 
 def topic_label(skill: str) -> str:
-    """The store's lesson column for a Practise answer: 'practise:tricks'."""
+    """The store's lesson column for a Practise answer: 'practise:tricks' (an own
+    mistake's: 'practise:mistakes')."""
+    if skill == OWN_MISTAKE:
+        return MISTAKES_LABEL
     return f"{PRACTISE_LESSON}:{skill_topic(skill)}"
 
 
