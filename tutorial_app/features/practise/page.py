@@ -184,7 +184,6 @@ def show_topics(intro) -> None:
 
 # Only a <style>: no room taken. A smaller top margin, so the question shows at once.
 st.html('<style>[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }</style>')
-st.title("Practise")
 if MODE not in st.session_state:
     asked = st.query_params.get("mode")
     st.session_state[MODE] = (
@@ -192,7 +191,10 @@ if MODE not in st.session_state:
         if asked in MODES
         else ("topics" if any(name in st.query_params for name in SET_PARAMETERS) else "for-you")
     )
-intro, switch = st.columns([3, 2], vertical_alignment="center")
+# The four ways in beside the title (they need the width); what the mode is, under them.
+heading, switch = st.columns([1, 2], vertical_alignment="center")
+heading.title("Practise")
+intro = st.container()
 mode = switch.segmented_control(
     "Mode",
     list(MODES),
