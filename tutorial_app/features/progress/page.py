@@ -41,6 +41,7 @@ from tutorial_app.features.progress.keys import (
     RESET_PROBLEM,
     RESET_SURE,
 )
+from tutorial_app.features.progress.mistakes_view import show_mistakes
 from tutorial_app.learner.current import (
     current_token,
     learner_zone,
@@ -53,7 +54,7 @@ from tutorial_app.limits.display_names import DisplayNameError as InvalidDisplay
 from tutorial_app.limits.display_names import optional_display_name as display_name  # name rule
 from tutorial_app.limits.numbers import MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES
 from tutorial_app.shell.markdown_text import markdown_text
-from tutorial_app.store import Store, StoreUnavailable
+from tutorial_app.store import OwnMistakes, Store, StoreUnavailable
 from tutorial_app.work.pool_view import JobFailed, pooled
 
 LOG = logging.getLogger(__name__)
@@ -373,6 +374,12 @@ def show_page() -> None:
             st.info(EMPTY, icon=":material/hourglass_empty:")
         else:
             show_charts(data, learner_zone())
+    try:
+        kept, hands = OwnMistakes(found).mine(token), found.hands(token, "play")
+    except StoreUnavailable as error:
+        unsaved_warning(error.message)
+    else:
+        show_mistakes(kept, hands, learner_zone())
     show_your_data(found, token, data.total if data else None)
 
 
