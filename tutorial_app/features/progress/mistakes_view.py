@@ -95,7 +95,8 @@ def mistakes_chart(games: pd.DataFrame, zone: tzinfo) -> go.Figure:
         font={"size": 13},
         yaxis={"title": None, "rangemode": "tozero", "dtick": 1},
         xaxis={"title": None, "type": "category"},
-        legend={"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom", "xanchor": "left"},
+        # Beside the title, at the right: over the plot's top edge, not over the title.
+        legend={"orientation": "h", "x": 1, "y": 1.02, "yanchor": "bottom", "xanchor": "right"},
     )
     return figure
 
@@ -157,6 +158,11 @@ def show_mistakes(kept: Sequence[KeptMistake], hands: Sequence[PlayedHand], zone
         hide_index=True,
         column_config={
             "when": st.column_config.DatetimeColumn("When", format="D MMM, HH:mm"),
+            "decision": "Decision",
+            "you chose": "You chose",
+            "best": "Best",
+            "grade": "Grade",
+            "status": "Status",
             "teach": st.column_config.LinkColumn("Open", display_text="Open in Teach"),
         },
         key="progress-mistakes-list",
