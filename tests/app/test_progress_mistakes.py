@@ -17,7 +17,7 @@ from tutorial_app.features.progress.mistakes_view import games_frame
 from tutorial_app.features.teach.keys import REPLAY
 from tutorial_app.mistakes.capture import hand_mistakes
 from tutorial_app.shell.hand_links import decode_hand
-from tutorial_app.store import OwnMistakes
+from tutorial_app.store import OwnMistakes, new_learner_token
 
 PAGE = "features/progress/page.py"
 START = datetime.now(UTC) - timedelta(days=3)
@@ -101,3 +101,42 @@ def test_games_without_mistakes_count_as_zero_and_unrecorded_games_still_show(ke
     assert frame[["game", "hands", "mistake", "blunder"]].values.tolist() == [
         ["bga.expert.99", 1, 0, 0]
     ]
+
+
+def test_mistakes_go_to_another_browser_by_their_csv_file(fresh_store, token, kept, monkeypatch):
+    """Downloaded from one learner's page, brought back on another's (through the
+    worker pool's import job, run in-process here): the same positions and ladder."""
+    from fake_pool import InlinePool
+
+    from tutorial_app.work import pool as work_pool
+
+    monkeypatch.setattr(work_pool, "shared_pool", InlinePool)
+    at = open_page(PAGE, token=token)
+    (download,) = [
+        b for b in at.get("download_button") if b.proto.label.startswith("Download my mistakes")
+    ]
+    text = exported_text(fresh_store, token)
+    other = new_learner_token()
+    page = open_page(PAGE, token=other)
+    page.file_uploader(key="progress-import-file").set_value(
+        ("mine.csv", text.encode(), "text/csv")
+    )
+    page.run()
+    page.button(key="progress-import").click().run()
+    assert not page.exception
+    count = sum(len(found) for _game, found in kept)
+    assert any(f"Imported {count} kept mistakes" in s.value for s in page.success)
+    mine = {(m.position, m.box, m.retired) for m in OwnMistakes(fresh_store).mine(token)}
+    theirs = {(m.position, m.box, m.retired) for m in OwnMistakes(fresh_store).mine(other)}
+    assert mine == theirs
+    assert download.proto.label == "Download my mistakes (CSV)"
+
+
+def exported_text(store, token) -> str:
+    import io
+
+    from tutorial_app.store import export_mistakes_csv
+
+    file = io.StringIO()
+    export_mistakes_csv(OwnMistakes(store), token, file)
+    return file.getvalue()

@@ -52,6 +52,9 @@ from tutorial_app.store.errors import StoreUnavailable
 from tutorial_app.store.mistakes import GRADES_KEPT as MISTAKE_GRADES
 from tutorial_app.store.mistakes import WHY_MAX as MISTAKE_WHY_MAX
 from tutorial_app.store.mistakes import KeptMistake, MistakeError, NewMistake, OwnMistakes
+from tutorial_app.store.mistakes_csv import export_csv as export_mistakes_csv
+from tutorial_app.store.mistakes_csv import import_csv as import_mistakes_csv
+from tutorial_app.store.mistakes_csv import is_mistakes_csv
 from tutorial_app.store.question_sets import QuestionSet, QuestionSets
 from tutorial_app.store.records import ImportReport, PlayedHand, QuizPosition
 from tutorial_app.store.store import ANSWER_COLUMNS, Store
@@ -144,6 +147,9 @@ __all__ = [
     "MistakeError",
     "MISTAKE_GRADES",
     "MISTAKE_WHY_MAX",
+    "export_mistakes_csv",
+    "import_mistakes_csv",
+    "is_mistakes_csv",
     "QuestionSet",
     "MAX_CLASS_MEMBERS",
     "REPORT_KEPT",

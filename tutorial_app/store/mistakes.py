@@ -194,31 +194,45 @@ class OwnMistakes:
     def record(self, token: str, positions: Iterable[NewMistake]) -> int:
         """Keep ``positions`` (each checked; raises MistakeError for one out of bounds),
         due at once; a decision kept already is not kept twice. How many were new."""
-        wanted = [checked(position) for position in positions]
-        if not wanted:
-            return 0
+        new = [(position, MistakeMemory.new(position.made_at)) for position in positions]
+        return self.keep_with_ladder(token, new)[0] if new else 0
+
+    def keep_with_ladder(
+        self, token: str, rows: Iterable[tuple[NewMistake, MistakeMemory]]
+    ) -> tuple[int, int]:
+        """Keep positions read back from a file with their places on the ladder (each
+        position checked again); one the learner has already stays as it is. Returns
+        (added, already there)."""
+        wanted = [(checked(position), memory) for position, memory in rows]
         added = 0
         with self.store.writing() as connection:
             learner = self.store.ensured_learner_id(connection, token)
-            for position in wanted:
+            for position, memory in wanted:
                 before = _count(connection, learner)
-                values = {
-                    "learner_id": learner,
-                    **{name: getattr(position, name) for name in NewMistake.__dataclass_fields__},
-                    "made_at": utc(position.made_at),
-                    "box": 0,
-                    "due_at": utc(position.made_at),
-                    "rights": 0,
-                    "wrongs": 0,
-                }
                 self.store.insert_ignoring_duplicates(
-                    connection, mistakes, values, keys=("learner_id", "hand", "step")
+                    connection,
+                    mistakes,
+                    {
+                        "learner_id": learner,
+                        **{
+                            name: getattr(position, name)
+                            for name in NewMistake.__dataclass_fields__
+                        },
+                        "made_at": utc(position.made_at),
+                        "box": memory.box,
+                        "due_at": utc(memory.due_at),
+                        "rights": memory.rights,
+                        "wrongs": memory.wrongs,
+                        "answered_at": memory.answered_at,
+                        "retired_at": memory.retired_at,
+                    },
+                    keys=("learner_id", "hand", "step"),
                 )
                 after = _count(connection, learner)
                 added += after - before
                 if after > KEPT_MOST:
                     self._make_room(connection, learner, after - KEPT_MOST)
-        return added
+        return added, len(wanted) - added
 
     @staticmethod
     def _make_room(connection: Connection, learner: int, extra: int) -> None:

@@ -1,4 +1,5 @@
-"""Your progress's job for the worker pool (``work.pool``): a progress CSV imported."""
+"""Your progress's job for the worker pool (``work.pool``): a progress CSV imported (a
+file of answers, or of kept mistakes: told apart by its header line)."""
 
 from __future__ import annotations
 
@@ -15,9 +16,18 @@ def import_answers(database: str, token: str, text: str) -> ImportReport | str:
     ``token``: the store's ImportReport, or its words when the database cannot be used.
     Parsing and writing up to ``limits.numbers.MAX_IMPORT_ROWS`` rows takes a server's
     thread a good half second, so it runs in a worker, beside the pages."""
-    from tutorial_app.store import StoreUnavailable, open_store
+    from tutorial_app.store import (
+        OwnMistakes,
+        StoreUnavailable,
+        import_mistakes_csv,
+        is_mistakes_csv,
+        open_store,
+    )
 
     try:
-        return open_store(database).import_csv(token, text)
+        found = open_store(database)
+        if is_mistakes_csv(text):
+            return import_mistakes_csv(OwnMistakes(found), token, text)
+        return found.import_csv(token, text)
     except StoreUnavailable as error:
         return error.message

@@ -54,7 +54,13 @@ from tutorial_app.limits.display_names import DisplayNameError as InvalidDisplay
 from tutorial_app.limits.display_names import optional_display_name as display_name  # name rule
 from tutorial_app.limits.numbers import MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES
 from tutorial_app.shell.markdown_text import markdown_text
-from tutorial_app.store import OwnMistakes, Store, StoreUnavailable
+from tutorial_app.store import (
+    OwnMistakes,
+    Store,
+    StoreUnavailable,
+    export_mistakes_csv,
+    is_mistakes_csv,
+)
 from tutorial_app.work.pool_view import JobFailed, pooled
 
 LOG = logging.getLogger(__name__)
@@ -144,7 +150,8 @@ def import_finished(found: Store, token: str) -> bool:
         st.session_state[IMPORTED] = ("error", report.refused, [])
         return True
     forget_everything_read()
-    words = f"Imported {report.imported} answer{'s' if report.imported != 1 else ''}"
+    noun = "kept mistake" if is_mistakes_csv(text) else "answer"
+    words = f"Imported {report.imported} {noun}{'s' if report.imported != 1 else ''}"
     if report.already_there:
         words += f" ({report.already_there} you had already were left as they were)"
     st.session_state[IMPORTED] = (
@@ -276,7 +283,17 @@ def exported_csv(found: Store, token: str) -> str:
     return text.getvalue()
 
 
-def show_your_data(found: Store, token: str, rows: int | None) -> None:
+def exported_mistakes(found: Store, token: str) -> str:
+    """The learner's kept mistakes as CSV text: called only when the download is pressed."""
+    text = io.StringIO()
+    try:
+        export_mistakes_csv(OwnMistakes(found), token, text)
+    except StoreUnavailable as error:
+        return f"Your mistakes could not be read: {error.message}\n"
+    return text.getvalue()
+
+
+def show_your_data(found: Store, token: str, rows: int | None, mistakes: int = 0) -> None:
     """Export, import and reset (``rows`` None: the answers could not be read)."""
     st.header("Your data")
     export, bring_back, delete = st.columns(3)
@@ -298,13 +315,24 @@ def show_your_data(found: Store, token: str, rows: int | None) -> None:
                 f"{rows} answer{'s' if rows != 1 else ''}, one a line: keep them, or "
                 "bring them to another computer."
             )
+        if mistakes:
+            st.download_button(
+                "Download my mistakes (CSV)",
+                partial(exported_mistakes, found, token),
+                key="progress-export-mistakes",
+                file_name="euchre-mistakes.csv",
+                mime="text/csv",
+                icon=":material/download:",
+                on_click="ignore",
+            )
     with bring_back:
         upload = st.file_uploader(
-            "Bring back answers from a CSV file",
+            "Bring back answers or mistakes from a CSV file",
             type=["csv"],
             key=IMPORT_FILE,
             max_upload_size=UPLOAD_MB,
-            help=f"A file this page made: at most {UPLOAD_MB} MB and {MAX_IMPORT_ROWS:,} answers.",
+            help=f"A file this page made, of answers or of mistakes: at most {UPLOAD_MB} MB "
+            f"and {MAX_IMPORT_ROWS:,} rows.",
         )
         st.button(
             "Import",
@@ -374,13 +402,14 @@ def show_page() -> None:
             st.info(EMPTY, icon=":material/hourglass_empty:")
         else:
             show_charts(data, learner_zone())
+    kept = []
     try:
         kept, hands = OwnMistakes(found).mine(token), found.hands(token, "play")
     except StoreUnavailable as error:
         unsaved_warning(error.message)
     else:
         show_mistakes(kept, hands, learner_zone())
-    show_your_data(found, token, data.total if data else None)
+    show_your_data(found, token, data.total if data else None, len(kept))
 
 
 show_page()
