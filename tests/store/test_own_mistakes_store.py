@@ -75,7 +75,7 @@ def test_another_learner_can_neither_see_nor_answer_them(kept):
         ({"seat": "X"}, "seat is N, E, S or W"),
         ({"phase": "over"}, "kind of decision"),
         ({"chosen": "play " + "A" * 30}, "chosen is an action"),
-        ({"grade": "good"}, "grade is one of mistake, blunder"),
+        ({"grade": "good"}, "grade is one of mistake, blunder, wrong try"),
         ({"cost": float("nan")}, "cost is from 0"),
         ({"cost": 99.0}, "cost is from 0"),
         ({"why": "x" * (WHY_MAX + 1)}, "reason has at most"),

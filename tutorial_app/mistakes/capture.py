@@ -15,11 +15,11 @@ from datetime import datetime
 from analysis import GradeName, review_hand
 from engine import HandRecord, HandState, Seat
 from tutorial_app.shell.hand_links import encode_hand
-from tutorial_app.store import MISTAKE_GRADES, MISTAKE_WHY_MAX, NewMistake
+from tutorial_app.store import MISTAKE_WHY_MAX, NewMistake
 
 __all__ = ["KEPT_GRADES", "hand_mistakes"]
 
-KEPT_GRADES = tuple(GradeName(name) for name in MISTAKE_GRADES)
+KEPT_GRADES = (GradeName.MISTAKE, GradeName.BLUNDER)
 
 
 def hand_mistakes(

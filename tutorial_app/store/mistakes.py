@@ -1,9 +1,10 @@
 """A learner's own mistakes, kept to come back as puzzles (issue 22).
 
 A mistake is a decision the review graded a mistake or a blunder in one of the learner's
-Play hands: the hand (its link code, so it opens in Teach at that move), the decision's
-place in it, what was chosen, the best choice and why, and the seed of the evaluation,
-so the puzzle is judged exactly as the review judged it. Each position climbs the
+Play hands, or a wrong try in a guided hand: the hand (its link code, so it opens in
+Teach at that move), the decision's place in it, what was chosen, the best choice and
+why, and the seed of the evaluation (a guided hand's: its id and decision), so the
+puzzle is judged exactly as the review (or the guided hand) judged it. Each position climbs the
 ladder of ``lessons.mistake_schedule`` (box, due, retired). No Streamlit here.
 
 Bounds, checked on the way in and again on the way out (a row that no longer fits is
@@ -62,7 +63,7 @@ STEP_LIMIT = 64  # a hand has at most 4 bids, a discard, 2 alone questions and 2
 COST_MOST = 10.0  # expected points: a hand swings at most 4 (+4 to a lone maker)
 ADVICE_MAX = 80
 KEPT_MOST = 500  # positions per learner
-GRADES_KEPT = ("mistake", "blunder")
+GRADES_KEPT = ("mistake", "blunder", "wrong try")  # "wrong try": in a guided hand
 PHASES = ("bid1", "bid2", "name_trump", "alone", "defend_alone", "discard", "play")
 
 

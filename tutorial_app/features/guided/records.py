@@ -1,8 +1,9 @@
 """A guided hand as the progress store keeps it: each decision judged is an answer
 (right, or a wrong try) with the time it took, and a finished hand is a hand
-(``Store.record_hand``). The page calls these from its click callbacks with the run
-before and after the click; each returns None once saved, or why nothing was saved (the
-page says so and carries on).
+(``Store.record_hand``); a wrong try is also kept as a position to practise
+(``tutorial_app.mistakes.guided_positions``). The page calls these from its click
+callbacks with the run before and after the click; each returns None once saved, or why
+nothing was saved (the page says so and carries on).
 
 The hand's place (``lessons.guided_place``: its right choices, the wrong tries) is kept
 with each judged decision, under ``place_name(hand)`` among the learner's quiz places, so
@@ -14,6 +15,7 @@ learner's rows hold it: a link to a hand (``?hand=``) names the hand, never a pl
 from __future__ import annotations
 
 from collections.abc import Callable, MutableMapping
+from datetime import UTC, datetime
 
 from lessons.guided import GuidedHand
 from lessons.guided_place import place_of, run_from_place
@@ -24,7 +26,8 @@ from tutorial_app.learner.answer_places import GUIDED_LESSON
 from tutorial_app.learner.current import current_token, save_progress, store
 from tutorial_app.learner.progress_cache import progress_changed
 from tutorial_app.learner.read_once import clear_on_reset
-from tutorial_app.store import StoreUnavailable
+from tutorial_app.mistakes.guided_positions import wrong_try
+from tutorial_app.store import OwnMistakes, StoreUnavailable
 
 clear_on_reset(RUN(""))  # a reset deletes the kept places: the hands on screen start again
 
@@ -74,6 +77,8 @@ def record_guided(session: MutableMapping, before: GuidedRun, after: GuidedRun) 
             )
         # Kept finished too: a reload shows the hand's end and its stars.
         found.save_quiz_position(token, place_name(hand_id), 0, place_of(after))
+        if wrong and (position := wrong_try(before, after, datetime.now(UTC))) is not None:
+            OwnMistakes(found).record(token, [position])  # it comes back in Practise
 
     problem = save_progress(session, write)
     if after.finished:

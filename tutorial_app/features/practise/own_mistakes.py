@@ -18,6 +18,7 @@ from lessons.quiz import Question
 from tutorial_app.features.practise.keys import MISTAKES, MISTAKES_SET
 from tutorial_app.features.practise.plan import MISTAKES_LABEL, SET_LENGTH, ago
 from tutorial_app.learner.current import current_token, store, unsaved_warning
+from tutorial_app.mistakes.guided_positions import guided_puzzle
 from tutorial_app.mistakes.puzzles import OWN_MISTAKE, PuzzleError, puzzle
 from tutorial_app.mistakes.words import chosen_words
 from tutorial_app.quiz.answer_log import AnswerRecorder, recorder
@@ -74,6 +75,8 @@ def mistake_question(mistake: KeptMistake) -> Question | None:
     """The position's puzzle, or None if it can no longer be set up."""
     position = mistake.position
     try:
+        if position.source == "guided":
+            return guided_puzzle(position.advice, position.step, position.chosen)
         return puzzle(position.hand, position.step, position.seat, position.advice, position.chosen)
     except PuzzleError:
         return None

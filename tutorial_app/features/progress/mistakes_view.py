@@ -42,8 +42,8 @@ def game_of(hand: PlayedHand) -> str | None:
 
 def games_frame(kept: Sequence[KeptMistake], hands: Iterable[PlayedHand]) -> pd.DataFrame:
     """One row per Play game, oldest first: when its first hand ended, hands played,
-    mistakes and blunders kept from it (a game whose hands are not recorded still
-    counts, from its first mistake)."""
+    mistakes and blunders kept from it (a game whose hands are not recorded still counts,
+    from its first mistake; a guided hand's wrong tries are no game's)."""
     games: dict[str, dict] = {}
     for hand in hands:
         name = game_of(hand)
@@ -54,6 +54,8 @@ def games_frame(kept: Sequence[KeptMistake], hands: Iterable[PlayedHand]) -> pd.
         row["started"] = min(row["started"], hand.finished_at)
     for mistake in kept:
         position = mistake.position
+        if position.source != "play":
+            continue  # a guided hand's wrong tries are in the list, not per game
         row = games.setdefault(
             position.game, {"game": position.game, "started": position.made_at, "hands": 0}
         )
