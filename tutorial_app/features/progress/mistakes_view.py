@@ -1,6 +1,6 @@
 """Your progress, your own mistakes: mistakes and blunders per Play game over time (a
 plotly chart), and every kept position, learning or retired, each opening in Teach at
-that move of its hand. The frames are pure (tested without Streamlit); ``show_mistakes``
+that move of its hand. The frames are pure functions of the store's rows; ``show_mistakes``
 draws them."""
 
 from __future__ import annotations
