@@ -176,3 +176,38 @@ def test_the_report_shows_a_page_at_a_time(monkeypatch):
     teacher.run()
     assert not teacher.exception
     assert teacher.dataframe[1].value["learner"].tolist() == ["Cat", "Dan"]
+
+
+def test_the_report_counts_the_learners_own_mistakes_by_kind_of_decision():
+    """Issue 22: a learner's blunder in their own game while the class runs shows in the
+    teacher's report, by kind of decision, with a page to print."""
+    from datetime import UTC, datetime
+
+    from tutorial_app.store import (
+        NewMistake,
+        OwnMistakes,
+        database_url,
+        new_learner_token,
+        open_store,
+    )
+
+    teacher, code, _key = start_class()
+    token = new_learner_token()
+    join(code, "Sam", token)
+    blunder = NewMistake(
+        "play", "bga.expert.7", "v1.hand", 5, "S", "play", "play AS", "play 9S", "blunder",
+        1.25, "Keep the ace.", "advice-7-1-5", datetime.now(UTC),
+    )  # fmt: skip
+    OwnMistakes(open_store(database_url())).record(token, [blunder])
+    teacher.run()
+    assert not teacher.exception
+    (table,) = [
+        frame.value for frame in teacher.dataframe if "Kind of decision" in frame.value.columns
+    ]
+    assert table.values.tolist() == [
+        ["Playing a card", 1, 1, "Play A♠, where Play 9♠ was best (1×)"]
+    ]
+    assert any(
+        button.proto.label.startswith("Download the common mistakes")
+        for button in teacher.get("download_button")
+    )

@@ -37,8 +37,16 @@ from sqlalchemy import Connection, case, func, select, update
 from lessons.question_source import QuestionSource
 from tutorial_app.store.class_codes import ClassError, Reason
 from tutorial_app.store.classes import MAX_CLASS_MEMBERS, LiveClasses, shown_name
+from tutorial_app.store.mistakes import KeptMistake, kept_from_row
 from tutorial_app.store.question_sets import checked_sources, sources_from_rows
-from tutorial_app.store.tables import class_answers, class_members, class_questions, classes
+from tutorial_app.store.records import now, utc
+from tutorial_app.store.tables import (
+    class_answers,
+    class_members,
+    class_questions,
+    classes,
+    mistakes,
+)
 
 __all__ = [
     "ClassRuns",
@@ -50,6 +58,9 @@ __all__ = [
 ]
 
 LEADERBOARD_ROWS = 10  # names on the class leaderboard
+
+
+CLASS_MISTAKES_READ = 5_000  # a class's learners' own mistakes read for its report
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +261,35 @@ class ClassRuns(LiveClasses):
                 if answer.member_id in names
             }
         return ClassGrid(asked, list(names.values()), cells)
+
+    def mistakes(self, code: str, key: str) -> list[tuple[str, KeptMistake]]:
+        """(learner's name, position) for the mistakes the class's learners made in their
+        own games while the class ran (from its start to its end, or now), oldest first;
+        at most CLASS_MISTAKES_READ. Raises ClassError."""
+        with self.store.reading() as connection:
+            row = self._teacher_row(connection, code, key, must_be_open=False)
+            members = connection.execute(
+                select(class_members.c.learner_id, class_members.c.display_name)
+                .where(class_members.c.class_id == row.id)
+                .limit(MAX_CLASS_MEMBERS)
+            ).all()
+            names = {member.learner_id: shown_name(member.display_name) for member in members}
+            until = utc(row.ended_at) if row.ended_at else now()
+            found = connection.execute(
+                select(mistakes)
+                .where(
+                    mistakes.c.learner_id.in_(list(names)),
+                    mistakes.c.made_at >= row.created_at,
+                    mistakes.c.made_at <= until,
+                )
+                .order_by(mistakes.c.made_at, mistakes.c.id)
+                .limit(CLASS_MISTAKES_READ)
+            ).all()
+        return [
+            (names[line.learner_id], kept)
+            for line in found
+            if (kept := kept_from_row(line)) is not None
+        ]
 
     def summary(self, code: str, token: str) -> list[MyAnswer]:
         """This learner's answers to every revealed question of class ``code`` (also

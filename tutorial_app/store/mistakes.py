@@ -147,7 +147,7 @@ def checked(position: NewMistake) -> NewMistake:
     return position
 
 
-def _kept(row: Row[Any]) -> KeptMistake | None:
+def kept_from_row(row: Row[Any]) -> KeptMistake | None:
     """A row read back, or None if it no longer fits its bounds."""
     try:
         position = checked(
@@ -257,7 +257,7 @@ class OwnMistakes:
                 .order_by(mistakes.c.made_at.desc(), mistakes.c.id.desc())
                 .limit(KEPT_MOST)
             ).all()
-        return [kept for row in rows if (kept := _kept(row)) is not None]
+        return [kept for row in rows if (kept := kept_from_row(row)) is not None]
 
     def answer(
         self, token: str, mistake_id: int, correct: bool, at: datetime | None = None
@@ -272,7 +272,7 @@ class OwnMistakes:
                     mistakes.c.id == mistake_id, mistakes.c.learner_id == learner
                 )
             ).first()
-            kept = None if row is None else _kept(row)
+            kept = None if row is None else kept_from_row(row)
             if kept is None:
                 raise MistakeError(f"position {mistake_id!r:.20} is not one of this learner's")
             memory = kept.memory.answered(bool(correct), moment)

@@ -21,13 +21,16 @@ cell spreadsheet-safe, the printable page escapes each one.
 from __future__ import annotations
 
 import html
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lessons.question_source import question_for
+from tutorial_app.card_table.move_words import choice_label
 from tutorial_app.features.live_class.live_question import answer_words
 from tutorial_app.limits.numbers import spreadsheet_safe
-from tutorial_app.store import ClassGrid
+from tutorial_app.mistakes.words import chosen_action
+from tutorial_app.store import ClassGrid, KeptMistake
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -156,4 +159,82 @@ def printable_report(code: str, grid: ClassGrid) -> str:
         f"<body><h1>Class {html.escape(code)}: who answered what</h1>"
         f"<table><tr><th>Learner</th>{head}<th>Right</th></tr>{''.join(body)}</table>"
         f"<h2>The questions most missed first</h2><ol>{missed}</ol></body></html>"
+    )
+
+
+# ---- the learners' own mistakes while the class ran ---------------------------------------
+
+DECISION_WORDS = {
+    "bid1": "Bidding, first round (order up or pass)",
+    "bid2": "Bidding, second round (call a suit or pass)",
+    "name_trump": "Naming trump",
+    "alone": "Going alone",
+    "defend_alone": "Defending alone",
+    "discard": "The dealer's discard",
+    "play": "Playing a card",
+}
+
+
+@dataclass(frozen=True)
+class MistakeKind:
+    """The learners' mistakes of one kind of decision, with the most common one."""
+
+    phase: str
+    words: str
+    count: int
+    learners: int
+    example: str  # "Order up, where Pass was best" (the most common pair)
+    example_count: int
+    why: str  # the reason given for that example's best choice
+
+
+def mistake_kinds(found: list[tuple[str, KeptMistake]]) -> list[MistakeKind]:
+    """By kind of decision, the most made first (then in the order of DECISION_WORDS)."""
+
+    def label(text: str) -> str:
+        action = chosen_action(text)
+        return choice_label(action) if action is not None else text
+
+    kinds = []
+    for phase, words in DECISION_WORDS.items():
+        mine = [(name, m.position) for name, m in found if m.position.phase == phase]
+        if not mine:
+            continue
+        pairs = Counter((p.chosen, p.best) for _, p in mine)
+        (chosen, best), times = pairs.most_common(1)[0]
+        why = next(p.why for _, p in mine if (p.chosen, p.best) == (chosen, best))
+        kinds.append(
+            MistakeKind(
+                phase,
+                words,
+                len(mine),
+                len({name for name, _ in mine}),
+                f"{label(chosen)}, where {label(best)} was best",
+                times,
+                why,
+            )
+        )
+    order = list(DECISION_WORDS)
+    return sorted(kinds, key=lambda kind: (-kind.count, order.index(kind.phase)))
+
+
+def mistakes_sheet(code: str, kinds: list[MistakeKind]) -> str:
+    """A page to print: the class's most common mistakes by kind of decision, each with
+    its most common example and the reason; every value escaped."""
+    items = "".join(
+        f"<li><b>{html.escape(kind.words)}</b>: {kind.count} mistake"
+        f"{'s' if kind.count != 1 else ''} by {kind.learners} learner"
+        f"{'s' if kind.learners != 1 else ''}.<br>Most often: "
+        f"<b>{html.escape(kind.example)}</b> ({kind.example_count}×). "
+        f"{html.escape(kind.why)}</li>"
+        for kind in kinds
+    )
+    return (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        f"<title>Class {html.escape(code)}: common mistakes</title>"
+        f"<style>{_PAGE_STYLE}</style></head>"
+        f"<body><h1>Class {html.escape(code)}: the most common mistakes</h1>"
+        "<p>Decisions the review graded a mistake or a blunder in the learners' own games "
+        "(Play and guided hands) while the class ran, by kind of decision.</p>"
+        f"<ol>{items}</ol></body></html>"
     )

@@ -11,6 +11,8 @@ import streamlit as st
 from tutorial_app.features.live_class.class_report import (
     grid_csv,
     grid_frame,
+    mistake_kinds,
+    mistakes_sheet,
     most_missed,
     printable_report,
 )
@@ -18,7 +20,7 @@ from tutorial_app.features.live_class.set_controls import leaderboard_switch
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.store import ClassError, ClassRuns, StoreUnavailable
 
-__all__ = ["grid_box"]
+__all__ = ["grid_box", "mistakes_box"]
 
 
 def grid_box(classes: ClassRuns, code: str, key: str, open_: bool) -> None:
@@ -64,3 +66,41 @@ def grid_box(classes: ClassRuns, code: str, key: str, open_: bool) -> None:
                         else "*Not revealed yet.*"
                     )
                 )
+
+
+def mistakes_box(classes: ClassRuns, code: str, key: str) -> None:
+    """The learners' own mistakes while the class ran (Play and guided hands), by kind of
+    decision, the most made first, with a page to print."""
+    with st.expander("Mistakes in the learners' own games", icon=":material/psychology_alt:"):
+        try:
+            kinds = mistake_kinds(classes.mistakes(code, key))
+        except (ClassError, StoreUnavailable) as error:
+            st.warning(markdown_text(error.message))
+            return
+        if not kinds:
+            st.caption(
+                "When your learners play hands (Play, guided hands) while the class runs, "
+                "the mistakes the review finds are counted here by kind of decision."
+            )
+            return
+        st.dataframe(
+            [
+                {
+                    "Kind of decision": kind.words,
+                    "Mistakes": kind.count,
+                    "Learners": kind.learners,
+                    "Most often": f"{kind.example} ({kind.example_count}×)",
+                }
+                for kind in kinds
+            ],
+            hide_index=True,
+            key="class-mistakes",
+        )
+        st.download_button(
+            "Download the common mistakes to print",
+            lambda: mistakes_sheet(code, mistake_kinds(classes.mistakes(code, key))),
+            file_name=f"class-{code}-mistakes.html",
+            mime="text/html",
+            key="class-download-mistakes",
+            on_click="ignore",
+        )

@@ -49,7 +49,7 @@ from tutorial_app.features.live_class.keys import (
 )
 from tutorial_app.features.live_class.live_question import teacher_model
 from tutorial_app.features.live_class.question_picker import pick_question
-from tutorial_app.features.live_class.report_view import grid_box
+from tutorial_app.features.live_class.report_view import grid_box, mistakes_box
 from tutorial_app.features.live_class.set_controls import (
     next_in_set,
     push_timer,
@@ -369,6 +369,7 @@ def run_class(code: str, key: str) -> None:
     members_box(classes, code, key)
     report_box(classes, code, key, status.open)
     grid_box(classes, code, key, status.open)
+    mistakes_box(classes, code, key)
     devices_box(code, key)
 
     if status.open:
