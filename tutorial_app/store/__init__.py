@@ -27,6 +27,15 @@ from tutorial_app.store.class_runs import (
     MyAnswer,
     SetProgress,
 )
+from tutorial_app.store.class_tables import (
+    AWAY_SECONDS,
+    ClassTables,
+    MySeat,
+    TableError,
+    TableProblem,
+    TableView,
+    seating_plan,
+)
 from tutorial_app.store.classes import (
     MAX_CLASS_MEMBERS,
     REPORT_KEPT,
@@ -137,6 +146,14 @@ __all__ = [
     "ClassGrid",
     "MyAnswer",
     "LEADERBOARD_ROWS",
+    # tables of four
+    "ClassTables",
+    "TableView",
+    "MySeat",
+    "TableError",
+    "TableProblem",
+    "AWAY_SECONDS",
+    "seating_plan",
     "open_question_sets",
     "QuestionSets",
     # a learner's own mistakes, asked again

@@ -284,3 +284,41 @@ mistakes = Table(
     UniqueConstraint("learner_id", "hand", "step"),
     Index(None, "learner_id", "due_at"),
 )
+
+# ---- tables of four in a class (migration 0008) --------------------------------------------
+# A table plays one game (table_game.TableGame: preset, seed, first dealer, every move); its
+# version is the count of moves, so a move is applied only on the version its player saw.
+# A seat holds a class member, or nobody (a bot plays it); a member away longer than
+# class_tables.AWAY_SECONDS is played for by a bot until they come back.
+
+class_tables = Table(
+    "class_tables",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
+    Column("number", Integer, nullable=False),  # table 1, 2, ... of the class
+    Column("preset", String(12), nullable=False),
+    Column("hints", Boolean, nullable=False),
+    Column("bot_level", String(10), nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("first_dealer", String(1), nullable=False),
+    Column("moves", JSON, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("paused", Boolean, nullable=False, server_default=false()),
+    Column("ended_at", DateTime(timezone=True)),
+    _when("created_at"),
+    _when("updated_at"),
+    UniqueConstraint("class_id", "number"),
+)
+
+class_table_seats = Table(
+    "class_table_seats",
+    metadata,
+    Column(
+        "table_id", Integer, ForeignKey("class_tables.id", ondelete="CASCADE"), primary_key=True
+    ),
+    Column("seat", String(1), primary_key=True),
+    Column("member_id", Integer, ForeignKey("class_members.id", ondelete="SET NULL")),
+    Column("last_seen_at", DateTime(timezone=True)),
+    Index(None, "member_id"),
+)
