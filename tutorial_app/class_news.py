@@ -1,5 +1,6 @@
 """The live class's news route, ``GET /api/class-news?class=CODE``: the two stamps of a
-class (``LiveClasses.news``) as JSON, ``{"screen": "...", "room": "..."}``.
+class (``LiveClasses.news``) as JSON, ``{"screen": "...", "room": "..."}``; with
+``&table=ID`` also ``"table"``, the stamp of that table's game (``ClassTables.stamp``).
 
 Each page of a live class draws its live part with the stamp of what it drew, and a
 watcher in the browser (``features/live_class/class_watch.js``) asks this route every
@@ -21,7 +22,15 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from tutorial_app.store import ClassError, StoreUnavailable, open_classes, parse_class_code
+from tutorial_app.store import (
+    ClassError,
+    ClassTables,
+    StoreUnavailable,
+    TableError,
+    open_classes,
+    open_store,
+    parse_class_code,
+)
 
 PATH = "/api/class-news"
 MAX_TYPED = 40  # characters of ``class`` read (a code is 6, with room for spaces)
@@ -34,8 +43,11 @@ def _refusal(status: int, message: str) -> JSONResponse:
 
 async def class_news(request: Request) -> JSONResponse:
     typed = request.query_params.get("class", "")
-    if not typed or len(typed) > MAX_TYPED or set(request.query_params) - {"class"}:
+    table_text = request.query_params.get("table")
+    if not typed or len(typed) > MAX_TYPED or set(request.query_params) - {"class", "table"}:
         return _refusal(400, "Ask for one class: /api/class-news?class=CODE (6 characters).")
+    if table_text is not None and not (table_text.isdigit() and len(table_text) <= 9):
+        return _refusal(400, "A table is asked for by its number: &table=12.")
     try:
         code = parse_class_code(typed)
     except ClassError as error:
@@ -51,7 +63,20 @@ async def class_news(request: Request) -> JSONResponse:
         return _refusal(404, error.message)
     except (StoreUnavailable, ValueError) as error:
         return _refusal(503, getattr(error, "message", None) or str(error))
-    return JSONResponse({"screen": news.screen, "room": news.room}, headers=NOT_CACHED)
+    answer = {"screen": news.screen, "room": news.room}
+    if table_text is not None:
+        try:
+            answer["table"] = await run_in_threadpool(table_stamp, code, int(table_text))
+        except TableError as error:
+            return _refusal(404, error.message)
+        except StoreUnavailable as error:
+            return _refusal(503, error.message)
+    return JSONResponse(answer, headers=NOT_CACHED)
+
+
+def table_stamp(code: str, table: int) -> str:
+    """The stamp of a class table's game: it moves with every move, pause and end."""
+    return ClassTables(open_store()).stamp(code, table)
 
 
 ROUTES = [Route(PATH, class_news, methods=["GET"])]

@@ -39,10 +39,11 @@ from typing import Any
 from sqlalchemy import Connection, Row, insert, select, update
 
 from engine import PRESETS, Action, EuchreError, GameError, IllegalActionError, Seat
+from tutorial_app.store.class_codes import parse_class_code
 from tutorial_app.store.classes import LiveClasses, shown_name
 from tutorial_app.store.records import inserted_id, now, utc
 from tutorial_app.store.table_game import TableGame, moves_from_json, moves_to_json
-from tutorial_app.store.tables import class_members, class_table_seats, class_tables
+from tutorial_app.store.tables import class_members, class_table_seats, class_tables, classes
 
 __all__ = [
     "AWAY_SECONDS",
@@ -163,6 +164,7 @@ class ClassTables(LiveClasses):
                 .where(class_tables.c.class_id == row.id, class_tables.c.ended_at.is_(None))
                 .values(ended_at=moment, updated_at=moment)
             )
+            self._next_round(connection, row.id)
             first = 1 + max(
                 connection.scalars(
                     select(class_tables.c.number).where(class_tables.c.class_id == row.id)
@@ -267,6 +269,19 @@ class ClassTables(LiveClasses):
             if row is None:
                 raise TableError(TableProblem.NO_TABLE, "There is no such table.")
             return self._view(connection, row)
+
+    def stamp(self, code: str, table_id: int) -> str:
+        """What changes with every move, pause or end of the class's table ``table_id``
+        (one read by primary key). Raises TableError for a table not of that class."""
+        with self.store.reading() as connection:
+            row = connection.execute(
+                select(class_tables.c.version, class_tables.c.paused, class_tables.c.ended_at)
+                .join(classes, classes.c.id == class_tables.c.class_id)
+                .where(class_tables.c.id == table_id, classes.c.code == parse_class_code(code))
+            ).first()
+        if row is None:
+            raise TableError(TableProblem.NO_TABLE, "There is no such table in this class.")
+        return f"{row.version}.{int(bool(row.paused))}.{int(row.ended_at is not None)}"
 
     def overview(self, code: str, key: str) -> list[TableView]:
         """The class's open tables, by number (the teacher's view). Raises ClassError."""
@@ -432,3 +447,13 @@ class ClassTables(LiveClasses):
                 .where(class_tables.c.class_id == row.id, class_tables.c.ended_at.is_(None))
                 .values(ended_at=moment, updated_at=moment)
             )
+            self._next_round(connection, row.id)
+
+    @staticmethod
+    def _next_round(connection: Connection, class_id: int) -> None:
+        """The learners' screens move on (``ClassStatus.tables_round``)."""
+        connection.execute(
+            update(classes)
+            .where(classes.c.id == class_id)
+            .values(tables_round=classes.c.tables_round + 1)
+        )

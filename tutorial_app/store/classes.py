@@ -131,6 +131,7 @@ class ClassStatus:
     revealed: bool
     ended: bool
     expired: bool
+    tables_round: int = 0  # moves on when the teacher seats the class at tables, or ends them
 
     @property
     def open(self) -> bool:
@@ -143,8 +144,9 @@ class ClassStatus:
 
     @property
     def news(self) -> str:
-        """``screen`` as the stamp the learner's watcher compares (``ClassNews.screen``)."""
-        return stamp(*self.screen)
+        """``screen`` as the stamp the learner's watcher compares (``ClassNews.screen``),
+        moved on too when the class is seated at tables (or they end)."""
+        return stamp(*self.screen, self.tables_round)
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,6 +313,7 @@ class LiveClasses:
                     classes.c.revealed,
                     classes.c.ended_at,
                     classes.c.created_at,
+                    classes.c.tables_round,
                     class_questions.c.deadline,
                 )
                 .outerjoin(class_questions, class_questions.c.id == classes.c.current_question_id)
@@ -330,6 +333,7 @@ class LiveClasses:
             bool(row.revealed),
             row.ended_at is not None,
             self._expired(row),
+            row.tables_round,
         )
 
     def showing(self, code: str, max_age: float = 0.0) -> tuple[ClassStatus, LiveQuestion | None]:
@@ -352,6 +356,7 @@ class LiveClasses:
                     classes.c.revealed,
                     classes.c.ended_at,
                     classes.c.created_at,
+                    classes.c.tables_round,
                     class_questions.c.position,
                     class_questions.c.source,
                     class_questions.c.deadline,
@@ -372,6 +377,7 @@ class LiveClasses:
             bool(row.revealed),
             row.ended_at is not None,
             self._expired(row),
+            row.tables_round,
         )
         live = (
             None

@@ -143,6 +143,8 @@ classes = Table(
     Column("set_next", Integer, nullable=False, server_default="0"),  # set questions asked
     Column("timer_seconds", Integer),  # each question's time; None: the teacher reveals
     Column("leaderboard", Boolean, nullable=False, server_default=false()),
+    # migration 0008: counts the teacher's seatings at tables (and their ends): news
+    Column("tables_round", Integer, nullable=False, server_default="0"),
 )
 
 class_members = Table(

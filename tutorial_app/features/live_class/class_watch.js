@@ -1,6 +1,6 @@
 // The watcher of a live class's page (see class_watch.py). Every data.every ms it asks the
-// news route for the class's stamps; when the one it watches (data.stamp: "screen" or
-// "room") differs from the one the page drew (data.seen), it triggers "news" and the
+// news route for the class's stamps; when the one it watches (data.stamp: "screen",
+// "room", or "table": the table data.table's game) differs from the one the page drew (data.seen), it triggers "news" and the
 // page's live part runs again. It also shows the countdown of a timed question, from
 // data.secondsLeft as the page drew it, ticking here: no page runs once a second for it.
 // An answer that is not the stamps (the class is gone, the server is down) triggers too,
@@ -28,6 +28,9 @@ async function ask(watch) {
   watch.asking = true;
   const url = new URL("api/class-news", document.baseURI);
   url.searchParams.set("class", watch.data.code);
+  if (watch.data.table !== null && watch.data.table !== undefined) {
+    url.searchParams.set("table", String(watch.data.table));
+  }
   try {
     const answer = await fetch(url, { cache: "no-store", headers: { Accept: "application/json" } });
     const news = answer.ok ? (await answer.json())[watch.data.stamp] : null;

@@ -54,7 +54,8 @@ def watch_class(
     seen: str,
     *,
     name: str,
-    stamp: Literal["screen", "room"],
+    stamp: Literal["screen", "room", "table"],
+    table: int | None = None,
     on_news: Callable[[], None] = _rerun_only,
     countdown: float | None = None,
     clock_class: str = "cw-clock",
@@ -64,9 +65,10 @@ def watch_class(
 ) -> None:
     """Mount the watcher of class ``code`` (key ``class-watch-<name>``): ``on_news`` is
     called, and the fragment it sits in runs again, when the class's ``stamp`` differs
-    from ``seen``. ``countdown``: seconds left of a timed question, shown with
-    ``clock_class`` (and ``up_class`` once the time is up): "20 seconds left", or with
-    ``minutes`` "1:15 left" (the projector), then "Time is up"."""
+    from ``seen`` ("table": the game of the class's table ``table``). ``countdown``:
+    seconds left of a timed question, shown with ``clock_class`` (and ``up_class`` once
+    the time is up): "20 seconds left", or with ``minutes`` "1:15 left" (the
+    projector), then "Time is up"."""
     _mount(
         key=f"{KEY_PREFIX}-{name}",
         width="stretch",
@@ -74,6 +76,7 @@ def watch_class(
         data={
             "code": code,
             "stamp": stamp,
+            "table": table,
             "seen": seen,
             "every": int(POLL_SECONDS * 1000),
             "retry": int(RETRY_SECONDS * 1000),

@@ -1,5 +1,6 @@
 """Tables of four in a class: each table's game (preset, seed, first dealer, every move
-and its version) and who sits where (a member, or nobody: a bot plays the seat).
+and its version), who sits where (a member, or nobody: a bot plays the seat), and the
+class's count of seatings (its learners' screens move on with it).
 
 Revision ID: 0008
 Revises: 0007
@@ -15,6 +16,9 @@ depends_on = None
 
 
 def upgrade() -> None:
+    op.add_column(
+        "classes", sa.Column("tables_round", sa.Integer, nullable=False, server_default="0")
+    )
     op.create_table(
         "class_tables",
         sa.Column("id", sa.Integer, nullable=False),
@@ -73,3 +77,5 @@ def downgrade() -> None:
     op.drop_index("ix_class_table_seats_member_id", "class_table_seats")
     op.drop_table("class_table_seats")
     op.drop_table("class_tables")
+    with op.batch_alter_table("classes") as batch:
+        batch.drop_column("tables_round")
