@@ -43,13 +43,21 @@ from tutorial_app.features.live_class.live_question import (
     points_missing,
     revealed_feedback,
 )
+from tutorial_app.features.live_class.table_seat import show_seat
 from tutorial_app.learner.current import current_token
 from tutorial_app.limits.display_names import DISPLAY_NAME_MAX
 from tutorial_app.quiz.scene import has_table
 from tutorial_app.quiz.view import points_inputs, points_number_key, points_team_key
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.url_state import sync_params
-from tutorial_app.store import ClassError, Reason, StoreUnavailable, parse_class_code
+from tutorial_app.store import (
+    ClassError,
+    ClassTables,
+    MySeat,
+    Reason,
+    StoreUnavailable,
+    parse_class_code,
+)
 
 st.title("Join a class")
 
@@ -139,6 +147,8 @@ def question_panel() -> None:
         return
     if not status.open:
         st.rerun()  # the whole page says the class has ended
+    if fresh and seated() is not None:
+        st.rerun()  # the teacher has seated the class at tables: the page shows the seat
     if live is None:
         st.info("Waiting for the next question…", icon=":material/hourglass_top:")
         watch(status.news)
@@ -210,4 +220,24 @@ def points_form(question, question_id: int, sent) -> None:
         )
 
 
-question_panel()
+def seated() -> MySeat | None:
+    """This learner's seat at the class's open tables, or None."""
+    try:
+        return ClassTables(classes.store).my_seat(code, token)
+    except (ClassError, StoreUnavailable):
+        return None
+
+
+@st.fragment
+def seat_panel() -> None:
+    """The learner's table, drawn again by itself when its game moves (its watcher)."""
+    mine = seated()
+    if mine is None:
+        st.rerun()  # the tables have ended: back to the class's questions
+    show_seat(ClassTables(classes.store), code, token, mine)
+
+
+if seated() is not None:
+    seat_panel()
+else:
+    question_panel()

@@ -60,3 +60,11 @@ CLASS_SET = "class-use-set"  # widget: the set the class will run through
 CLASS_SET_LINK = "class-use-set-link"  # widget: a set's share link pasted into the class
 PUSH_TIMER = "class-push-timer"  # widget: the timer of a question asked by hand
 LEADERBOARD = "class-leaderboard"  # widget: the class leaderboard switch
+
+# ---- tables of four (issue 23) ----
+TABLE_REFUSAL = "table-refusal"  # why the learner's last move at their table was refused
+TABLE_HOW = "tables-how"  # widget: seat the class in join order or at random
+TABLE_RULES = "tables-rules"  # widget: the tables' rules preset
+TABLE_BOTS = "tables-bots"  # widget: the bots' level
+TABLE_HINTS = "tables-hints"  # widget: hints allowed at the tables
+TABLES_PROBLEM = "tables-problem"  # why the class could not be seated

@@ -55,6 +55,7 @@ from tutorial_app.features.live_class.set_controls import (
     push_timer,
     set_box,
 )
+from tutorial_app.features.live_class.tables_box import tables_box
 from tutorial_app.features.live_class.teacher_key import (
     ask_again,
     drop_from_address,
@@ -370,6 +371,7 @@ def run_class(code: str, key: str) -> None:
     report_box(classes, code, key, status.open)
     grid_box(classes, code, key, status.open)
     mistakes_box(classes, code, key)
+    tables_box(classes, code, key, status.open)
     devices_box(code, key)
 
     if status.open:

@@ -1,0 +1,138 @@
+"""A learner's seat at a class table (issue 23): their own hand on the card table, and
+only what their seat may see (the engine's seat view), drawn from their chair. They play
+in turn by clicking; the engine refuses an illegal card with its reason; a click made on
+an older table (a doubled click) is refused, never applied twice. The seat is kept in
+the store, so a reload or a new tab finds it.
+
+The bots of the table move one move per run of any page that sees their turn (the
+store applies each once, whichever page asks first), so every screen watching the table
+sees each card arrive, about a second apart. The page's part runs again when the
+table's stamp moves (``class_watch`` with ``stamp="table"``), not once a second.
+"""
+
+from __future__ import annotations
+
+import random
+
+import streamlit as st
+
+from analysis import make_bot
+from engine import Action, Do, explain_result, seat_view
+from tutorial_app.card_table.component import card_table
+from tutorial_app.card_table.table_model import table_model
+from tutorial_app.card_table.table_moves import action_from_id
+from tutorial_app.card_table.table_options import TableOptions, table_message
+from tutorial_app.features.live_class.class_watch import watch_class
+from tutorial_app.features.live_class.keys import TABLE_REFUSAL
+from tutorial_app.shell.markdown_text import markdown_text
+from tutorial_app.store import ClassTables, MySeat, StoreUnavailable, TableError, TableView
+
+__all__ = ["bot_move", "show_seat"]
+
+
+def bot_move(tables: ClassTables, view: TableView) -> bool:
+    """One move of the bot whose turn it is at ``view``'s table, if any; whether one was
+    made (by this page: another may have made it first)."""
+    state = view.game.replay()
+    hand = state.hand
+    if view.paused or view.ended or hand is None or hand.turn is None:
+        return False
+    seat = hand.turn
+    if not view.bot_plays(seat):
+        return False
+    rng = random.Random(f"table-{view.game.seed}-{view.game.version}")
+    action = make_bot(view.bot_level).decide(seat_view(hand, seat), rng)
+    try:
+        tables.move(view.id, seat, action, view.game.version)
+    except TableError:
+        return False  # another page moved it first, or the table moved on: no harm
+    return True
+
+
+def _clicked(tables: ClassTables, mine: MySeat, version: int, token: str, action: Action) -> None:
+    try:
+        tables.move(mine.table.id, mine.seat, action, version, token)
+        st.session_state.pop(TABLE_REFUSAL, None)
+    except TableError as error:
+        st.session_state[TABLE_REFUSAL] = error.message
+    except StoreUnavailable as error:
+        st.session_state[TABLE_REFUSAL] = error.message
+
+
+def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
+    """The table from this learner's chair, its bots moved, its watcher mounted."""
+    try:
+        view = tables.table(mine.table.id)
+        if bot_move(tables, view):
+            view = tables.table(mine.table.id)
+        tables.seen(view.id, mine.seat, token)
+    except (TableError, StoreUnavailable) as error:
+        st.warning(f"{markdown_text(error.message)} Trying again…", icon=":material/sync:")
+        watch_class(code, "", name="table", stamp="table", table=mine.table.id)
+        return
+    state = view.game.replay()
+    seat = mine.seat
+    partner = view.seats[seat.partner]
+    st.subheader(f"Table {view.number} · you sit {seat.word}")
+    st.caption(
+        f"Your partner: {markdown_text(partner) if partner else 'a bot'} ({seat.partner.word}). "
+        + " · ".join(
+            f"{s.word}: {markdown_text(name) if name else 'bot'}"
+            for s, name in view.seats.items()
+            if s not in (seat, seat.partner)
+        )
+    )
+    stamp = f"{view.game.version}.{int(view.paused)}.{int(view.ended)}"
+    watch_class(code, stamp, name="table", stamp="table", table=view.id)
+    if view.paused:
+        st.info("Your teacher has paused the games.", icon=":material/pause_circle:")
+    hand = state.hand
+    if hand is None:  # the game is over
+        winner = state.winner
+        st.success(
+            f"The game is over: {winner.word if winner else '?'} win, "
+            f"{state.scores[0]} to {state.scores[1]} (North-South to East-West).",
+            icon=":material/emoji_events:",
+        )
+        return
+    view_of_seat = seat_view(hand, seat)
+    refusal = st.session_state.get(TABLE_REFUSAL)
+    if hand.turn is seat and not view.paused:
+        words, tone = ("Your turn.", "info")
+    else:
+        turn = hand.turn
+        words, tone = (f"{turn.word if turn else '—'} to play.", "info")
+    if refusal:
+        words, tone = (refusal, "refusal")
+    options = TableOptions(
+        score=state.scores,
+        target=state.rules.target_points,
+        hold_last_trick=True,
+        keep_bidding=True,
+        show_roles=True,
+        cards_clickable=hand.turn is seat and not view.paused,
+        message=table_message(words, tone),
+    )
+    version = view.game.version
+
+    def on_card(code_: str) -> None:
+        do = Do.DISCARD if hand.phase.value == "discard" else Do.PLAY
+        card = next((c for c in hand.hand_of(seat) if c.code == code_), None)
+        if card is None:
+            st.session_state[TABLE_REFUSAL] = "That card is not in your hand."
+            return
+        _clicked(tables, mine, version, token, Action(do, card=card))
+
+    def on_action(ident: str) -> None:
+        try:
+            action = action_from_id(ident)
+        except ValueError:
+            st.session_state[TABLE_REFUSAL] = "That choice is not one of the table's."
+            return
+        _clicked(tables, mine, version, token, action)
+
+    card_table(
+        table_model(view_of_seat, options), key="table-seat", on_card=on_card, on_action=on_action
+    )
+    if state.finished:
+        st.caption(f"Last hand: {explain_result(state.finished[-1])}")
