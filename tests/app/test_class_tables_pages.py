@@ -84,3 +84,18 @@ def test_the_teacher_pauses_and_ends_the_games():
     learner.run()
     learner.run()
     assert not any("you sit" in h.value for h in learner.subheader)  # back to the questions
+
+
+def test_a_hint_when_hints_are_allowed_and_it_is_your_turn():
+    teacher, code, key = start_class()
+    learner = join(code, "Ann")
+    teacher.run()
+    teacher.button(key="tables-make").click().run()
+    tables = ClassTables(open_store(database_url()))
+    (view,) = tables.overview(code, key)
+    learner.run()
+    while tables.table(view.id).game.replay().hand.turn is not Seat.N:
+        learner.run()  # the bots move up to Ann's turn
+    learner.button(key="table-hint").click().run()
+    assert not learner.exception
+    assert any(info.value.startswith("**Best: ") for info in learner.info)

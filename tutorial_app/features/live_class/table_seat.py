@@ -16,9 +16,10 @@ import random
 
 import streamlit as st
 
-from analysis import make_bot
+from analysis import hint, make_bot
 from engine import Action, Do, explain_result, seat_view
 from tutorial_app.card_table.component import card_table
+from tutorial_app.card_table.move_words import choice_label
 from tutorial_app.card_table.table_model import table_model
 from tutorial_app.card_table.table_moves import action_from_id
 from tutorial_app.card_table.table_options import TableOptions, table_message
@@ -101,7 +102,7 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
         words, tone = ("Your turn.", "info")
     else:
         turn = hand.turn
-        words, tone = (f"{turn.word if turn else '—'} to play.", "info")
+        words, tone = (f"{turn.word if turn else 'Nobody'}'s turn.", "info")
     if refusal:
         words, tone = (refusal, "refusal")
     options = TableOptions(
@@ -134,5 +135,12 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
     card_table(
         table_model(view_of_seat, options), key="table-seat", on_card=on_card, on_action=on_action
     )
+    my_turn = hand.turn is seat and not view.paused
+    if view.hints and my_turn and st.button("💡 Hint", key="table-hint"):
+        advice = hint(view_of_seat, random.Random(f"table-hint-{view.id}-{version}"))
+        st.info(
+            f"**Best: {choice_label(advice.recommended)}.** {advice.explanation}",
+            icon=":material/lightbulb:",
+        )
     if state.finished:
         st.caption(f"Last hand: {explain_result(state.finished[-1])}")
