@@ -13,15 +13,16 @@ table's stamp moves (``class_watch`` with ``stamp="table"``), not once a second.
 from __future__ import annotations
 
 import random
+from typing import Literal
 
 import streamlit as st
 
 from analysis import hint, make_bot
-from engine import Action, Do, explain_result, seat_view
+from engine import Action, explain_result, seat_view
 from tutorial_app.card_table.component import card_table
 from tutorial_app.card_table.move_words import choice_label
 from tutorial_app.card_table.table_model import table_model
-from tutorial_app.card_table.table_moves import action_from_id
+from tutorial_app.card_table.table_moves import Click, decide_click
 from tutorial_app.card_table.table_options import TableOptions, table_message
 from tutorial_app.features.live_class.class_watch import watch_class
 from tutorial_app.features.live_class.keys import TABLE_REFUSAL
@@ -116,24 +117,20 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
     )
     version = view.game.version
 
-    def on_card(code_: str) -> None:
-        do = Do.DISCARD if hand.phase.value == "discard" else Do.PLAY
-        card = next((c for c in hand.hand_of(seat) if c.code == code_), None)
-        if card is None:
-            st.session_state[TABLE_REFUSAL] = "That card is not in your hand."
+    def clicked(kind: Literal["card", "action"], value: str) -> None:
+        """The one click decision (``decide_click``) for this seat, then the store's move
+        on the version drawn (which checks it with the engine once more)."""
+        decision = decide_click(hand, Click(kind, value), over="The hand is over.", seat=seat)
+        if decision.action is None:
+            st.session_state[TABLE_REFUSAL] = decision.refusal
             return
-        _clicked(tables, mine, version, token, Action(do, card=card))
-
-    def on_action(ident: str) -> None:
-        try:
-            action = action_from_id(ident)
-        except ValueError:
-            st.session_state[TABLE_REFUSAL] = "That choice is not one of the table's."
-            return
-        _clicked(tables, mine, version, token, action)
+        _clicked(tables, mine, version, token, decision.action)
 
     card_table(
-        table_model(view_of_seat, options), key="table-seat", on_card=on_card, on_action=on_action
+        table_model(view_of_seat, options),
+        key="table-seat",
+        on_card=lambda code_: clicked("card", code_),
+        on_action=lambda ident: clicked("action", ident),
     )
     my_turn = hand.turn is seat and not view.paused
     if view.hints and my_turn and st.button("💡 Hint", key="table-hint"):
