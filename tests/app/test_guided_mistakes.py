@@ -3,7 +3,7 @@ as the guided hand judges it: its right choices, the coach's words or the engine
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -88,3 +88,36 @@ def test_the_guided_page_keeps_the_wrong_try_for_the_learner(fresh_store, token)
     (kept,) = OwnMistakes(fresh_store).mine(token)
     assert (kept.position.source, kept.position.chosen) == ("guided", str(action))
     assert kept.is_due(datetime.now(UTC))
+
+
+def test_a_guided_positions_line_says_where_it_came_from(fresh_store, token):
+    from tutorial_app.features.practise.own_mistakes import why_chosen
+
+    (run, action), *_ = tries(Verdict.WORSE)
+    session = {TOKEN_KEY: token, RUN(run.hand.id): run}
+    guided_move(session, RUN(run.hand.id), lambda r: r.choose(action))
+    (kept,) = OwnMistakes(fresh_store).mine(token)
+    line = why_chosen(kept, kept.position.made_at)
+    assert line.startswith("You ") and line.endswith("in a guided hand just now")
+
+
+def test_a_line_too_long_for_a_for_you_set_says_less_but_stays_whole():
+    from dataclasses import replace as changed
+
+    from lessons.mistake_schedule import MistakeMemory
+    from tutorial_app.features.practise.own_mistakes import WHY_MOST, why_chosen
+    from tutorial_app.features.practise.plan import WHY_FORM
+    from tutorial_app.store import KeptMistake, NewMistake
+
+    position = NewMistake(
+        "guided", "guided.x", "v1.x", 3, "S", "discard", "discard QD", "discard 9C",
+        "wrong try", 0.0, "", "guided:x:0", MADE,
+    )  # fmt: skip
+    kept = KeptMistake(1, position, MistakeMemory.new(MADE))
+    for days in (0, 1, 12, 300):
+        line = why_chosen(kept, MADE + timedelta(days=days))
+        assert len(line) <= WHY_MOST and WHY_FORM.fullmatch(line)
+    short = changed(position, chosen="pass")
+    assert why_chosen(KeptMistake(1, short, MistakeMemory.new(MADE)), MADE) == (
+        "You passed in a guided hand just now"
+    )

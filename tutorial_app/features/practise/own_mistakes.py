@@ -38,6 +38,9 @@ __all__ = [
 ]
 
 
+WHY_MOST = 60  # a For-you line's length (plan.WHY_FORM)
+
+
 def clock() -> datetime:
     """Now, for the ladder (a test moves it on by days)."""
     return datetime.now(UTC)
@@ -55,12 +58,13 @@ def kept_positions() -> tuple[dict[int, KeptMistake], str | None]:
 
 
 def why_chosen(mistake: KeptMistake, now: datetime) -> str:
-    """ "You played the ace of spades here yesterday": the line under its puzzle."""
-    return (
-        f"You {chosen_words(mistake.position.chosen)} here {ago(now - mistake.position.made_at)}"[
-            :60
-        ]
-    )
+    """ "You played the ace of spades here yesterday" ("... in a guided hand ..."): the
+    line under its puzzle."""
+    position = mistake.position
+    where = "in a guided hand" if position.source == "guided" else "here"
+    when = ago(now - position.made_at)
+    line = f"You {chosen_words(position.chosen)} {where} {when}"
+    return line if len(line) <= WHY_MOST else f"Your choice {where} {when}"
 
 
 def due_numbers(kept: dict[int, KeptMistake], now: datetime | None = None) -> list[tuple[int, str]]:
