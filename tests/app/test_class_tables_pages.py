@@ -14,6 +14,14 @@ from engine import Seat
 from tutorial_app.store import ClassTables, database_url, open_store
 
 
+def decide(view, seat, rng):
+    """A beginner bot's move for ``seat`` at the table ``view``."""
+    from analysis import make_bot
+    from engine import seat_view
+
+    return make_bot("beginner").decide(seat_view(view.game.replay().hand, seat), rng)
+
+
 def seat_model(at) -> dict:
     (model,) = [m for m in tables_shown(at) if m.get("layout") == "table"]
     return model
@@ -99,3 +107,42 @@ def test_a_hint_when_hints_are_allowed_and_it_is_your_turn():
     learner.button(key="table-hint").click().run()
     assert not learner.exception
     assert any(info.value.startswith("**Best: ") for info in learner.info)
+
+
+def test_each_finished_hand_opens_in_teach_from_the_overview():
+    """A hand played to its end (Ann away: a bot plays for her too) is a link to Teach."""
+    import random
+    from datetime import timedelta
+    from urllib.parse import parse_qs, urlsplit
+
+    from app_driver import open_page
+    from sqlalchemy import update
+
+    from tutorial_app.features.teach.keys import REPLAY
+    from tutorial_app.shell.hand_links import decode_hand
+    from tutorial_app.store.records import now
+    from tutorial_app.store.tables import class_table_seats
+
+    teacher, code, key = start_class()
+    join(code, "Ann")
+    teacher.run()
+    teacher.button(key="tables-make").click().run()
+    tables = ClassTables(open_store(database_url()))
+    with tables.store.writing() as connection:  # Ann is away: a bot plays for her
+        connection.execute(
+            update(class_table_seats).values(last_seen_at=now() - timedelta(minutes=5))
+        )
+    (view,) = tables.overview(code, key)
+    rng = random.Random(3)
+    while not (view := tables.table(view.id)).game.replay().finished:  # a whole hand
+        seat = view.game.replay().hand.turn
+        tables.move(view.id, seat, decide(view, seat, rng), view.game.version)
+    teacher.run()
+    (links,) = [c.value for c in teacher.caption if c.value.startswith("Hands in Teach")]
+    url = re.search(r"\]\(([^)]+)\)", links)[1]
+    query = {name: values[0] for name, values in parse_qs(urlsplit(url).query).items()}
+    finished = view.game.replay().finished[0]
+    assert urlsplit(url).path.endswith("/teach")
+    assert decode_hand(query["hand"]).replay().result == finished.result
+    teach = open_page("features/teach/page.py", **query)
+    assert not teach.exception and teach.session_state[REPLAY].position == 0

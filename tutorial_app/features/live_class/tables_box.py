@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine import PRESET_NAMES, PRESETS
+from engine import PRESET_NAMES, PRESETS, HandRecord
 from tutorial_app.features.live_class.keys import (
     TABLE_BOTS,
     TABLE_HINTS,
@@ -16,7 +16,9 @@ from tutorial_app.features.live_class.keys import (
     TABLES_PROBLEM,
 )
 from tutorial_app.features.live_class.table_seat import bot_move
+from tutorial_app.shell.hand_links import encode_hand
 from tutorial_app.shell.markdown_text import markdown_text
+from tutorial_app.shell.url_state import app_page_url
 from tutorial_app.store import (
     ClassError,
     ClassRuns,
@@ -27,7 +29,7 @@ from tutorial_app.store import (
     seating_plan,
 )
 
-__all__ = ["OVERVIEW_SECONDS", "table_line", "tables_box"]
+__all__ = ["OVERVIEW_SECONDS", "hand_links", "table_line", "tables_box"]
 
 OVERVIEW_SECONDS = 2.0  # the overview is drawn again this often while tables play
 HOW = {"join": "In join order", "random": "At random"}
@@ -53,6 +55,19 @@ def table_line(view: TableView) -> str:
         )
     paused = " · paused" if view.paused else ""
     return f"**Table {view.number}** · {seats} · score {score} (N-S to E-W) · {now}{paused}"
+
+
+def hand_links(view: TableView, teach_url) -> str:
+    """The table's finished hands, each a link to Teach at its first move (``teach_url``
+    makes the address from the query), in words: "Hands in Teach: 1 · 2"."""
+    finished = view.game.replay().finished
+    if not finished:
+        return ""
+    links = " · ".join(
+        f"[{number}]({teach_url({'hand': encode_hand(HandRecord.from_state(hand)), 'at': '0'})})"
+        for number, hand in enumerate(finished, 1)
+    )
+    return f"Hands in Teach: {links}"
 
 
 def _seat_class(classes: ClassRuns, code: str, key: str) -> None:
@@ -131,6 +146,8 @@ def tables_overview(classes: ClassRuns, code: str, key: str) -> None:
         st.rerun()  # the games have ended
     for view in views:
         st.markdown(table_line(view))
+        if links := hand_links(view, lambda query: app_page_url("teach", query)):
+            st.caption(links)
     paused = any(view.paused for view in views)
     left, right = st.columns(2)
     left.button(
