@@ -13,6 +13,8 @@ from test_live_class_pages import join, start_class
 from engine import Seat
 from tutorial_app.store import ClassTables, database_url, open_store
 
+PROJECTOR = "features/live_class/screen_page.py"
+
 
 def decide(view, seat, rng):
     """A beginner bot's move for ``seat`` at the table ``view``."""
@@ -146,3 +148,30 @@ def test_each_finished_hand_opens_in_teach_from_the_overview():
     assert decode_hand(query["hand"]).replay().result == finished.result
     teach = open_page("features/teach/page.py", **query)
     assert not teach.exception and teach.session_state[REPLAY].position == 0
+
+
+def test_a_table_on_the_projector_shows_face_up_with_the_reason_for_each_move():
+    from test_live_class_pages import page
+
+    teacher, code, key = start_class()
+    learner = join(code, "Ann")
+    teacher.run()
+    teacher.button(key="tables-make").click().run()
+    for _ in range(3):
+        learner.run()  # the bots move, one a run, up to Ann's turn
+    teacher.run()
+    teacher.button(key="tables-project-1").click().run()
+    assert not teacher.exception and "tables-unproject-1" in {b.key for b in teacher.button}
+    screen = page(PROJECTOR, stored_key=key, **{"class": code})
+    assert not screen.exception
+    (model,) = [m for m in tables_shown(screen) if m.get("layout") == "table"]
+    assert all(s["revealed"] for s in model["seats"]) and model["hand"]  # every hand face up
+    moves = [m.value for m in screen.markdown if m.value.startswith("- ")]
+    tables = ClassTables(open_store(database_url()))
+    (view,) = tables.overview(code, key)
+    assert len(moves) == min(4, len(view.game.replay().hand.actions)) and all(
+        ": " in m for m in moves
+    )
+    teacher.button(key="tables-unproject-1").click().run()
+    screen.run()
+    assert not [m for m in tables_shown(screen) if m.get("layout") == "table"]

@@ -427,6 +427,38 @@ class ClassTables(LiveClasses):
 
     # ---- the teacher's controls ------------------------------------------------------------
 
+    def project(self, code: str, key: str, table_id: int | None) -> None:
+        """Put the class's table ``table_id`` on the projector, face up (None: the class's
+        questions again). Raises ClassError, TableError for a table not of the class."""
+        with self.store.writing() as connection:
+            row = self._teacher_row(connection, code, key)
+            if (
+                table_id is not None
+                and connection.scalar(
+                    select(class_tables.c.id).where(
+                        class_tables.c.id == table_id, class_tables.c.class_id == row.id
+                    )
+                )
+                is None
+            ):
+                raise TableError(TableProblem.NO_TABLE, "There is no such table in this class.")
+            connection.execute(
+                update(classes).where(classes.c.id == row.id).values(projected_table=table_id)
+            )
+
+    def projected(self, code: str, key: str) -> TableView | None:
+        """The open table on the class's projector, if any (the teacher's key holds it)."""
+        with self.store.reading() as connection:
+            row = self._teacher_row(connection, code, key, must_be_open=False)
+            if row.projected_table is None:
+                return None
+            table = connection.execute(
+                select(class_tables).where(
+                    class_tables.c.id == row.projected_table, class_tables.c.ended_at.is_(None)
+                )
+            ).first()
+            return None if table is None else self._view(connection, table)
+
     def pause_all(self, code: str, key: str, paused: bool) -> None:
         """Pause (or resume) every open table of the class. Raises ClassError."""
         with self.store.writing() as connection:

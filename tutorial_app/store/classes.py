@@ -669,6 +669,7 @@ class LiveClasses:
             self._is_open(row),
             members,
             sorted(counts.items()),
+            row.projected_table,
             salt=row.teacher_key_hash,
         )
 

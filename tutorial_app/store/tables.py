@@ -145,6 +145,7 @@ classes = Table(
     Column("leaderboard", Boolean, nullable=False, server_default=false()),
     # migration 0008: counts the teacher's seatings at tables (and their ends): news
     Column("tables_round", Integer, nullable=False, server_default="0"),
+    Column("projected_table", Integer),  # class_tables.id on the projector; None: the class
 )
 
 class_members = Table(

@@ -29,6 +29,7 @@ from tutorial_app.features.live_class.projector import (
     answer_bars_html,
     phase,
 )
+from tutorial_app.features.live_class.table_projector import PROJECTOR_SECONDS, show_projected
 from tutorial_app.features.live_class.teacher_key import (
     ask_again,
     keep_teacher_key,
@@ -40,9 +41,11 @@ from tutorial_app.shell.url_state import app_page_url
 from tutorial_app.store import (
     MAX_CLASS_MEMBERS,
     ClassError,
+    ClassTables,
     LiveClasses,
     LiveQuestion,
     StoreUnavailable,
+    TableError,
     parse_class_code,
 )
 
@@ -176,6 +179,8 @@ def numbers(at: Projected, shown: Phase, live: LiveQuestion | None = None) -> No
             return
         if status.screen != st.session_state.get(PROJECTOR_SHOWN) or tally.screen != status.screen:
             st.rerun()  # a new question, the reveal, the end: draw it whole
+        if ClassTables(at.classes.store).projected(at.code, at.key) is not None:
+            st.rerun()  # the teacher has put a table up
         if shown is Phase.WAITING:
             st.html(f'<p class="pj-count">{tally.members} of {MAX_CLASS_MEMBERS} joined</p>')
             watch(tally.news)
@@ -220,6 +225,14 @@ def projector_page() -> tuple[str | None, bool]:
         st.error(markdown_text(error.message), icon=":material/error:")
         return code, False
     st.session_state[PROJECTOR_SHOWN] = status.screen
+    tables = ClassTables(classes.store)
+    try:
+        up = tables.projected(code, key) if status.open else None
+    except (ClassError, StoreUnavailable, TableError):
+        up = None
+    if up is not None:  # a table on the projector, drawn again every second
+        st.fragment(show_projected, run_every=PROJECTOR_SECONDS)(tables, code, key, up.number)
+        return code, False
     at = Projected(classes, code, key)
     shown = phase(status.open, live is not None, status.revealed)
     if shown is Phase.ENDED:

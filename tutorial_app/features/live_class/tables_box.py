@@ -144,8 +144,28 @@ def tables_overview(classes: ClassRuns, code: str, key: str) -> None:
         return
     if not views:
         st.rerun()  # the games have ended
+    try:
+        up = tables.projected(code, key)
+    except (ClassError, StoreUnavailable, TableError):
+        up = None
     for view in views:
         st.markdown(table_line(view))
+        if up is not None and up.id == view.id:
+            st.button(
+                "Take it off the projector",
+                key=f"tables-unproject-{view.number}",
+                icon=":material/cancel_presentation:",
+                on_click=lambda: tables.project(code, key, None),
+            )
+        else:
+            st.button(
+                "Show on the projector",
+                key=f"tables-project-{view.number}",
+                icon=":material/present_to_all:",
+                on_click=lambda table=view.id: tables.project(code, key, table),
+                help="The projector view shows this table face up, with the reason for "
+                "each move, until you take it off.",
+            )
         if links := hand_links(view, lambda query: app_page_url("teach", query)):
             st.caption(links)
     paused = any(view.paused for view in views)

@@ -19,6 +19,7 @@ def upgrade() -> None:
     op.add_column(
         "classes", sa.Column("tables_round", sa.Integer, nullable=False, server_default="0")
     )
+    op.add_column("classes", sa.Column("projected_table", sa.Integer))
     op.create_table(
         "class_tables",
         sa.Column("id", sa.Integer, nullable=False),
@@ -78,4 +79,5 @@ def downgrade() -> None:
     op.drop_table("class_table_seats")
     op.drop_table("class_tables")
     with op.batch_alter_table("classes") as batch:
+        batch.drop_column("projected_table")
         batch.drop_column("tables_round")

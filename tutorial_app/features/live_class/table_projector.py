@@ -1,0 +1,67 @@
+"""A class table on the projector (issue 23): the teacher puts one table up ("look at
+table 3: why did East trump?"); the projector view then shows it face up, large, with
+the engine's reason for each of the last moves. It is drawn again every second while a
+table is up (one projector per class), and goes back to the class's questions when the
+teacher takes it down."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine import apply, explain_action, new_hand
+from tutorial_app.card_table.component import card_table
+from tutorial_app.card_table.move_words import action_words
+from tutorial_app.card_table.table_model import table_model
+from tutorial_app.card_table.table_options import TableOptions, table_message
+from tutorial_app.shell.markdown_text import markdown_text
+from tutorial_app.store import ClassTables, TableView
+
+__all__ = ["PROJECTOR_SECONDS", "last_moves", "show_projected"]
+
+PROJECTOR_SECONDS = 1.0
+MOVES_SHOWN = 4
+
+
+def last_moves(view: TableView, most: int = MOVES_SHOWN) -> list[str]:
+    """The hand's last moves in words, each with the engine's reason, newest last."""
+    state = view.game.replay()
+    hand = (
+        state.hand if state.hand is not None else (state.finished[-1] if state.finished else None)
+    )
+    if hand is None:
+        return []
+    replay = new_hand(hand.rules, hand.deal)
+    lines = []
+    for seat, action in hand.actions:
+        lines.append(f"{action_words(seat, action, replay)}: {explain_action(replay, action)}")
+        replay = apply(replay, action, seat)
+    return lines[-most:]
+
+
+def show_projected(tables: ClassTables, code: str, key: str, number: int) -> None:
+    """Table ``number``'s game face up; the page runs again when it is taken down."""
+    view = tables.projected(code, key)
+    if view is None or view.number != number:
+        st.rerun()  # taken down, or another table put up
+    state = view.game.replay()
+    names = " · ".join(
+        f"{seat.word}: {markdown_text(name) if name else 'bot'}"
+        for seat, name in view.seats.items()
+    )
+    st.markdown(f"## Table {view.number}  \n{names}")
+    hand = state.hand if state.hand is not None else state.finished[-1]
+    options = TableOptions(
+        teacher=True,
+        reveal="all",
+        projector=True,
+        hold_last_trick=True,
+        keep_bidding=True,
+        cards_clickable=False,
+        actions=(),
+        score=state.scores,
+        target=state.rules.target_points,
+        message=table_message("Paused." if view.paused else None, "info"),
+    )
+    card_table(table_model(hand, options), key="projected-table")
+    for line in last_moves(view):
+        st.markdown(f"- {markdown_text(line)}")
