@@ -175,3 +175,62 @@ def test_a_table_on_the_projector_shows_face_up_with_the_reason_for_each_move():
     teacher.button(key="tables-unproject-1").click().run()
     screen.run()
     assert not [m for m in tables_shown(screen) if m.get("layout") == "table"]
+
+
+def test_a_finished_hand_keeps_each_learners_own_mistakes_not_the_bots(monkeypatch):
+    """Issue 22 at a table: the hand's review keeps Ann's mistakes for her (through the
+    worker pool's job, run in-process here), never a move a bot made while she was away."""
+    import random
+    from datetime import timedelta
+
+    from fake_pool import InlinePool
+    from sqlalchemy import update
+
+    from analysis import hint
+    from engine import HandRecord, seat_view
+    from tutorial_app.features.live_class import table_seat
+    from tutorial_app.shell.hand_links import encode_hand
+    from tutorial_app.store import OwnMistakes, new_learner_token
+    from tutorial_app.store.records import now
+    from tutorial_app.store.tables import class_table_seats
+
+    pool = InlinePool()
+    monkeypatch.setattr(table_seat, "shared_pool", lambda: pool)
+    teacher, code, key = start_class()
+    ann = new_learner_token()
+    join(code, "Ann", ann)
+    teacher.run()
+    teacher.button(key="tables-make").click().run()
+    tables = ClassTables(open_store(database_url()))
+    (view,) = tables.overview(code, key)
+    rng, away_once, kept = random.Random(4), True, []
+    while not kept:  # hands, until the review finds a mistake of Ann's
+        view = tables.table(view.id)
+        state = view.game.replay()
+        assert len(state.finished) < 8 and state.hand is not None, "no mistake in 8 hands"
+        seat = state.hand.turn
+        if seat is Seat.N and away_once:  # Ann's first decision: she is away, a bot plays
+            away_once = False
+            with tables.store.writing() as connection:
+                connection.execute(
+                    update(class_table_seats)
+                    .where(class_table_seats.c.seat == "N")
+                    .values(last_seen_at=now() - timedelta(minutes=5))
+                )
+            after = tables.move(view.id, seat, decide(view, seat, rng), view.game.version)
+            tables.seen(view.id, Seat.N, ann)  # back
+            bot_step = view.game.version
+        elif seat is Seat.N:  # Ann plays the worst choice there is
+            options = hint(seat_view(state.hand, seat), rng).options
+            worst = min(options, key=lambda option: option.points).action
+            after = tables.move(view.id, seat, worst, view.game.version, ann)
+        else:
+            after = tables.move(view.id, seat, decide(view, seat, rng), view.game.version)
+        if len(after.replay().finished) > len(state.finished):
+            table_seat.grade_finished_hand(tables, view, after)
+            kept = OwnMistakes(tables.store).mine(ann)
+    assert after.bots == {bot_step}
+    assert all(job.outcome() >= 0 for job in pool.jobs.values())  # each ran without error
+    assert {m.position.seat for m in kept} == {"N"}
+    first = encode_hand(HandRecord.from_state(after.replay().finished[0]))
+    assert (first, bot_step) not in {(m.position.hand, m.position.step) for m in kept}

@@ -47,8 +47,13 @@ def test_two_learners_and_two_bots_play_at_a_table(
         expect(page.get_by_text("Waiting for the next question")).to_be_visible(timeout=WAIT_MS)
         learners.append(page)
     expect(teacher.get_by_text("2 of 100 learners joined")).to_be_visible(timeout=WAIT_MS)
+    wait_for_app(teacher)  # the joins' runs are over: a click is not lost to one
     teacher.get_by_text("Tables of four", exact=True).click()
-    teacher.get_by_role("button", name="Seat the class at tables").click()
+    seat_them = teacher.get_by_role("button", name="Seat the class at tables")
+    expect(seat_them).to_be_visible(timeout=WAIT_MS)
+    wait_for_app(teacher)
+    seat_them.click()
+    wait_for_app(teacher)
     expect(teacher.get_by_text(re.compile(r"Table 1 · N Ann, E Ben"))).to_be_visible(
         timeout=WAIT_MS
     )

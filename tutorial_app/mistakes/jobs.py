@@ -12,7 +12,7 @@ from tutorial_app.mistakes.capture import hand_mistakes
 from tutorial_app.shell.hand_links import decode_hand
 from tutorial_app.store import OwnMistakes, open_store
 
-__all__ = ["keep_hand_mistakes"]
+__all__ = ["keep_hand_mistakes", "keep_table_hand_mistakes"]
 
 
 def keep_hand_mistakes(
@@ -24,3 +24,25 @@ def keep_hand_mistakes(
     state = decode_hand(hand).replay()
     found = hand_mistakes(state, Seat(seat), lambda step: f"{advice}-{step}", made_at, game)
     return OwnMistakes(open_store(store_url)).record(token, found)
+
+
+def keep_table_hand_mistakes(
+    store_url: str,
+    seats: dict[str, int],
+    skip: list[int],
+    game: str,
+    hand: str,
+    advice: str,
+    made_at: datetime,
+) -> int:
+    """A class table's finished hand: each seated learner's (``seats``: seat letter ->
+    learner number) mistakes and blunders kept for them, as Play's are, but not the
+    decisions a bot made for them while they were away (``skip``: steps in the hand).
+    How many were new."""
+    state = decode_hand(hand).replay()
+    kept = OwnMistakes(open_store(store_url))
+    added = 0
+    for seat, learner in seats.items():
+        found = hand_mistakes(state, Seat(seat), lambda step: f"{advice}-{step}", made_at, game)
+        added += kept.record_for_learner(learner, [m for m in found if m.step not in skip])
+    return added

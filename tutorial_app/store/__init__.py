@@ -67,6 +67,7 @@ from tutorial_app.store.mistakes_csv import is_mistakes_csv
 from tutorial_app.store.question_sets import QuestionSet, QuestionSets
 from tutorial_app.store.records import ImportReport, PlayedHand, QuizPosition
 from tutorial_app.store.store import ANSWER_COLUMNS, Store
+from tutorial_app.store.table_game import TableGame
 from tutorial_app.store.tokens import (
     LearnerId,
     MalformedTokenError,
@@ -149,6 +150,7 @@ __all__ = [
     # tables of four
     "ClassTables",
     "TableView",
+    "TableGame",
     "MySeat",
     "TableError",
     "TableProblem",

@@ -42,7 +42,12 @@ from engine import PRESETS, Action, EuchreError, GameError, IllegalActionError, 
 from tutorial_app.store.class_codes import parse_class_code
 from tutorial_app.store.classes import LiveClasses, shown_name
 from tutorial_app.store.records import inserted_id, now, utc
-from tutorial_app.store.table_game import TableGame, moves_from_json, moves_to_json
+from tutorial_app.store.table_game import (
+    TableGame,
+    bots_from_json,
+    moves_from_json,
+    moves_to_json,
+)
 from tutorial_app.store.tables import class_members, class_table_seats, class_tables, classes
 
 __all__ = [
@@ -243,7 +248,13 @@ class ClassTables(LiveClasses):
             if s.display_name and (s.last_seen_at is None or utc(s.last_seen_at) < cutoff)
         )
         try:
-            game = TableGame(row.preset, row.seed, row.first_dealer, moves_from_json(row.moves))
+            game = TableGame(
+                row.preset,
+                row.seed,
+                row.first_dealer,
+                moves_from_json(row.moves),
+                bots_from_json(row.moves),
+            )
         except (ValueError, EuchreError) as error:
             raise TableError(
                 TableProblem.NO_TABLE, f"Table {row.number} cannot be read: {error}"
@@ -316,6 +327,16 @@ class ClassTables(LiveClasses):
             ).one()
             return MySeat(Seat(found.seat), self._view(connection, table))
 
+    def learners_at(self, table_id: int) -> dict[Seat, int]:
+        """The learners (by number) seated at the table: whose decisions its review keeps."""
+        with self.store.reading() as connection:
+            rows = connection.execute(
+                select(class_table_seats.c.seat, class_members.c.learner_id)
+                .join(class_members, class_members.c.id == class_table_seats.c.member_id)
+                .where(class_table_seats.c.table_id == table_id)
+            ).all()
+        return {Seat(row.seat): row.learner_id for row in rows}
+
     def _member_of(self, connection: Connection, class_id: int, token: str) -> int | None:
         learner = self.store.find_learner_id(connection, token)
         if learner is None:
@@ -353,7 +374,9 @@ class ClassTables(LiveClasses):
                 )
             self._check_player(connection, row, view, seat, token)
             try:
-                after = view.game.with_move(seat, action)
+                after = view.game.with_move(
+                    seat, action, for_away=token is None and view.seats[seat] is not None
+                )
             except IllegalActionError as error:
                 raise TableError(TableProblem.REFUSED, error.message) from None
             except GameError as error:
@@ -362,7 +385,7 @@ class ClassTables(LiveClasses):
             written = connection.execute(
                 update(class_tables)
                 .where(class_tables.c.id == table_id, class_tables.c.version == seen)
-                .values(moves=moves_to_json(after.moves), version=after.version, updated_at=moment)
+                .values(moves=moves_to_json(after), version=after.version, updated_at=moment)
             )
             if written.rowcount != 1:  # another process moved first (SQLite: no row lock)
                 raise TableError(

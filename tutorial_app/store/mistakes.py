@@ -42,7 +42,7 @@ from sqlalchemy import Connection, Row, delete, func, select, update
 from lessons.mistake_schedule import MistakeMemory
 from tutorial_app.store.records import now, utc
 from tutorial_app.store.store import Store
-from tutorial_app.store.tables import MISTAKE_SOURCES, mistakes
+from tutorial_app.store.tables import MISTAKE_SOURCES, learners, mistakes
 
 __all__ = [
     "COST_MOST",
@@ -205,35 +205,47 @@ class OwnMistakes:
         position checked again); one the learner has already stays as it is. Returns
         (added, already there)."""
         wanted = [(checked(position), memory) for position, memory in rows]
-        added = 0
         with self.store.writing() as connection:
             learner = self.store.ensured_learner_id(connection, token)
-            for position, memory in wanted:
-                before = _count(connection, learner)
-                self.store.insert_ignoring_duplicates(
-                    connection,
-                    mistakes,
-                    {
-                        "learner_id": learner,
-                        **{
-                            name: getattr(position, name)
-                            for name in NewMistake.__dataclass_fields__
-                        },
-                        "made_at": utc(position.made_at),
-                        "box": memory.box,
-                        "due_at": utc(memory.due_at),
-                        "rights": memory.rights,
-                        "wrongs": memory.wrongs,
-                        "answered_at": memory.answered_at,
-                        "retired_at": memory.retired_at,
-                    },
-                    keys=("learner_id", "hand", "step"),
-                )
-                after = _count(connection, learner)
-                added += after - before
-                if after > KEPT_MOST:
-                    self._make_room(connection, learner, after - KEPT_MOST)
+            added = self._keep(connection, learner, wanted)
         return added, len(wanted) - added
+
+    def record_for_learner(self, learner: int, positions: Iterable[NewMistake]) -> int:
+        """``record`` for a learner known by number (a class table's seat holds members,
+        not tokens); a learner no longer there keeps nothing. How many were new."""
+        wanted = [(checked(p), MistakeMemory.new(p.made_at)) for p in positions]
+        with self.store.writing() as connection:
+            if connection.scalar(select(learners.c.id).where(learners.c.id == learner)) is None:
+                return 0
+            return self._keep(connection, learner, wanted)
+
+    def _keep(
+        self, connection: Connection, learner: int, wanted: list[tuple[NewMistake, MistakeMemory]]
+    ) -> int:
+        added = 0
+        for position, memory in wanted:
+            before = _count(connection, learner)
+            self.store.insert_ignoring_duplicates(
+                connection,
+                mistakes,
+                {
+                    "learner_id": learner,
+                    **{name: getattr(position, name) for name in NewMistake.__dataclass_fields__},
+                    "made_at": utc(position.made_at),
+                    "box": memory.box,
+                    "due_at": utc(memory.due_at),
+                    "rights": memory.rights,
+                    "wrongs": memory.wrongs,
+                    "answered_at": memory.answered_at,
+                    "retired_at": memory.retired_at,
+                },
+                keys=("learner_id", "hand", "step"),
+            )
+            after = _count(connection, learner)
+            added += after - before
+            if after > KEPT_MOST:
+                self._make_room(connection, learner, after - KEPT_MOST)
+        return added
 
     @staticmethod
     def _make_room(connection: Connection, learner: int, extra: int) -> None:

@@ -26,7 +26,14 @@ from typing import Any
 from engine import Action, GameError, GameState, Rules, Seat, new_game, start_hand
 from engine.game import game_apply
 
-__all__ = ["MOVES_MOST", "TableGame", "deal_for", "moves_from_json", "moves_to_json"]
+__all__ = [
+    "MOVES_MOST",
+    "TableGame",
+    "bots_from_json",
+    "deal_for",
+    "moves_from_json",
+    "moves_to_json",
+]
 
 # A game to 10 points takes at most 19 hands of at most 30 moves (4 bids, a discard, 2
 # "alone" questions, 20 cards): a bound a kept game may not pass.
@@ -46,6 +53,8 @@ class TableGame:
     seed: int
     first_dealer: str
     moves: tuple[tuple[Seat, Action], ...]
+    # the moves (by index) a bot made for a learner who was away: not the learner's own
+    bots: frozenset[int] = frozenset()
 
     @property
     def version(self) -> int:
@@ -55,14 +64,21 @@ class TableGame:
         """The game after every move (raises the engine's error for one it refuses)."""
         return _replayed(self.preset, self.seed, self.first_dealer, self.moves)
 
-    def with_move(self, seat: Seat, action: Action) -> TableGame:
-        """The game after ``seat`` plays ``action``; raises the engine's
-        IllegalActionError (its sentence says why) or GameError once the game is over."""
+    def with_move(self, seat: Seat, action: Action, for_away: bool = False) -> TableGame:
+        """The game after ``seat`` plays ``action`` (``for_away``: a bot plays for the
+        seat's learner, who is away); raises the engine's IllegalActionError (its
+        sentence says why) or GameError once the game is over."""
         state = self.replay()
         if state.is_over or state.hand is None:
             raise GameError("the game is over")
         game_apply(state, action, seat)  # the engine's check, its words if refused
-        return TableGame(self.preset, self.seed, self.first_dealer, (*self.moves, (seat, action)))
+        bots = self.bots | {self.version} if for_away else self.bots
+        moves = (*self.moves, (seat, action))
+        return TableGame(self.preset, self.seed, self.first_dealer, moves, bots)
+
+    def hand_start(self, hand: int) -> int:
+        """The index of hand ``hand``'s first move among all the game's moves."""
+        return sum(len(finished.actions) for finished in self.replay().finished[:hand])
 
 
 def _dealt(state: GameState, seed: int) -> GameState:
@@ -82,9 +98,20 @@ def _replayed(
     return state
 
 
-def moves_to_json(moves: tuple[tuple[Seat, Action], ...]) -> list[dict[str, str]]:
-    """The moves as the store keeps them: [{"seat": "N", "do": "pass"}, ...]."""
-    return [{"seat": seat.value, **action.to_dict()} for seat, action in moves]
+def moves_to_json(game: TableGame) -> list[dict[str, Any]]:
+    """The moves as the store keeps them: [{"seat": "N", "do": "pass"}, ...], a move a
+    bot made for an away learner marked "bot": true."""
+    return [
+        {"seat": seat.value, **action.to_dict(), **({"bot": True} if index in game.bots else {})}
+        for index, (seat, action) in enumerate(game.moves)
+    ]
+
+
+def bots_from_json(data: Any) -> frozenset[int]:
+    """The indexes of the moves marked "bot" (see ``moves_to_json``)."""
+    if not isinstance(data, list):
+        return frozenset()
+    return frozenset(i for i, item in enumerate(data) if isinstance(item, dict) and item.get("bot"))
 
 
 def moves_from_json(data: Any) -> tuple[tuple[Seat, Action], ...]:
@@ -95,6 +122,6 @@ def moves_from_json(data: Any) -> tuple[tuple[Seat, Action], ...]:
     for item in data:
         if not isinstance(item, dict):
             raise ValueError("a table's move is an object")
-        rest = {key: value for key, value in item.items() if key != "seat"}
+        rest = {key: value for key, value in item.items() if key not in ("seat", "bot")}
         moves.append((Seat(item.get("seat")), Action.from_dict(rest)))
     return tuple(moves)

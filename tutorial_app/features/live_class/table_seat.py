@@ -13,12 +13,14 @@ table's stamp moves (``class_watch`` with ``stamp="table"``), not once a second.
 from __future__ import annotations
 
 import random
+from contextlib import suppress
+from datetime import UTC, datetime
 from typing import Literal
 
 import streamlit as st
 
 from analysis import hint, make_bot
-from engine import Action, explain_result, seat_view
+from engine import Action, HandRecord, Seat, explain_result, seat_view
 from tutorial_app.card_table.component import card_table
 from tutorial_app.card_table.move_words import choice_label
 from tutorial_app.card_table.table_model import table_model
@@ -26,10 +28,48 @@ from tutorial_app.card_table.table_moves import Click, decide_click
 from tutorial_app.card_table.table_options import TableOptions, table_message
 from tutorial_app.features.live_class.class_watch import watch_class
 from tutorial_app.features.live_class.keys import TABLE_REFUSAL
+from tutorial_app.mistakes.jobs import keep_table_hand_mistakes
+from tutorial_app.shell.hand_links import encode_hand
 from tutorial_app.shell.markdown_text import markdown_text
-from tutorial_app.store import ClassTables, MySeat, StoreUnavailable, TableError, TableView
+from tutorial_app.store import (
+    ClassTables,
+    MySeat,
+    StoreUnavailable,
+    TableError,
+    TableGame,
+    TableView,
+    database_url,
+)
+from tutorial_app.work.pool import OwnerBusy, PoolBusy, shared_pool
 
 __all__ = ["bot_move", "show_seat"]
+
+
+def grade_finished_hand(tables: ClassTables, view: TableView, after: TableGame) -> None:
+    """When a move finished a hand, its seated learners' own decisions go to the worker
+    pool, which keeps their mistakes (as Play's; they come back in Practise). A busy
+    pool drops the hand: the game goes on."""
+    hands = len(after.replay().finished)
+    if hands == len(view.game.replay().finished):
+        return
+    seats = {seat.value: learner for seat, learner in tables.learners_at(view.id).items()}
+    if not seats:
+        return
+    start = after.hand_start(hands - 1)
+    skip = sorted(index - start for index in after.bots if index >= start)
+    args = (
+        database_url(),
+        seats,
+        skip,
+        f"table.{view.id}",
+        encode_hand(HandRecord.from_state(after.replay().finished[-1])),
+        f"table-{after.seed}-{hands - 1}",
+        datetime.now(UTC),
+    )
+    with suppress(PoolBusy, OwnerBusy):
+        shared_pool().submit(
+            f"table-{view.id}", ("table-mistakes", view.id, hands), keep_table_hand_mistakes, args
+        )
 
 
 def bot_move(tables: ClassTables, view: TableView) -> bool:
@@ -45,16 +85,18 @@ def bot_move(tables: ClassTables, view: TableView) -> bool:
     rng = random.Random(f"table-{view.game.seed}-{view.game.version}")
     action = make_bot(view.bot_level).decide(seat_view(hand, seat), rng)
     try:
-        tables.move(view.id, seat, action, view.game.version)
+        after = tables.move(view.id, seat, action, view.game.version)
     except TableError:
         return False  # another page moved it first, or the table moved on: no harm
+    grade_finished_hand(tables, view, after)
     return True
 
 
-def _clicked(tables: ClassTables, mine: MySeat, version: int, token: str, action: Action) -> None:
+def _clicked(tables: ClassTables, view: TableView, seat: Seat, token: str, action: Action) -> None:
     try:
-        tables.move(mine.table.id, mine.seat, action, version, token)
+        after = tables.move(view.id, seat, action, view.game.version, token)
         st.session_state.pop(TABLE_REFUSAL, None)
+        grade_finished_hand(tables, view, after)
     except TableError as error:
         st.session_state[TABLE_REFUSAL] = error.message
     except StoreUnavailable as error:
@@ -124,7 +166,7 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
         if decision.action is None:
             st.session_state[TABLE_REFUSAL] = decision.refusal
             return
-        _clicked(tables, mine, version, token, decision.action)
+        _clicked(tables, view, seat, token, decision.action)
 
     card_table(
         table_model(view_of_seat, options),
