@@ -7,10 +7,12 @@ at once move it once; pause and end."""
 from __future__ import annotations
 
 import random
+import subprocess
 import threading
 from datetime import timedelta
 
 import pytest
+from helpers.processes import PYTHON, ROOT, child_env
 from sqlalchemy import update
 
 from analysis import make_bot
@@ -177,3 +179,59 @@ def test_seating_by_join_order_or_at_random_puts_partners_opposite():
     assert shuffled == seating_plan(list(range(1, 9)), "random", seed=1)
     with pytest.raises(ValueError):
         seating_plan([1], "by size")
+
+
+RACER = """
+import random, sys
+from analysis import make_bot
+from engine import seat_view
+from tutorial_app.store import ClassTables, TableError, open_store
+
+url, table = sys.argv[1], int(sys.argv[2])
+tables, bot = ClassTables(open_store(url)), make_bot("beginner")
+moved = stale = 0
+while True:
+    view = tables.table(table)
+    state = view.game.replay()
+    if state.is_over:
+        break
+    seat = state.hand.turn
+    rng = random.Random(f"{view.game.seed}-{view.game.version}")  # both racers agree
+    action = bot.decide(seat_view(state.hand, seat), rng)
+    try:
+        tables.move(table, seat, action, view.game.version)
+        moved += 1
+    except TableError:
+        stale += 1
+print(moved, stale)
+"""
+
+
+def test_two_processes_racing_every_bot_move_of_a_whole_game_move_each_once(store_url):
+    """A table of four bots, every move raced by two processes on one database: each
+    move is applied once (the moves made add up to the game's), the game is whole."""
+    store = open_store(store_url)
+    code, key = ClassRuns(store).start_class()
+    (table,) = ClassTables(store).make_tables(
+        code, key, [[None] * 4], "cardsuite", False, "beginner", seed=5
+    )
+    racers = [
+        subprocess.Popen(
+            [PYTHON, "-c", RACER, store_url, str(table)],
+            cwd=ROOT,
+            env=child_env(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    counts = []
+    for racer in racers:
+        out, err = racer.communicate(timeout=300)
+        assert racer.returncode == 0, err
+        counts.append(tuple(map(int, out.split())))
+    game = ClassTables(store).table(table).game
+    state = game.replay()
+    assert state.is_over and sum(moved for moved, _ in counts) == game.version
+    assert all(moved for moved, _ in counts)  # both moved some: they really raced
