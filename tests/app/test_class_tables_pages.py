@@ -234,3 +234,37 @@ def test_a_finished_hand_keeps_each_learners_own_mistakes_not_the_bots(monkeypat
     assert {m.position.seat for m in kept} == {"N"}
     first = encode_hand(HandRecord.from_state(after.replay().finished[0]))
     assert (first, bot_step) not in {(m.position.hand, m.position.step) for m in kept}
+
+
+def test_the_teacher_may_seat_the_class_by_hand():
+    import pytest
+
+    from tutorial_app.features.live_class.tables_box import plan_from_rows
+
+    assert plan_from_rows([(1, 2, "E"), (2, 2, "W"), (3, float("nan"), None)]) == [
+        [None] * 4,
+        [None, 1, None, 2],
+    ]
+    for rows, words in (
+        ([(1, 1, "N"), (2, 1, "N")], "two learners at N"),
+        ([(1, 1, None)], "needs a seat"),
+        ([(1, 40, "N")], "from 1 to 25"),
+        ([(1, None, None)], "at least one learner"),
+    ):
+        with pytest.raises(ValueError, match=words):
+            plan_from_rows(rows)
+    teacher, code, key = start_class()
+    for name in ("Ann", "Ben"):
+        join(code, name)
+    teacher.run()
+    teacher.segmented_control(key="tables-how").set_value("hand").run()
+    assert not teacher.exception
+    assert [d.key for d in teacher.get("data_editor")] == ["tables-seating"]  # to edit
+    teacher.button(key="tables-make").click().run()
+    (view,) = ClassTables(open_store(database_url())).overview(code, key)
+    assert [view.seats[seat] for seat in (Seat.N, Seat.E, Seat.S, Seat.W)] == [
+        "Ann",
+        "Ben",
+        None,
+        None,
+    ]

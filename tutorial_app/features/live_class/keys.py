@@ -68,3 +68,4 @@ TABLE_RULES = "tables-rules"  # widget: the tables' rules preset
 TABLE_BOTS = "tables-bots"  # widget: the bots' level
 TABLE_HINTS = "tables-hints"  # widget: hints allowed at the tables
 TABLES_PROBLEM = "tables-problem"  # why the class could not be seated
+TABLE_SEATING = "tables-seating"  # widget: the teacher's own seating (learner, table, seat)

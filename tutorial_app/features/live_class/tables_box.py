@@ -5,6 +5,7 @@ refreshed every few seconds, with pause, resume and end for all."""
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from engine import PRESET_NAMES, PRESETS, HandRecord
@@ -13,6 +14,7 @@ from tutorial_app.features.live_class.keys import (
     TABLE_HINTS,
     TABLE_HOW,
     TABLE_RULES,
+    TABLE_SEATING,
     TABLES_PROBLEM,
 )
 from tutorial_app.features.live_class.table_seat import bot_move
@@ -32,7 +34,33 @@ from tutorial_app.store import (
 __all__ = ["OVERVIEW_SECONDS", "hand_links", "table_line", "tables_box"]
 
 OVERVIEW_SECONDS = 2.0  # the overview is drawn again this often while tables play
-HOW = {"join": "In join order", "random": "At random"}
+HOW = {"join": "In join order", "random": "At random", "hand": "By hand"}
+SEAT_LETTERS = ("N", "E", "S", "W")
+
+
+def plan_from_rows(rows: list[tuple[int, object, object]]) -> list[list[int | None]]:
+    """Tables from the teacher's own seating: (member number, table, seat letter) per
+    learner; a learner with no table sits out. Raises ValueError naming a clash.
+
+    >>> plan_from_rows([(1, 1, "N"), (2, 1, "S"), (3, 2, "E"), (4, None, None)])
+    [[1, None, 2, None], [None, 3, None, None]]
+    """
+    plan: dict[int, list[int | None]] = {}
+    for member, table, seat in rows:
+        if table is None or table != table:  # empty (NaN from the editor): sits out
+            continue
+        if not isinstance(table, int | float) or not 1 <= int(table) <= 25:
+            raise ValueError(f"Learner {member}'s table is a number from 1 to 25.")
+        if seat not in SEAT_LETTERS:
+            raise ValueError(f"Learner {member} needs a seat: N, E, S or W.")
+        seats = plan.setdefault(int(table), [None] * 4)
+        place = SEAT_LETTERS.index(str(seat))
+        if seats[place] is not None:
+            raise ValueError(f"Table {int(table)} has two learners at {seat}.")
+        seats[place] = member
+    if not plan:
+        raise ValueError("Give at least one learner a table and a seat.")
+    return [plan.get(number, [None] * 4) for number in range(1, max(plan) + 1)]
 
 
 def table_line(view: TableView) -> str:
@@ -70,11 +98,15 @@ def hand_links(view: TableView, teach_url) -> str:
     return f"Hands in Teach: {links}"
 
 
-def _seat_class(classes: ClassRuns, code: str, key: str) -> None:
+def _seat_class(classes: ClassRuns, code: str, key: str, by_hand: list | None = None) -> None:
     tables = ClassTables(classes.store)
     try:
         members = classes.member_names(code)
-        plan = seating_plan(range(1, len(members) + 1), st.session_state.get(TABLE_HOW, "join"))
+        how = st.session_state.get(TABLE_HOW, "join")
+        if how == "hand" and by_hand is not None:
+            plan = plan_from_rows(by_hand)
+        else:
+            plan = seating_plan(range(1, len(members) + 1), "random" if how == "random" else "join")
         tables.make_tables(
             code,
             key,
@@ -87,11 +119,48 @@ def _seat_class(classes: ClassRuns, code: str, key: str) -> None:
         st.session_state[TABLES_PROBLEM] = getattr(error, "message", None) or str(error)
 
 
+def seating_editor(classes: ClassRuns, code: str) -> list[tuple[int, object, object]] | None:
+    """The teacher's own seating: each learner's table and seat (join order to begin)."""
+    try:
+        names = classes.member_names(code)
+    except (ClassError, StoreUnavailable) as error:
+        st.warning(markdown_text(error.message))
+        return None
+    plan = seating_plan(range(1, len(names) + 1), "join")
+    where = {
+        m: (t + 1, SEAT_LETTERS[s])
+        for t, seats in enumerate(plan)
+        for s, m in enumerate(seats)
+        if m
+    }
+    frame = pd.DataFrame(
+        {
+            "Learner": names,
+            "Table": [where[n][0] for n in range(1, len(names) + 1)],
+            "Seat": [where[n][1] for n in range(1, len(names) + 1)],
+        }
+    )
+    edited = st.data_editor(
+        frame,
+        key=TABLE_SEATING,
+        hide_index=True,
+        disabled=["Learner"],
+        column_config={
+            "Table": st.column_config.NumberColumn("Table", min_value=1, max_value=25, step=1),
+            "Seat": st.column_config.SelectboxColumn("Seat", options=list(SEAT_LETTERS)),
+        },
+    )
+    st.caption("Partners sit opposite: N with S, E with W. Leave a table empty to sit out.")
+    return [
+        (number, row["Table"], row["Seat"]) for number, (_, row) in enumerate(edited.iterrows(), 1)
+    ]
+
+
 def tables_box(classes: ClassRuns, code: str, key: str, open_: bool) -> None:
     """Seat the class at tables, and the tables' overview."""
     with st.expander("Tables of four", icon=":material/table_restaurant:"):
         if open_:
-            left, middle, right = st.columns(3)
+            left, middle, right = st.columns([3, 2, 2])  # the three ways to seat need room
             left.segmented_control(
                 "Seats", list(HOW), format_func=HOW.__getitem__, key=TABLE_HOW, default="join"
             )
@@ -106,12 +175,15 @@ def tables_box(classes: ClassRuns, code: str, key: str, open_: bool) -> None:
                 default="beginner",
             )
             st.toggle("Hints allowed", key=TABLE_HINTS, value=True)
+            by_hand = (
+                seating_editor(classes, code) if st.session_state.get(TABLE_HOW) == "hand" else None
+            )
             st.button(
                 "Seat the class at tables",
                 key="tables-make",
                 icon=":material/table_restaurant:",
                 on_click=_seat_class,
-                args=(classes, code, key),
+                args=(classes, code, key, by_hand),
                 help="Tables of four, partners opposite; a bot takes each empty seat. "
                 "Tables already playing end.",
             )
