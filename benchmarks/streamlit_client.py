@@ -265,18 +265,20 @@ class Tab:
         """One tick of a watcher: what class_watch.js does on its timer."""
         data = json.loads(node.data)
         started = time.perf_counter()
-        news = await self._news(data["code"])
+        news = await self._news(data["code"], data.get("table"))
         asked = Result(time.perf_counter() - started, 0, FINISHED)
         stamp = news.get(data["stamp"]) if isinstance(news, dict) else news
         if stamp == data["seen"]:
             return [asked]
         return [asked, await self.send_event(node, "news", stamp)]
 
-    async def _news(self, code: str) -> dict | str:
-        """The news route's answer for class ``code`` (a refusal: "refused <status>"): one
-        HTTP/1.1 GET on the event loop, as a browser's fetch (no thread per ask)."""
+    async def _news(self, code: str, table: int | None = None) -> dict | str:
+        """The news route's answer for class ``code`` (and its table ``table``; a refusal:
+        "refused <status>"): one HTTP/1.1 GET on the event loop, as a browser's fetch (no
+        thread per ask)."""
         url = urllib.parse.urlsplit(self.base_url)
-        target = f"{NEWS_PATH}?{urllib.parse.urlencode({'class': code})}"
+        query = {"class": code, **({"table": str(table)} if table is not None else {})}
+        target = f"{NEWS_PATH}?{urllib.parse.urlencode(query)}"
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(url.hostname, url.port), self.timeout
