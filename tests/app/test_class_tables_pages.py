@@ -190,7 +190,7 @@ def test_a_finished_hand_keeps_each_learners_own_mistakes_not_the_bots(monkeypat
     from engine import HandRecord, seat_view
     from tutorial_app.features.live_class import table_seat
     from tutorial_app.shell.hand_links import encode_hand
-    from tutorial_app.store import OwnMistakes, new_learner_token
+    from tutorial_app.store import OwnMistakes, TableReviews, new_learner_token
     from tutorial_app.store.records import now
     from tutorial_app.store.tables import class_table_seats
 
@@ -234,6 +234,21 @@ def test_a_finished_hand_keeps_each_learners_own_mistakes_not_the_bots(monkeypat
     assert {m.position.seat for m in kept} == {"N"}
     first = encode_hand(HandRecord.from_state(after.replay().finished[0]))
     assert (first, bot_step) not in {(m.position.hand, m.position.step) for m in kept}
+    # The same job graded every decision of Ann's for the table's review: each finished
+    # hand once, hers only, the bot's move for her left out, the kept mistakes among them.
+    reviews = TableReviews(tables.store).of_table(view.id)
+    finished = after.replay().finished
+    assert [(r.hand, r.seat, r.name) for r in reviews] == [
+        (n, Seat.N, "Ann") for n in range(len(finished))
+    ]
+    steps = [d.step for d in reviews[0].decisions]
+    assert bot_step not in steps and steps == sorted(steps) and steps
+    last = reviews[-1].decisions
+    assert {
+        (m.position.step, m.position.grade)
+        for m in kept
+        if m.position.hand == encode_hand(HandRecord.from_state(finished[-1]))
+    } == {(d.step, d.grade) for d in last if d.grade in ("mistake", "blunder")}
 
 
 def test_the_teacher_may_seat_the_class_by_hand():
@@ -268,3 +283,61 @@ def test_the_teacher_may_seat_the_class_by_hand():
         None,
         None,
     ]
+
+
+def test_after_a_hand_each_learner_and_the_teacher_see_the_decisions_graded(monkeypatch):
+    """Play's review at the tables: once a hand is over, the worker pool's job (run
+    in-process here) grades each seated learner's decisions; the learner's seat shows
+    theirs under the table; the teacher sees every learner's counts and, after the games
+    end, the last tables with their hands in Teach and each learner's decisions."""
+    import random
+
+    from fake_pool import InlinePool
+
+    from analysis import review_hand
+    from tutorial_app.features.live_class import table_seat
+    from tutorial_app.mistakes.review_rows import reviewed_decisions
+    from tutorial_app.store import new_learner_token
+
+    pool = InlinePool()
+    monkeypatch.setattr(table_seat, "shared_pool", lambda: pool)
+    teacher, code, key = start_class()
+    token = new_learner_token()
+    ann = join(code, "Ann", token)
+    teacher.run()
+    teacher.button(key="tables-make").click().run()
+    tables = ClassTables(open_store(database_url()))
+    (view,) = tables.overview(code, key)
+    rng = random.Random(8)
+    while not (state := tables.table(view.id).game.replay()).finished:
+        view = tables.table(view.id)
+        seat = state.hand.turn
+        mine = token if seat is Seat.N else None
+        after = tables.move(view.id, seat, decide(view, seat, rng), view.game.version, mine)
+        table_seat.grade_finished_hand(tables, view, after)
+    hand = state.finished[0]
+    graded = reviewed_decisions(
+        hand,
+        Seat.N,
+        review_hand(hand, Seat.N, lambda step: random.Random(f"table-{view.game.seed}-0-{step}")),
+    )
+    assert graded  # Ann bid at least once
+    ann.run()
+    assert not ann.exception
+    (expander,) = [e for e in ann.expander if e.label == "Your decisions in hand 1, graded"]
+    shown = expander.table[0].value
+    assert list(shown["Your decision"]) == [d.chosen for d in graded]
+    assert list(shown["Grade"]) == [d.grade for d in graded]
+    teacher.run()
+    (summary,) = [frame.value for frame in teacher.dataframe if "Learner" in frame.value]
+    assert list(summary["Learner"]) == ["Ann"] and summary.loc[0, "Hands"] == 1
+    assert summary.loc[0, "Best"] == sum(d.grade == "best" for d in graded)
+    teacher.button(key="tables-end").click().run()
+    teacher.run()  # the overview's fragment saw the end: the page is drawn again
+    assert not teacher.exception
+    lines = [m.value for m in teacher.markdown if m.value.startswith("**Table 1**")]
+    assert lines and "ended after 1 hand" in lines[0]
+    assert any("Hands in Teach: [1](" in c.value for c in teacher.caption)
+    teacher.selectbox(key="tables-review-of").set_value("Ann").run()
+    assert any(c.value == "Table 1, hand 1, North" for c in teacher.caption)
+    assert list(teacher.table[-1].value["Grade"]) == [d.grade for d in graded]

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from datetime import datetime
 
-from analysis import GradeName, review_hand
+from analysis import Grade, GradeName, review_hand
 from engine import HandRecord, HandState, Seat
 from tutorial_app.shell.hand_links import encode_hand
 from tutorial_app.store import MISTAKE_WHY_MAX, NewMistake
@@ -30,13 +30,16 @@ def hand_mistakes(
     game: str,
     source: str = "play",
     samples: int | None = None,
+    grades: list[Grade] | None = None,
 ) -> list[NewMistake]:
     """The mistakes and blunders ``seat`` made in the hand ``state`` (finished or not);
     ``advice(step)`` is the seed of the evaluation of the decision at ``step`` (its index
     in the hand's moves), kept with the position so a puzzle is judged the same way;
-    ``game`` names the game the hand belongs to."""
+    ``game`` names the game the hand belongs to; ``grades``, the seat's review when it
+    was made already (``review_hand`` with the same seeds)."""
     steps = [step for step, (who, _) in enumerate(state.actions) if who is seat]
-    grades = review_hand(state, seat, lambda step: random.Random(advice(step)), samples)
+    if grades is None:
+        grades = review_hand(state, seat, lambda step: random.Random(advice(step)), samples)
     code: str | None = None
     kept = []
     for step, grade in zip(steps, grades, strict=True):

@@ -68,6 +68,14 @@ from tutorial_app.store.question_sets import QuestionSet, QuestionSets
 from tutorial_app.store.records import ImportReport, PlayedHand, QuizPosition
 from tutorial_app.store.store import ANSWER_COLUMNS, Store
 from tutorial_app.store.table_game import TableGame
+from tutorial_app.store.table_reviews import (
+    DECISIONS_MOST,
+    REVIEW_GRADES,
+    REVIEW_WHY_MAX,
+    ReviewedDecision,
+    SeatReview,
+    TableReviews,
+)
 from tutorial_app.store.tokens import (
     LearnerId,
     MalformedTokenError,
@@ -156,6 +164,12 @@ __all__ = [
     "TableProblem",
     "AWAY_SECONDS",
     "seating_plan",
+    "TableReviews",
+    "ReviewedDecision",
+    "SeatReview",
+    "REVIEW_GRADES",
+    "REVIEW_WHY_MAX",
+    "DECISIONS_MOST",
     "open_question_sets",
     "QuestionSets",
     # a learner's own mistakes, asked again

@@ -36,7 +36,7 @@ from datetime import datetime, timedelta
 from enum import Enum
 from typing import Any
 
-from sqlalchemy import Connection, Row, insert, select, update
+from sqlalchemy import Connection, Row, func, insert, select, update
 
 from engine import PRESETS, Action, EuchreError, GameError, IllegalActionError, Seat
 from tutorial_app.store.class_codes import parse_class_code
@@ -301,6 +301,23 @@ class ClassTables(LiveClasses):
             rows = connection.execute(
                 select(class_tables)
                 .where(class_tables.c.class_id == row.id, class_tables.c.ended_at.is_(None))
+                .order_by(class_tables.c.number)
+            ).all()
+            return [self._view(connection, table) for table in rows]
+
+    def last_seating(self, code: str, key: str) -> list[TableView]:
+        """The tables of the class's last seating, playing or ended, by number: what the
+        teacher looks back on after the games. Raises ClassError."""
+        with self.store.reading() as connection:
+            row = self._teacher_row(connection, code, key, must_be_open=False)
+            latest = (
+                select(func.max(class_tables.c.created_at))
+                .where(class_tables.c.class_id == row.id)
+                .scalar_subquery()
+            )
+            rows = connection.execute(
+                select(class_tables)
+                .where(class_tables.c.class_id == row.id, class_tables.c.created_at == latest)
                 .order_by(class_tables.c.number)
             ).all()
             return [self._view(connection, table) for table in rows]

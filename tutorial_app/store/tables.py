@@ -325,3 +325,20 @@ class_table_seats = Table(
     Column("last_seen_at", DateTime(timezone=True)),
     Index(None, "member_id"),
 )
+
+# ---- each learner's decisions at a table, graded (migration 0009) ---------------------------
+# One row per finished hand and seated learner: the review's grade of each decision they
+# made themselves (table_reviews.ReviewedDecision as JSON; a bot's moves for them while
+# they were away are left out), written by the worker pool once the hand is over.
+
+class_table_reviews = Table(
+    "class_table_reviews",
+    metadata,
+    Column(
+        "table_id", Integer, ForeignKey("class_tables.id", ondelete="CASCADE"), primary_key=True
+    ),
+    Column("hand", Integer, primary_key=True),  # 0, 1, ... in the table's game
+    Column("seat", String(1), primary_key=True),
+    Column("decisions", JSON, nullable=False),
+    _when("made_at"),
+)

@@ -13,6 +13,7 @@ table's stamp moves (``class_watch`` with ``stamp="table"``), not once a second.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from contextlib import suppress
 from datetime import UTC, datetime
 from typing import Literal
@@ -29,6 +30,7 @@ from tutorial_app.card_table.table_options import TableOptions, table_message
 from tutorial_app.features.live_class.class_watch import watch_class
 from tutorial_app.features.live_class.keys import TABLE_REFUSAL
 from tutorial_app.mistakes.jobs import keep_table_hand_mistakes
+from tutorial_app.mistakes.review_rows import grade_meanings, review_counts, review_frame
 from tutorial_app.shell.hand_links import encode_hand
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.store import (
@@ -37,6 +39,7 @@ from tutorial_app.store import (
     StoreUnavailable,
     TableError,
     TableGame,
+    TableReviews,
     TableView,
     database_url,
 )
@@ -47,8 +50,8 @@ __all__ = ["bot_move", "show_seat"]
 
 def grade_finished_hand(tables: ClassTables, view: TableView, after: TableGame) -> None:
     """When a move finished a hand, its seated learners' own decisions go to the worker
-    pool, which keeps their mistakes (as Play's; they come back in Practise). A busy
-    pool drops the hand: the game goes on."""
+    pool, which grades them for the table's review and keeps their mistakes (as Play's;
+    they come back in Practise). A busy pool drops the hand: the game goes on."""
     hands = len(after.replay().finished)
     if hands == len(view.game.replay().finished):
         return
@@ -59,6 +62,8 @@ def grade_finished_hand(tables: ClassTables, view: TableView, after: TableGame) 
     skip = sorted(index - start for index in after.bots if index >= start)
     args = (
         database_url(),
+        view.id,
+        hands - 1,
         seats,
         skip,
         f"table.{view.id}",
@@ -138,6 +143,7 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
             f"{state.scores[0]} to {state.scores[1]} (North-South to East-West).",
             icon=":material/emoji_events:",
         )
+        my_review(tables, view.id, seat, range(len(state.finished)))
         return
     view_of_seat = seat_view(hand, seat)
     refusal = st.session_state.get(TABLE_REFUSAL)
@@ -183,3 +189,24 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
         )
     if state.finished:
         st.caption(f"Last hand: {explain_result(state.finished[-1])}")
+        my_review(tables, view.id, seat, [len(state.finished) - 1])
+
+
+def my_review(tables: ClassTables, table_id: int, seat: Seat, hands: Sequence[int]) -> None:
+    """This learner's decisions in ``hands`` (finished hands of the table's game), graded
+    as Play's review grades them, each in a closed expander under the table."""
+    try:
+        graded = {r.hand: r for r in TableReviews(tables.store).of_table(table_id, seat)}
+    except StoreUnavailable:
+        return
+    for number in hands:
+        review = graded.get(number)
+        with st.expander(f"Your decisions in hand {number + 1}, graded", icon=":material/grading:"):
+            if review is None:
+                st.caption("Being graded: it shows here with the next move.")
+            elif not review.decisions:
+                st.caption("A bot played for you in this hand.")
+            else:
+                st.markdown(review_counts(review.decisions))
+                st.caption(grade_meanings())
+                st.table(review_frame(review.decisions), hide_index=True)

@@ -1,7 +1,8 @@
 """The teacher's tables (issue 23): seat the class at tables of four (in join order or
 at random; partners opposite; bots in the empty seats), the rules and whether hints are
 allowed; then every table at a glance (score, whose turn, the trick on the table),
-refreshed every few seconds, with pause, resume and end for all."""
+refreshed every few seconds, with pause, resume and end for all; after the games, the
+last tables' hands in Teach and each learner's decisions graded."""
 
 from __future__ import annotations
 
@@ -13,11 +14,13 @@ from tutorial_app.features.live_class.keys import (
     TABLE_BOTS,
     TABLE_HINTS,
     TABLE_HOW,
+    TABLE_REVIEW_OF,
     TABLE_RULES,
     TABLE_SEATING,
     TABLES_PROBLEM,
 )
 from tutorial_app.features.live_class.table_seat import bot_move
+from tutorial_app.mistakes.review_rows import learner_summary, review_frame
 from tutorial_app.shell.hand_links import encode_hand
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.url_state import app_page_url
@@ -27,6 +30,7 @@ from tutorial_app.store import (
     ClassTables,
     StoreUnavailable,
     TableError,
+    TableReviews,
     TableView,
     seating_plan,
 )
@@ -75,6 +79,8 @@ def table_line(view: TableView) -> str:
     if state.hand is None:
         winner = state.winner
         now = f"game over, {winner.word if winner else '?'} win"
+    elif view.ended:
+        now = f"ended after {len(state.finished)} hand{'s' * (len(state.finished) != 1)}"
     else:
         turn = state.hand.turn
         trick = " ".join(f"{card.label} ({seat.value})" for seat, card in state.hand.trick)
@@ -195,13 +201,51 @@ def tables_box(classes: ClassRuns, code: str, key: str, open_: bool) -> None:
         except (ClassError, StoreUnavailable, TableError) as error:
             st.warning(markdown_text(error.message))
             return
-        if not playing:
-            st.caption(
-                "No tables yet: seat the class, and each learner's screen shows their table."
-            )
-            return
-        # Drawn again every few seconds only while tables play (an idle class costs nothing).
-        st.fragment(tables_overview, run_every=OVERVIEW_SECONDS)(classes, code, key)
+        if playing:
+            # Drawn again every few seconds only while tables play (an idle class costs
+            # nothing).
+            st.fragment(tables_overview, run_every=OVERVIEW_SECONDS)(classes, code, key)
+        else:
+            last_games(classes, code, key)
+        graded_decisions(classes, code, key)
+
+
+def last_games(classes: ClassRuns, code: str, key: str) -> None:
+    """After the games: the last seating's tables, their scores and hands in Teach."""
+    try:
+        views = ClassTables(classes.store).last_seating(code, key)
+    except (ClassError, StoreUnavailable, TableError) as error:
+        st.warning(markdown_text(error.message))
+        return
+    if not views:
+        st.caption("No tables yet: seat the class, and each learner's screen shows their table.")
+        return
+    st.markdown("**The last games**")
+    for view in views:
+        st.markdown(table_line(view))
+        if links := hand_links(view, lambda query: app_page_url("teach", query)):
+            st.caption(links)
+
+
+def graded_decisions(classes: ClassRuns, code: str, key: str) -> None:
+    """Each learner's decisions at the tables, graded as Play's review grades them (the
+    worker pool grades a hand once it is over)."""
+    try:
+        reviews = TableReviews(classes.store).of_class(code, key)
+    except (ClassError, StoreUnavailable) as error:
+        st.warning(markdown_text(error.message))
+        return
+    if not reviews:
+        return
+    st.markdown("**Each learner's decisions, graded** (as in Play's review)")
+    st.dataframe(learner_summary(reviews), hide_index=True)
+    names = sorted({review.name for review in reviews if review.name})
+    who = st.selectbox(
+        "One learner's decisions", names, index=None, key=TABLE_REVIEW_OF, placeholder="Choose"
+    )
+    for review in (r for r in reviews if who and r.name == who):
+        st.caption(f"Table {review.table}, hand {review.hand + 1}, {review.seat.word}")
+        st.table(review_frame(review.decisions), hide_index=True)
 
 
 def tables_overview(classes: ClassRuns, code: str, key: str) -> None:

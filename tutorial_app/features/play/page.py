@@ -10,8 +10,7 @@ from datetime import UTC, datetime
 import pandas as pd
 import streamlit as st
 
-from analysis import GRADES, BotLevel, hint, review_hand
-from analysis.grading import GRADE_MEANINGS
+from analysis import BotLevel, hint, review_hand
 from engine import (
     PRESET_DESCRIPTIONS,
     PRESET_NAMES,
@@ -23,7 +22,6 @@ from engine import (
 )
 from lessons.quizzes import new_seed
 from tutorial_app.card_table.component import card_table
-from tutorial_app.card_table.move_words import choice_label
 from tutorial_app.card_table.table_model import coach_line, table_model
 from tutorial_app.card_table.table_options import TableOptions, table_message
 from tutorial_app.features.play import game as play
@@ -69,6 +67,12 @@ from tutorial_app.features.play.table_pace import (
 )
 from tutorial_app.learner.current import unsaved_warning
 from tutorial_app.limits.link_numbers import seed_from_link
+from tutorial_app.mistakes.review_rows import (
+    grade_meanings,
+    review_counts,
+    review_frame,
+    reviewed_decisions,
+)
 from tutorial_app.shell.hand_links import encode_hand
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.work.pool_view import JobFailed, pooled
@@ -396,30 +400,14 @@ def show_hint(state: HandState) -> None:
     st.table(pd.DataFrame(hint_rows(advice, state)), hide_index=True)
 
 
-def show_review() -> None:
+def show_review(played: play.BotGame) -> None:
     grades = st.session_state.get(REVIEW)
     if grades is None:
         return
-    counts = {name: sum(1 for g in grades if g.grade == name) for name in GRADES}
-    st.markdown(" · ".join(f"{name}: **{n}**" for name, n in counts.items()))
-    st.caption("  \n".join(f"**{name}**: {GRADE_MEANINGS[name]}" for name in GRADES))
-    st.table(
-        pd.DataFrame(
-            [
-                {
-                    "Your decision": choice_label(g.action),
-                    "Grade": g.grade,
-                    "What it means": GRADE_MEANINGS[g.grade],
-                    "Points given up": f"{g.cost:.1f}",
-                    # A choice as good as the best (a tie) is shown as the best.
-                    "Best": choice_label(g.shown_best),
-                    "Why": g.why,
-                }
-                for g in grades
-            ]
-        ),
-        hide_index=True,
-    )
+    decisions = reviewed_decisions(play.current_hand(played), YOU, grades)
+    st.markdown(review_counts(decisions))
+    st.caption(grade_meanings())
+    st.table(review_frame(decisions), hide_index=True)
 
 
 def chart(game):
@@ -461,7 +449,7 @@ def show_hand_over(played: play.BotGame) -> None:
         "face up if you like, with the engine's reason for each move",
     )
     beside.plotly_chart(chart(game), key="play-chart", config={"displayModeBar": False})
-    show_review()
+    show_review(played)
     with st.expander("What happened in the hand", expanded=False):
         st.markdown(numbered(play.hand_log(played)))
 
