@@ -32,6 +32,7 @@ garbage) and RSS is read again (CPython seldom gives freed memory back to the OS
     ... --server-arg=--runner.postScriptGC=false        # compare a server setting
 
     ... --scenario class --sessions 1,10,30,100         # a live class (live_class_load.py)
+    ... --scenario tables --sessions 32,100 --duration 120  # tables of four (tables_load.py)
 
 The last line holds the headline figures for the largest N as name=value pairs.
 """
@@ -56,6 +57,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(Path(__file__).resolve().parent)]
 
 import live_class_load  # noqa: E402
+import tables_load  # noqa: E402
 from app_server import Server, active_sessions, cpu_seconds, rss_mb, serve  # noqa: E402
 from streamlit_client import (  # noqa: E402
     FINISHED,
@@ -597,14 +599,21 @@ def report(rows: list[dict]) -> None:
     )
 
 
+# scenario -> how one count runs, its one-line summary, the report
+SCENARIOS = {
+    "learners": (run_class, summary, report),
+    "class": (live_class_load.run_class, live_class_load.summary, live_class_load.report),
+    "tables": (tables_load.run_tables, tables_load.summary, tables_load.report),
+}
+
+
 async def run_all(sizes: list[int], args, log_dir: Path) -> list[dict]:
     rows = []
-    live = args.scenario == "class"
+    run, summed = SCENARIOS[args.scenario][:2]
     for i, n in enumerate(sizes):
         started = time.monotonic()
-        run = live_class_load.run_class if live else run_class
         rows.append(await run(n, args, log_dir / f"server-{i + 1}-N{n}.log"))
-        line = (live_class_load.summary if live else summary)(rows[-1])
+        line = summed(rows[-1])
         print(
             f"... N={n} done in {time.monotonic() - started:.0f} s: p50 {line['p50_ms']} ms, "
             f"p95 {line['p95_ms']} ms, errors {line['errors']}",
@@ -646,10 +655,11 @@ def main(argv: list[str] | None = None) -> int:
     add("--max-seconds", type=float, help="cap on the whole run (default: from the above)")
     add(
         "--scenario",
-        choices=("learners", "class"),
+        choices=("learners", "class", "tables"),
         default="learners",
         help="learners: each on their own (lessons, Practise, Play); class: a live class, "
-        "a teacher asking and N learners answering (live_class_load.py)",
+        "a teacher asking and N learners answering (live_class_load.py); tables: a class "
+        "playing at tables of four (tables_load.py)",
     )
     add(
         "--idle",
@@ -711,7 +721,7 @@ def main(argv: list[str] | None = None) -> int:
     except TimeoutError:
         print(f"class_load: the run passed its cap of {cap:.0f} s", file=sys.stderr)
         return 1
-    (live_class_load.report if args.scenario == "class" else report)(rows)
+    SCENARIOS[args.scenario][2](rows)
     return 0
 
 

@@ -5,9 +5,10 @@ a stale click says so, and the teacher's overview shows every table; pause and e
 
 from __future__ import annotations
 
+import random
 import re
 
-from app_driver import tables_shown
+from app_driver import tables_shown, watcher_shown
 from test_live_class_pages import join, start_class
 
 from engine import Seat
@@ -22,6 +23,23 @@ def decide(view, seat, rng):
     from engine import seat_view
 
     return make_bot("beginner").decide(seat_view(view.game.replay().hand, seat), rng)
+
+
+def keep_still(tables, table_id: int) -> None:
+    """The table has not moved for a minute: a learner not seen for longer is away."""
+    from datetime import timedelta
+
+    from sqlalchemy import update
+
+    from tutorial_app.store.records import now
+    from tutorial_app.store.tables import class_tables
+
+    with tables.store.writing() as connection:
+        connection.execute(
+            update(class_tables)
+            .where(class_tables.c.id == table_id)
+            .values(updated_at=now() - timedelta(minutes=1))
+        )
 
 
 def seat_model(at) -> dict:
@@ -60,8 +78,11 @@ def test_the_class_is_seated_and_each_learner_sees_their_own_table(monkeypatch):
 
 
 def test_bots_move_on_a_page_run_and_once(monkeypatch):
+    from tutorial_app.store import new_learner_token
+
     teacher, code, key = start_class()
-    learner = join(code, "Ann")
+    ann = new_learner_token()
+    learner = join(code, "Ann", ann)
     teacher.run()
     teacher.button(key="tables-make").click().run()
     tables = ClassTables(open_store(database_url()))
@@ -69,7 +90,8 @@ def test_bots_move_on_a_page_run_and_once(monkeypatch):
     learner.run()  # the seat shows (and a bot on turn makes its move)
     versions = [tables.table(view.id).game.version]
     while tables.table(view.id).game.replay().hand.turn is not Seat.N:
-        assert len(versions) < 8, versions  # at most three bots a round, and a round
+        # three bots a round, and a round; a whole hand more if South goes alone
+        assert len(versions) < 60, versions
         learner.run()  # a page run that sees a bot's turn moves that bot, once
         assert not learner.exception
         versions.append(tables.table(view.id).game.version)
@@ -78,6 +100,13 @@ def test_bots_move_on_a_page_run_and_once(monkeypatch):
     )
     message = seat_model(learner)["message"]
     assert re.search(r"Your turn", str(message))
+    # Thinking on her turn, Ann's page runs by itself every 20 s (her watcher's
+    # heartbeat), so she is seen; on another's turn it runs only when the table moves.
+    assert watcher_shown(learner)["beat"] == 20_000
+    view = tables.table(view.id)
+    tables.move(view.id, Seat.N, decide(view, Seat.N, random.Random(1)), view.game.version, ann)
+    learner.run()
+    assert watcher_shown(learner)["beat"] is None
 
 
 def test_the_teacher_pauses_and_ends_the_games():
@@ -138,6 +167,9 @@ def test_each_finished_hand_opens_in_teach_from_the_overview():
     rng = random.Random(3)
     while not (view := tables.table(view.id)).game.replay().finished:  # a whole hand
         seat = view.game.replay().hand.turn
+        if seat is Seat.N:
+            keep_still(tables, view.id)  # Ann's turn waits: she is away, a bot plays
+            view = tables.table(view.id)
         tables.move(view.id, seat, decide(view, seat, rng), view.game.version)
     teacher.run()
     (links,) = [c.value for c in teacher.caption if c.value.startswith("Hands in Teach")]
@@ -217,6 +249,8 @@ def test_a_finished_hand_keeps_each_learners_own_mistakes_not_the_bots(monkeypat
                     .where(class_table_seats.c.seat == "N")
                     .values(last_seen_at=now() - timedelta(minutes=5))
                 )
+            keep_still(tables, view.id)
+            view = tables.table(view.id)
             after = tables.move(view.id, seat, decide(view, seat, rng), view.game.version)
             tables.seen(view.id, Seat.N, ann)  # back
             bot_step = view.game.version

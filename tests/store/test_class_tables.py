@@ -27,7 +27,7 @@ from tutorial_app.store import (
     seating_plan,
 )
 from tutorial_app.store.records import now
-from tutorial_app.store.tables import class_table_seats
+from tutorial_app.store.tables import class_table_seats, class_tables
 
 BOT = make_bot("beginner")
 
@@ -118,6 +118,11 @@ def test_an_away_learner_is_played_for_by_a_bot_and_takes_the_seat_back(seated):
     long_ago = now() - timedelta(minutes=5)
     with tables.store.writing() as connection:
         connection.execute(update(class_table_seats).values(last_seen_at=long_ago))
+    # Not while the table has just moved: a present learner's page runs (and is seen)
+    # within a second or two of a move, so nobody is judged away until it is still.
+    assert tables.table(table).away == frozenset()
+    with tables.store.writing() as connection:
+        connection.execute(update(class_tables).values(updated_at=now() - timedelta(seconds=11)))
     view = tables.table(table)
     assert view.away == {Seat.N, Seat.S} and view.bot_plays(Seat.N)
     tables.seen(table, Seat.N, tokens[Seat.N])

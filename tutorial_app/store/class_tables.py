@@ -12,8 +12,9 @@ game its player saw. No Streamlit here.
   learner is away), the engine's check made (its sentence if refused), and the row
   written only ``WHERE version = seen``: of two processes moving the same bot at once,
   exactly one succeeds.
-- ``seen`` keeps a learner's seat alive; one away longer than ``AWAY_SECONDS`` is
-  played for by a bot until they come back (their next ``seen``).
+- ``seen`` keeps a learner's seat alive; one away longer than ``AWAY_SECONDS`` (at a
+  table still for ``STILL_SECONDS``) is played for by a bot until they come back (their
+  next ``seen``).
 
 >>> from tutorial_app.store import ClassRuns, new_learner_token, open_store
 >>> store = open_store("sqlite://")
@@ -64,6 +65,10 @@ __all__ = [
 
 SEATS_AT_A_TABLE = (Seat.N, Seat.E, Seat.S, Seat.W)  # partners opposite: N-S, E-W
 AWAY_SECONDS = 60  # a learner not seen this long is played for by a bot
+# ... once the table has been still this long: a learner's page runs only when the table
+# moves, so a present learner at a table that waited a minute is seen again within a
+# second or two of the next move, before any bot may take their turn
+STILL_SECONDS = 10
 SEEN_EVERY_SECONDS = 5  # a seat's "seen" is written at most this often
 BOT_LEVELS = ("beginner", "expert")
 MAX_TABLES = 25  # 100 learners
@@ -101,6 +106,9 @@ class TableView:
     away: frozenset[Seat]  # seats whose learner is away: a bot plays for them
     paused: bool
     ended: bool
+    # seats whose learner was last seen over SEEN_EVERY_SECONDS ago: their page writes
+    # ``seen`` (the others need not, so most runs of a seat write nothing)
+    seen_due: frozenset[Seat] = frozenset()
 
     def bot_plays(self, seat: Seat) -> bool:
         return self.seats[seat] is None or seat in self.away
@@ -238,14 +246,18 @@ class ClassTables(LiveClasses):
             )
             .where(class_table_seats.c.table_id == row.id)
         ).all()
-        cutoff = now() - timedelta(seconds=AWAY_SECONDS)
+        moment = now()
+        cutoff = moment - timedelta(seconds=AWAY_SECONDS)
         names = {
             Seat(s.seat): shown_name(s.display_name) if s.display_name else None for s in seats
         }
+        still = moment - utc(row.updated_at) >= timedelta(seconds=STILL_SECONDS)
         away = frozenset(
             Seat(s.seat)
             for s in seats
-            if s.display_name and (s.last_seen_at is None or utc(s.last_seen_at) < cutoff)
+            if still
+            and s.display_name
+            and (s.last_seen_at is None or utc(s.last_seen_at) < cutoff)
         )
         try:
             game = TableGame(
@@ -259,6 +271,7 @@ class ClassTables(LiveClasses):
             raise TableError(
                 TableProblem.NO_TABLE, f"Table {row.number} cannot be read: {error}"
             ) from None
+        due = moment - timedelta(seconds=SEEN_EVERY_SECONDS)
         return TableView(
             row.id,
             row.number,
@@ -270,6 +283,11 @@ class ClassTables(LiveClasses):
             away,
             bool(row.paused),
             row.ended_at is not None,
+            frozenset(
+                Seat(s.seat)
+                for s in seats
+                if s.display_name and (s.last_seen_at is None or utc(s.last_seen_at) < due)
+            ),
         )
 
     def table(self, table_id: int) -> TableView:

@@ -4,7 +4,9 @@
 // page's live part runs again. It also shows the countdown of a timed question, from
 // data.secondsLeft as the page drew it, ticking here: no page runs once a second for it.
 // An answer that is not the stamps (the class is gone, the server is down) triggers too,
-// at most once every data.retry ms: the page's own read then says what is wrong.
+// at most once every data.retry ms: the page's own read then says what is wrong. With
+// data.beat (ms), a draw older than that triggers too: a heartbeat for a page that must
+// run now and then though nothing moved (a learner thinking on their turn at a table).
 
 const TICK_MS = 250;
 
@@ -25,6 +27,11 @@ function nudge(watch, news) {
 
 async function ask(watch) {
   if (watch.asking) return;
+  if (watch.data.beat && Date.now() - watch.drawnAt >= watch.data.beat) {
+    watch.drawnAt = Date.now();  // a heartbeat: the page runs (and says its learner is here)
+    watch.send("news", `beat ${watch.drawnAt}`);
+    return;
+  }
   watch.asking = true;
   const url = new URL("api/class-news", document.baseURI);
   url.searchParams.set("class", watch.data.code);
@@ -77,6 +84,7 @@ export default function (component) {
   watch.data = data;  // the newest draw: its stamp, its countdown
   watch.send = setTriggerValue;
   watch.sent = null;  // a new draw: any news is news again
+  watch.drawnAt = Date.now();
   watch.deadline = typeof data.secondsLeft === "number" ? performance.now() + data.secondsLeft * 1000 : null;
   drawClock(watch, parentElement);
 }

@@ -62,13 +62,15 @@ def watch_class(
     up_class: str = "",
     icon: str = "⏱",
     minutes: bool = False,
+    beat: float | None = None,
 ) -> None:
     """Mount the watcher of class ``code`` (key ``class-watch-<name>``): ``on_news`` is
     called, and the fragment it sits in runs again, when the class's ``stamp`` differs
     from ``seen`` ("table": the game of the class's table ``table``). ``countdown``:
     seconds left of a timed question, shown with ``clock_class`` (and ``up_class`` once
     the time is up): "20 seconds left", or with ``minutes`` "1:15 left" (the
-    projector), then "Time is up"."""
+    projector), then "Time is up". ``beat``: seconds after which the fragment runs
+    again though nothing moved (a heartbeat)."""
     _mount(
         key=f"{KEY_PREFIX}-{name}",
         width="stretch",
@@ -85,6 +87,7 @@ def watch_class(
             "upClass": up_class,
             "clockIcon": icon,
             "minutes": minutes,
+            "beat": None if beat is None else int(beat * 1000),
         },
         on_news_change=on_news,
     )

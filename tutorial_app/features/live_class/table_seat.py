@@ -28,7 +28,7 @@ from tutorial_app.card_table.table_model import table_model
 from tutorial_app.card_table.table_moves import Click, decide_click
 from tutorial_app.card_table.table_options import TableOptions, table_message
 from tutorial_app.features.live_class.class_watch import watch_class
-from tutorial_app.features.live_class.keys import TABLE_REFUSAL
+from tutorial_app.features.live_class.keys import TABLE_REFUSAL, TABLE_REVIEWS_READ
 from tutorial_app.mistakes.jobs import keep_table_hand_mistakes
 from tutorial_app.mistakes.review_rows import grade_meanings, review_counts, review_frame
 from tutorial_app.shell.hand_links import encode_hand
@@ -45,7 +45,9 @@ from tutorial_app.store import (
 )
 from tutorial_app.work.pool import OwnerBusy, PoolBusy, shared_pool
 
-__all__ = ["bot_move", "show_seat"]
+__all__ = ["HEARTBEAT_SECONDS", "bot_move", "show_seat"]
+
+HEARTBEAT_SECONDS = 20.0  # well inside AWAY_SECONDS: a learner on their turn stays seen
 
 
 def grade_finished_hand(tables: ClassTables, view: TableView, after: TableGame) -> None:
@@ -111,10 +113,11 @@ def _clicked(tables: ClassTables, view: TableView, seat: Seat, token: str, actio
 def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
     """The table from this learner's chair, its bots moved, its watcher mounted."""
     try:
-        view = tables.table(mine.table.id)
+        view = mine.table  # read with the seat, this run
         if bot_move(tables, view):
             view = tables.table(mine.table.id)
-        tables.seen(view.id, mine.seat, token)
+        if mine.seat in view.seen_due:
+            tables.seen(view.id, mine.seat, token)
     except (TableError, StoreUnavailable) as error:
         st.warning(f"{markdown_text(error.message)} Trying again…", icon=":material/sync:")
         watch_class(code, "", name="table", stamp="table", table=mine.table.id)
@@ -132,7 +135,11 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
         )
     )
     stamp = f"{view.game.version}.{int(view.paused)}.{int(view.ended)}"
-    watch_class(code, stamp, name="table", stamp="table", table=view.id)
+    # A learner thinking on their turn: their page runs every HEARTBEAT_SECONDS though
+    # nothing moves, so they are seen and no bot takes their turn.
+    thinking = state.hand is not None and state.hand.turn is seat and not view.paused
+    beat = HEARTBEAT_SECONDS if thinking else None
+    watch_class(code, stamp, name="table", stamp="table", table=view.id, beat=beat)
     if view.paused:
         st.info("Your teacher has paused the games.", icon=":material/pause_circle:")
     hand = state.hand
@@ -195,12 +202,15 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
 def my_review(tables: ClassTables, table_id: int, seat: Seat, hands: Sequence[int]) -> None:
     """This learner's decisions in ``hands`` (finished hands of the table's game), graded
     as Play's review grades them, each in a closed expander under the table."""
-    try:
-        graded = {r.hand: r for r in TableReviews(tables.store).of_table(table_id, seat)}
-    except StoreUnavailable:
-        return
+    kept = st.session_state.setdefault(TABLE_REVIEWS_READ, {})
+    if any((table_id, number) not in kept for number in hands):  # a review never changes
+        try:
+            for review in TableReviews(tables.store).of_table(table_id, seat):
+                kept[(table_id, review.hand)] = review
+        except StoreUnavailable:
+            return
     for number in hands:
-        review = graded.get(number)
+        review = kept.get((table_id, number))
         with st.expander(f"Your decisions in hand {number + 1}, graded", icon=":material/grading:"):
             if review is None:
                 st.caption("Being graded: it shows here with the next move.")
