@@ -375,3 +375,18 @@ def test_after_a_hand_each_learner_and_the_teacher_see_the_decisions_graded(monk
     teacher.selectbox(key="tables-review-of").set_value("Ann").run()
     assert any(c.value == "Table 1, hand 1, North" for c in teacher.caption)
     assert list(teacher.table[-1].value["Grade"]) == [d.grade for d in graded]
+
+
+def test_two_learners_a_table_sit_as_partners_with_two_bots():
+    teacher, code, key = start_class()
+    for name in ("Ann", "Ben", "Cat", "Dan"):
+        join(code, name)
+    teacher.run()
+    teacher.segmented_control(key="tables-per").set_value(2).run()
+    teacher.button(key="tables-make").click().run()
+    assert not teacher.exception
+    views = ClassTables(open_store(database_url())).overview(code, key)
+    assert [[view.seats[seat] for seat in (Seat.N, Seat.E, Seat.S, Seat.W)] for view in views] == [
+        ["Ann", None, "Ben", None],
+        ["Cat", None, "Dan", None],
+    ]

@@ -1,10 +1,14 @@
-"""Tables of four in the browser (issue 23): the teacher seats a class of two learners
-(with two bots); each learner's page turns into their table from their own chair, the
-bots' moves arrive by themselves (the table's watcher), and a learner plays by clicking
-on the card table: the move reaches the store once, and both screens show it."""
+"""Tables of four in the browser (issue 23): the teacher seats a class of four learners
+two to a table, as partners, with two bots at each; each learner's page turns into
+their table from their own chair; they play a whole hand by clicking on the card table
+(each click reaches the store once) while the bots' moves arrive by themselves (the
+table's watcher); the teacher's overview follows both tables and the projector view
+shows one face up with the reason for each move. After the hand each learner finds
+their decisions graded under the table, and the overview links the hand to Teach."""
 
 from __future__ import annotations
 
+import random
 import re
 import time
 from pathlib import Path
@@ -13,23 +17,47 @@ from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import select
 from test_browser_pages import table_ready, wait_for_app
 
-from engine import Seat, legal_actions
+from analysis import make_bot
+from engine import Seat, seat_view
 from tutorial_app.card_table.table_moves import action_id
 from tutorial_app.store import ClassTables, open_store
 from tutorial_app.store.tables import class_tables, classes
 
 WAIT_MS = 30_000
+NAMES = ("Ann", "Ben", "Cat", "Dan")  # two to a table, partners: N and S
+BOT = make_bot("beginner")
 
 
-def new_page(browser: Browser, width: int = 1280, height: int = 900) -> Page:
+def new_page(browser: Browser, width: int = 1280, height: int = 720) -> Page:
     return browser.new_context(viewport={"width": width, "height": height}).new_page()
 
 
-def test_two_learners_and_two_bots_play_at_a_table(
+def seat_the_class(teacher: Page, code: str) -> None:
+    teacher.get_by_text("Tables of four", exact=True).click()
+    seat_them = teacher.get_by_role("button", name="Seat the class at tables")
+    expect(seat_them).to_be_visible(timeout=WAIT_MS)
+    teacher.get_by_role("radiogroup", name="Learners at a table").get_by_text(
+        "2, as partners"
+    ).click()
+    wait_for_app(teacher)
+    seat_them.click()
+    wait_for_app(teacher)
+
+
+def click_move(page: Page, action) -> None:
+    table = page.get_by_role("region", name="Card table")
+    table_ready(page)
+    if action.card is not None:
+        table.locator(f'button.card[data-code="{action.card.code}"]').click()
+    else:
+        table.locator(f'[data-action="{action_id(action)}"]').click()
+
+
+def test_four_learners_and_bots_at_two_tables_play_a_hand_each(
     browser: Browser, class_server, screenshots: Path
 ):
     url = class_server.url
-    teacher = new_page(browser)
+    teacher = new_page(browser, 1280, 900)
     teacher.goto(f"{url}/class")
     wait_for_app(teacher)
     teacher.get_by_role("button", name="Start a class").click()
@@ -38,61 +66,88 @@ def test_two_learners_and_two_bots_play_at_a_table(
     )
     code = teacher.locator(".class-code").inner_text()
     learners = []
-    for name in ("Ann", "Ben"):
-        page = new_page(browser, 1280, 720)
+    for name in NAMES:
+        page = new_page(browser)
         page.goto(f"{url}/join?code={code}")
         wait_for_app(page)
         page.get_by_label("Your name").fill(name)
         page.get_by_role("button", name="Join the class").click()
         expect(page.get_by_text("Waiting for the next question")).to_be_visible(timeout=WAIT_MS)
         learners.append(page)
-    expect(teacher.get_by_text("2 of 100 learners joined")).to_be_visible(timeout=WAIT_MS)
+    expect(teacher.get_by_text("4 of 100 learners joined")).to_be_visible(timeout=WAIT_MS)
     wait_for_app(teacher)  # the joins' runs are over: a click is not lost to one
-    teacher.get_by_text("Tables of four", exact=True).click()
-    seat_them = teacher.get_by_role("button", name="Seat the class at tables")
-    expect(seat_them).to_be_visible(timeout=WAIT_MS)
-    wait_for_app(teacher)
-    seat_them.click()
-    wait_for_app(teacher)
-    expect(teacher.get_by_text(re.compile(r"Table 1 · N Ann, E Ben"))).to_be_visible(
-        timeout=WAIT_MS
-    )
-    for page, seat in zip(learners, ("North", "East"), strict=True):  # each screen follows
-        expect(page.get_by_role("heading", name=f"Table 1 · you sit {seat}")).to_be_visible(
+    seat_the_class(teacher, code)
+    for number, pair in ((1, "N Ann, E bot, S Ben, W bot"), (2, "N Cat, E bot, S Dan, W bot")):
+        expect(teacher.get_by_text(f"Table {number} · {pair}")).to_be_visible(timeout=WAIT_MS)
+    for page, (number, seat) in zip(
+        learners, ((1, "North"), (1, "South"), (2, "North"), (2, "South")), strict=True
+    ):  # each screen follows, by its watcher
+        expect(page.get_by_role("heading", name=f"Table {number} · you sit {seat}")).to_be_visible(
             timeout=WAIT_MS
         )
-    tables = ClassTables(open_store(f"sqlite:///{class_server.database}"))
-    with tables.store.reading() as connection:
-        (table_id,) = connection.scalars(
+    teacher.get_by_role("button", name="Show on the projector").first.click()
+    projector = teacher.context.new_page()  # a tab of the teacher's browser: it holds the key
+    projector.set_viewport_size({"width": 1920, "height": 1080})
+    projector.goto(f"{url}/class-screen?class={code}")
+    expect(projector.get_by_role("heading", name="Table 1")).to_be_visible(timeout=WAIT_MS)
+
+    store = ClassTables(open_store(f"sqlite:///{class_server.database}"))
+    with store.store.reading() as connection:
+        table_ids = connection.scalars(
             select(class_tables.c.id)
             .join(classes, classes.c.id == class_tables.c.class_id)
             .where(classes.c.code == code)
+            .order_by(class_tables.c.number)
         ).all()
-    clicks, bots_deadline = 0, time.monotonic() + 120
-    while clicks < 3:  # each learner moves once, the bots between them by themselves
-        view = tables.table(table_id)
-        hand = view.game.replay().hand
-        turn = hand.turn
-        if turn not in (Seat.N, Seat.E):
-            assert time.monotonic() < bots_deadline, "the bots stopped moving"
+    pages = {
+        (table_ids[0], Seat.N): learners[0],
+        (table_ids[0], Seat.S): learners[1],
+        (table_ids[1], Seat.N): learners[2],
+        (table_ids[1], Seat.S): learners[3],
+    }
+    rng, clicks = random.Random(5), 0
+    deadline = time.monotonic() + 240
+    while True:
+        views = [store.table(table_id) for table_id in table_ids]
+        if all(view.game.replay().finished for view in views):
+            break
+        assert time.monotonic() < deadline, "the hands did not finish"
+        moved = False
+        for view in views:
+            state = view.game.replay()
+            page = pages.get((view.id, state.hand.turn)) if not state.finished else None
+            if page is None or not page.get_by_text("Your turn.").is_visible():
+                continue  # a bot's turn (it moves on a page's run), or the page catches up
+            seat = state.hand.turn
+            action = BOT.decide(seat_view(state.hand, seat), rng)
+            click_move(page, action)
+            wait = time.monotonic() + WAIT_MS / 1000
+            while (after := store.table(view.id).game).version == view.game.version:
+                assert time.monotonic() < wait, "the click never reached the table"
+                page.wait_for_timeout(50)
+            assert after.moves[view.game.version] == (seat, action)  # applied, once
+            clicks, moved = clicks + 1, True
+        if not moved:
             learners[0].wait_for_timeout(100)  # the bots move on the pages' runs
-            continue
-        page = learners[0 if turn is Seat.N else 1]
-        expect(page.get_by_text("Your turn.")).to_be_visible(timeout=WAIT_MS)
-        action = legal_actions(hand)[0]
-        table = page.get_by_role("region", name="Card table")
-        table_ready(page)
-        if action.card is not None:
-            table.locator(f'button.card[data-code="{action.card.code}"]').click()
-        else:
-            table.locator(f'[data-action="{action_id(action)}"]').click()
-        deadline = time.monotonic() + WAIT_MS / 1000
-        while (after := tables.table(table_id).game).version == view.game.version:
-            assert time.monotonic() < deadline, "the click never reached the table"
-            page.wait_for_timeout(50)
-        assert after.moves[view.game.version] == (turn, action)  # applied, once
-        clicks += 1
+    assert clicks >= 8  # each learner bid at least twice or played their cards
+
+    for number in (1, 2):  # the overview follows both tables, each hand a link to Teach
+        line = teacher.get_by_text(re.compile(rf"^Table {number} · .* score \d+-\d+"))
+        expect(line).to_be_visible(timeout=WAIT_MS)
+    expect(teacher.get_by_text(re.compile(r"^Hands in Teach: 1$"))).to_have_count(
+        2, timeout=WAIT_MS
+    )
+    projected = projector.get_by_role("region", name="Card table")
+    expect(projected).to_be_visible()
+    expect(projector.locator("li").filter(has_text=": ")).not_to_have_count(0)
+    expect(learners[0].get_by_text("Your decisions in hand 1, graded")).to_be_visible(
+        timeout=WAIT_MS
+    )
+    graded = teacher.get_by_text("Each learner's decisions, graded")
+    expect(graded).to_be_visible(timeout=WAIT_MS)  # the worker pool's grades arrive
+    graded.scroll_into_view_if_needed()
     learners[0].screenshot(path=str(screenshots / "class-table-learner.png"))
     teacher.screenshot(path=str(screenshots / "class-table-teacher.png"))
+    projector.screenshot(path=str(screenshots / "class-table-projector.png"))
     for page in (teacher, *learners):
         page.context.close()

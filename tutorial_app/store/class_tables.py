@@ -120,24 +120,42 @@ class MySeat:
     table: TableView
 
 
+# The seats learners take at a table of ``n`` learners (a bot in each other seat): two
+# sit as partners, three leave West to a bot.
+LEARNER_SEATS = {
+    4: (Seat.N, Seat.E, Seat.S, Seat.W),
+    3: (Seat.N, Seat.E, Seat.S),
+    2: (Seat.N, Seat.S),
+}
+
+
 def seating_plan(
-    members: Sequence[int], how: str, seed: int | None = None
+    members: Sequence[int], how: str, seed: int | None = None, per_table: int = 4
 ) -> list[list[int | None]]:
-    """Tables of four from members (in join order): "join" keeps that order, "random"
-    shuffles (by ``seed``); seats N, E, S, W in turn, so the first and third of each
-    four are partners. The last table's empty seats are None (bots).
+    """Tables from members (in join order): "join" keeps that order, "random" shuffles
+    (by ``seed``); ``per_table`` learners at each table (4, 3, or 2 as partners), in the
+    seats of ``LEARNER_SEATS`` (four: N, E, S, W in turn, so the first and third are
+    partners). Each list holds a table's seats N, E, S, W: a member, or None (a bot).
 
     >>> seating_plan([1, 2, 3, 4, 5], "join")
     [[1, 2, 3, 4], [5, None, None, None]]
+    >>> seating_plan([1, 2, 3, 4], "join", per_table=2)
+    [[1, None, 2, None], [3, None, 4, None]]
     """
     order = list(members)
     if how == "random":
         random.Random(seed).shuffle(order)
     elif how != "join":
         raise ValueError(f"tables are made in join order or at random, not {how!r:.20}")
-    return [(order[start : start + 4] + [None] * 4)[:4] for start in range(0, len(order), 4)] or [
-        [None] * 4
-    ]
+    if per_table not in LEARNER_SEATS:
+        raise ValueError("a table seats 2, 3 or 4 learners")
+    tables = []
+    for start in range(0, len(order), per_table):
+        seats: dict[Seat, int] = dict(
+            zip(LEARNER_SEATS[per_table], order[start : start + per_table], strict=False)
+        )
+        tables.append([seats.get(seat) for seat in SEATS_AT_A_TABLE])
+    return tables or [[None] * 4]
 
 
 class ClassTables(LiveClasses):
@@ -255,9 +273,7 @@ class ClassTables(LiveClasses):
         away = frozenset(
             Seat(s.seat)
             for s in seats
-            if still
-            and s.display_name
-            and (s.last_seen_at is None or utc(s.last_seen_at) < cutoff)
+            if still and s.display_name and (s.last_seen_at is None or utc(s.last_seen_at) < cutoff)
         )
         try:
             game = TableGame(

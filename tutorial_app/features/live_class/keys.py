@@ -71,3 +71,4 @@ TABLES_PROBLEM = "tables-problem"  # why the class could not be seated
 TABLE_SEATING = "tables-seating"  # widget: the teacher's own seating (learner, table, seat)
 TABLE_REVIEW_OF = "tables-review-of"  # widget: whose graded decisions the teacher reads
 TABLE_REVIEWS_READ = "table-reviews-read"  # (table, hand) -> the seat's graded hand, once kept
+TABLE_PER = "tables-per"  # widget: how many learners sit at each table (bots in the rest)

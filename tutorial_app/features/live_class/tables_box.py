@@ -14,6 +14,7 @@ from tutorial_app.features.live_class.keys import (
     TABLE_BOTS,
     TABLE_HINTS,
     TABLE_HOW,
+    TABLE_PER,
     TABLE_REVIEW_OF,
     TABLE_RULES,
     TABLE_SEATING,
@@ -39,6 +40,7 @@ __all__ = ["OVERVIEW_SECONDS", "hand_links", "table_line", "tables_box"]
 
 OVERVIEW_SECONDS = 2.0  # the overview is drawn again this often while tables play
 HOW = {"join": "In join order", "random": "At random", "hand": "By hand"}
+PER_TABLE = {4: "4", 3: "3", 2: "2, as partners"}
 SEAT_LETTERS = ("N", "E", "S", "W")
 
 
@@ -112,7 +114,11 @@ def _seat_class(classes: ClassRuns, code: str, key: str, by_hand: list | None = 
         if how == "hand" and by_hand is not None:
             plan = plan_from_rows(by_hand)
         else:
-            plan = seating_plan(range(1, len(members) + 1), "random" if how == "random" else "join")
+            plan = seating_plan(
+                range(1, len(members) + 1),
+                "random" if how == "random" else "join",
+                per_table=st.session_state.get(TABLE_PER) or 4,
+            )
         tables.make_tables(
             code,
             key,
@@ -132,7 +138,9 @@ def seating_editor(classes: ClassRuns, code: str) -> list[tuple[int, object, obj
     except (ClassError, StoreUnavailable) as error:
         st.warning(markdown_text(error.message))
         return None
-    plan = seating_plan(range(1, len(names) + 1), "join")
+    plan = seating_plan(
+        range(1, len(names) + 1), "join", per_table=st.session_state.get(TABLE_PER) or 4
+    )
     where = {
         m: (t + 1, SEAT_LETTERS[s])
         for t, seats in enumerate(plan)
@@ -180,7 +188,16 @@ def tables_box(classes: ClassRuns, code: str, key: str, open_: bool) -> None:
                 key=TABLE_BOTS,
                 default="beginner",
             )
-            st.toggle("Hints allowed", key=TABLE_HINTS, value=True)
+            size, hints = st.columns([3, 4], vertical_alignment="bottom")
+            size.segmented_control(
+                "Learners at a table",
+                [4, 3, 2],
+                format_func=PER_TABLE.__getitem__,
+                key=TABLE_PER,
+                default=4,
+                help="Bots take the other seats. Two learners sit as partners.",
+            )
+            hints.toggle("Hints allowed", key=TABLE_HINTS, value=True)
             by_hand = (
                 seating_editor(classes, code) if st.session_state.get(TABLE_HOW) == "hand" else None
             )
@@ -207,7 +224,7 @@ def tables_box(classes: ClassRuns, code: str, key: str, open_: bool) -> None:
             st.fragment(tables_overview, run_every=OVERVIEW_SECONDS)(classes, code, key)
         else:
             last_games(classes, code, key)
-        graded_decisions(classes, code, key)
+            graded_decisions(classes, code, key)
 
 
 def last_games(classes: ClassRuns, code: str, key: str) -> None:
@@ -298,3 +315,4 @@ def tables_overview(classes: ClassRuns, code: str, key: str) -> None:
         icon=":material/stop_circle:",
         on_click=lambda: tables.end_all(code, key),
     )
+    graded_decisions(classes, code, key)  # here, so each graded hand shows as it comes
