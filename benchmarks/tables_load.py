@@ -216,7 +216,7 @@ def referee_tables(database: str, code: str, key: str) -> dict:
     from tutorial_app.store import ClassTables, dispose_engines, open_store
 
     views = ClassTables(open_store(database)).last_seating(code, key)
-    checked = Counter()
+    checked: Counter[str] = Counter()
     for view in views:
         state = view.game.replay()
         hands = [*state.finished, *([state.hand] if state.hand is not None else [])]
