@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 PG_MISSING = "PostgreSQL server binaries not installed"
+TEMPLATE = "euchre_migrated"  # Cluster.migrated_template
 
 
 def postgres_bindir() -> Path | None:
@@ -49,6 +50,7 @@ class Cluster:
     def __init__(self, bindir: Path, folder: Path, user: str | None):
         self.bindir, self.folder, self.user = bindir, folder, user
         self.data, self.port = folder / "data", None
+        self.template: str | None = None
 
     def run(self, *command: str) -> None:
         prefix = ["runuser", "-u", self.user, "--"] if self.user else []
@@ -98,6 +100,19 @@ class Cluster:
     def stop(self) -> None:
         self.run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
 
+    def migrated_template(self) -> str:
+        """A database at the newest schema, made once per cluster, that CREATE DATABASE
+        copies (``new_database(migrated=True)``): a copy takes a few milliseconds where
+        running every migration takes a third of a second."""
+        if self.template is None:
+            from tutorial_app.store import dispose_engines, open_store
+
+            self.admin(f"CREATE DATABASE {TEMPLATE}")
+            open_store(self.url(TEMPLATE))  # the app's own upgrade to head
+            dispose_engines()  # a template is copied only with nobody connected
+            self.template = TEMPLATE
+        return self.template
+
     def url(self, database: str) -> str:
         return f"postgresql+psycopg://euchre@127.0.0.1:{self.port}/{database}"
 
@@ -137,10 +152,12 @@ def postgres_cluster():
 
 
 @contextmanager
-def new_database(cluster: Cluster):
-    """A fresh, empty database on ``cluster``: its SQLAlchemy URL; dropped afterwards."""
+def new_database(cluster: Cluster, migrated: bool = False):
+    """A fresh database on ``cluster``, empty or (``migrated``) already at the newest
+    schema: its SQLAlchemy URL; dropped afterwards."""
     name = f"t_{uuid.uuid4().hex}"
-    cluster.admin(f"CREATE DATABASE {name}")
+    template = f" TEMPLATE {cluster.migrated_template()}" if migrated else ""
+    cluster.admin(f"CREATE DATABASE {name}{template}")
     try:
         yield cluster.url(name)
     finally:

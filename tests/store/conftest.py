@@ -9,14 +9,26 @@ from helpers.postgres import new_database, postgres_cluster  # noqa: F401
 BACKENDS = ("sqlite", "postgresql")
 
 
-@pytest.fixture(params=BACKENDS)
-def store_url(request, tmp_path):
-    """A fresh, empty progress database on each backend."""
+def fresh_database(request, tmp_path, migrated: bool):
     from tutorial_app.store import dispose_engines
 
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'progress.sqlite3'}"
         dispose_engines()
         return
-    with new_database(request.getfixturevalue("postgres_cluster")) as url:
+    with new_database(request.getfixturevalue("postgres_cluster"), migrated) as url:
         yield url
+
+
+@pytest.fixture(params=BACKENDS)
+def store_url(request, tmp_path):
+    """A fresh progress database on each backend, at the newest schema on PostgreSQL (a
+    copy of one migrated once: the migrations' own tests use ``empty_store_url``); on
+    SQLite the store makes its schema at once on the first open."""
+    yield from fresh_database(request, tmp_path, migrated=True)
+
+
+@pytest.fixture(params=BACKENDS)
+def empty_store_url(request, tmp_path):
+    """A fresh, empty database on each backend: the first open runs every migration."""
+    yield from fresh_database(request, tmp_path, migrated=False)

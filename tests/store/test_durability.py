@@ -34,11 +34,11 @@ WRITER = textwrap.dedent("""
 """)
 
 
-def test_two_processes_writing_at_once_lose_nothing(store_url):
+def test_two_processes_writing_at_once_lose_nothing(empty_store_url):
     token = new_learner_token()  # both write for the same learner: made once, shared
     writers = [
         subprocess.Popen(
-            [PYTHON, "-c", WRITER, store_url, token, name, str(ANSWERS_EACH)],
+            [PYTHON, "-c", WRITER, empty_store_url, token, name, str(ANSWERS_EACH)],
             env=child_env(),
             text=True,
             stdin=subprocess.PIPE,
@@ -59,7 +59,7 @@ def test_two_processes_writing_at_once_lose_nothing(store_url):
         finally:
             for writer in writers:
                 writer.kill()
-    answers = open_store(store_url).answers(token)["answer"].tolist()
+    answers = open_store(empty_store_url).answers(token)["answer"].tolist()
     assert len(answers) == 2 * ANSWERS_EACH
     assert set(answers) == {
         f"{name}-{number}" for name in ("first", "second") for number in range(ANSWERS_EACH)

@@ -95,15 +95,15 @@ def fill_first_schema(engine, token: str) -> None:
         )
 
 
-def test_an_upgrade_from_the_first_schema_keeps_every_row(store_url):
+def test_an_upgrade_from_the_first_schema_keeps_every_row(empty_store_url):
     token = new_learner_token()
-    engine = make_engine(store_url)
+    engine = make_engine(empty_store_url)
     upgrade(engine, FIRST)
     assert current_revision(engine) == FIRST
     fill_first_schema(engine, token)
     engine.dispose()
 
-    store = open_store(store_url)  # a newer app: upgrades to the newest schema on open
+    store = open_store(empty_store_url)  # a newer app: upgrades to the newest schema on open
     assert current_revision(store.engine) == head()
     assert store.learner(token).number == 7
     frame = store.answers(token)
@@ -130,8 +130,8 @@ def test_an_upgrade_from_the_first_schema_keeps_every_row(store_url):
     assert store.display_name(token) == "Sam"
 
 
-def test_the_newest_migration_gives_the_tables_the_store_queries(store_url):
-    engine = open_store(store_url).engine
+def test_the_newest_migration_gives_the_tables_the_store_queries(empty_store_url):
+    engine = open_store(empty_store_url).engine
     inspector = sa.inspect(engine)
     for table in metadata.sorted_tables:
         in_database = {column["name"] for column in inspector.get_columns(table.name)}
@@ -141,8 +141,8 @@ def test_the_newest_migration_gives_the_tables_the_store_queries(store_url):
 
 
 @pytest.mark.parametrize("revision", [FIRST, "head"])
-def test_opening_twice_changes_nothing(store_url, revision):
-    engine = make_engine(store_url)
+def test_opening_twice_changes_nothing(empty_store_url, revision):
+    engine = make_engine(empty_store_url)
     upgrade(engine, revision)
     upgrade(engine, revision)
     assert current_revision(engine) == (head() if revision == "head" else FIRST)
