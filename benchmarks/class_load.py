@@ -628,6 +628,7 @@ def main(argv: list[str] | None = None) -> int:
     add = parser.add_argument
     add("--sessions", default="1,10,30,100", help="learner counts, a fresh server each")
     add("--duration", type=float, default=60, help="seconds of activity per count (60)")
+    add("--moves", type=int, help="tables: end a count once the learners made this many moves")
     add("--think", type=float, default=1.0, help="think time: 2-5 s times this (1; 0 = none)")
     add("--ramp", type=float, default=10, help="seconds over which learners open a first page")
     add("--timeout", type=float, default=15, help="seconds per interaction (15)")

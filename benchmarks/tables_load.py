@@ -46,6 +46,10 @@ class TablesTally(ClassTally):
         default_factory=lambda: defaultdict(dict)
     )  # (table, version) -> learner -> when
     moves: Counter = field(default_factory=Counter)  # table -> moves its learners clicked
+    enough: int | None = None  # stop once the learners have clicked this many moves
+
+    def done(self) -> bool:
+        return self.enough is not None and sum(self.moves.values()) >= self.enough
 
     def click_to_seen(self) -> list[float]:
         """For each clicked move, each other player's delay until they saw it."""
@@ -113,7 +117,7 @@ class TableLearner(ClassLearner):
         started = list(self.tab.watch_since.values())
         if started:  # the browser's timer keeps the phase of the watcher's drawing
             tick -= (tick - min(started)) % interval
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and not tally.done():
             tick = max(tick + interval, time.monotonic() - interval)
             await asyncio.sleep(max(0.0, min(tick, self.move_at) - time.monotonic()))
             if time.monotonic() >= self.move_at:
@@ -155,14 +159,14 @@ class TableLearner(ClassLearner):
 
 async def oversee(teacher: Teacher, tally: TablesTally, deadline: float) -> None:
     """The teacher's page: its overview (and bots) every two seconds."""
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and not tally.done():
         await poll(tally, "teacher_poll", teacher.tab)
         await asyncio.sleep(OVERVIEW_SECONDS)
 
 
 async def run_tables(n: int, args, log: Path) -> dict:
     """One class of ``n`` learners at tables, on a fresh server and a fresh database."""
-    tally = TablesTally()
+    tally = TablesTally(enough=getattr(args, "moves", None))
     database = args.db or f"sqlite:///{log.with_suffix('.sqlite3')}"
     async with serve(
         args.app_dir, list(args.server_arg), log, env={"EUCHRE_TUTORIAL_DB": database}

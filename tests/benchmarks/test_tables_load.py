@@ -1,7 +1,8 @@
 """The tables scenario of the class-load benchmark, run briefly for real: three learners
 and a bot at one table, over the websocket, seated by the teacher's click; each learner
 plays on their turn, the others see every card, and every hand of the table comes back
-``ok`` from the referee. No timing is asserted."""
+``ok`` from the referee. No timing is asserted: the run ends on an event (the learners'
+fifth move), so a busy machine makes it slower, not different."""
 
 from __future__ import annotations
 
@@ -19,7 +20,15 @@ import tables_load  # noqa: E402
 
 def test_a_short_run_at_one_table_plays_clean_and_the_referee_accepts_every_hand(tmp_path):
     args = Namespace(
-        app_dir=ROOT, server_arg=[], db=None, timeout=60, think=0.2, seed=1, ramp=1, duration=12
+        app_dir=ROOT,
+        server_arg=[],
+        db=None,
+        timeout=60,
+        think=0.1,
+        seed=1,
+        ramp=1,
+        duration=180,  # a bound: the run ends on its event, the learners' fifth move
+        moves=5,
     )
     with ThreadPoolExecutor(1) as pool:  # an event loop of its own (Playwright may hold ours)
         row = pool.submit(
@@ -28,11 +37,11 @@ def test_a_short_run_at_one_table_plays_clean_and_the_referee_accepts_every_hand
     tally, records = row["tally"], row["records"]
     assert not tally.errors, tally.notes
     assert row["seated"] == 3 and records["tables"] == 1
-    assert sum(tally.moves.values()) >= 3  # the learners played
+    assert sum(tally.moves.values()) == 5  # the learners played, and the run ended there
     assert records["moves"] > sum(tally.moves.values())  # and the bot between them
     assert records["ok"] >= 1 and "refused" not in records
     seen = tally.click_to_seen()
-    # each clicked move seen by the two other learners (the last may be seen by fewer)
-    assert len(seen) >= 2 * (sum(tally.moves.values()) - 1)
+    # each clicked move but the last seen by another learner (the next to play, at least)
+    assert len(seen) >= sum(tally.moves.values()) - 1
     assert all(delay > 0 for delay in seen)
     assert tables_load.summary(row)["errors"] == 0
