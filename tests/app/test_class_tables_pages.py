@@ -106,7 +106,8 @@ def test_bots_move_on_a_page_run_and_once(monkeypatch):
     view = tables.table(view.id)
     tables.move(view.id, Seat.N, decide(view, Seat.N, random.Random(1)), view.game.version, ann)
     learner.run()
-    assert watcher_shown(learner)["beat"] is None
+    turn = tables.table(view.id).game.replay().hand.turn  # North's again, if she deals
+    assert watcher_shown(learner)["beat"] == (20_000 if turn is Seat.N else None)
 
 
 def test_the_teacher_pauses_and_ends_the_games():
@@ -390,3 +391,38 @@ def test_two_learners_a_table_sit_as_partners_with_two_bots():
         ["Ann", None, "Ben", None],
         ["Cat", None, "Dan", None],
     ]
+
+
+def test_a_hand_just_dealt_shows_the_last_hands_moves_on_the_projector():
+    """The projector's reasons when the new hand has no move yet: the last hand's, said so."""
+    from tutorial_app.features.live_class.table_projector import last_moves
+
+    teacher, code, key = start_class()
+    join(code, "Ann")
+    teacher.run()
+    teacher.button(key="tables-make").click().run()
+    tables = ClassTables(open_store(database_url()))
+    (view,) = tables.overview(code, key)
+    assert last_moves(view)[0] == ""  # the hand on the table: its own moves
+    from datetime import timedelta
+
+    from sqlalchemy import update
+
+    from tutorial_app.store.records import now
+    from tutorial_app.store.tables import class_table_seats
+
+    with tables.store.writing() as connection:  # Ann left: bots play for her
+        connection.execute(
+            update(class_table_seats).values(last_seen_at=now() - timedelta(minutes=5))
+        )
+    rng = random.Random(2)
+    while not (view := tables.table(view.id)).game.replay().finished:
+        state = view.game.replay()
+        keep_still(tables, view.id)
+        view = tables.table(view.id)
+        tables.move(view.id, state.hand.turn, decide(view, state.hand.turn, rng), view.game.version)
+    state = view.game.replay()
+    assert not state.hand.actions  # the next hand is dealt, none of its moves made
+    heading, lines = last_moves(view)
+    finished = state.finished[-1]
+    assert heading == "The last hand ended so:" and len(lines) == min(4, len(finished.actions))

@@ -22,20 +22,22 @@ PROJECTOR_SECONDS = 1.0
 MOVES_SHOWN = 4
 
 
-def last_moves(view: TableView, most: int = MOVES_SHOWN) -> list[str]:
-    """The hand's last moves in words, each with the engine's reason, newest last."""
+def last_moves(view: TableView, most: int = MOVES_SHOWN) -> tuple[str, list[str]]:
+    """The hand's last moves in words, each with the engine's reason, newest last, and
+    a heading: "" for the hand on the table; a hand just dealt has no moves yet, so
+    then the last hand's, headed "The last hand ended so:"."""
     state = view.game.replay()
-    hand = (
-        state.hand if state.hand is not None else (state.finished[-1] if state.finished else None)
-    )
+    hand, heading = state.hand, ""
+    if (hand is None or not hand.actions) and state.finished:
+        hand, heading = state.finished[-1], "The last hand ended so:"
     if hand is None:
-        return []
+        return "", []
     replay = new_hand(hand.rules, hand.deal)
     lines = []
     for seat, action in hand.actions:
         lines.append(f"{action_words(seat, action, replay)}: {explain_action(replay, action)}")
         replay = apply(replay, action, seat)
-    return lines[-most:]
+    return heading, lines[-most:]
 
 
 def show_projected(tables: ClassTables, code: str, key: str, number: int) -> None:
@@ -63,5 +65,8 @@ def show_projected(tables: ClassTables, code: str, key: str, number: int) -> Non
         message=table_message("Paused." if view.paused else None, "info"),
     )
     card_table(table_model(hand, options), key="projected-table")
-    for line in last_moves(view):
+    heading, lines = last_moves(view)
+    if heading:
+        st.markdown(heading)
+    for line in lines:
         st.markdown(f"- {markdown_text(line)}")
