@@ -31,7 +31,7 @@ from pathlib import Path
 from urllib.parse import parse_qs
 
 from app_server import cpu_seconds, rss_mb, serve
-from live_class_load import ClassLearner, ClassTally, Teacher, interact, percentile
+from live_class_load import ClassLearner, ClassTally, Teacher, interact, ms, percentile
 from streamlit_client import ClientError, Result, Tab, xsrf_cookie
 
 SEAT_KEY = "table-seat"  # the learner's card table at their seat
@@ -231,10 +231,6 @@ def referee_tables(database: str, code: str, key: str) -> dict:
         checked["moves"] += view.game.version
     dispose_engines()
     return {"tables": len(views), **checked}
-
-
-def ms(value: float) -> str:
-    return "-" if value != value else f"{value * 1000:.0f}"
 
 
 COLUMNS = (
