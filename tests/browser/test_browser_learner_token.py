@@ -14,6 +14,7 @@ the server's database (no debug hook).
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -59,6 +60,16 @@ def stored_now(page: Page, key: str = KEY) -> str | None:
 
 def cookie_token(context: BrowserContext) -> str | None:
     return next((c["value"] for c in context.cookies() if c["name"] == KEY), None)
+
+
+def cookie_store_holds(context: BrowserContext, token: str, seconds: float = 15) -> None:
+    """Until the browser's cookie store holds ``token``: a page's ``document.cookie``
+    write reaches the store a moment after the script ran (the store is another process),
+    so a read right after a load may still find the cookie before it."""
+    deadline = time.monotonic() + seconds
+    while (found := cookie_token(context)) != token:
+        assert time.monotonic() < deadline, f"the cookie store holds {found}, not {token}"
+        time.sleep(0.02)
 
 
 def wait_for_cookie(page: Page, token: str) -> None:
@@ -126,7 +137,7 @@ def plant_cookie(page: Page, app_url: str, token: str) -> None:
         ),
     )
     page.goto(f"{other}/evil")
-    assert cookie_token(page.context) == token
+    cookie_store_holds(page.context, token)
 
 
 @pytest.fixture
@@ -136,6 +147,7 @@ def victim(browser: Browser, app_url, app_server):
     page = context.new_page()
     open_app(page, app_url)
     token = stored_token(page)
+    cookie_store_holds(context, token)  # the page's own write has landed before any plant
     give_progress(app_server, token)
     yield page, token
     context.close()
@@ -161,7 +173,7 @@ def test_a_first_visit_keeps_a_token_that_a_reload_continues(page: Page, app_url
     open_app(page, app_url)
     token = stored_token(page)
     assert is_well_formed_token(token)
-    assert cookie_token(page.context) == token
+    cookie_store_holds(page.context, token)
     # A report would have rerun the page before the click's own run (messages are
     # handled in order): one run for the visit, one for the click, none more.
     assert server_token(page, app_server) == token
