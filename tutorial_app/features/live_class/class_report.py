@@ -16,6 +16,19 @@ cell spreadsheet-safe, the printable page escapes each one.
 ['—', '0 of 1']
 >>> [(missed.position, missed.missed) for missed in most_missed(grid)]
 [(1, 1)]
+
+A question not revealed yet is still being answered: only its wrong answers count as
+missed so far, and no score counts it (a learner's own summary counts revealed
+questions only, too).
+
+>>> grid = ClassGrid([AskedQuestion(1, source, True), AskedQuestion(2, source, False)],
+...                  ["Ann", "Ben"], {("Ann", 1): (right, True), ("Ann", 2): (right, True)})
+>>> grid_frame(grid).loc["Ann"].tolist(), grid_frame(grid).loc["Ben"].tolist()
+([..., '1 of 1'], ['—', '—', '0 of 1'])
+>>> [(missed.position, missed.missed, missed.answered) for missed in most_missed(grid)]
+[(1, 1, 1), (2, 0, 1)]
+>>> missed_words(most_missed(grid)[1], learners=2)
+'not revealed yet: 1 of 2 answered, 0 wrong so far'
 """
 
 from __future__ import annotations
@@ -35,7 +48,15 @@ from tutorial_app.store import ClassGrid, KeptMistake
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["Missed", "cell_text", "grid_frame", "most_missed", "grid_csv", "printable_report"]
+__all__ = [
+    "Missed",
+    "cell_text",
+    "grid_frame",
+    "missed_words",
+    "most_missed",
+    "grid_csv",
+    "printable_report",
+]
 
 NO_ANSWER = "—"
 
@@ -50,8 +71,9 @@ class Missed:
     answer: str
     reason: str
     right: int
-    missed: int  # wrong or not answered
+    missed: int  # revealed: wrong or not answered; not yet: wrong so far
     revealed: bool
+    answered: int
 
 
 def column(position: int) -> str:
@@ -69,8 +91,14 @@ def cell_text(grid: ClassGrid, learner: str, position: int) -> str:
 
 
 def _score(grid: ClassGrid, learner: str) -> str:
-    right = sum(1 for (name, _), (_, correct) in grid.cells.items() if name == learner and correct)
-    return f"{right} of {len(grid.questions)}"
+    """Right answers of the questions revealed: one still open is not scored yet."""
+    revealed = [asked.position for asked in grid.questions if asked.revealed]
+    right = sum(
+        1
+        for position in revealed
+        if (cell := grid.cells.get((learner, position))) is not None and cell[1]
+    )
+    return f"{right} of {len(revealed)}"
 
 
 def grid_frame(grid: ClassGrid) -> pd.DataFrame:
@@ -90,15 +118,17 @@ def grid_frame(grid: ClassGrid) -> pd.DataFrame:
 
 
 def most_missed(grid: ClassGrid) -> list[Missed]:
-    """Every question asked, the most missed first (then in the order asked)."""
+    """Every question asked: the revealed ones, the most missed first (then in the order
+    asked); then any not revealed yet, in the order asked."""
     found = []
     for asked in grid.questions:
         question = question_for(asked.source)
-        right = sum(
-            1
+        given = [
+            cell
             for learner in grid.learners
-            if (cell := grid.cells.get((learner, asked.position))) is not None and cell[1]
-        )
+            if (cell := grid.cells.get((learner, asked.position))) is not None
+        ]
+        right = sum(1 for _, correct in given if correct)
         found.append(
             Missed(
                 asked.position,
@@ -106,11 +136,19 @@ def most_missed(grid: ClassGrid) -> list[Missed]:
                 question.answer_text,
                 question.explanation,
                 right,
-                len(grid.learners) - right,
+                (len(grid.learners) if asked.revealed else len(given)) - right,
                 asked.revealed,
+                len(given),
             )
         )
-    return sorted(found, key=lambda item: (-item.missed, item.position))
+    return sorted(found, key=lambda item: (not item.revealed, -item.missed, item.position))
+
+
+def missed_words(item: Missed, learners: int) -> str:
+    """ "2 of 5 missed it", or for a question still open how it stands so far."""
+    if item.revealed:
+        return f"{item.missed} of {learners} missed it"
+    return f"not revealed yet: {item.answered} of {learners} answered, {item.missed} wrong so far"
 
 
 def grid_csv(grid: ClassGrid) -> str:
@@ -149,8 +187,13 @@ def printable_report(code: str, grid: ClassGrid) -> str:
         )
     missed = "".join(
         f"<li><b>Question {item.position}</b>: {html.escape(item.prompt)}<br>"
-        f"{item.missed} of {len(grid.learners)} missed it. The answer: "
-        f"<b>{html.escape(item.answer)}</b>. {html.escape(item.reason)}</li>"
+        f"{missed_words(item, len(grid.learners)).capitalize()}."
+        + (
+            f" The answer: <b>{html.escape(item.answer)}</b>. {html.escape(item.reason)}"
+            if item.revealed
+            else ""
+        )
+        + "</li>"
         for item in most_missed(grid)
     )
     return (

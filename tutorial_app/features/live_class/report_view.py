@@ -11,6 +11,7 @@ import streamlit as st
 from tutorial_app.features.live_class.class_report import (
     grid_csv,
     grid_frame,
+    missed_words,
     mistake_kinds,
     mistakes_sheet,
     most_missed,
@@ -57,13 +58,13 @@ def grid_box(classes: ClassRuns, code: str, key: str, open_: bool) -> None:
         with st.container(key="class-most-missed"):
             for item in most_missed(grid):
                 st.markdown(
-                    f"**Question {item.position}** · {item.missed} of {len(grid.learners)} "
-                    f"missed it  \n{markdown_text(item.prompt)}  \n"
+                    f"**Question {item.position}** · {missed_words(item, len(grid.learners))}"
+                    f"  \n{markdown_text(item.prompt)}"
                     + (
-                        f"Right answer: **{markdown_text(item.answer)}**. "
+                        f"  \nRight answer: **{markdown_text(item.answer)}**. "
                         f"{markdown_text(item.reason)}"
                         if item.revealed
-                        else "*Not revealed yet.*"
+                        else ""
                     )
                 )
 
