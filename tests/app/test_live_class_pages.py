@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 from lessons.question_source import question_for, topic_source
 from lessons.quiz import Kind
 from tutorial_app.features.live_class.class_view import on_live_click
+from tutorial_app.features.live_class.keys import QUESTION_CHOICE
 from tutorial_app.store import dispose_engines, new_learner_token, open_classes, open_store
 
 TEACHER, LEARNER = "features/live_class/teacher_page.py", "features/live_class/join_page.py"
@@ -169,6 +170,27 @@ def test_every_kind_of_question_choice_pushes_a_question():
         assert not teacher.exception
     assert teacher.subheader[0].value == "Question 3"
     assert open_classes().current(code).source.kind == "topic"
+
+
+@pytest.mark.parametrize("where", ["lesson", "topic"])
+def test_asking_from_a_list_moves_the_choice_to_the_next_question(where):
+    """Ask, then ask again: the second is the list's next question, not the same one (the
+    last of the list stays chosen). A question added to a set moves the choice on too."""
+    teacher, code, _ = start_class()
+    teacher.segmented_control(key="class-from").set_value(where).run()
+    choice = teacher.selectbox(key=QUESTION_CHOICE)
+    last = len(choice.options) - 1
+    asked = []
+    for _ in range(2):
+        teacher.button(key="class-push").click().run()
+        asked.append(open_classes().current(code).source)
+        teacher.button(key="class-reveal").click().run()
+    assert [source.index for source in asked] == [0, 1]
+    assert teacher.selectbox(key=QUESTION_CHOICE).value == 2
+    teacher.selectbox(key=QUESTION_CHOICE).set_value(last).run()
+    teacher.button(key="class-push").click().run()
+    assert teacher.selectbox(key=QUESTION_CHOICE).value == last
+    assert not teacher.exception
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ from test_live_class_pages import texts as markdown_texts
 from engine import HandRecord
 from lessons.question_source import question_for, topic_source
 from tutorial_app.features.live_class.class_report import grid_csv, printable_report
+from tutorial_app.features.live_class.keys import QUESTION_CHOICE, SET_DRAFT
 from tutorial_app.shell.hand_links import encode_hand
 from tutorial_app.store import (
     dispose_engines,
@@ -87,6 +88,20 @@ def test_a_set_is_prepared_saved_and_copied_by_its_link():
     assert len(open_question_sets().mine(ann)) == 1  # the original stays Ann's alone
     broken = page(SETS, ben, copy="nothing")
     assert "holds no set code" in texts(broken) and not broken.exception
+
+
+def test_adding_one_question_moves_the_choice_to_the_next():
+    at = page(SETS, new_learner_token())
+    at.segmented_control(key="class-from").set_value("topic").run()
+    at.selectbox(key="class-topic").set_value("tricks").run()
+    at.number_input(key="class-seed").set_value(7).run()
+    for _ in range(2):
+        at.button(key="set-add-one").click().run()
+    assert "Questions: 2 of at most 30" in texts(at)
+    assert at.selectbox(key=QUESTION_CHOICE).value == 2  # the third is chosen next
+    _, draft = at.session_state[SET_DRAFT]
+    assert list(draft) == TRICKS[:2]  # the first and the second, not the first twice
+    assert not at.exception
 
 
 def test_the_teacher_steps_through_a_set_and_the_timer_reveals():

@@ -28,7 +28,7 @@ questions only, too).
 >>> [(missed.position, missed.missed, missed.answered) for missed in most_missed(grid)]
 [(1, 1, 1), (2, 0, 1)]
 >>> missed_words(most_missed(grid)[1], learners=2)
-'not revealed yet: 1 of 2 answered, 0 wrong so far'
+'not revealed yet: 1 of 2 have answered, 0 wrong so far'
 """
 
 from __future__ import annotations
@@ -148,7 +148,9 @@ def missed_words(item: Missed, learners: int) -> str:
     """ "2 of 5 missed it", or for a question still open how it stands so far."""
     if item.revealed:
         return f"{item.missed} of {learners} missed it"
-    return f"not revealed yet: {item.answered} of {learners} answered, {item.missed} wrong so far"
+    return (
+        f"not revealed yet: {item.answered} of {learners} have answered, {item.missed} wrong so far"
+    )
 
 
 def grid_csv(grid: ClassGrid) -> str:

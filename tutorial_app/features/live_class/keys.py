@@ -12,6 +12,7 @@ CHART = "class-chart"  # widget: show the answers as a chart
 NEW_NAME = "class-new-name"  # widget: a learner's new display name
 QUESTIONS_PAGE = "class-questions-page"  # widget: the report's page of questions
 LEARNERS_PAGE = "class-learners-page"  # widget: the report's page of learners
+QUESTION_CHOICE = "class-question"  # widget: the question chosen from a quiz or a set
 
 # The projector view
 PROJECTOR_SHOWN = "class-projector-shown"  # the class's screen last drawn on the projector

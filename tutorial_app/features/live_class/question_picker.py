@@ -4,8 +4,10 @@ the question's source (``lessons.question_source``); building and judging the qu
 is not done here.
 
 Widget keys: ``class-from`` (where from), ``class-lesson``, ``class-topic``,
-``class-rules``, ``class-seed`` (the quiz or set number), ``class-question`` and
-``class-scenario-link``.
+``class-rules``, ``class-seed`` (the quiz or set number), ``QUESTION_CHOICE`` and
+``class-scenario-link``. Once a question chosen from a list was asked (or added to a
+set), ``choose_next`` moves the choice to the question after it: pressing the button
+again asks the next one, never the same one twice.
 A new kind of source (built scenarios, guided-hand positions) registers with
 ``lessons.question_source.register_source_kind`` and adds its choice to ``PICKERS``.
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import streamlit as st
 
@@ -29,11 +32,12 @@ from lessons.question_source import (
     topic_source,
 )
 from lessons.quizzes import PRACTICE_TOPICS, SEED_LIMIT
+from tutorial_app.features.live_class.keys import QUESTION_CHOICE
 from tutorial_app.features.live_class.set_sources import scenario_from_link
 from tutorial_app.shell.hand_links import MAX_CODE
 from tutorial_app.shell.markdown_text import markdown_text
 
-__all__ = ["PICKERS", "pick_question"]
+__all__ = ["PICKERS", "ListPick", "choose_next", "pick_question"]
 
 PROMPT_CHARS = 70  # characters of a question's words in the list
 
@@ -59,9 +63,30 @@ def _which(questions) -> int:
     return st.selectbox(
         "Question",
         range(len(questions)),
-        key="class-question",
+        key=QUESTION_CHOICE,
         format_func=lambda i: f"{i + 1}. {_short(questions[i].prompt)}",
     )
+
+
+@dataclass(frozen=True)
+class ListPick:
+    """Question ``index`` of a list of ``count`` (a lesson's quiz, a topic's set):
+    called, it makes the question's source."""
+
+    make: Callable[[], QuestionSource]
+    index: int
+    count: int
+
+    def __call__(self) -> QuestionSource:
+        return self.make()
+
+
+def choose_next(make_source: Callable[[], QuestionSource]) -> None:
+    """After ``make_source``'s question was asked or added: a list's choice moves to the
+    question after it (the last stays chosen). For a button's callback, which runs
+    before the picker is drawn again."""
+    if isinstance(make_source, ListPick) and make_source.index + 1 < make_source.count:
+        st.session_state[QUESTION_CHOICE] = make_source.index + 1
 
 
 def _from_lesson() -> Callable[[], QuestionSource]:
@@ -73,8 +98,9 @@ def _from_lesson() -> Callable[[], QuestionSource]:
         format_func=lambda i: f"{lessons[i].number}. {lessons[i].title}",
     )
     seed = _seed()
-    index = _which(lesson_quiz(lesson_id, seed))
-    return lambda: lesson_source(lesson_id, seed, index)
+    quiz = lesson_quiz(lesson_id, seed)
+    index = _which(quiz)
+    return ListPick(lambda: lesson_source(lesson_id, seed, index), index, len(quiz))
 
 
 def _topic_and_rules() -> tuple[str, str]:
@@ -94,8 +120,9 @@ def _topic_and_rules() -> tuple[str, str]:
 def _from_topic() -> Callable[[], QuestionSource]:
     topic, rules = _topic_and_rules()
     seed = _seed()
-    index = _which(topic_set(topic, rules, seed))
-    return lambda: topic_source(topic, seed, index, rules)
+    questions = topic_set(topic, rules, seed)
+    index = _which(questions)
+    return ListPick(lambda: topic_source(topic, seed, index, rules), index, len(questions))
 
 
 def _at_random() -> Callable[[], QuestionSource]:

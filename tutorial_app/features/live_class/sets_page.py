@@ -20,7 +20,7 @@ from tutorial_app.features.live_class.keys import (
     SET_NOTE,
     SET_TIMER,
 )
-from tutorial_app.features.live_class.question_picker import pick_question
+from tutorial_app.features.live_class.question_picker import choose_next, pick_question
 from tutorial_app.features.live_class.set_sources import sources_from_links
 from tutorial_app.learner.current import current_token
 from tutorial_app.limits.question_sets import (
@@ -175,6 +175,7 @@ with st.expander("Add questions", expanded=not kept, icon=":material/add:"):
     def add_one() -> None:
         try:
             add([make_source()])
+            choose_next(make_source)
         except ValueError as error:
             note(f"That question cannot be added: {error}", "warning")
 

@@ -48,7 +48,7 @@ from tutorial_app.features.live_class.keys import (
     TEACHER_LINK,
 )
 from tutorial_app.features.live_class.live_question import teacher_model
-from tutorial_app.features.live_class.question_picker import pick_question
+from tutorial_app.features.live_class.question_picker import choose_next, pick_question
 from tutorial_app.features.live_class.report_view import grid_box, mistakes_box
 from tutorial_app.features.live_class.set_controls import (
     next_in_set,
@@ -343,6 +343,11 @@ def run_class(code: str, key: str) -> None:
             st.markdown("**The next question**: choose it here, then press *Ask this question*.")
             make_source = pick_question()
             timer = push_timer()
+
+        def ask_then_choose_next() -> None:
+            if push_after(classes, code, key, shown_id, make_source, timer) is not None:
+                choose_next(make_source)  # pressing again asks the next, not the same
+
         with moves:
             ask, reveal, chart = st.columns(3, vertical_alignment="center")
             ask.button(
@@ -350,9 +355,7 @@ def run_class(code: str, key: str) -> None:
                 key="class-push",
                 type="primary" if live is None or live.revealed else "secondary",
                 icon=":material/help:",
-                on_click=lambda: request(
-                    lambda: push_after(classes, code, key, shown_id, make_source, timer)
-                ),
+                on_click=lambda: request(ask_then_choose_next),
             )
             if live is not None:
                 reveal.button(
