@@ -109,12 +109,12 @@ def test_a_whole_class_on_two_pages():
     teacher.segmented_control(key="class-from").set_value("topic").run()
     teacher.selectbox(key="class-topic").set_value("tricks").run()
     teacher.number_input(key="class-seed").set_value(7).run()
-    teacher.selectbox(key="class-question").set_value(2).run()
+    teacher.selectbox(key=QUESTION_CHOICE).set_value(2).run()
     teacher.button(key="class-push").click().run()
     assert not teacher.exception
     question = question_for(topic_source("tricks", 7, 2))
     assert teacher.subheader[0].value == "Question 1" and question.prompt in texts(teacher)
-    assert "Answer on your own screen" in table_shown(teacher)["message"]["text"]
+    assert "The learners answer on their own screens" in table_shown(teacher)["message"]["text"]
 
     sam.run()
     kim.run()

@@ -111,6 +111,9 @@ def test_the_projector_shows_no_answer_until_the_reveal():
     assert not any(card.get("mark") for card in before["hand"])
     after = teacher_model(live, revealed=True)
     assert live.explanation in after["message"]["text"]
+    assert before["message"]["text"] == "Answer on your own screen."  # to the room
+    teachers = teacher_model(live, revealed=False, on_projector=False)["message"]["text"]
+    assert teachers == "The learners answer on their own screens."
 
 
 def test_the_reveal_marks_the_right_cards_as_the_right_answer():

@@ -126,9 +126,12 @@ def learner_model(
     )
 
 
-def teacher_model(question: Question, revealed: bool) -> TableModel | CardsModel:
+def teacher_model(
+    question: Question, revealed: bool, on_projector: bool = True
+) -> TableModel | CardsModel:
     """The projector's table: the question without its answer (nothing to click), then
-    the right answer marked with the engine's reason."""
+    the right answer marked with the engine's reason. The teacher's own page shows it
+    too (``on_projector`` False), with words for the teacher, not the room."""
     if revealed:
         feedback = Feedback(
             True,
@@ -146,5 +149,10 @@ def teacher_model(question: Question, revealed: bool) -> TableModel | CardsModel
         question,
         QuizState(_RUN),
         look_only=True,
-        message={"text": "Answer on your own screen.", "tone": "info"},
+        message={
+            "text": "Answer on your own screen."
+            if on_projector  # the room reads it; the teacher's page says what happens
+            else "The learners answer on their own screens.",
+            "tone": "info",
+        },
     )

@@ -334,7 +334,9 @@ def run_class(code: str, key: str) -> None:
         if question.scene.facts:
             st.markdown("\n".join(f"- {fact}" for fact in question.scene.facts))
         if has_table(question):
-            card_table(teacher_model(question, live.revealed), key="class-table")
+            card_table(
+                teacher_model(question, live.revealed, on_projector=False), key="class-table"
+            )
         elif live.revealed:
             st.success(f"**The answer: {question.answer_text}.** {question.explanation}")
 
