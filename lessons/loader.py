@@ -72,8 +72,10 @@ STEP_KEYS = {
     "hide": list,
     "question": dict,
     "opens_at": str,
+    "face_down": int,
 }
 STEPPED = ("bidding", "trick", "hand")  # the steps that walk through their scenario
+MAX_FACE_DOWN = 5  # face-down cards a "cards" step may draw (Step.face_down)
 # Where a step-through may open (Step.opens_at): a trick as it begins, round 2, the end.
 OPENS_AT = ("round 2", *(f"trick {n}" for n in range(1, 6)), "end")
 # Parts of a scenario's table a step may leave out (words a lesson has not taught yet;
@@ -103,6 +105,7 @@ class Step:
     # Where a step-through opens: the part its words are about ("round 2", "trick 5" as
     # it begins, "end"); "" opens it before its first move.
     opens_at: str = ""
+    face_down: int = 0  # a "cards" step: cards drawn after its cards, backs up (the kitty)
 
 
 @dataclass(frozen=True)
@@ -319,6 +322,12 @@ def load_lesson(toml_path: Path) -> Lesson:
             raise LessonError(
                 f"{where}: opens_at is one of {', '.join(OPENS_AT)}, on a step-through"
             )
+        face_down = step.get("face_down", 0)
+        if face_down and (step["show"] != "cards" or not 0 < face_down <= MAX_FACE_DOWN):
+            raise LessonError(
+                f"{where}: face_down is a number of cards from 1 to {MAX_FACE_DOWN}, "
+                'on a "cards" step'
+            )
         question: Question | None = None
         stored: tuple[str, ...] = ()
         if step["show"] == "try":
@@ -342,6 +351,7 @@ def load_lesson(toml_path: Path) -> Lesson:
                 question,
                 stored,
                 opens_at,
+                face_down,
             )
         )
     if sections:

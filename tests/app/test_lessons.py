@@ -58,6 +58,19 @@ def test_every_step_of_every_lesson_renders(lesson):
     assert at.query_params.get("part") == ["quiz"] or at.query_params.get("part") == "quiz"
 
 
+def test_the_upcard_step_shows_the_kitty_face_down_under_it():
+    """The words name the upcard and the three cards under it: the cards show both."""
+    lesson = next(item for item in LESSONS if item.id == "cards-and-deal")
+    number = next(i for i, step in enumerate(lesson.steps, 1) if step.id == "upcard")
+    at = open_lesson(lesson.id)
+    for _ in range(number - 1):
+        at.button(key="step-next").click().run()
+    model = table_shown(at)
+    assert [card["code"] for card in model["hand"]] == ["TH"]
+    assert model["hand_backs"] == 3
+    assert "three under it stay face" in lesson.steps[number - 1].text
+
+
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
 def test_quiz_can_be_finished_answering_right(lesson):
     at = open_lesson(lesson.id, part="quiz", seed=SEED)

@@ -118,6 +118,11 @@ def test_loader_accepts_a_minimal_lesson(tmp_path):
         (BASE + '[[quiz.items]]\nid = "x"\nask = "guess"\nanswer = ["no"]\n', "unknown ask"),
         (BASE.replace('id = "a"', 'id = "b"'), "no section '## b'"),
         (BASE.replace('["colour"]', '["colour"]\nvary = ["target_points"]'), "cannot vary"),
+        (BASE.replace('show = "text"', 'show = "text"\nface_down = 3'), 'on a "cards" step'),
+        (
+            BASE.replace('show = "text"', 'show = "cards"\ncards = "TH"\nface_down = 9'),
+            "from 1 to 5",
+        ),
     ],
 )
 def test_loader_rejects_bad_content_with_a_message(tmp_path, change, message):

@@ -49,6 +49,7 @@ def cards_model(
     title: str | None = None,
     four_colour: bool = False,
     size: str | None = None,
+    face_down: int = 0,
 ) -> CardsModel:
     """Cards in the order given (not sorted: a question's options keep their order).
 
@@ -59,7 +60,7 @@ def cards_model(
     drawn below, not clickable. ``actions`` are buttons with ``id`` and ``label`` (and
     optionally ``disabled``, ``pressed``, ``primary``, ``suit``); ``message`` is a
     ``table_options.table_message``. ``size`` "deck" draws many small cards (a whole
-    deck to deal from).
+    deck to deal from). ``face_down`` cards are drawn after the others, backs up.
     Raises ValueError for an unknown mark kind or size.
     """
     if size not in (None, "deck"):
@@ -133,6 +134,8 @@ def cards_model(
     }
     if size:
         model["size"] = size
+    if face_down:
+        model["hand_backs"] = face_down
     return model
 
 

@@ -240,3 +240,4 @@ class CardsModel(TypedDict):
     suit_icons: dict[str, str]
     svgs: dict[str, str]
     size: NotRequired[str]  # "deck": many small cards
+    hand_backs: NotRequired[int]  # face-down cards after the hand's (a lesson's kitty)

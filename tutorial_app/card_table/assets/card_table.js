@@ -222,10 +222,6 @@ function handRow(model, root) {
     class: "hand" + (model.lift ? " lift" : ""), role: "group",
     "aria-label": model.hand_label || (you ? `Your cards (${you.name})` : "Cards"),
   });
-  for (let i = 0; i < (model.hand_backs || 0); i++) {  // a hidden hand, on a teacher's table
-    hand.append(el("span", { class: "card static back", "aria-hidden": "true" },
-      el("span", { class: "face" }, svgNode(model.svgs.back))));
-  }
   const codes = model.hand.map((card) => card.code);
   let rove = codes.indexOf(root._rove);
   if (rove < 0) rove = Math.min(root._roveIndex || 0, codes.length - 1);
@@ -252,6 +248,12 @@ function handRow(model, root) {
     if (notes) node.append(el("span", { class: "sr-only", id: `ct-note-${index}`, text: notes }));
     hand.append(node);
   });
+  // Face-down cards after the faces: a hidden hand on a teacher's table, or the kitty
+  // under a lesson's upcard.
+  for (let i = 0; i < (model.hand_backs || 0); i++) {
+    hand.append(el("span", { class: "card static back", "aria-hidden": "true" },
+      el("span", { class: "face" }, svgNode(model.svgs.back))));
+  }
   hand.addEventListener("keydown", (event) => moveFocus(event, hand, root));
   return hand;
 }

@@ -32,7 +32,8 @@ from tutorial_app.rule_tables.ranking import (
 
 def show_cards(step: Step, key: str) -> None:
     notes: dict[Card | str, str] = {card: card_role(card, step.trump) for card in step.cards}
-    card_table(cards_model(step.cards, trump=step.trump, notes=notes), key=f"{key}-cards")
+    model = cards_model(step.cards, trump=step.trump, notes=notes, face_down=step.face_down)
+    card_table(model, key=f"{key}-cards")
 
 
 def show_ranking(step: Step, key: str) -> None:
