@@ -183,7 +183,9 @@ def test_each_finished_hand_opens_in_teach_from_the_overview():
     assert not teach.exception and teach.session_state[REPLAY].position == 0
 
 
-def test_a_table_on_the_projector_shows_face_up_with_the_reason_for_each_move():
+def test_a_table_on_the_projector_shows_the_reason_for_each_move_its_hands_face_down():
+    """While a hand is played its hands stay face down on the wall (its own players see
+    the projector): the trick, the moves and their reasons show."""
     from test_live_class_pages import page
 
     teacher, code, key = start_class()
@@ -198,7 +200,8 @@ def test_a_table_on_the_projector_shows_face_up_with_the_reason_for_each_move():
     screen = page(PROJECTOR, stored_key=key, **{"class": code})
     assert not screen.exception
     (model,) = [m for m in tables_shown(screen) if m.get("layout") == "table"]
-    assert all(s["revealed"] for s in model["seats"]) and model["hand"]  # every hand face up
+    assert not any(s["revealed"] for s in model["seats"]) and not model["hand"]
+    assert "face down while they are played" in model["message"]["text"]
     moves = [m.value for m in screen.markdown if m.value.startswith("- ")]
     tables = ClassTables(open_store(database_url()))
     (view,) = tables.overview(code, key)
@@ -395,7 +398,7 @@ def test_two_learners_a_table_sit_as_partners_with_two_bots():
 
 def test_a_hand_just_dealt_shows_the_last_hands_moves_on_the_projector():
     """The projector's reasons when the new hand has no move yet: the last hand's, said so."""
-    from tutorial_app.features.live_class.table_projector import last_moves
+    from tutorial_app.features.live_class.table_projector import last_moves, projected_hand
 
     teacher, code, key = start_class()
     join(code, "Ann")
@@ -404,6 +407,7 @@ def test_a_hand_just_dealt_shows_the_last_hands_moves_on_the_projector():
     tables = ClassTables(open_store(database_url()))
     (view,) = tables.overview(code, key)
     assert last_moves(view)[0] == ""  # the hand on the table: its own moves
+    assert projected_hand(view.game.replay()) == (view.game.replay().hand, False)
     from datetime import timedelta
 
     from sqlalchemy import update
@@ -426,3 +430,4 @@ def test_a_hand_just_dealt_shows_the_last_hands_moves_on_the_projector():
     heading, lines = last_moves(view)
     finished = state.finished[-1]
     assert heading == "The last hand ended so:" and len(lines) == min(4, len(finished.actions))
+    assert projected_hand(state) == (finished, True)  # the hand just played, every card

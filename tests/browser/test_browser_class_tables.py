@@ -3,7 +3,8 @@ two to a table, as partners, with two bots at each; each learner's page turns in
 their table from their own chair; they play a whole hand by clicking on the card table
 (each click reaches the store once) while the bots' moves arrive by themselves (the
 table's watcher); the teacher's overview follows both tables and the projector view
-shows one face up with the reason for each move. After the hand each learner finds
+shows one with the reason for each move (its hands face down while they are played).
+After the hand each learner finds
 their decisions graded under the table, and the overview links the hand to Teach."""
 
 from __future__ import annotations

@@ -1,14 +1,17 @@
 """A class table on the projector (issue 23): the teacher puts one table up ("look at
-table 3: why did East trump?"); the projector view then shows it face up, large, with
-the engine's reason for each of the last moves. It is drawn again every second while a
-table is up (one projector per class), and goes back to the class's questions when the
+table 3: why did East trump?"); the projector view then shows it large, with the
+engine's reason for each of the last moves. While a hand is played its hands stay face
+down (the table's own players see the projector too: face up, it would show each of
+them the others' cards); the hand just played is shown face up, every card, once it is
+over, until the next hand's first move. It is drawn again every second while a table
+is up (one projector per class), and goes back to the class's questions when the
 teacher takes it down."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from engine import apply, explain_action, new_hand
+from engine import GameState, HandState, apply, explain_action, new_hand
 from tutorial_app.card_table.component import card_table
 from tutorial_app.card_table.move_words import action_words
 from tutorial_app.card_table.table_model import table_model
@@ -16,7 +19,7 @@ from tutorial_app.card_table.table_options import TableOptions, table_message
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.store import ClassTables, TableView
 
-__all__ = ["PROJECTOR_SECONDS", "last_moves", "show_projected"]
+__all__ = ["PROJECTOR_SECONDS", "last_moves", "projected_hand", "show_projected"]
 
 PROJECTOR_SECONDS = 1.0
 MOVES_SHOWN = 4
@@ -40,8 +43,27 @@ def last_moves(view: TableView, most: int = MOVES_SHOWN) -> tuple[str, list[str]
     return heading, lines[-most:]
 
 
+def projected_hand(state: GameState) -> tuple[HandState, bool]:
+    """The hand the projector shows, and whether face up: the hand being played, face
+    down; once it is over (and until the next hand's first move, or after the game) the
+    last hand played, face up."""
+    hand = state.hand
+    if hand is not None and (hand.actions or not state.finished):
+        return hand, False
+    return state.finished[-1], True
+
+
+def _projector_note(paused: bool, face_up: bool) -> str | None:
+    if paused:
+        return "Paused."
+    if face_up:
+        return None
+    return "The hands stay face down while they are played: every card shows once the hand is over."
+
+
 def show_projected(tables: ClassTables, code: str, key: str, number: int) -> None:
-    """Table ``number``'s game face up; the page runs again when it is taken down."""
+    """Table ``number``'s game (``projected_hand``); the page runs again when it is
+    taken down."""
     view = tables.projected(code, key)
     if view is None or view.number != number:
         st.rerun()  # taken down, or another table put up
@@ -51,10 +73,10 @@ def show_projected(tables: ClassTables, code: str, key: str, number: int) -> Non
         for seat, name in view.seats.items()
     )
     st.markdown(f"## Table {view.number}  \n{names}")
-    hand = state.hand if state.hand is not None else state.finished[-1]
+    hand, face_up = projected_hand(state)
     options = TableOptions(
         teacher=True,
-        reveal="all",
+        reveal="all" if face_up else (),
         projector=True,
         hold_last_trick=True,
         keep_bidding=True,
@@ -62,7 +84,7 @@ def show_projected(tables: ClassTables, code: str, key: str, number: int) -> Non
         actions=(),
         score=state.scores,
         target=state.rules.target_points,
-        message=table_message("Paused." if view.paused else None, "info"),
+        message=table_message(_projector_note(view.paused, face_up), "info"),
     )
     card_table(table_model(hand, options), key="projected-table")
     heading, lines = last_moves(view)

@@ -296,8 +296,9 @@ def tables_overview(classes: ClassRuns, code: str, key: str) -> None:
                 key=f"tables-project-{view.number}",
                 icon=":material/present_to_all:",
                 on_click=lambda table=view.id: tables.project(code, key, table),
-                help="The projector view shows this table face up, with the reason for "
-                "each move, until you take it off.",
+                help="The projector view shows this table with the reason for each "
+                "move, until you take it off: its hands face down while they are "
+                "played (its players see the wall too), every card once a hand is over.",
             )
         if links := hand_links(view, lambda query: app_page_url("teach", query)):
             st.caption(links)
