@@ -39,3 +39,18 @@ def qr_img(text: str, size_px: int = 360, label: str = "QR code") -> str:
         f'height="{int(size_px)}" alt="{html.escape(label, quote=True)}" '
         'style="image-rendering: pixelated; background: #fff;">'
     )
+
+
+def address_html(link: str) -> str:
+    """The join address as HTML, every part escaped, that may wrap before its query but
+    never inside it (class ``join-query``: no wrap), so the code is read in one piece.
+
+    >>> address_html("https://school.example/join?code=K7WQ3M")
+    'https://school.example/join<wbr><span class="join-query">?code=K7WQ3M</span>'
+    >>> address_html("https://school.example/<join>")
+    'https://school.example/&lt;join&gt;'
+    """
+    path, mark, query = link.partition("?")
+    if not mark:
+        return html.escape(path)
+    return f'{html.escape(path)}<wbr><span class="join-query">{html.escape(mark + query)}</span>'

@@ -75,6 +75,7 @@ PROJECTOR_CSS = f"""<style>
   font-family: ui-monospace, monospace; color: #0b6b2f; margin: 0.5rem 0; }}
 .pj-join {{ font-size: 2rem; line-height: 1.3; }}
 .pj-link {{ font-size: 1.6rem; word-break: break-all; color: #333; }}
+.pj-link .join-query {{ white-space: nowrap; }}
 .pj-count {{ font-size: 2.2rem; font-weight: 700; }}
 .pj-prompt {{ font-size: 2.1rem; font-weight: 700; line-height: 1.25; margin: 0.25rem 0; }}
 .pj-facts {{ font-size: 1.5rem; margin: 0; }}

@@ -18,7 +18,7 @@ import streamlit as st
 
 from tutorial_app.card_table.component import card_table
 from tutorial_app.features.live_class.answer_chart import answer_bars
-from tutorial_app.features.live_class.class_link import JOIN_PAGE, qr_img
+from tutorial_app.features.live_class.class_link import JOIN_PAGE, address_html, qr_img
 from tutorial_app.features.live_class.class_view import live_classes
 from tutorial_app.features.live_class.class_watch import seconds_left, watch_class
 from tutorial_app.features.live_class.keys import CODE, KEY, PROJECTOR_SHOWN
@@ -105,7 +105,7 @@ def waiting(at: Projected) -> None:
     words, picture = st.columns([3, 2], vertical_alignment="center")
     words.html(
         '<p class="pj-join">Join the class: scan the code, or go to</p>'
-        f'<p class="pj-link">{html.escape(link)}</p>'
+        f'<p class="pj-link">{address_html(link)}</p>'
         '<p class="pj-join">and type this code:</p>'
         f'<div class="pj-code">{html.escape(code)}</div>'
     )

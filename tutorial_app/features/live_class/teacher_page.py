@@ -24,7 +24,13 @@ import streamlit as st
 
 from tutorial_app.card_table.component import card_table
 from tutorial_app.features.live_class.answer_chart import answer_chart
-from tutorial_app.features.live_class.class_link import CLASS_PAGE, JOIN_PAGE, SCREEN_PAGE, qr_img
+from tutorial_app.features.live_class.class_link import (
+    CLASS_PAGE,
+    JOIN_PAGE,
+    SCREEN_PAGE,
+    address_html,
+    qr_img,
+)
 from tutorial_app.features.live_class.class_view import (
     attempt,
     live_classes,
@@ -92,6 +98,7 @@ st.html("""<style>
   line-height: 1; font-family: ui-monospace, monospace; color: #0b6b2f; }
 .st-key-class-code-box .join-link { font-size: 1.4rem; word-break: break-all; }
 .st-key-class-code-box .join-line { font-size: 1.2rem; margin: 0; word-break: break-all; }
+.st-key-class-code-box .join-query { white-space: nowrap; }  /* the code read in one piece */
 .st-key-class-code-box .class-code-small { font-weight: 800; letter-spacing: 0.2rem;
   font-family: ui-monospace, monospace; color: #0b6b2f; }
 .st-key-class-count p { font-size: 1.5rem; }
@@ -246,14 +253,14 @@ def code_box(code: str, compact: bool) -> None:
             words, button = st.columns([5, 2], vertical_alignment="center")
             words.html(
                 f'<p class="join-line">Class <span class="class-code-small">'
-                f"{html.escape(code)}</span> · join at {html.escape(link)}</p>"
+                f"{html.escape(code)}</span> · join at {address_html(link)}</p>"
             )
         else:
             words, picture = st.columns([1, 1], vertical_alignment="center")
             words.markdown("Join at the address below, or scan the code, and type this class code:")
             words.html(
                 f'<div class="class-code">{html.escape(code)}</div>'
-                f'<p class="join-link">{html.escape(link)}</p>'
+                f'<p class="join-link">{address_html(link)}</p>'
             )
             picture.markdown(qr_img(link, 400, f"QR code of {link}"), unsafe_allow_html=True)
             button = words
