@@ -32,6 +32,12 @@ SCREEN = {"width": 1280, "height": 720}
 NO_SIDEBAR = "[data-testid=stSidebar] { display: none; }"
 LOWEST = 715  # a button's bottom edge must be above this line
 STEPPED = ("bidding", "trick", "hand")  # the steps shown on a step-through table
+# Card tables' felts drawn with nothing on them (a question of labelled choices only
+# once showed an empty green bar above its buttons).
+EMPTY_FELTS = """() => [...document.querySelectorAll('[data-testid=stBidiComponentIsolated]')]
+    .flatMap((host) => host.shadowRoot ? [...host.shadowRoot.querySelectorAll('.felt')] : [])
+    .filter((felt) => getComputedStyle(felt).display !== 'none' && !felt.children.length)
+    .length"""
 
 
 def open_at_720(browser: Browser, url: str) -> Page:
@@ -140,6 +146,7 @@ def test_every_step_fits_1280x720_and_a_phone(browser: Browser, app_url, screens
         expect(page.locator("[data-testid=stException]")).to_have_count(0)
         bottom, name = lowest_button(page)
         assert name, f"{lesson.id} step {number}: no button found"
+        assert not page.evaluate(EMPTY_FELTS), f"{lesson.id} step {number}: an empty felt"
         if bottom > LOWEST:  # a picture of each step that does not fit, to see why
             too_low[f"step {number} ({step.id})"] = (name, round(bottom))
             page.screenshot(path=screenshots / f"fit-{lesson.id}-step-{number}.png")
