@@ -11,7 +11,8 @@ import re
 from app_driver import tables_shown, watcher_shown
 from test_live_class_pages import join, start_class
 
-from engine import Seat
+from engine import Phase, Seat
+from tutorial_app.features.live_class.tables_box import table_line
 from tutorial_app.store import ClassTables, database_url, open_store
 
 PROJECTOR = "features/live_class/screen_page.py"
@@ -420,8 +421,10 @@ def test_a_hand_just_dealt_shows_the_last_hands_moves_on_the_projector():
             update(class_table_seats).values(last_seen_at=now() - timedelta(minutes=5))
         )
     rng = random.Random(2)
+    said = set()  # the overview's words for the seat to act, by phase
     while not (view := tables.table(view.id)).game.replay().finished:
         state = view.game.replay()
+        said.add((state.hand.phase, table_line(view).split(" · ")[-1].split(";")[0]))
         keep_still(tables, view.id)
         view = tables.table(view.id)
         tables.move(view.id, state.hand.turn, decide(view, state.hand.turn, rng), view.game.version)
@@ -431,3 +434,5 @@ def test_a_hand_just_dealt_shows_the_last_hands_moves_on_the_projector():
     finished = state.finished[-1]
     assert heading == "The last hand ended so:" and len(lines) == min(4, len(finished.actions))
     assert projected_hand(state) == (finished, True)  # the hand just played, every card
+    assert {words.split(" ", 1)[1] for phase, words in said if phase is Phase.BID1} == {"to bid"}
+    assert {words.split(" ", 1)[1] for phase, words in said if phase is Phase.PLAY} == {"to play"}

@@ -65,7 +65,7 @@ from tutorial_app.card_table.paced_plays import pace_frames, trick_won
 from tutorial_app.card_table.table_moves import action_id
 from tutorial_app.card_table.table_options import MARK_SIGNS, TableOptions
 
-__all__ = ["POSITIONS", "action_label", "coach_line", "table_model"]
+__all__ = ["POSITIONS", "action_label", "coach_line", "table_model", "turn_words"]
 
 POSITIONS = ("bottom", "left", "top", "right")  # clockwise from the learner's chair
 BIDDING = (Phase.BID1, Phase.BID2, Phase.NAME_TRUMP, Phase.ALONE, Phase.DISCARD, Phase.DEFEND_ALONE)
@@ -78,6 +78,12 @@ TURN_WORDS = {
     Phase.DEFEND_ALONE: "to decide",
 }
 PLAIN = TableOptions()  # South's chair, nothing more asked
+
+
+def turn_words(phase: Phase) -> str:
+    """What the seat to act is doing: "to bid", "to play", "to discard", "to decide"."""
+    return TURN_WORDS.get(phase, "to bid")
+
 
 Face = Callable[..., CardFace]  # a card (and an optional highlight) -> its face, kept in svgs
 
@@ -345,7 +351,7 @@ def _seat(
     if out:
         badges.append("sits out")
     if seat is table.turn:
-        badges.append(TURN_WORDS.get(table.phase, "to bid"))
+        badges.append(turn_words(table.phase))
     count = None if "hand" in hide else table.counts[seat]
     bottom_seat = seat is bottom
     you = you and bottom_seat

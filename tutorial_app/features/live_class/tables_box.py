@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from engine import PRESET_NAMES, PRESETS, HandRecord
+from tutorial_app.card_table.table_model import turn_words
 from tutorial_app.features.live_class.keys import (
     TABLE_BOTS,
     TABLE_HINTS,
@@ -86,7 +87,7 @@ def table_line(view: TableView) -> str:
     else:
         turn = state.hand.turn
         trick = " ".join(f"{card.label} ({seat.value})" for seat, card in state.hand.trick)
-        now = f"{turn.word if turn else '—'} to play" + (
+        now = f"{turn.word if turn else '—'} {turn_words(state.hand.phase)}" + (
             f"; on the table: {trick}" if trick else ""
         )
     paused = " · paused" if view.paused else ""
