@@ -188,14 +188,21 @@ def test_a_table_on_the_projector_shows_the_reason_for_each_move_its_hands_face_
     """While a hand is played its hands stay face down on the wall (its own players see
     the projector): the trick, the moves and their reasons show."""
     from test_live_class_pages import page
+    from test_live_class_screen import html_shown
 
     teacher, code, key = start_class()
     learner = join(code, "Ann")
     teacher.run()
+    teacher.button(key="class-push").click().run()  # a question, asked before the tables
     teacher.button(key="tables-make").click().run()
     for _ in range(3):
         learner.run()  # the bots move, one a run, up to Ann's turn
     teacher.run()
+    screen = page(PROJECTOR, stored_key=key, **{"class": code})
+    # The class at tables, none up: the tables' lines, not the question nobody sees now.
+    assert "The class is playing at tables." in html_shown(screen)
+    assert [m.value for m in screen.markdown if m.value.startswith("**Table 1** · ")]
+    assert "answered" not in html_shown(screen)
     teacher.button(key="tables-project-1").click().run()
     assert not teacher.exception and "tables-unproject-1" in {b.key for b in teacher.button}
     screen = page(PROJECTOR, stored_key=key, **{"class": code})
@@ -212,6 +219,7 @@ def test_a_table_on_the_projector_shows_the_reason_for_each_move_its_hands_face_
     teacher.button(key="tables-unproject-1").click().run()
     screen.run()
     assert not [m for m in tables_shown(screen) if m.get("layout") == "table"]
+    assert "The class is playing at tables." in html_shown(screen)
 
 
 def test_a_finished_hand_keeps_each_learners_own_mistakes_not_the_bots(monkeypatch):

@@ -78,6 +78,7 @@ PROJECTOR_CSS = f"""<style>
 .pj-link .join-query {{ white-space: nowrap; }}
 .pj-count {{ font-size: 2.2rem; font-weight: 700; }}
 .pj-prompt {{ font-size: 2.1rem; font-weight: 700; line-height: 1.25; margin: 0.25rem 0; }}
+.st-key-pj-tables p {{ font-size: 1.6rem; line-height: 1.35; }}
 .pj-facts {{ font-size: 1.5rem; margin: 0; }}
 .pj-clock {{ font-size: 2.6rem; font-weight: 800; color: #8a4b00; }}
 .pj-clock.pj-up {{ color: #b3261e; }}

@@ -29,7 +29,11 @@ from tutorial_app.features.live_class.projector import (
     answer_bars_html,
     phase,
 )
-from tutorial_app.features.live_class.table_projector import PROJECTOR_SECONDS, show_projected
+from tutorial_app.features.live_class.table_projector import (
+    PROJECTOR_SECONDS,
+    show_projected,
+    show_tables_playing,
+)
 from tutorial_app.features.live_class.teacher_key import (
     ask_again,
     keep_teacher_key,
@@ -179,8 +183,9 @@ def numbers(at: Projected, shown: Phase, live: LiveQuestion | None = None) -> No
             return
         if status.screen != st.session_state.get(PROJECTOR_SHOWN) or tally.screen != status.screen:
             st.rerun()  # a new question, the reveal, the end: draw it whole
-        if ClassTables(at.classes.store).projected(at.code, at.key) is not None:
-            st.rerun()  # the teacher has put a table up
+        tables = ClassTables(at.classes.store)
+        if tables.projected(at.code, at.key) is not None or tables.overview(at.code, at.key):
+            st.rerun()  # the teacher has put a table up, or seated the class at tables
         if shown is Phase.WAITING:
             st.html(f'<p class="pj-count">{tally.members} of {MAX_CLASS_MEMBERS} joined</p>')
             watch(tally.news)
@@ -228,10 +233,14 @@ def projector_page() -> tuple[str | None, bool]:
     tables = ClassTables(classes.store)
     try:
         up = tables.projected(code, key) if status.open else None
+        playing = bool(tables.overview(code, key)) if status.open else False
     except (ClassError, StoreUnavailable, TableError):
-        up = None
+        up, playing = None, False
     if up is not None:  # a table on the projector, drawn again every second
         st.fragment(show_projected, run_every=PROJECTOR_SECONDS)(tables, code, key, up.number)
+        return code, False
+    if playing:  # the class at tables: their lines, not a question nobody sees
+        st.fragment(show_tables_playing, run_every=PROJECTOR_SECONDS)(tables, code, key)
         return code, False
     at = Projected(classes, code, key)
     shown = phase(status.open, live is not None, status.revealed)

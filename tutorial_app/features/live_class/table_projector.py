@@ -16,10 +16,17 @@ from tutorial_app.card_table.component import card_table
 from tutorial_app.card_table.move_words import action_words
 from tutorial_app.card_table.table_model import table_model
 from tutorial_app.card_table.table_options import TableOptions, table_message
+from tutorial_app.features.live_class.tables_box import table_line
 from tutorial_app.shell.markdown_text import markdown_text
-from tutorial_app.store import ClassTables, TableView
+from tutorial_app.store import ClassError, ClassTables, StoreUnavailable, TableError, TableView
 
-__all__ = ["PROJECTOR_SECONDS", "last_moves", "projected_hand", "show_projected"]
+__all__ = [
+    "PROJECTOR_SECONDS",
+    "last_moves",
+    "projected_hand",
+    "show_projected",
+    "show_tables_playing",
+]
 
 PROJECTOR_SECONDS = 1.0
 MOVES_SHOWN = 4
@@ -92,3 +99,21 @@ def show_projected(tables: ClassTables, code: str, key: str, number: int) -> Non
         st.markdown(heading)
     for line in lines:
         st.markdown(f"- {markdown_text(line)}")
+
+
+def show_tables_playing(tables: ClassTables, code: str, key: str) -> None:
+    """While the class plays at tables and none is up: every table's line (who sits
+    where, the score, who is to act), not the question the learners no longer see. The
+    page runs again when a table is put up or the games end."""
+    try:
+        views = tables.overview(code, key)
+        up = tables.projected(code, key)
+    except (ClassError, StoreUnavailable, TableError):
+        st.caption("Trying again…")
+        return
+    if up is not None or not views:
+        st.rerun()
+    st.html('<p class="pj-prompt">The class is playing at tables.</p>')
+    with st.container(key="pj-tables"):
+        for view in views:
+            st.markdown(table_line(view))
