@@ -43,6 +43,36 @@ def keep_still(tables, table_id: int) -> None:
         )
 
 
+def mark_away(tables) -> None:
+    """Every learner at the class's tables was last seen five minutes ago: away."""
+    from datetime import timedelta
+
+    from sqlalchemy import update
+
+    from tutorial_app.store.records import now
+    from tutorial_app.store.tables import class_table_seats
+
+    with tables.store.writing() as connection:
+        connection.execute(
+            update(class_table_seats).values(last_seen_at=now() - timedelta(minutes=5))
+        )
+
+
+def play_out_hand(tables, view, seed: int, watch=None):
+    """Bots play table ``view``'s hand to its end, the away learners' turns too (the
+    table kept still before each move, so the away rule holds); ``watch(view)`` sees
+    the table before each move. Returns the table after the hand."""
+    rng = random.Random(seed)
+    while not (view := tables.table(view.id)).game.replay().finished:
+        if watch is not None:
+            watch(view)
+        keep_still(tables, view.id)
+        view = tables.table(view.id)
+        seat = view.game.replay().hand.turn
+        tables.move(view.id, seat, decide(view, seat, rng), view.game.version)
+    return view
+
+
 def seat_model(at) -> dict:
     (model,) = [m for m in tables_shown(at) if m.get("layout") == "table"]
     return model
@@ -144,35 +174,21 @@ def test_a_hint_when_hints_are_allowed_and_it_is_your_turn():
 
 def test_each_finished_hand_opens_in_teach_from_the_overview():
     """A hand played to its end (Ann away: a bot plays for her too) is a link to Teach."""
-    import random
-    from datetime import timedelta
     from urllib.parse import parse_qs, urlsplit
 
     from app_driver import open_page
-    from sqlalchemy import update
 
     from tutorial_app.features.teach.keys import REPLAY
     from tutorial_app.shell.hand_links import decode_hand
-    from tutorial_app.store.records import now
-    from tutorial_app.store.tables import class_table_seats
 
     teacher, code, key = start_class()
     join(code, "Ann")
     teacher.run()
     teacher.button(key="tables-make").click().run()
     tables = ClassTables(open_store(database_url()))
-    with tables.store.writing() as connection:  # Ann is away: a bot plays for her
-        connection.execute(
-            update(class_table_seats).values(last_seen_at=now() - timedelta(minutes=5))
-        )
+    mark_away(tables)  # Ann is away: a bot plays for her
     (view,) = tables.overview(code, key)
-    rng = random.Random(3)
-    while not (view := tables.table(view.id)).game.replay().finished:  # a whole hand
-        seat = view.game.replay().hand.turn
-        if seat is Seat.N:
-            keep_still(tables, view.id)  # Ann's turn waits: she is away, a bot plays
-            view = tables.table(view.id)
-        tables.move(view.id, seat, decide(view, seat, rng), view.game.version)
+    view = play_out_hand(tables, view, seed=3)  # a whole hand
     teacher.run()
     (links,) = [c.value for c in teacher.caption if c.value.startswith("Hands in Teach")]
     url = re.search(r"\]\(([^)]+)\)", links)[1]
@@ -417,25 +433,16 @@ def test_a_hand_just_dealt_shows_the_last_hands_moves_on_the_projector():
     (view,) = tables.overview(code, key)
     assert last_moves(view)[0] == ""  # the hand on the table: its own moves
     assert projected_hand(view.game.replay()) == (view.game.replay().hand, False)
-    from datetime import timedelta
-
-    from sqlalchemy import update
-
-    from tutorial_app.store.records import now
-    from tutorial_app.store.tables import class_table_seats
-
-    with tables.store.writing() as connection:  # Ann left: bots play for her
-        connection.execute(
-            update(class_table_seats).values(last_seen_at=now() - timedelta(minutes=5))
-        )
-    rng = random.Random(2)
+    mark_away(tables)  # Ann left: bots play for her
     said = set()  # the overview's words for the seat to act, by phase
-    while not (view := tables.table(view.id)).game.replay().finished:
-        state = view.game.replay()
-        said.add((state.hand.phase, table_line(view).split(" · ")[-1].split(";")[0]))
-        keep_still(tables, view.id)
-        view = tables.table(view.id)
-        tables.move(view.id, state.hand.turn, decide(view, state.hand.turn, rng), view.game.version)
+    view = play_out_hand(
+        tables,
+        view,
+        seed=2,
+        watch=lambda seen: said.add(
+            (seen.game.replay().hand.phase, table_line(seen).split(" · ")[-1].split(";")[0])
+        ),
+    )
     state = view.game.replay()
     assert not state.hand.actions  # the next hand is dealt, none of its moves made
     heading, lines = last_moves(view)
