@@ -47,3 +47,16 @@ def test_the_tricks_in_the_table_are_the_tricks_in_the_sentence(seed):
         assert figure in shown, (figure, shown)
     for figure in shown:
         assert re.fullmatch(r"about \d+ tricks?|almost no tricks", figure)
+
+
+def test_a_reason_that_starts_with_the_choice_does_not_say_it_twice():
+    """A hint once read "Hint: Pass. Pass: with clubs as trump ...": the heading says
+    the choice once, and the reason goes on from there."""
+    state = _bidding(1, False)
+    advice = hint(seat_view(state, state.turn), random.Random(2))
+    label = action_label(advice.recommended, state, state.turn)
+    said_twice = advice._replace(explanation=f"{label}: with clubs as trump you hold two.")
+    expected = f"**Hint: {label}.** With clubs as trump you hold two."
+    assert hint_heading(said_twice, state) == expected
+    other = advice._replace(explanation="Your hand is weak.")  # any other reason is kept whole
+    assert hint_heading(other, state) == f"**Hint: {label}.** Your hand is weak."

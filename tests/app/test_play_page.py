@@ -27,6 +27,7 @@ from engine import (
 from tutorial_app.card_table.table_moves import action_id
 from tutorial_app.features.play import game as play
 from tutorial_app.features.play.game_link import game_code, read_game
+from tutorial_app.features.play.hint_words import hint_heading
 
 PAGE = "features/play/page.py"
 GAME = "play-game"
@@ -105,8 +106,10 @@ def test_hint_names_a_legal_choice_and_explains_it():
     at = open_play(seed="23", **{"play-level": "beginner"})
     at.button(key="play-hint-button").click().run()
     advice = at.session_state["play-hint"]
-    assert advice.recommended in legal_actions(played(at).game.hand)
-    assert advice.explanation in at.info[0].value
+    hand = played(at).game.hand
+    assert advice.recommended in legal_actions(hand)
+    assert at.info[0].value == hint_heading(advice, hand)  # the choice, then its reason
+    assert advice.explanation.split(": ", 1)[-1][1:] in at.info[0].value
 
 
 def test_the_hint_table_speaks_in_tricks_and_points_in_words():

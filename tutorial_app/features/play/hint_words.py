@@ -13,8 +13,15 @@ __all__ = ["hint_heading", "hint_rows"]
 
 
 def hint_heading(advice: Hint, state: HandState) -> str:
-    """'**Hint: Pick it up.** Your hand ...': the button's words, then the reason."""
-    return f"**Hint: {action_label(advice.recommended, state, advice.seat)}.** {advice.explanation}"
+    """'**Hint: Pick it up.** Your hand ...': the button's words, then the reason; a
+    reason that starts with the same words ("Pass: with clubs as trump ...") does not
+    say them twice."""
+    label = action_label(advice.recommended, state, advice.seat)
+    reason = advice.explanation
+    if reason.startswith(f"{label}: "):
+        rest = reason[len(label) + 2 :]
+        reason = rest[:1].upper() + rest[1:]
+    return f"**Hint: {label}.** {reason}"
 
 
 def hint_rows(advice: Hint, state: HandState) -> list[dict[str, str]]:

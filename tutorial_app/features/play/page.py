@@ -215,6 +215,9 @@ def no_undo_changed() -> None:
     put(play.set_no_undo(current(), st.session_state[NO_UNDO]))
 
 
+# Only a <style>: it takes no room. Streamlit's 6rem top margin, as on Teach and Build,
+# is room the hint under the table needs at 1280x720.
+st.html('<style>[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }</style>')
 title, settings = st.columns([3, 1], vertical_alignment="bottom")
 title.title("Play a game")
 with settings.popover("Game settings", icon=":material/tune:", width="stretch"):
