@@ -169,7 +169,7 @@ def test_a_hint_when_hints_are_allowed_and_it_is_your_turn():
         learner.run()  # the bots move up to Ann's turn
     learner.button(key="table-hint").click().run()
     assert not learner.exception
-    assert any(info.value.startswith("**Best: ") for info in learner.info)
+    assert any(info.value.startswith("**Hint: ") for info in learner.info)  # as in Play
 
 
 def test_each_finished_hand_opens_in_teach_from_the_overview():

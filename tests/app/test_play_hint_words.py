@@ -12,8 +12,8 @@ import pytest
 from analysis import hint
 from engine import Phase, Rules, seat_view
 from lessons.generators import random_position
+from tutorial_app.card_table.hint_words import hint_heading, hint_rows
 from tutorial_app.card_table.table_model import action_label
-from tutorial_app.features.play.hint_words import hint_heading, hint_rows
 
 
 def _bidding(seed: int, dealer: bool):

@@ -24,10 +24,10 @@ from engine import (
     explain_result,
     legal_actions,
 )
+from tutorial_app.card_table.hint_words import hint_heading
 from tutorial_app.card_table.table_moves import action_id
 from tutorial_app.features.play import game as play
 from tutorial_app.features.play.game_link import game_code, read_game
-from tutorial_app.features.play.hint_words import hint_heading
 
 PAGE = "features/play/page.py"
 GAME = "play-game"

@@ -23,7 +23,7 @@ import streamlit as st
 from analysis import hint, make_bot
 from engine import Action, HandRecord, Seat, explain_result, seat_view
 from tutorial_app.card_table.component import card_table
-from tutorial_app.card_table.move_words import choice_label
+from tutorial_app.card_table.hint_words import hint_heading
 from tutorial_app.card_table.table_model import table_model
 from tutorial_app.card_table.table_moves import Click, decide_click
 from tutorial_app.card_table.table_options import TableOptions, table_message
@@ -190,10 +190,7 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
     my_turn = hand.turn is seat and not view.paused
     if view.hints and my_turn and st.button("💡 Hint", key="table-hint"):
         advice = hint(view_of_seat, random.Random(f"table-hint-{view.id}-{version}"))
-        st.info(
-            f"**Best: {choice_label(advice.recommended)}.** {advice.explanation}",
-            icon=":material/lightbulb:",
-        )
+        st.info(hint_heading(advice, hand), icon=":material/lightbulb:")
     if state.finished:
         st.caption(f"Last hand: {explain_result(state.finished[-1])}")
         my_review(tables, view.id, seat, [len(state.finished) - 1])

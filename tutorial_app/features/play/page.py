@@ -22,6 +22,7 @@ from engine import (
 )
 from lessons.quizzes import new_seed
 from tutorial_app.card_table.component import card_table
+from tutorial_app.card_table.hint_words import hint_heading, hint_rows
 from tutorial_app.card_table.table_model import coach_line, table_model
 from tutorial_app.card_table.table_options import TableOptions, table_message
 from tutorial_app.features.play import game as play
@@ -33,7 +34,6 @@ from tutorial_app.features.play.game_link import (
     parse_game,
     rebuild,
 )
-from tutorial_app.features.play.hint_words import hint_heading, hint_rows
 from tutorial_app.features.play.keys import (
     CELEBRATED,
     CHART_KEPT,

@@ -1,6 +1,7 @@
-"""The Play hint in the table's own words: each choice named as its button names it
-for this seat ("Pick it up" for the dealer, "Order up" for the others), and each
-choice's tricks rounded once, as the hint's sentence says them ("about 3 tricks")."""
+"""A hint, in Play and at a class table, in the table's own words: each choice named
+as its button names it for this seat ("Pick it up" for the dealer, "Order up" for the
+others), and each choice's tricks rounded once, as the hint's sentence says them
+("about 3 tricks")."""
 
 from __future__ import annotations
 
