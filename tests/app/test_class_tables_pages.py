@@ -11,7 +11,7 @@ import re
 from app_driver import tables_shown, watcher_shown
 from test_live_class_pages import join, start_class
 
-from engine import Phase, Seat
+from engine import Phase, Seat, legal_actions
 from tutorial_app.features.live_class.tables_box import table_line
 from tutorial_app.store import ClassTables, database_url, open_store
 
@@ -158,8 +158,11 @@ def test_the_teacher_pauses_and_ends_the_games():
 
 
 def test_a_hint_when_hints_are_allowed_and_it_is_your_turn():
+    from tutorial_app.store import new_learner_token
+
     teacher, code, key = start_class()
-    learner = join(code, "Ann")
+    token = new_learner_token()
+    learner = join(code, "Ann", token)
     teacher.run()
     teacher.button(key="tables-make").click().run()
     tables = ClassTables(open_store(database_url()))
@@ -169,7 +172,15 @@ def test_a_hint_when_hints_are_allowed_and_it_is_your_turn():
         learner.run()  # the bots move up to Ann's turn
     learner.button(key="table-hint").click().run()
     assert not learner.exception
-    assert any(info.value.startswith("**Hint: ") for info in learner.info)  # as in Play
+    message = seat_model(learner)["message"]  # in the strip beside the choices
+    assert message["title"].startswith("Hint: ") and message["text"], message
+    learner.run()  # the watcher's heartbeat, or news: the hint stays until the move
+    assert seat_model(learner)["message"] == message
+    hand = tables.table(view.id).game.replay().hand
+    version = tables.table(view.id).game.version
+    tables.move(view.id, Seat.N, legal_actions(hand)[0], version, token)
+    learner.run()  # the move is made: the hint was for the decision before it
+    assert not seat_model(learner)["message"].get("title", "").startswith("Hint")
 
 
 def test_each_finished_hand_opens_in_teach_from_the_overview():

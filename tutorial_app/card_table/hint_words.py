@@ -10,11 +10,11 @@ from analysis.reasons import points_words, tricks_words
 from engine import HandState
 from tutorial_app.card_table.table_model import action_label
 
-__all__ = ["hint_heading", "hint_rows"]
+__all__ = ["hint_heading", "hint_parts", "hint_rows"]
 
 
-def hint_heading(advice: Hint, state: HandState) -> str:
-    """'**Hint: Pick it up.** Your hand ...': the button's words, then the reason; a
+def hint_parts(advice: Hint, state: HandState) -> tuple[str, str]:
+    """("Hint: Pick it up.", "Your hand ..."): the button's words, then the reason; a
     reason that starts with the same words ("Pass: with clubs as trump ...") does not
     say them twice."""
     label = action_label(advice.recommended, state, advice.seat)
@@ -22,7 +22,13 @@ def hint_heading(advice: Hint, state: HandState) -> str:
     if reason.startswith(f"{label}: "):
         rest = reason[len(label) + 2 :]
         reason = rest[:1].upper() + rest[1:]
-    return f"**Hint: {label}.** {reason}"
+    return f"Hint: {label}.", reason
+
+
+def hint_heading(advice: Hint, state: HandState) -> str:
+    """'**Hint: Pick it up.** Your hand ...': ``hint_parts`` as one line of Markdown."""
+    title, reason = hint_parts(advice, state)
+    return f"**{title}** {reason}"
 
 
 def hint_rows(advice: Hint, state: HandState) -> list[dict[str, str]]:

@@ -59,6 +59,9 @@ from tutorial_app.store import (
     parse_class_code,
 )
 
+# Only a <style>: it takes no room. Streamlit's 6rem top margin, as on Play and Teach,
+# is room a class table's choices and hint need at 1280x720.
+st.html('<style>[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }</style>')
 st.title("Join a class")
 
 

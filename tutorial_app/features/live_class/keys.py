@@ -64,6 +64,7 @@ LEADERBOARD = "class-leaderboard"  # widget: the class leaderboard switch
 
 # ---- tables of four (issue 23) ----
 TABLE_REFUSAL = "table-refusal"  # why the learner's last move at their table was refused
+TABLE_HINT = "table-hint-kept"  # (table, game version, title, reason): the hint asked for
 TABLE_HOW = "tables-how"  # widget: seat the class in join order or at random
 TABLE_RULES = "tables-rules"  # widget: the tables' rules preset
 TABLE_BOTS = "tables-bots"  # widget: the bots' level

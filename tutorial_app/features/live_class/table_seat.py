@@ -23,12 +23,12 @@ import streamlit as st
 from analysis import hint, make_bot
 from engine import Action, HandRecord, Seat, explain_result, seat_view
 from tutorial_app.card_table.component import card_table
-from tutorial_app.card_table.hint_words import hint_heading
+from tutorial_app.card_table.hint_words import hint_parts
 from tutorial_app.card_table.table_model import table_model
 from tutorial_app.card_table.table_moves import Click, decide_click
 from tutorial_app.card_table.table_options import TableOptions, table_message
 from tutorial_app.features.live_class.class_watch import watch_class
-from tutorial_app.features.live_class.keys import TABLE_REFUSAL, TABLE_REVIEWS_READ
+from tutorial_app.features.live_class.keys import TABLE_HINT, TABLE_REFUSAL, TABLE_REVIEWS_READ
 from tutorial_app.mistakes.jobs import keep_table_hand_mistakes
 from tutorial_app.mistakes.review_rows import grade_meanings, review_counts, review_frame
 from tutorial_app.shell.hand_links import encode_hand
@@ -154,23 +154,28 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
         return
     view_of_seat = seat_view(hand, seat)
     refusal = st.session_state.get(TABLE_REFUSAL)
-    if hand.turn is seat and not view.paused:
+    my_turn = hand.turn is seat and not view.paused
+    version = view.game.version
+    title = None
+    if my_turn:
         words, tone = ("Your turn.", "info")
     else:
         turn = hand.turn
         words, tone = (f"{turn.word if turn else 'Nobody'}'s turn.", "info")
+    kept = st.session_state.get(TABLE_HINT)
+    if my_turn and kept is not None and kept[:2] == (view.id, version):
+        title, words = kept[2:]  # in the strip beside the choices, until the move is made
     if refusal:
-        words, tone = (refusal, "refusal")
+        words, tone, title = (refusal, "refusal", None)
     options = TableOptions(
         score=state.scores,
         target=state.rules.target_points,
         hold_last_trick=True,
         keep_bidding=True,
         show_roles=True,
-        cards_clickable=hand.turn is seat and not view.paused,
-        message=table_message(words, tone),
+        cards_clickable=my_turn,
+        message=table_message(words, tone, title),
     )
-    version = view.game.version
 
     def clicked(kind: Literal["card", "action"], value: str) -> None:
         """The one click decision (``decide_click``) for this seat, then the store's move
@@ -187,10 +192,16 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
         on_card=lambda code_: clicked("card", code_),
         on_action=lambda ident: clicked("action", ident),
     )
-    my_turn = hand.turn is seat and not view.paused
-    if view.hints and my_turn and st.button("💡 Hint", key="table-hint"):
-        advice = hint(view_of_seat, random.Random(f"table-hint-{view.id}-{version}"))
-        st.info(hint_heading(advice, hand), icon=":material/lightbulb:")
+    if view.hints and my_turn:
+
+        def ask_hint() -> None:
+            if kept is not None and kept[:2] == (view.id, version):
+                return  # already in the strip: the same seed gives the same hint
+            advice = hint(view_of_seat, random.Random(f"table-hint-{view.id}-{version}"))
+            st.session_state[TABLE_HINT] = (view.id, version, *hint_parts(advice, hand))
+            st.session_state.pop(TABLE_REFUSAL, None)
+
+        st.button("💡 Hint", key="table-hint", on_click=ask_hint)
     if state.finished:
         st.caption(f"Last hand: {explain_result(state.finished[-1])}")
         my_review(tables, view.id, seat, [len(state.finished) - 1])
