@@ -131,6 +131,7 @@ def test_a_whole_class_on_two_pages():
     teacher.button(key="class-reveal").click().run()
     assert not teacher.exception
     assert table_shown(teacher)["message"]["tone"] == "right"
+    assert "**2** answered · **1** right" in texts(teacher)  # Sam's changed answer counts
     assert question.explanation in table_shown(teacher)["message"]["text"]
     sam.run()
     kim.run()

@@ -36,6 +36,11 @@ def answer_bars(
     return sorted(bars, key=lambda bar: (-bar[1], bar[0]))
 
 
+def right_count(question: Question, counts: dict[str, int]) -> int:
+    """How many gave the right answer, as the engine judges it (``answer_bars``)."""
+    return sum(count for _, count, right in answer_bars(question, counts, True) if right)
+
+
 def answer_chart(question: Question, counts: dict[str, int], revealed: bool) -> go.Figure:
     """A horizontal bar chart of ``answer_bars``: grey until revealed, then the right
     answer green and the others red."""

@@ -23,7 +23,7 @@ import html
 import streamlit as st
 
 from tutorial_app.card_table.component import card_table
-from tutorial_app.features.live_class.answer_chart import answer_chart
+from tutorial_app.features.live_class.answer_chart import answer_chart, right_count
 from tutorial_app.features.live_class.class_link import (
     CLASS_PAGE,
     JOIN_PAGE,
@@ -308,7 +308,10 @@ def run_class(code: str, key: str) -> None:
             st.rerun()
         with st.container(key="class-count"):
             joined = f"**{tally.members}** of {MAX_CLASS_MEMBERS} learners joined"
-            if shown_id is not None:
+            if live is not None and live.revealed:  # the count a teacher says aloud
+                right = right_count(live.question, tally.answers)
+                st.markdown(f"{joined} · **{tally.answered}** answered · **{right}** right")
+            elif shown_id is not None:
                 st.markdown(f"{joined} · **{tally.answered}** answered")
             else:
                 st.markdown(joined)
