@@ -414,6 +414,24 @@ def test_what_each_seat_said_can_stay_until_the_first_card():
     )
 
 
+def test_round_two_shows_only_what_was_said_in_round_two():
+    """Once all four passed in round 1, their "passed" is stale: the seat to bid in round
+    2 showed "passed" beside "to bid". Each seat shows what it said in round 2 only."""
+    state = random_hand(Rules(), Seat.S, 8)
+    for _ in range(4):
+        state = apply(state, Action.PASS)
+    assert state.phase is Phase.BID2
+
+    def said(state):
+        return {s["seat"]: s["said"] for s in table_model(state)["seats"]}
+
+    assert said(state) == {"S": None, "W": None, "N": None, "E": None}
+    state = apply(apply(state, Action.PASS), Action.PASS)  # West, North pass again
+    assert said(state) == {"S": None, "W": "passed", "N": "passed", "E": None}
+    seats = {s["seat"]: s for s in table_model(state)["seats"]}
+    assert seats["E"]["to_act"] and seats["E"]["said"] is None
+
+
 def test_a_verdict_has_a_title_and_a_tone_of_its_own():
     state = random_hand(Rules(), Seat.E, 3)
     model = table_model(
