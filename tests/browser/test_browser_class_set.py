@@ -197,6 +197,9 @@ def test_five_learners_run_a_prepared_set_with_a_timer_on_the_projector_view(
             choose(page, position, right)
         for page, _ in answering:
             expect(page.get_by_text("Your answer is in")).to_be_visible(timeout=WAIT_MS)
+        if position == 1:  # the answer sent is marked as picked, not with a right answer's ✓
+            sent = answering[0][0].locator(".action[aria-pressed=true]")
+            assert sent.evaluate("b => getComputedStyle(b, '::before').content") == '"●"'
         if position == 3:
             learners[1].screenshot(path=str(screenshots / "class-set-learner-timer.png"))
         asked_on_projector(screen, position, len(answering))
