@@ -1,8 +1,8 @@
 """AppTest: what a learner does in a lesson lasts. An answer is in the store when its
 verdict shows; the stars come back in a new session of the same learner (the token is
-what the browser component will hand over); a quiz resumes where it was left; finished
-steps and try-step answers are kept; with the store out of reach the quiz still judges
-and says its answer was not saved."""
+what the browser component will hand over); a quiz resumes where it was left, and a
+finished one reloads on its result; finished steps and try-step answers are kept; with
+the store out of reach the quiz still judges and says its answer was not saved."""
 
 from __future__ import annotations
 
@@ -51,6 +51,17 @@ def test_an_answer_is_kept_with_its_facts_and_the_stars_come_back_in_a_new_sessi
     at.button(key="next").click().run()  # "See your result"
     assert "★★★" in at.title[0].value
 
+    reload = open_quiz("scoring", token, seed=str(SEED))  # the result's address again
+    assert [h.value for h in reload.subheader] == ["Quiz finished"]  # not question 1
+    assert reload.session_state[key].run.finished and not reload.get("progress")
+    new_quiz = open_quiz("scoring", token)  # no seed in the address: a new quiz
+    (new_seed,) = (
+        [new_quiz.query_params["seed"]]
+        if isinstance(new_quiz.query_params["seed"], str)
+        else new_quiz.query_params["seed"]
+    )
+    assert new_seed != str(SEED)
+    assert not new_quiz.session_state[quiz_key(f"scoring:{new_seed}")].run.answered
     again = open_page(lesson_page_path("scoring"), token=token)  # a reload, a new tab
     assert "★★★" in again.title[0].value
     assert fresh_store.lesson_progress(token)["scoring"].stars == 3

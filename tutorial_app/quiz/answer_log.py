@@ -73,6 +73,7 @@ class AnswerRecorder:
     quiz_length: int | None = None
     position: str | None = None
     place_with: Mapping[str, Any] | None = None
+    keep_finished: bool = False  # a finished run stays kept: a reload shows its result
 
     def __call__(
         self,
@@ -108,7 +109,7 @@ class AnswerRecorder:
             )
             after = replace(after, store_run=run, unsaved=None)
             if self.position is not None and self.seed is not None:
-                if after.run.finished:
+                if after.run.finished and not self.keep_finished:
                     self.store.clear_quiz_position(self.token, self.position)
                 else:
                     self.store.save_quiz_position(

@@ -46,9 +46,10 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def quiz_from_position(kept: object, length: int) -> QuizState | None:
-    """The quiz ``kept`` describes, for a quiz of ``length`` questions; None when it does
-    not fit (another version, another quiz, a finished run, anything malformed)."""
+def _run_of(kept: object, length: int) -> tuple[QuizRun, int | None] | None:
+    """The run ``kept`` describes for a quiz of ``length`` questions, finished or not, and
+    its store number; None when it does not fit (another version, another quiz, anything
+    malformed)."""
     if not isinstance(kept, dict) or kept.get("version") != VERSION:
         return None
     run, store_run = kept.get("run"), kept.get("store_run")
@@ -61,10 +62,46 @@ def quiz_from_position(kept: object, length: int) -> QuizState | None:
     ) or not all(_whole(count) for count in counts):
         return None
     queue, answered, missed = lists
-    if not queue or sorted(queue + answered) != list(range(length)):
-        return None  # finished, or not a run of this quiz
+    if sorted(queue + answered) != list(range(length)):
+        return None  # not a run of this quiz
     quiz_run = QuizRun(
         tuple(queue), tuple(answered), counts[0], frozenset(missed), counts[1], counts[2]
     )
+    return quiz_run, store_run
+
+
+def quiz_from_position(kept: object, length: int) -> QuizState | None:
+    """The quiz ``kept`` describes, for a quiz of ``length`` questions; None when it does
+    not fit (another version, another quiz, a finished run, anything malformed)."""
+    found = _run_of(kept, length)
+    if found is None or found[0].finished:
+        return None
+    quiz_run, store_run = found
     assert quiz_run.current is not None  # the queue is not empty
     return QuizState(quiz_run, quiz_run.current, store_run=store_run)
+
+
+def finished_from_position(kept: object, length: int) -> QuizState | None:
+    """The finished run ``kept`` describes, as its result shows it (already reported:
+    its stars were counted when it finished); None for a run not finished, or one that
+    does not fit.
+
+    >>> from tutorial_app.quiz.state import QuizState
+    >>> run = QuizState.start(2).run.answer(True).answer(True)
+    >>> done = finished_from_position(position_of(QuizState(run, store_run=3)), 2)
+    >>> done.run == run, done.reported, done.answered
+    (True, True, False)
+    >>> finished_from_position(position_of(QuizState.start(2)), 2) is None
+    True
+    """
+    found = _run_of(kept, length)
+    if found is None or not found[0].finished:
+        return None
+    return QuizState(found[0], 0, reported=True, store_run=found[1])
+
+
+def is_finished(kept: object) -> bool:
+    """Whether a kept place is a finished run (its quiz's result, not a place to go on
+    from): a dict whose run has nothing left to answer."""
+    run = kept.get("run") if isinstance(kept, dict) else None
+    return isinstance(run, dict) and run.get("queue") == []

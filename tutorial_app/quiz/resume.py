@@ -15,7 +15,7 @@ import streamlit as st
 
 from tutorial_app.learner.current import current_token, store
 from tutorial_app.learner.read_once import ReadOnce
-from tutorial_app.quiz.position import quiz_from_position
+from tutorial_app.quiz.position import finished_from_position, is_finished, quiz_from_position
 from tutorial_app.quiz.state import QuizState
 from tutorial_app.quiz.view import quiz_key
 from tutorial_app.store import QuizPosition, StoreUnavailable
@@ -32,17 +32,29 @@ def kept_position(name: str) -> QuizPosition | None:
         return None
 
 
+def unfinished_kept(name: str) -> QuizPosition | None:
+    """The place kept under ``name``, unless it is a finished quiz's result."""
+    kept = kept_position(name)
+    return None if kept is None or is_finished(kept.state) else kept
+
+
 def forget_kept(name: str) -> None:
     """The quiz under ``name`` finished: the next visit reads the store again."""
     KEPT.forget(name=name)
 
 
 def resumed(
-    name: str, quiz_id: str, seed: int, length: int, fits: Mapping[str, Any] | None = None
+    name: str,
+    quiz_id: str,
+    seed: int,
+    length: int,
+    fits: Mapping[str, Any] | None = None,
+    finished_too: bool = False,
 ) -> QuizState | None:
     """Where the quiz ``quiz_id`` starts if this session has not shown it yet: the kept
     place, when it was kept for this seed, holds ``fits`` (what the quiz is, as the
-    recorder's ``place_with`` kept it) and fits the quiz."""
+    recorder's ``place_with`` kept it) and fits the quiz. With ``finished_too``, a
+    finished run kept for this seed opens on its result (a reload of the result)."""
     if quiz_key(quiz_id) in st.session_state:
         return None
     kept = kept_position(name)
@@ -50,4 +62,6 @@ def resumed(
         return None
     if any(kept.state.get(field) != value for field, value in (fits or {}).items()):
         return None
+    if finished_too and (done := finished_from_position(kept.state, length)) is not None:
+        return done
     return quiz_from_position(kept.state, length)

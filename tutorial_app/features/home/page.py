@@ -17,7 +17,7 @@ from tutorial_app.card_table.table_options import table_message
 from tutorial_app.learner.progress_cache import all_progress, lesson_progress, steps_done
 from tutorial_app.learner.progress_link import progress_link_box
 from tutorial_app.navigation import lesson_page_path
-from tutorial_app.quiz.resume import kept_position
+from tutorial_app.quiz.resume import unfinished_kept
 
 LESSONS = load_all()
 PRACTISE = "features/practise/page.py"
@@ -26,7 +26,7 @@ PRACTISE = "features/practise/page.py"
 def learners_next_step() -> NextStep:
     """Where this learner goes on; a lesson whose quiz has a kept place goes to its quiz."""
     found = next_step(LESSONS, all_progress(), steps_done())
-    if found.lesson is not None and kept_position(found.lesson) is not None:
+    if found.lesson is not None and unfinished_kept(found.lesson) is not None:
         return next_step(LESSONS, all_progress(), steps_done(), {found.lesson})
     return found
 

@@ -26,7 +26,7 @@ from tutorial_app.learner.progress_cache import lesson_progress, progress_change
 from tutorial_app.limits.link_numbers import is_seed, number_from_link, seed_from_link
 from tutorial_app.navigation import lesson_page_path
 from tutorial_app.quiz.answer_log import install, recorder
-from tutorial_app.quiz.resume import forget_kept, kept_position, resumed
+from tutorial_app.quiz.resume import forget_kept, resumed, unfinished_kept
 from tutorial_app.quiz.shared_quizzes import lesson_quiz
 from tutorial_app.quiz.view import run_quiz, try_key
 from tutorial_app.shell.markdown_text import markdown_text
@@ -195,7 +195,7 @@ def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
         st.info(markdown_text(note))
     if seed is None and not note:  # no seed in the link: this session's quiz, or the kept one
         seed = st.session_state.get(seed_key)
-        if seed is None and (kept := kept_position(lesson.id)) is not None:
+        if seed is None and (kept := unfinished_kept(lesson.id)) is not None:
             seed = kept.seed if is_seed(kept.seed) else None  # checked again on the way out
     seed = new_seed() if seed is None else seed
     st.session_state[seed_key] = seed
@@ -206,8 +206,14 @@ def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
         quiz_id,
         questions,
         on_finished=lambda _run: _quiz_finished(lesson.id),
-        recorder=recorder(lesson.id, seed=seed, quiz_length=len(questions), position=lesson.id),
-        start=resumed(lesson.id, quiz_id, seed, len(questions)),
+        recorder=recorder(
+            lesson.id,
+            seed=seed,
+            quiz_length=len(questions),
+            position=lesson.id,
+            keep_finished=True,  # a reload of the result shows the result, not question 1
+        ),
+        start=resumed(lesson.id, quiz_id, seed, len(questions), finished_too=True),
         lesson_mastery=True,
     )
     # Under the quiz, so the question, its cards and its buttons come first on the screen;
