@@ -118,6 +118,24 @@ def compare(best: OptionValue, values: list[OptionValue], what: str) -> str:
     return text + " " + _cap(_instead(runner, best))
 
 
+def against_best(value: OptionValue, best: OptionValue) -> str:
+    """A choice against the best one, in the words the reasons use for the runner-up.
+
+    >>> from engine import Action
+    >>> best = OptionValue(Action.PASS, 2.0, 0.4, 0.0, 0.0)
+    >>> against_best(best, best)
+    'the best choice'
+    >>> against_best(OptionValue(Action.ORDER_UP, 2.2, 0.3, 0.2, 0.0), best)
+    'almost as good'
+    >>> against_best(OptionValue(Action.ORDER_UP, 2.4, -0.2, 0.3, 0.0), best)
+    'gives away about half a point'
+    """
+    if value.action == best.action:
+        return "the best choice"
+    lost = best.points - value.points
+    return "almost as good" if lost < 0.25 else f"gives away about {amount_words(lost)}"
+
+
 def _instead(other: OptionValue, best: OptionValue) -> str:
     """'the nine of clubs gives away about half a point.'"""
     lost = best.points - other.points

@@ -60,3 +60,17 @@ def test_a_reason_that_starts_with_the_choice_does_not_say_it_twice():
     assert hint_heading(said_twice, state) == expected
     other = advice._replace(explanation="Your hand is weak.")  # any other reason is kept whole
     assert hint_heading(other, state) == f"**Hint: {label}.** Your hand is weak."
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_what_the_sentence_says_a_choice_gives_away_the_table_says_too(seed):
+    """Rounded alone, every choice's points could read the same ("about half a point")
+    while the sentence said one gives away half a point: the table compares them too."""
+    state = _bidding(seed, seed % 2 == 0)
+    advice = hint(seat_view(state, state.turn), random.Random(seed))
+    against = [row["Against the hint"] for row in hint_rows(advice, state)]
+    assert against.count("the best choice") == 1
+    for lost in re.findall(r"gives away about ([^.]+)\.", advice.explanation):
+        assert f"gives away about {lost}" in against, (lost, against)
+    if "almost as good" in advice.explanation:
+        assert "almost as good" in against

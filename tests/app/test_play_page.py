@@ -116,7 +116,13 @@ def test_the_hint_table_speaks_in_tricks_and_points_in_words():
     at = open_play(seed="23", **{"play-level": "beginner"})
     at.button(key="play-hint-button").click().run()
     table = at.table[0].value
-    assert list(table.columns) == ["Choice", "Tricks your team should win", "Points, on average"]
+    assert list(table.columns) == [
+        "Choice",
+        "Tricks your team should win",
+        "Points, on average",
+        "Against the hint",
+    ]
+    assert (table["Against the hint"] == "the best choice").sum() == 1
     for points in table["Points, on average"]:
         assert points == "about even" or " wins about " in points, points
         assert "+" not in points and "." not in points

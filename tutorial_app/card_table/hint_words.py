@@ -6,7 +6,7 @@ others), and each choice's tricks rounded once, as the hint's sentence says them
 from __future__ import annotations
 
 from analysis.hints import Hint
-from analysis.reasons import points_words, tricks_words
+from analysis.reasons import against_best, points_words, tricks_words
 from engine import HandState
 from tutorial_app.card_table.table_model import action_label
 
@@ -33,12 +33,15 @@ def hint_heading(advice: Hint, state: HandState) -> str:
 
 def hint_rows(advice: Hint, state: HandState) -> list[dict[str, str]]:
     """One row a choice: its button's words, its tricks as the sentence rounds them, its
-    points on average."""
+    points on average, and what it costs against the hinted choice, as the sentence says
+    it ("gives away about half a point")."""
     return [
         {
             "Choice": action_label(value.action, state, advice.seat),
             "Tricks your team should win": tricks_words(value),
             "Points, on average": points_words(value.points),
+            # Rounded alone, two choices often read the same; the sentence compares them.
+            "Against the hint": against_best(value, advice.best),
         }
         for value in advice.options
     ]
