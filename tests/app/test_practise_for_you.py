@@ -146,3 +146,27 @@ def test_a_chosen_topic_answer_is_kept_under_its_generator_and_own_seed(fresh_st
     (row,) = fresh_store.answer_rows(token)
     assert (row["lesson"], row["generator"], row["seed"]) == ("practise:bidding", name, own_seed)
     assert row["correct"] is True
+
+
+def test_a_newcomer_is_pointed_to_the_next_lesson_until_the_rules_are_taught(fresh_store, token):
+    """For you asks about makers, lone players and the score from the first set: a
+    learner who has not done the rules' lessons is told so, with the lesson to do next."""
+    from progress_helpers import record_quiz
+
+    from lessons.loader import load_all
+    from tutorial_app.features.practise.mode import RULES_LESSONS
+
+    def lesson_links(at: AppTest) -> list[tuple[str, str]]:
+        return [(link.proto.label, link.proto.page) for link in at.get("page_link")]
+
+    lessons = load_all()
+    (label, page), *_ = lesson_links(open_page(PAGE, token=token))
+    assert page == lessons[0].id and label.startswith("New to euchre?")
+    assert label.endswith(f"from lesson 1: {lessons[0].title}.")
+    for lesson in lessons[:RULES_LESSONS]:
+        record_quiz(fresh_store, token, lesson.id, length=lesson.quiz_length)
+    assert not [
+        link
+        for link in lesson_links(open_page(PAGE, token=token))
+        if link[0].startswith("New to euchre?")
+    ]

@@ -21,6 +21,8 @@ from datetime import UTC, date, datetime
 
 import streamlit as st
 
+from lessons.loader import load_all
+from lessons.next_step import next_step
 from lessons.quiz import Question
 from lessons.quizzes import SEED_LIMIT, new_seed
 from lessons.spaced import Attempt, daily_deal, daily_deal_seed, daily_streak, practice_days
@@ -41,8 +43,10 @@ from tutorial_app.features.practise.plan import (
     topic_label,
 )
 from tutorial_app.learner.current import current_token, learner_zone, store, unsaved_warning
+from tutorial_app.learner.progress_cache import all_progress, steps_done
 from tutorial_app.limits.link_numbers import is_seed
 from tutorial_app.mistakes.puzzles import OWN_MISTAKE
+from tutorial_app.navigation import lesson_page_path
 from tutorial_app.quiz.answer_log import recorder
 from tutorial_app.quiz.resume import forget_kept, kept_position, resumed
 from tutorial_app.quiz.shared_quizzes import single_question
@@ -168,10 +172,31 @@ def show_for_you(head) -> None:
         "For you: ten questions on the kinds you need most. What you miss comes "
         "back soon; what you know well comes back now and then."
     )
+    lessons_first()
     if run.finished:
         st.button(
             "Ten more questions", key="practise-more", type="primary", on_click=new_for_you_set
         )
+
+
+LESSONS = load_all()
+# The lessons that teach the rules the Practise questions use (the last, house rules,
+# teaches variants): while one of them is left, a newcomer is pointed back to it.
+RULES_LESSONS = 6
+
+
+def lessons_first() -> None:
+    """A newcomer who has not done the rules' lessons is told that these questions use
+    every rule (makers, going alone, the score...), with a link to the next lesson."""
+    found = next_step(LESSONS, all_progress(), steps_done())
+    if found.lesson is None or found.number > RULES_LESSONS:
+        return
+    st.page_link(
+        lesson_page_path(found.lesson),
+        label=f"New to euchre? These questions use every rule. Learn them one at a time, "
+        f"from lesson {found.number}: {found.title}.",
+        icon=":material/school:",
+    )
 
 
 def deal_rows(day: date, refresh: bool = False) -> list[dict] | None:
