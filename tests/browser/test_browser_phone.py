@@ -60,8 +60,9 @@ def ask_a_class(database: Path) -> tuple[str, str]:
 def test_every_action_screen_fits_a_phone(browser: Browser, app_server, screenshots):
     """Guided hands (the list, then a hand opened from it), Practise, Play before and
     after the bid, Teach with a finished trick in the middle (its "West led ✓" caption
-    covered South's card before captions wrapped on a phone), Build, a question link and
-    the live class's learner page with a question: each fits 390x844 as it opens."""
+    covered South's card before captions wrapped on a phone), Build, a question link,
+    the live class's learner page with a question and the teacher's page with its class
+    code: each fits 390x844 as it opens."""
     url = app_server.url
     page = browser.new_context(viewport=PHONE).new_page()
     found: dict[str, list[str]] = {}
@@ -97,6 +98,11 @@ def test_every_action_screen_fits_a_phone(browser: Browser, app_server, screensh
     page.get_by_role("button", name="Join the class").click()
     expect(page.get_by_text(prompt)).to_be_visible()
     check("join")
+    open_here(page, f"{url}/class")  # a teacher starting a class from a phone: its code
+    page.get_by_role("button", name="Start a class").click()  # ran off the screen
+    expect(page.locator(".class-code")).to_be_visible()
+    wait_for_app(page)
+    check("teacher")
     page.context.close()
     assert not any(found.values()), {name: found[name] for name in found if found[name]}
 

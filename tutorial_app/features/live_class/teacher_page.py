@@ -94,7 +94,11 @@ NOT_THE_KEY = (
 )
 
 st.html("""<style>
-.st-key-class-code-box .class-code { font-size: 5.5rem; font-weight: 800; letter-spacing: 0.5rem;
+/* The code's size follows its column (six monospace letters, 0.6em and 0.5rem apart),
+   so it never runs off a phone or a narrow window: at most 5.5rem. */
+.st-key-class-code-box [data-testid="stColumn"] { container-type: inline-size; }
+.st-key-class-code-box .class-code { font-size: min(5.5rem, calc(26cqi - 14px));
+  font-weight: 800; letter-spacing: 0.5rem;
   line-height: 1; font-family: ui-monospace, monospace; color: #0b6b2f; }
 .st-key-class-code-box .join-link { font-size: 1.4rem; word-break: break-all; }
 .st-key-class-code-box .join-line { font-size: 1.2rem; margin: 0; word-break: break-all; }
