@@ -153,6 +153,12 @@ def missed_words(item: Missed, learners: int) -> str:
     )
 
 
+def _sentence(words: str) -> str:
+    """``words`` opening a sentence: the first letter up, the rest as it is (str.capitalize
+    would lower the rest)."""
+    return words[:1].upper() + words[1:]
+
+
 def grid_csv(grid: ClassGrid) -> str:
     """The grid as CSV: a header line, then one line per learner; every cell safe to
     open in a spreadsheet."""
@@ -189,7 +195,7 @@ def printable_report(code: str, grid: ClassGrid) -> str:
         )
     missed = "".join(
         f"<li><b>Question {item.position}</b>: {html.escape(item.prompt)}<br>"
-        f"{missed_words(item, len(grid.learners)).capitalize()}."
+        f"{_sentence(missed_words(item, len(grid.learners)))}."
         + (
             f" The answer: <b>{html.escape(item.answer)}</b>. {html.escape(item.reason)}"
             if item.revealed
