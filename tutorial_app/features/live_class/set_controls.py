@@ -36,8 +36,14 @@ __all__ = [
 SETS_PAGE_PATH = "features/live_class/sets_page.py"
 
 
-def timer_words(seconds: int | None) -> str:
-    return "No timer: I reveal" if seconds is None else f"{seconds} seconds"
+def timer_words(seconds: int | None, in_a_sentence: bool = False) -> str:
+    """ "No timer: I reveal" or "30 seconds"; ``in_a_sentence``, inside a sentence.
+
+    >>> timer_words(None, in_a_sentence=True), timer_words(30, in_a_sentence=True)
+    ('no timer: I reveal', '30 seconds')
+    """
+    words = "No timer: I reveal" if seconds is None else f"{seconds} seconds"
+    return words[:1].lower() + words[1:] if in_a_sentence else words
 
 
 def push_timer() -> int | None:
@@ -77,7 +83,7 @@ def set_box(classes: ClassRuns, code: str, key: str) -> None:
                 key=CLASS_SET,
                 format_func=lambda i: (
                     f"{names[i].name} ({len(names[i].sources)} questions, "
-                    f"{timer_words(names[i].timer).lower()})"
+                    f"{timer_words(names[i].timer, in_a_sentence=True)})"
                 ),
             )
         st.text_input("Or paste a set's share link", key=CLASS_SET_LINK, max_chars=400)

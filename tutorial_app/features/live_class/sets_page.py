@@ -21,6 +21,7 @@ from tutorial_app.features.live_class.keys import (
     SET_TIMER,
 )
 from tutorial_app.features.live_class.question_picker import choose_next, pick_question
+from tutorial_app.features.live_class.set_controls import timer_words
 from tutorial_app.features.live_class.set_sources import sources_from_links
 from tutorial_app.learner.current import current_token
 from tutorial_app.limits.question_sets import (
@@ -151,7 +152,7 @@ timer_column.selectbox(
     "Timer for each question",
     TIMER_CHOICES,
     key=SET_TIMER,
-    format_func=lambda s: "No timer: I reveal" if s is None else f"{s} seconds",
+    format_func=timer_words,
 )
 set_id, kept = state[SET_DRAFT]
 
