@@ -102,6 +102,11 @@ def test_adding_one_question_moves_the_choice_to_the_next():
     _, draft = at.session_state[SET_DRAFT]
     assert list(draft) == TRICKS[:2]  # the first and the second, not the first twice
     assert not at.exception
+    at.button(key="set-add-all").click().run()  # the two already in are not added again
+    assert "Questions: 10 of at most 30" in texts(at)
+    assert "2 questions were in the set already." in texts(at)
+    _, draft = at.session_state[SET_DRAFT]
+    assert list(draft[:3]) == TRICKS and len(set(map(repr, draft))) == 10
 
 
 def test_the_teacher_steps_through_a_set_and_the_timer_reveals():

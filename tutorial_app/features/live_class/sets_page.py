@@ -67,11 +67,23 @@ def chosen() -> None:
 
 
 def add(sources: list[QuestionSource]) -> None:
+    """Add ``sources`` to the draft, each question once (a class would be asked a
+    question twice), up to MAX_SET_QUESTIONS; a note says what was left out."""
     set_id, kept = state.get(SET_DRAFT, (None, ()))
+    new: list[QuestionSource] = []
+    for source in sources:
+        if source not in kept and source not in new:
+            new.append(source)
     room = MAX_SET_QUESTIONS - len(kept)
-    state[SET_DRAFT] = (set_id, (*kept, *sources[:room]))
-    if len(sources) > room:
-        note(f"A set holds at most {MAX_SET_QUESTIONS} questions: the rest is left out.", "warning")
+    state[SET_DRAFT] = (set_id, (*kept, *new[:room]))
+    notes = []
+    if len(new) < len(sources):
+        twice = len(sources) - len(new)
+        notes.append(f"{twice} question{'s were' if twice > 1 else ' was'} in the set already.")
+    if len(new) > room:
+        notes.append(f"A set holds at most {MAX_SET_QUESTIONS} questions: the rest is left out.")
+    if notes:
+        note(" ".join(notes), "warning")
 
 
 def move(index: int, by: int) -> None:
