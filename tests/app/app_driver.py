@@ -49,15 +49,19 @@ def tables_shown(at: AppTest) -> list[dict]:
     ]
 
 
-def watcher_shown(at: AppTest) -> dict | None:
-    """What the live class's watcher (``class_watch``) was handed in the last run: the
-    stamp it compares, the countdown it shows; None if the page drew none."""
-    drawn = [
+def watchers_shown(at: AppTest) -> list[dict]:
+    """What each live class watcher (``class_watch``) on the page was handed in the last
+    run, in page order: the stamp it compares, the countdown it shows."""
+    return [
         json.loads(watcher.proto.json)
         for watcher in at.get("bidi_component")
         if watcher.proto.component_name.endswith("euchre_class_watch")
     ]
-    assert len(drawn) <= 1, drawn
+
+
+def watcher_shown(at: AppTest) -> dict | None:
+    """The page's first watcher (the one with the countdown); None if it drew none."""
+    drawn = watchers_shown(at)
     return drawn[0] if drawn else None
 
 

@@ -59,6 +59,7 @@ def test_a_class_with_three_learners(browser: Browser, class_server, screenshots
 
     teacher.get_by_role("button", name="Ask this question").click()
     wait_for_app(teacher)
+    teacher.get_by_text("Who answered what", exact=True).click()  # open while they answer
     for page in learners:  # the question arrives by polling: no reload
         expect(page.get_by_text(QUESTION.prompt)).to_be_visible(timeout=5000)
     right = QUESTION.answer[0]
@@ -70,6 +71,8 @@ def test_a_class_with_three_learners(browser: Browser, class_server, screenshots
     learners[1].screenshot(path=str(screenshots / "live-class-learner-answered.png"))
 
     expect(teacher.get_by_text("3 answered")).to_be_visible(timeout=5000)
+    most_missed = teacher.locator(".st-key-class-most-missed")  # the grid follows, no reload
+    expect(most_missed).to_contain_text("3 of 3 have answered, 1 wrong so far", timeout=5000)
     teacher.get_by_text("Show the answers as a chart").click()
     expect(teacher.locator(".js-plotly-plot")).to_be_visible(timeout=10000)
     teacher.screenshot(path=str(screenshots / "live-class-teacher-answers.png"))

@@ -19,6 +19,7 @@ key of its own. Changing the key stops every other key and link. An old address 
 history or a proxy log) opens nothing again."""
 
 import html
+from contextlib import suppress
 
 import streamlit as st
 
@@ -387,8 +388,22 @@ def run_class(code: str, key: str) -> None:
         set_box(classes, code, key)
 
     members_box(classes, code, key)
-    report_box(classes, code, key, status.open)
-    grid_box(classes, code, key, status.open)
+
+    @st.fragment
+    def class_record() -> None:
+        """The report and the grid, drawn again when an answer or a join comes in: a
+        watcher of their own (the count's fragment above reruns only itself). The news
+        is read first, so an answer that lands while they are read is news next time."""
+        seen = ""
+        if status.open:
+            with suppress(ClassError, StoreUnavailable):
+                seen = classes.news(code).room
+        report_box(classes, code, key, status.open)
+        grid_box(classes, code, key, status.open)
+        if status.open:
+            watch_class(code, seen, name="teacher-record", stamp="room")
+
+    class_record()
     mistakes_box(classes, code, key)
     tables_box(classes, code, key, status.open)
     devices_box(code, key)
