@@ -163,6 +163,15 @@ def test_jump_to_a_trick_to_the_deal_and_to_the_end():
     assert position(at) == trick_starts(timeline)[2]
     state = shown(at).replay()
     assert len(state.tricks) == 1 and not state.trick and not state.is_over
+    # At the record's end, End has the bots play the hand out (it was greyed there while
+    # the trick buttons played ahead).
+    assert position(at) == len(timeline.actions)
+    assert not at.button(key="teach-end").disabled
+    at.button(key="teach-end").click().run()
+    replay = at.session_state[REPLAY]
+    assert replay.at_end and replay.state().is_over
+    assert replay.timeline.actions[: len(timeline.actions)] == timeline.actions
+    assert at.button(key="teach-end").disabled  # the end of the hand: nothing further
 
 
 def test_a_fresh_deal_plays_on_at_once_with_the_bots_moves_recorded():

@@ -46,6 +46,7 @@ from tutorial_app.features.teach.replay import (
     jump,
     move_made,
     play_on_with_bots,
+    play_to_the_end,
     play_to_trick,
     trick_starts,
 )
@@ -196,6 +197,15 @@ def jump_to_trick(session: MutableMapping, number: int) -> None:
     starts = trick_starts(replay.timeline)
     if number == 0 or number in starts:
         move_to(session, starts.get(number, 0))
+
+
+def jump_to_end(session: MutableMapping) -> None:
+    """The record's last move; from there, a hand the record leaves unfinished is
+    played out by the bots, their moves recorded (as a trick not reached is)."""
+    replay = current(session)
+    if replay.at_end and not replay.state().is_over:
+        show(session, play_to_the_end(replay, bot_level(session)))
+    move_to(session, current(session).count)
 
 
 def bot_level(session: MutableMapping) -> str:

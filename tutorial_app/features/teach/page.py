@@ -62,10 +62,10 @@ from tutorial_app.features.teach.moves import (
     bots_needed,
     bots_play_on,
     current,
+    jump_to_end,
     jump_to_trick,
     keep_legal_part,
     load,
-    move_to,
     pause,
     seconds_a_move,
     shown_seats,
@@ -420,13 +420,16 @@ def jumps(replay: Replay) -> None:
                 on_click=jump_to_trick,
                 args=(st.session_state, number),
             )
+        bots_finish = replay.at_end and unfinished
         st.button(
             "End ⏭",
             key="teach-end",
-            disabled=replay.at_end,
-            help="The last move of the record",
-            on_click=move_to,
-            args=(st.session_state, replay.count),
+            disabled=replay.at_end and not unfinished,
+            help="The end of the hand: the bots play the moves up to it"
+            if bots_finish
+            else "The last move of the record",
+            on_click=jump_to_end,
+            args=(st.session_state,),
         )
 
 

@@ -35,6 +35,7 @@ __all__ = [
     "jump",
     "move_made",
     "play_on_with_bots",
+    "play_to_the_end",
     "play_to_trick",
     "trick_starts",
 ]
@@ -127,6 +128,15 @@ def play_on_with_bots(
     record = replay.timeline
     timeline = HandRecord(record.rules, record.deal, tuple(actions))
     return Replay(timeline, replay.position if moves is None else len(actions))
+
+
+def play_to_the_end(replay: Replay, level: str) -> Replay:
+    """The record played on by bots of ``level`` from its end until the hand is over;
+    the position stays. Raises ValueError for an unknown level."""
+    end = Replay.of(replay.timeline)
+    while not end.state().is_over:
+        end = play_on_with_bots(end, level, 1)
+    return Replay(end.timeline, replay.position)
 
 
 def play_to_trick(replay: Replay, level: str, number: int) -> Replay:
