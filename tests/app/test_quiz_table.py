@@ -260,3 +260,27 @@ def test_the_examples_in_the_docstrings():
 
     failures, tried = doctest.testmod(quiz_state)
     assert tried and not failures
+
+
+def test_every_pick_of_a_choose_all_question_is_named_once_judged():
+    """A right pick said "✓ Clubs" while a wrong one said "(your pick)": a learner could
+    not tell which of the right ones they had picked."""
+    question = next(
+        q
+        for q in QUESTIONS
+        if q.kind is Kind.MULTI and not options_are_cards(q) and len(q.answer) >= 2
+    )
+    right, missed = question.answer[:2]
+    wrong = next(o.key for o in question.options if o.key not in question.answer)
+    state = QuizState.start(1)
+    for key in (right, wrong):
+        state = click(state, question, option_id(key))
+    state = click(state, question, CHECK)
+    labels = {a["id"]: a["label"] for a in question_model(question, state)["actions"]}
+    assert labels[option_id(right)].startswith("✓ ") and labels[option_id(right)].endswith(
+        " (your pick)"
+    )
+    assert labels[option_id(missed)].endswith(" (missed)")
+    assert labels[option_id(wrong)].startswith("✗ ") and labels[option_id(wrong)].endswith(
+        " (your pick)"
+    )

@@ -246,8 +246,9 @@ def _actions(question: Question, state: QuizState, press_picks: bool = False) ->
             action: Button = {**choice_button(option), "disabled": True}
             if option.key in right:
                 missed = kind is Kind.MULTI and option.key not in chosen
+                picked = " (your pick)" if option.key in chosen else ""
                 action["mark"] = "right"
-                action["label"] = "✓ " + action["label"] + (" (missed)" if missed else "")
+                action["label"] = "✓ " + action["label"] + (" (missed)" if missed else picked)
             elif option.key in chosen:
                 action["mark"] = "wrong"
                 action["label"] = "✗ " + action["label"] + " (your pick)"
