@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from app_driver import open_page, table_shown
 
+from engine import Action, Card
 from lessons.guided import guided_hand, load_guided
 from tutorial_app.card_table.table_moves import action_id
 from tutorial_app.features.guided.records import guided_move
@@ -116,3 +117,15 @@ def test_the_last_step_of_a_lesson_links_to_its_guided_hand(lesson_id, hand_id):
     at.run()
     links = [link for link in at.get("page_link")]
     assert any(hand_id in str(link.proto) and "Now play it" in str(link.proto) for link in links)
+
+
+def test_a_cards_role_waits_until_the_learner_has_tried():
+    """Hand 1 asks "Is your jack of diamonds still a diamond?" while the jack's face said
+    "left bower": the roles show once the learner has tried, not before."""
+    hand = guided_hand("left-bower-follows")
+    at = open_page(PAGE, hand=hand.id)
+    notes = {card["code"]: card.get("note") for card in table_shown(at)["hand"]}
+    assert not any(notes.values()), notes  # the question is open: no role on any card
+    click(at, hand.id, Action.play(Card.parse("JD")))  # refused: it is a heart now
+    notes = {card["code"]: card.get("note") for card in table_shown(at)["hand"]}
+    assert notes["JD"] == "left bower"  # tried once: the role shows

@@ -93,7 +93,9 @@ def guided_model(run: GuidedRun) -> TableModel:
         hold_last_trick=True,
         keep_bidding=True,
         show_last_trick=True,
-        show_roles=True,
+        # A card's role ("left bower") would answer the coach's question for the learner:
+        # shown once they have tried, and between decisions.
+        show_roles=not deciding or bool(run.tried),
         marks=marks,
         actions=tuple(offered),
         tried=frozenset(action for action in run.tried if action.card is None),
