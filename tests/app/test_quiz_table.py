@@ -263,8 +263,8 @@ def test_the_examples_in_the_docstrings():
 
 
 def test_every_pick_of_a_choose_all_question_is_named_once_judged():
-    """A right pick said "✓ Clubs" while a wrong one said "(your pick)": a learner could
-    not tell which of the right ones they had picked."""
+    """A right pick said "✓ Clubs", as a right one not picked did: a learner could not
+    tell which of the right ones they had picked."""
     question = next(
         q
         for q in QUESTIONS
@@ -278,7 +278,7 @@ def test_every_pick_of_a_choose_all_question_is_named_once_judged():
     state = click(state, question, CHECK)
     labels = {a["id"]: a["label"] for a in question_model(question, state)["actions"]}
     assert labels[option_id(right)].startswith("✓ ") and labels[option_id(right)].endswith(
-        " (your pick)"
+        " (picked)"  # as a picked card's mark says: "✓ picked"
     )
     assert labels[option_id(missed)].endswith(" (missed)")
     assert labels[option_id(wrong)].startswith("✗ ") and labels[option_id(wrong)].endswith(

@@ -246,7 +246,7 @@ def _actions(question: Question, state: QuizState, press_picks: bool = False) ->
             action: Button = {**choice_button(option), "disabled": True}
             if option.key in right:
                 missed = kind is Kind.MULTI and option.key not in chosen
-                picked = " (your pick)" if option.key in chosen else ""
+                picked = " (picked)" if option.key in chosen else ""  # as a card's mark
                 action["mark"] = "right"
                 action["label"] = "✓ " + action["label"] + (" (missed)" if missed else picked)
             elif option.key in chosen:
