@@ -124,6 +124,7 @@ def test_the_reveal_marks_the_right_cards_as_the_right_answer():
         marked = [card["mark"]["text"] for card in after["hand"] if card.get("mark")]
         labels = [action["label"] for action in after.get("actions", [])]
         assert "picked" not in str(marked + labels).lower()
+        assert "missed" not in str(marked + labels).lower()  # nor missed: nobody answered
         if options_are_cards(live) and live.kind is not Kind.ORDER:
             assert marked == ["✓ right answer"] * len(live.answer)
 

@@ -82,7 +82,7 @@ def question_model(
     marks = (_answer_marks(question) if answer_only else _marks(question, state)) if cards else {}
     if message is None:
         message = table_message(*_message(question, state))
-    actions = _actions(question, state, press_picks)
+    actions = _actions(question, state, press_picks, answer_only)
     if look_only:
         actions = [{**a, "disabled": True} for a in actions if a["id"].startswith(OPTION)]
     clickable = cards and not state.answered
@@ -234,18 +234,21 @@ def _capital(label: str) -> str:
     return label[:1].upper() + label[1:]
 
 
-def _actions(question: Question, state: QuizState, press_picks: bool = False) -> list[Button]:
+def _actions(
+    question: Question, state: QuizState, press_picks: bool = False, answer_only: bool = False
+) -> list[Button]:
     cards = options_are_cards(question)
     kind = question.kind
     if state.answered:  # the choices stay, judged: "✓" the right ones, "✗" a wrong pick
         if cards:
             return []
-        right, chosen = set(question.answer), set(state.response or ())
+        right = set(question.answer)
+        chosen = set() if answer_only else set(state.response or ())  # the class's screen
         judged: list[Button] = []
         for option in question.options:
             action: Button = {**choice_button(option), "disabled": True}
             if option.key in right:
-                missed = kind is Kind.MULTI and option.key not in chosen
+                missed = kind is Kind.MULTI and not answer_only and option.key not in chosen
                 picked = " (picked)" if option.key in chosen else ""  # as a card's mark
                 action["mark"] = "right"
                 action["label"] = "✓ " + action["label"] + (" (missed)" if missed else picked)

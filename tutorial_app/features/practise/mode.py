@@ -55,6 +55,10 @@ from tutorial_app.store import KeptMistake, StoreUnavailable
 
 DEAL_RULES = "bga"  # the daily deal is the same for everyone: standard rules
 FOR_YOU_PLACE = "practise:for-you"  # the name the learner's For-you set is kept under
+LESSONS = load_all()
+# The lessons that teach the rules the Practise questions use (the last, house rules,
+# teaches variants): while one of them is left, a newcomer is pointed back to it.
+RULES_LESSONS = 6
 
 
 def history() -> tuple[list[Attempt], str | None]:
@@ -177,12 +181,6 @@ def show_for_you(head) -> None:
         st.button(
             "Ten more questions", key="practise-more", type="primary", on_click=new_for_you_set
         )
-
-
-LESSONS = load_all()
-# The lessons that teach the rules the Practise questions use (the last, house rules,
-# teaches variants): while one of them is left, a newcomer is pointed back to it.
-RULES_LESSONS = 6
 
 
 def lessons_first() -> None:
