@@ -132,17 +132,19 @@ def against_best(value: OptionValue, best: OptionValue) -> str:
     """
     if value.action == best.action:
         return "the best choice"
-    lost = best.points - value.points
-    return "almost as good" if lost < 0.25 else f"gives away about {amount_words(lost)}"
+    return _gives_away(value, best) or "almost as good"
+
+
+def _gives_away(other: OptionValue, best: OptionValue) -> str | None:
+    """'gives away about half a point'; None when ``other`` is almost as good as ``best``
+    (the one threshold the sentences and the hint's table share)."""
+    lost = best.points - other.points
+    return None if lost < 0.25 else f"gives away about {amount_words(lost)}"
 
 
 def _instead(other: OptionValue, best: OptionValue) -> str:
     """'the nine of clubs gives away about half a point.'"""
-    lost = best.points - other.points
-    name = describe(other.action)
-    if lost < 0.25:
-        return f"{name} is almost as good."
-    return f"{name} gives away about {amount_words(lost)}."
+    return f"{describe(other.action)} {_gives_away(other, best) or 'is almost as good'}."
 
 
 def _same(a: OptionValue, b: OptionValue) -> bool:
@@ -320,10 +322,7 @@ def _points(best: OptionValue, other: OptionValue | None, other_words: str) -> s
     """' Passing gives away about half a point.' (nothing when there is no other choice)"""
     if other is None or other.action == best.action:
         return ""
-    lost = best.points - other.points
-    if lost < 0.25:
-        return f" {_cap(other_words)} is almost as good."
-    return f" {_cap(other_words)} gives away about {amount_words(lost)}."
+    return f" {_cap(other_words)} {_gives_away(other, best) or 'is almost as good'}."
 
 
 # ---- alone, discard -----------------------------------------------------------------------

@@ -402,16 +402,17 @@ def _said(table: _Table, seat: Seat, keep: bool = False) -> str | None:
     for who, action in table.actions:
         if action.do in (Do.ORDER_UP, Do.CALL, Do.NAME):
             made = True
-        if who is seat and action.do is Do.PASS:
-            said = "said not alone" if made else "passed"
-        elif who is seat and action.do is Do.ORDER_UP:
-            said = "picked it up" if seat is table.dealer else "ordered it up"
-        elif who is seat and action.do in (Do.CALL, Do.NAME):
-            said = ("called " if action.do is Do.CALL else "named ") + action.suit.plural
-        elif who is seat and action.do is Do.ALONE:
-            said = None  # the "alone" badge says it
-        elif who is seat and action.do is Do.WITH_PARTNER:
-            said = "plays with partner"
+        if who is seat:
+            if action.do is Do.PASS:
+                said = "said not alone" if made else "passed"
+            elif action.do is Do.ORDER_UP:
+                said = "picked it up" if seat is table.dealer else "ordered it up"
+            elif action.do in (Do.CALL, Do.NAME):
+                said = ("called " if action.do is Do.CALL else "named ") + action.suit.plural
+            elif action.do is Do.ALONE:
+                said = None  # the "alone" badge says it
+            elif action.do is Do.WITH_PARTNER:
+                said = "plays with partner"
         if action.do is Do.PASS and not made:
             passes += 1
             if passes == len(SEATS):  # round 1 is over: its words would sit stale beside

@@ -163,8 +163,10 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
         turn = hand.turn
         words, tone = (f"{turn.word if turn else 'Nobody'}'s turn.", "info")
     kept = st.session_state.get(TABLE_HINT)
-    if my_turn and kept is not None and kept[:2] == (view.id, version):
-        title, words = kept[2:]  # in the strip beside the choices, until the move is made
+    # The hint asked for this very decision: (title, reason), or None.
+    hinted = tuple(kept[2:]) if kept is not None and kept[:2] == (view.id, version) else None
+    if my_turn and hinted:
+        title, words = hinted  # in the strip beside the choices, until the move is made
     if refusal:
         words, tone, title = (refusal, "refusal", None)
     options = TableOptions(
@@ -195,7 +197,7 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
     if view.hints and my_turn:
 
         def ask_hint() -> None:
-            if kept is not None and kept[:2] == (view.id, version):
+            if hinted:
                 return  # already in the strip: the same seed gives the same hint
             advice = hint(view_of_seat, random.Random(f"table-hint-{view.id}-{version}"))
             st.session_state[TABLE_HINT] = (view.id, version, *hint_parts(advice, hand))
