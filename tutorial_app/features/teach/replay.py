@@ -23,6 +23,7 @@ name here or in the page, so nothing shadows it.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from analysis import make_bot
@@ -133,18 +134,20 @@ def play_on_with_bots(
 def play_to_the_end(replay: Replay, level: str) -> Replay:
     """The record played on by bots of ``level`` from its end until the hand is over;
     the position stays. Raises ValueError for an unknown level."""
-    end = Replay.of(replay.timeline)
-    while not end.state().is_over:
-        end = play_on_with_bots(end, level, 1)
-    return Replay(end.timeline, replay.position)
+    return _played_on(replay, level, lambda end: False)
 
 
 def play_to_trick(replay: Replay, level: str, number: int) -> Replay:
     """The record played on by bots of ``level`` from its end until trick ``number``
     (from 1) is about to be led, or the hand is over; the position stays. Raises
     ValueError for an unknown level."""
-    record = replay.timeline
-    end = Replay.of(record)
-    while number not in trick_starts(end.timeline) and not end.state().is_over:
+    return _played_on(replay, level, lambda end: number in trick_starts(end.timeline))
+
+
+def _played_on(replay: Replay, level: str, reached: Callable[[Replay], bool]) -> Replay:
+    """The record played on by bots, one action at a time, until ``reached`` or the
+    hand is over; the position stays where it was."""
+    end = Replay.of(replay.timeline)
+    while not reached(end) and not end.state().is_over:
         end = play_on_with_bots(end, level, 1)
     return Replay(end.timeline, replay.position)
