@@ -264,7 +264,9 @@ def test_the_examples_in_the_docstrings():
 
 def test_every_pick_of_a_choose_all_question_is_named_once_judged():
     """A right pick said "✓ Clubs", as a right one not picked did: a learner could not
-    tell which of the right ones they had picked."""
+    tell which of the right ones they had picked. Now a right one not picked says
+    "(missed)"; the picks say no more than "✓" or "✗", so that four judged choices fit
+    one row (lesson 3's round-two question pushed "Next step" below 720 px)."""
     question = next(
         q
         for q in QUESTIONS
@@ -276,11 +278,29 @@ def test_every_pick_of_a_choose_all_question_is_named_once_judged():
     for key in (right, wrong):
         state = click(state, question, option_id(key))
     state = click(state, question, CHECK)
+    actions = {a["id"]: a for a in question_model(question, state)["actions"]}
+    labels = {key: action["label"] for key, action in actions.items()}
+    names = _choice_labels(question)
+    assert labels[option_id(right)] == "✓ " + names[option_id(right)]
+    assert labels[option_id(missed)] == "✓ " + names[option_id(missed)] + " (missed)"
+    assert labels[option_id(wrong)] == "✗ " + names[option_id(wrong)]
+    assert actions[option_id(wrong)]["mark"] == "wrong"
+
+
+def test_a_wrong_pick_of_a_one_answer_question_says_it_was_yours():
+    question = next(q for q in QUESTIONS if q.kind is Kind.SINGLE and not options_are_cards(q))
+    wrong = next(o for o in question.options if o.key not in question.answer)
+    state = click(QuizState.start(1), question, option_id(wrong.key))
     labels = {a["id"]: a["label"] for a in question_model(question, state)["actions"]}
-    assert labels[option_id(right)].startswith("✓ ") and labels[option_id(right)].endswith(
-        " (picked)"  # as a picked card's mark says: "✓ picked"
+    assert (
+        labels[option_id(wrong.key)]
+        == "✗ " + _choice_labels(question)[option_id(wrong.key)] + " (your pick)"
     )
-    assert labels[option_id(missed)].endswith(" (missed)")
-    assert labels[option_id(wrong)].startswith("✗ ") and labels[option_id(wrong)].endswith(
-        " (your pick)"
-    )
+    right = question.answer[0]
+    assert labels[option_id(right)].startswith("✓ ")
+    assert "(" not in labels[option_id(right)]
+
+
+def _choice_labels(question) -> dict[str, str]:
+    """Each choice's label before the answer, by its id."""
+    return {a["id"]: a["label"] for a in question_model(question, QuizState.start(1))["actions"]}

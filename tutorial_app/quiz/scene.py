@@ -6,7 +6,9 @@ and where the learner is in it (``QuizState``).
 - Loose cards (and a trick with no deal behind it) use the "cards" layout.
 - Options that are cards are answered by clicking the cards; other options are the
   table's labelled buttons. After the answer the cards carry the verdict in words:
-  "✓ right", "✗ your pick", and for choose-all "✓ picked" or "✓ missed". A screen
+  "✓ right", "✗ your pick", and for choose-all "✓ picked" or "✓ missed"; the buttons
+  carry it in their labels ("✓ Hearts", "✗ Clubs (your pick)", "✓ Spades (missed)"),
+  a choose-all's picks without "(your pick)" so that four fit one row. A screen
   that shows the answer to a class (``answer_only``) marks "✓ right answer": nobody
   there picked anything.
 - Cards that are another seat's hand (which cards may North play?) are drawn as loose
@@ -245,16 +247,19 @@ def _actions(
         right = set(question.answer)
         chosen = set() if answer_only else set(state.response or ())  # the class's screen
         judged: list[Button] = []
+        # Choose-all: only "(missed)" is spelled out, so that four judged choices fit
+        # one row at 1280 wide (the way on stays above the fold); a "✓" without it was
+        # picked, and only a pick is ever "✗".
+        multi = kind is Kind.MULTI and not answer_only
         for option in question.options:
             action: Button = {**choice_button(option), "disabled": True}
             if option.key in right:
-                missed = kind is Kind.MULTI and not answer_only and option.key not in chosen
-                picked = " (picked)" if option.key in chosen else ""  # as a card's mark
+                missed = multi and option.key not in chosen
                 action["mark"] = "right"
-                action["label"] = "✓ " + action["label"] + (" (missed)" if missed else picked)
+                action["label"] = "✓ " + action["label"] + (" (missed)" if missed else "")
             elif option.key in chosen:
                 action["mark"] = "wrong"
-                action["label"] = "✗ " + action["label"] + " (your pick)"
+                action["label"] = "✗ " + action["label"] + ("" if multi else " (your pick)")
             judged.append(action)
         return judged
     actions: list[Button] = []
