@@ -32,7 +32,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from analysis.hints import Hint, hint
-from analysis.options import NEAR_EQUAL
+from analysis.options import ALMOST_AS_GOOD, NEAR_EQUAL
 from analysis.reasons import reason
 from engine.actions import Action
 from engine.hand import HandState, Phase, apply, new_hand
@@ -57,7 +57,7 @@ GRADES: tuple[GradeName, ...] = tuple(GradeName)
 # The most expected points a grade may cost; anything more is a blunder.
 THRESHOLDS = (
     (GradeName.BEST, NEAR_EQUAL),
-    (GradeName.GOOD, 0.15),
+    (GradeName.GOOD, ALMOST_AS_GOOD),
     (GradeName.INACCURACY, 0.40),
     (GradeName.MISTAKE, 0.80),
 )

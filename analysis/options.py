@@ -43,6 +43,10 @@ from engine.view import SeatView, seat_view
 PLAY_SAMPLES = 24  # samples per play decision (hints, grading, the expert bot)
 DECISION_SAMPLES = 32  # samples per bidding, alone or discard decision
 NEAR_EQUAL = 0.02  # expected points: choices this close count as equally good
+# Expected points a choice may give up against the best and still be "almost as good":
+# the hint's words and the grade after the hand ("good") share it, so a choice the hint
+# calls almost as good is never graded a slip.
+ALMOST_AS_GOOD = 0.15
 
 
 class OptionValue(NamedTuple):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from analysis.bidding import upcard_goes_to
 from analysis.evaluation import UPCARD_ME, Evaluation, evaluate, weakest_card
-from analysis.options import OptionValue
+from analysis.options import ALMOST_AS_GOOD, OptionValue
 from engine.actions import Action, Do
 from engine.cards import NO_TRUMP, Card, NoTrump, Rank, Suit, deck
 from engine.explain import explain_play
@@ -137,9 +137,21 @@ def against_best(value: OptionValue, best: OptionValue) -> str:
 
 def _gives_away(other: OptionValue, best: OptionValue) -> str | None:
     """'gives away about half a point'; None when ``other`` is almost as good as ``best``
-    (the one threshold the sentences and the hint's table share)."""
+    (``ALMOST_AS_GOOD``: the one threshold the sentences, the hint's table and the
+    grades share)."""
     lost = best.points - other.points
-    return None if lost < 0.25 else f"gives away about {amount_words(lost)}"
+    return None if lost <= ALMOST_AS_GOOD else gives_away_words(lost)
+
+
+def gives_away_words(lost: float) -> str:
+    """What a choice gives up, in words: less than a quarter point is 'a little'.
+
+    >>> gives_away_words(0.2), gives_away_words(0.4), gives_away_words(1.1)
+    ('gives away a little', 'gives away about half a point', 'gives away about 1 point')
+    """
+    if round(abs(lost) * 2) == 0:
+        return "gives away a little"
+    return f"gives away about {amount_words(lost)}"
 
 
 def _instead(other: OptionValue, best: OptionValue) -> str:
@@ -277,9 +289,9 @@ def _making(doing: str, make: OptionValue, other: OptionValue | None, other_word
         "the 3 you need."
     )
     lost = make.points - other.points
-    if lost < 0.25:
+    if lost <= ALMOST_AS_GOOD:
         return text + f" But {other_words} is no better."
-    return text + f" But {other_words} is worse: it gives away about {amount_words(lost)}."
+    return text + f" But {other_words} is worse: it {gives_away_words(lost)}."
 
 
 def _not_making(doing: str, make: OptionValue, passing: OptionValue) -> str:

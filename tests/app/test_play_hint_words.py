@@ -70,7 +70,19 @@ def test_what_the_sentence_says_a_choice_gives_away_the_table_says_too(seed):
     advice = hint(seat_view(state, state.turn), random.Random(seed))
     against = [row["Against the hint"] for row in hint_rows(advice, state)]
     assert against.count("the best choice") == 1
+    assert against[0] == "the best choice"  # the hinted choice heads the table
     for lost in re.findall(r"gives away about ([^.]+)\.", advice.explanation):
         assert f"gives away about {lost}" in against, (lost, against)
     if "almost as good" in advice.explanation:
         assert "almost as good" in against
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_table_runs_from_the_hinted_choice_to_the_one_worth_least(seed):
+    """The best choice was listed last, under four that give away more."""
+    state = _bidding(seed, seed % 2 == 1)
+    advice = hint(seat_view(state, state.turn), random.Random(seed))
+    by_label = {action_label(v.action, state, state.turn): v for v in advice.options}
+    ranked = [by_label[row["Choice"]] for row in hint_rows(advice, state)]
+    assert ranked[0].action == advice.best.action
+    assert [v.points for v in ranked[1:]] == sorted((v.points for v in ranked[1:]), reverse=True)

@@ -34,14 +34,17 @@ def hint_heading(advice: Hint, state: HandState) -> str:
 def hint_rows(advice: Hint, state: HandState) -> list[dict[str, str]]:
     """One row a choice: its button's words, its tricks as the sentence rounds them, its
     points on average, and what it costs against the hinted choice, as the sentence says
-    it ("gives away about half a point")."""
+    it ("gives away about half a point"). The hinted choice first, then the others from
+    the most points to the fewest."""
+    best = advice.best
+    ranked = sorted(advice.options, key=lambda v: (v.action != best.action, -v.points))
     return [
         {
             "Choice": action_label(value.action, state, advice.seat),
             "Tricks your team should win": tricks_words(value),
             "Points, on average": points_words(value.points),
             # Rounded alone, two choices often read the same; the sentence compares them.
-            "Against the hint": against_best(value, advice.best),
+            "Against the hint": against_best(value, best),
         }
-        for value in advice.options
+        for value in ranked
     ]
