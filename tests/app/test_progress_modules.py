@@ -74,11 +74,11 @@ def test_accuracy_is_per_skill_per_day_and_names_from_a_file_are_escaped():
         ("<b>odd", 1, 1, NOW - timedelta(days=1)),
     )
     daily = progress_charts.accuracy_by_day(frame, UTC)
-    legal = daily[daily["skill"] == "legal plays"].iloc[0]
+    legal = daily[daily["skill"] == "cards you may play"].iloc[0]
     assert (legal["answers"], legal["right"], legal["accuracy"]) == (2, 1, 50.0)
     figure = progress_charts.accuracy_chart(frame, UTC)
     names = {trace.name for trace in figure.data}
-    assert names == {"legal plays", "&lt;b&gt;odd"}
+    assert names == {"cards you may play", "&lt;b&gt;odd"}
 
 
 def test_days_are_counted_in_the_learners_own_time_zone():
@@ -263,7 +263,7 @@ def test_the_accuracy_legend_stands_clear_of_the_axes():
     counts = progress_charts.counts_frame(
         [
             SimpleNamespace(starts_at=NOW, generator=name, answers=3, right=2)
-            for name in progress_charts.GENERATORS
+            for name in progress_charts.SKILL_WORDS
         ]
     )
     legend = progress_charts.accuracy_chart(counts, UTC).layout.legend

@@ -70,7 +70,7 @@ def test_charts_table_and_export_show_the_learners_answers(fresh_store, token):
     figures = charts(at)
     assert set(figures) == {"progress-accuracy", "progress-lessons", "progress-calendar"}
     lines = {trace["name"] for trace in figures["progress-accuracy"]["data"]}
-    assert {"legal plays", "makers"} <= lines
+    assert {"cards you may play", "who the makers are"} <= lines
     bars = figures["progress-lessons"]["data"][0]
     assert bars["x"][[i for i, t in enumerate(bars["y"]) if "Bower" in t or "bower" in t][0]] == 2
     assert figures["progress-calendar"]["data"][0]["type"] == "heatmap"
@@ -286,7 +286,9 @@ def test_a_long_history_draws_from_counts_and_one_page_of_answers(fresh_store, t
     assert rows < 2_000, rows
     assert {m.label: m.value for m in at.metric}["Answers"] == "20000"
     assert len(at.dataframe[0].value) == 20
-    assert {"legal plays", "makers"} <= {t["name"] for t in charts(at)["progress-accuracy"]["data"]}
+    assert {"cards you may play", "who the makers are"} <= {
+        t["name"] for t in charts(at)["progress-accuracy"]["data"]
+    }
     (export,) = at.get("download_button")
     assert export.proto.deferred_file_id or not export.proto.url  # no data in the page
     assert any("Answers 1 to 20 of 20,000" in c.value for c in at.caption)

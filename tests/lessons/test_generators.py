@@ -94,3 +94,14 @@ def test_without_vary_the_lessons_rules_are_kept(name):
         record = question.scene.record
         if record is not None:
             assert record.rules == RULES
+
+
+def test_every_kind_of_question_has_a_name_in_a_learners_words():
+    """Your progress's legend read "may_pass", "makers" and "partner": each kind a
+    lesson or a generator asks now has words, and none is the bare identifier."""
+    from lessons.checkers import CHECKERS
+    from lessons.generators import GENERATORS, SKILL_WORDS
+
+    assert set(SKILL_WORDS) == set(CHECKERS) | set(GENERATORS)
+    for kind, words in SKILL_WORDS.items():
+        assert words and "_" not in words, kind

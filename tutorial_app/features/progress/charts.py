@@ -15,7 +15,7 @@ from datetime import date, timedelta, tzinfo
 import pandas as pd
 import plotly.graph_objects as go
 
-from lessons.generators import GENERATORS
+from lessons.generators import SKILL_WORDS
 from lessons.progress import LessonProgress
 from tutorial_app.features.progress.answer_words import answer_words
 from tutorial_app.learner.answer_places import place_words
@@ -42,12 +42,12 @@ def skill_name(generator: str) -> str:
     """What a learner calls a skill: a generator in words, a lesson's own items grouped.
 
     >>> skill_name("trick_winner"), skill_name("bowers/left-bower-suit")
-    ('trick winner', 'Lesson 2 questions')
-    >>> skill_name("guided/lone-hand")
-    'guided hands'
+    ('who wins a trick', 'Lesson 2 questions')
+    >>> skill_name("guided/lone-hand"), skill_name("may_pass")
+    ('guided hands', 'who may pass')
     """
-    if generator in GENERATORS:
-        return generator.replace("_", " ")
+    if generator in SKILL_WORDS:
+        return SKILL_WORDS[generator]
     if generator.startswith("guided/"):
         return "guided hands"
     if "/" in generator:
