@@ -13,7 +13,7 @@ turns on it (``DECIDING_RULES``).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from engine import (
@@ -39,6 +39,10 @@ from lessons.quiz import Question, Scene
 
 Generator = Callable[[random.Random, Rules, frozenset[str]], Question]
 
+# In ``vary``: no position has a hand played alone (a quiz set before going alone is
+# taught: lesson 5). Added by ``build_quiz`` for a lesson whose quiz says ``alone = false``.
+PARTNERS_ONLY = "partners_only"
+
 # How a varied setting is said to the learner, by value.
 RULE_WORDS = {
     "stick_the_dealer": ("stick the dealer is on", "stick the dealer is off"),
@@ -61,8 +65,10 @@ ALONE_CHANCE = 0.35
 PASS_CHANCE = 0.7
 
 
-def _random_step(rng: random.Random, state: HandState) -> HandState:
-    legal = legal_actions(state)
+def _random_step(rng: random.Random, state: HandState, alone_too: bool = True) -> HandState:
+    legal: Sequence[Action] = legal_actions(state)
+    if not alone_too:
+        legal = [a for a in legal if a.do is not Do.ALONE] or legal
     alone = [a for a in legal if a.do is Do.ALONE]
     if state.phase in (Phase.BID1, Phase.BID2) and Action.PASS in legal and len(legal) > 1:
         action = (
@@ -82,9 +88,14 @@ def _random_step(rng: random.Random, state: HandState) -> HandState:
 
 
 def random_position(
-    rng: random.Random, rules: Rules, wanted: Callable[[HandState], bool], tries: int = 500
+    rng: random.Random,
+    rules: Rules,
+    wanted: Callable[[HandState], bool],
+    tries: int = 500,
+    alone_too: bool = True,
 ) -> HandState:
-    """Deal and play at random until ``wanted(state)``; raises RuntimeError if it never is."""
+    """Deal and play at random until ``wanted(state)``; raises RuntimeError if it never is.
+    ``alone_too=False``: nobody goes alone (every maker plays with their partner)."""
     for _ in range(tries):
         state = random_hand(rules, rng.choice(SEATS), rng)
         while True:
@@ -92,8 +103,13 @@ def random_position(
                 return state
             if state.is_over:
                 break
-            state = _random_step(rng, state)
+            state = _random_step(rng, state, alone_too)
     raise RuntimeError("no position of the wanted kind came up")
+
+
+def _alone_too(vary: frozenset[str]) -> bool:
+    """Whether a generator's positions may have a hand played alone (``PARTNERS_ONLY``)."""
+    return PARTNERS_ONLY not in vary
 
 
 def _varied(
@@ -276,12 +292,13 @@ def gen_who_picks_up(
             and s.maker is not s.dealer
             and any(a.do is Do.ORDER_UP for _, a in s.actions)
         ),
+        alone_too=_alone_too(vary),
     )
     return _ask(checkers.who_picks_up_question, state, said)
 
 
 def gen_makers(rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()) -> Question:
-    state = random_position(rng, rules, lambda s: s.maker is not None)
+    state = random_position(rng, rules, lambda s: s.maker is not None, alone_too=_alone_too(vary))
     return _ask(checkers.makers_question, state)
 
 
@@ -295,7 +312,9 @@ def gen_trick_winner(
         rng, rules, vary, no_trump=(False, False, True), benny=(False, False, True)
     )
     trick_number = rng.randrange(1, 5)
-    state = random_position(rng, rules, lambda s: len(s.tricks) >= trick_number)
+    state = random_position(
+        rng, rules, lambda s: len(s.tricks) >= trick_number, alone_too=_alone_too(vary)
+    )
     trick = state.tricks[-1]
     return _said(checkers.trick_winner_question(trick.cards, state.trump_suit), said)
 
@@ -319,7 +338,7 @@ def gen_legal_plays(
             or (bool(s.trick) and rng.random() < 0.25)
         )
 
-    state = random_position(rng, rules, wanted)
+    state = random_position(rng, rules, wanted, alone_too=_alone_too(vary))
     return _ask(checkers.legal_plays_question, state, said)
 
 
@@ -327,7 +346,9 @@ def gen_next_leader(
     rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
 ) -> Question:
     trick_number = rng.randrange(1, 5)
-    state = random_position(rng, rules, lambda s: len(s.tricks) == trick_number)
+    state = random_position(
+        rng, rules, lambda s: len(s.tricks) == trick_number, alone_too=_alone_too(vary)
+    )
     return _ask(checkers.next_leader_question, state)
 
 
@@ -375,7 +396,12 @@ def gen_hand_result(
     rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()
 ) -> Question:
     rules, said = _varied(rng, rules, vary, lone_defender=(False, True))
-    state = random_position(rng, rules, lambda s: s.result is not None and not s.result.thrown_in)
+    state = random_position(
+        rng,
+        rules,
+        lambda s: s.result is not None and not s.result.thrown_in,
+        alone_too=_alone_too(vary),
+    )
     return _ask(checkers.hand_result_question, state, said)
 
 

@@ -81,7 +81,8 @@ OPENS_AT = ("round 2", *(f"trick {n}" for n in range(1, 6)), "end")
 # Parts of a scenario's table a step may leave out (words a lesson has not taught yet;
 # "alone": a step-through plays the alone decisions without a move of their own).
 STEP_HIDE = ("bidding", "makers", "turn", "alone")
-QUIZ_KEYS = {"length": int, "generators": list, "vary": list, "items": list}
+# "alone": false keeps every generated position partnered (going alone not yet taught).
+QUIZ_KEYS = {"length": int, "generators": list, "vary": list, "items": list, "alone": bool}
 ITEM_KEYS = {"id": str, "ask": str, "trap": str, "answer": list, "prompt": str, "rules": dict}
 
 
@@ -130,6 +131,7 @@ class Lesson:
     generators: tuple[str, ...]
     items: tuple[CuratedItem, ...] = field(default=())
     vary: frozenset[str] = frozenset()  # settings the generators may switch (and say so)
+    quiz_alone: bool = True  # whether a generated question may show a hand played alone
 
 
 def check_keys(
@@ -405,6 +407,7 @@ def load_lesson(toml_path: Path) -> Lesson:
         tuple(quiz["generators"]),
         tuple(items),
         frozenset(vary),
+        quiz.get("alone", True),
     )
 
 

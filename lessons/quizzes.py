@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from engine import Rules
-from lessons.generators import GENERATORS
+from lessons.generators import GENERATORS, PARTNERS_ONLY
 from lessons.loader import Lesson
 from lessons.quiz import Question
 
@@ -29,11 +29,12 @@ def build_quiz(lesson: Lesson, seed: int, length: int | None = None) -> list[Que
     questions = rng.sample(curated, take)
     seen = {q.asked() for q in questions}
     generators = [GENERATORS[name] for name in lesson.generators]
+    vary = lesson.vary if lesson.quiz_alone else lesson.vary | {PARTNERS_ONLY}
     attempts = skipped = 0
     while len(questions) < length and generators:
         # A generator that repeated itself hands over to the next one.
         generator = generators[(len(questions) + skipped) % len(generators)]
-        question = generator(random.Random(rng.getrandbits(32)), lesson.rules, lesson.vary)
+        question = generator(random.Random(rng.getrandbits(32)), lesson.rules, vary)
         attempts += 1
         if question.asked() in seen and attempts < 10 * length:
             skipped += 1

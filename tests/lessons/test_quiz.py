@@ -57,3 +57,22 @@ def test_stars_and_mastery():
         shaky = shaky.answer(i % 3 != 0 or i > 9)
     assert shaky.finished and shaky.stars == 1
     assert shaky.mastered == (shaky.best_streak >= MASTERY_RUN)
+
+
+@pytest.mark.parametrize("lesson", [x for x in load_all() if not x.quiz_alone], ids=lambda x: x.id)
+def test_a_quiz_before_going_alone_never_shows_a_hand_played_alone(lesson):
+    """Lesson 3's quiz asked who adds the upcard to their hand with North alone and South
+    sitting out: going alone is lesson 5. Its generated questions are partnered now."""
+    assert lesson.number < 5
+    lone = []
+    for seed in range(1, 41):
+        for question in build_quiz(lesson, seed):
+            record = question.scene.record
+            if record is not None and record.replay().alone:
+                lone.append((seed, question.prompt))
+    assert not lone, lone[:3]
+
+
+def test_the_lessons_before_going_alone_say_so():
+    partnered = {lesson.number for lesson in load_all() if not lesson.quiz_alone}
+    assert partnered == {3, 4}
