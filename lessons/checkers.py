@@ -592,11 +592,12 @@ def face_down_question(record: HandRecord) -> Question:
     left = size - dealt - 1
     return Question(
         Kind.SINGLE,
-        "The cards are dealt and one card is turned up. How many cards stay face down?",
+        # Not "how many stay face down": the players' hands are face down too.
+        "How many cards are left in the kitty, face down under the upcard?",
         _numbers(0, 1, 3, 4, 5),
         (str(left),),
         f"The deck has {size} cards. The players get {dealt} and one is the "
-        f"upcard, so {left} stay face down. Nobody plays with them this hand.",
+        f"upcard, so {left} stay face down in the kitty. Nobody plays with them this hand.",
         Scene(record=record, hide=_DEALT),
         "face_down",
     )
