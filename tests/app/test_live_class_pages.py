@@ -97,7 +97,7 @@ def test_a_whole_class_on_two_pages():
     assert code in "".join(e.proto.body for e in teacher.get("html"))  # the big code
     assert '<img src="data:image/svg+xml' in shown  # the QR code
     assert teacher.query_params["class"] == code and "key" not in teacher.query_params
-    assert "**0** of 100 learners joined" in shown  # the cap, where the teacher sees it
+    assert "**0** learners joined (up to 100)" in shown  # the cap, where the teacher sees it
 
     sam = join(code, "<b>Sam</b>")
     assert "you are **&lt;b&gt;Sam&lt;/b&gt;**" in texts(sam)  # escaped, never HTML
@@ -153,6 +153,7 @@ def test_a_whole_class_on_two_pages():
     assert store.answers(sam.session_state["learner-token"])["correct"].tolist() == [True]
 
     teacher.button(key="class-end").click().run()
+    teacher.button(key="class-end-yes").click().run()  # confirmed
     assert "has ended" in texts(teacher)
     late = page(LEARNER, code=code)
     assert "has ended" in texts(late) and not at_name_form(late)
@@ -296,6 +297,7 @@ def test_a_class_with_no_learners_reveals_and_reports():
     teacher.button(key="class-push").click().run()
     teacher.button(key="class-reveal").click().run()
     teacher.button(key="class-end").click().run()
+    teacher.button(key="class-end-yes").click().run()  # confirmed
     assert not teacher.exception
     questions, learners = (frame.value for frame in teacher.dataframe)
     assert questions["answered"].tolist() == [0] and learners.empty

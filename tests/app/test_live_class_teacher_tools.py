@@ -155,6 +155,7 @@ def test_the_report_csv_is_built_only_when_downloaded(monkeypatch):
     join(code, '=HYPERLINK("http://x")')
     teacher.button(key="class-push").click().run()
     teacher.button(key="class-end").click().run()
+    teacher.button(key="class-end-yes").click().run()  # confirmed
     assert not teacher.exception and len(teacher.dataframe) == 3  # and the grid
     assert built == []  # drawn, not built
     assert "'=HYPERLINK" in open_classes().report_csv(code, key, "learners")
@@ -211,3 +212,26 @@ def test_the_report_counts_the_learners_own_mistakes_by_kind_of_decision():
         button.proto.label.startswith("Download the common mistakes")
         for button in teacher.get("download_button")
     )
+
+
+def test_ending_a_class_asks_first_and_keep_it_running_keeps_it():
+    """ "End the class" ended it on one click, and "Start a new class" took its place:
+    a double click ended the class and started another, dropping every learner."""
+    teacher, code, key = start_class()
+    join(code, "Sam")
+    assert any(code in e.proto.body for e in teacher.get("html"))  # the join code, large
+    teacher.button(key="class-end").click().run()
+    assert open_classes().status(code).open  # only asked
+    assert "End class" in " ".join(w.value for w in teacher.warning)
+    assert [b.key for b in teacher.button if b.key.startswith("class-end")][:2] == [
+        "class-end-no",  # in the first button's place: a second click keeps the class
+        "class-end-yes",
+    ]
+    teacher.button(key="class-end-no").click().run()
+    assert open_classes().status(code).open
+    assert teacher.button(key="class-end") is not None
+    teacher.button(key="class-end").click().run()
+    teacher.button(key="class-end-yes").click().run()
+    assert not open_classes().status(code).open
+    assert "has ended" in texts(teacher)
+    assert not any(code in e.proto.body for e in teacher.get("html"))  # no dead code advertised

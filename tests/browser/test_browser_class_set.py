@@ -174,7 +174,7 @@ def test_five_learners_run_a_prepared_set_with_a_timer_on_the_projector_view(
         page.get_by_role("button", name="Join the class").click()
         expect(page.get_by_text("Waiting for the next question")).to_be_visible(timeout=WAIT_MS)
         learners.append(page)
-    expect(teacher.get_by_text("5 of 100 learners joined")).to_be_visible(timeout=WAIT_MS)
+    expect(teacher.get_by_text("5 learners joined (up to 100)")).to_be_visible(timeout=WAIT_MS)
 
     screen = open_projector(browser, teacher, url, code)
     classes = open_classes(f"sqlite:///{class_server.database}")
@@ -221,6 +221,8 @@ def test_five_learners_run_a_prepared_set_with_a_timer_on_the_projector_view(
     teacher.screenshot(path=str(screenshots / "class-set-teacher-last-question.png"))
 
     teacher.get_by_role("button", name="End the class").click()
+    wait_for_app(teacher)
+    teacher.get_by_role("button", name="Yes, end the class").click()  # asked to confirm
     wait_for_app(teacher)
     key = dict(teacher.evaluate(STORED_KEYS))[code]
     grid = classes.grid(code, key)

@@ -81,7 +81,7 @@ def test_four_learners_and_bots_at_two_tables_play_a_hand_each(
         page.get_by_role("button", name="Join the class").click()
         expect(page.get_by_text("Waiting for the next question")).to_be_visible(timeout=WAIT_MS)
         learners.append(page)
-    expect(teacher.get_by_text("4 of 100 learners joined")).to_be_visible(timeout=WAIT_MS)
+    expect(teacher.get_by_text("4 learners joined (up to 100)")).to_be_visible(timeout=WAIT_MS)
     wait_for_app(teacher)  # the joins' runs are over: a click is not lost to one
     seat_the_class(teacher, code)
     for number, pair in ((1, "N Ann, E bot, S Ben, W bot"), (2, "N Cat, E bot, S Dan, W bot")):

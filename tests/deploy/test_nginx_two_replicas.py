@@ -262,7 +262,7 @@ def test_a_live_class_through_nginx_on_two_replicas(
     assert seen["learners"].count("two" if seen["teacher"] == "one" else "one") >= 2
     assert members == list(NAMES[: len(seen["learners"])])
     assert seen["answered"] == ["Your answer is in"] * len(seen["learners"])
-    joined = f"**{len(members)}** of {MAX_CLASS_MEMBERS} learners joined"
+    joined = f"**{len(members)}** learners joined (up to {MAX_CLASS_MEMBERS})"
     assert f"{joined} · **{len(members)}** answered" in seen["count"]
     assert all(v in ("right", "wrong") for v in seen["verdicts"])
     # HTTP only redirects; an oversized upload stops at nginx.

@@ -43,7 +43,6 @@ from tutorial_app.quiz.scene import has_table, options_are_cards
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.url_state import app_page_url
 from tutorial_app.store import (
-    MAX_CLASS_MEMBERS,
     ClassError,
     ClassTables,
     LiveClasses,
@@ -187,7 +186,7 @@ def numbers(at: Projected, shown: Phase, live: LiveQuestion | None = None) -> No
         if tables.projected(at.code, at.key) is not None or tables.overview(at.code, at.key):
             st.rerun()  # the teacher has put a table up, or seated the class at tables
         if shown is Phase.WAITING:
-            st.html(f'<p class="pj-count">{tally.members} of {MAX_CLASS_MEMBERS} joined</p>')
+            st.html(f'<p class="pj-count">{tally.members} joined</p>')
             watch(tally.news)
             return
         if shown is Phase.ASKING:

@@ -88,6 +88,7 @@ from tutorial_app.store import (
 )
 
 TEACHER_PARAM, LEGACY_PARAM = "teacher", "key"
+END_ASKED = "class-end-asked"  # the teacher pressed "End the class" and is asked to confirm
 NOT_THE_KEY = (
     "This browser does not hold class {code}'s teacher key: only the teacher who "
     'started a class can run it. On the device that runs it, open "Teacher key '
@@ -288,7 +289,8 @@ def run_class(code: str, key: str) -> None:
     st.session_state[SCREEN] = status.screen
     shown_id = status.question_id  # what the buttons drawn in this run act on
 
-    code_box(code, compact=live is not None)
+    if status.open:  # an ended class's code no longer works: it is not advertised
+        code_box(code, compact=live is not None)
 
     def watch(seen: str) -> None:
         """The page's one watcher (``class_watch``): a join, an answer, a question asked
@@ -312,7 +314,7 @@ def run_class(code: str, key: str) -> None:
         if tally.screen != st.session_state.get(SCREEN):
             st.rerun()
         with st.container(key="class-count"):
-            joined = f"**{tally.members}** of {MAX_CLASS_MEMBERS} learners joined"
+            joined = joined_words(tally.members)
             if live is not None and live.revealed:  # the count a teacher says aloud
                 right = right_count(live.question, tally.answers)
                 st.markdown(f"{joined} · **{tally.answered}** answered · **{right}** right")
@@ -409,17 +411,46 @@ def run_class(code: str, key: str) -> None:
     devices_box(code, key)
 
     if status.open:
-        st.button(
-            "End the class",
-            key="class-end",
-            on_click=lambda: request(lambda: classes.end(code, key)),
-        )
+        end_box(classes, code, key)
     else:
         st.button("Start a new class", key="class-new", on_click=forget)
     st.caption(
         "Your teacher key is kept in this browser, never in the address: reloading "
         "keeps your class, and showing this page on a projector shows no key."
     )
+
+
+def joined_words(members: int) -> str:
+    """'**3** learners joined (up to 100)': the count, and the cap in brackets (a bare
+    "3 of 100" read as the size of the class)."""
+    learners = "learner" if members == 1 else "learners"
+    return f"**{members}** {learners} joined (up to {MAX_CLASS_MEMBERS})"
+
+
+def end_box(classes, code: str, key: str) -> None:
+    """End the class, once asked to and once more confirmed: it cannot be undone, and a
+    double click on one button would have ended it and started a new class. "Keep it
+    running" takes the first button's place, so a second click keeps the class."""
+    if not st.session_state.get(END_ASKED):
+        st.button("End the class", key="class-end", on_click=_set_end_asked, args=(True,))
+        return
+    st.warning(
+        f"End class {code} for everyone? Learners can no longer answer, and its code "
+        "stops working. This cannot be undone.",
+        icon=":material/warning:",
+    )
+    with st.container(horizontal=True, gap="small"):
+        st.button("Keep it running", key="class-end-no", on_click=_set_end_asked, args=(False,))
+
+        def end() -> None:
+            _set_end_asked(False)
+            request(lambda: classes.end(code, key))
+
+        st.button("Yes, end the class", key="class-end-yes", type="primary", on_click=end)
+
+
+def _set_end_asked(asked: bool) -> None:
+    st.session_state[END_ASKED] = asked
 
 
 def members_box(classes, code: str, key: str) -> None:
