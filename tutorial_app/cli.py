@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 import sys
 from pathlib import Path
 
@@ -113,12 +114,28 @@ def main(argv: list[str] | None = None) -> None:
         flush=True,
     )
     if args.host in ("0.0.0.0", "::"):
+        network = network_address()
+        where = f"http://{network}:{args.port}/" if network else "this machine's address"
         print(
-            "Serving the network too: others use this machine's address with the same port.",
+            f"Serving the network too: learners open {where} (same port). Open it "
+            "yourself too, so that class and share links and QR codes carry it.",
             flush=True,
         )
     command = streamlit_command(args.host, args.port, extra)
     os.execv(command[0], command)  # hand the process to Streamlit: Ctrl+C reaches it directly
+
+
+def network_address() -> str | None:
+    """This machine's address on its local network (the one its default route uses),
+    or None when it has none. Connecting a UDP socket sends nothing: it only picks the
+    interface."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))
+            address = probe.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
 if __name__ == "__main__":

@@ -124,3 +124,26 @@ def test_the_launcher_preloads_every_module_the_pages_import():
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
     )
     assert result.stdout.strip().splitlines()[-1] == "[] True False True"
+
+
+def test_serving_the_network_prints_the_address_learners_open(started, monkeypatch, capsys):
+    """A class needs the machine's network address: 127.0.0.1 in a join link or a QR
+    code reaches no learner's phone."""
+    monkeypatch.setattr(cli, "network_address", lambda: "192.168.1.20")
+    started("--host", "0.0.0.0", "--port", "8600")
+    assert "learners open http://192.168.1.20:8600/" in capsys.readouterr().out
+    monkeypatch.setattr(cli, "network_address", lambda: None)
+    started("--host", "0.0.0.0")
+    assert "learners open this machine's address" in capsys.readouterr().out
+
+
+def test_the_network_address_is_never_loopback(monkeypatch):
+    found = cli.network_address()
+    assert found is None or not found.startswith("127.")
+
+    class NoNetwork:
+        def __init__(self, *args):
+            raise OSError("Network is unreachable")
+
+    monkeypatch.setattr(cli.socket, "socket", NoNetwork)
+    assert cli.network_address() is None

@@ -40,6 +40,7 @@ def question(kind: Kind, answer=("a",)) -> Question:
         "tutorial_app.features.live_class.live_question",
         "tutorial_app.features.live_class.projector",
         "tutorial_app.features.live_class.class_view",
+        "tutorial_app.shell.addresses",
     ],
 )
 def test_the_examples_in_the_docstrings_hold(module):

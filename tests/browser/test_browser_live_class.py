@@ -42,6 +42,9 @@ def test_a_class_with_three_learners(browser: Browser, class_server, screenshots
     expect(qr).to_be_visible()
     assert qr.bounding_box()["width"] >= 280  # large enough for the back row
     assert f"class={code}" in teacher.url and "key=" not in teacher.url
+    # The page was opened as 127.0.0.1: its join link names the teacher's own computer.
+    assert "127.0.0.1" in class_server.url
+    expect(teacher.get_by_text("This address only works on this computer")).to_be_visible()
 
     learners = []
     for name in NAMES:

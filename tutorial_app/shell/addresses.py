@@ -18,9 +18,10 @@ Streamlit here: pages call ``url_state.app_page_url``, which reads those from th
 from __future__ import annotations
 
 from collections.abc import Mapping
+from ipaddress import ip_address
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
-__all__ = ["LinkError", "page_url"]
+__all__ = ["LinkError", "only_this_computer", "page_url"]
 
 
 class LinkError(ValueError):
@@ -45,3 +46,23 @@ def page_url(
         return path + (f"?{encoded}" if encoded else "")
     parts = urlsplit(here)
     return urlunsplit((parts.scheme, parts.netloc, path, encoded, ""))
+
+
+def only_this_computer(link: str) -> bool:
+    """Whether ``link`` names this computer to itself (localhost, 127.x, ::1): the link
+    works in the teacher's own browser, never on a learner's phone.
+
+    >>> only_this_computer("http://127.0.0.1:8501/join?code=K7WQ3M")
+    True
+    >>> only_this_computer("http://localhost:8501/"), only_this_computer("http://[::1]:8501/")
+    (True, True)
+    >>> only_this_computer("http://192.168.1.20:8501/join"), only_this_computer("/join")
+    (False, False)
+    """
+    host = urlsplit(link).hostname or ""
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ip_address(host).is_loopback
+    except ValueError:
+        return False

@@ -72,6 +72,7 @@ from tutorial_app.features.live_class.teacher_key import (
 )
 from tutorial_app.limits.display_names import DISPLAY_NAME_MAX
 from tutorial_app.quiz.scene import has_table
+from tutorial_app.shell.addresses import only_this_computer
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.page_notes import lasting_note
 from tutorial_app.shell.url_state import app_page_url, clear_params, sync_params
@@ -88,6 +89,13 @@ from tutorial_app.store import (
 )
 
 TEACHER_PARAM, LEGACY_PARAM = "teacher", "key"
+# The page was opened as 127.0.0.1 or localhost: the links it makes name the teacher's
+# own computer, which no learner's phone reaches.
+LOOPBACK_NOTE = (
+    "This address only works on this computer: learners' phones cannot open it. Open "
+    "the app at this computer's network address (the start command prints it, e.g. "
+    "`http://192.168.1.20:8501/class`): the link and the QR code follow it."
+)
 END_ASKED = "class-end-asked"  # the teacher pressed "End the class" and is asked to confirm
 NOT_THE_KEY = (
     "This browser does not hold class {code}'s teacher key: only the teacher who "
@@ -270,6 +278,8 @@ def code_box(code: str, compact: bool) -> None:
             )
             picture.markdown(qr_img(link, 400, f"QR code of {link}"), unsafe_allow_html=True)
             button = words
+        if not compact and only_this_computer(link):
+            st.warning(LOOPBACK_NOTE, icon=":material/wifi_off:")
         button.link_button(
             "Open the projector view",
             projector,
