@@ -125,6 +125,13 @@ def revealed_on_projector(screen: Page, position: int, screenshots: Path) -> Non
     expect(screen.locator(".pj-answer")).to_be_visible(timeout=WAIT_MS)
     expect(screen.locator(".pj-prompt")).to_contain_text(f"Question {position}.")
     expect(screen.locator(".pj-bar-row").first).to_be_visible(timeout=WAIT_MS)
+    # Every bar on one scale: the tracks start at one line, none squeezed by its label.
+    tracks = screen.locator(".pj-bar-track").evaluate_all(
+        "els => els.map((e) => { const r = e.getBoundingClientRect(); return [r.x, r.width] })"
+    )
+    bars_width = screen.locator(".pj-bars").bounding_box()["width"]
+    assert len({round(x) for x, _ in tracks}) == 1, tracks
+    assert min(width for _, width in tracks) >= 0.4 * bars_width, (tracks, bars_width)
     if position in (1, ASKED):
         screen.screenshot(path=str(screenshots / f"class-set-projector-{position}.png"))
 

@@ -84,9 +84,12 @@ PROJECTOR_CSS = f"""<style>
 .pj-clock.pj-up {{ color: #b3261e; }}
 .pj-answer {{ font-size: 2.2rem; font-weight: 800; color: #0b6b2f; line-height: 1.2; }}
 .pj-reason {{ font-size: 1.6rem; line-height: 1.35; }}
-.pj-bars {{ display: flex; flex-direction: column; gap: 0.6rem; margin-top: 0.5rem; }}
-.pj-bar-row {{ display: grid; grid-template-columns: minmax(6rem, max-content) 1fr 3rem;
-  align-items: center; gap: 0.8rem; }}
+/* One grid for every row (each row a subgrid), so the bars start at one line and share
+   one scale; a long answer (three cards named) wraps at 45% instead of squeezing them. */
+.pj-bars {{ display: grid; grid-template-columns: fit-content(45%) 1fr 3rem;
+  column-gap: 0.8rem; row-gap: 0.6rem; margin-top: 0.5rem; }}
+.pj-bar-row {{ display: grid; grid-column: 1 / -1; grid-template-columns: subgrid;
+  align-items: center; }}
 .pj-bar-label, .pj-bar-count {{ font-size: {LABEL_PX}px; font-weight: 700; color: #111;
   line-height: 1.15; }}
 .pj-bar-count {{ text-align: right; }}
