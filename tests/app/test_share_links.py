@@ -76,6 +76,8 @@ def test_a_tampered_link_is_refused_or_still_a_hand_the_engine_checked(bad):
         ("v2." + CODE[3:], "newer version of the tutorial"),
         ("v0." + CODE[3:], "link version 0 does not exist"),
         ("v1.<script>alert(1)</script>", "damaged"),
+        ("garbage", "not a hand code"),  # not an older form: never a link of ours
+        ("eJ<b>", "not a hand code"),
         (encode_text('{"dealer": "W"}'), "not a valid hand record"),
         (encode_text("\xff not json"), "not a valid hand record"),
     ],
@@ -103,6 +105,7 @@ def test_each_bad_link_has_its_own_clear_message(bad, words):
         (base64.urlsafe_b64encode(zlib.compress(HANDS[0].dumps().encode())).decode(), "older form"),
         ("v9." + CODE[3:], "newer version"),
         ("v1.<b>x</b>", "damaged"),
+        ("garbage", "not a hand code"),
     ],
 )
 def test_pages_say_what_is_wrong_with_a_bad_link(script, extra, bad, words):

@@ -60,6 +60,8 @@ _V1_DICTIONARY = (
 _DICTIONARIES = {1: _V1_DICTIONARY}
 _VERSIONED = re.compile(r"v(\d{1,4})\.(.*)", re.DOTALL)
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+# The unversioned links of old: zlib's header (0x78 0x9c) in base64 begins every one.
+_ZLIB_IN_BASE64 = "eJ"
 
 
 def encode_hand(record: HandRecord) -> str:
@@ -101,10 +103,19 @@ def decode_hand(code: str) -> HandRecord:
 
 def _version(code: str) -> tuple[int, str]:
     match = _VERSIONED.fullmatch(code)
-    if match is None:
+    if (
+        match is None
+        and code.startswith(_ZLIB_IN_BASE64)
+        and _BASE64URL.fullmatch(code.rstrip("="))
+    ):
         raise LinkError(
             "this link is in an older form than this version of the tutorial "
             "reads (links now begin with “v1.”); ask for a new link"
+        )
+    if match is None:
+        raise LinkError(
+            "this is not a hand code: a hand link's code begins with “v1.”. The link was "
+            "perhaps changed by hand or cut short; ask for the link again"
         )
     version = int(match.group(1))
     if version > CURRENT_VERSION:
