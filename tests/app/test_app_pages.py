@@ -106,10 +106,16 @@ def test_link_with_trump_and_benny_opens_that_view():
     )
 
 
-def test_a_bad_link_falls_back_to_the_default():
-    at = open_page(RANKING, trump="<script>")
+def test_a_bad_link_falls_back_to_the_default_and_says_so():
+    """?trump=X was dropped without a word, unlike the other pages' bad links."""
+    at = open_page(RANKING, trump="<script>" + "x" * 5000)
     assert not at.exception
     assert at.segmented_control(key="trump").value == "H"
+    [note] = [i.value for i in at.info if "not one this page knows" in i.value]
+    assert "C, D, H, S, NT, none" in note and "Showing H" in note
+    assert "<script>" not in note and len(note) < 200  # escaped, and the value cut short
+    good = open_page(RANKING, trump="S")
+    assert not [i for i in good.info if "not one this page knows" in i.value]
 
 
 def test_benny_with_no_trump_shows_the_engines_message():

@@ -6,7 +6,8 @@ app's pages on the server this learner uses (``addresses.page_url``).
 
 Call ``seed_*`` before drawing the widget (with that ``key``) and ``sync_*``
 after it. URL values are checked against the allowed ones; anything else is
-ignored, so a hand-edited link can never inject a value.
+not used (``seed_choice`` returns a note saying so), so a hand-edited link can never
+inject a value.
 
 Every change to ``st.query_params`` is a message to the browser, and Streamlit 1.67's
 browser side makes each changed address a new history entry (``history.pushState``;
@@ -21,14 +22,24 @@ from collections.abc import Iterable, Mapping
 
 import streamlit as st
 
+from tutorial_app.limits.link_numbers import quoted
 from tutorial_app.shell.addresses import page_url
 
 
-def seed_choice(key: str, allowed: Iterable[str], default: str) -> None:
-    """Start the widget ``key`` at ``?key=value`` if that value is allowed."""
-    if key not in st.session_state:
-        value = st.query_params.get(key)
-        st.session_state[key] = value if value in set(allowed) else default
+def seed_choice(key: str, allowed: Iterable[str], default: str) -> str | None:
+    """Start the widget ``key`` at ``?key=value`` if that value is allowed. Returns a
+    note for the page when the address held a value that is not (it is not used)."""
+    if key in st.session_state:
+        return None
+    allowed = list(allowed)
+    value = st.query_params.get(key)
+    st.session_state[key] = value if value in allowed else default
+    if value is None or value in allowed:
+        return None
+    return (
+        f"The link's {key}={quoted(value)} is not one this page knows: it takes "
+        f"{', '.join(allowed)}. Showing {default}."
+    )
 
 
 def sync_choice(key: str, value: str, default: str) -> None:

@@ -82,7 +82,8 @@ def show_topics(intro) -> None:
     requested = [t for t in st.query_params.get("topics", "").split(",") if t in PRACTICE_TOPICS]
     if TOPICS not in st.session_state:
         st.session_state[TOPICS] = requested or DEFAULT_TOPICS
-    seed_choice(RULES, PRESETS, "bga")
+    if note := seed_choice(RULES, PRESETS, "bga"):
+        st.info(markdown_text(note), icon=":material/link_off:")
     # The choices fold away (the line under the quiz's bar says what they are): the
     # question comes first. A fixed label: a changed one would fold the box at every click.
     with st.expander("Topics and rules", icon=":material/tune:"):

@@ -13,6 +13,7 @@ from tutorial_app.rule_tables.ranking import (
     scoring_frame,
     trump_from_choice,
 )
+from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.url_state import seed_choice, seed_flag, sync_choice, sync_flag
 
 st.title("Card ranking and scoring")
@@ -26,7 +27,8 @@ st.markdown(
 )
 
 # The choice lives in the address (?trump=S&benny=1), so a teacher can share one link.
-seed_choice("trump", TRUMP_CHOICES, DEFAULT_TRUMP)
+if note := seed_choice("trump", TRUMP_CHOICES, DEFAULT_TRUMP):
+    st.info(markdown_text(note), icon=":material/link_off:")
 seed_flag("benny")
 choice = st.segmented_control(
     "Pick the trump suit",
