@@ -16,6 +16,7 @@ import argparse
 import os
 import socket
 import sys
+from ipaddress import ip_address
 from pathlib import Path
 
 APP = Path(__file__).resolve().with_name("streamlit_app.py")
@@ -135,7 +136,8 @@ def network_address() -> str | None:
             address = probe.getsockname()[0]
     except OSError:
         return None
-    return None if address.startswith("127.") or address == "0.0.0.0" else address
+    found = ip_address(address)
+    return None if found.is_loopback or found.is_unspecified else address
 
 
 if __name__ == "__main__":
