@@ -65,7 +65,8 @@ def start_class() -> tuple[AppTest, str, str]:
 
 def join(code: str, name: str, token: str | None = None) -> AppTest:
     learner = page(LEARNER, token, code=code)
-    learner.text_input(key="join-name").input(name).run()
+    # A form: the name is sent with the button's click (or Enter), in one run.
+    learner.text_input(key="join-name").input(name)
     learner.button(key="join-button").click().run()
     assert not learner.exception
     return learner
@@ -207,7 +208,7 @@ def test_a_wrong_code_says_so(typed, words):
 def test_a_code_typed_in_goes_to_the_class():
     _, code, _ = start_class()
     at = page(LEARNER)
-    at.text_input(key="join-code-input").input(code.lower()).run()
+    at.text_input(key="join-code-input").input(code.lower())
     at.button(key="join-code-go").click().run()
     assert not at.exception and at.text_input(key="join-name") is not None
 

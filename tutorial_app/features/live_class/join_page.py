@@ -70,8 +70,10 @@ def go_to_code() -> None:
 
 
 def ask_for_code(label: str = "Go to the class") -> None:
-    st.text_input("Class code", key=CODE_INPUT, max_chars=12, placeholder="K7WQ3M")
-    st.button(label, key="join-code-go", type="primary", on_click=go_to_code)
+    # A form, so that Enter (a phone's Go key) sends the code as the button does.
+    with st.form("join-code-form", border=False):
+        st.text_input("Class code", key=CODE_INPUT, max_chars=12, placeholder="K7WQ3M")
+        st.form_submit_button(label, key="join-code-go", type="primary", on_click=go_to_code)
     st.stop()
 
 
@@ -117,8 +119,9 @@ if member is None:
         attempt(lambda: classes.join(code, st.session_state.get(NAME_INPUT, ""), token))
 
     st.markdown(f"Class **{code}**. Which name should your teacher see?")
-    st.text_input("Your name", key=NAME_INPUT, max_chars=DISPLAY_NAME_MAX, placeholder="Sam")
-    st.button("Join the class", key="join-button", type="primary", on_click=join)
+    with st.form("join-name-form", border=False):  # Enter joins, as the button does
+        st.text_input("Your name", key=NAME_INPUT, max_chars=DISPLAY_NAME_MAX, placeholder="Sam")
+        st.form_submit_button("Join the class", key="join-button", type="primary", on_click=join)
     show_refusal()
     st.stop()
 
