@@ -5,6 +5,7 @@ generated ones, in an order fixed by the seed, so one link gives one quiz.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine import Rules
 from lessons.generators import GENERATORS, PARTNERS_ONLY
@@ -89,3 +90,16 @@ DEFAULT_PRACTICE_TOPICS = ("play", "tricks", "points")
 def topic_generators(topics: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     """The generators behind the Practise ``topics``, in order."""
     return tuple(name for topic in topics for name in PRACTICE_TOPICS[topic][1])
+
+
+def skills_taught(lessons: Sequence[Lesson], up_to: int, skills: Sequence[str]) -> tuple[str, ...]:
+    """The ``skills`` (generator names) that the quiz of a lesson numbered ``up_to`` or
+    lower asks, in the order of ``skills``: what a learner who reached that lesson has
+    been taught.
+
+    >>> from lessons.loader import load_all
+    >>> skills_taught(load_all(), 2, ("legal_plays", "trick_order", "suit_members"))
+    ('trick_order', 'suit_members')
+    """
+    taught = {name for lesson in lessons if lesson.number <= up_to for name in lesson.generators}
+    return tuple(skill for skill in skills if skill in taught)

@@ -170,3 +170,40 @@ def test_a_newcomer_is_pointed_to_the_next_lesson_until_the_rules_are_taught(fre
         for link in lesson_links(open_page(PAGE, token=token))
         if link[0].startswith("New to euchre?")
     ]
+
+
+def test_for_you_asks_only_what_the_lessons_reached_teach(fresh_store, token):
+    """A learner who finished lessons 1 to 3 is asked about the bowers and making trump,
+    never about following suit, going alone or the score; a learner inside lesson 4
+    gets its kinds too; one who began no lesson, every kind."""
+    from progress_helpers import record_quiz
+
+    from lessons.loader import load_all
+    from lessons.quizzes import skills_taught
+
+    def asked(at: AppTest) -> set[str]:
+        items, _key, _state = for_you_quiz(at)
+        return {item.skill for item in items}
+
+    lessons = load_all()
+    lessons_1_to_3 = {"suit_members", "trick_order", "bidding", "who_picks_up", "makers"}
+    first = asked(open_page(PAGE, token=token))
+    assert first <= set(PRACTICE_SKILLS) and first - lessons_1_to_3
+    for lesson in lessons[:3]:
+        record_quiz(fresh_store, token, lesson.id, length=lesson.quiz_length)
+    assert set(skills_taught(lessons, 3, PRACTICE_SKILLS)) == lessons_1_to_3
+    # A set is kept for the day: this learner's first was planned before the lessons.
+    fresh_store.clear_quiz_position(token, FOR_YOU_PLACE)
+    at = open_page(PAGE, token=token)
+    assert asked(at) == lessons_1_to_3
+    assert any("lessons 1–3 teach" in caption.value for caption in at.caption)
+    links = [link.proto.label for link in at.get("page_link")]
+    assert f"Go on with lesson 4: {lessons[3].title}." in links
+
+    fresh_store.record_step(token, lessons[3].id, lessons[3].steps[0].id)
+    fresh_store.clear_quiz_position(token, FOR_YOU_PLACE)
+    assert asked(open_page(PAGE, token=token)) == lessons_1_to_3 | {
+        "legal_plays",
+        "trick_winner",
+        "next_leader",
+    }

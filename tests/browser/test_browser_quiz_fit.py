@@ -340,3 +340,32 @@ def test_on_a_phone_the_hand_and_every_control_are_on_the_first_screen(
     assert_on_screen(page, *controls)
     page.screenshot(path=screenshots / f"quiz-phone-{name}.png")
     page.context.close()
+
+
+def test_practise_a_seat_question_answered_wrong_fits_with_next_question(
+    browser: Browser, app_url, screenshots
+):
+    """Practise, Choose topics: "Who leads the next trick?" answered with a wrong seat.
+    The verdict, the judged seats and "Next question ▶" fit without scrolling (they
+    were pushed 80 px below 720 by the lines above the question)."""
+    from lessons.quizzes import mixed_quiz_plan, topic_generators
+
+    seed = next(
+        s
+        for s in range(1, 100)
+        if mixed_quiz_plan(topic_generators(["tricks"]), s, 1)[0][0] == "next_leader"
+    )
+    page = open_at(browser, app_url, f"practise?topics=tricks&seed={seed}", SCREEN, 1)
+    table = question_table(page)
+    seats = table.locator("button.action:not([disabled])")
+    expect(seats).to_have_count(4)
+    assert_on_screen(page, table, seats)
+    seats.nth(1).click()  # East: right or wrong, the verdict and the judged seats show
+    wait_for_app(page)
+    verdict = table.get_by_role("status")
+    expect(verdict).to_contain_text(re.compile("Right!|Not quite"))
+    next_button = page.get_by_role("button", name="Next question ▶")
+    for screen in each_screen(page):
+        assert_on_screen(page, verdict, table.locator("button.action"), next_button)
+        screen.shoot(screenshots / f"quiz-practise-seat-{screen.name}.png")
+    page.context.close()

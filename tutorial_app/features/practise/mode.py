@@ -22,10 +22,17 @@ from datetime import UTC, date, datetime
 import streamlit as st
 
 from lessons.loader import load_all
-from lessons.next_step import next_step
+from lessons.next_step import NextStep, next_step
 from lessons.quiz import Question
-from lessons.quizzes import SEED_LIMIT, new_seed
-from lessons.spaced import Attempt, daily_deal, daily_deal_seed, daily_streak, practice_days
+from lessons.quizzes import SEED_LIMIT, new_seed, skills_taught
+from lessons.spaced import (
+    PRACTICE_SKILLS,
+    Attempt,
+    daily_deal,
+    daily_deal_seed,
+    daily_streak,
+    practice_days,
+)
 from tutorial_app.features.practise.keys import DEAL_ROWS, FOR_YOU, HISTORY, MISTAKES
 from tutorial_app.features.practise.own_mistakes import (
     LadderRecorder,
@@ -75,14 +82,9 @@ def show_streak(attempts: list[Attempt], head) -> None:
     zone = learner_zone()
     streak = daily_streak(practice_days(attempts, zone), datetime.now(zone).date())
     if streak:
-        head.markdown(
-            f"🔥 **{streak}-day streak.** Ten questions chosen from your answers: "
-            "what you miss comes back soon."
-        )
+        head.markdown(f"🔥 **{streak}-day streak.** Ten questions chosen from your answers.")
     else:
-        head.markdown(
-            "Ten questions chosen from your answers. Answer one today to start a daily streak."
-        )
+        head.markdown("Ten questions chosen from your answers. Answer one to start a daily streak.")
 
 
 def new_for_you_set() -> None:
@@ -115,17 +117,31 @@ def kept_for_you(day: str) -> tuple[int, tuple[PlannedItem, ...]] | None:
     return None if items is None or kept.state.get("day") != day else (kept.seed, items)
 
 
+def reached_skills(found: NextStep) -> tuple[tuple[str, ...], int | None]:
+    """The kinds of question For you asks, and the last lesson they come from (None:
+    every kind). A learner in lesson 3, or about to start lesson 4, is asked only what
+    lessons 1 to 3 teach, never about following suit or the score before their
+    lessons. Before any lesson with questions of these kinds is begun (a player who
+    knows the game, or a newcomer whom ``lessons_first`` points to lesson 1), and once
+    the rules' lessons are done: every kind."""
+    if found.lesson is None or found.number > RULES_LESSONS:
+        return PRACTICE_SKILLS, None
+    reached = found.number if found.kind == "continue" else found.number - 1
+    skills = skills_taught(LESSONS, reached, PRACTICE_SKILLS)
+    return (skills, reached) if skills else (PRACTICE_SKILLS, None)
+
+
 def planned_for_you(
-    attempts: list[Attempt], day: str, own: dict[int, KeptMistake]
+    attempts: list[Attempt], day: str, own: dict[int, KeptMistake], skills: tuple[str, ...]
 ) -> tuple[int, tuple[PlannedItem, ...]]:
     """The set kept for today (if its own positions are all still kept), else a new one
-    planned from ``attempts`` and the due positions of ``own``, kept at once (so a
-    reload before the first answer finds it too)."""
+    of ``skills`` planned from ``attempts`` and the due positions of ``own``, kept at
+    once (so a reload before the first answer finds it too)."""
     kept = kept_for_you(day)
     if kept is not None and all(i.seed in own for i in kept[1] if i.skill == OWN_MISTAKE):
         return kept
     seed = new_seed()
-    items = for_you_set(attempts, datetime.now(UTC), seed, mistakes=due_numbers(own))
+    items = for_you_set(attempts, datetime.now(UTC), seed, skills=skills, mistakes=due_numbers(own))
     # Not saved: the page says its answers cannot be saved either; the set still works.
     with suppress(StoreUnavailable):
         store().save_quiz_position(
@@ -143,7 +159,9 @@ def show_for_you(head) -> None:
 
     day = datetime.now(learner_zone()).date().isoformat()
     own, _ = kept_positions()  # a store that cannot be read is said above
-    seed, items = FOR_YOU.read(current_token(), lambda: planned_for_you(attempts, day, own))
+    found = next_step(LESSONS, all_progress(), steps_done())
+    skills, last_lesson = reached_skills(found)
+    seed, items = FOR_YOU.read(current_token(), lambda: planned_for_you(attempts, day, own, skills))
     questions = tuple(for_you_question(item, own) for item in items)
     quiz_id = f"for-you:{seed}"
     which = {"day": day, "items": plan_values(items)}  # kept beside the place
@@ -172,29 +190,37 @@ def show_for_you(head) -> None:
         on_finished=finished,
         start=resumed(FOR_YOU_PLACE, quiz_id, seed, len(questions), fits=which),
     )
-    st.caption(
-        "For you: ten questions on the kinds you need most. What you miss comes "
-        "back soon; what you know well comes back now and then."
-    )
-    lessons_first()
+    if last_lesson is None:
+        st.caption(
+            "For you: ten questions on the kinds you need most. What you miss comes "
+            "back soon; what you know well comes back now and then."
+        )
+    else:
+        st.caption(
+            f"For you: ten questions on what lessons 1–{last_lesson} teach, the kinds "
+            "you need most first. Each lesson you reach adds its own."
+        )
+    lessons_first(found, last_lesson)
     if run.finished:
         st.button(
             "Ten more questions", key="practise-more", type="primary", on_click=new_for_you_set
         )
 
 
-def lessons_first() -> None:
-    """A newcomer who has not done the rules' lessons is told that these questions use
-    every rule (makers, going alone, the score...), with a link to the next lesson."""
-    found = next_step(LESSONS, all_progress(), steps_done())
+def lessons_first(found: NextStep, last_lesson: int | None) -> None:
+    """A link to the lesson to do next while the rules' lessons are not all done. A
+    newcomer who has begun none is told that these questions use every rule (makers,
+    going alone, the score...); a learner on the way, that the next lesson adds more."""
     if found.lesson is None or found.number > RULES_LESSONS:
         return
-    st.page_link(
-        lesson_page_path(found.lesson),
-        label=f"New to euchre? These questions use every rule. Learn them one at a time, "
-        f"from lesson {found.number}: {found.title}.",
-        icon=":material/school:",
-    )
+    if last_lesson is None:
+        label = (
+            "New to euchre? These questions use every rule. Learn them one at a time, "
+            f"from lesson {found.number}: {found.title}."
+        )
+    else:
+        label = f"Go on with lesson {found.number}: {found.title}."
+    st.page_link(lesson_page_path(found.lesson), label=label, icon=":material/school:")
 
 
 def deal_rows(day: date, refresh: bool = False) -> list[dict] | None:
@@ -216,8 +242,7 @@ def show_daily_deal(head) -> None:
     items = daily_deal(day)
     label = daily_label(day)
     head.markdown(
-        f"**Daily deal, {day:%A %d %B}:** the same ten questions for everyone. "
-        "Your first answer to each counts."
+        f"**Daily deal, {day.day} {day:%B}:** the same ten for everyone. Your first answers count."
     )
     rows = deal_rows(day)
     answered, right = deal_score(rows or [], day, items)

@@ -150,8 +150,8 @@ def show_mistakes(head) -> None:
     )
     open_count = sum(1 for m in kept.values() if not m.retired)
     head.markdown(
-        "**Your mistakes:** positions from your own games where the review found a "
-        "mistake or a blunder. Each comes back until you get it right on later days."
+        "**Your mistakes:** positions from your games where the review found a mistake. "
+        "Each comes back until you get it right on later days."
     )
     asked = [
         (n, why, q) for n, why in due if n in kept and (q := mistake_question(kept[n])) is not None

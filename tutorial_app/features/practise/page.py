@@ -76,9 +76,8 @@ def keep_my_set() -> None:
 
 def show_topics(intro) -> None:
     """Choose topics: a seeded set of the chosen topics under the chosen rules; ``intro``
-    is the room beside the mode switch. (No st.stop: the router draws the learner-token
-    component after the page.)"""
-    intro.markdown("Ten questions on real deals, each checked and explained by the rules engine.")
+    is the room under the mode switch, beside the title, where the choices fold away.
+    (No st.stop: the router draws the learner-token component after the page.)"""
     requested = [t for t in st.query_params.get("topics", "").split(",") if t in PRACTICE_TOPICS]
     if TOPICS not in st.session_state:
         st.session_state[TOPICS] = requested or DEFAULT_TOPICS
@@ -86,7 +85,7 @@ def show_topics(intro) -> None:
         st.info(markdown_text(note), icon=":material/link_off:")
     # The choices fold away (the line under the quiz's bar says what they are): the
     # question comes first. A fixed label: a changed one would fold the box at every click.
-    with st.expander("Topics and rules", icon=":material/tune:"):
+    with intro.expander("Topics and rules", icon=":material/tune:"):
         topics = st.pills(
             "Topics",
             list(PRACTICE_TOPICS),
@@ -170,7 +169,8 @@ def show_topics(intro) -> None:
     )
     # Under the quiz, so the question, its cards and its buttons come first on the screen.
     st.caption(
-        f"Set number {seed}: {names} ({PRESET_NAMES[active_preset]} rules). Share this "
+        f"Set number {seed}: {names} ({PRESET_NAMES[active_preset]} rules), ten questions "
+        "on real deals, each checked and explained by the rules engine. Share this "
         "page's address and everyone gets the same questions."
     )
     if run.finished:
@@ -193,9 +193,8 @@ if MODE not in st.session_state:
         else ("topics" if any(name in st.query_params for name in SET_PARAMETERS) else "for-you")
     )
 # The four ways in beside the title (they need the width); what the mode is, under them.
-heading, switch = st.columns([1, 2], vertical_alignment="center")
-heading.title("Practise")
-intro = st.container()
+heading, switch = st.columns([1, 3], vertical_alignment="center")
+heading.title("Practise", anchor=False)  # no link icon: it would wrap under the title
 mode = switch.segmented_control(
     "Mode",
     list(MODES),
@@ -204,6 +203,9 @@ mode = switch.segmented_control(
     required=True,
     label_visibility="collapsed",
 )
+# What the mode is (or, for topics, its choices) under the switch, beside the title: the
+# room above the question is what lets a question, its verdict and its buttons fit 720 px.
+intro = switch  # written to after the switch: under it
 if mode == "topics":
     show_topics(intro)
 else:
