@@ -460,8 +460,10 @@ def play_reason(
         key=lambda c: (trump is not None and table[c.index] is trump, strength[c.index], c.index),
     )
     if winner is view.seat.partner and not wins:
+        # "low" alone read oddly for a queen of trumps: a trump says it is the lowest one.
+        low = "your lowest trump" if trump is not None and suit is trump else "low"
         text = (
-            f"Your partner is already winning this trick, so play low: {name}."
+            f"Your partner is already winning this trick, so play {low}: {name}."
             if lowest
             else f"Your partner is already winning this trick, so throw {name}, the card "
             "you need least."

@@ -175,6 +175,21 @@ def test_a_forced_card_says_why():
     )
 
 
+def test_playing_low_under_a_partner_s_trump_names_the_lowest_trump():
+    """North leads the right bower; South must follow with a heart and keeps the queen."""
+    deal = "N: JH AS KS QS 9S / E: 9H AC KC QC JC / S: QH TH AD KD QD / W: AH KH JD TD 9D"
+    state = record_state(
+        deal,
+        dealer="W",
+        upcard="9C",
+        actions="N pass, E pass, S pass, W pass, N call H, N with_partner, N play JH, E play 9H",
+    )
+    h = hint(seat_view(state, Seat.S), random.Random(1), samples=8)
+    assert h.explanation.startswith(
+        "Your partner is already winning this trick, so play your lowest trump: the ten of hearts."
+    )
+
+
 def test_no_hint_out_of_turn():
     state = record_state(DEAL, dealer="W", upcard="KD", actions="N pass")
     with pytest.raises(ValueError, match="not South's turn"):
