@@ -407,6 +407,9 @@ def test_what_each_seat_said_can_stay_until_the_first_card():
         s["seat"]: s["said"] for s in table_model(state, TableOptions(keep_bidding=True))["seats"]
     }
     assert said == {"S": None, "W": "plays with partner", "N": None, "E": None}
+    # Before lesson 5 teaches going alone, the decision is left unsaid: the bid shows.
+    unsaid = table_model(state, TableOptions(keep_bidding=True, hide={"alone"}))["seats"]
+    assert {s["seat"]: s["said"] for s in unsaid}["W"] == "ordered it up"
     assert all(s["said"] is None for s in table_model(state)["seats"])
     after = apply(state, legal_actions(state)[0])
     assert all(

@@ -199,6 +199,18 @@ def test_who_picks_up_shows_the_upcard_but_no_hand_until_answered():
     assert after["upcard"] is None  # now in the dealer's hand
 
 
+def test_a_lesson_one_table_never_shows_whose_turn_it_is_even_once_answered():
+    """Lesson 1's questions are asked at a table just dealt: "to bid" would name a step
+    of the game that lesson 3 teaches, before or after the answer."""
+    asked = [q for q in QUESTIONS if q.scene.backdrop]
+    assert asked
+    for question in asked:
+        for state in (QuizState.start(1), answered(question, question.answer)):
+            model = question_model(question, state)
+            assert not any(seat["to_act"] for seat in model["seats"]), question.prompt
+            assert "to bid" not in json.dumps(model), question.prompt
+
+
 # ---- the clicks, as values ------------------------------------------------------------
 
 

@@ -136,7 +136,7 @@ def test_the_table_plays_for_the_seat_to_act_and_labels_its_choices():
     assert "(you)" not in json.dumps(model)  # the teacher plays every seat
     teacher_action(at.session_state, "with_partner")
     at.run()
-    assert at.success[0].value.startswith("**Move 3: East plays with partner.**")
+    assert at.success[0].value.startswith("**Move 3: East does not go alone.**")
     # West, the dealer, must discard; its cards are face down until turned up.
     assert "face down" in table_shown(at)["message"]["text"]
     at.pills(key="teach-shown").set_value(["S", "W"]).run()

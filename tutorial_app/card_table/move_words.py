@@ -27,7 +27,8 @@ def action_words(seat: Seat, action, before: HandState) -> str:
     players say it; ``before`` is the state the action was taken in."""
     if action.do is Do.ORDER_UP and seat is before.dealer:
         return f"{seat.word} (dealer) picks it up"
-    if action.do is Do.PASS and before.phase is Phase.ALONE:
+    if action.do is Do.WITH_PARTNER or (action.do is Do.PASS and before.phase is Phase.ALONE):
+        # Not "plays with partner": the rule's sentence after it names the partner.
         return f"{seat.word} does not go alone"
     if action.do is Do.PASS and before.phase is Phase.DEFEND_ALONE:
         return f"{seat.word} does not defend alone"

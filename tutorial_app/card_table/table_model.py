@@ -362,7 +362,7 @@ def _seat(
     if clickable:  # a teacher plays this seat's cards where they lie
         legal = {a.card for a in table.legal if a.do in (Do.PLAY, Do.DISCARD)}
         cards = [{**face(card), "clickable": True, "legal": card in legal} for card in held]
-    said = None if "bidding" in hide else _said(table, seat, keep_bidding)
+    said = None if "bidding" in hide else _said(table, seat, keep_bidding, "alone" in hide)
     words = f"{seat.word}" + (" (you)" if you else "")
     if badges:
         words += ": " + ", ".join(badges)
@@ -388,9 +388,10 @@ def _seat(
     }
 
 
-def _said(table: _Table, seat: Seat, keep: bool = False) -> str | None:
+def _said(table: _Table, seat: Seat, keep: bool = False, no_alone: bool = False) -> str | None:
     """What the seat last said in the bidding, while the bidding is on the table (with
-    ``keep``, until the first card is played)."""
+    ``keep``, until the first card is played). ``no_alone``: the decision to go alone
+    or not is left unsaid (a lesson before lesson 5), so the bid before it shows."""
     before_play = not table.tricks and not table.trick
     if (
         table.phase not in BIDDING
@@ -402,6 +403,8 @@ def _said(table: _Table, seat: Seat, keep: bool = False) -> str | None:
     for who, action in table.actions:
         if action.do in (Do.ORDER_UP, Do.CALL, Do.NAME):
             made = True
+        elif no_alone and made and action.do in (Do.ALONE, Do.WITH_PARTNER, Do.PASS):
+            continue  # once trump is made, a pass is a "not alone" too
         if who is seat:
             if action.do is Do.PASS:
                 said = "said not alone" if made else "passed"

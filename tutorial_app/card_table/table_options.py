@@ -8,7 +8,7 @@ edits the model it gets back.
 >>> TableOptions(hide={"score"})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: cannot hide score: the parts to hide are bidding, hand, ...
+ValueError: cannot hide score: the parts to hide are alone, bidding, ...
 >>> table_message("Your turn.", "info", None)
 {'text': 'Your turn.', 'tone': 'info'}
 >>> table_message("Right. North wins.", "right", "Right.")  # once, not "Right. Right."
@@ -47,7 +47,8 @@ TONES = ("info", "refusal", "success", "right", "wrong")  # right/wrong: a quiz'
 MARK_SIGNS = {"right": "✓ ", "wrong": WRONG_PREFIX, "missed": "✓ ", "picked": ""}
 # Parts of the table a quiz question may hide because they would give its answer away
 # (lessons.quiz.Scene.hide; a lesson step's ``hide`` too).
-HIDEABLE = frozenset({"turn", "makers", "sitting_out", "winner", "hand", "bidding"})
+# "alone": the decisions to go alone or not, left unsaid before lesson 5 teaches them.
+HIDEABLE = frozenset({"turn", "makers", "sitting_out", "winner", "hand", "bidding", "alone"})
 
 Mark = str | tuple[str, str]  # a kind of MARK_SIGNS, or (kind, text)
 # How fast cards arrive on a paced table: (between two cards, a finished trick's stay)

@@ -2,7 +2,8 @@
 and where the learner is in it (``QuizState``).
 
 - A scene with a hand in progress is the table from South's chair: other hands face
-  down, less what the question hides (``Scene.hide``) until it is answered.
+  down, less what the question hides (``Scene.hide``) until it is answered (a
+  backdrop's, for good).
 - Loose cards (and a trick with no deal behind it) use the "cards" layout.
 - Options that are cards are answered by clicking the cards; other options are the
   table's labelled buttons. After the answer the cards carry the verdict in words:
@@ -90,7 +91,9 @@ def question_model(
     clickable = cards and not state.answered
     if live is not None and (not cards or _hand_is_options(question, live)):
         options = TableOptions(
-            hide=frozenset() if state.answered else scene.hide,
+            # Answered, the table shows what it hid; a backdrop (the table just dealt
+            # behind a lesson-1 question) hid only what is not taught yet ("to bid").
+            hide=frozenset() if state.answered and not scene.backdrop else scene.hide,
             marks=marks,
             cards_clickable=clickable and not look_only,
             show_legal=False,  # which cards may be played is the question's answer

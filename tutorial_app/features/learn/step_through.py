@@ -145,7 +145,7 @@ def step_model(
     """The table at ``position`` of ``walk``, the engine's words for it and the buttons."""
     title, text = message(walk, position)
     options = TableOptions(
-        hide=hide - {"alone"},  # the walk's own: it skips the alone decisions
+        hide=hide,  # "alone": the walk skips those decisions, and the table leaves them unsaid
         hold_last_trick=True,
         keep_bidding=True,
         cards_clickable=False,
