@@ -110,8 +110,11 @@ def test_the_projector_shows_no_answer_until_the_reveal():
     before = teacher_model(live, revealed=False)
     assert not any(card["clickable"] for card in before["hand"])
     assert not any(card.get("mark") for card in before["hand"])
-    after = teacher_model(live, revealed=True)
-    assert live.explanation in after["message"]["text"]
+    # Revealed, the projector says the answer and its reason once, in its large words
+    # above the table; the teacher's page says them under the table.
+    assert teacher_model(live, revealed=True).get("message") is None
+    teachers_reveal = teacher_model(live, revealed=True, on_projector=False)["message"]
+    assert live.explanation in teachers_reveal["text"]
     assert before["message"]["text"] == "Answer on your own screen."  # to the room
     teachers = teacher_model(live, revealed=False, on_projector=False)["message"]["text"]
     assert teachers == "The learners answer on their own screens."

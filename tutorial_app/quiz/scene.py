@@ -70,10 +70,12 @@ def question_model(
     press_picks: bool = False,
     look_only: bool = False,
     answer_only: bool = False,
+    quiet: bool = False,
 ) -> TableModel | CardsModel:
     """The component's model for ``question`` as ``state`` has it.
 
-    ``message`` replaces the quiz's own line under the cards; ``press_picks`` shows
+    ``message`` replaces the quiz's own line under the cards (``quiet``: no line, when
+    the page says it in words of its own); ``press_picks`` shows
     every option button picked or not (the quiz does for choose-all); ``look_only``
     offers nothing to click but the options, disabled (a class's projector);
     ``answer_only`` marks the right answer as such, not as someone's pick (the class's
@@ -83,7 +85,7 @@ def question_model(
     live = _live_state(question)
     cards = options_are_cards(question)
     marks = (_answer_marks(question) if answer_only else _marks(question, state)) if cards else {}
-    if message is None:
+    if message is None and not quiet:
         message = table_message(*_message(question, state))
     actions = _actions(question, state, press_picks, answer_only)
     if look_only:

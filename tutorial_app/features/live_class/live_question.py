@@ -130,8 +130,9 @@ def teacher_model(
     question: Question, revealed: bool, on_projector: bool = True
 ) -> TableModel | CardsModel:
     """The projector's table: the question without its answer (nothing to click), then
-    the right answer marked with the engine's reason. The teacher's own page shows it
-    too (``on_projector`` False), with words for the teacher, not the room."""
+    the right answer marked (the projector says it and the engine's reason in large
+    words above the table; the teacher's page, under it). The teacher's own page shows
+    it too (``on_projector`` False), with words for the teacher, not the room."""
     if revealed:
         feedback = Feedback(
             True,
@@ -144,6 +145,7 @@ def teacher_model(
             question,
             QuizState(_RUN, feedback=feedback, response=question.answer),
             answer_only=True,  # "✓ right answer", never "✓ picked": nobody picked here
+            quiet=on_projector,  # said once, in the projector's large words
         )
     return question_model(
         question,
