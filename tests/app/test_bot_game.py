@@ -206,6 +206,23 @@ def test_the_log_says_every_move_and_every_trick_with_the_engines_reasons():
     assert tricks == [f"Trick {i} goes to {t.winner.word}" for i, t in enumerate(hand.tricks, 1)]
 
 
+def test_the_moves_shown_are_those_since_your_last_and_before_your_first_the_whole_hand():
+    """A newcomer whose first turn comes after the bots made trump and led sees the
+    bidding too, not only the last four lines."""
+    played = next(
+        p
+        for p in (play.new_bot_game("bga", "beginner", seed) for seed in range(1, 200))
+        if p.game.hand.trick and not any(seat is YOU for seat, _ in p.game.hand.actions)
+    )
+    log = play.hand_log(played)
+    assert len(log) > 4 and play.recent_moves(played) == log
+    assert any("orders it up" in words or "picks it up" in words for words, _ in log)
+    after = take(played, first_choice(played))  # South's card, then the bots' to the next turn
+    log = play.hand_log(after)
+    mine = max(i for i, (words, _) in enumerate(log) if words.startswith("South "))
+    assert play.recent_moves(after) == log[min(mine + 1, len(log) - 4) :]
+
+
 def test_the_summary_of_a_hand_is_the_engines_facts():
     played = whole_hand(play.new_bot_game("bga", "beginner", 17))
     hand, game = played.game.finished[-1], played.game

@@ -37,6 +37,7 @@ from tutorial_app.features.play.table_pace import (
     TableSettings,
     arrival,
     keep_arrival,
+    keep_first_arrival,
     table_pace,
 )
 from tutorial_app.features.teach.keys import REPLAY
@@ -159,6 +160,22 @@ def test_play_paces_the_cards_a_click_brings_and_nothing_else():
     keep_arrival(session, after, play.undo(after))
     assert session[ARRIVAL][1] is None and table_pace(session, play.undo(after)) is None
     assert table_pace(session, after) is None
+
+
+def test_a_new_game_paces_the_cards_played_before_your_first_turn():
+    led = next(
+        p
+        for p in (play.new_bot_game("bga", "beginner", seed) for seed in range(1, 200))
+        if p.game.hand.trick
+    )
+    session: dict = {}
+    keep_first_arrival(session, led)
+    pace = table_pace(session, led)
+    assert pace is not None and pace.since == 0  # from the first card the bots played
+    quiet = play.new_bot_game("bga", "beginner", 17)  # South bids before any card is played
+    session = {}
+    keep_first_arrival(session, quiet)
+    assert table_pace(session, quiet) is None
 
 
 def test_a_new_hand_paces_from_its_first_card():

@@ -75,6 +75,7 @@ __all__ = [
     "current_hand",
     "deal_rng",
     "hand_log",
+    "recent_moves",
     "hand_summary",
     "has_progress",
     "learner_card",
@@ -359,17 +360,34 @@ def score_words(played: BotGame) -> str:
 def hand_log(played: BotGame) -> list[tuple[str, str]]:
     """Every move of the current hand and every trick it ended, in players' words with
     the engine's reason: [("North passes", "..."), ("Trick 1 goes to East", "...")]."""
+    return [(words, why) for _seat, words, why in _log(played)]
+
+
+def recent_moves(played: BotGame, at_least: int = 4) -> list[tuple[str, str]]:
+    """The lines of ``hand_log`` since the learner last acted in this hand: before their
+    first move, the whole hand so far (the bidding and any cards played before their
+    turn, which a newcomer would otherwise only find folded away); never fewer than the
+    last ``at_least``."""
+    log = _log(played)
+    mine = [i for i, (seat, _words, _why) in enumerate(log) if seat is YOU]
+    start = min(mine[-1] + 1 if mine else 0, max(len(log) - at_least, 0))
+    return [(words, why) for _seat, words, why in log[start:]]
+
+
+def _log(played: BotGame) -> list[tuple[Seat | None, str, str]]:
+    """``hand_log``'s lines, each with the seat that moved (None for a trick's end)."""
     hand = current_hand(played)
     state = new_hand(hand.rules, hand.deal)
-    log = []
+    log: list[tuple[Seat | None, str, str]] = []
     for seat, action in hand.actions:
-        log.append((action_words(seat, action, state), explain_action(state, action)))
+        log.append((seat, action_words(seat, action, state), explain_action(state, action)))
         after = apply(state, action, seat)
         if len(after.tricks) > len(state.tricks):
             trick = after.tricks[-1]
             assert trick.winner is not None  # a finished trick has a winner
             log.append(
                 (
+                    None,
                     f"Trick {len(after.tricks)} goes to {trick.winner.word}",
                     explain_trick(trick, after.trump_suit),
                 )

@@ -59,6 +59,7 @@ from tutorial_app.features.play.table_pace import (
     PACE_WORDS,
     TableSettings,
     keep_arrival,
+    keep_first_arrival,
     keep_settings,
     read_settings,
     settings_address,
@@ -120,11 +121,15 @@ def show_settings_of(played: play.BotGame) -> None:
     forget(PENDING)
 
 
-def begin(played: play.BotGame) -> None:
-    """A game starts (a visit, a link, a new game): the settings show its set-up."""
+def begin(played: play.BotGame, *, fresh: bool = True) -> None:
+    """A game starts (a visit, a link, a new game): the settings show its set-up. In a
+    ``fresh`` one (not a reload's), the cards the bots played before the learner's first
+    turn arrive one by one."""
     st.session_state[GAME] = played
     show_settings_of(played)
     forget(HINT, REVIEW)
+    if fresh:
+        keep_first_arrival(st.session_state, played)
 
 
 def restored(code: str) -> play.BotGame | None:
@@ -161,7 +166,7 @@ def first_session() -> None:
         else:
             if played is None:  # the pool is replaying it, or is busy: the page waits
                 st.stop()
-            begin(played)
+            begin(played, fresh=False)
             return
     seed, note = seed_from_link(st.query_params.get("seed"), "a new game")
     preset, level = st.query_params.get(RULES), st.query_params.get(LEVEL)
@@ -484,7 +489,8 @@ def game_area() -> None:
     log = play.hand_log(played)
     if log:
         with told_after_the_table():
-            st.markdown("\n".join(f"- **{words}.** {why}" for words, why in log[-4:]))
+            recent = play.recent_moves(played)  # since your last move (your first: all)
+            st.markdown("\n".join(f"- **{words}.** {why}" for words, why in recent))
             with st.expander("Everything so far in this hand"):
                 st.markdown(numbered(log))
     if played.game.finished:

@@ -33,6 +33,7 @@ __all__ = [
     "TableSettings",
     "arrival",
     "keep_arrival",
+    "keep_first_arrival",
     "keep_settings",
     "read_settings",
     "settings_address",
@@ -67,6 +68,15 @@ def keep_arrival(session: MutableMapping, before: BotGame, after: BotGame) -> No
     since = arrival(before, after)
     count = session[ARRIVAL][2] + 1 if ARRIVAL in session else 1
     session[ARRIVAL] = (after.game, since, count)
+
+
+def keep_first_arrival(session: MutableMapping, played: BotGame) -> None:
+    """A new game whose bots played before the learner's first turn: those cards arrive
+    in turn too, as at every later move, instead of lying on the table at once."""
+    hand = current_hand(played)
+    if played_count(hand.tricks, hand.trick):
+        count = session[ARRIVAL][2] + 1 if ARRIVAL in session else 1
+        session[ARRIVAL] = (played.game, 0, count)
 
 
 def table_pace(session: Mapping, played: BotGame) -> Pace | None:
