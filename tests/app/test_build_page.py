@@ -213,6 +213,17 @@ def test_a_shared_hand_opens_in_the_builder_to_change():
     assert at.text_area(key=MOVES).value == "N pass"
 
 
+def test_the_address_keeps_the_hand_the_engine_accepted_so_a_reload_finds_it():
+    at = set_deal(open_builder(), moves=MOVES_TO_SOUTH)
+    kept = decode_hand(at.query_params["hand"])
+    assert kept.to_json()["hands"] == HANDS and len(kept.actions) == 6
+    at.text_area(key=MOVES).set_value(MOVES_TO_SOUTH + "\nS play QS").run()  # refused
+    assert problems(at) and decode_hand(at.query_params["hand"]).dumps() == kept.dumps()
+    reloaded = open_page(BUILD, hand=at.query_params["hand"])  # a reload: a new session
+    assert reloaded.multiselect(key="build-hand-S").value == HANDS["S"]
+    assert reloaded.text_area(key=MOVES).value == MOVES_TO_SOUTH
+
+
 # ---- the question link, answered by whoever opens it ----------------------------------
 
 

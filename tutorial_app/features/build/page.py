@@ -51,7 +51,7 @@ from tutorial_app.features.build.moves import (
 )
 from tutorial_app.shell.hand_links import LinkError, decode_hand, encode_hand
 from tutorial_app.shell.markdown_text import markdown_text
-from tutorial_app.shell.url_state import app_page_url
+from tutorial_app.shell.url_state import app_page_url, sync_params
 
 st.html("""<style>
 [data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }
@@ -191,6 +191,11 @@ with side, st.container(key="build-hands"):
 draft = draft_from(st.session_state)
 checked = check(draft)
 record = checked.record
+if record is not None and checked.ok:
+    # The address keeps the last hand the engine accepted: a reload, a bookmark or the
+    # browser's Back finds the scenario, not a new random deal.
+    st.session_state[LINK] = kept = encode_hand(record)  # on screen: not opened again
+    sync_params({"hand": kept})
 with table_column:
     if record is None:  # the deck: each card clicked goes to the place chosen
         deck_to_deal(draft)
