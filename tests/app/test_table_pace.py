@@ -223,12 +223,14 @@ def test_teach_holds_a_finished_trick_and_says_each_card_played():
     state = shown(at).replay()
     model = table_shown(at)
     assert "pace" not in model  # a jump brings no card to say
-    assert [p["seat"] for p in model["trick"] if p["won"]] == [state.tricks[-1].winner.value]
-    assert model["trick_won"] == trick_won(state.tricks[-1])
+    assert model["trick"] == [] and not model.get("trick_won")  # trick 2's table: clear
     press(at, "Next ▶")  # the lead
     frames = table_shown(at)["pace"]["frames"]
     seat, action = shown(at).actions[-1]
     assert len(frames) == 1 and frames[0]["say"] == f"{seat.word} led {action.card.the_name}."
-    press(at, "◀ Back")
-    assert "pace" not in table_shown(at)  # stepping back plays no card
+    press(at, "◀ Back")  # stepped to, trick 1 stays on the table with its winner named
+    model = table_shown(at)
+    assert "pace" not in model  # stepping back plays no card
     assert at.session_state[REPLAY].position == len(shown(at).actions)
+    assert [p["seat"] for p in model["trick"] if p["won"]] == [state.tricks[-1].winner.value]
+    assert model["trick_won"] == trick_won(state.tricks[-1])

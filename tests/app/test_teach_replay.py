@@ -172,6 +172,13 @@ def test_jump_to_a_trick_to_the_deal_and_to_the_end():
     assert replay.at_end and replay.state().is_over
     assert replay.timeline.actions[: len(timeline.actions)] == timeline.actions
     assert at.button(key="teach-end").disabled  # the end of the hand: nothing further
+    # From the deal of a record still in the bidding, one press of End reaches the end
+    # of the hand (it used to stop at the record's last move and need a second).
+    at = paste(HandRecord(FULL.rules, FULL.deal, FULL.actions[:2]))
+    at.button(key="teach-restart").click().run()
+    at.button(key="teach-end").click().run()
+    replay = at.session_state[REPLAY]
+    assert replay.at_end and replay.state().is_over
 
 
 def test_a_fresh_deal_plays_on_at_once_with_the_bots_moves_recorded():

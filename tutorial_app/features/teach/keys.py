@@ -3,6 +3,7 @@
 REPLAY = "teach-hand"  # the one Replay: the whole record and how many of its moves show
 NOTE = "teach-note"  # what was left out of a record opened, or replaced by a new move
 ARRIVAL = "teach-arrival"  # (the Replay shown, cards on the table before its move, a count)
+JUMPED = "teach-jumped"  # the Replay a trick button showed: the trick to lead, none held
 REFUSAL = "teach-refusal"  # the engine's sentence for the last move it refused
 PLAYING = "teach-playing"  # the record plays on by itself
 LAST_STEP = "teach-last-step"  # monotonic time of the last move played on

@@ -34,6 +34,7 @@ from tutorial_app.features.teach.keys import (
     BOT_LEVEL,
     BOTS_MENU,
     FACE_UP,
+    JUMPED,
     LAST_STEP,
     NOTE,
     PLAYING,
@@ -197,13 +198,17 @@ def jump_to_trick(session: MutableMapping, number: int) -> None:
     starts = trick_starts(replay.timeline)
     if number == 0 or number in starts:
         move_to(session, starts.get(number, 0))
+        # "3" shows trick 3 about to be led: the table clear, not trick 2 held with its
+        # winner (as it is when Next plays trick 2's last card).
+        session[JUMPED] = current(session) if number else None
 
 
 def jump_to_end(session: MutableMapping) -> None:
-    """The record's last move; from there, a hand the record leaves unfinished is
-    played out by the bots, their moves recorded (as a trick not reached is)."""
+    """The end of the hand, in one press: the record's last move, and where the record
+    leaves the hand unfinished, the bots play it out, their moves recorded (as a trick
+    not reached is)."""
     replay = current(session)
-    if replay.at_end and not replay.state().is_over:
+    if not replay.timeline.replay().is_over:
         show(session, play_to_the_end(replay, bot_level(session)))
     move_to(session, current(session).count)
 

@@ -43,6 +43,7 @@ from tutorial_app.features.teach.keys import (
     DEALER,
     ERROR,
     FACE_UP,
+    JUMPED,
     LINK,
     NOTE,
     PASTE_REFUSED,
@@ -271,7 +272,9 @@ def table_and_reason(present: bool, timed: float | None) -> None:
             teacher=True,
             reveal=tuple(shown),
             show_last_trick=True,
-            hold_last_trick=True,  # a finished trick stays, its winner named, until the lead
+            # A finished trick stays, its winner named, until the lead; not after a
+            # trick button, which shows the trick about to be led.
+            hold_last_trick=st.session_state.get(JUMPED) is not replay,
             pace=None if arrived is None else Pace(*arrived),
             message=table_message(message, tone),
             buttons_before=({"id": back, "label": "◀ Back", "disabled": replay.position == 0},),
@@ -420,14 +423,13 @@ def jumps(replay: Replay) -> None:
                 on_click=jump_to_trick,
                 args=(st.session_state, number),
             )
-        bots_finish = replay.at_end and unfinished
         st.button(
             "End ⏭",
             key="teach-end",
             disabled=replay.at_end and not unfinished,
-            help="The end of the hand: the bots play the moves up to it"
-            if bots_finish
-            else "The last move of the record",
+            help="The end of the hand: the bots play the moves the record lacks"
+            if unfinished
+            else "The end of the hand",
             on_click=jump_to_end,
             args=(st.session_state,),
         )
