@@ -113,6 +113,38 @@ def check_sheet(questions, title="Quiz") -> Sheet:
     return sheet
 
 
+def test_a_table_on_paper_says_who_you_are_and_that_south_sits_out():
+    """A prompt's "you" is South, as on the screen's table; a hand South sits out shows
+    no cards of South's (they were drawn as if South played)."""
+    from lessons.scenario_questions import scenario_question
+
+    alone = HandRecord.loads(
+        HANDS
+        + ", ".join(
+            [
+                '{"seat": "N", "do": "order_up"}',
+                '{"seat": "N", "do": "alone"}',
+                '{"seat": "W", "do": "discard", "card": "JS"}',
+                '{"seat": "N", "do": "play", "card": "9C"}',
+                '{"seat": "E", "do": "play", "card": "AC"}',
+                '{"seat": "W", "do": "play", "card": "JC"}',
+            ]
+        )
+        + "]}"
+    )
+    actions = TO_SOUTH.to_json()["actions"] + [
+        {"seat": "S", "do": "play", "card": "QC"},
+        {"seat": "W", "do": "play", "card": "JC"},
+    ]
+    with_south = HandRecord.from_json({**TO_SOUTH.to_json(), "actions": actions})
+    for record, out in ((with_south, False), (alone, True)):
+        sheet = check_sheet([scenario_question("trick", record)])
+        text = sheet.blocks[0]["text"]
+        assert "You sit South." in text
+        assert ("South sits out this hand." in text) is out
+        assert ("South's cards" in text) is not out
+
+
 @pytest.mark.parametrize("lesson", load_all(), ids=lambda lesson: lesson.id)
 def test_a_lesson_quiz_sheet_holds_every_question_and_its_answer(lesson):
     check_sheet(lesson_questions(lesson.id, 42))

@@ -213,7 +213,8 @@ def _hand_scene(question: Question) -> tuple[list[str], list[str]]:
     assert record is not None  # a question asked at a table has its scenario
     state = record.replay()
     hide = scene.hide
-    texts, rows = [f"{escape(state.dealer.word)} dealt."], []
+    # "you" in a prompt is South, as "South (you)" on the screen's table.
+    texts, rows = [f"You sit South. {escape(state.dealer.word)} dealt."], []
     if not state.tricks and not state.trick:  # before the first lead: the upcard's fate
         ordered = any(action.do is Do.ORDER_UP for _, action in record.actions)
         status = "turned down" if state.turned_down is not None else "ordered up" if ordered else ""
@@ -243,7 +244,9 @@ def _hand_scene(question: Question) -> tuple[list[str], list[str]]:
             )
         )
     south = state.hand_of(Seat.S)
-    if south and "hand" not in hide and not _options_are_cards(question):
+    if Seat.S in state.sitting_out and "sitting_out" not in hide:
+        texts.append("South sits out this hand.")  # no cards of theirs to show
+    elif south and "hand" not in hide and not _options_are_cards(question):
         rows.append(_row("South's cards", "".join(_card(c) for c in south)))
     return texts, rows
 
