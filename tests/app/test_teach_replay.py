@@ -348,3 +348,15 @@ def test_a_finished_play_hand_offers_its_replay():
     finished = at.session_state[PLAY_GAME].game.finished[-1]
     assert decode_hand(query["hand"][0]).dumps() == HandRecord.from_state(finished).dumps()
     assert "teach" in link.page
+
+
+def test_the_share_link_beside_the_controls_opens_the_hand_at_the_move_shown():
+    at = paste(FULL)
+    at.button(key="teach-jump-3").click().run()
+    (link,) = [block.value for block in at.code if "/teach?" in block.value]
+    query = parse_qs(link.split("?", 1)[1])
+    assert decode_hand(query["hand"][0]).dumps() == FULL.dumps()
+    assert query["at"] == [str(trick_starts(FULL)[3])]
+    at.button(key="teach-end").click().run()  # at the end, the link needs no "at"
+    (link,) = [block.value for block in at.code if "/teach?" in block.value]
+    assert "at=" not in link

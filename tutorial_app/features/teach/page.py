@@ -301,6 +301,7 @@ def table_and_reason(present: bool, timed: float | None) -> None:
         ):
             jumps(replay)
             playing_on(replay, playing)
+            share_popover(link_code, replay)
 
     with side:
         reason(record, state)
@@ -368,13 +369,6 @@ def table_and_reason(present: bool, timed: float | None) -> None:
         st.rerun(scope="app")  # the whole page again, to set the timer
 
     deal_or_paste(expanded=False)
-    st.subheader("Share this hand")
-    st.code(
-        share_address(link_code, replay.position, replay.count),
-        language=None,
-        wrap_lines=True,
-    )
-    st.caption("The link opens the hand at the move shown; everyone can step on from there.")
     with st.expander("The hand record (JSON)"):
         st.code(replay.timeline.dumps(), language="json", wrap_lines=True)
 
@@ -433,6 +427,16 @@ def jumps(replay: Replay) -> None:
             on_click=jump_to_end,
             args=(st.session_state,),
         )
+
+
+def share_popover(code: str, replay: Replay) -> None:
+    """The link to this hand at the move shown, one click away beside the controls (on
+    the first screen, where a teacher looks for it), copied from its box."""
+    with st.popover(
+        "Share", icon=":material/share:", help="A link that opens this hand at the move shown"
+    ):
+        st.code(share_address(code, replay.position, replay.count), language=None, wrap_lines=True)
+        st.caption("The link opens the hand at the move shown; everyone can step on from there.")
 
 
 def playing_on(replay: Replay, playing: bool) -> None:
