@@ -131,7 +131,11 @@ def test_teach_holds_the_finished_trick_with_its_winner_until_the_lead(
     region = page.get_by_role("region", name="Card table")
     first = FULL.replay().tricks[0]
     middle = region.get_by_role("group", name="Middle of the table").get_by_role("img")
-    expect(middle).to_have_count(len(first.cards))  # trick 1 still lies there
+    expect(middle).to_have_count(0)  # a jump shows the trick to lead on a clear table
+    region.get_by_role("button", name="◀ Back").click()  # trick 1 before its last card
+    expect(middle).to_have_count(len(first.cards) - 1)
+    region.get_by_role("button", name="Next ▶").click()  # its last card: the trick stays
+    expect(middle).to_have_count(len(first.cards))
     expect(region.locator(".trick-won")).to_contain_text(
         f"{first.winner.word} wins the trick with the {dict(first.cards)[first.winner].label}"
     )
