@@ -177,6 +177,28 @@ def test_a_new_game_paces_the_cards_played_before_your_first_turn():
     assert table_pace(session, quiet) is None
 
 
+def test_the_points_wait_for_the_last_card_of_the_hand_they_score():
+    """The move that ends a hand shows its cards arriving under the score as it was;
+    the model itself (drawn after the last card) has the new score."""
+    played = play.new_bot_game("bga", "beginner", 17)
+    while True:
+        after = first_legal(played)
+        if after.game.hand is None:
+            break
+        played = after
+    assert play.score_before(played) is None  # a hand on: nothing to hold back
+    before = play.score_before(after)
+    assert before == played.game.scores != after.game.scores
+    session: dict = {}
+    keep_arrival(session, played, after)
+    options = TableOptions(
+        pace=table_pace(session, after), score=after.game.scores, score_before=before
+    )
+    model = table_model(play.current_hand(after), options)
+    assert (model["pace"]["score"]["NS"], model["pace"]["score"]["EW"]) == before
+    assert (model["score"]["NS"], model["score"]["EW"]) == after.game.scores
+
+
 def test_a_new_hand_paces_from_its_first_card():
     played = play.new_bot_game("bga", "beginner", 17)
     while played.game.hand is not None:

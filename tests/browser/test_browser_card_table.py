@@ -40,7 +40,10 @@ def open_table(page: Page, app_url: str) -> Locator:
 
 def controls(page: Page) -> list[Locator]:
     """The buttons under the table that the learner acts with now (Hint, Undo, or
-    Deal the next hand), each present exactly once."""
+    Deal the next hand), each present exactly once, once the bots' cards have arrived
+    (the row waits, hidden, while they do)."""
+    table = page.get_by_role("region", name="Card table")
+    expect(table).not_to_have_class(re.compile(r"\bpacing\b"), timeout=15_000)
     names = (
         ["Hint", "Undo"]
         if page.get_by_role("button", name="Hint").count()

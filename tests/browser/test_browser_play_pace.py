@@ -74,6 +74,8 @@ def test_the_bots_cards_arrive_one_by_one_and_the_trick_stays_with_its_winner(
     moves = page.locator(".st-key-play-told li").first
     expect(moves).to_be_attached()
     expect(moves).to_be_hidden()
+    undo = page.get_by_role("button", name="↶ Undo")  # the row under the table waits too
+    expect(undo).to_be_hidden()
     expect(region.locator(".trick-won")).to_be_visible()  # the trick, its winner named
     page.screenshot(path=screenshots / "play-trick-won-1280x720.png")
     settled(region)
@@ -103,6 +105,7 @@ def test_the_bots_cards_arrive_one_by_one_and_the_trick_stays_with_its_winner(
     assert f"{winner.split()[0]} wins the trick with the " in said
     expect(region.get_by_role("status")).to_be_visible()  # the message is back
     expect(moves).to_be_visible()
+    expect(undo).to_be_visible()
     page.screenshot(path=screenshots / "play-paced-end-1280x720.png")
 
     # "Go on" ends the arrival at once (in this game a bot leads trick 3 after trick 2).

@@ -124,6 +124,7 @@ class PaceModel(TypedDict):
     card_ms: int
     hold_ms: int
     frames: list[PaceFrame]  # one per card played after ``since``, in order
+    score: NotRequired[Score]  # the score while they arrive (the hand they end unscored)
 
 
 class Upcard(CardFace):

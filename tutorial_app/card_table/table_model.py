@@ -295,6 +295,9 @@ def table_model(source: HandState | SeatView, options: TableOptions = PLAIN) -> 
                 turns="turn" not in hide,
             ),
         }
+        if options.score_before is not None:  # drawn until the last card has arrived
+            ns, ew = options.score_before
+            model["pace"]["score"] = {"NS": ns, "EW": ew, "target": options.target}
     if options.step_keys is not None:
         model["keys"] = options.step_keys
     if options.projector:

@@ -115,6 +115,8 @@ class TableOptions:
     pace: Pace | None = None  # the cards played lately arrive one by one (``Pace``)
     keep_bidding: bool = False  # what each seat said stays until the first card is played
     score: tuple[int, int] | None = None  # (North-South, East-West)
+    # The score shown while ``pace``'s cards arrive: the hand they end is not scored yet.
+    score_before: tuple[int, int] | None = None
     target: int | None = None  # the points to win, beside the score
     # The labelled choices offered (default: the legal non-card actions of the seat to act).
     actions: tuple[Action, ...] | None = None

@@ -437,7 +437,9 @@ function frameModel(model, frame) {
     const count = frame.counts ? frame.counts[seat.seat] : seat.count;
     return { ...seat, badges, count, to_act: seat.seat === frame.turn };
   });
-  return { ...model, seats, trick: frame.trick, tricks_won: frame.tricks_won,
+  // The hand these cards end is scored once the last has arrived (the model's own).
+  const score = model.pace && model.pace.score ? model.pace.score : model.score;
+  return { ...model, seats, score, trick: frame.trick, tricks_won: frame.tricks_won,
     last_trick: frame.last_trick, trick_won: frame.trick_won };
 }
 

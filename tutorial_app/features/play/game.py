@@ -44,6 +44,7 @@ from engine import (
     Reason,
     Rules,
     Seat,
+    Team,
     apply,
     explain_action,
     explain_result,
@@ -76,6 +77,7 @@ __all__ = [
     "deal_rng",
     "hand_log",
     "recent_moves",
+    "score_before",
     "hand_summary",
     "has_progress",
     "learner_card",
@@ -355,6 +357,18 @@ def score_words(played: BotGame) -> str:
     """The score with your team first: '4-2'."""
     you = played.game.score(YOU.team)
     return f"{you}-{played.game.score(YOU.team.other)}"
+
+
+def score_before(played: BotGame) -> tuple[int, int] | None:
+    """(NS, EW) before the hand just finished; None while a hand is on. The table shows
+    it while that hand's last cards arrive, so the points never run ahead of the cards.
+    """
+    if played.game.hand is not None or not played.game.finished:
+        return None
+    result = played.game.finished[-1].result
+    assert result is not None  # a finished hand has its result
+    ns, ew = played.game.scores
+    return ns - result.points[Team.NS], ew - result.points[Team.EW]
 
 
 def hand_log(played: BotGame) -> list[tuple[str, str]]:

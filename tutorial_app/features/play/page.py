@@ -313,12 +313,14 @@ def show_table(played: play.BotGame) -> None:
     else:
         message, tone = coach_line(hand, YOU), "info"
     settings: TableSettings = st.session_state[SETTINGS]
+    pace = table_pace(st.session_state, played)
     options = TableOptions(
         bottom=YOU,
         show_last_trick=settings.last_trick,
         hold_last_trick=True,  # a finished trick stays, its winner named, until the next lead
-        pace=table_pace(st.session_state, played),
+        pace=pace,
         score=game.scores,
+        score_before=play.score_before(played) if pace is not None else None,
         target=game.rules.target_points,
         show_roles=True,
         lift_playable=st.session_state.get(LIFT, False),
@@ -363,7 +365,9 @@ def review(played: play.BotGame) -> None:
 def controls(played: play.BotGame) -> None:
     """One row under the table: what to do next, Undo, the last trick."""
     game = played.game
-    with st.container(horizontal=True, vertical_alignment="center"):
+    # Hidden like the words below while the bots' cards arrive: "Deal the next hand"
+    # would say the hand is over before its last cards are on the table.
+    with st.container(horizontal=True, vertical_alignment="center", key="play-controls"):
         if game.winner is not None:
             st.button(
                 "Play a new game",
@@ -467,8 +471,9 @@ def told_after_the_table():
     it waits, hidden, while the bots' cards arrive on the table (the table marks the
     page meanwhile), so the words never run ahead of the cards."""
     st.html(
-        "<style>html[data-table-pacing] .st-key-play-told, html[data-table-pacing] "
-        ".st-key-play-told * {visibility: hidden !important}</style>"
+        "<style>html[data-table-pacing] :is(.st-key-play-told, .st-key-play-controls), "
+        "html[data-table-pacing] :is(.st-key-play-told, .st-key-play-controls) * "
+        "{visibility: hidden !important}</style>"
     )
     return st.container(key="play-told")
 
