@@ -221,6 +221,16 @@ def test_a_name_already_taken_is_refused():
     assert at_name_form(other)
 
 
+def test_a_pasted_name_too_long_is_kept_and_its_length_said():
+    """The box takes more than a name may hold (a browser drops a longer paste whole, and
+    the learner saw an empty box): the check says how long it is, and the name stays."""
+    _, code, _ = start_class()
+    name = "Maximilian-Alexander von Hohenzollern-Sigmaringen"
+    other = join(code, name)
+    assert f"at most 30 letters; this one has {len(name)}" in texts(other)
+    assert at_name_form(other) and other.text_input(key="join-name").value == name
+
+
 def at_name_form(at: AppTest) -> bool:
     return any(w.key == "join-name" for w in at.text_input)
 

@@ -31,6 +31,7 @@ import unicodedata
 
 __all__ = [
     "DISPLAY_NAME_MAX",
+    "NAME_BOX_MAX",
     "MAX_MARKS_IN_A_ROW",
     "DisplayNameError",
     "display_name",
@@ -39,6 +40,10 @@ __all__ = [
 ]
 
 DISPLAY_NAME_MAX = 30  # characters after NFKC: fits every name column (String(40))
+# A name box's own limit: a browser drops a pasted text longer than the box takes, and
+# the learner would see an empty box; a longer name is kept and ``display_name`` says
+# how long it is and what is allowed.
+NAME_BOX_MAX = 200
 MAX_MARKS_IN_A_ROW = 2  # combining marks on one letter (Vietnamese and Thai need 2)
 KEY_MAX = 40  # the look-alike key's column (class_members.name_key)
 

@@ -45,7 +45,7 @@ from tutorial_app.features.live_class.live_question import (
 )
 from tutorial_app.features.live_class.table_seat import show_seat
 from tutorial_app.learner.current import current_token
-from tutorial_app.limits.display_names import DISPLAY_NAME_MAX
+from tutorial_app.limits.display_names import NAME_BOX_MAX
 from tutorial_app.quiz.scene import has_table
 from tutorial_app.quiz.view import points_inputs, points_number_key, points_team_key
 from tutorial_app.shell.markdown_text import markdown_text
@@ -120,7 +120,7 @@ if member is None:
 
     st.markdown(f"Class **{code}**. Which name should your teacher see?")
     with st.form("join-name-form", border=False):  # Enter joins, as the button does
-        st.text_input("Your name", key=NAME_INPUT, max_chars=DISPLAY_NAME_MAX, placeholder="Sam")
+        st.text_input("Your name", key=NAME_INPUT, max_chars=NAME_BOX_MAX, placeholder="Sam")
         st.form_submit_button("Join the class", key="join-button", type="primary", on_click=join)
     show_refusal()
     st.stop()

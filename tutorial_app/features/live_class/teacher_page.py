@@ -70,7 +70,7 @@ from tutorial_app.features.live_class.teacher_key import (
     keep_teacher_key,
     reported_key,
 )
-from tutorial_app.limits.display_names import DISPLAY_NAME_MAX
+from tutorial_app.limits.display_names import NAME_BOX_MAX
 from tutorial_app.quiz.scene import has_table
 from tutorial_app.shell.addresses import only_this_computer
 from tutorial_app.shell.markdown_text import markdown_text
@@ -480,7 +480,7 @@ def members_box(classes, code: str, key: str) -> None:
         def remove() -> None:
             attempt(lambda: classes.remove_member(code, key, chosen))
 
-        st.text_input("New name", key=NEW_NAME, max_chars=DISPLAY_NAME_MAX)
+        st.text_input("New name", key=NEW_NAME, max_chars=NAME_BOX_MAX)
         rename_column, remove_column = st.columns(2)
         rename_column.button("Rename", key="class-rename", on_click=rename)
         remove_column.button("Remove from the class", key="class-remove", on_click=remove)
