@@ -118,6 +118,16 @@ def test_a_bad_link_falls_back_to_the_default_and_says_so():
     assert not [i for i in good.info if "not one this page knows" in i.value]
 
 
+def test_a_practise_link_with_unknown_topics_says_so_and_keeps_the_known_ones():
+    at = open_page("features/practise/page.py", topics="zzz,play,<b>x</b>", seed="5")
+    assert not at.exception
+    assert at.pills(key="practise-topics").value == ["play"]
+    [note] = [i.value for i in at.info if "are not Practise topics" in i.value]
+    assert "zzz" in note and "Showing play" in note and "<b>" not in note
+    good = open_page("features/practise/page.py", topics="play", seed="5")
+    assert not [i for i in good.info if "are not Practise topics" in i.value]
+
+
 def test_benny_with_no_trump_shows_the_engines_message():
     at = open_page(RANKING)
     at.segmented_control(key="trump").set_value("NT").run()

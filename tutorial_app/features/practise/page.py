@@ -25,7 +25,7 @@ from tutorial_app.features.practise.keys import CHOSEN, MODE, RULES, SEED, TOPIC
 from tutorial_app.features.practise.mode import show_daily_deal, show_for_you
 from tutorial_app.features.practise.own_mistakes import show_mistakes
 from tutorial_app.features.practise.plan import topic_label
-from tutorial_app.limits.link_numbers import seed_from_link
+from tutorial_app.limits.link_numbers import quoted, seed_from_link
 from tutorial_app.quiz.answer_log import recorder
 from tutorial_app.quiz.resume import resumed
 from tutorial_app.quiz.shared_quizzes import practice_set
@@ -78,9 +78,20 @@ def show_topics(intro) -> None:
     """Choose topics: a seeded set of the chosen topics under the chosen rules; ``intro``
     is the room under the mode switch, beside the title, where the choices fold away.
     (No st.stop: the router draws the learner-token component after the page.)"""
-    requested = [t for t in st.query_params.get("topics", "").split(",") if t in PRACTICE_TOPICS]
+    named = [t for t in st.query_params.get("topics", "").split(",") if t]
+    requested = [t for t in named if t in PRACTICE_TOPICS]
     if TOPICS not in st.session_state:
         st.session_state[TOPICS] = requested or DEFAULT_TOPICS
+        unknown = [t for t in named if t not in PRACTICE_TOPICS]
+        if unknown:  # said once, as the link is read; its text quoted (cut short, escaped)
+            st.info(
+                markdown_text(
+                    f"The link's topics={quoted(','.join(unknown))} are not Practise "
+                    f"topics: it has {', '.join(PRACTICE_TOPICS)}. Showing "
+                    f"{', '.join(st.session_state[TOPICS])}."
+                ),
+                icon=":material/link_off:",
+            )
     if note := seed_choice(RULES, PRESETS, "bga"):
         st.info(markdown_text(note), icon=":material/link_off:")
     # The choices fold away (the line under the quiz's bar says what they are): the
