@@ -98,9 +98,10 @@ LOOPBACK_NOTE = (
 )
 END_ASKED = "class-end-asked"  # the teacher pressed "End the class" and is asked to confirm
 NOT_THE_KEY = (
-    "This browser does not hold class {code}'s teacher key: only the teacher who "
-    'started a class can run it. On the device that runs it, open "Teacher key '
-    'and other devices" and make a teacher link; or start a class of your own.'
+    "This browser does not hold class {code}'s teacher key, or there is no such class "
+    "(check the code). Only the teacher who started a class can run it: on the device "
+    'that runs it, open "Teacher key and other devices" and make a teacher link; or '
+    "start a class of your own."
 )
 
 st.html("""<style>
