@@ -410,6 +410,12 @@ def test_what_each_seat_said_can_stay_until_the_first_card():
     # Before lesson 5 teaches going alone, the decision is left unsaid: the bid shows.
     unsaid = table_model(state, TableOptions(keep_bidding=True, hide={"alone"}))["seats"]
     assert {s["seat"]: s["said"] for s in unsaid}["W"] == "ordered it up"
+    # Nor is West shown "to decide" on going alone right after ordering up.
+    deciding = apply(random_hand(Rules(), Seat.S, 8), Action.ORDER_UP)
+    assert deciding.phase is Phase.ALONE
+    seats = table_model(deciding, TableOptions(hide={"alone"}))["seats"]
+    assert not any(s["to_act"] for s in seats) and "to decide" not in str(seats)
+    assert any(s["to_act"] for s in table_model(deciding)["seats"])
     assert all(s["said"] is None for s in table_model(state)["seats"])
     after = apply(state, legal_actions(state)[0])
     assert all(

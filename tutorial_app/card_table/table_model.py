@@ -310,8 +310,8 @@ def table_model(source: HandState | SeatView, options: TableOptions = PLAIN) -> 
 def _hidden(table: _Table, hide: frozenset[str]) -> _Table:
     """The table less what a question hides (what stays is drawn as usual)."""
     changes: dict[str, Any] = {}  # _Table field -> its hidden value
-    if "turn" in hide:
-        changes.update(turn=None, legal=())
+    if "turn" in hide or ("alone" in hide and table.phase in (Phase.ALONE, Phase.DEFEND_ALONE)):
+        changes.update(turn=None, legal=())  # a decision to go alone, not taught yet: unsaid
     if "makers" in hide:
         changes["maker"] = None
     return table._replace(**changes)
