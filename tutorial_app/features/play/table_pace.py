@@ -65,9 +65,7 @@ def arrival(before: BotGame, after: BotGame) -> int | None:
 
 def keep_arrival(session: MutableMapping, before: BotGame, after: BotGame) -> None:
     """Remember the cards this move brings, for the next table drawn (a new key each move)."""
-    since = arrival(before, after)
-    count = session[ARRIVAL][2] + 1 if ARRIVAL in session else 1
-    session[ARRIVAL] = (after.game, since, count)
+    _keep(session, after, arrival(before, after))
 
 
 def keep_first_arrival(session: MutableMapping, played: BotGame) -> None:
@@ -75,8 +73,14 @@ def keep_first_arrival(session: MutableMapping, played: BotGame) -> None:
     in turn too, as at every later move, instead of lying on the table at once."""
     hand = current_hand(played)
     if played_count(hand.tricks, hand.trick):
-        count = session[ARRIVAL][2] + 1 if ARRIVAL in session else 1
-        session[ARRIVAL] = (played.game, 0, count)
+        _keep(session, played, 0)
+
+
+def _keep(session: MutableMapping, played: BotGame, since: int | None) -> None:
+    """The arrival the next table draws: ``played``'s cards after the first ``since``
+    (None: none arrive), under a new key each time."""
+    count = session[ARRIVAL][2] + 1 if ARRIVAL in session else 1
+    session[ARRIVAL] = (played.game, since, count)
 
 
 def table_pace(session: Mapping, played: BotGame) -> Pace | None:
