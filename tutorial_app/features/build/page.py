@@ -60,6 +60,9 @@ st.html("""<style>
 .st-key-build-hands [data-testid="stWidgetLabel"] p { font-weight: 700; }
 .st-key-build-hands [data-testid="stVerticalBlock"] { gap: 0.4rem; }
 .st-key-build-empty button { min-height: 1.6rem; padding: 0 0.25rem; }
+/* Narrower card chips: five wide ones (four tens and a queen) and the typing box stay on
+   one line, so the boxes keep their height and the question stays on a 720 px screen. */
+.st-key-build-hands [data-tag] { padding: 0 0.3rem; }
 </style>""")
 SEAT_WORDS = {seat.value: seat.word for seat in SEATS}
 CODES = [card.code for card in BENNY_DECK]
