@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
@@ -89,6 +89,12 @@ class Question:
         if self.scene.backdrop or self.scene == Scene():
             return "\n".join([self.kind.value, self.prompt, "|".join(self.answer)])
         return self.fingerprint()
+
+    def hiding(self, *parts: str) -> Question:
+        """The same question with these parts of its table left unsaid too."""
+        if not self.scene.record or set(parts) <= self.scene.hide:
+            return self
+        return replace(self, scene=replace(self.scene, hide=self.scene.hide | set(parts)))
 
     def option(self, key: str) -> Option | None:
         return next((o for o in self.options if o.key == key), None)

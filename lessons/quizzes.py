@@ -43,6 +43,8 @@ def build_quiz(lesson: Lesson, seed: int, length: int | None = None) -> list[Que
         seen.add(question.asked())
         questions.append(question)
     rng.shuffle(questions)
+    if not lesson.quiz_alone:  # going alone is not taught yet: no "plays with partner"
+        questions = [question.hiding("alone") for question in questions]
     return questions
 
 

@@ -211,6 +211,25 @@ def test_a_lesson_one_table_never_shows_whose_turn_it_is_even_once_answered():
             assert "to bid" not in json.dumps(model), question.prompt
 
 
+def test_a_quiz_before_going_alone_never_says_partner_or_alone_even_once_answered():
+    """Lessons 3 and 4 deal only partnered hands, yet the table said "East plays with
+    partner": words of lesson 5, shown before it, before and after the answer."""
+    early = [lesson for lesson in LESSONS if not lesson.quiz_alone]
+    asked = [
+        q
+        for lesson in early
+        for seed in range(1, 13)
+        for q in build_quiz(lesson, seed)
+        if live(q) is not None
+        and any(a.do.value == "with_partner" for _, a in q.scene.record.actions)
+    ]
+    assert len(asked) > 20
+    for question in asked:
+        for state in (QuizState.start(1), answered(question, question.answer)):
+            text = json.dumps(question_model(question, state))
+            assert "with partner" not in text and '"alone"' not in text, question.prompt
+
+
 # ---- the clicks, as values ------------------------------------------------------------
 
 

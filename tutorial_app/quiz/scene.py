@@ -34,6 +34,8 @@ from tutorial_app.quiz.state import CHECK, OPTION, RESTART, QuizState, option_id
 __all__ = ["choice_button", "has_table", "marked_words", "options_are_cards", "question_model"]
 
 SYMBOLS = {suit.symbol: suit for suit in Suit}
+# Parts a table keeps hidden after the answer: words a lesson has not taught yet.
+NOT_YET_TAUGHT = frozenset({"alone"})
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 HINTS = {  # what to do, under the cards, before answering
     (Kind.SINGLE, True): "Choose the card that answers.",
@@ -93,9 +95,11 @@ def question_model(
     clickable = cards and not state.answered
     if live is not None and (not cards or _hand_is_options(question, live)):
         options = TableOptions(
-            # Answered, the table shows what it hid; a backdrop (the table just dealt
-            # behind a lesson-1 question) hid only what is not taught yet ("to bid").
-            hide=frozenset() if state.answered and not scene.backdrop else scene.hide,
+            # Answered, the table shows what it hid to keep the answer; not what is not
+            # taught yet: a backdrop's ("to bid" behind a lesson-1 question) and "alone".
+            hide=scene.hide & NOT_YET_TAUGHT
+            if state.answered and not scene.backdrop
+            else scene.hide,
             marks=marks,
             cards_clickable=clickable and not look_only,
             show_legal=False,  # which cards may be played is the question's answer
