@@ -73,6 +73,7 @@ STEP_KEYS = {
     "question": dict,
     "opens_at": str,
     "face_down": int,
+    "teaches": list,
 }
 STEPPED = ("bidding", "trick", "hand")  # the steps that walk through their scenario
 MAX_FACE_DOWN = 5  # face-down cards a "cards" step may draw (Step.face_down)
@@ -83,7 +84,16 @@ OPENS_AT = ("round 2", *(f"trick {n}" for n in range(1, 6)), "end")
 STEP_HIDE = ("bidding", "makers", "turn", "alone")
 # "alone": false keeps every generated position partnered (going alone not yet taught).
 QUIZ_KEYS = {"length": int, "generators": list, "vary": list, "items": list, "alone": bool}
-ITEM_KEYS = {"id": str, "ask": str, "trap": str, "answer": list, "prompt": str, "rules": dict}
+# "step": the step that teaches the item, where it is not the step that teaches its ask.
+ITEM_KEYS = {
+    "id": str,
+    "ask": str,
+    "trap": str,
+    "answer": list,
+    "prompt": str,
+    "rules": dict,
+    "step": str,
+}
 
 
 class LessonError(ValueError):
@@ -107,6 +117,9 @@ class Step:
     # it begins, "end"); "" opens it before its first move.
     opens_at: str = ""
     face_down: int = 0  # a "cards" step: cards drawn after its cards, backs up (the kitty)
+    # The kinds of quiz question (checker names) this step teaches: a learner who misses
+    # one is offered this step again.
+    teaches: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -116,6 +129,7 @@ class CuratedItem:
     stored_answer: tuple[str, ...]
     trap: str | None
     ask: str = ""  # the checker that built the question
+    step: str = ""  # the id of the step that teaches it, if not the one teaching its ask
 
 
 @dataclass(frozen=True)
@@ -132,6 +146,16 @@ class Lesson:
     items: tuple[CuratedItem, ...] = field(default=())
     vary: frozenset[str] = frozenset()  # settings the generators may switch (and say so)
     quiz_alone: bool = True  # whether a generated question may show a hand played alone
+
+    def step_teaching(self, question: Question) -> int | None:
+        """The number (from 1) of the step that teaches what ``question`` asks: its
+        curated item's own step, else the step that teaches its kind; None if none does."""
+        item = next((i for i in self.items if i.question.source == question.source), None)
+        numbers = {step.id: n for n, step in enumerate(self.steps, 1)}
+        if item is not None and item.step:
+            return numbers[item.step]
+        kind = item.ask if item is not None else question.source
+        return next((n for n, step in enumerate(self.steps, 1) if kind in step.teaches), None)
 
 
 def check_keys(
@@ -243,7 +267,9 @@ _INPUTS: dict[str, Callable[[Any], object]] = {  # input key -> its reader
 
 _ITEM_ALLOWED = dict(ITEM_KEYS, **{k: Any for k in _INPUTS}, scenario=dict)
 # A try step's question: like a quiz item, without the quiz's own keys.
-_QUESTION_KEYS = {k: v for k, v in _ITEM_ALLOWED.items() if k not in ("id", "trap", "rules")}
+_QUESTION_KEYS = {
+    k: v for k, v in _ITEM_ALLOWED.items() if k not in ("id", "trap", "rules", "step")
+}
 
 
 def _question(where: str, data: dict[str, Any], rules: Rules) -> Question:
@@ -330,6 +356,9 @@ def load_lesson(toml_path: Path) -> Lesson:
                 f"{where}: face_down is a number of cards from 1 to {MAX_FACE_DOWN}, "
                 'on a "cards" step'
             )
+        teaches = step.get("teaches", [])
+        if any(kind not in CHECKERS for kind in teaches):
+            raise LessonError(f"{where}: teaches takes any of {', '.join(CHECKERS)}")
         question: Question | None = None
         stored: tuple[str, ...] = ()
         if step["show"] == "try":
@@ -354,6 +383,7 @@ def load_lesson(toml_path: Path) -> Lesson:
                 stored,
                 opens_at,
                 face_down,
+                tuple(teaches),
             )
         )
     if sections:
@@ -383,6 +413,8 @@ def load_lesson(toml_path: Path) -> Lesson:
         if item["id"] in seen:
             raise LessonError(f"{where}: the id is used twice")
         seen.add(item["id"])
+        if "step" in item and item["step"] not in {step.id for step in steps}:
+            raise LessonError(f"{where}: step {item['step']!r} is no step of {name}")
         item_rules = rules_from(where, item.get("rules"), rules)
         question = _question(where, item, item_rules)
         question = _replace(question, source=f"{data['id']}/{item['id']}", trap=item.get("trap"))
@@ -393,6 +425,7 @@ def load_lesson(toml_path: Path) -> Lesson:
                 tuple(str(a) for a in item["answer"]),
                 item.get("trap"),
                 item["ask"],
+                item.get("step", ""),
             )
         )
     return Lesson(

@@ -116,6 +116,60 @@ def test_wrong_answer_shows_the_answer_and_the_reason_and_comes_back():
     assert state.run.misses == 1
 
 
+def wrong_response(question) -> tuple[str, ...]:
+    if question.kind is Kind.POINTS:
+        return (question.answer[0], str(int(question.answer[1]) + 1))
+    if question.kind is Kind.ORDER:
+        return question.answer[::-1]
+    if question.kind is Kind.MULTI:  # one option's pick flipped
+        return tuple(set(question.answer) ^ {question.options[0].key})
+    return (next(o.key for o in question.options if o.key not in question.answer),)
+
+
+def has_button(at: AppTest, key: str) -> bool:
+    return any(button.key == key for button in at.button)
+
+
+@pytest.mark.parametrize("lesson_id", ["making-trump", "following-suit"])
+def test_a_missed_question_offers_its_step_and_the_way_back_to_the_quiz(lesson_id):
+    """A learner who misses can see the step that teaches it again; the quiz waits on
+    the same answered question, and "Back to the quiz" returns to it."""
+    lesson = next(lesson for lesson in LESSONS if lesson.id == lesson_id)
+    at = open_lesson(lesson.id, part="quiz", seed=SEED)
+    questions, state = quiz_state(at, lesson.id)
+    answer(at, questions[state.showing], questions[state.showing].answer, key_of(lesson.id))
+    assert has_button(at, "next") and not has_button(at, "review-step")  # right: no review
+    at.button(key="next").click().run()
+    _, state = quiz_state(at, lesson.id)
+    question = questions[state.showing]
+    answer(at, question, wrong_response(question), key_of(lesson.id))
+    number = lesson.step_teaching(question)
+    assert number is not None
+    assert at.button(key="review-step").label == f"See step {number} again"
+    at.button(key="review-step").click().run()
+    assert not at.exception
+    assert at.query_params.get("step") == str(number)
+    assert any(m.value == lesson.steps[number - 1].text for m in at.markdown)
+    assert at.button(key="step-back-to-quiz").label == "Back to the quiz ▶"
+    at.button(key="step-back-to-quiz").click().run()
+    _, back = quiz_state(at, lesson.id)
+    assert back.showing == state.showing and back.answered  # the same question, answered
+    assert back.feedback is not None and not back.feedback.correct
+    assert has_button(at, "next") and not has_button(at, "step-back-to-quiz")
+
+
+def test_every_question_of_the_rules_lessons_has_a_step_that_teaches_it():
+    """Lessons 1 to 6: each kind of quiz question, generated or curated, names its step.
+    Lesson 7's generated questions mix several house rules, so only its curated items
+    (each about one rule) do."""
+    for lesson in LESSONS:
+        for seed in range(1, 25):
+            for question in build_quiz(lesson, seed):
+                curated = question.source.startswith(f"{lesson.id}/")
+                if lesson.number < 7 or curated:
+                    assert lesson.step_teaching(question), (lesson.id, question.source)
+
+
 def test_same_seed_same_questions_in_two_sessions():
     one = open_lesson("following-suit", part="quiz", seed="777")
     two = open_lesson("following-suit", part="quiz", seed="777")

@@ -369,3 +369,32 @@ def test_practise_a_seat_question_answered_wrong_fits_with_next_question(
         assert_on_screen(page, verdict, table.locator("button.action"), next_button)
         screen.shoot(screenshots / f"quiz-practise-seat-{screen.name}.png")
     page.context.close()
+
+
+def test_a_missed_lesson_question_goes_to_its_step_and_back_to_the_quiz(
+    browser: Browser, app_url, screenshots
+):
+    """Lesson 3's quiz 4242 asks "Which team are the makers?"; answered wrong, "See step 5
+    again" sits beside "Next question ▶" on the first screen. It opens the makers step
+    with "Back to the quiz ▶", which returns to the same question, still answered."""
+    lesson = lesson_by_id("making-trump")
+    question = build_quiz(lesson, 4242)[0]
+    number = lesson.step_teaching(question)
+    wrong = next(o for o in question.options if o.key not in question.answer)
+    page = open_at(browser, app_url, f"{lesson.id}?part=quiz&seed=4242", SCREEN, 1)
+    click(page, question_table(page), wrong.label)
+    review = page.get_by_role("button", name=f"See step {number} again")
+    next_button = page.get_by_role("button", name="Next question ▶")
+    for screen in each_screen(page):
+        assert_on_screen(page, review, next_button)
+        screen.shoot(screenshots / f"quiz-missed-review-{screen.name}.png")
+    review.click()
+    wait_for_app(page)
+    expect(page.get_by_text(f"Step {number} of {len(lesson.steps)}")).to_be_visible()
+    back = page.get_by_role("button", name="Back to the quiz ▶")
+    assert_on_screen(page, back, *step_buttons(page))
+    back.click()
+    wait_for_app(page)
+    expect(question_table(page).get_by_role("status")).to_contain_text("Not quite")
+    assert_on_screen(page, next_button)
+    page.context.close()

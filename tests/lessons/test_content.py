@@ -123,6 +123,12 @@ def test_loader_accepts_a_minimal_lesson(tmp_path):
             BASE.replace('show = "text"', 'show = "cards"\ncards = "TH"\nface_down = 9'),
             "from 1 to 5",
         ),
+        (BASE.replace('show = "text"', 'show = "text"\nteaches = ["bowers"]'), "teaches takes"),
+        (
+            BASE + '[[quiz.items]]\nid = "x"\nask = "is_trump"\ncard = "JH"\ntrump = "H"\n'
+            'answer = ["yes"]\nstep = "zz"\n',
+            "step 'zz' is no step",
+        ),
     ],
 )
 def test_loader_rejects_bad_content_with_a_message(tmp_path, change, message):

@@ -14,6 +14,7 @@ quiz) or ``try-again`` (in a step) once answered.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import streamlit as st
 
@@ -28,6 +29,7 @@ from tutorial_app.quiz.state import QuizState, next_question, on_click, on_point
 
 __all__ = [
     "TABLE_KEY",
+    "Review",
     "ask_once",
     "marked_words",
     "points_inputs",
@@ -42,6 +44,16 @@ TABLE_KEY = "quiz-table"  # the card-table component of the question on screen
 POINTS = "points"  # the prefix of a POINTS question's widgets (``points_team_key``)
 QUIZ = "quiz:"  # session key prefix: a quiz's QuizState, by quiz id
 clear_on_reset(QUIZ, ANSWER_CLOCK + QUIZ)  # a reset deletes the runs of the quizzes in progress
+
+
+@dataclass(frozen=True)
+class Review:
+    """A way back to what teaches a missed question: a button's words, its tooltip, and
+    what it does (it leaves the quiz where it is)."""
+
+    label: str
+    help: str
+    go: Callable[[], None]
 
 
 def quiz_key(quiz_id: str) -> str:
@@ -67,6 +79,7 @@ def run_quiz(
     start: QuizState | None = None,
     note: Callable[[int], str] | None = None,
     lesson_mastery: bool = False,
+    review: Callable[[Question], Review | None] | None = None,
 ) -> QuizRun:
     """Show the quiz ``quiz_id`` (one id per lesson and seed); returns its run.
 
@@ -74,7 +87,8 @@ def run_quiz(
     quiz that this session has not shown yet begins (a place kept from a past visit);
     ``note(index)`` is said of question ``index`` beside the quiz's progress (why it
     was chosen). ``lesson_mastery``: the summary says whether the lesson is mastered
-    (a lesson's quiz; Practise has no lesson to master).
+    (a lesson's quiz; Practise has no lesson to master). ``review(question)``: after a
+    wrong answer, a way back to what teaches it (a lesson's step), if there is one.
     A fragment: answering reruns the quiz alone, not the page and its sidebar. The
     run that finishes the quiz reruns the whole app, so the stars show everywhere.
     """
@@ -104,7 +118,15 @@ def run_quiz(
     # verdict, the cards and the way on are on screen together).
     with st.container(horizontal=True, vertical_alignment="center", wrap=False, key="quiz-nav"):
         st.progress(done / run.total, text=text)
-        if st.session_state[key].answered:
+        now = st.session_state[key]
+        if now.answered:
+            offer = (
+                review(question) if review and now.feedback and not now.feedback.correct else None
+            )
+            if offer is not None and st.button(
+                offer.label, key="review-step", icon=":material/undo:", help=offer.help
+            ):
+                offer.go()
             st.button(
                 "Next question ▶" if not run.finished else "See your result ▶",
                 key="next",

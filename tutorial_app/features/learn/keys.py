@@ -2,6 +2,10 @@
 (the makers take the lesson's id, or a step's key ``"<lesson>-<step>"``)."""
 
 QUIZ_REQUESTED = "lesson-quiz-requested"  # "Take the quiz" was clicked on the last step
+# A missed quiz question's "See step N again": the step number, until the page shows it.
+STEP_REQUESTED = "lesson-step-requested"
+# The lesson whose quiz waits for the learner, sent back to a step by a missed question.
+QUIZ_WAITING = "lesson-quiz-waiting"
 STEP_UNSAVED = "lesson-step-unsaved"  # why the last finished step was not saved
 WALKING = "lesson-walking"  # (the step-through's key, when its move was shown) while it plays
 URL_NOTE = "url-note"  # what the link's step number got wrong, shown once

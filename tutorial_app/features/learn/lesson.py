@@ -11,12 +11,15 @@ import streamlit as st
 from lessons.guided import hand_for_lesson
 from lessons.loader import Lesson, load_all
 from lessons.progress import stars_text
+from lessons.quiz import Question
 from lessons.quizzes import new_seed
 from tutorial_app.features.learn.keys import (
     PART,
     QUIZ_REQUESTED,
+    QUIZ_WAITING,
     SEED,
     STEP,
+    STEP_REQUESTED,
     STEP_UNSAVED,
     URL_NOTE,
 )
@@ -28,7 +31,7 @@ from tutorial_app.navigation import lesson_page_path
 from tutorial_app.quiz.answer_log import install, recorder
 from tutorial_app.quiz.resume import forget_kept, resumed, unfinished_kept
 from tutorial_app.quiz.shared_quizzes import lesson_quiz
-from tutorial_app.quiz.view import run_quiz, try_key
+from tutorial_app.quiz.view import Review, run_quiz, try_key
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.url_state import sync_params
 from tutorial_app.store import StoreUnavailable
@@ -43,6 +46,12 @@ PHONE_CSS = (
     "[data-testid=stLayoutWrapper]:has(> .st-key-step-nav) {"
     " position: sticky; bottom: 0; z-index: 3; background: #ffffff;"
     " padding: 0.25rem 0 0.3rem; box-shadow: 0 -6px 6px -6px rgba(0, 0, 0, 0.35); }"
+    # Back from a missed quiz question: "Back to the quiz" takes "Next step"'s place.
+    ".st-key-step-nav:has(.st-key-step-back-to-quiz) .st-key-step-next { display: none; }"
+    # A missed question's row has two buttons: the progress goes on a line of its own.
+    ".st-key-quiz-nav:has(.st-key-review-step) { flex-wrap: wrap; }"
+    ".st-key-quiz-nav:has(.st-key-review-step) > :has([data-testid=stProgress])"
+    " { flex-basis: 100%; }"
     "[data-testid=stTable] th, [data-testid=stTable] td {"
     " padding: 0.2rem 0.35rem; font-size: 0.85rem; line-height: 1.25; }"
 )
@@ -73,6 +82,9 @@ def render_lesson(lesson_id: str) -> None:
         st.session_state[part_key] = "quiz" if st.query_params.get("part") == "quiz" else "steps"
     if st.session_state.pop(QUIZ_REQUESTED, False):  # "Take the quiz" on the last step
         st.session_state[part_key] = "quiz"
+    if (number := st.session_state.pop(STEP_REQUESTED, None)) is not None:  # a missed question's
+        st.session_state[part_key] = "steps"  # "See step N again"; the quiz waits as it is
+        st.session_state[STEP(lesson.id)] = number
     # No default=: the value lives in the session state, which "Take the quiz" also sets
     # (a widget given both logs a warning on every such click).
     with switch:
@@ -85,6 +97,7 @@ def render_lesson(lesson_id: str) -> None:
             label_visibility="collapsed",
         )
     if choice == "quiz":
+        st.session_state.pop(QUIZ_WAITING, None)
         sync_params({"part": "quiz", "step": None})
         _quiz(lesson, lessons)
     else:
@@ -125,18 +138,23 @@ def _steps(lesson: Lesson) -> None:
             args=(key, number - 1),
         )
         st.progress(number / count, text=f"Step {number} of {count}")
+        # Sent here by a missed quiz question: the way back to it is the main button.
+        waiting = st.session_state.get(QUIZ_WAITING) == lesson.id
         if number < count:
             st.button(
                 "Next step ▶",
                 key="step-next",
-                type="primary",
+                type="secondary" if waiting else "primary",
                 on_click=_go_step,
                 args=(key, number + 1, lesson.id, step.id),
             )
-        elif st.button("Take the quiz ▶", key="step-quiz", type="primary"):
+        elif not waiting and st.button("Take the quiz ▶", key="step-quiz", type="primary"):
             _step_done(lesson.id, step.id)
             # The part switch lives outside this fragment: rerun the whole page.
             st.session_state[QUIZ_REQUESTED] = True
+            st.rerun(scope="app")
+        if waiting and st.button("Back to the quiz ▶", key="step-back-to-quiz", type="primary"):
+            st.session_state[QUIZ_REQUESTED] = True  # the part switch is outside this fragment
             st.rerun(scope="app")
     if number == count:
         now_play_it(lesson)
@@ -215,6 +233,7 @@ def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
         ),
         start=resumed(lesson.id, quiz_id, seed, len(questions), finished_too=True),
         lesson_mastery=True,
+        review=lambda question: _review(lesson, question),
     )
     # Under the quiz, so the question, its cards and its buttons come first on the screen;
     # folded, since only a teacher giving a class one quiz needs it.
@@ -251,6 +270,24 @@ def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
                     label="Play a game against the computer",
                     icon=":material/playing_cards:",
                 )
+
+
+def _review(lesson: Lesson, question: Question) -> Review | None:
+    """After a miss: the step that teaches this kind of question, the quiz kept as it is."""
+    number = lesson.step_teaching(question)
+    if number is None:
+        return None
+
+    def go() -> None:
+        st.session_state[STEP_REQUESTED] = number
+        st.session_state[QUIZ_WAITING] = lesson.id
+        st.rerun(scope="app")  # the part switch lives outside the quiz's fragment
+
+    return Review(
+        f"See step {number} again",
+        "The step that teaches this. Your quiz waits here: come back with “Back to the quiz”.",
+        go,
+    )
 
 
 def _fresh_quiz(seed_key: str) -> None:
