@@ -140,6 +140,31 @@ def test_a_link_with_a_strange_move_number_opens_at_the_end_or_as_far_as_it_goes
     assert not at.exception and position(at) == len(FULL.actions)
 
 
+def filled(at: AppTest) -> list[str]:
+    """The jump buttons drawn as the part on the table (Streamlit's primary type)."""
+    keys = ["teach-restart", *(f"teach-jump-{n}" for n in range(1, 6)), "teach-end"]
+    return [key for key in keys if at.button(key=key).proto.type == "primary"]
+
+
+def test_the_jump_button_of_the_part_on_the_table_is_filled():
+    """Where the class is in the hand: the deal while bidding, a trick from its lead (a
+    trick held with its winner is still that trick), and End once the hand is over."""
+    at = paste(FULL)  # opens at the end
+    starts = trick_starts(FULL)
+    assert filled(at) == ["teach-end"]
+    at.button(key="teach-restart").click().run()
+    assert filled(at) == ["teach-restart"]
+    at.button(key="teach-jump-3").click().run()  # trick 3 about to be led: a clear table
+    assert filled(at) == ["teach-jump-3"]
+    press(at, "Next ▶")
+    assert filled(at) == ["teach-jump-3"]
+    while position(at) < starts[4]:  # stepping on to trick 4's start holds trick 3
+        press(at, "Next ▶")
+    assert filled(at) == ["teach-jump-3"]
+    press(at, "Next ▶")
+    assert filled(at) == ["teach-jump-4"]
+
+
 def test_jump_to_a_trick_to_the_deal_and_to_the_end():
     at = paste(FULL)
     starts = trick_starts(FULL)

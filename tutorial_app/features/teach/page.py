@@ -16,6 +16,7 @@ The address holds the whole record (``?hand=v1...``), the move shown (``&at=``) 
 
 import random
 import time
+from typing import Literal
 
 import streamlit as st
 
@@ -77,7 +78,7 @@ from tutorial_app.features.teach.moves import (
     teacher_card,
     tick,
 )
-from tutorial_app.features.teach.replay import Replay, trick_starts
+from tutorial_app.features.teach.replay import END, Replay, part_shown, trick_starts
 from tutorial_app.limits.link_numbers import number_from_link
 from tutorial_app.limits.record_text import MAX_RECORD_CHARS, too_long
 from tutorial_app.shell.hand_links import LinkError, decode_hand, encode_hand
@@ -397,12 +398,20 @@ def jumps(replay: Replay) -> None:
     the record has not reached is reached by the bots, while the hand is unfinished."""
     starts = trick_starts(replay.timeline)
     unfinished = not replay.timeline.replay().is_over
+    # The part on the table is the filled button: where the class is in the hand.
+    shown = part_shown(replay, starts, held=st.session_state.get(JUMPED) is not replay)
+
+    def kind(part: int | str) -> Literal["primary", "secondary"]:
+        return "primary" if part == shown else "secondary"
+
+    now = " (on the table now)"
     with st.container(key="teach-jumps", horizontal=True, gap="small", width="content"):
         st.button(
             "⏮ Deal",
             key="teach-restart",
+            type=kind(0),
             disabled=replay.position == 0,
-            help="Back to the deal",
+            help="Back to the deal" + (now if shown == 0 else ""),
             on_click=jump_to_trick,
             args=(st.session_state, 0),
         )
@@ -411,19 +420,22 @@ def jumps(replay: Replay) -> None:
             st.button(
                 f"Trick {number}" if number == 1 else str(number),
                 key=f"teach-jump-{number}",
+                type=kind(number),
                 disabled=not reached and not unfinished,
                 help=f"Trick {number}, as it is about to be led"
-                + ("" if reached else ": the bots play the moves up to it"),
+                + ("" if reached else ": the bots play the moves up to it")
+                + (now if shown == number else ""),
                 on_click=jump_to_trick,
                 args=(st.session_state, number),
             )
         st.button(
             "End ⏭",
             key="teach-end",
+            type=kind(END),
             disabled=replay.at_end and not unfinished,
             help="The end of the hand: the bots play the moves the record lacks"
             if unfinished
-            else "The end of the hand",
+            else "The end of the hand" + (now if shown == END else ""),
             on_click=jump_to_end,
             args=(st.session_state,),
         )

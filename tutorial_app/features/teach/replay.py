@@ -30,11 +30,13 @@ from analysis import make_bot
 from engine import Action, HandRecord, HandState, Phase, Seat, apply, new_hand, seat_view
 
 __all__ = [
+    "END",
     "Replay",
     "back",
     "forward",
     "jump",
     "move_made",
+    "part_shown",
     "play_on_with_bots",
     "play_to_the_end",
     "play_to_trick",
@@ -97,6 +99,21 @@ def trick_starts(record: HandRecord) -> dict[int, int]:
             seat, action = record.actions[position]
             state = apply(state, action, seat)
     return starts
+
+
+END = "end"  # part_shown: the finished hand
+
+
+def part_shown(replay: Replay, starts: dict[int, int], held: bool = True) -> int | str:
+    """What the table shows, as the jump buttons name it: 0 for the deal and bidding,
+    a trick's number from its lead on, or END for a finished hand. ``held``: at a
+    trick's start the table still holds the trick before it (stepping on), not the
+    clear table a jump to that trick shows."""
+    if replay.at_end and replay.timeline.replay().is_over:
+        return END
+    at = replay.position
+    started = [n for n, start in starts.items() if start < at or (start == at and not held)]
+    return max(started, default=0)
 
 
 def move_made(replay: Replay, seat: Seat, action: Action) -> Replay:
