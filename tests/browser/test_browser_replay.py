@@ -260,9 +260,16 @@ def test_every_builder_control_fits_1280x720(browser: Browser, app_url, screensh
         "pass": region.get_by_role("button", name="Pass"),
         "moves": page.locator(".st-key-build-moves textarea"),
         "question": page.locator(".st-key-build-ask"),
+        "share": page.get_by_role("button", name="Share"),
     }
     assert_inside(page, controls)
     page.screenshot(path=screenshots / "build-1280x720.png")
+    # Share opens the links on the first screen: the Teach link holds this hand.
+    controls["share"].click()
+    link = page.locator("[data-testid=stPopoverBody] [data-testid=stCode]").first
+    expect(link).to_contain_text(f"/teach?hand={encode_hand(WIDEST)}")
+    page.keyboard.press("Escape")
+    expect(link).to_be_hidden()
     # A click on the table adds a move to the moves box (West deals first: North bids).
     table_ready(page)
     region.get_by_role("button", name="Pass", exact=True).click()

@@ -11,7 +11,7 @@ import random
 
 import streamlit as st
 
-from engine import BENNY_DECK, PRESET_NAMES, PRESETS, SEATS, parse_card
+from engine import BENNY_DECK, PRESET_NAMES, PRESETS, SEATS, HandRecord, parse_card
 from lessons.scenario_questions import ASKS, ask_problem
 from tutorial_app.card_table.cards_model import cards_model
 from tutorial_app.card_table.component import card_table
@@ -106,6 +106,30 @@ def deck_to_deal(draft) -> None:
         ),
         key="build-deck",
         on_card=lambda code: deal_from_deck(st.session_state, code),
+    )
+
+
+def share_links(record: HandRecord, ask: str | None) -> None:
+    """The hand's Teach link, and its question's link when one is chosen and fits."""
+    link = encode_hand(record)
+    st.markdown("**Step through it on the Teach page:**")
+    st.code(app_page_url("teach", {"hand": link}), language=None, wrap_lines=True)
+    st.page_link(
+        "features/teach/page.py",
+        label="Open it on the Teach page",
+        icon=":material/co_present:",
+        query_params={"hand": link},
+    )
+    if ask is None:
+        st.caption("Choose a question beside Share for a link everyone answers.")
+        return
+    st.markdown("**The question, for everyone to answer on their own screen:**")
+    st.code(app_page_url("question", {"hand": link, "ask": ask}), language=None, wrap_lines=True)
+    st.page_link(
+        "features/question/page.py",
+        label="Try the question",
+        icon=":material/help:",
+        query_params={"hand": link, "ask": ask},
     )
 
 
@@ -234,11 +258,15 @@ with table_column:
         max_chars=4000,
     )
 with side:
+    ask = st.session_state.get(ASK) or "none"
+    ask_trouble = ask_problem(ask, record) if record is not None and ask != "none" else None
     if checked.problems:  # every problem at once, in the order to fix them
         st.error(
             "\n".join(f"- {markdown_text(problem)}" for problem in checked.problems),
             icon=":material/error:",
         )
+    elif ask_trouble:  # in the same place: the question chosen does not fit this table
+        st.warning(ask_trouble, icon=":material/help:")
     elif record is not None:
         st.success(
             f"The engine accepts this hand ({PRESET_NAMES[record.rules.preset_name]} "
@@ -246,43 +274,25 @@ with side:
             " so far.",
             icon=":material/check_circle:",
         )
-    st.selectbox(  # drawn every run, so that an error never resets the choice
-        "A question for the class (optional)",
-        ["none", *ASKS],
-        key=ASK,
-        format_func=lambda v: "No question" if v == "none" else ASKS[v],
-        disabled=not checked.ok,
-        help=None if checked.ok else "Once the engine accepts the hand.",
-    )
+    # The question and the links beside it, on the first screen: Share opens them.
+    with st.container(key="build-share-row", horizontal=True, vertical_alignment="bottom"):
+        st.selectbox(  # drawn every run, so that an error never resets the choice
+            "A question for the class (optional)",
+            ["none", *ASKS],
+            key=ASK,
+            format_func=lambda v: "No question" if v == "none" else ASKS[v],
+            disabled=not checked.ok,
+            help=None if checked.ok else "Once the engine accepts the hand.",
+        )
+        with st.popover(
+            "Share",
+            icon=":material/share:",
+            disabled=record is None or not checked.ok,
+            help="Links to this hand: to step through it, and to its question",
+        ):
+            if record is not None and checked.ok:
+                share_links(record, ask if ask != "none" and not ask_trouble else None)
 
 if record is not None and checked.ok:
-    link = encode_hand(record)
-    st.header("Share it")
-    st.markdown("**Step through it on the Teach page:**")
-    st.code(app_page_url("teach", {"hand": link}), language=None, wrap_lines=True)
-    ask = st.session_state.get(ASK) or "none"
-    if ask != "none":
-        problem = ask_problem(ask, record)
-        if problem:
-            st.warning(problem)
-        else:
-            st.markdown("**The question, for everyone to answer on their own screen:**")
-            st.code(
-                app_page_url("question", {"hand": link, "ask": ask}),
-                language=None,
-                wrap_lines=True,
-            )
-            st.page_link(
-                "features/question/page.py",
-                label="Try the question",
-                icon=":material/help:",
-                query_params={"hand": link, "ask": ask},
-            )
-    st.page_link(
-        "features/teach/page.py",
-        label="Open it on the Teach page",
-        icon=":material/co_present:",
-        query_params={"hand": link},
-    )
     with st.expander("The hand record (JSON)"):
         st.code(record.dumps(), language="json", wrap_lines=True)
