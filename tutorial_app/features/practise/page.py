@@ -106,7 +106,13 @@ def show_topics(intro) -> None:
         )
         # The URL keeps the short value (?rules=pagat); people read the preset's name.
         preset = st.segmented_control(
-            "Rules", list(PRESETS), key=RULES, required=True, format_func=PRESET_NAMES.__getitem__
+            "Rules",
+            list(PRESETS),
+            key=RULES,
+            required=True,
+            format_func=PRESET_NAMES.__getitem__,
+            help="Tables differ on a few house rules; each set is named after a place "
+            "euchre is played, and lesson 7 explains them. Not sure? Keep Board Game Arena.",
         )
         assert preset is not None  # required, with a default
         st.caption(f"{PRESET_NAMES[preset]} rules: {PRESET_DESCRIPTIONS[preset]}")
