@@ -111,8 +111,8 @@ def show_topics(intro) -> None:
             key=RULES,
             required=True,
             format_func=PRESET_NAMES.__getitem__,
-            help="Tables differ on a few house rules; each set is named after a place "
-            "euchre is played, and lesson 7 explains them. Not sure? Keep Board Game Arena.",
+            help="Tables differ on a few house rules. Each set is named after the site "
+            "whose rules it follows; lesson 7 explains them. Not sure? Keep Board Game Arena.",
         )
         assert preset is not None  # required, with a default
         st.caption(f"{PRESET_NAMES[preset]} rules: {PRESET_DESCRIPTIONS[preset]}")
