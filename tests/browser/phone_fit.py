@@ -1,6 +1,7 @@
 """What does not fit a phone's screen on the page as it is now: ``phone_problems(page)``.
 
-A page fits a phone (390x844) when nothing is wider than the screen, no two cards on a
+A page fits a phone (390x844) when nothing is wider than the screen (nor scrolls
+sideways inside itself, hiding its end), no two cards on a
 card table overlap (nor a trick card's caption, "West led ✓", cover another card) or
 are cut off by the table, and the controls a learner needs to act lie in the first
 screen, below Streamlit's header, with the main panel scrolled to the top, and nothing
@@ -59,6 +60,15 @@ async ([needed, slack]) => {
   const pageWidth = Math.max(document.documentElement.scrollWidth, main.scrollWidth);
   if (pageWidth > width + slack)
     problems.push(`the page is ${px(pageWidth)} px wide, wider than the ${width} px screen`);
+
+  // A row that scrolls inside itself (a segmented control's choices) hides its end.
+  for (const node of main.querySelectorAll("*")) {
+    const overflow = getComputedStyle(node).overflowX;
+    if ((overflow === "auto" || overflow === "scroll") && shown(node) &&
+        node.scrollWidth > node.clientWidth + slack)
+      problems.push(`"${name(node)}" scrolls sideways: ${px(node.scrollWidth)} px ` +
+                    `in ${px(node.clientWidth)}`);
+  }
 
   const header = document.querySelector("[data-testid=stHeader]");
   const sidebar = document.querySelector("[data-testid=stSidebar]");

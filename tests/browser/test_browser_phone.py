@@ -117,6 +117,7 @@ MADE_UP = """
   <div id="below" style="height: %(gap)dpx"></div>
   <button id="next" style="display: block; height: 30px">Next step ▶</button>
   <div id="wide" style="width: %(width)dpx; height: 4px"></div>
+  <div id="row" style="width: 200px; overflow-x: auto; white-space: nowrap">%(row)s</div>
 </div>
 <script>
   document.getElementById("host").attachShadow({mode: "open"}).innerHTML = `<style>
@@ -135,7 +136,7 @@ MADE_UP = """
 
 
 def made_up(page: Page, **changes: object) -> list[str]:
-    shape: dict[str, object] = {"gap": 100, "width": 10, "second": 100, "cover": ""}
+    shape: dict[str, object] = {"gap": 100, "width": 10, "second": 100, "cover": "", "row": "ok"}
     page.set_content(MADE_UP % {**shape, **changes})
     return phone_problems(page)
 
@@ -155,4 +156,6 @@ def test_the_checker_names_each_misfit(browser: Browser):
     ]
     cover = '<div style="position: absolute; top: 140px; width: 300px; height: 60px">x</div>'
     assert made_up(page, cover=cover) == ['"Pass" is covered by "x"']
+    row = '<span style="display: inline-block; width: 300px">Choose topics</span>'
+    assert made_up(page, row=row) == ['"Choose topics" scrolls sideways: 300 px in 200']
     page.context.close()

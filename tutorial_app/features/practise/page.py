@@ -201,7 +201,12 @@ def show_topics(intro) -> None:
 
 
 # Only a <style>: no room taken. A smaller top margin, so the question shows at once.
-st.html('<style>[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }</style>')
+# On a phone the four modes wrap to a second line rather than scroll out of sight.
+st.html(
+    '<style>[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }'
+    "@media (max-width: 640px) { .st-key-practise-mode [data-testid=stButtonGroup] > div"
+    " { flex-wrap: wrap; row-gap: 0.3rem; } }</style>"
+)
 if MODE not in st.session_state:
     asked = st.query_params.get("mode")
     st.session_state[MODE] = (
