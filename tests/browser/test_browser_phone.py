@@ -58,11 +58,11 @@ def ask_a_class(database: Path) -> tuple[str, str]:
 
 
 def test_every_action_screen_fits_a_phone(browser: Browser, app_server, screenshots):
-    """Guided hands (the list, then a hand opened from it), Practise, Play before and
-    after the bid, Teach with a finished trick in the middle (its "West led ✓" caption
-    covered South's card before captions wrapped on a phone), Build, a question link,
-    the live class's learner page with a question and the teacher's page with its class
-    code: each fits 390x844 as it opens."""
+    """Guided hands (the list, then a hand opened from it), Practise (and a question
+    three lines long), Play before and after the bid, Teach with a finished trick in the
+    middle (its "West led ✓" caption covered South's card before captions wrapped on a
+    phone), Build, a question link, the live class's learner page with a question and
+    the teacher's page with its class code: each fits 390x844 as it opens."""
     url = app_server.url
     page = browser.new_context(viewport=PHONE).new_page()
     found: dict[str, list[str]] = {}
@@ -80,6 +80,11 @@ def test_every_action_screen_fits_a_phone(browser: Browser, app_server, screensh
     check("guided-hand")
     open_here(page, f"{url}/practise")
     check("practise")
+    # A three-line question (its house rule said first): For you's first question is of
+    # this kind, on a random deal, so the longest is opened too.
+    open_here(page, f"{url}/practise?topics=play&seed=56")
+    expect(page.get_by_text("At this table no first blood is off.")).to_be_visible()
+    check("practise-three-lines")
     open_here(page, f"{url}/play?seed=3")  # South bids before anyone orders up
     check("play")
     table_ready(page)

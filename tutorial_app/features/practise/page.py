@@ -201,11 +201,13 @@ def show_topics(intro) -> None:
 
 
 # Only a <style>: no room taken. A smaller top margin, so the question shows at once.
-# On a phone the four modes wrap to a second line rather than scroll out of sight.
+# On a phone the four modes wrap to a second line rather than scroll out of sight, and
+# the title is smaller: a three-line question keeps "Check my answer" on the screen.
 st.html(
     '<style>[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }'
     "@media (max-width: 640px) { .st-key-practise-mode [data-testid=stButtonGroup] > div"
-    " { flex-wrap: wrap; row-gap: 0.3rem; } }</style>"
+    " { flex-wrap: wrap; row-gap: 0.3rem; }"
+    " [data-testid=stMainBlockContainer] h1 { font-size: 1.8rem; padding: 0; } }</style>"
 )
 if MODE not in st.session_state:
     asked = st.query_params.get("mode")
