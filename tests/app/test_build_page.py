@@ -62,6 +62,12 @@ def test_a_first_visit_starts_from_a_random_deal_the_engine_accepts():
     assert len(model["hand"]) == 5
 
 
+def test_no_card_box_offers_select_all():
+    """Its "Select all" put the whole deck, Joker too, in one hand at one click."""
+    at = open_builder()
+    assert all(at.multiselect(key=f"build-hand-{seat}").proto.select_all == 0 for seat in "NESW")
+
+
 def test_a_card_twice_is_named_with_both_places():
     hands = dict(HANDS, E=["9S", "TS", "QH", "AC", "JH"])  # JH is North's too
     at = set_deal(open_builder(), hands)
@@ -200,6 +206,9 @@ def test_a_question_that_does_not_fit_the_table_says_why():
     at.selectbox(key="build-ask").set_value("points").run()
     assert "needs a hand played to its end" in at.warning[0].value
     assert not [block for block in at.code if "/question?" in block.value]
+    # Share says why there is no question link, not "choose a question".
+    (said,) = [c.value for c in at.caption if "question" in c.value]
+    assert said.startswith("No question link yet:") and "played to its end" in said
 
 
 def test_a_shared_hand_opens_in_the_builder_to_change():
@@ -320,7 +329,7 @@ def test_how_many_points_answered_with_the_engines_score():
                 ),
                 "ask": "<script>",
             },
-            "There is no question",
+            "a question this app does not have",
         ),
     ],
 )
@@ -329,6 +338,10 @@ def test_a_bad_question_link_gets_a_message(query, words):
     assert not at.exception
     message = at.error[0].value
     assert words in message and "<script>" not in message
+    if query["ask"] != "legal":  # an unknown question: its hand still opens on Teach,
+        (link,) = at.get("page_link")  # and the questions are named in words, not codes
+        assert (link.proto.page, link.proto.query_string) == ("teach", f"hand={query['hand']}")
+        assert "Which cards may be played?" in message and "legal" not in message
 
 
 def test_the_question_page_without_a_link_says_where_links_come_from():

@@ -109,8 +109,9 @@ def deck_to_deal(draft) -> None:
     )
 
 
-def share_links(record: HandRecord, ask: str | None) -> None:
-    """The hand's Teach link, and its question's link when one is chosen and fits."""
+def share_links(record: HandRecord, ask: str | None, trouble: str | None) -> None:
+    """The hand's Teach link, and the link of question ``ask`` (if one is chosen) unless
+    ``trouble`` says why it does not fit the table."""
     link = encode_hand(record)
     st.markdown("**Step through it on the Teach page:**")
     st.code(app_page_url("teach", {"hand": link}), language=None, wrap_lines=True)
@@ -122,6 +123,9 @@ def share_links(record: HandRecord, ask: str | None) -> None:
     )
     if ask is None:
         st.caption("Choose a question beside Share for a link everyone answers.")
+        return
+    if trouble:
+        st.caption(f"No question link yet: {trouble}")
         return
     st.markdown("**The question, for everyone to answer on their own screen:**")
     st.code(app_page_url("question", {"hand": link, "ask": ask}), language=None, wrap_lines=True)
@@ -214,6 +218,7 @@ with side, st.container(key="build-hands"):
             key=HAND(seat.value),
             format_func=card_label,
             placeholder="Pick five cards",
+            select_all=False,  # one click would put the whole deck in one hand
         )
 draft = draft_from(st.session_state)
 checked = check(draft)
@@ -260,21 +265,8 @@ with table_column:
 with side:
     ask = st.session_state.get(ASK) or "none"
     ask_trouble = ask_problem(ask, record) if record is not None and ask != "none" else None
-    if checked.problems:  # every problem at once, in the order to fix them
-        st.error(
-            "\n".join(f"- {markdown_text(problem)}" for problem in checked.problems),
-            icon=":material/error:",
-        )
-    elif ask_trouble:  # in the same place: the question chosen does not fit this table
-        st.warning(ask_trouble, icon=":material/help:")
-    elif record is not None:
-        st.success(
-            f"The engine accepts this hand ({PRESET_NAMES[record.rules.preset_name]} "
-            f"rules): {len(record.actions)} move{'s' if len(record.actions) != 1 else ''}"
-            " so far.",
-            icon=":material/check_circle:",
-        )
-    # The question and the links beside it, on the first screen: Share opens them.
+    # The question and the links beside it first, so they stay on the first screen
+    # however long the verdict under them (a list of problems) grows.
     with st.container(key="build-share-row", horizontal=True, vertical_alignment="bottom"):
         st.selectbox(  # drawn every run, so that an error never resets the choice
             "A question for the class (optional)",
@@ -291,7 +283,21 @@ with side:
             help="Links to this hand: to step through it, and to its question",
         ):
             if record is not None and checked.ok:
-                share_links(record, ask if ask != "none" and not ask_trouble else None)
+                share_links(record, None if ask == "none" else ask, ask_trouble)
+    if checked.problems:  # every problem at once, in the order to fix them
+        st.error(
+            "\n".join(f"- {markdown_text(problem)}" for problem in checked.problems),
+            icon=":material/error:",
+        )
+    elif ask_trouble:  # the question chosen does not fit this table (yet)
+        st.warning(ask_trouble, icon=":material/help:")
+    elif record is not None:
+        st.success(
+            f"The engine accepts this hand ({PRESET_NAMES[record.rules.preset_name]} "
+            f"rules): {len(record.actions)} move{'s' if len(record.actions) != 1 else ''}"
+            " so far.",
+            icon=":material/check_circle:",
+        )
 
 if record is not None and checked.ok:
     with st.expander("The hand record (JSON)"):
