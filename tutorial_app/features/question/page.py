@@ -26,10 +26,19 @@ except LinkError as exc:
     st.error(f"This question's link cannot be opened: {markdown_text(str(exc))}.")
     st.stop()
 except ValueError as exc:  # the hand holds, but the question does not fit it
-    shown = markdown_text(ask[:20])
-    st.error(
-        f"This link asks a question that does not fit its hand ({shown}): "
-        f"{markdown_text(str(exc))} The questions are: {', '.join(ASKS.values())}"
+    if ask in ASKS:
+        st.error(f"This link's question does not fit its hand: {markdown_text(str(exc))}")
+    else:
+        st.error(
+            f"This link asks a question this app does not have ({markdown_text(ask[:20])}). "
+            f"The questions a link may ask: {', '.join(ASKS.values())}"
+        )
+    st.caption("The hand itself is fine: step through it, or ask for the link again.")
+    st.page_link(
+        "features/teach/page.py",
+        label="Open the hand on the Teach page",
+        icon=":material/co_present:",
+        query_params={"hand": code},
     )
     st.stop()
 step_key = f"scenario-{ask}-{code[-12:]}"
