@@ -196,7 +196,9 @@ def test_jump_to_a_trick_to_the_deal_and_to_the_end():
     replay = at.session_state[REPLAY]
     assert replay.at_end and replay.state().is_over
     assert replay.timeline.actions[: len(timeline.actions)] == timeline.actions
-    assert at.button(key="teach-end").disabled  # the end of the hand: nothing further
+    assert filled(at) == ["teach-end"]  # the end of the hand: where the table is
+    at.button(key="teach-end").click().run()  # and a press changes nothing
+    assert at.session_state[REPLAY] == replay
     # From the deal of a record still in the bidding, one press of End reaches the end
     # of the hand (it used to stop at the record's last move and need a second).
     at = paste(HandRecord(FULL.rules, FULL.deal, FULL.actions[:2]))

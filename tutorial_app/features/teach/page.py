@@ -405,12 +405,13 @@ def jumps(replay: Replay) -> None:
         return "primary" if part == shown else "secondary"
 
     now = " (on the table now)"
+    # The deal's and End's buttons stay enabled where they change nothing (at the deal, at
+    # a finished hand's end): greyed, their fill read as "not available".
     with st.container(key="teach-jumps", horizontal=True, gap="small", width="content"):
         st.button(
             "⏮ Deal",
             key="teach-restart",
             type=kind(0),
-            disabled=replay.position == 0,
             help="Back to the deal" + (now if shown == 0 else ""),
             on_click=jump_to_trick,
             args=(st.session_state, 0),
@@ -432,7 +433,6 @@ def jumps(replay: Replay) -> None:
             "End ⏭",
             key="teach-end",
             type=kind(END),
-            disabled=replay.at_end and not unfinished,
             help="The end of the hand: the bots play the moves the record lacks"
             if unfinished
             else "The end of the hand" + (now if shown == END else ""),
