@@ -93,11 +93,11 @@ def test_an_illegal_click_shows_the_engines_reason():
     assert "stuck" in model["message"]["text"]
 
 
-def test_a_bad_hand_id_lists_the_accepted_ones_without_a_traceback():
+def test_a_bad_hand_id_points_to_the_list_without_a_traceback():
     at = open_page(PAGE, hand="<b>nope</b>")
     (warning,) = at.warning
-    assert "There is no guided hand" in warning.value
-    assert "left-bower-follows" in warning.value and "<b>" not in warning.value
+    assert "There is no guided hand" in warning.value and "list below" in warning.value
+    assert "left-bower-follows" not in warning.value and "<b>" not in warning.value  # no ids
     assert at.title[0].value == "Guided hands"
 
 

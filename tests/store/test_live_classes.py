@@ -146,7 +146,8 @@ def test_only_the_teacher_key_pushes_reveals_and_ends(live, who):
     [
         ("ZZZZZZ", "There is no class ZZZZZZ"),
         ("hello!", "'hello!' is not a class code"),
-        ("", "'' is not a class code"),
+        ("", "That is not a class code"),
+        ("\x00", "That is not a class code"),  # a control character is not echoed
     ],
 )
 def test_a_wrong_code_is_refused_with_a_sentence(live, typed, words):

@@ -89,11 +89,12 @@ def parse_class_code(text: object) -> str:
     ClassError(NO_SUCH_CLASS) for text that cannot be a code."""
     code = re.sub(r"[\s-]", "", str(text or "")).upper()
     if not _CODE.fullmatch(code):
-        shown = str(text or "").strip()[:20]
+        # Quoted as typed, less what cannot be shown (a pasted control character).
+        shown = "".join(ch for ch in str(text or "") if ch.isprintable()).strip()[:20]
         raise ClassError(
             Reason.NO_SUCH_CLASS,
-            f"{shown!r} is not a class code: a code is {CODE_LENGTH} letters and "
-            f"digits (no 0, O, 1, I or L), such as 'K7WQ3M'",
+            f"{f'{shown!r}' if shown else 'That'} is not a class code: a code is "
+            f"{CODE_LENGTH} letters and digits (no 0, O, 1, I or L), such as 'K7WQ3M'",
         )
     return code
 

@@ -179,10 +179,9 @@ if wanted is None:
 else:
     chosen = guided_hand(wanted)
     if chosen is None:
-        accepted = ", ".join(hand.id for hand in HANDS)
         show_list(
-            f"There is no guided hand {markdown_text(repr(wanted[:40]))}. "
-            f"The hands are: {accepted}."
+            f"There is no guided hand {markdown_text(repr(wanted[:40]))}: "
+            "choose one from the list below."
         )
     else:
         show_hand(chosen)
