@@ -335,3 +335,23 @@ def test_a_wrong_pick_of_a_one_answer_question_says_it_was_yours():
 def _choice_labels(question) -> dict[str, str]:
     """Each choice's label before the answer, by its id."""
     return {a["id"]: a["label"] for a in question_model(question, QuizState.start(1))["actions"]}
+
+
+def test_loose_cards_of_a_seat_other_than_south_say_whose_they_are():
+    """A teacher's link asks "Which cards may East play?": East's cards are drawn as
+    loose cards, under the words "East's cards" (a newcomer took them for their own)."""
+    from engine import HandRecord, Phase, apply, legal_actions, random_hand
+    from lessons.scenario_questions import scenario_question
+
+    for seed in range(50):
+        state = random_hand(Rules(), Seat.N, seed)
+        while not (state.phase is Phase.PLAY and state.turn is Seat.E) and not state.is_over:
+            state = apply(state, legal_actions(state)[0])
+        if not state.is_over:
+            break
+    question = scenario_question("legal", HandRecord.from_state(state))
+    for answered_state in (QuizState.start(1), answered(question, question.answer)):
+        model = question_model(question, answered_state)
+        assert model["layout"] == "cards" and model["hand_heading"] == "East's cards"
+    south = next(q for q in QUESTIONS if q.source == "legal_plays" and live(q) is not None)
+    assert question_model(south, QuizState.start(1)).get("hand_heading") is None

@@ -47,6 +47,7 @@ def cards_model(
     message: Message | None = None,
     label: str = "The cards",
     title: str | None = None,
+    heading: str | None = None,
     four_colour: bool = False,
     size: str | None = None,
     face_down: int = 0,
@@ -59,7 +60,8 @@ def cards_model(
     chair; ``winner`` marks the winning seat. ``rows`` are (heading, cards, notes)
     drawn below, not clickable. ``actions`` are buttons with ``id`` and ``label`` (and
     optionally ``disabled``, ``pressed``, ``primary``, ``suit``); ``message`` is a
-    ``table_options.table_message``. ``size`` "deck" draws many small cards (a whole
+    ``table_options.table_message``. ``heading`` is shown above the cards (whose
+    they are: "East's cards"). ``size`` "deck" draws many small cards (a whole
     deck to deal from). ``face_down`` cards are drawn after the others, backs up.
     Raises ValueError for an unknown mark kind or size.
     """
@@ -100,6 +102,7 @@ def cards_model(
         "layout": "cards",
         "title": title,
         "hand_label": label,
+        "hand_heading": heading,
         "hand": hand,
         "trick": [
             {

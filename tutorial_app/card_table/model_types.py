@@ -230,6 +230,7 @@ class CardsModel(TypedDict):
     layout: str  # "cards"
     title: str | None
     hand_label: str
+    hand_heading: str | None  # shown above the cards: whose they are
     hand: list[HandCard]
     trick: list[Play]
     rows: list[Row]

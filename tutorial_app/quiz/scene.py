@@ -133,11 +133,21 @@ def question_model(
         message=message,
         label="Cards to choose from" if clickable else "The cards",
         title="Question cards",
+        heading=_whose(question, live),
     )
 
 
 def _seat_of(seat) -> Seat:
     return seat if isinstance(seat, Seat) else parse_seat(str(seat))
+
+
+def _whose(question: Question, live) -> str | None:
+    """Whose the choices are, when they are the hand of the seat to play (not South,
+    whose hand is drawn on the table): "East's cards"."""
+    if live is None or live.turn is None or live.turn is Seat.S:
+        return None
+    options = {o.card for o in question.options}
+    return f"{live.turn.word}'s cards" if options == set(live.hand_of(live.turn)) else None
 
 
 def _hand_is_options(question: Question, live) -> bool:

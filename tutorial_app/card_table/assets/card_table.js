@@ -323,6 +323,8 @@ function drawCards(model, root, felt) {
     parts.push(trump);
   }
   if (model.trick.length) parts.push(middleBox(model));
+  if (model.hand_heading && model.hand.length)  // whose cards they are ("East's cards")
+    parts.push(el("div", { class: "row-name hand-name", text: model.hand_heading }));
   if (model.hand.length) parts.push(handRow(model, root));
   for (const row of model.rows || []) {
     const cards = el("div", { class: "row-cards" });
