@@ -46,8 +46,11 @@ PHONE_CSS = (
     "[data-testid=stLayoutWrapper]:has(> .st-key-step-nav) {"
     " position: sticky; bottom: 0; z-index: 3; background: #ffffff;"
     " padding: 0.25rem 0 0.3rem; box-shadow: 0 -6px 6px -6px rgba(0, 0, 0, 0.35); }"
-    # Back from a missed quiz question: "Back to the quiz" takes "Next step"'s place.
-    ".st-key-step-nav:has(.st-key-step-back-to-quiz) .st-key-step-next { display: none; }"
+    # Back from a missed quiz question, the row has three buttons: it wraps, the
+    # progress on a line of its own.
+    ".st-key-step-nav:has(.st-key-step-back-to-quiz) { flex-wrap: wrap; }"
+    ".st-key-step-nav:has(.st-key-step-back-to-quiz) > :has([data-testid=stProgress])"
+    " { flex-basis: 100%; order: -1; }"
     # A missed question's row has two buttons: the progress goes on a line of its own.
     ".st-key-quiz-nav:has(.st-key-review-step) { flex-wrap: wrap; }"
     ".st-key-quiz-nav:has(.st-key-review-step) > :has([data-testid=stProgress])"
