@@ -279,8 +279,7 @@ with side:
         with st.popover(
             "Share",
             icon=":material/share:",
-            disabled=record is None or not checked.ok,
-            help="Links to this hand: to step through it, and to its question",
+            disabled=record is None or not checked.ok,  # no tooltip: it covered the links
         ):
             if record is not None and checked.ok:
                 share_links(record, None if ask == "none" else ask, ask_trouble)

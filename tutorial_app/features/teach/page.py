@@ -445,7 +445,8 @@ def share_popover(code: str, replay: Replay) -> None:
     """The link to this hand at the move shown, one click away beside the controls (on
     the first screen, where a teacher looks for it), copied from its box."""
     with st.popover(
-        "Share", icon=":material/share:", help="A link that opens this hand at the move shown"
+        "Share",
+        icon=":material/share:",  # no tooltip: it covered the open popover's words
     ):
         st.code(share_address(code, replay.position, replay.count), language=None, wrap_lines=True)
         st.caption("The link opens the hand at the move shown; everyone can step on from there.")
