@@ -93,7 +93,7 @@ def parse_class_code(text: object) -> str:
         shown = "".join(ch for ch in str(text or "") if ch.isprintable()).strip()[:20]
         raise ClassError(
             Reason.NO_SUCH_CLASS,
-            f"{f'{shown!r}' if shown else 'That'} is not a class code: a code is "
+            f"{repr(shown) if shown else 'That'} is not a class code: a code is "
             f"{CODE_LENGTH} letters and digits (no 0, O, 1, I or L), such as 'K7WQ3M'",
         )
     return code

@@ -46,15 +46,14 @@ PHONE_CSS = (
     "[data-testid=stLayoutWrapper]:has(> .st-key-step-nav) {"
     " position: sticky; bottom: 0; z-index: 3; background: #ffffff;"
     " padding: 0.25rem 0 0.3rem; box-shadow: 0 -6px 6px -6px rgba(0, 0, 0, 0.35); }"
-    # Back from a missed quiz question, the row has three buttons: it wraps, the
-    # progress on a line of its own.
-    ".st-key-step-nav:has(.st-key-step-back-to-quiz) { flex-wrap: wrap; }"
-    ".st-key-step-nav:has(.st-key-step-back-to-quiz) > :has([data-testid=stProgress])"
+    # A missed question's row (See step N again, Next question) and the step's row it
+    # leads to (with Back to the quiz) have one button more: they wrap, the progress
+    # first, on a line of its own.
+    ":is(.st-key-quiz-nav:has(.st-key-review-step),"
+    " .st-key-step-nav:has(.st-key-step-back-to-quiz)) { flex-wrap: wrap; }"
+    ":is(.st-key-quiz-nav:has(.st-key-review-step),"
+    " .st-key-step-nav:has(.st-key-step-back-to-quiz)) > :has([data-testid=stProgress])"
     " { flex-basis: 100%; order: -1; }"
-    # A missed question's row has two buttons: the progress goes on a line of its own.
-    ".st-key-quiz-nav:has(.st-key-review-step) { flex-wrap: wrap; }"
-    ".st-key-quiz-nav:has(.st-key-review-step) > :has([data-testid=stProgress])"
-    " { flex-basis: 100%; }"
     "[data-testid=stTable] th, [data-testid=stTable] td {"
     " padding: 0.2rem 0.35rem; font-size: 0.85rem; line-height: 1.25; }"
 )

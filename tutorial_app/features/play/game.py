@@ -76,6 +76,7 @@ __all__ = [
     "current_hand",
     "deal_rng",
     "hand_log",
+    "hand_log_and_recent",
     "recent_moves",
     "score_before",
     "hand_summary",
@@ -374,7 +375,7 @@ def score_before(played: BotGame) -> tuple[int, int] | None:
 def hand_log(played: BotGame) -> list[tuple[str, str]]:
     """Every move of the current hand and every trick it ended, in players' words with
     the engine's reason: [("North passes", "..."), ("Trick 1 goes to East", "...")]."""
-    return [(words, why) for _seat, words, why in _log(played)]
+    return hand_log_and_recent(played)[0]
 
 
 def recent_moves(played: BotGame, at_least: int = 4) -> list[tuple[str, str]]:
@@ -382,10 +383,18 @@ def recent_moves(played: BotGame, at_least: int = 4) -> list[tuple[str, str]]:
     first move, the whole hand so far (the bidding and any cards played before their
     turn, which a newcomer would otherwise only find folded away); never fewer than the
     last ``at_least``."""
+    return hand_log_and_recent(played, at_least)[1]
+
+
+def hand_log_and_recent(
+    played: BotGame, at_least: int = 4
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """(``hand_log``, ``recent_moves``) from one replay of the hand: the page shows both."""
     log = _log(played)
     mine = [i for i, (seat, _words, _why) in enumerate(log) if seat is YOU]
     start = min(mine[-1] + 1 if mine else 0, max(len(log) - at_least, 0))
-    return [(words, why) for _seat, words, why in log[start:]]
+    lines = [(words, why) for _seat, words, why in log]
+    return lines, lines[start:]
 
 
 def _log(played: BotGame) -> list[tuple[Seat | None, str, str]]:

@@ -491,10 +491,9 @@ def game_area() -> None:
             show_hand_over(played)
         return
     show_hint(played.game.hand)
-    log = play.hand_log(played)
+    log, recent = play.hand_log_and_recent(played)  # recent: since your last move
     if log:
         with told_after_the_table():
-            recent = play.recent_moves(played)  # since your last move (your first: all)
             st.markdown("\n".join(f"- **{words}.** {why}" for words, why in recent))
             with st.expander("Everything so far in this hand"):
                 st.markdown(numbered(log))

@@ -269,13 +269,14 @@ def table_and_reason(present: bool, timed: float | None) -> None:
             message += " Next ▶ shows the record's next move."
         back, forward = step_id(BACK, replay.position), step_id(NEXT, replay.position)
         arrived = table_arrival(st.session_state)  # one card more: a screen reader hears it
+        # A finished trick stays, its winner named, until the lead; not after a trick
+        # button, which shows the trick about to be led.
+        held = st.session_state.get(JUMPED) is not replay
         options = TableOptions(
             teacher=True,
             reveal=tuple(shown),
             show_last_trick=True,
-            # A finished trick stays, its winner named, until the lead; not after a
-            # trick button, which shows the trick about to be led.
-            hold_last_trick=st.session_state.get(JUMPED) is not replay,
+            hold_last_trick=held,
             pace=None if arrived is None else Pace(*arrived),
             message=table_message(message, tone),
             buttons_before=({"id": back, "label": "◀ Back", "disabled": replay.position == 0},),
@@ -300,7 +301,7 @@ def table_and_reason(present: bool, timed: float | None) -> None:
         with st.container(
             key="teach-replay", horizontal=True, vertical_alignment="center", gap="small"
         ):
-            jumps(replay)
+            jumps(replay, held)
             playing_on(replay, playing)
             share_popover(link_code, replay)
 
@@ -393,13 +394,14 @@ def reason(record: HandRecord, state) -> None:
             st.info(explain_trick(state.tricks[-1], state.trump_suit))
 
 
-def jumps(replay: Replay) -> None:
+def jumps(replay: Replay, held: bool) -> None:
     """Jump to the deal, to the lead of a trick, or to the end of the record. A trick
-    the record has not reached is reached by the bots, while the hand is unfinished."""
+    the record has not reached is reached by the bots, while the hand is unfinished.
+    ``held``: the table holds the last finished trick (not a trick button's clear table)."""
     starts = trick_starts(replay.timeline)
     unfinished = not replay.timeline.replay().is_over
     # The part on the table is the filled button: where the class is in the hand.
-    shown = part_shown(replay, starts, held=st.session_state.get(JUMPED) is not replay)
+    shown = part_shown(replay, starts, not unfinished, held)
 
     def kind(part: int | str) -> Literal["primary", "secondary"]:
         return "primary" if part == shown else "secondary"

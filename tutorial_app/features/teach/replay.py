@@ -104,12 +104,14 @@ def trick_starts(record: HandRecord) -> dict[int, int]:
 END = "end"  # part_shown: the finished hand
 
 
-def part_shown(replay: Replay, starts: dict[int, int], held: bool = True) -> int | str:
+def part_shown(
+    replay: Replay, starts: dict[int, int], finished: bool, held: bool = True
+) -> int | str:
     """What the table shows, as the jump buttons name it: 0 for the deal and bidding,
-    a trick's number from its lead on, or END for a finished hand. ``held``: at a
-    trick's start the table still holds the trick before it (stepping on), not the
-    clear table a jump to that trick shows."""
-    if replay.at_end and replay.timeline.replay().is_over:
+    a trick's number from its lead on, or END for a finished hand (``finished``: the
+    record plays the hand to its end). ``held``: at a trick's start the table still
+    holds the trick before it (stepping on), not the clear table a jump to it shows."""
+    if replay.at_end and finished:
         return END
     at = replay.position
     started = [n for n, start in starts.items() if start < at or (start == at and not held)]
