@@ -197,7 +197,9 @@ def describe(action: Action) -> str:
 
 
 def hand_words(e: Evaluation) -> str:
-    """'three trumps with the right bower and one off-suit ace'."""
+    """'three trumps (the right bower among them) and one off-suit ace'; 'one trump (the
+    left bower) and no off-suit ace'. The brackets keep the top trumps apart from the aces
+    (with 'with', 'one trump with the right bower' read as two cards)."""
     trumps = plural(e.trump_count, "trump")
     tops = [
         name
@@ -209,7 +211,8 @@ def hand_words(e: Evaluation) -> str:
         if flag
     ]
     if tops:
-        trumps += " with " + " and ".join(tops)
+        among = "" if len(tops) == e.trump_count else " among them"
+        trumps += f" ({' and '.join(tops)}{among})"
     aces = "no off-suit ace" if e.off_aces == 0 else plural(e.off_aces, "off-suit ace")
     return f"{trumps} and {aces}"
 

@@ -10,6 +10,7 @@ import pytest
 from analysis_cases import RULE_SETS, random_decisions, record_state
 
 from analysis.bots import make_bot, play_hand
+from analysis.evaluation import evaluate
 from analysis.grading import (
     GRADE_MEANINGS,
     GRADES,
@@ -21,10 +22,12 @@ from analysis.grading import (
 )
 from analysis.hints import HINT_DECISION_SAMPLES, HINT_DECISION_SOLVES, hint
 from analysis.options import NEAR_EQUAL, WorldSolver, rollout
+from analysis.reasons import hand_words
 from analysis.sampling import Sampler
 from analysis.solver import Solver, solve
 from analysis.worlds import rebuild
 from engine import Action, Seat, apply, parse_card, random_hand, seat_view
+from engine.cards import Suit
 from engine.hand import Phase
 
 DEAL = "N: JH JD AH AS 9C / E: 9H TH QH 9S TS / S: KH QS KS 9D TD / W: JC QC KC AC TC"
@@ -445,10 +448,27 @@ def test_a_dealers_bid_hint_counts_the_upcard_only_once_picked_up():
     state = record_state(DEAL, dealer="W", upcard="JS", actions="N pass, E pass, S pass")
     explanation = hint(seat_view(state, Seat.W), random.Random(1)).explanation
     assert (
-        "with spades as trump you hold one trump with the left bower and one off-suit "
-        "ace; picking up the jack of spades gives you two trumps with the right bower "
-        "and the left bower"
+        "with spades as trump you hold one trump (the left bower) and one off-suit "
+        "ace; picking up the jack of spades gives you two trumps (the right bower "
+        "and the left bower)"
     ) in explanation, explanation
+
+
+@pytest.mark.parametrize(
+    ("cards", "words"),
+    [
+        ("JH AS", "one trump (the right bower) and one off-suit ace"),
+        (
+            "JH JD 9H AC AS",
+            "three trumps (the right bower and the left bower among them) and two off-suit aces",
+        ),
+        ("AH KH 9C", "two trumps and no off-suit ace"),
+    ],
+)
+def test_a_bid_hint_names_the_top_trumps_apart_from_the_aces(cards, words):
+    """In brackets: 'one trump with the right bower and one ace' read as two cards."""
+    hand = tuple(parse_card(code) for code in cards.split())
+    assert hand_words(evaluate(hand, Suit.HEARTS)) == words
 
 
 @pytest.mark.parametrize("lost", [i / 100 for i in range(0, 101)])
