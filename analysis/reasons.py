@@ -435,12 +435,14 @@ def play_reason(
     boss = not any(table[c.index] is suit and _beats(c, card, trump, suit) for c in out)
     if not view.trick:
         if trump is not None and suit is trump:
-            why = "it cannot lose" if boss else "it pulls trumps out of your opponents' hands"
-            if trumps_drawn is not None and trumps_drawn >= 0.5:
-                why += (
-                    f", and it draws about {number_word(round(trumps_drawn))} "
-                    f"{'trump' if round(trumps_drawn) == 1 else 'trumps'} from your opponents"
-                )
+            drawn = round(trumps_drawn) if trumps_drawn is not None else 0
+            many = f"about {number_word(drawn)} {'trump' if drawn == 1 else 'trumps'}"
+            if boss:
+                why = "it cannot lose"
+                if drawn:
+                    why += f", and it draws {many} from your opponents"
+            else:  # one sentence says how many, not a second one saying it again
+                why = f"it pulls {many if drawn else 'trumps'} out of your opponents' hands"
             text = f"Lead {name}: {why}."
         elif boss:
             text = (

@@ -26,7 +26,7 @@ from analysis.reasons import hand_words
 from analysis.sampling import Sampler
 from analysis.solver import Solver, solve
 from analysis.worlds import rebuild
-from engine import Action, Seat, apply, parse_card, random_hand, seat_view
+from engine import Action, Rules, Seat, apply, parse_card, random_hand, seat_view
 from engine.cards import Suit
 from engine.hand import Phase
 
@@ -452,6 +452,21 @@ def test_a_dealers_bid_hint_counts_the_upcard_only_once_picked_up():
         "ace; picking up the jack of spades gives you two trumps (the right bower "
         "and the left bower)"
     ) in explanation, explanation
+
+
+def test_a_trump_lead_says_how_many_trumps_it_draws_once():
+    """'it pulls trumps out of your opponents' hands, and it draws about two trumps from
+    your opponents' said one thing twice."""
+    leads = [
+        state
+        for state in random_decisions(Rules.preset("bga"), random.Random(12), 3, plays_only=True)
+        if not state.trick
+    ]
+    explanation = hint(seat_view(leads[0], leads[0].turn), random.Random(1)).explanation
+    assert explanation.startswith(
+        "Lead the left bower: it pulls about two trumps out of your opponents' hands."
+    ), explanation
+    assert "draws" not in explanation
 
 
 @pytest.mark.parametrize(
