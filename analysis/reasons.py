@@ -23,6 +23,7 @@ from engine.hand import HandState, Phase
 from engine.ranking import EFFECTIVE_SUIT, TRICK_STRENGTH, CardRole, card_role, trick_strength
 from engine.seats import Seat
 from engine.view import SeatView
+from engine.wording import ONLY_ALONE_WORDS
 
 _WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven"]
 
@@ -348,6 +349,11 @@ def alone_reason(view: SeatView, best: OptionValue, values: list[OptionValue]) -
     alone = by_do.get(Do.ALONE)
     other = next((v for v in values if v.action.do is not Do.ALONE), None)
     makers = view.maker is not None and view.seat.team is view.maker.team
+    if alone is not None and other is None:  # the Canadian loner: the engine allows no other
+        return (
+            f"Go alone: you ordered up your partner, the dealer, and {ONLY_ALONE_WORDS}. "
+            f"{_cap(view.seat.partner.word)} sits out."
+        )
     if alone is None or other is None:
         return "This is your only choice."
     if makers:

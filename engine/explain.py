@@ -26,7 +26,7 @@ from engine.ranking import (
 )
 from engine.seats import Seat
 from engine.state import PHASE_WORDS, HandState, Phase, Trick, ordered_up
-from engine.wording import capital, is_disguised, member_words
+from engine.wording import ONLY_ALONE_WORDS, capital, is_disguised, member_words
 
 _ORDINALS = [
     "highest",
@@ -251,8 +251,8 @@ def explain_action(state: HandState, action: Action) -> str:
     if phase is Phase.ALONE:
         if action.do is Do.ALONE and legal_actions(state) == (Action.ALONE,):
             return (
-                f"{seat.word} ordered up their partner, the dealer: with the Canadian loner "
-                f"rule that is only allowed alone. {seat.partner.word} sits out."
+                f"{seat.word} ordered up their partner, the dealer: {ONLY_ALONE_WORDS}. "
+                f"{seat.partner.word} sits out."
             )
         if action.do is Do.ALONE and seat.team is not state.makers:
             return (

@@ -22,7 +22,7 @@ from engine.rules import Rules
 from engine.seats import Seat
 from engine.state import PHASE_WORDS, HandState, Phase, ordered_up
 from engine.tables import SUIT_NUMBER, TRUMP_NUMBER
-from engine.wording import is_disguised, join_words, member_words, trump_words
+from engine.wording import ONLY_ALONE_WORDS, is_disguised, join_words, member_words, trump_words
 
 _PLAY = Phase.PLAY  # module globals: an enum member read from its class is slow
 _PLAY_ACTION = actions.PLAY
@@ -298,8 +298,8 @@ def illegal_action_error(state: HandState, action: Action) -> IllegalActionError
         ):
             return IllegalActionError(
                 Reason.MUST_GO_ALONE,
-                f"{seat.word} ordered up the dealer, their partner: with the Canadian loner "
-                "rule that is only allowed alone, so they must go alone.",
+                f"{seat.word} ordered up the dealer, their partner: {ONLY_ALONE_WORDS}, so "
+                "they must go alone.",
             )
         return wrong_phase_error(state, action)
     if action.do in (Do.CALL, Do.NAME):

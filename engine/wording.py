@@ -12,6 +12,10 @@ from __future__ import annotations
 from engine.cards import Card, Suit
 from engine.ranking import effective_suit
 
+# Why a seat has no choice but to go alone (RULES.md, 'Canadian loner'): said by the
+# legality error, the explanation of the move and the hint alike.
+ONLY_ALONE_WORDS = "with the Canadian loner rule that is only allowed alone"
+
 
 def trump_words(trump: Suit | None) -> str:
     """'when hearts are trump', or 'with no trump'."""

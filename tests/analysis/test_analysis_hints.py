@@ -454,6 +454,18 @@ def test_a_dealers_bid_hint_counts_the_upcard_only_once_picked_up():
     ) in explanation, explanation
 
 
+def test_a_canadian_loner_hint_says_why_going_alone_is_the_only_choice():
+    """The pagat preset's Canadian loner: East ordered up West, the dealer, so East must
+    go alone; the hint says why, in the engine's words, not 'This is your only choice.'"""
+    state = record_state(DEAL, dealer="W", actions="N pass, E order_up, N pass", preset="pagat")
+    h = hint(seat_view(state, Seat.E), random.Random(1))
+    assert h.recommended == Action.ALONE
+    assert h.explanation == (
+        "Go alone: you ordered up your partner, the dealer, and with the Canadian loner "
+        "rule that is only allowed alone. West sits out."
+    )
+
+
 def test_a_trump_lead_says_how_many_trumps_it_draws_once():
     """'it pulls trumps out of your opponents' hands, and it draws about two trumps from
     your opponents' said one thing twice."""
