@@ -187,8 +187,11 @@ def gen_trick_order(
     trump = None if rules.no_trump and rng.random() < 0.2 else rng.choice(list(Suit))
     led = rng.choice([s for s in Suit if s is not trump])
     pool = [c for c in deck(rules.benny) if trick_strength(c, trump, led) > 0]
-    cards = tuple(rng.sample(pool, rng.choice((3, 4, 4, 5))))
-    return checkers.trick_order_question(cards, trump, led, rules.benny)
+    cards = rng.sample(pool, rng.choice((3, 4, 4, 5)))
+    strength = [trick_strength(card, trump, led) for card in cards]
+    if strength == sorted(strength, reverse=True):  # dealt in order: the answer given away
+        cards.append(cards.pop(0))  # the strongest last, so never in order
+    return checkers.trick_order_question(tuple(cards), trump, led, rules.benny)
 
 
 def gen_colour(rng: random.Random, rules: Rules, vary: frozenset[str] = frozenset()) -> Question:

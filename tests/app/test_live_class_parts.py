@@ -9,6 +9,7 @@ import itertools
 
 import pytest
 
+from engine import parse_card
 from lessons.question_source import question_for, topic_source
 from lessons.quiz import Kind, Option, Question
 from tutorial_app.features.live_class.answer_chart import (
@@ -19,7 +20,13 @@ from tutorial_app.features.live_class.answer_chart import (
     answer_chart,
 )
 from tutorial_app.features.live_class.class_link import CLASS_PAGE, JOIN_PAGE, qr_img
-from tutorial_app.features.live_class.live_question import learner_model, live_click, teacher_model
+from tutorial_app.features.live_class.live_question import (
+    answer_words,
+    learner_model,
+    live_click,
+    short_answer_words,
+    teacher_model,
+)
 from tutorial_app.quiz.scene import options_are_cards
 from tutorial_app.quiz.state import CHECK, RESTART, QuizState, click, option_id
 from tutorial_app.shell.addresses import page_url
@@ -154,6 +161,27 @@ def test_the_chart_counts_each_answer_and_marks_the_right_one_once_revealed():
         ("none of them", 2, False),
         ("A, B ✓", 1, True),
     ]
+
+
+def test_cards_in_the_chart_and_the_grid_are_short_enough_for_one_line():
+    """Five cards in order, in words, wrapped to eight lines on the projector's bar: the
+    chart and the report grid write cards by their printed form, the learner's own
+    "You answered" keeps the words."""
+    cards = [parse_card(code) for code in ("AH", "TH", "AS", "TS", "9S")]
+    order = Question(
+        Kind.ORDER,
+        "Put these cards in order.",
+        tuple(Option(card.code, card.name, card) for card in cards),
+        tuple(card.code for card in cards),
+        "Trumps first.",
+    )
+    given = {"AH,TH,AS,TS,9S": 2, "9S,TS,AS,TH,AH": 1}
+    assert answer_bars(order, given, revealed=True) == [
+        ("A♥ → 10♥ → A♠ → 10♠ → 9♠ ✓", 2, True),
+        ("9♠ → 10♠ → A♠ → 10♥ → A♥", 1, False),
+    ]
+    assert short_answer_words(question(Kind.SINGLE), ("a",)) == "A"  # not cards: as said
+    assert answer_words(order, ("AH", "TH")) == "ace of hearts, then ten of hearts"
 
 
 def test_the_join_link_follows_the_teachers_address():

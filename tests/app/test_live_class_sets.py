@@ -16,10 +16,17 @@ from test_live_class_pages import texts as markdown_texts
 
 from engine import HandRecord
 from lessons.question_source import question_for, topic_source
-from tutorial_app.features.live_class.class_report import grid_csv, printable_report
+from tutorial_app.features.live_class.class_report import (
+    grid_csv,
+    missed_words,
+    most_missed,
+    printable_report,
+)
 from tutorial_app.features.live_class.keys import QUESTION_CHOICE, SET_DRAFT
 from tutorial_app.shell.hand_links import encode_hand
 from tutorial_app.store import (
+    AskedQuestion,
+    ClassGrid,
     dispose_engines,
     new_learner_token,
     open_classes,
@@ -192,3 +199,18 @@ def test_the_grid_csv_and_printable_page_keep_names_harmless():
     printed = printable_report(code, grid)
     assert "<img src=x" not in printed and "&lt;img src=x" in printed
     assert question_for(TRICKS[0]).explanation.split(".")[0] in printed
+
+
+def test_the_report_keeps_wrong_answers_apart_from_no_answer():
+    """A question whose timer ran out before anyone answered is not 'the most missed':
+    only wrong answers count as missed, and the silent are counted on their own."""
+    right = question_for(TRICKS[0]).answer
+    wrong = tuple(o.key for o in question_for(TRICKS[0]).options if o.key not in right)[:1]
+    asked = [AskedQuestion(1, TRICKS[0], True), AskedQuestion(2, TRICKS[1], True)]
+    cells = {("Ann", 1): (right, True), ("Ben", 1): (wrong, False)}
+    grid = ClassGrid(asked, ["Ann", "Ben", "Cy"], cells)
+    first, second = most_missed(grid)
+    assert (first.position, first.missed, first.answered) == (1, 1, 2)
+    assert missed_words(first, 3) == "1 of 3 answered wrong, 1 did not answer"
+    assert (second.position, second.missed) == (2, 0)
+    assert missed_words(second, 3) == "0 of 3 answered wrong, 3 did not answer"

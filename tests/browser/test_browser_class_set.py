@@ -31,7 +31,7 @@ from test_browser_live_class import STORED_KEYS
 from test_browser_pages import table_ready, wait_for_app
 
 from lessons.question_source import question_for, topic_source
-from tutorial_app.features.live_class.class_report import grid_frame, most_missed
+from tutorial_app.features.live_class.class_report import grid_frame, missed_words, most_missed
 from tutorial_app.quiz.scene import choice_button
 from tutorial_app.store import ClassRuns, open_classes
 from tutorial_app.store.records import now
@@ -241,7 +241,7 @@ def test_five_learners_run_a_prepared_set_with_a_timer_on_the_projector_view(
         assert shown.loc[name, "right"] == f"{plan.count(True)} of {ASKED}"
     worst = most_missed(grid)[0]
     expect(
-        teacher.get_by_text(f"Question {worst.position} · {worst.missed} of 5 missed it")
+        teacher.get_by_text(f"Question {worst.position} · {missed_words(worst, 5)}")
     ).to_be_visible(timeout=WAIT_MS)
     expect(teacher.locator("[data-testid=stDataFrame]")).to_have_count(3)  # and the grid
     teacher.screenshot(path=str(screenshots / "class-set-teacher-report.png"))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from lessons.quiz import Question
-from tutorial_app.features.live_class.live_question import answer_words
+from tutorial_app.features.live_class.live_question import short_answer_words
 
 RIGHT, OTHER, WAITING = "#0b6b2f", "#b3261e", "#5f6b7a"
 
@@ -31,7 +31,7 @@ def answer_bars(
     bars = []
     for answer, count in given.items():
         correct = question.check(answer).correct if right.correct else False
-        label = answer_words(question, answer)
+        label = short_answer_words(question, answer)
         bars.append((label + (" ✓" if revealed and correct else ""), count, correct))
     return sorted(bars, key=lambda bar: (-bar[1], bar[0]))
 

@@ -15,7 +15,12 @@ cell spreadsheet-safe, the printable page escapes each one.
 >>> grid_frame(grid).loc["Ben"].tolist()
 ['—', '0 of 1']
 >>> [(missed.position, missed.missed) for missed in most_missed(grid)]
-[(1, 1)]
+[(1, 0)]
+>>> missed_words(most_missed(grid)[0], learners=2)
+'0 of 2 answered wrong, 1 did not answer'
+
+A learner who did not answer did not get it wrong: "missed" counts wrong answers only,
+so a question nobody reached (its timer ran out) is not the one to teach again.
 
 A question not revealed yet is still being answered: only its wrong answers count as
 missed so far, and no score counts it (a learner's own summary counts revealed
@@ -26,7 +31,7 @@ questions only, too).
 >>> grid_frame(grid).loc["Ann"].tolist(), grid_frame(grid).loc["Ben"].tolist()
 ([..., '1 of 1'], ['—', '—', '0 of 1'])
 >>> [(missed.position, missed.missed, missed.answered) for missed in most_missed(grid)]
-[(1, 1, 1), (2, 0, 1)]
+[(1, 0, 1), (2, 0, 1)]
 >>> missed_words(most_missed(grid)[1], learners=2)
 'not revealed yet: 1 of 2 have answered, 0 wrong so far'
 """
@@ -40,7 +45,7 @@ from typing import TYPE_CHECKING
 
 from lessons.question_source import question_for
 from tutorial_app.card_table.move_words import choice_label
-from tutorial_app.features.live_class.live_question import answer_words
+from tutorial_app.features.live_class.live_question import short_answer_words
 from tutorial_app.limits.numbers import spreadsheet_safe
 from tutorial_app.mistakes.words import chosen_action
 from tutorial_app.store import ClassGrid, KeptMistake
@@ -71,7 +76,7 @@ class Missed:
     answer: str
     reason: str
     right: int
-    missed: int  # revealed: wrong or not answered; not yet: wrong so far
+    missed: int  # wrong answers (so far, while not revealed)
     revealed: bool
     answered: int
 
@@ -81,12 +86,12 @@ def column(position: int) -> str:
 
 
 def cell_text(grid: ClassGrid, learner: str, position: int) -> str:
-    """ "✓ North", "✗ East" or "—": the answer in words, right or wrong."""
+    """ "✓ North", "✗ A♥, 10♥" or "—": the answer (cards short), right or wrong."""
     cell = grid.cells.get((learner, position))
     if cell is None:
         return NO_ANSWER
     asked = next(question for question in grid.questions if question.position == position)
-    words = answer_words(question_for(asked.source), cell[0])
+    words = short_answer_words(question_for(asked.source), cell[0])
     return f"{'✓' if cell[1] else '✗'} {words}"
 
 
@@ -136,18 +141,24 @@ def most_missed(grid: ClassGrid) -> list[Missed]:
                 question.answer_text,
                 question.explanation,
                 right,
-                (len(grid.learners) if asked.revealed else len(given)) - right,
+                len(given) - right,
                 asked.revealed,
                 len(given),
             )
         )
-    return sorted(found, key=lambda item: (not item.revealed, -item.missed, item.position))
+    return sorted(
+        found, key=lambda item: (not item.revealed, -item.missed, item.answered, item.position)
+    )
 
 
 def missed_words(item: Missed, learners: int) -> str:
-    """ "2 of 5 missed it", or for a question still open how it stands so far."""
+    """ "2 of 5 answered wrong" (", 1 did not answer"), or for a question still open how
+    it stands so far."""
     if item.revealed:
-        return f"{item.missed} of {learners} missed it"
+        silent = learners - item.answered
+        return f"{item.missed} of {learners} answered wrong" + (
+            f", {silent} did not answer" if silent else ""
+        )
     return (
         f"not revealed yet: {item.answered} of {learners} have answered, {item.missed} wrong so far"
     )

@@ -31,6 +31,7 @@ __all__ = [
     "learner_model",
     "live_click",
     "points_missing",
+    "short_answer_words",
     "revealed_feedback",
     "teacher_model",
 ]
@@ -65,6 +66,17 @@ def answer_words(question: Question, given: tuple[str, ...] | None) -> str:
     if not labels:
         return "none of them"
     return (", then " if question.kind is Kind.ORDER else ", ").join(labels)
+
+
+def short_answer_words(question: Question, given: tuple[str, ...] | None) -> str:
+    """``answer_words`` for a chart or a grid cell: cards by their printed form, so five
+    cards in order fit one line of a projector's bar ("A♥ → 10♥ → 9♠"); other answers
+    as ``answer_words`` says them."""
+    options = [question.option(key) for key in given or ()]
+    cards = [option.card for option in options if option is not None and option.card]
+    if not given or len(cards) != len(given):
+        return answer_words(question, given)
+    return (" → " if question.kind is Kind.ORDER else ", ").join(card.label for card in cards)
 
 
 def points_missing(team: str | None, points: float | None) -> str | None:

@@ -14,7 +14,7 @@ from enum import Enum
 
 from tutorial_app.features.live_class.answer_chart import OTHER, RIGHT, WAITING
 
-__all__ = ["LABEL_PX", "PROJECTOR_CSS", "Phase", "answer_bars_html", "phase"]
+__all__ = ["LABEL_PX", "PROJECTOR_CSS", "Phase", "answer_bars_html", "fewest_bars", "phase"]
 
 LABEL_PX = 32  # the bars' words and counts, in CSS pixels (48 screen pixels at 150%)
 
@@ -39,10 +39,34 @@ def phase(open_: bool, has_question: bool, revealed: bool) -> Phase:
     return Phase.REVEALED if revealed else Phase.ASKING
 
 
+PROJECTED_BARS = 5  # rows of answers a projector shows: two lines each fit under the question
+
+
+def fewest_bars(
+    bars: list[tuple[str, int, bool]], rows: int = PROJECTED_BARS
+) -> list[tuple[str, int, bool]]:
+    """At most ``rows`` of ``bars`` (most given first): the most given, the right answer
+    always among them, the rest summed in a last row (a class of thirty may give twenty
+    orders of five cards, more than a screen holds).
+
+    >>> fewest_bars([("a", 5, False), ("b", 3, False), ("c", 2, False), ("d", 1, True)], 3)
+    [('a', 5, False), ('d', 1, True), ('2 other answers', 5, False)]
+    """
+    if len(bars) <= rows:
+        return bars
+    kept = bars[: rows - 1]
+    right = [bar for bar in bars if bar[2]]
+    if right and not any(bar[2] for bar in kept):
+        kept = kept[:-1] + right[:1]
+    rest = [bar for bar in bars if bar not in kept]
+    return kept + [(f"{len(rest)} other answers", sum(count for _, count, _ in rest), False)]
+
+
 def answer_bars_html(bars: list[tuple[str, int, bool]], revealed: bool) -> str:
-    """``answer_chart.answer_bars`` as rows of large bars: the answer in words, a bar as
-    long as its share of the most given, the count. Grey until revealed, then the right
-    answer green (with "✓") and the others red."""
+    """``answer_chart.answer_bars`` as rows of large bars (``fewest_bars`` of them): the
+    answer in words, a bar as long as its share of the most given, the count. Grey until
+    revealed, then the right answer green (with "✓") and the others red."""
+    bars = fewest_bars(bars)
     most = max((count for _, count, _ in bars), default=0) or 1
     rows = []
     for label, count, right in bars:
