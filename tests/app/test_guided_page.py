@@ -66,6 +66,21 @@ def test_a_hand_played_right_earns_three_stars_shown_in_the_list(fresh_store, to
     assert any("★★★" in m.value and "Ordering up your partner" in m.value for m in again.markdown)
 
 
+def test_the_last_choices_why_stays_once_the_hand_plays_out():
+    """The lone hand's last choice is going alone; the script then plays all five tricks
+    and the table's strip gives the result. The coach's why (East leads, since North sits
+    out) stays beside the table."""
+    hand = guided_hand("lone-hand")
+    at = open_page(PAGE, hand=hand.id)
+    for decision in hand.decisions:
+        click(at, hand.id, decision.right[0])
+    assert at.session_state[f"guided-run-{hand.id}"].finished
+    assert table_shown(at)["message"]["title"] == "The hand is over."
+    (shown,) = at.success
+    assert shown.value.replace("\\", "") == hand.decisions[-1].why
+    assert "East, the next player, leads" in shown.value
+
+
 def test_a_wrong_try_is_explained_on_the_table_then_retried():
     hand = guided_hand("protect-partner")
     at = open_page(PAGE, hand=hand.id)

@@ -9,7 +9,7 @@ import streamlit as st
 
 from engine import PRESET_NAMES, HandRecord
 from lessons.guided import guided_hand, load_guided, paths, play_path
-from lessons.guided_run import GuidedRun
+from lessons.guided_run import GuidedRun, Verdict
 from lessons.progress import stars_text
 from tutorial_app.card_table.component import card_table
 from tutorial_app.features.guided.keys import PLACE_NOTE, RUN, UNSAVED
@@ -134,6 +134,10 @@ def hand_area(hand) -> None:
 def show_coach(hand, run: GuidedRun) -> None:
     if run.finished:
         st.markdown(f"### {stars_text(run.stars)}")
+        if run.feedback is not None and run.feedback.verdict is Verdict.RIGHT:
+            # The table's strip now gives the result: the coach's why for the last choice
+            # (what the rest of the hand shows, e.g. who leads) stays here.
+            st.success(markdown_text(run.feedback.text), icon=":material/school:")
         st.markdown(f"**What this hand teaches:** {markdown_text(hand.idea)}")
         tries = (
             "no wrong try"
