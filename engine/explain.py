@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import Action, Do
-from engine.cards import Card, Suit
+from engine.cards import NO_TRUMP, Card, Suit
 from engine.legality import first_leader, illegal_action_error, legal_actions, playable_cards
 from engine.ranking import (
     CardRole,
@@ -122,14 +122,15 @@ def explain_trick(trick: Trick, trump: Suit | None) -> str:
     assert led is not None  # a trick is played under a trump or no trump, never with the Joker
     winner, card = max(cards, key=lambda played: trick_strength(played[1], trump, led))
     trumps = [c for _, c in cards if trump is not None and effective_suit(c, trump) is trump]
-    led_words = f"{capital(led_card.the_name)} led, so {led.plural} were led"
+    led_words = f"{capital(led_card.the_name)} was led, so {led.plural} were led"
     if led_card.is_joker or (
         trump is not None
         and effective_suit(led_card, trump) is trump
         and is_disguised(led_card, trump)
     ):
         led_words = (
-            f"{capital(led_card.the_name)} led: {member_words(led_card, trump)}, so trump was led"
+            f"{capital(led_card.the_name)} was led: {member_words(led_card, trump)}, so trump "
+            "was led"
         )
     if trump is not None and trumps:
         role = card_role(card, trump)
@@ -139,8 +140,10 @@ def explain_trick(trick: Trick, trump: Suit | None) -> str:
         if len(trumps) == 1:
             return f"{led_words}. {winner.word} wins with {what}, the only trump in the trick."
         return f"{led_words}. {winner.word} wins with {what}, the highest trump in the trick."
+    # Under no trump, "no trump was played" would read as a card called "no trump".
+    none = "There is no trump" if trump is None else "No trump was played"
     return (
-        f"{led_words}. No trump was played, so the highest {led.singular} wins: "
+        f"{led_words}. {none}, so the highest {led.singular} wins: "
         f"{winner.word}'s {card.name}. Cards of other suits cannot win."
     )
 
@@ -244,6 +247,8 @@ def explain_action(state: HandState, action: Action) -> str:
                 "the hand is thrown in."
             )
         assert action.suit is not None  # a call names its suit
+        if action.suit is NO_TRUMP:
+            return f"{seat.word} may call no trump: the no-trump house rule allows it in round 2."
         return (
             f"{seat.word} may call {action.suit.plural}: any suit but the turned-down one, "
             f"{turned.plural}, may be called in round 2."
@@ -254,14 +259,12 @@ def explain_action(state: HandState, action: Action) -> str:
                 f"{seat.word} ordered up their partner, the dealer: {ONLY_ALONE_WORDS}. "
                 f"{seat.partner.word} sits out."
             )
+        # Said after the move as well as before it: the rule, not "South may".
         if action.do is Do.ALONE and seat.team is not state.makers:
-            return (
-                f"{seat.word} may defend alone: their partner, {seat.partner.word}, sits "
-                "out, and a euchre then scores 4."
-            )
+            return _DEFEND_ALONE_WORDS.format(seat=seat.word, partner=seat.partner.word)
         if action.do is Do.ALONE:
-            return f"{seat.word} may go alone: their partner, {seat.partner.word}, sits out."
-        return f"{seat.word} may play with their partner, {seat.partner.word}."
+            return f"A maker may go alone: {seat.word}'s partner, {seat.partner.word}, sits out."
+        return f"{seat.word} plays with their partner, {seat.partner.word}."
     if phase is Phase.DISCARD:
         return (
             "The dealer holds six cards after picking up, so discards one face down: "
@@ -269,17 +272,20 @@ def explain_action(state: HandState, action: Action) -> str:
         )
     if phase is Phase.DEFEND_ALONE:
         if action.do is Do.ALONE:
-            return (
-                f"{seat.word} may defend alone: their partner, {seat.partner.word}, sits "
-                "out, and a euchre then scores 4."
-            )
-        return f"{seat.word} may pass and defend with their partner."
+            return _DEFEND_ALONE_WORDS.format(seat=seat.word, partner=seat.partner.word)
+        return f"{seat.word} defends with their partner."
     if phase is Phase.NAME_TRUMP:
         return (
             f"The Joker was turned up, so the dealer, {seat.word}, names trump: any suit, "
             "chosen without looking at their own cards first."
         )
     return ""
+
+
+_DEFEND_ALONE_WORDS = (
+    "A defender may defend alone: {seat}'s partner, {partner}, sits out, and a euchre "
+    "then scores 4."
+)
 
 
 def explain_pickup(state: HandState) -> str:

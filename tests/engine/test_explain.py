@@ -7,6 +7,7 @@ import pytest
 from euchre_helpers import act, hand, plays
 
 from engine import (
+    NO_TRUMP,
     Action,
     Phase,
     Rules,
@@ -121,7 +122,7 @@ def test_explain_play_outside_play():
         ("N:AH E:JD S:KH W:QH", H, "E", ["East", "left bower", "highest trump"]),
         ("N:JD E:AH S:KH W:QH", H, "N", ["trump was led", "left bower"]),
         ("N:JOKER E:JH S:AH W:9C", H, "N", ["Benny", "trump was led"]),
-        ("N:JD E:QD S:AH W:9C", None, "E", ["No trump was played", "queen of diamonds"]),
+        ("N:JD E:QD S:AH W:9C", None, "E", ["There is no trump", "queen of diamonds"]),
     ],
 )
 def test_explain_trick(cards, trump, winner, phrases):
@@ -196,11 +197,21 @@ def test_explain_action_bidding():
     assert "stuck" in explain_action(round2, Action.PASS)  # bga: only the dealer
     stuck = act(round2, "N pass, E pass, S pass")
     assert "must call" in explain_action(stuck, Action.PASS)
+    # No trump is not a suit: "any suit but the turned-down one" was said of it too.
+    no_trump = hand(DEAL_1, dealer="W", upcard="TD", no_trump=True)
+    no_trump = act(no_trump, "N pass, E pass, S pass, W pass")
+    assert explain_action(no_trump, Action.call(NO_TRUMP)) == (
+        "North may call no trump: the no-trump house rule allows it in round 2."
+    )
 
 
 def test_explain_action_discard_and_alone():
     state = act(hand(DEAL_1, dealer="W", upcard="TD"), "N order_up")
-    assert "partner" in explain_action(state, Action.ALONE)
+    # Said after the move too ("North goes alone."): the rule, not "North may".
+    assert explain_action(state, Action.ALONE) == (
+        "A maker may go alone: North's partner, South, sits out."
+    )
+    assert explain_action(state, Action.WITH_PARTNER) == "North plays with their partner, South."
     state = act(state, "N with_partner")
     text = explain_action(state, Action.discard(parse_card("TD")))
     assert "six cards" in text and "upcard included" in text
