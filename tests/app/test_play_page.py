@@ -28,6 +28,7 @@ from tutorial_app.card_table.hint_words import hint_heading
 from tutorial_app.card_table.table_moves import action_id
 from tutorial_app.features.play import game as play
 from tutorial_app.features.play.game_link import game_code, read_game
+from tutorial_app.features.play.table_pace import keep_arrival
 
 PAGE = "features/play/page.py"
 GAME = "play-game"
@@ -334,3 +335,24 @@ def test_a_whole_game_ends_with_the_winner_and_a_new_game():
     assert fresh.seed != seed and fresh.choices == () and fresh.game.winner is None
     assert (fresh.game.hand is not None) != (len(fresh.game.finished) == 1)
     assert (fresh.preset, fresh.level) == ("bga", "beginner")
+
+
+def test_a_hand_you_sit_out_says_so_while_its_cards_arrive():
+    """Seed 39: North orders up and goes alone on the first hand, so the bots play it all
+    before South's first turn. Its cards arrive one by one with a line saying why South
+    has nothing to do (the message, which gives the result, waits for the end)."""
+    at = open_play(seed="39")
+    hand = play.current_hand(played(at))
+    assert Seat.S in hand.sitting_out and hand.is_over
+    pace = table_shown(at)["pace"]
+    assert pace["intro"] == "Your partner, North, goes alone: you sit out this hand."
+    assert pace["frames"]  # the whole hand arrives, card by card
+    playing = open_play(seed="1")  # South plays: the bots' cards arrive without the line
+    play_until_cards(playing)
+    before = played(playing)
+    card = legal_actions(before.game.hand)[0].card
+    after = play.learner_card(before, card.code)
+    keep_arrival(playing.session_state, before, after)  # as the table's click does (put)
+    playing.session_state[GAME] = after
+    playing.run()
+    assert table_shown(playing)["pace"]["frames"] and "intro" not in table_shown(playing)["pace"]

@@ -122,6 +122,25 @@ def test_the_bots_cards_arrive_one_by_one_and_the_trick_stays_with_its_winner(
     context.close()
 
 
+def test_a_hand_you_sit_out_says_so_while_its_cards_arrive(browser: Browser, app_url):
+    """Seed 39: North goes alone on the first hand. While its cards arrive, the line under
+    the felt says South sits out; the result's message waits for the end."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page: Page = context.new_page()
+    page.goto(f"{app_url}/play?seed=39")
+    wait_for_app(page)
+    region = page.get_by_role("region", name="Card table")
+    expect(region).to_have_class(PACING)
+    intro = region.locator(".pace-intro")
+    expect(intro).to_have_text("Your partner, North, goes alone: you sit out this hand.")
+    expect(region.get_by_role("status")).to_be_hidden()  # the result, not yet
+    region.get_by_role("button", name="Go on").click()
+    settled(region)
+    expect(intro).to_be_hidden()
+    expect(region.get_by_role("status")).to_contain_text("North went alone")
+    context.close()
+
+
 def test_teach_holds_the_finished_trick_with_its_winner_until_the_lead(
     browser: Browser, app_url, screenshots
 ):

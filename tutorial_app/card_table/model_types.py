@@ -125,6 +125,7 @@ class PaceModel(TypedDict):
     hold_ms: int
     frames: list[PaceFrame]  # one per card played after ``since``, in order
     score: NotRequired[Score]  # the score while they arrive (the hand they end unscored)
+    intro: NotRequired[str]  # said under the felt while they arrive
 
 
 class Upcard(CardFace):

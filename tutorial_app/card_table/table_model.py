@@ -295,6 +295,8 @@ def table_model(source: HandState | SeatView, options: TableOptions = PLAIN) -> 
                 turns="turn" not in hide,
             ),
         }
+        if pace.intro:
+            model["pace"]["intro"] = pace.intro
         if options.score_before is not None:  # drawn until the last card has arrived
             ns, ew = options.score_before
             model["pace"]["score"] = {"NS": ns, "EW": ew, "target": options.target}

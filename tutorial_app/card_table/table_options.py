@@ -69,6 +69,9 @@ class Pace:
     key: str
     card_ms: int = PACES[DEFAULT_PACE][0]
     hold_ms: int = PACES[DEFAULT_PACE][1]
+    # Said under the felt while the cards arrive (the message waits for the end): what
+    # the learner must know to follow them, e.g. that they sit this hand out.
+    intro: str = ""
 
     def __post_init__(self) -> None:
         if min(self.since, self.card_ms, self.hold_ms) < 0:

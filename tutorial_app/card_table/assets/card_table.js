@@ -413,13 +413,15 @@ function skeleton(parent) {
   const actions = el("div", { class: "actions", role: "group", "aria-label": "Your choices" });
   const skip = el("button", { type: "button", class: "pace-skip", hidden: true,
     text: "Go on ▶" });
-  const strip = el("div", { class: "strip" }, message, skip, actions);
+  // What to know while cards arrive (model.pace.intro), in the message's place.
+  const intro = el("p", { class: "message tone-info pace-intro", hidden: true });
+  const strip = el("div", { class: "strip" }, intro, message, skip, actions);
   // Each card played and each trick's winner, for screen readers (the pace's "say").
   const announce = el("p", { class: "sr-only announce", "aria-live": "polite" });
   const region = el("section", { class: "ct", role: "region", "aria-label": "Card table" },
     felt, strip, announce);
   root.append(region);
-  root._parts = { felt, message, actions, strip, region, skip, announce };
+  root._parts = { felt, message, actions, strip, region, skip, announce, intro };
   skip.addEventListener("click", () => { finishPacing(root, true); focusHand(root); });
   felt.addEventListener("click", (event) => {  // a click on the felt: go on
     if (root._pacing && !event.target.closest("button")) finishPacing(root, true);
@@ -465,6 +467,9 @@ function startPacing(root, model) {
   root._parts.region.classList.add("pacing");
   document.documentElement.setAttribute(PACING_MARK, "");
   root._parts.skip.hidden = false;
+  root._parts.intro.textContent = pace.intro || "";
+  root._parts.intro.hidden = !pace.intro;
+  root._parts.region.classList.toggle("pacing-intro", Boolean(pace.intro));
   showStrip(root, model);
   showFrame(root, 0, shown.length);
 }
@@ -492,6 +497,8 @@ function finishPacing(root, tell) {
   root._parts.region.classList.remove("pacing");
   document.documentElement.removeAttribute(PACING_MARK);
   root._parts.skip.hidden = true;
+  root._parts.intro.hidden = true;
+  root._parts.region.classList.remove("pacing-intro");
   if (!pacing) return;
   showStrip(root, pacing.model);
   redrawFelt(root, pacing.model);

@@ -5,6 +5,7 @@ is the engine's, every move goes through ``game``. The address keeps the game
 (``?game=<code>``, see ``game_link``), so a reload finds it again.
 """
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pandas as pd
@@ -314,6 +315,10 @@ def show_table(played: play.BotGame) -> None:
         message, tone = coach_line(hand, YOU), "info"
     settings: TableSettings = st.session_state[SETTINGS]
     pace = table_pace(st.session_state, played)
+    if pace is not None and YOU in hand.sitting_out:  # a hand with nothing for you to do
+        pace = replace(
+            pace, intro=f"Your partner, {YOU.partner.word}, goes alone: you sit out this hand."
+        )
     options = TableOptions(
         bottom=YOU,
         show_last_trick=settings.last_trick,
