@@ -14,7 +14,7 @@ ValueError: cannot hide score: the parts to hide are alone, bidding, ...
 >>> table_message("Right. North wins.", "right", "Right.")  # once, not "Right. Right."
 {'text': 'Right. North wins.', 'tone': 'right'}
 >>> Pace.at("quicker", since=4, key="play-7")
-Pace(since=4, key='play-7', card_ms=250, hold_ms=1000)
+Pace(since=4, key='play-7', card_ms=250, hold_ms=1000, intro='')
 """
 
 from __future__ import annotations
