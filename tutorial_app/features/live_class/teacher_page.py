@@ -75,6 +75,7 @@ from tutorial_app.quiz.scene import has_table
 from tutorial_app.shell.addresses import only_this_computer
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.page_notes import lasting_note
+from tutorial_app.shell.scroll_top import scroll_to_top_when
 from tutorial_app.shell.url_state import app_page_url, clear_params, sync_params
 from tutorial_app.store import (
     MAX_CLASS_MEMBERS,
@@ -302,6 +303,12 @@ def run_class(code: str, key: str) -> None:
 
     if status.open:  # an ended class's code no longer works: it is not advertised
         code_box(code, compact=live is not None)
+        # A new question, or a set taken up below: its buttons are on top, in sight.
+        with suppress(ClassError, StoreUnavailable):
+            in_set = classes.set_progress(code)
+            scroll_to_top_when(
+                f"{live.id if live else ''}/{in_set.name if in_set else ''}", "class-teacher"
+            )
 
     def watch(seen: str) -> None:
         """The page's one watcher (``class_watch``): a join, an answer, a question asked
