@@ -102,12 +102,19 @@ class Question:
     @property
     def answer_text(self) -> str:
         """The right answer in words."""
-        by_key = {o.key: o for o in self.options}  # every answer key is an option's
-        if self.kind is Kind.POINTS:
-            team = by_key[self.answer[0]]
-            points = int(self.answer[1])
-            return f"{points} point{'s' if points != 1 else ''} to {team.label}"
-        labels = [by_key[key].label for key in self.answer]
+        return self.words(self.answer)
+
+    def words(self, given: Sequence[str]) -> str:
+        """An answer in words: option keys, or for POINTS (team, points): "the jack of
+        hearts, then the ace", "2 points to North-South", "none of them". A key that is
+        no option's is said as it is."""
+        if self.kind is Kind.POINTS and len(given) == 2 and given[1].isdigit():
+            team = self.option(given[0])
+            points = int(given[1])
+            return (
+                f"{points} point{'s' if points != 1 else ''} to {team.label if team else given[0]}"
+            )
+        labels = [option.label if (option := self.option(key)) else key for key in given]
         if not labels:
             return "none of them"
         if self.kind is Kind.ORDER:

@@ -116,6 +116,20 @@ def test_wrong_answer_shows_the_answer_and_the_reason_and_comes_back():
     assert state.run.misses == 1
 
 
+def test_a_wrong_points_answer_is_said_beside_the_right_one():
+    """A points answer is typed into widgets that the verdict replaces: the verdict says
+    what was answered, as a table's "(your pick)" does for a card."""
+    at = open_lesson("scoring", part="quiz", seed="1")
+    questions, state = quiz_state(at, "scoring", "1")
+    question = questions[state.showing]
+    assert question.kind is Kind.POINTS
+    wrong = (question.answer[0], str(int(question.answer[1]) + 2))
+    answer(at, question, wrong, key_of("scoring", "1"))
+    right, words = feedback_shown(at)
+    assert not right and f"You answered {question.words(wrong)}." in words
+    assert question.words(wrong) == "3 points to North-South" != question.answer_text
+
+
 def wrong_response(question) -> tuple[str, ...]:
     if question.kind is Kind.POINTS:
         return (question.answer[0], str(int(question.answer[1]) + 1))

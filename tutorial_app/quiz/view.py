@@ -171,7 +171,9 @@ def _question(key: str, question: Question) -> None:
         feedback = state.feedback
         assert feedback is not None  # answered: the feedback is in
         alert = st.success if feedback.correct else st.error
-        alert(f"**{feedback.headline}** {feedback.explanation}")
+        # A wrong answer typed into widgets is gone from the page: say it beside the right one.
+        yours = "" if feedback.correct else f"You answered {question.words(state.response or ())}. "
+        alert(f"**{feedback.headline}** {yours}{feedback.explanation}")
     else:
         _points(key, question, state)
 

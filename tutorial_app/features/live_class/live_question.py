@@ -58,14 +58,7 @@ def answer_words(question: Question, given: tuple[str, ...] | None) -> str:
     """An answer in words ("the jack of hearts", "North", "2 points to North-South")."""
     if given is None:
         return "no answer"
-    if question.kind is Kind.POINTS and len(given) == 2:
-        team = question.option(given[0])
-        points = int(given[1])
-        return f"{points} point{'s' if points != 1 else ''} to {team.label if team else given[0]}"
-    labels = [option.label if (option := question.option(key)) else key for key in given]
-    if not labels:
-        return "none of them"
-    return (", then " if question.kind is Kind.ORDER else ", ").join(labels)
+    return question.words(given)
 
 
 def short_answer_words(question: Question, given: tuple[str, ...] | None) -> str:
