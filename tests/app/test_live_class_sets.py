@@ -211,6 +211,26 @@ def test_the_report_keeps_wrong_answers_apart_from_no_answer():
     grid = ClassGrid(asked, ["Ann", "Ben", "Cy"], cells)
     first, second = most_missed(grid)
     assert (first.position, first.missed, first.answered) == (1, 1, 2)
-    assert missed_words(first, 3) == "1 of 3 answered wrong, 1 did not answer"
+    assert missed_words(first, 3) == "1 of 3 wrong, 1 did not answer"
     assert (second.position, second.missed) == (2, 0)
-    assert missed_words(second, 3) == "0 of 3 answered wrong, 3 did not answer"
+    assert missed_words(second, 3) == "0 of 3 wrong, 3 did not answer"
+
+
+def test_adding_says_so_under_the_adding_buttons_and_an_empty_set_is_not_saved():
+    """A note about what was added (or left out) is drawn in the open 'Add questions'
+    box, under the buttons just pressed, not above the form out of sight; saving a set
+    with no question says to add one."""
+    at = page(SETS, new_learner_token())
+    at.text_input(key="class-set-name").input("Empty").run()
+    at.button(key="set-save").click().run()
+    assert "Add at least one question before saving the set." in texts(at)
+    at.text_area(key="class-set-links").input("nonsense link").run()
+    at.button(key="set-add-links").click().run()
+    (adding,) = at.expander
+    assert "Line 1: not a question link" in " ".join(w.value for w in adding.warning).replace(
+        "\\", ""
+    )
+    at.button(key="set-add-one").click().run()
+    (adding,) = at.expander  # still open: the note is where the teacher looks
+    assert [s.value.replace("\\", "") for s in adding.success] == ["Added 1 question."]
+    assert "Questions: 1 of at most 30" in texts(at)

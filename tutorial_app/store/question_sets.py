@@ -135,6 +135,8 @@ class QuestionSets:
         """Write this browser's set ``set_id`` (None: a new set); the set as kept. Raises
         ClassError (BAD_SET for a bound, NO_SUCH_SET for another browser's set)."""
         name, timer = _bounded(name, timer)
+        if not sources:
+            raise ClassError(Reason.BAD_SET, "Add at least one question before saving the set.")
         stored = checked_sources(sources)
         values = {"name": name, "questions": stored, "timer_seconds": timer, "updated_at": now()}
         for _ in range(5):  # a share code clash is rare, and retried

@@ -17,7 +17,7 @@ cell spreadsheet-safe, the printable page escapes each one.
 >>> [(missed.position, missed.missed) for missed in most_missed(grid)]
 [(1, 0)]
 >>> missed_words(most_missed(grid)[0], learners=2)
-'0 of 2 answered wrong, 1 did not answer'
+'0 of 2 wrong, 1 did not answer'
 
 A learner who did not answer did not get it wrong: "missed" counts wrong answers only,
 so a question nobody reached (its timer ran out) is not the one to teach again.
@@ -152,11 +152,11 @@ def most_missed(grid: ClassGrid) -> list[Missed]:
 
 
 def missed_words(item: Missed, learners: int) -> str:
-    """ "2 of 5 answered wrong" (", 1 did not answer"), or for a question still open how
+    """ "2 of 5 wrong" (", 1 did not answer"), or for a question still open how
     it stands so far."""
     if item.revealed:
         silent = learners - item.answered
-        return f"{item.missed} of {learners} answered wrong" + (
+        return f"{item.missed} of {learners} wrong" + (
             f", {silent} did not answer" if silent else ""
         )
     return (

@@ -50,8 +50,17 @@ except (StoreUnavailable, ValueError) as error:
 state = st.session_state
 
 
-def note(text: str, tone: str = "info") -> None:
-    state[SET_NOTE] = (tone, text)
+def note(text: str, tone: str = "info", place: str = "top") -> None:
+    """A note for the next run, shown at ``place``: "top" (by Save) or "adding" (under the
+    buttons that add questions, where the teacher is looking)."""
+    state[SET_NOTE] = (tone, text, place)
+
+
+def show_note(place: str) -> None:
+    tone, text, at = state.get(SET_NOTE, ("", "", ""))
+    if text and at == place:
+        del state[SET_NOTE]
+        {"success": st.success, "warning": st.warning}.get(tone, st.info)(markdown_text(text))
 
 
 def open_set(kept: QuestionSet | None) -> None:
@@ -82,8 +91,11 @@ def add(sources: list[QuestionSource]) -> None:
         notes.append(f"{twice} question{'s were' if twice > 1 else ' was'} in the set already.")
     if len(new) > room:
         notes.append(f"A set holds at most {MAX_SET_QUESTIONS} questions: the rest is left out.")
+    added = min(len(new), room)
+    if added:
+        notes.insert(0, f"Added {added} question{'s' if added > 1 else ''}.")
     if notes:
-        note(" ".join(notes), "warning")
+        note(" ".join(notes), "warning" if len(notes) > bool(added) else "success", "adding")
 
 
 def move(index: int, by: int) -> None:
@@ -168,9 +180,7 @@ timer_column.selectbox(
 )
 set_id, kept = state[SET_DRAFT]
 
-tone, text = state.pop(SET_NOTE, ("", ""))
-if text:
-    {"success": st.success, "warning": st.warning}.get(tone, st.info)(markdown_text(text))
+show_note("top")
 
 save_column, delete_column = st.columns([1, 1])
 save_column.button("Save the set", key="set-save", type="primary", on_click=save)
@@ -181,7 +191,9 @@ if set_id is not None:
         st.markdown("**Share this set** (the link copies it; nobody changes yours):")
         st.code(app_page_url(SETS_PAGE, {"copy": saved.share_code}), language=None)
 
-with st.expander("Add questions", expanded=not kept, icon=":material/add:"):
+# Open while the set is empty, and while it has news of an adding (a note under its buttons).
+adding = state.get(SET_NOTE, ("", "", ""))[2] == "adding"
+with st.expander("Add questions", expanded=not kept or adding, icon=":material/add:"):
     make_source = pick_question()
     one, every = st.columns(2)
 
@@ -190,13 +202,13 @@ with st.expander("Add questions", expanded=not kept, icon=":material/add:"):
             add([make_source()])
             choose_next(make_source)
         except ValueError as error:
-            note(f"That question cannot be added: {error}", "warning")
+            note(f"That question cannot be added: {error}", "warning", "adding")
 
     def add_every() -> None:
         try:
             first = make_source()
         except ValueError as error:
-            note(f"That question cannot be added: {error}", "warning")
+            note(f"That question cannot be added: {error}", "warning", "adding")
             return
         if first.kind == "lesson":
             length = next(item for item in load_all() if item.id == first.ref).quiz_length
@@ -217,9 +229,15 @@ with st.expander("Add questions", expanded=not kept, icon=":material/add:"):
         found, problems = sources_from_links(state.get(SET_LINKS, ""))
         add(found)
         if problems:
-            note("Some lines were left out. " + " ".join(problems), "warning")
+            added = state.pop(SET_NOTE, ("", "", ""))[1]  # "Added 2 questions." first
+            note(
+                f"{added} Some lines were left out. {' '.join(problems)}".strip(),
+                "warning",
+                "adding",
+            )
 
     st.button("Add these links", key="set-add-links", on_click=add_links)
+    show_note("adding")
 
 with st.container(key="set-questions", border=True):
     st.markdown(f"**Questions: {len(kept)} of at most {MAX_SET_QUESTIONS}**")
