@@ -42,7 +42,7 @@ h1 { font-size: 15pt; margin: 0 0 1mm; }
 .question p { margin: 1mm 0; }
 .facts { margin: 0 0 1mm 4mm; padding: 0; }
 .rows { display: flex; flex-wrap: wrap; gap: 1mm 3mm; }
-.row { display: flex; flex-wrap: wrap; gap: 1.5mm; align-items: flex-end; margin: 0.5mm 0; }
+.row { display: flex; flex-wrap: wrap; gap: 1.5mm; align-items: flex-start; margin: 0.5mm 0; }
 .row-name { font-weight: 700; margin: 1mm 0 0; }
 .card { display: inline-flex; flex-direction: column; align-items: center; font-size: 8pt;
         max-width: 16mm; text-align: center; }
