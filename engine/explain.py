@@ -148,6 +148,32 @@ def explain_trick(trick: Trick, trump: Suit | None) -> str:
     )
 
 
+def explain_loser(trick: Trick, trump: Suit | None, seat: Seat) -> str:
+    """Why ``seat``'s card did not win the finished ``trick`` (a wrong pick's reason):
+    'North's jack of hearts is neither a club, the suit led, nor a trump: it cannot win.'"""
+    cards = trick.cards
+    led = effective_suit(cards[0][1], trump)
+    assert led is not None  # a trick is played under a trump or no trump, never with the Joker
+    winner, best = max(cards, key=lambda played: trick_strength(played[1], trump, led))
+    card = next(card for played, card in cards if played is seat)
+    suit = effective_suit(card, trump)
+    mine = f"{seat.word}'s {card.name}"
+    theirs = f"{winner.word}'s {best.name}"
+    plain = (
+        " With no trump there are no bowers: a jack is just a jack."
+        if (trump is None and card.rank.letter == "J")
+        else ""
+    )
+    if trump is not None and suit is trump:
+        return f"{mine} is a trump, but {theirs} is a higher trump."
+    if suit is led:
+        if trump is not None and effective_suit(best, trump) is trump:
+            return f"{mine} follows suit, but {theirs} is a trump, and any trump beats it."
+        return f"{mine} is a {led.singular}, but {theirs} is a higher one.{plain}"
+    no_trump = "there is no trump" if trump is None else "it is not a trump"
+    return f"{mine} is not a {led.singular}, the suit led, and {no_trump}: it cannot win.{plain}"
+
+
 def explain_result(state: HandState) -> str:
     """Why the finished hand scored what it scored."""
     result = state.result

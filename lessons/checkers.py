@@ -32,6 +32,7 @@ from engine import (
     effective_suit,
     explain_action,
     explain_first_lead,
+    explain_loser,
     explain_makers,
     explain_pickup,
     explain_trick,
@@ -240,6 +241,7 @@ def trick_winner_question(trick: tuple[tuple[Seat, Card], ...], trump: Suit | No
     winner = winner_of(trick, trump)
     explanation = explain_trick(Trick(trick[0][0], trick, winner), trump)
     seats = tuple(seat for seat, _ in trick)
+    finished = Trick(trick[0][0], trick, winner)
     return Question(
         Kind.SINGLE,
         f"{trump_words(trump)} Who wins this trick?",
@@ -248,6 +250,9 @@ def trick_winner_question(trick: tuple[tuple[Seat, Card], ...], trump: Suit | No
         explanation,
         Scene(trump=trump, trick=trick),
         "trick_winner",
+        notes=tuple(
+            (seat.value, explain_loser(finished, trump, seat)) for seat in seats if seat != winner
+        ),
     )
 
 
@@ -283,6 +288,12 @@ def legal_plays_question(record: HandRecord) -> Question:
         Scene(record=record, trump=state.trump),
         "legal_plays",
         none_words="None of these cards may be played",
+        # The jacks (and the Joker) are the trap: which suit each belongs to.
+        notes=tuple(
+            (card.code, describe_card(card, state.trump_suit, state.rules.benny))
+            for card in hand
+            if card.is_joker or card.rank.letter == "J"
+        ),
     )
 
 
@@ -401,6 +412,10 @@ def first_leader_question(record: HandRecord) -> Question:
         explain_first_lead(state),
         Scene(record=record, hide=frozenset({"turn"})),
         "first_leader",
+        notes=tuple(
+            (seat.value, f"{seat.word} sits out: their partner, {seat.partner.word}, plays alone.")
+            for seat in state.sitting_out
+        ),
     )
 
 

@@ -64,6 +64,9 @@ class Question:
     # A single-choice question's other options judged right too: choices the engine
     # values as good as the answer (a position from the learner's own game).
     also_right: tuple[str, ...] = ()
+    # Why an option is a trap, said after a wrong answer that picked it (or, choosing
+    # all that apply, missed it): (option key, the engine's words).
+    notes: tuple[tuple[str, str], ...] = ()
 
     def fingerprint(self) -> str:
         """Equal for two questions that ask the same thing about the same table."""
@@ -137,7 +140,12 @@ class Question:
         headline = "Right!" if correct else f"Not quite. The answer is: {self.answer_text}."
         if not correct and self.kind is Kind.SINGLE and set(given) <= set(self.also_right):
             correct, headline = True, f"Right! As good as {self.answer_text}."
-        return Feedback(correct, self.answer, headline, self.explanation, self.answer_text)
+        explanation = self.explanation
+        if not correct and self.kind is not Kind.ORDER and self.kind is not Kind.POINTS:
+            strayed = set(given) ^ set(self.answer) if self.kind is Kind.MULTI else set(given)
+            said = [words for key, words in self.notes if key in strayed]
+            explanation = " ".join([explanation, *(w for w in said if w not in explanation)])
+        return Feedback(correct, self.answer, headline, explanation, self.answer_text)
 
 
 def normalise(question: Question, response: Any) -> tuple[str, ...] | frozenset[str] | None:

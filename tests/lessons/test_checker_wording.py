@@ -8,14 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from engine import HandRecord, Phase, Rules, Suit, describe_card, parse_card, parse_cards
+from engine import HandRecord, Phase, Rules, Seat, Suit, describe_card, parse_card, parse_cards
 from lessons.checkers import (
     callable_suits_question,
     effective_suit_question,
+    first_leader_question,
     is_trump_question,
+    legal_plays_question,
     rank_order_question,
     suit_members_question,
     trick_order_question,
+    trick_winner_question,
 )
 from lessons.generators import gen_suit_members, random_position
 from lessons.loader import load_all, load_lesson
@@ -119,3 +122,48 @@ def test_no_trump_is_offered_as_a_call_not_as_a_suit(no_trump):
     assert offered_no_trump == no_trump
     assert ("Which suits, or no trump, may" in question.prompt) == no_trump
     assert ("Which suits may" in question.prompt) == (not no_trump)
+
+
+# ---- a wrong answer is told why its trap is one ------------------------------------------
+
+TRAP_DEAL = (
+    '{"dealer": "W", "upcard": "9C", "hands": {'
+    '"N": ["AC", "KD", "QD", "9H", "TS"], "E": ["KC", "AD", "TD", "9S", "QS"], '
+    '"S": ["JH", "JS", "AH", "KH", "9D"], "W": ["QC", "TC", "JD", "KS", "AS"]}, '
+    '"actions": [{"seat": "N", "do": "order_up"}, {"seat": "N", "do": "%s"}, '
+    '{"seat": "W", "do": "discard", "card": "QC"}%s]}'
+)
+
+
+def test_a_wrong_pick_of_a_jack_is_told_which_suit_the_jack_belongs_to():
+    """Clubs are trump and led: the jack of spades (the left bower) must follow, the jack
+    of hearts may not. Picking the jack of hearts, or missing the jack of spades, says so."""
+    lead = ', {"seat": "N", "do": "play", "card": "AC"}, {"seat": "E", "do": "play", "card": "KC"}'
+    record = HandRecord.loads(TRAP_DEAL % ("with_partner", lead))
+    question = legal_plays_question(record)
+    assert question.answer == ("JS",)
+    told = question.check(["JS", "JH"]).explanation
+    assert "The jack of hearts is not a trump." in told
+    assert "left bower" not in told.split("The jack of hearts")[1]  # only what strayed
+    missed = question.check(["9D"]).explanation
+    assert "The jack of spades is the left bower" in missed
+    assert question.check(["JS"]).explanation == question.explanation  # right: no notes
+
+
+def test_a_wrong_trick_winner_is_told_why_that_card_loses():
+    trick = tuple(
+        (seat, parse_card(code))
+        for seat, code in ((Seat.E, "9C"), (Seat.S, "AC"), (Seat.W, "TD"), (Seat.N, "JH"))
+    )
+    question = trick_winner_question(trick, None)  # no trump: a jack is just a jack
+    assert question.answer == ("S",)
+    told = question.check(["N"]).explanation
+    assert "North's jack of hearts is not a club, the suit led, and there is no trump" in told
+    assert "a jack is just a jack" in told
+
+
+def test_picking_a_seat_that_sits_out_to_lead_is_told_it_sits_out():
+    record = HandRecord.loads(TRAP_DEAL % ("alone", ""))
+    question = first_leader_question(record)
+    told = question.check(["S"]).explanation
+    assert "South sits out: their partner, North, plays alone." in told
