@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engine import Team, describe_card, score_hand
+from lessons.game_step import game_words
 from lessons.loader import Lesson, Step
 from lessons.quiz import Kind, Question
 from lessons.quizzes import build_quiz
@@ -131,7 +132,10 @@ def step_cost(lesson: Lesson, step: Step, walk_cost: WalkCost | None = None) -> 
         benny = step.rules is not None and step.rules.benny
         cost += Cost(words(describe_card(step.cards[0], step.trump, benny)), 1)
     if step.show == "scoring":  # move the slider once, read the points
-        cost += Cost(words(score_hand(Team.NS, 3).explanation), 1)
+        score = score_hand(Team.NS, 3)
+        cost += Cost(words(score.explanation), 1)
+        if step.game_points is not None and step.rules is not None:  # and the game's words
+            cost += Cost(words(game_words(step.game_points, step.rules.target_points, score)))
     if step.show in STEPPED and walk_cost is not None:
         cost += walk_cost(step)
     return cost

@@ -74,6 +74,7 @@ STEP_KEYS = {
     "opens_at": str,
     "face_down": int,
     "teaches": list,
+    "game_points": int,
 }
 STEPPED = ("bidding", "trick", "hand")  # the steps that walk through their scenario
 MAX_FACE_DOWN = 5  # face-down cards a "cards" step may draw (Step.face_down)
@@ -120,6 +121,9 @@ class Step:
     # The kinds of quiz question (checker names) this step teaches: a learner who misses
     # one is offered this step again.
     teaches: tuple[str, ...] = ()
+    # A "scoring" step: your team's points before the hand, so the step adds the hand's
+    # points and says whether the game is won (0 up to the rules' target, not reaching it).
+    game_points: int | None = None
 
 
 @dataclass(frozen=True)
@@ -356,6 +360,14 @@ def load_lesson(toml_path: Path) -> Lesson:
                 f"{where}: face_down is a number of cards from 1 to {MAX_FACE_DOWN}, "
                 'on a "cards" step'
             )
+        game_points = step.get("game_points")
+        if game_points is not None and (
+            step["show"] != "scoring" or not 0 <= game_points < step_rules.target_points
+        ):
+            raise LessonError(
+                f"{where}: game_points is a score from 0 to {step_rules.target_points - 1}, "
+                'on a "scoring" step'
+            )
         teaches = step.get("teaches", [])
         if any(kind not in CHECKERS for kind in teaches):
             raise LessonError(f"{where}: teaches takes any of {', '.join(CHECKERS)}")
@@ -384,6 +396,7 @@ def load_lesson(toml_path: Path) -> Lesson:
                 opens_at,
                 face_down,
                 tuple(teaches),
+                game_points,
             )
         )
     if sections:

@@ -337,3 +337,20 @@ def test_a_step_through_opens_where_its_words_are():
     assert [p["seat"] for p in model["trick"] if p["won"]] == [last.winner.value]
     assert f"{last.winner.word} wins the trick" in model["message"]["text"]
     assert "euchred" in model["message"]["text"]
+
+
+def test_the_game_step_adds_the_hand_to_the_teams_points():
+    """Lesson 6's game step: your team has 8 in a game to 10; the slider's hand takes it
+    to 10 (a march: the game is won) or 9 (it goes on), or the points go to the others."""
+    lesson = next(lesson for lesson in LESSONS if lesson.id == "scoring")
+    number = next(n for n, step in enumerate(lesson.steps, 1) if step.game_points is not None)
+    at = open_lesson("scoring", step=str(number))
+    (slider,) = at.slider
+    said = {}
+    for tricks in (5, 3, 2):
+        slider.set_value(tricks).run()
+        (said[tricks],) = [s.value for s in at.success]
+    assert "Your team goes from 8 to 10 of 10: **you win the game!**" in said[5]
+    assert "Your team goes from 8 to 9 of 10: the game goes on." in said[3]
+    assert "Your team stays at 8 of 10: the game goes on." in said[2]
+    assert not at.table  # its words are the table

@@ -124,6 +124,8 @@ def test_loader_accepts_a_minimal_lesson(tmp_path):
             "from 1 to 5",
         ),
         (BASE.replace('show = "text"', 'show = "text"\nteaches = ["bowers"]'), "teaches takes"),
+        (BASE.replace('show = "text"', 'show = "text"\ngame_points = 8'), 'on a "scoring" step'),
+        (BASE.replace('show = "text"', 'show = "scoring"\ngame_points = 10'), "from 0 to 9"),
         (
             BASE + '[[quiz.items]]\nid = "x"\nask = "is_trump"\ncard = "JH"\ntrump = "H"\n'
             'answer = ["yes"]\nstep = "zz"\n',

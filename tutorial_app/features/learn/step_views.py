@@ -12,7 +12,16 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from engine import SEATS, Card, Seat, Team, card_role, describe_card, score_hand
+from engine import (
+    SEATS,
+    Card,
+    Seat,
+    Team,
+    card_role,
+    describe_card,
+    score_hand,
+)
+from lessons.game_step import game_words
 from lessons.loader import Step
 from tutorial_app.card_table.cards_model import cards_model
 from tutorial_app.card_table.component import card_table
@@ -106,8 +115,14 @@ def show_scoring(step: Step, key: str) -> None:
     st.success(
         f"**{score.points_won} point{'s' if score.points_won != 1 else ''} to "
         f"{score.winner.word}.** {score.explanation}"
+        + (
+            f" {game_words(step.game_points, step.rules.target_points, score)}"
+            if step.game_points is not None and step.rules is not None
+            else ""
+        )
     )
-    st.table(scoring_frame(lone_defender), hide_index=True)
+    if step.game_points is None:  # the game step's words are its table
+        st.table(scoring_frame(lone_defender), hide_index=True)
 
 
 def _seat_box(seat: Seat) -> str:
