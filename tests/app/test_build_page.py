@@ -62,6 +62,12 @@ def test_a_first_visit_starts_from_a_random_deal_the_engine_accepts():
     assert len(model["hand"]) == 5
 
 
+def test_the_moves_box_example_reads_as_an_example():
+    """Its grey placeholder, four moves, was taken for moves already made."""
+    at = open_builder()
+    assert at.text_area(key=MOVES).placeholder.startswith("For example:")
+
+
 def test_no_card_box_offers_select_all():
     """Its "Select all" put the whole deck, Joker too, in one hand at one click."""
     at = open_builder()

@@ -259,7 +259,7 @@ with table_column:
         "Moves so far, one a line (or choose them on the table)",
         key=MOVES,
         height=90,
-        placeholder="N pass\nE order_up\nE with_partner\nW discard 9S",
+        placeholder="For example:\nN pass\nE order_up\nW discard 9S",  # not moves made
         max_chars=4000,
     )
 with side:
