@@ -54,10 +54,12 @@ def test_the_projector_follows_the_class_through_each_phase():
     assert "Question 1." in shown and "0 of 1 answered" in shown
     assert question.explanation not in shown
     assert all(not button.get("mark") for button in table_shown(screen)["actions"])
+    assert table_shown(screen)["size"] == "projector"  # cards for the back row
 
     classes.reveal(code, key)
     screen.run()
     shown = html_shown(screen)
+    assert table_shown(screen)["size"] == "projector"
     assert f"The answer: {question.answer_text}." in shown
     assert html.escape(question.explanation) in shown
     assert 'class="pj-bar-label"' in shown and "✓" in shown

@@ -62,11 +62,12 @@ def cards_model(
     optionally ``disabled``, ``pressed``, ``primary``, ``suit``); ``message`` is a
     ``table_options.table_message``. ``heading`` is shown above the cards (whose
     they are: "East's cards"). ``size`` "deck" draws many small cards (a whole
-    deck to deal from). ``face_down`` cards are drawn after the others, backs up.
+    deck to deal from), "projector" large ones (a class's projector). ``face_down``
+    cards are drawn after the others, backs up.
     Raises ValueError for an unknown mark kind or size.
     """
-    if size not in (None, "deck"):
-        raise ValueError(f'a size of loose cards is "deck" or None, not {size!r}')
+    if size not in (None, "deck", "projector"):
+        raise ValueError(f'a size of loose cards is "deck", "projector" or None, not {size!r}')
     svgs: dict[str, str] = {"back": card_back()}
 
     def face(card: Card, highlight: str | None) -> CardFace:

@@ -242,5 +242,5 @@ class CardsModel(TypedDict):
     four_colour: bool
     suit_icons: dict[str, str]
     svgs: dict[str, str]
-    size: NotRequired[str]  # "deck": many small cards
+    size: NotRequired[str]  # "deck": many small cards; "projector": large ones
     hand_backs: NotRequired[int]  # face-down cards after the hand's (a lesson's kitty)

@@ -73,6 +73,7 @@ def question_model(
     look_only: bool = False,
     answer_only: bool = False,
     quiet: bool = False,
+    projector: bool = False,
 ) -> TableModel | CardsModel:
     """The component's model for ``question`` as ``state`` has it.
 
@@ -81,7 +82,7 @@ def question_model(
     every option button picked or not (the quiz does for choose-all); ``look_only``
     offers nothing to click but the options, disabled (a class's projector);
     ``answer_only`` marks the right answer as such, not as someone's pick (the class's
-    reveal).
+    reveal); ``projector`` draws it larger, for a room.
     """
     scene = question.scene
     live = _live_state(question)
@@ -108,6 +109,7 @@ def question_model(
             hold_last_trick=True,
             keep_bidding=True,
             message=message,
+            projector=projector,
         )
         return table_model(live, options)
     if cards:
@@ -134,6 +136,7 @@ def question_model(
         label="Cards to choose from" if clickable else "The cards",
         title="Question cards",
         heading=_whose(question, live),
+        size="projector" if projector else None,
     )
 
 

@@ -151,6 +151,7 @@ def teacher_model(
             QuizState(_RUN, feedback=feedback, response=question.answer),
             answer_only=True,  # "✓ right answer", never "✓ picked": nobody picked here
             quiet=on_projector,  # said once, in the projector's large words
+            projector=on_projector,
         )
     return question_model(
         question,
@@ -162,4 +163,5 @@ def teacher_model(
             else "The learners answer on their own screens.",
             "tone": "info",
         },
+        projector=on_projector,
     )

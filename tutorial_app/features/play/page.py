@@ -398,7 +398,9 @@ def controls(played: play.BotGame) -> None:
                 help="Take back your last decision in this hand (and the moves after it).",
                 on_click=lambda: put(play.undo(current())),
             )
-        if game.hand is None and st.button("Review my decisions", key="play-review-button"):
+        if game.hand is None and st.button(
+            "Review my decisions in this hand", key="play-review-button"
+        ):
             review(played)
         st.toggle(
             "Show the last trick",
