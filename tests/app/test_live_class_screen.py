@@ -54,12 +54,11 @@ def test_the_projector_follows_the_class_through_each_phase():
     assert "Question 1." in shown and "0 of 1 answered" in shown
     assert question.explanation not in shown
     assert all(not button.get("mark") for button in table_shown(screen)["actions"])
-    assert table_shown(screen)["size"] == "projector"  # cards for the back row
+    assert "size" not in table_shown(screen)  # a whole table: its own size fits the screen
 
     classes.reveal(code, key)
     screen.run()
     shown = html_shown(screen)
-    assert table_shown(screen)["size"] == "projector"
     assert f"The answer: {question.answer_text}." in shown
     assert html.escape(question.explanation) in shown
     assert 'class="pj-bar-label"' in shown and "✓" in shown
@@ -99,3 +98,19 @@ def test_a_question_of_words_shows_its_choices_large_and_no_empty_table():
     for option in question_for(source).options:
         assert f'<span class="pj-choice">{html.escape(option.label)}</span>' in shown
     assert "pj-table" not in {node.key for node in screen.get("bidi_component")}
+
+
+def test_loose_cards_on_the_projector_are_drawn_large_for_the_back_row():
+    members = next(
+        source
+        for source in (lesson_source("bowers", 3, index) for index in range(10))
+        if question_for(source).source == "suit_members"
+    )
+    _, code, key = start_class()
+    screen = page(SCREEN, stored_key=key, **{"class": code})
+    open_classes().push_question(code, key, members)
+    screen.run()
+    assert table_shown(screen)["layout"] == "cards" and table_shown(screen)["size"] == "projector"
+    open_classes().reveal(code, key)
+    screen.run()
+    assert table_shown(screen)["size"] == "projector"

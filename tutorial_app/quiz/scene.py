@@ -82,7 +82,8 @@ def question_model(
     every option button picked or not (the quiz does for choose-all); ``look_only``
     offers nothing to click but the options, disabled (a class's projector);
     ``answer_only`` marks the right answer as such, not as someone's pick (the class's
-    reveal); ``projector`` draws it larger, for a room.
+    reveal); ``projector`` draws loose cards larger, for a room (a whole table keeps its
+    size: with the answer's words above it, a larger one would run off a projector).
     """
     scene = question.scene
     live = _live_state(question)
@@ -109,7 +110,6 @@ def question_model(
             hold_last_trick=True,
             keep_bidding=True,
             message=message,
-            projector=projector,
         )
         return table_model(live, options)
     if cards:

@@ -217,7 +217,7 @@ if MODE not in st.session_state:
         else ("topics" if any(name in st.query_params for name in SET_PARAMETERS) else "for-you")
     )
 # The four ways in beside the title (they need the width); what the mode is, under them.
-heading, switch = st.columns([1, 3], vertical_alignment="center")
+heading, switch = st.columns([1, 3], vertical_alignment="top")  # title stays up when topics open
 heading.title("Practise", anchor=False)  # no link icon: it would wrap under the title
 mode = switch.segmented_control(
     "Mode",
