@@ -150,12 +150,13 @@ def explain_trick(trick: Trick, trump: Suit | None) -> str:
 
 def explain_loser(trick: Trick, trump: Suit | None, seat: Seat) -> str:
     """Why ``seat``'s card did not win the finished ``trick`` (a wrong pick's reason):
-    'North's jack of hearts is neither a club, the suit led, nor a trump: it cannot win.'"""
+    'North's nine of hearts is not a club, the suit led, and it is not a trump: it cannot
+    win.'"""
     cards = trick.cards
     led = effective_suit(cards[0][1], trump)
     assert led is not None  # a trick is played under a trump or no trump, never with the Joker
     winner, best = max(cards, key=lambda played: trick_strength(played[1], trump, led))
-    card = next(card for played, card in cards if played is seat)
+    card = next(played_card for player, played_card in cards if player is seat)
     suit = effective_suit(card, trump)
     mine = f"{seat.word}'s {card.name}"
     theirs = f"{winner.word}'s {best.name}"
