@@ -51,6 +51,8 @@ st.html(
     "<style>[data-testid=stMainBlockContainer] { padding-top: 3.75rem; "
     "padding-bottom: 2rem; } [data-testid=stSidebarHeader] { height: 2.5rem; } "
     "[data-testid=stSidebarNavItems] > div { margin-top: 0.5rem; }"
+    # Play's words wait for the cards (play/page.py, after_the_cards): hidden from the start.
+    '[class*="st-key-play-wait-"] { display: none !important; }'
     # On a phone Streamlit's header is opaque: a page that starts higher (Teach, Build)
     # would show its title cut under it.
     "@media (max-width: 640px) { [data-testid=stMainBlockContainer] "

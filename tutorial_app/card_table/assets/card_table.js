@@ -26,9 +26,10 @@ const SVG_TEMPLATES = new Map();
 const REPEAT_MS = 300; // a double click sends one trigger, not two (another card still counts)
 const PACED = new Set(); // arrivals shown in this tab: a redraw never plays them twice
 const TURN_BADGES = new Set(["to play", "to bid", "to discard", "to decide"]);
-// On the page's <html> while cards arrive: a page may hide what would tell them first
-// (Play's list of moves) with html[data-table-pacing] in its own style.
-const PACING_MARK = "data-table-pacing";
+// On <html> once an arrival is over (or had nothing to show), its pace key: a page may
+// keep what would tell the cards first (Play's list of moves) hidden until then, with
+// html:not([data-table-paced="<key>"]) in its own style: also before this script ran.
+const PACED_MARK = "data-table-paced";
 
 function svgNode(picture) {
   const markup = picture.startsWith("@") ? CARD_FACES[picture.slice(1)] : picture;
@@ -465,7 +466,6 @@ function startPacing(root, model) {
   }
   root._pacing = { key: pace.key, model, frames, at: 0 };
   root._parts.region.classList.add("pacing");
-  document.documentElement.setAttribute(PACING_MARK, "");
   root._parts.skip.hidden = false;
   root._parts.intro.textContent = pace.intro || "";
   root._parts.intro.hidden = !pace.intro;
@@ -495,8 +495,8 @@ function finishPacing(root, tell) {
   root._paceTimer = null;
   root._pacing = null;
   root._parts.region.classList.remove("pacing");
-  document.documentElement.removeAttribute(PACING_MARK);
   root._parts.skip.hidden = true;
+  if (pacing) document.documentElement.setAttribute(PACED_MARK, pacing.key);
   root._parts.intro.hidden = true;
   root._parts.region.classList.remove("pacing-intro");
   if (!pacing) return;
@@ -622,6 +622,7 @@ function draw(component) {
     if (pacing) finishPacing(root, false);
     render(root, data, parentElement);
     if (pace && pace.frames.length && !PACED.has(pace.key)) startPacing(root, data);
+    if (pace && !root._pacing) document.documentElement.setAttribute(PACED_MARK, pace.key);
   }
   followAddress(data.address);
   TABLES.add(root);

@@ -5,6 +5,7 @@ is the engine's, every move goes through ``game``. The address keeps the game
 (``?game=<code>``, see ``game_link``), so a reload finds it again.
 """
 
+import re
 from dataclasses import replace
 from datetime import UTC, datetime
 
@@ -25,7 +26,7 @@ from lessons.quizzes import new_seed
 from tutorial_app.card_table.component import card_table
 from tutorial_app.card_table.hint_words import hint_heading, hint_rows
 from tutorial_app.card_table.table_model import coach_line, table_model
-from tutorial_app.card_table.table_options import TableOptions, table_message
+from tutorial_app.card_table.table_options import Pace, TableOptions, table_message
 from tutorial_app.features.play import game as play
 from tutorial_app.features.play import jobs
 from tutorial_app.features.play.game_link import (
@@ -474,15 +475,31 @@ def show_hand_over(played: play.BotGame) -> None:
 
 
 def told_after_the_table():
-    """A container for what tells the hand's news in words (the moves, the hand's end):
-    it waits, hidden, while the bots' cards arrive on the table (the table marks the
-    page meanwhile), so the words never run ahead of the cards."""
-    st.html(
-        "<style>html[data-table-pacing] :is(.st-key-play-told, .st-key-play-controls), "
-        "html[data-table-pacing] :is(.st-key-play-told, .st-key-play-controls) * "
-        "{visibility: hidden !important}</style>"
-    )
+    """A container for what tells the hand's news in words (the moves, the hand's end),
+    inside ``after_the_cards``."""
     return st.container(key="play-told")
+
+
+WAIT_PREFIX = "play-wait-"  # streamlit_app.py hides every container keyed so, at once
+
+
+def after_the_cards(pace: Pace | None):
+    """The controls and the words under the table, in a container that waits, out of
+    the page, while this run's cards arrive: the app's first style (loaded before any
+    page) hides every ``play-wait-`` container; this run's style shows this one once the
+    table marks the page with the arrival's key (the last card down). A page that
+    draws its words before its style (the first second of a load) keeps them hidden,
+    never shows a hand's result before its cards."""
+    if pace is None or not re.fullmatch(r"[a-z0-9-]+", pace.key):
+        return st.container()
+    key = WAIT_PREFIX + pace.key
+    st.markdown(
+        f'<style data-play-paced>html[data-table-paced="{pace.key}"] .st-key-{key} '
+        "{display: flex !important} "
+        "[data-testid=stElementContainer]:has(style[data-play-paced]) {display: none}</style>",
+        unsafe_allow_html=True,
+    )
+    return st.container(key=key)
 
 
 @st.fragment
@@ -492,18 +509,19 @@ def game_area() -> None:
     if st.session_state.get(UNSAVED):
         unsaved_warning(st.session_state[UNSAVED])
     show_table(played)
-    controls(played)
-    if played.game.hand is None:
-        with told_after_the_table():
-            show_hand_over(played)
-        return
-    show_hint(played.game.hand)
-    log, recent = play.hand_log_and_recent(played)  # recent: since your last move
-    if log:
-        with told_after_the_table():
-            st.markdown("\n".join(f"- **{words}.** {why}" for words, why in recent))
-            with st.expander("Everything so far in this hand"):
-                st.markdown(numbered(log))
+    with after_the_cards(table_pace(st.session_state, played)):
+        controls(played)
+        if played.game.hand is None:
+            with told_after_the_table():
+                show_hand_over(played)
+            return
+        show_hint(played.game.hand)
+        log, recent = play.hand_log_and_recent(played)  # recent: since your last move
+        if log:
+            with told_after_the_table():
+                st.markdown("\n".join(f"- **{words}.** {why}" for words, why in recent))
+                with st.expander("Everything so far in this hand"):
+                    st.markdown(numbered(log))
     if played.game.finished:
         with st.expander(f"The score so far: {play.score_words(played)}"):
             st.plotly_chart(
