@@ -170,7 +170,7 @@ def test_rules_that_do_not_go_together_give_a_message_and_keep_the_counted_odds(
     at.toggle(key="odds-benny").set_value(True).run()
     at.toggle(key="odds-no-trump").set_value(True).run()
     assert not at.exception
-    assert "benny and no_trump cannot be combined" in at.warning[0].value
+    assert "the Benny and no trump cannot be combined" in at.warning[0].value  # no codes
     assert len(at.get("plotly_chart")) == 3  # the exact ones stay
 
 

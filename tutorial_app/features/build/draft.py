@@ -20,7 +20,6 @@ as in the guided hands' scripts, one a line: ``N pass``, ``E order_up``, ``W dis
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -44,6 +43,7 @@ from engine import (
     parse_seat,
 )
 from lessons.guided import format_move, parse_move
+from tutorial_app.rule_tables.words import RULE_LABELS, in_words
 
 __all__ = [
     "RULE_LABELS",
@@ -55,30 +55,6 @@ __all__ = [
     "in_words",
     "move_line",
 ]
-
-# Each rule setting in a player's words: the builder's switches, and the engine's
-# messages, which name settings by their record keys ("benny", "no_trump").
-RULE_LABELS = {
-    "stick_the_dealer": "stick the dealer",
-    "no_trump": "no trump",
-    "loner_starts_last": "loner starts last",
-    "canadian_loner": "Canadian loner",
-    "lone_defender": "lone defender",
-    "benny": "the Benny",
-    "no_first_blood": "no first blood",
-    "alone_decision": "who may go alone",
-    "target_points": "the points to win",
-}
-_SETTING = re.compile(r"\b(" + "|".join(RULE_LABELS) + r")\b")
-
-
-def in_words(message: str) -> str:
-    """An engine message with each setting's key said in words.
-
-    >>> in_words("benny and no_trump cannot be combined")
-    'the Benny and no trump cannot be combined'
-    """
-    return _SETTING.sub(lambda found: RULE_LABELS[found.group(1)], message)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from tutorial_app.features.odds import jobs
 from tutorial_app.features.odds.item import OddsItem
 from tutorial_app.features.odds.shown import counted_items, shipped_items
 from tutorial_app.features.odds.simulated import parse_seed, shipped_run, simulated_items
+from tutorial_app.rule_tables.words import in_words
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.work.pool_view import JobFailed, pooled
 
@@ -51,7 +52,8 @@ for exact in counted_items():
     show(exact)
 
 st.header("Played by the bots")
-level_col, rules_col, variants_col = st.columns([3, 3, 3], vertical_alignment="bottom")
+# The level's three buttons need a little more than a third (expert was cut off).
+level_col, rules_col, variants_col = st.columns([10, 8, 9], vertical_alignment="bottom")
 hands_col, seed_col = st.columns([3, 1])
 level = (
     level_col.segmented_control(
@@ -84,7 +86,7 @@ try:
     rules = Rules.from_settings({"preset": preset, "benny": benny, "no_trump": no_trump})
     seed = parse_seed(seed_text)
 except RulesError as error:
-    st.warning(f"These rules do not go together: {error}.", icon=":material/block:")
+    st.warning(f"These rules do not go together: {in_words(str(error))}.", icon=":material/block:")
 except ValueError as error:
     st.warning(str(error), icon=":material/pin:")
 else:

@@ -13,6 +13,7 @@ from tutorial_app.rule_tables.ranking import (
     scoring_frame,
     trump_from_choice,
 )
+from tutorial_app.rule_tables.words import in_words
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.url_state import seed_choice, seed_flag, sync_choice, sync_flag
 
@@ -45,7 +46,7 @@ sync_flag("benny", benny)
 try:  # the engine decides which variants go together
     Rules.from_settings({"benny": benny, "no_trump": choice == "NT"})
 except RulesError as error:
-    st.warning(f"These rules do not go together: {error}.")
+    st.warning(f"These rules do not go together: {in_words(str(error))}.")
     benny = False
 
 trump = trump_from_choice(choice)
