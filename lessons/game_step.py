@@ -2,7 +2,9 @@
 
 >>> from engine import Team, score_hand
 >>> game_words(8, 10, score_hand(Team.NS, 5))
-'Your team goes from 8 to 10 of 10: **you win the game!**'
+'Your team goes from 8 to 10, and 10 wins: **you win the game!**'
+>>> game_words(8, 10, score_hand(Team.NS, 5, maker_alone=True))  # past the target: said so
+'Your team goes from 8 to 12, and 10 wins: **you win the game!**'
 >>> game_words(8, 10, score_hand(Team.NS, 2))
 'Your team stays at 8 of 10: the game goes on.'
 """
@@ -19,5 +21,5 @@ def game_words(before: int, target: int, score: HandScore) -> str:
         return f"Your team stays at {before} of {target}: the game goes on."
     after = before + score.points_won
     if game_winner((after, 0), target) is Team.NS:
-        return f"Your team goes from {before} to {after} of {target}: **you win the game!**"
+        return f"Your team goes from {before} to {after}, and {target} wins: **you win the game!**"
     return f"Your team goes from {before} to {after} of {target}: the game goes on."

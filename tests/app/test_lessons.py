@@ -350,7 +350,7 @@ def test_the_game_step_adds_the_hand_to_the_teams_points():
     for tricks in (5, 3, 2):
         slider.set_value(tricks).run()
         (said[tricks],) = [s.value for s in at.success]
-    assert "Your team goes from 8 to 10 of 10: **you win the game!**" in said[5]
+    assert "Your team goes from 8 to 10, and 10 wins: **you win the game!**" in said[5]
     assert "Your team goes from 8 to 9 of 10: the game goes on." in said[3]
     assert "Your team stays at 8 of 10: the game goes on." in said[2]
     assert not at.table  # its words are the table
