@@ -75,9 +75,10 @@ def chosen() -> None:
     open_set(mine.get(state.get(SET_CHOICE, NEW)))
 
 
-def add(sources: list[QuestionSource]) -> None:
+def add(sources: list[QuestionSource], left_out: str = "") -> None:
     """Add ``sources`` to the draft, each question once (a class would be asked a
-    question twice), up to MAX_SET_QUESTIONS; a note says what was left out."""
+    question twice), up to MAX_SET_QUESTIONS; a note says what was added and what was
+    left out (``left_out``: what the caller could not read)."""
     set_id, kept = state.get(SET_DRAFT, (None, ()))
     new: list[QuestionSource] = []
     for source in sources:
@@ -91,6 +92,8 @@ def add(sources: list[QuestionSource]) -> None:
         notes.append(f"{twice} question{'s were' if twice > 1 else ' was'} in the set already.")
     if len(new) > room:
         notes.append(f"A set holds at most {MAX_SET_QUESTIONS} questions: the rest is left out.")
+    if left_out:
+        notes.append(left_out)
     added = min(len(new), room)
     if added:
         notes.insert(0, f"Added {added} question{'s' if added > 1 else ''}.")
@@ -227,14 +230,7 @@ with st.expander("Add questions", expanded=not kept or adding, icon=":material/a
 
     def add_links() -> None:
         found, problems = sources_from_links(state.get(SET_LINKS, ""))
-        add(found)
-        if problems:
-            added = state.pop(SET_NOTE, ("", "", ""))[1]  # "Added 2 questions." first
-            note(
-                f"{added} Some lines were left out. {' '.join(problems)}".strip(),
-                "warning",
-                "adding",
-            )
+        add(found, f"Some lines were left out. {' '.join(problems)}" if problems else "")
 
     st.button("Add these links", key="set-add-links", on_click=add_links)
     show_note("adding")

@@ -305,8 +305,9 @@ def numbered(log: list[tuple[str, str]]) -> str:
     return "\n".join(f"{i + 1}. **{words}.** {why}" for i, (words, why) in enumerate(log))
 
 
-def show_table(played: play.BotGame) -> None:
-    """The card table from your chair; clicks go to the engine through play_session."""
+def show_table(played: play.BotGame, pace: Pace | None) -> None:
+    """The card table from your chair, ``pace`` the cards arriving; clicks go to the
+    engine through play_session."""
     game, hand = played.game, play.current_hand(played)
     if game.hand is None:
         message, tone = explain_result(hand), "success"
@@ -315,7 +316,6 @@ def show_table(played: play.BotGame) -> None:
     else:
         message, tone = coach_line(hand, YOU), "info"
     settings: TableSettings = st.session_state[SETTINGS]
-    pace = table_pace(st.session_state, played)
     if pace is not None and YOU in hand.sitting_out:  # a hand with nothing for you to do
         pace = replace(
             pace, intro=f"Your partner, {YOU.partner.word}, goes alone: you sit out this hand."
@@ -487,9 +487,9 @@ def after_the_cards(pace: Pace | None):
     """The controls and the words under the table, in a container that waits, out of
     the page, while this run's cards arrive: the app's first style (loaded before any
     page) hides every ``play-wait-`` container; this run's style shows this one once the
-    table marks the page with the arrival's key (the last card down). A page that
-    draws its words before its style (the first second of a load) keeps them hidden,
-    never shows a hand's result before its cards."""
+    table marks the page with the arrival's key (the last card down). On a tab's very
+    first load the app's style may itself arrive after the words, which then show for
+    a moment."""
     if pace is None or not re.fullmatch(r"[a-z0-9-]+", pace.key):
         return st.container()
     key = WAIT_PREFIX + pace.key
@@ -508,8 +508,9 @@ def game_area() -> None:
     played = current()
     if st.session_state.get(UNSAVED):
         unsaved_warning(st.session_state[UNSAVED])
-    show_table(played)
-    with after_the_cards(table_pace(st.session_state, played)):
+    pace = table_pace(st.session_state, played)  # the cards this move brings, if any
+    show_table(played, pace)
+    with after_the_cards(pace):
         controls(played)
         if played.game.hand is None:
             with told_after_the_table():
