@@ -26,14 +26,16 @@ def fresh_store(tmp_path, monkeypatch):
 
 
 def html_shown(at) -> str:
-    """Every ``st.html`` body on the page, in columns too (``at.get`` reads the top)."""
+    """Every ``st.html`` body on the page (or in one column of it), in columns too
+    (``at.get`` reads the top)."""
 
     def walk(node):
         yield node
         for child in (getattr(node, "children", None) or {}).values():
             yield from walk(child)
 
-    return "\n".join(node.proto.body for node in walk(at.main) if node.type == "html")
+    top = at.main if hasattr(at, "main") else at
+    return "\n".join(node.proto.body for node in walk(top) if node.type == "html")
 
 
 def test_the_projector_follows_the_class_through_each_phase():
@@ -62,6 +64,10 @@ def test_the_projector_follows_the_class_through_each_phase():
     assert f"The answer: {question.answer_text}." in shown
     assert html.escape(question.explanation) in shown
     assert 'class="pj-bar-label"' in shown and "✓" in shown
+    # With a table on the left, the reason sits under the bars, so the table fits the screen.
+    answer_column, bars_column = screen.columns[-2:]
+    assert "The answer:" in html_shown(answer_column)
+    assert html.escape(question.explanation) in html_shown(bars_column)
     classes.end(code, key)
     screen.run()
     assert "has ended" in html_shown(screen)

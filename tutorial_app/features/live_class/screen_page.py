@@ -142,15 +142,19 @@ def revealed(at: Projected, live: LiveQuestion) -> None:
     question = live.question
     st.html(f'<p class="pj-prompt">Question {live.position}. {html.escape(question.prompt)}</p>')
     left, right = st.columns([3, 2])
-    left.html(
-        f'<p class="pj-answer">The answer: {html.escape(question.answer_text)}.</p>'
-        f'<p class="pj-reason">{html.escape(question.explanation)}</p>'
-    )
-    if has_cards(question):  # words only: the bars show every choice
+    answer = f'<p class="pj-answer">The answer: {html.escape(question.answer_text)}.</p>'
+    reason = f'<p class="pj-reason">{html.escape(question.explanation)}</p>'
+    cards = has_cards(question)  # words only: the bars show every choice
+    # With a table, the reason goes under the answers given, where the column is empty,
+    # so that the table and its choices still fit one screen.
+    left.html(answer if cards else answer + reason)
+    if cards:
         with left:
             card_table(teacher_model(question, revealed=True), key="pj-table")
     with right:
         numbers(at, Phase.REVEALED, live)
+        if cards:
+            st.html(reason)
 
 
 def numbers(at: Projected, shown: Phase, live: LiveQuestion | None = None) -> None:
