@@ -3,6 +3,8 @@ each rerun reuse them) and are the items the page would build itself."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine import Rules
 from tutorial_app.features.odds.exact import exact_items
 from tutorial_app.features.odds.jobs import odds_hands
@@ -36,3 +38,18 @@ def test_a_shipped_runs_items_are_built_once_and_are_the_items_of_its_hands():
 
 def test_a_run_that_is_not_shipped_has_no_kept_items():
     assert shipped_items("bga", "beginner", 100, 987654) is None
+
+
+def test_the_win_chances_note_says_what_the_squares_and_the_table_hold():
+    from tutorial_app.features.odds.simulated import game_chances
+
+    rules = Rules.preset("bga")
+    played = shipped_run("bga", "beginner", odds_hands("beginner")[2], 1)
+    assert played is not None
+    item = next(i for i in simulated_items(played, "beginner", rules) if i.key == "win-chances")
+    chances = game_chances(played, rules.target_points)
+    assert "halfway between dealing next and not" in item.note
+    square = item.figure.data[0].z[8][3]  # your team on 8, theirs on 3
+    halfway = (chances.dealing[8][3] + chances.receiving[8][3]) / 2 * 100
+    assert square == pytest.approx(halfway)
+    assert list(item.table.columns) == ["both teams on", "you deal next", "they deal next"]

@@ -347,7 +347,7 @@ def win_chances_item(hands: Sequence[SimulatedHand], level: str, rules: Rules) -
     )
     table = pd.DataFrame(
         {
-            "level score": [f"{s}-{s}" for s in scores],
+            "both teams on": [f"{s}-{s}" for s in scores],
             "you deal next": [share_text(chances.dealing[s][s]) for s in scores],
             "they deal next": [share_text(chances.receiving[s][s]) for s in scores],
         }
@@ -377,6 +377,9 @@ def win_chances_item(hands: Sequence[SimulatedHand], level: str, rules: Rules) -
         figure,
         table,
         sentence,
+        "Each square of the chart: how often your team wins the game from that score, "
+        "in %, halfway between dealing next and not. The table: when the scores are "
+        "level, who deals next.",
     )
 
 
