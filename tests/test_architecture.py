@@ -130,11 +130,12 @@ MAY_IMPORT: dict[str, set[str]] = {
     **{feature: {"navigation", *KITS} for feature in FEATURES},
     # the top: the page list, the router, the server and its launchers
     "navigation": set(),
-    "streamlit_app": {"navigation", "learner", "shell"},
+    "streamlit_app": {"navigation", "learner", "shell", "first_style"},
     "unexpected_error": set(),
     "serve": {"navigation"},  # and every module, by name, to preload it
     "page_paths": {"navigation"},  # the middleware that sends deep addresses to a page
-    "asgi": {"serve", "page_paths", "unexpected_error", "class_news"},
+    "asgi": {"serve", "page_paths", "unexpected_error", "class_news", "first_style"},
+    "first_style": {"page_paths"},  # the middleware that puts the app's style in <head>
     "class_news": {"store"},  # the live class's news route (no page: no Streamlit)
     "cli": {"store"},
 }
@@ -143,6 +144,7 @@ MAY_IMPORT: dict[str, set[str]] = {
 STREAMLIT_UNITS = {"shell", "learner", "quiz", *FEATURES, *MAY_IMPORT.keys() - set(KITS)} - {
     "navigation",
     "class_news",
+    "first_style",
 }
 STREAMLIT_MODULES = {"tutorial_app.card_table.component", "tutorial_app.work.pool_view"}
 

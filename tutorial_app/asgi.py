@@ -1,6 +1,7 @@
 """What ``streamlit run`` serves (``tutorial_app.cli`` points it here): the router,
 ``streamlit_app.py``, inside Streamlit's own ASGI app (``st.App``), with
-``tutorial_app.serve.ResponseHeaders`` around every request it answers, an address
+``tutorial_app.serve.ResponseHeaders`` around every request it answers, the app's
+first style in every page's ``<head>`` (``tutorial_app.first_style``), an address
 deeper than one page sent to a page (``tutorial_app.page_paths``), a page's
 unexpected error shown in plain words (``tutorial_app.unexpected_error``), and one route
 of its own: the live class's news (``tutorial_app.class_news``).
@@ -18,6 +19,7 @@ from starlette.middleware import Middleware
 from streamlit.starlette import App
 
 from tutorial_app import class_news
+from tutorial_app.first_style import FirstStyle
 from tutorial_app.page_paths import OnePageDeep
 from tutorial_app.serve import ResponseHeaders
 from tutorial_app.unexpected_error import show_plain_error
@@ -25,6 +27,6 @@ from tutorial_app.unexpected_error import show_plain_error
 app = App(
     Path(__file__).with_name("streamlit_app.py"),
     routes=class_news.ROUTES,
-    middleware=[Middleware(ResponseHeaders), Middleware(OnePageDeep)],
+    middleware=[Middleware(ResponseHeaders), Middleware(FirstStyle), Middleware(OnePageDeep)],
     on_script_error=show_plain_error,
 )

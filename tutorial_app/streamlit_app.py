@@ -8,6 +8,7 @@ the list of pages lives in ``tutorial_app.navigation``.
 import streamlit as st
 
 from lessons.progress import stars_text
+from tutorial_app.first_style import FIRST_STYLE
 from tutorial_app.learner.learner_token import keep_learner_token, learner_token, show_link_note
 from tutorial_app.learner.progress_cache import all_progress, read_problem
 from tutorial_app.navigation import SIDEBAR_WIDTH, sections, unknown_address
@@ -43,21 +44,10 @@ def nav_title(page) -> str:
     return f"{stars_text(earned.stars)} {page.title}" if earned and earned.stars else page.title
 
 
-# Less empty space above every page (Streamlit's default is 6rem), so what a learner
-# acts on fits a 720-pixel-high screen. Only a <style>: no room taken.
-# The sidebar's header and section gaps are smaller too, so every page of the navigation,
-# the Glossary last, shows without scrolling the sidebar: it is reachable from every page.
-st.html(
-    "<style>[data-testid=stMainBlockContainer] { padding-top: 3.75rem; "
-    "padding-bottom: 2rem; } [data-testid=stSidebarHeader] { height: 2.5rem; } "
-    "[data-testid=stSidebarNavItems] > div { margin-top: 0.5rem; }"
-    # Play's words wait for the cards (play/page.py, after_the_cards): hidden from the start.
-    '[class*="st-key-play-wait-"] { display: none !important; }'
-    # On a phone Streamlit's header is opaque: a page that starts higher (Teach, Build)
-    # would show its title cut under it.
-    "@media (max-width: 640px) { [data-testid=stMainBlockContainer] "
-    "{ padding-top: 3.75rem !important; } }</style>"
-)
+# The app's first style (room above pages, the sidebar, Play's waiting words): in every
+# page's <head> from the server (first_style.FirstStyle), and drawn here too for a run
+# without that server (the page tests). Only a <style>: no room taken.
+st.html(f"<style>{FIRST_STYLE}</style>")
 
 router = st.navigation(
     {

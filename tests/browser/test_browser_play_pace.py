@@ -127,6 +127,7 @@ def test_a_hand_you_sit_out_says_so_while_its_cards_arrive(browser: Browser, app
     the felt says South sits out; the result's message waits for the end."""
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page: Page = context.new_page()
+    page.add_init_script(WORDS_BEFORE_THE_CARDS)  # a fresh tab: its very first load
     page.goto(f"{app_url}/play?seed=39")
     wait_for_app(page)
     region = page.get_by_role("region", name="Card table")
@@ -138,7 +139,22 @@ def test_a_hand_you_sit_out_says_so_while_its_cards_arrive(browser: Browser, app
     settled(region)
     expect(intro).to_be_hidden()
     expect(region.get_by_role("status")).to_contain_text("North went alone")
+    expect(page.locator(".st-key-play-told")).to_be_visible()
+    # The words under the table never showed before the last card was down.
+    assert page.evaluate("window.wordsBeforeTheCards") == 0
     context.close()
+
+
+# Counts every DOM change, from the page's first, after which the words under Play's
+# table (the hand's result) are on screen while the table has not marked its last card.
+WORDS_BEFORE_THE_CARDS = """
+window.wordsBeforeTheCards = 0;
+new MutationObserver(() => {
+    const told = document.querySelector(".st-key-play-told");
+    const paced = document.documentElement.hasAttribute("data-table-paced");
+    if (told && told.offsetParent !== null && !paced) window.wordsBeforeTheCards += 1;
+}).observe(document, {subtree: true, childList: true, attributes: true});
+"""
 
 
 def test_teach_holds_the_finished_trick_with_its_winner_until_the_lead(

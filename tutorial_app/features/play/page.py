@@ -480,16 +480,15 @@ def told_after_the_table():
     return st.container(key="play-told")
 
 
-WAIT_PREFIX = "play-wait-"  # streamlit_app.py hides every container keyed so, at once
+WAIT_PREFIX = "play-wait-"  # the first style hides every container keyed so, at once
 
 
 def after_the_cards(pace: Pace | None):
     """The controls and the words under the table, in a container that waits, out of
-    the page, while this run's cards arrive: the app's first style (loaded before any
-    page) hides every ``play-wait-`` container; this run's style shows this one once the
-    table marks the page with the arrival's key (the last card down). On a tab's very
-    first load the app's style may itself arrive after the words, which then show for
-    a moment."""
+    the page, while this run's cards arrive: the app's first style (in the page's
+    ``<head>``, ``tutorial_app.first_style``) hides every ``play-wait-`` container; this
+    run's style shows this one once the table marks the page with the arrival's key
+    (the last card down)."""
     if pace is None or not re.fullmatch(r"[a-z0-9-]+", pace.key):
         return st.container()
     key = WAIT_PREFIX + pace.key
