@@ -463,3 +463,68 @@ def test_a_hand_just_dealt_shows_the_last_hands_moves_on_the_projector():
     assert projected_hand(state) == (finished, True)  # the hand just played, every card
     assert {words.split(" ", 1)[1] for phase, words in said if phase is Phase.BID1} == {"to bid"}
     assert {words.split(" ", 1)[1] for phase, words in said if phase is Phase.PLAY} == {"to play"}
+
+
+def test_a_refusal_goes_once_the_teacher_resumes_and_others_turns_say_whose_by_name():
+    """Ann tried to move while the games were paused: refused. Resumed, her turn says
+    "Your turn." again, with what to click, not the old refusal; another's turn names
+    the learner whose turn it is."""
+    from tutorial_app.features.live_class.keys import TABLE_REFUSAL
+    from tutorial_app.store import new_learner_token
+
+    teacher, code, key = start_class()
+    ann = new_learner_token()
+    learner = join(code, "Ann", ann)
+    ben = join(code, "Ben")
+    teacher.run()
+    teacher.button(key="tables-make").click().run()
+    tables = ClassTables(open_store(database_url()))
+    (view,) = tables.overview(code, key)
+    while (turn := tables.table(view.id).game.replay().hand.turn) is not Seat.E:
+        learner.run()  # the bots move up to Ben's turn (Ann's own: she passes)
+        view = tables.table(view.id)
+        if turn is Seat.N:
+            tables.move(
+                view.id, Seat.N, legal_actions(view.game.replay().hand)[-1], view.game.version, ann
+            )
+    learner.run()
+    assert seat_model(learner)["message"]["text"] == "Ben's turn (East)."
+    ben.run()
+    assert seat_model(ben)["message"]["title"] == "Your turn."
+    teacher.button(key="tables-pause").click().run()
+    ben.run()
+    view = tables.table(view.id)
+    # As a click while paused leaves it: refused, for the table as it is now.
+    ben.session_state[TABLE_REFUSAL] = (view.id, view.game.version, True, "Paused.")
+    ben.run()
+    assert seat_model(ben)["message"]["tone"] == "refusal"
+    teacher.button(key="tables-pause").click().run()  # resume
+    ben.run()
+    message = seat_model(ben)["message"]
+    assert message["tone"] == "info" and message["title"] == "Your turn."
+    assert message["text"].startswith("Round ")
+
+
+def test_a_finished_hand_stays_on_a_learners_screen_until_she_goes_on():
+    """Ann saw the hand being played: when it ends, her table holds its last trick and
+    result until she presses Next hand; the table plays on meanwhile."""
+    teacher, code, key = start_class()
+    learner = join(code, "Ann")
+    teacher.run()
+    teacher.button(key="tables-make").click().run()
+    tables = ClassTables(open_store(database_url()))
+    (view,) = tables.overview(code, key)
+    learner.run()  # she sees the hand in play
+    mark_away(tables)  # then she is away: a bot plays for her
+    view = play_out_hand(tables, view, seed=3)
+    learner.run()
+    model = seat_model(learner)
+    assert model["message"]["tone"] == "success" and model["message"]["title"] == "Hand 1:"
+    finished = view.game.replay().finished[0]
+    from engine import explain_result
+
+    assert model["message"]["text"] == explain_result(finished)
+    learner.button(key="table-next-hand").click().run()
+    assert not learner.exception
+    assert seat_model(learner)["message"]["tone"] != "success"
+    assert "table-next-hand" not in {b.key for b in learner.button}

@@ -60,6 +60,12 @@ def click_move(page: Page, action) -> None:
         table.locator(f'[data-action="{action_id(action)}"]').click()
 
 
+def your_turn(page):
+    """The table's line under the felt, when it says it is this learner's turn ("Your
+    turn." and what to click, or "Your turn: choose a card to play.")."""
+    return page.get_by_role("status").filter(has_text=re.compile(r"^Your turn"))
+
+
 def test_four_learners_and_bots_at_two_tables_play_a_hand_each(
     browser: Browser, class_server, screenshots: Path
 ):
@@ -123,7 +129,7 @@ def test_four_learners_and_bots_at_two_tables_play_a_hand_each(
         for view in views:
             state = view.game.replay()
             page = pages.get((view.id, state.hand.turn)) if not state.finished else None
-            if page is None or not page.get_by_text("Your turn.").is_visible():
+            if page is None or not your_turn(page).is_visible():
                 continue  # a bot's turn (it moves on a page's run), or the page catches up
             seat = state.hand.turn
             action = BOT.decide(seat_view(state.hand, seat), rng)

@@ -63,7 +63,10 @@ PUSH_TIMER = "class-push-timer"  # widget: the timer of a question asked by hand
 LEADERBOARD = "class-leaderboard"  # widget: the class leaderboard switch
 
 # ---- tables of four (issue 23) ----
-TABLE_REFUSAL = "table-refusal"  # why the learner's last move at their table was refused
+# (table, game version, paused, sentence): why the learner's last move was refused, shown
+# only while the table is as it was then (a move or the teacher's pause or resume moves on)
+TABLE_REFUSAL = "table-refusal"
+TABLE_HANDS_SEEN = "table-hands-seen"  # (table, finished hands this learner has gone on from)
 TABLE_HINT = "table-hint-kept"  # (table, game version, title, reason): the hint asked for
 TABLE_HOW = "tables-how"  # widget: seat the class in join order or at random
 TABLE_RULES = "tables-rules"  # widget: the tables' rules preset

@@ -24,11 +24,16 @@ from analysis import hint, make_bot
 from engine import Action, HandRecord, Seat, explain_result, seat_view
 from tutorial_app.card_table.component import card_table
 from tutorial_app.card_table.hint_words import hint_parts
-from tutorial_app.card_table.table_model import table_model
+from tutorial_app.card_table.table_model import coach_line, table_model
 from tutorial_app.card_table.table_moves import Click, decide_click
 from tutorial_app.card_table.table_options import TableOptions, table_message
 from tutorial_app.features.live_class.class_watch import watch_class
-from tutorial_app.features.live_class.keys import TABLE_HINT, TABLE_REFUSAL, TABLE_REVIEWS_READ
+from tutorial_app.features.live_class.keys import (
+    TABLE_HANDS_SEEN,
+    TABLE_HINT,
+    TABLE_REFUSAL,
+    TABLE_REVIEWS_READ,
+)
 from tutorial_app.mistakes.jobs import keep_table_hand_mistakes
 from tutorial_app.mistakes.review_rows import grade_meanings, review_counts, review_frame
 from tutorial_app.shell.hand_links import encode_hand
@@ -99,15 +104,44 @@ def bot_move(tables: ClassTables, view: TableView) -> bool:
     return True
 
 
+def refuse(view: TableView, sentence: str) -> None:
+    """Keep why a move was refused, for as long as the table stays as it was."""
+    st.session_state[TABLE_REFUSAL] = (view.id, view.game.version, view.paused, sentence)
+
+
+def refusal_now(view: TableView) -> str | None:
+    """The refusal kept for the table as it is now: once a move is made, or the teacher
+    pauses or resumes the games, it no longer holds and is not shown."""
+    kept = st.session_state.get(TABLE_REFUSAL)
+    return kept[3] if kept and kept[:3] == (view.id, view.game.version, view.paused) else None
+
+
 def _clicked(tables: ClassTables, view: TableView, seat: Seat, token: str, action: Action) -> None:
     try:
         after = tables.move(view.id, seat, action, view.game.version, token)
         st.session_state.pop(TABLE_REFUSAL, None)
         grade_finished_hand(tables, view, after)
-    except TableError as error:
-        st.session_state[TABLE_REFUSAL] = error.message
-    except StoreUnavailable as error:
-        st.session_state[TABLE_REFUSAL] = error.message
+    except (TableError, StoreUnavailable) as error:
+        refuse(view, error.message)
+
+
+def turn_words(view: TableView, turn: Seat | None) -> str:
+    """Whose turn it is, by name: "Ben's turn (East)." or "West's turn (a bot)."."""
+    if turn is None:
+        return "Nobody's turn."
+    name = view.seats[turn]
+    return f"{name}'s turn ({turn.word})." if name else f"{turn.word}'s turn (a bot)."
+
+
+def holding_hand_end(view: TableView, finished: int) -> bool:
+    """Whether this learner's page holds the end of the hand just finished (its last
+    trick and result) until they go on. Only a hand seen being played is held: a first
+    look at the table, or a reload, starts at the hand in play."""
+    seen = st.session_state.get(TABLE_HANDS_SEEN)
+    if seen is None or seen[0] != view.id:
+        st.session_state[TABLE_HANDS_SEEN] = (view.id, finished)
+        return False
+    return seen[1] < finished
 
 
 def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
@@ -152,16 +186,18 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
         )
         my_review(tables, view.id, seat, range(len(state.finished)))
         return
+    finished = len(state.finished)
+    if holding_hand_end(view, finished):
+        hand_end(tables, view, seat, state)
+        return
     view_of_seat = seat_view(hand, seat)
-    refusal = st.session_state.get(TABLE_REFUSAL)
+    refusal = refusal_now(view)
     my_turn = hand.turn is seat and not view.paused
     version = view.game.version
-    title = None
-    if my_turn:
-        words, tone = ("Your turn.", "info")
-    else:
-        turn = hand.turn
-        words, tone = (f"{turn.word if turn else 'Nobody'}'s turn.", "info")
+    tone = "info"
+    # On your turn: "Your turn." and what to click ("Round 1: order up ..., or pass.").
+    title = "Your turn." if my_turn else None
+    words = coach_line(view_of_seat, seat) if my_turn else turn_words(view, hand.turn)
     kept = st.session_state.get(TABLE_HINT)
     # The hint asked for this very decision: (title, reason), or None.
     hinted = tuple(kept[2:]) if kept is not None and kept[:2] == (view.id, version) else None
@@ -184,7 +220,7 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
         on the version drawn (which checks it with the engine once more)."""
         decision = decide_click(hand, Click(kind, value), over="The hand is over.", seat=seat)
         if decision.action is None:
-            st.session_state[TABLE_REFUSAL] = decision.refusal
+            refuse(view, decision.refusal)
             return
         _clicked(tables, view, seat, token, decision.action)
 
@@ -207,6 +243,35 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
     if state.finished:
         st.caption(f"Last hand: {explain_result(state.finished[-1])}")
         my_review(tables, view.id, seat, [len(state.finished) - 1])
+
+
+def hand_end(tables: ClassTables, view: TableView, seat: Seat, state) -> None:
+    """The hand just finished, from this learner's chair: its last trick with the
+    winner, the result in words, and "Next hand" (the table plays on meanwhile)."""
+    last = state.finished[-1]
+    options = TableOptions(
+        score=state.scores,
+        target=state.rules.target_points,
+        hold_last_trick=True,
+        show_roles=True,
+        cards_clickable=False,
+        message=table_message(explain_result(last), "success", f"Hand {len(state.finished)}:"),
+    )
+    card_table(table_model(seat_view(last, seat), options), key="table-seat")
+
+    def go_on() -> None:
+        st.session_state[TABLE_HANDS_SEEN] = (view.id, len(state.finished))
+
+    next_hand = state.hand
+    mine = next_hand is not None and next_hand.turn is seat
+    st.button(
+        "Next hand: your turn" if mine else "Next hand",
+        key="table-next-hand",
+        type="primary",
+        icon=":material/skip_next:",
+        on_click=go_on,
+    )
+    my_review(tables, view.id, seat, [len(state.finished) - 1])
 
 
 def my_review(tables: ClassTables, table_id: int, seat: Seat, hands: Sequence[int]) -> None:
