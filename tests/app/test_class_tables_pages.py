@@ -126,6 +126,9 @@ def test_bots_move_on_a_page_run_and_once(monkeypatch):
         learner.run()  # a page run that sees a bot's turn moves that bot, once
         assert not learner.exception
         versions.append(tables.table(view.id).game.version)
+        # Her page's watcher is handed a stamp that is not the table's: it runs her page
+        # again within a second, and the next bot moves with no other page open.
+        assert watcher_shown(learner)["seen"] != tables.stamp(code, view.id)
     assert [b - a for a, b in zip(versions, versions[1:], strict=False)] == [1] * (
         len(versions) - 1
     )

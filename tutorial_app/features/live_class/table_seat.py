@@ -148,7 +148,8 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
     """The table from this learner's chair, its bots moved, its watcher mounted."""
     try:
         view = mine.table  # read with the seat, this run
-        if bot_move(tables, view):
+        bot_moved = bot_move(tables, view)
+        if bot_moved:
             view = tables.table(mine.table.id)
         if mine.seat in view.seen_due:
             tables.seen(view.id, mine.seat, token)
@@ -169,6 +170,11 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
         )
     )
     stamp = f"{view.game.version}.{int(view.paused)}.{int(view.ended)}"
+    if bot_moved:
+        # A bot moved in this run: a stamp that is never the table's makes the watcher run
+        # the page again within a second, and the next bot moves then, even when no other
+        # page watches the table (a learner alone with bots, the teacher's tab asleep).
+        stamp = "a bot moved"
     # A learner thinking on their turn: their page runs every HEARTBEAT_SECONDS though
     # nothing moves, so they are seen and no bot takes their turn.
     thinking = state.hand is not None and state.hand.turn is seat and not view.paused
