@@ -329,7 +329,7 @@ def explain_pickup(state: HandState) -> str:
     if orderer is dealer:
         return f"The dealer, {dealer.word}, picked it up: {upcard} goes into their hand."
     return (
-        f"{orderer.word} ordered it up, but the card always goes to the dealer: "
+        f"{orderer.word} ordered it up, but the card goes to the dealer, not to them: "
         f"{dealer.word} picks up {upcard} and discards one card."
     )
 

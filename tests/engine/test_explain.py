@@ -219,7 +219,7 @@ def test_explain_action_discard_and_alone():
 
 def test_explain_pickup_and_makers():
     state = act(hand(DEAL_1, dealer="W", upcard="TD"), "N pass, E order_up, E with_partner")
-    assert "always goes to the dealer" in explain_pickup(state)
+    assert "goes to the dealer, not to them" in explain_pickup(state)
     assert "East" in explain_makers(state) and "at least 3 tricks" in explain_makers(state)
     alone = act(hand(DEAL_1, dealer="W", upcard="TD"), "N pass, E order_up, E alone")
     assert "nobody picks up" in explain_pickup(alone)
