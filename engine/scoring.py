@@ -118,7 +118,7 @@ def explain_score(score: HandScore) -> str:
             f"if it takes all 5 tricks, so this is 1 point to {makers}."
         )
     if score.outcome is Outcome.LONE_MARCH:
-        return f"{loner} went alone and took all 5 tricks: alone, all 5 score 4 points to {makers}."
+        return f"{loner} went alone and took all 5 tricks, so {makers} score 4 points."
     if score.outcome is Outcome.LONE_DEFENDER_EUCHRE:
         return (
             f"{makers} made trump but took {_only(tricks)}, fewer than 3: they are euchred. "
