@@ -40,6 +40,22 @@ def stars_for(finished: bool, misses: int) -> int:
     return FEWEST_STARS
 
 
+def star_rule_words() -> str:
+    """How many wrong tries each number of stars allows, in words.
+
+    >>> star_rule_words()
+    'Three stars for no wrong try, two for 2 or fewer, one for more.'
+    """
+    words = {3: "three", 2: "two", 1: "one"}
+    parts = [
+        f"{words[stars]} for " + ("no wrong try" if most == 0 else f"{most} or fewer")
+        for most, stars in STAR_LIMITS
+    ]
+    parts.append(f"{words[FEWEST_STARS]} for more")
+    parts[0] = parts[0].replace(" for", " stars for", 1).capitalize()
+    return ", ".join(parts) + "."
+
+
 def streak_to_master(length: int) -> int:
     """The run of right answers in a row that masters a quiz of ``length`` questions."""
     return min(MASTERY_RUN, length)

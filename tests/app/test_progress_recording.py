@@ -150,3 +150,22 @@ def test_a_store_failing_at_the_answer_is_said_and_the_verdict_still_shown(
     (warning,) = [w.value for w in at.warning if "could not be saved" in w.value]
     assert "busy" in warning
     assert at.session_state[key].unsaved
+
+
+def test_a_finished_quiz_says_what_each_star_needs_and_leads_on_to_the_next_lesson(
+    fresh_store, token
+):
+    at = open_quiz("bowers", token, seed=str(SEED))
+    question, key, _ = on_screen(at, "bowers")
+    wrong = next(option.key for option in question.options if option.key not in question.answer)
+    answer(at, question, (wrong,), key)  # one wrong try: two stars
+    at.button(key="next").click().run()  # the missed question comes back later
+    while not at.session_state[key].run.finished:
+        question, key, _ = on_screen(at, "bowers")
+        answer(at, question, question.answer, key)
+        at.button(key="next").click().run()  # the next question, or "See your result"
+    (said,) = [i.value for i in at.info if "wrong try" in i.value]
+    assert "Three stars for no wrong try, two for 2 or fewer, one for more." in said
+    at.button(key="next-lesson").click().run()
+    assert not at.exception
+    assert at.title[0].value.startswith("3. Making trump")

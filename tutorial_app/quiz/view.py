@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from lessons.progress import MASTERY_RUN, QuizRun, stars_text
+from lessons.progress import MASTERY_RUN, QuizRun, star_rule_words, stars_text
 from lessons.quiz import Question
 from tutorial_app.card_table.component import card_table
 from tutorial_app.learner.current import unsaved_warning
@@ -256,8 +256,7 @@ def _show_summary(run: QuizRun, lesson_mastery: bool) -> None:
     else:
         st.info(
             f"You finished with {run.misses} wrong tr{'y' if run.misses == 1 else 'ies'} "
-            "(a question missed twice counts twice). Answer every question right first "
-            "time for three stars."
+            f"(a question missed twice counts twice). {star_rule_words()}"
         )
     if not lesson_mastery:
         return

@@ -247,7 +247,7 @@ def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
     if run.finished:
         now_play_it(lesson)
         left, right = st.columns(2)
-        with left:
+        with right:
             st.button(
                 "Try a new quiz",
                 key="new-quiz",
@@ -256,11 +256,16 @@ def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
                 width="stretch",
             )
         later = [item for item in lessons if item.number > lesson.number]
-        with right:
-            if later:
-                st.page_link(
-                    lesson_page_path(later[0].id), label=f"Next lesson: {later[0].title}", icon="▶️"
-                )
+        with left:
+            if later:  # the way on: the page's main button, as Home's "Start lesson 1"
+                if st.button(
+                    f"Next lesson: {later[0].title}",
+                    key="next-lesson",
+                    type="primary",
+                    icon=":material/arrow_forward:",
+                    width="stretch",
+                ):
+                    st.switch_page(lesson_page_path(later[0].id))
             else:  # the last lesson: on to real deals
                 st.page_link(
                     "features/practise/page.py",
