@@ -71,7 +71,8 @@ def plan_from_rows(rows: list[tuple[int, object, object]]) -> list[list[int | No
 
 
 def table_line(view: TableView) -> str:
-    """One table at a glance: who sits where, the score, whose turn, the trick."""
+    """One table at a glance: who sits where, the score, whose turn (a learner by name:
+    "Ben (East) to play"), the trick."""
     state = view.game.replay()
     seats = ", ".join(
         f"{seat.value} {markdown_text(name) if name else 'bot'}"
@@ -87,7 +88,11 @@ def table_line(view: TableView) -> str:
     else:
         turn = state.hand.turn
         trick = " ".join(f"{card.label} ({seat.value})" for seat, card in state.hand.trick)
-        now = f"{turn.word if turn else '—'} {turn_words(state.hand.phase)}" + (
+        name = view.seats[turn] if turn else None
+        who = (
+            "—" if turn is None else (f"{markdown_text(name)} ({turn.word})" if name else turn.word)
+        )
+        now = f"{who} {turn_words(state.hand.phase)}" + (
             f"; on the table: {trick}" if trick else ""
         )
     paused = " · paused" if view.paused else ""
