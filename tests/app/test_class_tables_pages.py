@@ -135,13 +135,14 @@ def test_bots_move_on_a_page_run_and_once(monkeypatch):
     message = seat_model(learner)["message"]
     assert re.search(r"Your turn", str(message))
     # Thinking on her turn, Ann's page runs by itself every 20 s (her watcher's
-    # heartbeat), so she is seen; on another's turn it runs only when the table moves.
+    # heartbeat), so she is seen; every 40 s on another's turn (a slow player, a pause),
+    # so her open tab never looks away.
     assert watcher_shown(learner)["beat"] == 20_000
     view = tables.table(view.id)
     tables.move(view.id, Seat.N, decide(view, Seat.N, random.Random(1)), view.game.version, ann)
     learner.run()
     turn = tables.table(view.id).game.replay().hand.turn  # North's again, if she deals
-    assert watcher_shown(learner)["beat"] == (20_000 if turn is Seat.N else None)
+    assert watcher_shown(learner)["beat"] == (20_000 if turn is Seat.N else 40_000)
 
 
 def test_the_teacher_pauses_and_ends_the_games():

@@ -7,7 +7,9 @@ the store, so a reload or a new tab finds it.
 The bots of the table move one move per run of any page that sees their turn (the
 store applies each once, whichever page asks first), so every screen watching the table
 sees each card arrive, about a second apart. The page's part runs again when the
-table's stamp moves (``class_watch`` with ``stamp="table"``), not once a second.
+table's stamp moves (``class_watch`` with ``stamp="table"``), not once a second, and
+every HEARTBEAT_SECONDS (WAITING_BEAT_SECONDS on another's turn) while the game goes
+on, so that the learner is seen.
 """
 
 from __future__ import annotations
@@ -53,6 +55,9 @@ from tutorial_app.work.pool import OwnerBusy, PoolBusy, shared_pool
 __all__ = ["HEARTBEAT_SECONDS", "bot_move", "show_seat"]
 
 HEARTBEAT_SECONDS = 20.0  # well inside AWAY_SECONDS: a learner on their turn stays seen
+# Below AWAY_SECONDS (60) by more than a poll: a learner waiting for another stays seen,
+# at half the cost of the heartbeat to a class's server.
+WAITING_BEAT_SECONDS = 40.0
 
 
 def grade_finished_hand(tables: ClassTables, view: TableView, after: TableGame) -> None:
@@ -175,10 +180,13 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
         # the page again within a second, and the next bot moves then, even when no other
         # page watches the table (a learner alone with bots, the teacher's tab asleep).
         stamp = "a bot moved"
-    # A learner thinking on their turn: their page runs every HEARTBEAT_SECONDS though
-    # nothing moves, so they are seen and no bot takes their turn.
+    # While the game goes on, a learner's page runs by itself though nothing moves (on
+    # their turn while they think; less often on another's slow turn or in a pause), so
+    # an open tab is always seen: only a learner who has gone is away, a bot for them.
     thinking = state.hand is not None and state.hand.turn is seat and not view.paused
-    beat = HEARTBEAT_SECONDS if thinking else None
+    beat = (
+        HEARTBEAT_SECONDS if thinking else WAITING_BEAT_SECONDS if state.hand is not None else None
+    )
     watch_class(code, stamp, name="table", stamp="table", table=view.id, beat=beat)
     if view.paused:
         st.info("Your teacher has paused the games.", icon=":material/pause_circle:")
