@@ -159,6 +159,12 @@ def test_the_teacher_pauses_and_ends_the_games():
     learner.run()
     learner.run()
     assert not any("you sit" in h.value for h in learner.subheader)  # back to the questions
+    # Her table's score and her graded hands stay until the next question.
+    (ended,) = [m.value for m in learner.markdown if "ended the games" in m.value]
+    assert "At table 1 your team, North-South, had 0 points and East-West 0" in ended
+    teacher.button(key="class-push").click().run()
+    learner.run()
+    assert not [m for m in learner.markdown if "ended the games" in m.value]
 
 
 def test_a_hint_when_hints_are_allowed_and_it_is_your_turn():

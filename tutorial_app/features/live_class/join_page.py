@@ -43,7 +43,11 @@ from tutorial_app.features.live_class.live_question import (
     points_missing,
     revealed_feedback,
 )
-from tutorial_app.features.live_class.table_seat import show_seat
+from tutorial_app.features.live_class.table_seat import (
+    ended_games,
+    forget_ended_games,
+    show_seat,
+)
 from tutorial_app.learner.current import current_token
 from tutorial_app.limits.display_names import NAME_BOX_MAX
 from tutorial_app.quiz.scene import has_table
@@ -158,7 +162,9 @@ def question_panel() -> None:
     if live is None:
         st.info("Waiting for the next question…", icon=":material/hourglass_top:")
         watch(status.news)
+        ended_games(ClassTables(classes.store))  # the last table's score and review, if any
         return
+    forget_ended_games()
     question = live.question
     if SENT(live.id) not in st.session_state:  # a reload: the answer kept in the store
         st.session_state[SENT(live.id)] = classes.my_answer(code, token, live.id)

@@ -67,6 +67,7 @@ LEADERBOARD = "class-leaderboard"  # widget: the class leaderboard switch
 # only while the table is as it was then (a move or the teacher's pause or resume moves on)
 TABLE_REFUSAL = "table-refusal"
 TABLE_HANDS_SEEN = "table-hands-seen"  # (table, finished hands this learner has gone on from)
+TABLE_LAST = "table-last-seat"  # (table, seat) this learner last sat at: its summary once ended
 TABLE_HINT = "table-hint-kept"  # (table, game version, title, reason): the hint asked for
 TABLE_HOW = "tables-how"  # widget: seat the class in join order or at random
 TABLE_RULES = "tables-rules"  # widget: the tables' rules preset

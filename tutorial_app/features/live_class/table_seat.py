@@ -33,6 +33,7 @@ from tutorial_app.features.live_class.class_watch import watch_class
 from tutorial_app.features.live_class.keys import (
     TABLE_HANDS_SEEN,
     TABLE_HINT,
+    TABLE_LAST,
     TABLE_REFUSAL,
     TABLE_REVIEWS_READ,
 )
@@ -52,7 +53,7 @@ from tutorial_app.store import (
 )
 from tutorial_app.work.pool import OwnerBusy, PoolBusy, shared_pool
 
-__all__ = ["HEARTBEAT_SECONDS", "bot_move", "show_seat"]
+__all__ = ["HEARTBEAT_SECONDS", "bot_move", "ended_games", "forget_ended_games", "show_seat"]
 
 HEARTBEAT_SECONDS = 20.0  # well inside AWAY_SECONDS: a learner on their turn stays seen
 # Below AWAY_SECONDS (60) by more than a poll: a learner waiting for another stays seen,
@@ -164,6 +165,7 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
         return
     state = view.game.replay()
     seat = mine.seat
+    st.session_state[TABLE_LAST] = (view.id, seat)  # its summary, once the games end
     partner = view.seats[seat.partner]
     st.subheader(f"Table {view.number} · you sit {seat.word}")
     st.caption(
@@ -286,6 +288,32 @@ def hand_end(tables: ClassTables, view: TableView, seat: Seat, state) -> None:
         on_click=go_on,
     )
     my_review(tables, view.id, seat, [len(state.finished) - 1])
+
+
+def ended_games(tables: ClassTables) -> None:
+    """Once the teacher has ended the games: the learner's last table, its score and
+    their graded decisions, until the next question (then ``forget_ended_games``)."""
+    kept = st.session_state.get(TABLE_LAST)
+    if kept is None:
+        return
+    table_id, seat = kept
+    try:
+        view = tables.table(table_id)
+    except (TableError, StoreUnavailable):
+        return
+    state = view.game.replay()
+    ns, ew = state.scores
+    ours, theirs = (ns, ew) if seat.team.index == 0 else (ew, ns)
+    st.markdown(
+        f"**Your teacher has ended the games.** At table {view.number} your team, "
+        f"{seat.team.word}, had {ours} points and {seat.team.other.word} {theirs}, "
+        f"after {len(state.finished)} hand{'s' * (len(state.finished) != 1)}."
+    )
+    my_review(tables, view.id, seat, range(len(state.finished)))
+
+
+def forget_ended_games() -> None:
+    st.session_state.pop(TABLE_LAST, None)
 
 
 def my_review(tables: ClassTables, table_id: int, seat: Seat, hands: Sequence[int]) -> None:
