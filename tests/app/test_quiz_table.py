@@ -259,6 +259,18 @@ def test_put_in_order_is_judged_when_the_last_card_is_placed_and_can_start_again
     assert state.run.misses == 1
 
 
+def test_one_card_put_first_by_mistake_is_the_only_card_marked_wrong():
+    question = next(q for q in QUESTIONS if q.kind is Kind.ORDER and len(q.answer) >= 4)
+    *rest, last = question.answer
+    state = answered(question, (last, *rest))  # the last card first; the rest in order
+    assert not state.feedback.correct
+    marks = {c["code"]: c["mark"] for c in question_model(question, state)["hand"]}
+    assert marks[last] == {"kind": "wrong", "text": "✗ you: 1st"}
+    for place, key in enumerate(rest):  # still in order among themselves: right
+        assert marks[key]["kind"] == "right", (key, marks[key])
+        assert marks[key]["text"].endswith(("1st", "2nd", "3rd", "4th", "5th")[place])
+
+
 def test_points_need_a_team_and_a_number():
     question = next(q for q in every_question() if q.kind is Kind.POINTS)
     state = answer_points(QuizState.start(1), question, question.answer[0], None)

@@ -187,10 +187,12 @@ def _marks(question: Question, state: QuizState) -> dict[Card | str, tuple[str, 
     chosen = set(state.response or ())
     right = set(question.answer)
     if question.kind is Kind.ORDER:  # each card's right place; "you: 3rd" if put elsewhere
-        placed = {key: i for i, key in enumerate(state.response or ())}
+        response = tuple(state.response or ())
+        placed = {key: i for i, key in enumerate(response)}
+        in_order = longest_in_order(response, question.answer)
         return {
             key: ("right", ORDINALS[i])
-            if placed.get(key, i) == i
+            if key in in_order or key not in placed
             else ("wrong", f"you: {ORDINALS[placed[key]]}")
             for i, key in enumerate(question.answer)
         }
@@ -206,6 +208,24 @@ def _marks(question: Question, state: QuizState) -> dict[Card | str, tuple[str, 
         elif key in chosen:
             marks[key] = ("wrong", "your pick")
     return marks
+
+
+def longest_in_order(response: tuple[str, ...], answer: tuple[str, ...]) -> set[str]:
+    """The most cards of ``response`` already in the right order among themselves: the
+    others are the fewest to move, and only they are marked wrong (one card put first
+    by mistake moves the rest one place, but they are still in order).
+
+    >>> sorted(longest_in_order(("e", "a", "b", "c", "d"), ("a", "b", "c", "d", "e")))
+    ['a', 'b', 'c', 'd']
+    >>> len(longest_in_order(("b", "a", "c"), ("a", "b", "c")))  # one of two cards moved
+    2
+    """
+    ranks = [answer.index(key) for key in response if key in answer]
+    best: list[list[int]] = []  # best[i]: the longest rising run of ranks ending at i
+    for i, rank in enumerate(ranks):
+        before = [best[j] for j in range(i) if ranks[j] < rank]
+        best.append(max(before, key=len, default=[]) + [rank])
+    return {answer[rank] for rank in max(best, key=len, default=[])}
 
 
 def marked_words(right: int, none_words: str = "", cards: tuple[Card, ...] = ()) -> str:
