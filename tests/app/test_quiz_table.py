@@ -120,7 +120,7 @@ def test_the_right_answer_clicked_is_judged_right_and_marked_on_the_cards(questi
     assert not any(c["clickable"] for c in model["hand"])  # answered: no more clicks
     if options_are_cards(question) and question.kind is not Kind.ORDER:
         marked = {c["code"]: c["mark"]["text"] for c in model["hand"] if c["mark"]}
-        right = "✓ picked" if question.kind is Kind.MULTI else "✓ right"
+        right = "✓ picked" if question.kind is Kind.MULTI else "✓ correct"
         assert marked == {key: right for key in question.answer}
     if question.kind is Kind.ORDER:  # the cards in the right order, each with its place
         assert [c["code"] for c in model["hand"]] == list(question.answer)

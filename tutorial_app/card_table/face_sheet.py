@@ -5,7 +5,7 @@ as a component asset (``assets/card_faces.js``) that a browser loads once per pa
 A table model names its pictures in ``svgs`` (and ``suit_icons``); on the way out
 (``component.card_table``) every picture found in the sheet is replaced by ``"@"`` and its
 id, so a message carries only what the sheet lacks (a card with a band: "left bower",
-"✓ right"). The JavaScript reads an ``@`` reference from the sheet.
+"✓ correct"). The JavaScript reads an ``@`` reference from the sheet.
 
 The asset is generated: after a change to the drawings run
 

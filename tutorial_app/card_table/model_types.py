@@ -45,7 +45,7 @@ class CardFace(TypedDict):
 
 class CardMark(TypedDict):
     kind: str  # a kind of table_options.MARK_SIGNS
-    text: str  # "✓ right", "✗ your pick"
+    text: str  # "✓ correct", "✗ your pick"
 
 
 class HandCard(CardFace):

@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 TONES = ("info", "refusal", "success", "right", "wrong")  # right/wrong: a quiz's verdict
-# Text beside the colour, never colour alone: "✓ right", "✗ your pick", "✓ missed" (a right
+# Text beside the colour, never colour alone: "✓ correct", "✗ your pick", "✓ missed" (a right
 # card not picked, drawn apart from "✓ picked"), "picked" / "2nd" (a pick not yet judged).
 MARK_SIGNS = {"right": "✓ ", "wrong": WRONG_PREFIX, "missed": "✓ ", "picked": ""}
 # Parts of the table a quiz question may hide because they would give its answer away

@@ -7,7 +7,7 @@ and where the learner is in it (``QuizState``).
 - Loose cards (and a trick with no deal behind it) use the "cards" layout.
 - Options that are cards are answered by clicking the cards; other options are the
   table's labelled buttons. After the answer the cards carry the verdict in words:
-  "✓ right", "✗ your pick", and for choose-all "✓ picked" or "✓ missed"; the buttons
+  "✓ correct", "✗ your pick", and for choose-all "✓ picked" or "✓ missed"; the buttons
   carry it in their labels ("✓ Hearts", "✗ Clubs (your pick)", "✓ Spades (missed)"),
   a choose-all's picks without "(your pick)" so that four fit one row. A screen
   that shows the answer to a class (``answer_only``) marks "✓ right answer": nobody
@@ -202,7 +202,7 @@ def _marks(question: Question, state: QuizState) -> dict[Card | str, tuple[str, 
         if key in right and question.kind is Kind.MULTI:
             marks[key] = ("right", "picked") if key in chosen else ("missed", "missed")
         elif key in right:
-            marks[key] = ("right", "right")
+            marks[key] = ("right", "correct")  # not "right": a right bower is marked so
         elif key in chosen and key in question.also_right:
             marks[key] = ("right", "as good")
         elif key in chosen:
