@@ -53,8 +53,15 @@ def test_other_topics_mid_set_ask_first_and_confirm_starts_a_new_set():
     (topics, _), seed = on_screen(at)[:2]
     at.pills(key="practise-topics").set_value(["trumps"]).run()
     assert asking(at) and "2 answers" in at.warning[0].value
+    at.session_state["practise-choices-open"] = True  # the learner opened the choices
+    at.run()
+    (choices,) = [box for box in at.expander if box.label == "Topics and rules"]
+    assert choices.proto.expanded is True
     at.button(key="practise-confirm").click().run()
     assert not asking(at) and not at.exception
+    # The choices fold away: the new set's first question and its feedback fit the screen.
+    (choices,) = [box for box in at.expander if box.label == "Topics and rules"]
+    assert choices.proto.expanded is False
     (new_topics, _), new_seed, _, state = on_screen(at)
     assert new_topics == ("trumps",) and new_seed != seed
     assert not state.run.answered

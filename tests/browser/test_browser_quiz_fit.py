@@ -156,7 +156,7 @@ def test_a_try_step_fits_and_one_click_on_a_card_answers(browser: Browser, app_u
     expect(message).to_contain_text("Not quite")
     expect(message).to_contain_text(question.explanation[:40])
     expect(table.locator(".card.mark-wrong")).to_contain_text("✗ your pick")
-    expect(table.locator(".card.mark-right")).to_contain_text("✓ right")
+    expect(table.locator(".card.mark-right")).to_contain_text("✓ correct")
     expect(table.get_by_role("button", name=wrong.card.name)).to_have_count(0)  # answered
     page.screenshot(path=screenshots / "quiz-try-wrong-1280x720.png")
     click(page, page, "Try it again")

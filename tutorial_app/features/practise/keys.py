@@ -6,6 +6,7 @@ from tutorial_app.learner.read_once import ReadOnce
 
 MODE = "practise-mode"  # widget: "for-you", "mistakes", "daily" or "topics"
 TOPICS = "practise-topics"  # widget: the topics chosen
+CHOICES_OPEN = "practise-choices-open"  # widget: the "Topics and rules" box is open
 RULES = "rules"  # widget (and the link's query parameter): the rules of a chosen set
 CHOSEN = "practise-chosen"  # the set on screen: (topics, rules)
 SEED = "practise-seed"  # the seed of the set on screen

@@ -21,7 +21,7 @@ from lessons.quizzes import (
     new_seed,
     topic_generators,
 )
-from tutorial_app.features.practise.keys import CHOSEN, MODE, RULES, SEED, TOPICS
+from tutorial_app.features.practise.keys import CHOICES_OPEN, CHOSEN, MODE, RULES, SEED, TOPICS
 from tutorial_app.features.practise.mode import show_daily_deal, show_for_you
 from tutorial_app.features.practise.own_mistakes import show_mistakes
 from tutorial_app.features.practise.plan import topic_label
@@ -67,6 +67,13 @@ def start_set(chosen: tuple, seed: int) -> None:
     st.session_state[SEED] = seed
 
 
+def start_folded(chosen: tuple, seed: int) -> None:
+    """Confirmed: the new set starts and the choices fold away, so its first question
+    and its feedback fit the screen."""
+    st.session_state[CHOICES_OPEN] = False
+    start_set(chosen, seed)
+
+
 def keep_my_set() -> None:
     """Put the topics and rules back to those of the set on screen."""
     kept_topics, kept_preset = st.session_state[CHOSEN]
@@ -96,7 +103,10 @@ def show_topics(intro) -> None:
         st.info(markdown_text(note), icon=":material/link_off:")
     # The choices fold away (the line under the quiz's bar says what they are): the
     # question comes first. A fixed label: a changed one would fold the box at every click.
-    with intro.expander("Topics and rules", icon=":material/tune:"):
+    # Its state is kept (CHOICES_OPEN), so that confirming a new set folds it away.
+    with intro.expander(
+        "Topics and rules", icon=":material/tune:", key=CHOICES_OPEN, on_change="rerun"
+    ):
         topics = st.pills(
             "Topics",
             list(PRACTICE_TOPICS),
@@ -145,7 +155,7 @@ def show_topics(intro) -> None:
                     key="practise-confirm",
                     type="primary",
                     width="stretch",
-                    on_click=start_set,
+                    on_click=start_folded,
                     args=(chosen, new_seed()),
                 )
                 keep.button(
