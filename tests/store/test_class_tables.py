@@ -174,10 +174,17 @@ def test_pause_and_end_stop_every_move(seated):
 
 
 def test_seating_by_join_order_or_at_random_puts_partners_opposite():
+    # Nine learners: three tables of three, never a ninth alone with three bots.
     assert seating_plan(list(range(1, 10)), "join") == [
-        [1, 2, 3, 4],
-        [5, 6, 7, 8],
-        [9, None, None, None],
+        [1, 2, 3, None],
+        [4, 5, 6, None],
+        [7, 8, 9, None],
+    ]
+    assert seating_plan(list(range(1, 9)), "join") == [[1, 2, 3, 4], [5, 6, 7, 8]]
+    # Two a table, an odd class: one table of three, the others partners.
+    assert seating_plan([1, 2, 3, 4, 5], "join", per_table=2) == [
+        [1, 2, 3, None],
+        [4, None, 5, None],
     ]
     shuffled = seating_plan(list(range(1, 9)), "random", seed=1)
     assert sorted(n for table in shuffled for n in table) == list(range(1, 9))

@@ -121,12 +121,32 @@ class MySeat:
 
 
 # The seats learners take at a table of ``n`` learners (a bot in each other seat): two
-# sit as partners, three leave West to a bot.
+# sit as partners, three leave West to a bot, one (a class of one) sits North.
 LEARNER_SEATS = {
     4: (Seat.N, Seat.E, Seat.S, Seat.W),
     3: (Seat.N, Seat.E, Seat.S),
     2: (Seat.N, Seat.S),
+    1: (Seat.N,),
 }
+
+
+def table_sizes(learners: int, per_table: int) -> list[int]:
+    """How many learners sit at each table: at most ``per_table``, as evenly as can be,
+    so that nobody plays alone with three bots while the class has two learners or
+    more (two a table with an odd class: one table of three).
+
+    >>> table_sizes(5, 4), table_sizes(5, 2), table_sizes(4, 3), table_sizes(8, 4)
+    ([3, 2], [3, 2], [2, 2], [4, 4])
+    >>> table_sizes(1, 4), table_sizes(0, 4)
+    ([1], [])
+    """
+    if learners <= 0:
+        return []
+    tables = -(-learners // per_table)
+    if per_table == 2 and learners % 2 and learners > 1:
+        tables = learners // 2  # the odd learner makes one table of three
+    base, extra = divmod(learners, tables)
+    return [base + 1] * extra + [base] * (tables - extra)
 
 
 def seating_plan(
@@ -137,8 +157,8 @@ def seating_plan(
     seats of ``LEARNER_SEATS`` (four: N, E, S, W in turn, so the first and third are
     partners). Each list holds a table's seats N, E, S, W: a member, or None (a bot).
 
-    >>> seating_plan([1, 2, 3, 4, 5], "join")
-    [[1, 2, 3, 4], [5, None, None, None]]
+    >>> seating_plan([1, 2, 3, 4, 5], "join")  # spread out: nobody alone with bots
+    [[1, 2, 3, None], [4, None, 5, None]]
     >>> seating_plan([1, 2, 3, 4], "join", per_table=2)
     [[1, None, 2, None], [3, None, 4, None]]
     """
@@ -147,14 +167,15 @@ def seating_plan(
         random.Random(seed).shuffle(order)
     elif how != "join":
         raise ValueError(f"tables are made in join order or at random, not {how!r:.20}")
-    if per_table not in LEARNER_SEATS:
+    if per_table not in (2, 3, 4):
         raise ValueError("a table seats 2, 3 or 4 learners")
     tables = []
-    for start in range(0, len(order), per_table):
-        seats: dict[Seat, int] = dict(
-            zip(LEARNER_SEATS[per_table], order[start : start + per_table], strict=False)
-        )
+    start = 0
+    for size in table_sizes(len(order), per_table):
+        learners = order[start : start + size]
+        seats: dict[Seat, int] = dict(zip(LEARNER_SEATS[size], learners, strict=True))
         tables.append([seats.get(seat) for seat in SEATS_AT_A_TABLE])
+        start += size
     return tables or [[None] * 4]
 
 

@@ -201,7 +201,9 @@ def tables_box(classes: ClassRuns, code: str, key: str, open_: bool) -> None:
                 format_func=PER_TABLE.__getitem__,
                 key=TABLE_PER,
                 default=4,
-                help="Bots take the other seats. Two learners sit as partners.",
+                help="At most this many learners a table, spread evenly so that nobody "
+                "plays alone with bots; bots take the other seats. Two learners at a "
+                "table sit as partners.",
             )
             hints.toggle("Hints allowed", key=TABLE_HINTS, value=True)
             by_hand = (
