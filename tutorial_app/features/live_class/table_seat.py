@@ -23,7 +23,7 @@ from typing import Literal
 import streamlit as st
 
 from analysis import hint, make_bot
-from engine import Action, HandRecord, Seat, explain_result, seat_view
+from engine import Action, GameState, HandRecord, Seat, explain_result, seat_view
 from tutorial_app.card_table.component import card_table
 from tutorial_app.card_table.hint_words import hint_parts
 from tutorial_app.card_table.table_model import coach_line, table_model
@@ -110,7 +110,7 @@ def bot_move(tables: ClassTables, view: TableView) -> bool:
     return True
 
 
-def refuse(view: TableView, sentence: str) -> None:
+def refuse(view: TableView, sentence: str | None) -> None:
     """Keep why a move was refused, for as long as the table stays as it was."""
     st.session_state[TABLE_REFUSAL] = (view.id, view.game.version, view.paused, sentence)
 
@@ -261,7 +261,7 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
         my_review(tables, view.id, seat, [len(state.finished) - 1])
 
 
-def hand_end(tables: ClassTables, view: TableView, seat: Seat, state) -> None:
+def hand_end(tables: ClassTables, view: TableView, seat: Seat, state: GameState) -> None:
     """The hand just finished, from this learner's chair: its last trick with the
     winner, the result in words, and "Next hand" (the table plays on meanwhile)."""
     last = state.finished[-1]
@@ -313,6 +313,7 @@ def ended_games(tables: ClassTables) -> None:
 
 
 def forget_ended_games() -> None:
+    """A question is on screen: the ended games' summary is not shown again."""
     st.session_state.pop(TABLE_LAST, None)
 
 
