@@ -178,10 +178,11 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
     )
     stamp = f"{view.game.version}.{int(view.paused)}.{int(view.ended)}"
     if bot_moved:
-        # A bot moved in this run: a stamp that is never the table's makes the watcher run
-        # the page again within a second, and the next bot moves then, even when no other
-        # page watches the table (a learner alone with bots, the teacher's tab asleep).
-        stamp = "a bot moved"
+        # A bot moved in this run: a stamp that is never the table's (the version drawn,
+        # and a mark) makes the watcher run the page again within a second, and the next
+        # bot moves then, even when no other page watches the table (a learner alone
+        # with bots, the teacher's tab asleep).
+        stamp += ".bot-moved"
     # While the game goes on, a learner's page runs by itself though nothing moves (on
     # their turn while they think; less often on another's slow turn or in a pause), so
     # an open tab is always seen: only a learner who has gone is away, a bot for them.
