@@ -28,14 +28,16 @@ def my_turn(tab: Tab) -> bool:
 
 
 async def play(tab: Tab) -> None:
-    """The learner's click: their first card they may play, else their first choice."""
+    """The learner's click: their first card they may play, else their first choice but
+    going alone (partners both play: a lone hand would sit the other learner out)."""
     node = tab.widget(key="table-seat", kind="bidi_component")
     model = json.loads(node.data)
     cards = [card["code"] for card in model["hand"] if card.get("clickable") and card.get("legal")]
     if cards:
         await tab.send_event(node, "card", cards[0])
     else:
-        await tab.send_event(node, "action", model["actions"][0]["id"])
+        choices = [action["id"] for action in model["actions"]]
+        await tab.send_event(node, "action", next((c for c in choices if c != "alone"), choices[0]))
 
 
 async def one_table(base: Path, database: str) -> dict:
@@ -61,7 +63,9 @@ async def one_table(base: Path, database: str) -> dict:
         while played < LEARNER_MOVES:
             for tab in learners:
                 assert not any(result.exceptions for result in await tab.poll())
-                if my_turn(tab):
+                if (next_hand := tab.widget(key="table-next-hand")) is not None:
+                    await tab.click(next_hand)  # a finished hand, held until they go on
+                elif my_turn(tab):
                     await play(tab)
                     played += 1
             await asyncio.sleep(0.2)
@@ -89,7 +93,8 @@ def test_a_table_split_across_two_app_processes(postgres_cluster, tmp_path):
         game = tables.table(table.id).game
         state = game.replay()  # the engine replays every move: none applied twice
         mover = [seat.value for seat, _ in game.moves]
-        assert mover.count("N") + mover.count("E") >= LEARNER_MOVES  # the learners' clicks
-        assert mover.count("N") and mover.count("E")  # on both servers
-        assert mover.count("S") + mover.count("W") >= 2  # and the bots between them
+        # Two learners at a table sit as partners, North and South.
+        assert mover.count("N") + mover.count("S") >= LEARNER_MOVES  # the learners' clicks
+        assert mover.count("N") and mover.count("S")  # on both servers
+        assert mover.count("E") + mover.count("W") >= 2  # and the bots between them
         assert state.hand is not None or state.is_over
