@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 from pathlib import Path
 
 from alembic import command
@@ -80,6 +81,22 @@ def database_url(url: str | None = None) -> str:
     return f"sqlite:///{default_sqlite_path()}"
 
 
+def _pragma(cursor: sqlite3.Cursor, pragma: str, busy_timeout_ms: int) -> None:
+    """Run one PRAGMA (constants only: nothing from outside). Turning a new database to
+    WAL takes a lock that SQLite's busy handler does not wait for: two processes opening
+    a fresh file at once could see "database is locked" at once, so it is tried again,
+    up to the busy timeout."""
+    deadline = time.monotonic() + busy_timeout_ms / 1000
+    while True:
+        try:
+            cursor.execute(f"PRAGMA {pragma}")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+
+
 def _sqlite_engine(url: str, busy_timeout_ms: int) -> Engine:
     database = make_url(url).database
     path = None
@@ -111,7 +128,7 @@ def _sqlite_engine(url: str, busy_timeout_ms: int) -> Engine:
             "synchronous=FULL",
             "foreign_keys=ON",
         ):
-            cursor.execute(f"PRAGMA {pragma}")  # constants only: nothing from outside
+            _pragma(cursor, pragma, busy_timeout_ms)
         cursor.close()
 
     @event.listens_for(engine, "begin")
