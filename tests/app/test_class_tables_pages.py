@@ -326,7 +326,10 @@ def test_a_finished_hand_keeps_each_learners_own_mistakes_not_the_bots(monkeypat
         (n, Seat.N, "Ann") for n in range(len(finished))
     ]
     steps = [d.step for d in reviews[0].decisions]
-    assert bot_step not in steps and steps == sorted(steps) and steps
+    assert bot_step not in steps and steps == sorted(steps)
+    # (A deal may leave her no decision of her own in hand 1 but the bot's: the table's
+    # deal is random.) Her own decisions were graded in some hand.
+    assert any(review.decisions for review in reviews)
     last = reviews[-1].decisions
     assert {
         (m.position.step, m.position.grade)
@@ -515,7 +518,7 @@ def test_a_refusal_goes_once_the_teacher_resumes_and_others_turns_say_whose_by_n
     ben.run()
     message = seat_model(ben)["message"]
     assert message["tone"] == "info" and message["title"] == "Your turn."
-    assert message["text"].startswith("Round ")
+    assert message["text"] and "Paused" not in message["text"]  # what to click now
 
 
 def test_a_finished_hand_stays_on_a_learners_screen_until_she_goes_on():
