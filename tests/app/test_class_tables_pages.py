@@ -506,7 +506,7 @@ def test_a_refusal_goes_once_the_teacher_resumes_and_others_turns_say_whose_by_n
     learner.run()
     assert seat_model(learner)["message"]["text"] == "Ben's turn (South)."
     ben.run()
-    assert seat_model(ben)["message"]["title"] == "Your turn."
+    assert says_your_turn(seat_model(ben)["message"])
     teacher.button(key="tables-pause").click().run()
     ben.run()
     view = tables.table(view.id)
@@ -517,8 +517,14 @@ def test_a_refusal_goes_once_the_teacher_resumes_and_others_turns_say_whose_by_n
     teacher.button(key="tables-pause").click().run()  # resume
     ben.run()
     message = seat_model(ben)["message"]
-    assert message["tone"] == "info" and message["title"] == "Your turn."
+    assert message["tone"] == "info" and says_your_turn(message)
     assert message["text"] and "Paused" not in message["text"]  # what to click now
+
+
+def says_your_turn(message: dict) -> bool:
+    """The strip reads "Your turn." as its title, or its text opens so ("Your turn: choose
+    a card to play.", when the title would only repeat it): which one depends on the deal."""
+    return f"{message.get('title', '')} {message['text']}".strip().startswith("Your turn")
 
 
 def test_a_finished_hand_stays_on_a_learners_screen_until_she_goes_on():
