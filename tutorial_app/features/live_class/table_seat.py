@@ -26,6 +26,7 @@ from analysis import hint, make_bot
 from engine import Action, GameState, HandRecord, Seat, explain_result, seat_view
 from tutorial_app.card_table.component import card_table
 from tutorial_app.card_table.hint_words import hint_parts
+from tutorial_app.card_table.model_types import Message
 from tutorial_app.card_table.table_model import coach_line, table_model
 from tutorial_app.card_table.table_moves import Click, decide_click
 from tutorial_app.card_table.table_options import TableOptions, table_message
@@ -222,14 +223,8 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
         title, words = hinted  # in the strip beside the choices, until the move is made
     if refusal:
         words, tone, title = (refusal, "refusal", None)
-    options = TableOptions(
-        score=state.scores,
-        target=state.rules.target_points,
-        hold_last_trick=True,
-        keep_bidding=True,
-        show_roles=True,
-        cards_clickable=my_turn,
-        message=table_message(words, tone, title),
+    options = seat_options(
+        state, keep_bidding=True, cards_clickable=my_turn, message=table_message(words, tone, title)
     )
 
     def clicked(kind: Literal["card", "action"], value: str) -> None:
@@ -262,18 +257,28 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
         my_review(tables, view.id, seat, [len(state.finished) - 1])
 
 
+def seat_options(
+    state: GameState, *, keep_bidding: bool, cards_clickable: bool, message: Message | None
+) -> TableOptions:
+    """A learner's seat at a class table, in play or held at a hand's end: the game's
+    score and target, the last trick held, the dealer and maker marked."""
+    return TableOptions(
+        score=state.scores,
+        target=state.rules.target_points,
+        hold_last_trick=True,
+        keep_bidding=keep_bidding,
+        show_roles=True,
+        cards_clickable=cards_clickable,
+        message=message,
+    )
+
+
 def hand_end(tables: ClassTables, view: TableView, seat: Seat, state: GameState) -> None:
     """The hand just finished, from this learner's chair: its last trick with the
     winner, the result in words, and "Next hand" (the table plays on meanwhile)."""
     last = state.finished[-1]
-    options = TableOptions(
-        score=state.scores,
-        target=state.rules.target_points,
-        hold_last_trick=True,
-        show_roles=True,
-        cards_clickable=False,
-        message=table_message(explain_result(last), "success", f"Hand {len(state.finished)}:"),
-    )
+    result = table_message(explain_result(last), "success", f"Hand {len(state.finished)}:")
+    options = seat_options(state, keep_bidding=False, cards_clickable=False, message=result)
     card_table(table_model(seat_view(last, seat), options), key="table-seat")
 
     def go_on() -> None:
