@@ -550,3 +550,38 @@ def test_a_finished_hand_stays_on_a_learners_screen_until_she_goes_on():
     assert not learner.exception
     assert seat_model(learner)["message"]["tone"] != "success"
     assert "table-next-hand" not in {b.key for b in learner.button}
+
+
+def test_a_late_joiner_is_named_and_seating_again_asks_before_the_games_end():
+    """Cid joins after the seating: the teacher's overview names him as not at a table.
+    Seating again while tables play asks first; "Keep playing" keeps the games, and only
+    "End them and seat again" ends them, with Cid seated this time."""
+    teacher, code, key = start_class()
+    join(code, "Ann")
+    join(code, "Ben")
+    teacher.run()
+    teacher.button(key="tables-make").click().run()
+    tables = ClassTables(open_store(database_url()))
+    first = [view.id for view in tables.overview(code, key)]
+    assert tables.unseated(code, key) == []
+    join(code, "Cid")
+    teacher.run()
+    (waiting,) = [box.value for box in teacher.info if "Not at a table" in box.value]
+    assert waiting.startswith("Not at a table: Cid.")
+
+    assert teacher.button(key="tables-make").label == "Seat the class again"
+    teacher.button(key="tables-make").click().run()
+    assert [view.id for view in tables.overview(code, key)] == first  # nothing ended yet
+    (ask,) = [box.value for box in teacher.warning if "Seating again" in box.value]
+    assert ask == "Seating again ends the game in play and starts new ones."
+    teacher.button(key="tables-make-cancel").click().run()
+    assert [view.id for view in tables.overview(code, key)] == first
+    assert not [box for box in teacher.warning if "Seating again" in box.value]
+
+    teacher.button(key="tables-make").click().run()
+    teacher.button(key="tables-make-confirm").click().run()
+    views = tables.overview(code, key)
+    assert views and not set(first) & {view.id for view in views}
+    assert sorted(n for view in views for n in view.seats.values() if n) == ["Ann", "Ben", "Cid"]
+    assert tables.unseated(code, key) == []
+    assert not [box for box in teacher.info if "Not at a table" in box.value]

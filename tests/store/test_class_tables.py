@@ -173,6 +173,21 @@ def test_pause_and_end_stop_every_move(seated):
     assert over.value.problem is TableProblem.OVER and tables.overview(code, key) == []
 
 
+def test_the_members_without_a_seat_are_named_until_the_tables_end(seated):
+    """A late joiner and a learner the teacher's seating left out have no seat at the open
+    tables; once the games end, nobody has a seat."""
+    tables, _table, code, key, _tokens = seated
+    classes = ClassRuns(tables.store)
+    assert tables.unseated(code, key) == []
+    classes.join(code, "Cid", new_learner_token())
+    classes.join(code, "Dee", new_learner_token())
+    assert tables.unseated(code, key) == ["Cid", "Dee"]
+    tables.make_tables(code, key, [[1, 3, 2, None]], "bga", True, "beginner", seed=1)
+    assert tables.unseated(code, key) == ["Dee"]  # the teacher's seating left her out
+    tables.end_all(code, key)
+    assert tables.unseated(code, key) == ["Ann", "Ben", "Cid", "Dee"]
+
+
 def test_seating_by_join_order_or_at_random_puts_partners_opposite():
     # Nine learners: three tables of three, never a ninth alone with three bots.
     assert seating_plan(list(range(1, 10)), "join") == [

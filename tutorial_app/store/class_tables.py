@@ -360,6 +360,28 @@ class ClassTables(LiveClasses):
             ).all()
             return [self._view(connection, table) for table in rows]
 
+    def unseated(self, code: str, key: str) -> list[str]:
+        """The names of the members with no seat at the class's open tables (they joined
+        after the seating, or the teacher's own seating left them out), in join order.
+        Raises ClassError."""
+        with self.store.reading() as connection:
+            row = self._teacher_row(connection, code, key, must_be_open=False)
+            seated = (
+                select(class_table_seats.c.member_id)
+                .join(class_tables, class_tables.c.id == class_table_seats.c.table_id)
+                .where(
+                    class_tables.c.class_id == row.id,
+                    class_tables.c.ended_at.is_(None),
+                    class_table_seats.c.member_id.is_not(None),
+                )
+            )
+            names = connection.scalars(
+                select(class_members.c.display_name)
+                .where(class_members.c.class_id == row.id, class_members.c.id.not_in(seated))
+                .order_by(class_members.c.joined_at, class_members.c.id)
+            )
+            return [shown_name(name) for name in names]
+
     def last_seating(self, code: str, key: str) -> list[TableView]:
         """The tables of the class's last seating, playing or ended, by number: what the
         teacher looks back on after the games. Raises ClassError."""

@@ -78,3 +78,4 @@ TABLE_SEATING = "tables-seating"  # widget: the teacher's own seating (learner, 
 TABLE_REVIEW_OF = "tables-review-of"  # widget: whose graded decisions the teacher reads
 TABLE_REVIEWS_READ = "table-reviews-read"  # (table, hand) -> the seat's graded hand, once kept
 TABLE_PER = "tables-per"  # widget: how many learners sit at each table (bots in the rest)
+TABLE_RESEAT_ASK = "tables-reseat-ask"  # the teacher asked to seat again while tables play

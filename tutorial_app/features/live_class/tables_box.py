@@ -16,6 +16,7 @@ from tutorial_app.features.live_class.keys import (
     TABLE_HINTS,
     TABLE_HOW,
     TABLE_PER,
+    TABLE_RESEAT_ASK,
     TABLE_REVIEW_OF,
     TABLE_RULES,
     TABLE_SEATING,
@@ -113,6 +114,7 @@ def hand_links(view: TableView, teach_url) -> str:
 
 
 def _seat_class(classes: ClassRuns, code: str, key: str, by_hand: list | None = None) -> None:
+    st.session_state.pop(TABLE_RESEAT_ASK, None)
     tables = ClassTables(classes.store)
     try:
         members = classes.member_names(code)
@@ -209,23 +211,16 @@ def tables_box(classes: ClassRuns, code: str, key: str, open_: bool) -> None:
             by_hand = (
                 seating_editor(classes, code) if st.session_state.get(TABLE_HOW) == "hand" else None
             )
-            st.button(
-                "Seat the class at tables",
-                key="tables-make",
-                icon=":material/table_restaurant:",
-                on_click=_seat_class,
-                args=(classes, code, key, by_hand),
-                help="Tables of four, partners opposite; a bot takes each empty seat. "
-                "Tables already playing end.",
-            )
-            problem = st.session_state.pop(TABLES_PROBLEM, None)
-            if problem:
-                st.warning(markdown_text(problem))
         try:
-            playing = bool(ClassTables(classes.store).overview(code, key))
+            playing = len(ClassTables(classes.store).overview(code, key))
         except (ClassError, StoreUnavailable, TableError) as error:
             st.warning(markdown_text(error.message))
             return
+        if open_:
+            seat_button(classes, code, key, by_hand, playing)
+            problem = st.session_state.pop(TABLES_PROBLEM, None)
+            if problem:
+                st.warning(markdown_text(problem))
         if playing:
             # Drawn again every few seconds only while tables play (an idle class costs
             # nothing).
@@ -233,6 +228,53 @@ def tables_box(classes: ClassRuns, code: str, key: str, open_: bool) -> None:
         else:
             last_games(classes, code, key)
             graded_decisions(classes, code, key)
+
+
+def seat_button(
+    classes: ClassRuns, code: str, key: str, by_hand: list | None, playing: int
+) -> None:
+    """Seat the class; while tables play, only once the teacher says the games may end
+    (one click must not end a room's games)."""
+    if not playing:
+        st.session_state.pop(TABLE_RESEAT_ASK, None)
+        st.button(
+            "Seat the class at tables",
+            key="tables-make",
+            icon=":material/table_restaurant:",
+            on_click=_seat_class,
+            args=(classes, code, key, by_hand),
+            help="Tables of four, partners opposite; a bot takes each empty seat.",
+        )
+        return
+    if not st.session_state.get(TABLE_RESEAT_ASK):
+        st.button(
+            "Seat the class again",
+            key="tables-make",
+            icon=":material/table_restaurant:",
+            on_click=lambda: st.session_state.update({TABLE_RESEAT_ASK: True}),
+            help="New tables for everyone who has joined, late joiners too. You are asked "
+            "first: the games in play end.",
+        )
+        return
+    games = "the game" if playing == 1 else f"the {playing} games"
+    st.warning(
+        f"Seating again ends {games} in play and starts new ones.",
+        icon=":material/warning:",
+    )
+    yes, no = st.columns(2)
+    yes.button(
+        "End them and seat again",
+        key="tables-make-confirm",
+        type="primary",
+        icon=":material/table_restaurant:",
+        on_click=_seat_class,
+        args=(classes, code, key, by_hand),
+    )
+    no.button(
+        "Keep playing",
+        key="tables-make-cancel",
+        on_click=lambda: st.session_state.pop(TABLE_RESEAT_ASK, None),
+    )
 
 
 def last_games(classes: ClassRuns, code: str, key: str) -> None:
@@ -310,6 +352,16 @@ def tables_overview(classes: ClassRuns, code: str, key: str) -> None:
             )
         if links := hand_links(view, lambda query: app_page_url("teach", query)):
             st.caption(links)
+    try:
+        waiting = tables.unseated(code, key)
+    except (ClassError, StoreUnavailable):
+        waiting = []
+    if waiting:
+        st.info(
+            f"Not at a table: {markdown_text(', '.join(waiting))}. They answer your questions "
+            "meanwhile. To seat them, seat the class again (the games in play end).",
+            icon=":material/person_add:",
+        )
     paused = any(view.paused for view in views)
     left, right = st.columns(2)
     left.button(
