@@ -261,7 +261,7 @@ def seat_button(
         f"Seating again ends {games} in play and starts new ones.",
         icon=":material/warning:",
     )
-    yes, no = st.columns(2)
+    yes, no, _ = st.columns([3, 2, 3])
     yes.button(
         "End them and seat again",
         key="tables-make-confirm",
@@ -331,6 +331,16 @@ def tables_overview(classes: ClassRuns, code: str, key: str) -> None:
         up = tables.projected(code, key)
     except (ClassError, StoreUnavailable, TableError):
         up = None
+    try:
+        waiting = tables.unseated(code, key)
+    except (ClassError, StoreUnavailable):
+        waiting = []
+    if waiting:
+        st.info(
+            f"Not at a table: {markdown_text(', '.join(waiting))}. They answer your questions "
+            "meanwhile. To seat them, seat the class again (the games in play end).",
+            icon=":material/person_add:",
+        )
     for view in views:
         st.markdown(table_line(view))
         if up is not None and up.id == view.id:
@@ -352,16 +362,6 @@ def tables_overview(classes: ClassRuns, code: str, key: str) -> None:
             )
         if links := hand_links(view, lambda query: app_page_url("teach", query)):
             st.caption(links)
-    try:
-        waiting = tables.unseated(code, key)
-    except (ClassError, StoreUnavailable):
-        waiting = []
-    if waiting:
-        st.info(
-            f"Not at a table: {markdown_text(', '.join(waiting))}. They answer your questions "
-            "meanwhile. To seat them, seat the class again (the games in play end).",
-            icon=":material/person_add:",
-        )
     paused = any(view.paused for view in views)
     left, right = st.columns(2)
     left.button(
