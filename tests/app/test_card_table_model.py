@@ -542,3 +542,17 @@ def test_a_quiz_can_keep_which_cards_are_legal_off_the_table():
             assert not any(c["legal"] for c in hidden)
             return
     pytest.fail("no seeded hand reached South's turn to play")
+
+
+def test_who_plays_each_seat_shows_under_its_name_and_in_its_label():
+    """A class table names each seat's player; a seat left out names nobody."""
+    from tutorial_app.card_table.table_options import TableOptions
+
+    state = random_hand(Rules(), Seat.W, 4)
+    options = TableOptions(players={Seat.N: "Ann <b>", Seat.E: "bot"})
+    seats = {entry["seat"]: entry for entry in table_model(state, options)["seats"]}
+    assert seats["N"]["player"] == "Ann <b>"  # the component shows it as text
+    assert seats["N"]["label"].startswith("North, Ann <b>")
+    assert seats["E"]["player"] == "bot" and seats["E"]["label"].startswith("East, bot")
+    assert "player" not in seats["S"] and seats["S"]["label"].startswith("South")
+    assert "player" not in table_model(state)["seats"][0]

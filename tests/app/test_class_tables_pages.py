@@ -247,7 +247,16 @@ def test_a_table_on_the_projector_shows_the_reason_for_each_move_its_hands_face_
     (model,) = [m for m in tables_shown(screen) if m.get("layout") == "table"]
     assert not any(s["revealed"] for s in model["seats"]) and not model["hand"]
     assert "face down while they are played" in model["message"]["text"]
-    moves = [m.value for m in screen.markdown if m.value.startswith("- ")]
+    # Who plays each seat, on the table (the learner's name, else a bot).
+    assert {s["seat"]: s["player"] for s in model["seats"]} == {
+        "N": "Ann",
+        "E": "bot",
+        "S": "bot",
+        "W": "bot",
+    }
+    moves = [
+        line for m in screen.markdown for line in m.value.splitlines() if line.startswith("- ")
+    ]
     tables = ClassTables(open_store(database_url()))
     (view,) = tables.overview(code, key)
     assert len(moves) == min(4, len(view.game.replay().hand.actions)) and all(
@@ -475,6 +484,25 @@ def test_a_hand_just_dealt_shows_the_last_hands_moves_on_the_projector():
     finished = state.finished[-1]
     assert heading == "The last hand ended so:" and len(lines) == min(4, len(finished.actions))
     assert projected_hand(state) == (finished, True)  # the hand just played, every card
+    # On the wall: the hand's result under the table, its last moves with their reasons.
+    from test_live_class_pages import page
+
+    from engine import explain_result
+    from tutorial_app.shell.markdown_text import markdown_text
+
+    tables.project(code, key, view.id)
+    screen = page(PROJECTOR, stored_key=key, **{"class": code})
+    (model,) = [m for m in tables_shown(screen) if m.get("layout") == "table"]
+    assert model["message"] == {
+        "title": "Hand 1:",
+        "text": explain_result(finished),
+        "tone": "success",
+    }
+    players = {s["seat"]: s["player"] for s in model["seats"]}
+    assert players["N"] in ("Ann", "bot for Ann") and players["E"] == "bot"
+    shown = [m.value for m in screen.markdown if m.value.startswith(heading)]
+    listed = "\n".join(f"- {markdown_text(line)}" for line in lines)
+    assert shown == [f"{heading}\n\n{listed}"]
     ending = re.compile(r"^(Ann \(North\)|East|South|West) (to \w+)$")
     assert {ending.match(words)[2] for phase, words in said if phase is Phase.BID1} == {"to bid"}
     assert {ending.match(words)[2] for phase, words in said if phase is Phase.PLAY} == {"to play"}
@@ -546,6 +574,13 @@ def test_a_finished_hand_stays_on_a_learners_screen_until_she_goes_on():
     from engine import explain_result
 
     assert model["message"]["text"] == explain_result(finished)
+    # The other seats' players by name (bots here); her own seat needs none.
+    assert {s["seat"]: s.get("player") for s in model["seats"]} == {
+        "N": None,
+        "E": "bot",
+        "S": "bot",
+        "W": "bot",
+    }
     learner.button(key="table-next-hand").click().run()
     assert not learner.exception
     assert seat_model(learner)["message"]["tone"] != "success"

@@ -68,6 +68,7 @@ class SeatCard(CardFace):
 class SeatEntry(TypedDict):
     seat: str
     name: str
+    player: NotRequired[str]  # who plays the seat at a class table
     position: str  # one of table_model.POSITIONS
     you: bool
     team: str

@@ -218,6 +218,10 @@ def table_model(source: HandState | SeatView, options: TableOptions = PLAIN) -> 
         )
         for seat in _clockwise(bottom)
     ]
+    for entry in seats:
+        if player := options.players.get(Seat(entry["seat"])):
+            entry["player"] = player
+            entry["label"] = f"{entry['name']}, {player}" + entry["label"][len(entry["name"]) :]
     hand_hidden = "hand" in hide or bottom not in shown  # not shown: a teacher's table only
     hold = options.hold_last_trick
     middle = _middle(table, bottom, face, hold, "winner" not in hide)

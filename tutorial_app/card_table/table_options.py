@@ -129,6 +129,9 @@ class TableOptions:
     message: Message | None = None  # the strip under the table (``table_message``)
     step_keys: StepKeys | None = None  # the keyboard's ← → for the page's Back and Next
     projector: bool = False  # drawn large, for a class's screen
+    # Who plays each seat at a class table (a learner's name, or "bot"): shown under the
+    # seat's name. Names are the store's, already bounded; the component shows them as text.
+    players: Mapping[Seat, str] = field(default_factory=lambda: MappingProxyType({}))
     actions_by_hand: bool = False  # the choices beside the hand, not under the table
 
     def __post_init__(self) -> None:
@@ -146,6 +149,7 @@ class TableOptions:
             "reveal": self.reveal if isinstance(self.reveal, str) else tuple(self.reveal),
             "hide": hide,
             "marks": MappingProxyType(dict(self.marks)),
+            "players": MappingProxyType(dict(self.players)),
             "actions": None if self.actions is None else tuple(self.actions),
             "tried": frozenset(self.tried),
             "buttons_before": tuple(self.buttons_before),

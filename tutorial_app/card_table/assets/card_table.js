@@ -89,6 +89,7 @@ function seatBox(model, seat, root) {
     role: "group", "aria-label": seat.label,
   });
   const name = el("div", { class: "seat-name" }, el("span", { text: seat.name }));
+  if (seat.player) name.append(el("span", { class: "player", text: seat.player }));
   for (const badge of seat.badges) {
     name.append(el("span", { class: "badge badge-" + badge.replace(/ /g, "-"), text: badge }));
   }

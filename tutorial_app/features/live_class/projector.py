@@ -98,6 +98,7 @@ PROJECTOR_CSS = f"""<style>
 .pj-code {{ font-size: 9rem; font-weight: 800; letter-spacing: 0.6rem; line-height: 1;
   font-family: ui-monospace, monospace; color: #0b6b2f; margin: 0.5rem 0; }}
 .pj-join {{ font-size: 2rem; line-height: 1.3; }}
+.pj-table-title {{ font-size: 1.9rem; font-weight: 700; line-height: 1.2; margin: 0; padding: 0; }}
 .pj-link {{ font-size: 1.6rem; word-break: break-all; color: #333; }}
 .pj-link .join-query {{ white-space: nowrap; }}
 .pj-count {{ font-size: 2.2rem; font-weight: 700; }}

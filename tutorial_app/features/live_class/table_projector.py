@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine import GameState, HandState, apply, explain_action, new_hand
+from engine import GameState, HandState, apply, explain_action, explain_result, new_hand
 from tutorial_app.card_table.component import card_table
+from tutorial_app.card_table.model_types import Message
 from tutorial_app.card_table.move_words import action_words
 from tutorial_app.card_table.table_model import table_model
 from tutorial_app.card_table.table_options import TableOptions, table_message
+from tutorial_app.features.live_class.table_seat import players
 from tutorial_app.features.live_class.tables_box import table_line
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.store import ClassError, ClassTables, StoreUnavailable, TableError, TableView
@@ -60,12 +62,21 @@ def projected_hand(state: GameState) -> tuple[HandState, bool]:
     return state.finished[-1], True
 
 
-def _projector_note(paused: bool, face_up: bool) -> str | None:
+def _projector_message(
+    paused: bool, face_up: bool, hand: HandState, finished: int
+) -> Message | None:
+    """Under the table: paused; a finished hand's result ("Hand 2: East-West made trump
+    and took 3 tricks: ..."); else why the hands are face down."""
     if paused:
-        return "Paused."
+        return table_message("Paused.", "info")
+    if face_up and hand.result is not None:
+        return table_message(explain_result(hand), "success", f"Hand {finished}:")
     if face_up:
         return None
-    return "The hands stay face down while they are played: every card shows once the hand is over."
+    return table_message(
+        "The hands stay face down while they are played: every card shows once the hand is over.",
+        "info",
+    )
 
 
 def show_projected(tables: ClassTables, code: str, key: str, number: int) -> None:
@@ -75,11 +86,7 @@ def show_projected(tables: ClassTables, code: str, key: str, number: int) -> Non
     if view is None or view.number != number:
         st.rerun()  # taken down, or another table put up
     state = view.game.replay()
-    names = " · ".join(
-        f"{seat.word}: {markdown_text(name) if name else 'bot'}"
-        for seat, name in view.seats.items()
-    )
-    st.markdown(f"## Table {view.number}  \n{names}")
+    st.html(f'<h2 class="pj-table-title">Table {view.number}</h2>')
     hand, face_up = projected_hand(state)
     options = TableOptions(
         teacher=True,
@@ -91,14 +98,15 @@ def show_projected(tables: ClassTables, code: str, key: str, number: int) -> Non
         actions=(),
         score=state.scores,
         target=state.rules.target_points,
-        message=table_message(_projector_note(view.paused, face_up), "info"),
+        message=_projector_message(view.paused, face_up, hand, len(state.finished)),
+        players=players(view),
     )
     card_table(table_model(hand, options), key="projected-table")
     heading, lines = last_moves(view)
-    if heading:
-        st.markdown(heading)
-    for line in lines:
-        st.markdown(f"- {markdown_text(line)}")
+    # One list, not an element a line: the lines sit close, so the table and its last
+    # moves fit the projector's screen.
+    listed = "\n".join(f"- {markdown_text(line)}" for line in lines)
+    st.markdown(f"{heading}\n\n{listed}" if heading else listed)
 
 
 def show_tables_playing(tables: ClassTables, code: str, key: str) -> None:

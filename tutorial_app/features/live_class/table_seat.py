@@ -224,7 +224,12 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
     if refusal:
         words, tone, title = (refusal, "refusal", None)
     options = seat_options(
-        state, keep_bidding=True, cards_clickable=my_turn, message=table_message(words, tone, title)
+        view,
+        seat,
+        state,
+        keep_bidding=True,
+        cards_clickable=my_turn,
+        message=table_message(words, tone, title),
     )
 
     def clicked(kind: Literal["card", "action"], value: str) -> None:
@@ -257,12 +262,28 @@ def show_seat(tables: ClassTables, code: str, token: str, mine: MySeat) -> None:
         my_review(tables, view.id, seat, [len(state.finished) - 1])
 
 
+def players(view: TableView) -> dict[Seat, str]:
+    """Who plays each seat: the learner's name, or "bot" (a learner away: "bot for Ann")."""
+    return {
+        seat: (f"bot for {name}" if seat in view.away else name) if name else "bot"
+        for seat, name in view.seats.items()
+    }
+
+
 def seat_options(
-    state: GameState, *, keep_bidding: bool, cards_clickable: bool, message: Message | None
+    view: TableView,
+    seat: Seat,
+    state: GameState,
+    *,
+    keep_bidding: bool,
+    cards_clickable: bool,
+    message: Message | None,
 ) -> TableOptions:
-    """A learner's seat at a class table, in play or held at a hand's end: the game's
-    score and target, the last trick held, the dealer and maker marked."""
+    """A learner's seat at a class table, in play or held at a hand's end: who plays
+    each other seat, the game's score and target, the last trick held, the dealer and
+    maker marked."""
     return TableOptions(
+        players={other: who for other, who in players(view).items() if other is not seat},
         score=state.scores,
         target=state.rules.target_points,
         hold_last_trick=True,
@@ -278,7 +299,9 @@ def hand_end(tables: ClassTables, view: TableView, seat: Seat, state: GameState)
     winner, the result in words, and "Next hand" (the table plays on meanwhile)."""
     last = state.finished[-1]
     result = table_message(explain_result(last), "success", f"Hand {len(state.finished)}:")
-    options = seat_options(state, keep_bidding=False, cards_clickable=False, message=result)
+    options = seat_options(
+        view, seat, state, keep_bidding=False, cards_clickable=False, message=result
+    )
     card_table(table_model(seat_view(last, seat), options), key="table-seat")
 
     def go_on() -> None:
