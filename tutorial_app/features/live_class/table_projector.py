@@ -2,10 +2,10 @@
 table 3: why did East trump?"); the projector view then shows it large, with the
 engine's reason for each of the last moves. While a hand is played its hands stay face
 down (the table's own players see the projector too: face up, it would show each of
-them the others' cards); the hand just played is shown face up, every card, once it is
-over, until the next hand's first move. It is drawn again every second while a table
-is up (one projector per class), and goes back to the class's questions when the
-teacher takes it down."""
+them the others' cards); once a hand is over, its last trick and result stay up until
+the next hand's first move (face up: a hand thrown in shows every card). It is drawn
+again every second while a table is up (one projector per class), and goes back to the
+class's questions when the teacher takes it down."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ def _projector_message(
     if face_up:
         return None
     return table_message(
-        "The hands stay face down while they are played: every card shows once the hand is over.",
+        "The hands stay face down while they are played: its players see this screen too.",
         "info",
     )
 
