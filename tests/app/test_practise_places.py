@@ -1,8 +1,8 @@
 """Practise keeps its place for its learner: a reload or a new tab (a new session of the
-same learner) finds the same For-you set (not a new one) at the next question, and a
-topic set at its question number; another learner's copy of the link starts afresh; a
-kept set that does not fit is replaced, never a traceback; and an option already marked
-✗ clicked again is not another wrong try."""
+same learner) finds the same For-you set (not a new one), on the verdict just given or
+at the next question, and a topic set at its question number; another learner's copy
+of the link starts afresh; a kept set that does not fit is replaced, never a traceback;
+and an option already marked ✗ clicked again is not another wrong try."""
 
 from __future__ import annotations
 
@@ -26,10 +26,18 @@ def test_for_you_resumes_at_the_next_question_with_its_wrong_try(fresh_store, to
     items, key, _ = for_you_quiz(at)
     question = question_of(items[0].skill, items[0].seed)
     answer(at, question, wrong_response(question), key)
-    left = at.session_state[key].run
-    again_items, again_key, state = for_you_quiz(open_page(PAGE, token=token))
+    answered = at.session_state[key]
+    left = answered.run
+    # A reload while the verdict is on screen shows that verdict again...
+    again = open_page(PAGE, token=token)
+    again_items, again_key, state = for_you_quiz(again)
     assert again_items == items and again_key == key
-    assert state.run == left and state.showing == left.current and state.run.misses == 1
+    assert state.run == left and state.run.misses == 1
+    assert state.showing == 0 and state.feedback == answered.feedback
+    # ...and once the learner goes on, a reload opens the next question.
+    again.button(key="next").click().run()
+    _items, _key, state = for_you_quiz(open_page(PAGE, token=token))
+    assert state.run == left and state.showing == left.current and not state.answered
     # Another learner gets a set of their own.
     stranger_items, _key, stranger = for_you_quiz(open_page(PAGE))
     assert stranger.run.misses == 0

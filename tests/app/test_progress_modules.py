@@ -271,3 +271,31 @@ def test_the_accuracy_legend_stands_clear_of_the_axes():
     above = legend.y is not None and legend.y >= 1 and legend.yanchor == "bottom"
     below = legend.y is not None and legend.y < 0 and legend.yanchor == "top"
     assert right or above or below
+
+
+@pytest.mark.parametrize(
+    "shown",
+    [
+        None,
+        "0",
+        {"index": 5, "response": ["a"]},  # no such question
+        {"index": -1, "response": ["a"]},
+        {"index": True, "response": ["a"]},
+        {"index": 0, "response": "a"},  # not a list
+        {"index": 0, "response": []},
+        {"index": 0, "response": ["a"] * 13},  # over MOST_RESPONSE_KEYS
+        {"index": 0, "response": ["x" * 17]},  # over LONGEST_RESPONSE_KEY
+        {"index": 0, "response": [3]},
+        {"index": 0, "response": ["zz"]},  # no such option: judged invalid
+    ],
+)
+def test_a_kept_verdict_that_does_not_fit_is_not_shown_but_the_place_is(shown):
+    from lessons.quiz import Kind, Option, Question
+    from tutorial_app.quiz.position import answered_from_position
+
+    question = Question(Kind.SINGLE, "Which?", (Option("a", "A"), Option("b", "B")), ("a",), "")
+    kept = position_of(QuizState(QuizState.start(3).run.answer(True)))
+    if shown is not None:
+        kept["shown"] = shown
+    assert answered_from_position(kept, [question] * 3) is None
+    assert quiz_from_position(kept, 3).showing == 1  # the next question, as before

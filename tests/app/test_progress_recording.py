@@ -1,8 +1,9 @@
 """AppTest: what a learner does in a lesson lasts. An answer is in the store when its
 verdict shows; the stars come back in a new session of the same learner (the token is
-what the browser component will hand over); a quiz resumes where it was left, and a
-finished one reloads on its result; finished steps and try-step answers are kept; with
-the store out of reach the quiz still judges and says its answer was not saved."""
+what the browser component will hand over); a quiz resumes where it was left (on the
+verdict being read, or the next question), and a finished one reloads on its result;
+finished steps and try-step answers are kept; with the store out of reach the quiz
+still judges and says its answer was not saved."""
 
 from __future__ import annotations
 
@@ -48,6 +49,11 @@ def test_an_answer_is_kept_with_its_facts_and_the_stars_come_back_in_a_new_sessi
         at.button(key="next").click().run()
         question, key, _ = on_screen(at, "scoring")
         answer(at, question, question.answer, key)
+    # A reload on the last verdict shows it again, and goes on to the result.
+    last = open_quiz("scoring", token, seed=str(SEED))
+    assert last.session_state[key].feedback == at.session_state[key].feedback
+    last.button(key="next").click().run()  # "See your result"
+    assert [h.value for h in last.subheader] == ["Quiz finished"]
     at.button(key="next").click().run()  # "See your result"
     assert "★★★" in at.title[0].value
 
@@ -78,7 +84,17 @@ def test_the_quiz_resumes_where_it_was_left_in_a_new_session(fresh_store, token)
     at.button(key="next").click().run()
     question, key, _ = on_screen(at, "bowers")
     answer(at, question, question.answer, key)  # ...then one right
-    left = at.session_state[key].run
+    answered = at.session_state[key]
+    left = answered.run
+
+    # A reload while the verdict is on screen: the same verdict, judged again, not lost.
+    reading = open_quiz("bowers", token)
+    shown = reading.session_state[key]
+    assert shown.run == left and shown.showing == answered.showing
+    assert shown.feedback == answered.feedback and shown.feedback.correct
+    assert feedback_shown(reading)[0]
+    assert len(fresh_store.answer_rows(token)) == 2  # shown again, not answered again
+    reading.button(key="next").click().run()  # the learner goes on
 
     # A new session with no seed in the address: the kept quiz, at the next question.
     again = open_quiz("bowers", token)

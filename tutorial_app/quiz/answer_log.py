@@ -11,6 +11,7 @@ used the answer is still judged, and the state says why it was not saved.
 from __future__ import annotations
 
 from collections.abc import Mapping, MutableMapping
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -40,7 +41,8 @@ def time_taken_ms(session: MutableMapping, key: str, state: QuizState) -> int | 
 
 
 class Recorder(Protocol):
-    """What a quiz calls with each judged answer: keeps it, returns the state to show."""
+    """What a quiz calls with each judged answer: keeps it, returns the state to show;
+    and, when the learner goes on from a verdict, ``moved_on`` with the new state."""
 
     def __call__(
         self,
@@ -50,6 +52,8 @@ class Recorder(Protocol):
         before: QuizState,
         after: QuizState,
     ) -> QuizState: ...
+
+    def moved_on(self, state: QuizState) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -123,6 +127,22 @@ class AnswerRecorder:
         except ValueError as error:  # a field the store refuses: judged, not kept
             return replace(after, store_run=run, unsaved=str(error))
         return after
+
+    def moved_on(self, state: QuizState) -> None:
+        """The learner went on from a verdict: the place kept loses the answer on screen,
+        so a reload opens the question now showing, not the verdict read. Best effort:
+        if the store cannot keep it, a reload shows that verdict again, nothing worse."""
+        if self.store is None or self.position is None or self.seed is None:
+            return
+        if state.run.finished and not self.keep_finished:
+            return  # its place was cleared when it finished
+        with suppress(StoreUnavailable, ValueError):
+            self.store.save_quiz_position(
+                self.token,
+                self.position,
+                self.seed,
+                {**position_of(state), **(self.place_with or {})},
+            )
 
 
 def install(session: MutableMapping, key: str, recorder: Recorder) -> None:

@@ -1,9 +1,11 @@
 """A quiz's place as the progress store keeps it (``Store.save_quiz_position``): plain
-JSON values, read back with every field checked, so a reload resumes at the next question.
+JSON values, read back with every field checked, so a reload resumes where the learner was.
 
 What is kept is the run (which questions are left, the wrong tries, the run of right
-answers) and the store's quiz-run number; a resumed quiz opens at the question the run
-puts first, with no answer on screen.
+answers), the store's quiz-run number and, until the learner goes on, the question just
+answered with the response given: a reload while reading a verdict shows that verdict
+again (``answered_from_position``, judged afresh by the question); else a resumed quiz
+opens at the question the run puts first, with no answer on screen.
 
 >>> from tutorial_app.quiz.state import QuizState
 >>> state = QuizState.start(3)
@@ -17,18 +19,24 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from lessons.progress import QuizRun
+from lessons.quiz import Kind, Question
 from tutorial_app.quiz.state import QuizState
 
 VERSION = 1
+# A kept response's bounds (checked on the way back in): a question has at most a few
+# options, each keyed by a short id (POINTS: a team and a number).
+MOST_RESPONSE_KEYS = 12
+LONGEST_RESPONSE_KEY = 16
 
 
 def position_of(state: QuizState) -> dict[str, Any]:
     """The JSON values to keep for ``state``."""
     run = state.run
-    return {
+    kept: dict[str, Any] = {
         "version": VERSION,
         "store_run": state.store_run,
         "run": {
@@ -40,6 +48,9 @@ def position_of(state: QuizState) -> dict[str, Any]:
             "best_streak": run.best_streak,
         },
     }
+    if state.feedback is not None and state.response is not None:
+        kept["shown"] = {"index": state.showing, "response": list(state.response)}
+    return kept
 
 
 def _whole(value: object) -> bool:
@@ -79,6 +90,56 @@ def quiz_from_position(kept: object, length: int) -> QuizState | None:
     quiz_run, store_run = found
     assert quiz_run.current is not None  # the queue is not empty
     return QuizState(quiz_run, quiz_run.current, store_run=store_run)
+
+
+def answered_from_position(kept: object, questions: Sequence[Question]) -> QuizState | None:
+    """The question ``kept`` was saved on, answered, its verdict judged again from the
+    response kept (a reload while the learner read it); None when ``kept`` holds no answer
+    on screen, or one that does not fit these questions. A finished run's last verdict
+    comes back as reported: its stars were counted when it finished.
+
+    >>> from lessons.quiz import Kind, Option, Question
+    >>> question = Question(Kind.SINGLE, "Which?", (Option("a", "A"), Option("b", "B")),
+    ...                     ("a",), "A is.")
+    >>> before = QuizState.start(2)
+    >>> from tutorial_app.quiz.state import click
+    >>> after = click(before, question, "option-b")
+    >>> shown = answered_from_position(position_of(after), [question, question])
+    >>> shown.showing, shown.feedback == after.feedback, shown.run == after.run
+    (0, True, True)
+    >>> answered_from_position(position_of(before), [question, question]) is None
+    True
+    """
+    found = _run_of(kept, len(questions))
+    shown = kept.get("shown") if isinstance(kept, dict) else None
+    if found is None or not isinstance(shown, dict):
+        return None
+    index, response = shown.get("index"), shown.get("response")
+    if not isinstance(index, int) or not _whole(index) or index >= len(questions):
+        return None
+    if not isinstance(response, list) or not _bounded_keys(response):
+        return None
+    question = questions[index]
+    feedback = question.check(response)
+    if feedback.invalid:
+        return None
+    quiz_run, store_run = found
+    given = tuple(response)
+    return QuizState(
+        quiz_run,
+        index,
+        picks=given if question.kind in (Kind.MULTI, Kind.ORDER) else (),
+        feedback=feedback,
+        response=given,
+        reported=quiz_run.finished,
+        store_run=store_run,
+    )
+
+
+def _bounded_keys(response: list[Any]) -> bool:
+    return 0 < len(response) <= MOST_RESPONSE_KEYS and all(
+        isinstance(key, str) and 0 < len(key) <= LONGEST_RESPONSE_KEY for key in response
+    )
 
 
 def finished_from_position(kept: object, length: int) -> QuizState | None:

@@ -8,14 +8,20 @@ shown yet, with the same seed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import streamlit as st
 
+from lessons.quiz import Question
 from tutorial_app.learner.current import current_token, store
 from tutorial_app.learner.read_once import ReadOnce
-from tutorial_app.quiz.position import finished_from_position, is_finished, quiz_from_position
+from tutorial_app.quiz.position import (
+    answered_from_position,
+    finished_from_position,
+    is_finished,
+    quiz_from_position,
+)
 from tutorial_app.quiz.state import QuizState
 from tutorial_app.quiz.view import quiz_key
 from tutorial_app.store import QuizPosition, StoreUnavailable
@@ -47,14 +53,16 @@ def resumed(
     name: str,
     quiz_id: str,
     seed: int,
-    length: int,
+    questions: Sequence[Question],
     fits: Mapping[str, Any] | None = None,
     finished_too: bool = False,
 ) -> QuizState | None:
     """Where the quiz ``quiz_id`` starts if this session has not shown it yet: the kept
     place, when it was kept for this seed, holds ``fits`` (what the quiz is, as the
-    recorder's ``place_with`` kept it) and fits the quiz. With ``finished_too``, a
-    finished run kept for this seed opens on its result (a reload of the result)."""
+    recorder's ``place_with`` kept it) and fits the quiz; on the verdict the learner was
+    reading, if any. With ``finished_too``, a finished run kept for this seed opens on
+    its result (a reload of the result), or on its last verdict if still on screen."""
+    length = len(questions)
     if quiz_key(quiz_id) in st.session_state:
         return None
     kept = kept_position(name)
@@ -62,6 +70,9 @@ def resumed(
         return None
     if any(kept.state.get(field) != value for field, value in (fits or {}).items()):
         return None
+    shown = answered_from_position(kept.state, questions)
+    if shown is not None and (finished_too or not shown.run.finished):
+        return shown
     if finished_too and (done := finished_from_position(kept.state, length)) is not None:
         return done
     return quiz_from_position(kept.state, length)

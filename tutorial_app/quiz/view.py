@@ -25,7 +25,14 @@ from tutorial_app.learner.current import unsaved_warning
 from tutorial_app.learner.read_once import clear_on_reset
 from tutorial_app.quiz.answer_log import ANSWER_CLOCK, Recorder, install, note_shown
 from tutorial_app.quiz.scene import has_table, marked_words, question_model
-from tutorial_app.quiz.state import QuizState, next_question, on_click, on_points, option_id
+from tutorial_app.quiz.state import (
+    QuizState,
+    next_question,
+    on_click,
+    on_points,
+    option_id,
+    recorder_key,
+)
 
 __all__ = [
     "TABLE_KEY",
@@ -239,7 +246,10 @@ def _clear_widgets() -> None:
 
 def _next(key: str) -> None:
     _clear_widgets()
-    st.session_state[key] = next_question(st.session_state[key])
+    st.session_state[key] = now = next_question(st.session_state[key])
+    recorder = st.session_state.get(recorder_key(key))
+    if recorder is not None:
+        recorder.moved_on(now)
 
 
 def _try_again(key: str) -> None:

@@ -233,7 +233,7 @@ def _quiz(lesson: Lesson, lessons: tuple[Lesson, ...]) -> None:
             position=lesson.id,
             keep_finished=True,  # a reload of the result shows the result, not question 1
         ),
-        start=resumed(lesson.id, quiz_id, seed, len(questions), finished_too=True),
+        start=resumed(lesson.id, quiz_id, seed, questions, finished_too=True),
         lesson_mastery=True,
         review=lambda question: _review(lesson, question),
     )

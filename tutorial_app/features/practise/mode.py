@@ -188,7 +188,7 @@ def show_for_you(head) -> None:
         ),
         note=lambda index: items[index].why,
         on_finished=finished,
-        start=resumed(FOR_YOU_PLACE, quiz_id, seed, len(questions), fits=which),
+        start=resumed(FOR_YOU_PLACE, quiz_id, seed, questions, fits=which),
     )
     if last_lesson is None:
         st.caption(
@@ -268,7 +268,7 @@ def show_daily_deal(head) -> None:
             skills=tuple(i.skill for i in items),
             position=label,
         ),
-        start=resumed(label, quiz_id, seed, len(questions)),
+        start=resumed(label, quiz_id, seed, questions),
     )
     if run.finished and (rows := deal_rows(day)) is not None:
         _deal_result(deal_score(rows, day, items)[1], len(items))

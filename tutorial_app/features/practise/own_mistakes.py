@@ -115,6 +115,9 @@ class LadderRecorder:
             return replace(after, unsaved=getattr(error, "message", str(error)))
         return after
 
+    def moved_on(self, state: QuizState) -> None:
+        self.inner.moved_on(state)
+
 
 def ladder_recorder(
     numbers: Sequence[int | None], skills: Sequence[str], seeds: Sequence[int], lessons

@@ -192,7 +192,7 @@ def show_topics(intro) -> None:
             position=TOPICS_PLACE,
             place_with=which,
         ),
-        start=resumed(TOPICS_PLACE, quiz_id, seed, LENGTH, fits=which),
+        start=resumed(TOPICS_PLACE, quiz_id, seed, questions, fits=which),
     )
     # Under the quiz, so the question, its cards and its buttons come first on the screen.
     st.caption(
