@@ -354,3 +354,21 @@ def test_the_game_step_adds_the_hand_to_the_teams_points():
     assert "Your team goes from 8 to 9 of 10: the game goes on." in said[3]
     assert "Your team stays at 8 of 10: the game goes on." in said[2]
     assert not at.table  # its words are the table
+
+
+def test_the_seats_keep_their_places_and_each_step_shows_its_own_idea():
+    """Lesson 1's seats: one grid (it keeps its compass shape on a phone, where columns
+    would stack), partners in one colour; the partners step names the teams, the
+    clockwise step shows the arrow instead."""
+    from test_live_class_screen import html_shown
+
+    steps = [step.id for step in next(x for x in LESSONS if x.id == "cards-and-deal").steps]
+    partners = open_lesson("cards-and-deal", step=str(steps.index("partners") + 1))
+    grid = html_shown(partners)
+    for seat, team, who in (("N", "ns", "South's partner"), ("E", "ew", "West's partner")):
+        assert f'class="sg-seat {seat} {team}"' in grid and who in grid
+    assert "↻" not in grid
+    assert "Teams: **North-South** against **East-West**." in [m.value for m in partners.markdown]
+    clockwise = open_lesson("cards-and-deal", step=str(steps.index("clockwise") + 1))
+    assert "↻" in html_shown(clockwise)
+    assert not [m for m in clockwise.markdown if m.value.startswith("Teams:")]

@@ -125,27 +125,40 @@ def show_scoring(step: Step, key: str) -> None:
         st.table(scoring_frame(lone_defender), hide_index=True)
 
 
-def _seat_box(seat: Seat) -> str:
-    who = "you" if seat is Seat.S else f"{seat.partner.word}'s partner"
-    return f"<div style='text-align:center;font-size:1.3em'><b>{seat.word}</b><br>{who}</div>"
+# The four seats as a compass, one grid that keeps its shape on a phone (columns would
+# stack). Partners share a colour; the arrows show the way play goes.
+SEAT_GRID_STYLE = """<style>
+.seat-grid { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr));
+  grid-template-areas: ". n ." "w mid e" ". s ."; gap: 0.4rem; max-width: 28rem;
+  margin: 0.25rem auto 0.5rem; text-align: center; font-size: 1.15rem; }
+.seat-grid .sg-seat { border-radius: 0.6rem; padding: 0.35rem 0.25rem; line-height: 1.25; }
+.seat-grid .ns { background: #dcefe2; } .seat-grid .ew { background: #dde6f5; }
+.seat-grid .mid { grid-area: mid; align-self: center; font-size: 2.2rem; }
+.seat-grid .N { grid-area: n; } .seat-grid .S { grid-area: s; }
+.seat-grid .W { grid-area: w; } .seat-grid .E { grid-area: e; }
+</style>"""
+
+
+def seat_grid(clockwise: bool) -> str:
+    """The seats' HTML: each seat's name and whose partner it is (South: you); the play's
+    arrow in the middle when ``clockwise``. Only the engine's seat words go in it."""
+    boxes = [
+        f'<div class="sg-seat {seat.value} {seat.team.value.lower()}"><b>{seat.word}</b><br>'
+        + ("you" if seat is Seat.S else f"{seat.partner.word}'s partner")
+        + "</div>"
+        for seat in SEATS
+    ]
+    middle = '<div class="mid" aria-hidden="true">↻</div>' if clockwise else ""
+    return f'<div class="seat-grid">{"".join(boxes)}{middle}</div>'
 
 
 def show_table(step: Step, key: str) -> None:
-    """The four seats as they sit: partners opposite, play clockwise, South is you."""
-    grid = [(None, Seat.N, None), (Seat.W, "↻", Seat.E), (None, Seat.S, None)]
-    for row in grid:
-        for column, cell in zip(st.columns(3), row, strict=False):
-            if isinstance(cell, Seat):
-                column.markdown(_seat_box(cell), unsafe_allow_html=True)
-            elif cell:
-                column.markdown(
-                    f"<div style='text-align:center;font-size:2em'>{cell}</div>",
-                    unsafe_allow_html=True,
-                )
-    order = " → ".join(seat.word for seat in (*SEATS, SEATS[0]))
-    st.markdown(
-        f"Play goes clockwise: {order}. Teams: **{Team.NS.word}** against **{Team.EW.word}**."
-    )
+    """The four seats as they sit: partners opposite, South is you. A step that teaches
+    the next seat shows the way play goes; the others, the two teams (one idea a step)."""
+    clockwise = "next_seat" in step.teaches
+    st.html(SEAT_GRID_STYLE + seat_grid(clockwise))
+    if not clockwise:  # the way play goes is the arrow's, and its step's own words
+        st.markdown(f"Teams: **{Team.NS.word}** against **{Team.EW.word}**.")
 
 
 def show_presets(step: Step, key: str) -> None:
