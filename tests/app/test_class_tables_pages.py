@@ -620,3 +620,23 @@ def test_a_late_joiner_is_named_and_seating_again_asks_before_the_games_end():
     assert sorted(n for view in views for n in view.seats.values() if n) == ["Ann", "Ben", "Cid"]
     assert tables.unseated(code, key) == []
     assert not [box for box in teacher.info if "Not at a table" in box.value]
+
+
+def test_while_tables_play_their_overview_comes_first_and_stays_open_once_ended():
+    """The teacher watches the tables while they play: their box is the page's first,
+    open; ended from this page, it stays open on the results, back in its place."""
+    teacher, code, key = start_class()
+    join(code, "Ann")
+    teacher.run()
+
+    def boxes():
+        return [(box.label, box.proto.expanded) for box in teacher.expander]
+
+    assert ("Tables of four", False) in boxes()
+    assert [label for label, _ in boxes()].index("Tables of four") > 0  # below the others
+    teacher.button(key="tables-make").click().run()
+    assert boxes()[0] == ("Tables of four", True)
+    teacher.button(key="tables-end").click().run()
+    assert not teacher.exception
+    assert ("Tables of four", True) in boxes() and boxes()[0][0] != "Tables of four"
+    assert any(m.value == "**The last games**" for m in teacher.markdown)

@@ -79,3 +79,4 @@ TABLE_REVIEW_OF = "tables-review-of"  # widget: whose graded decisions the teach
 TABLE_REVIEWS_READ = "table-reviews-read"  # (table, hand) -> the seat's graded hand, once kept
 TABLE_PER = "tables-per"  # widget: how many learners sit at each table (bots in the rest)
 TABLE_RESEAT_ASK = "tables-reseat-ask"  # the teacher asked to seat again while tables play
+TABLES_ENDED_HERE = "tables-ended-here"  # this page ended the games: their results stay open

@@ -20,6 +20,7 @@ from tutorial_app.features.live_class.keys import (
     TABLE_REVIEW_OF,
     TABLE_RULES,
     TABLE_SEATING,
+    TABLES_ENDED_HERE,
     TABLES_PROBLEM,
 )
 from tutorial_app.features.live_class.table_seat import bot_move
@@ -38,7 +39,7 @@ from tutorial_app.store import (
     seating_plan,
 )
 
-__all__ = ["OVERVIEW_SECONDS", "hand_links", "table_line", "tables_box"]
+__all__ = ["OVERVIEW_SECONDS", "hand_links", "table_line", "tables_box", "tables_playing"]
 
 OVERVIEW_SECONDS = 2.0  # the overview is drawn again this often while tables play
 HOW = {"join": "In join order", "random": "At random", "hand": "By hand"}
@@ -115,6 +116,7 @@ def hand_links(view: TableView, teach_url) -> str:
 
 def _seat_class(classes: ClassRuns, code: str, key: str, by_hand: list | None = None) -> None:
     st.session_state.pop(TABLE_RESEAT_ASK, None)
+    st.session_state.pop(TABLES_ENDED_HERE, None)
     tables = ClassTables(classes.store)
     try:
         members = classes.member_names(code)
@@ -178,9 +180,21 @@ def seating_editor(classes: ClassRuns, code: str) -> list[tuple[int, object, obj
     ]
 
 
-def tables_box(classes: ClassRuns, code: str, key: str, open_: bool) -> None:
-    """Seat the class at tables, and the tables' overview."""
-    with st.expander("Tables of four", icon=":material/table_restaurant:"):
+def tables_playing(classes: ClassRuns, code: str, key: str) -> bool:
+    """Whether the class plays at tables now (False when that cannot be read: the box
+    itself then says why)."""
+    try:
+        return bool(ClassTables(classes.store).overview(code, key))
+    except (ClassError, StoreUnavailable, TableError):
+        return False
+
+
+def tables_box(classes: ClassRuns, code: str, key: str, open_: bool, playing: bool) -> None:
+    """Seat the class at tables, and the tables' overview: open, while the tables play
+    (the teacher's page then draws it first)."""
+    # Open while the tables play, and after this page ended them (their results).
+    expanded = playing or bool(st.session_state.get(TABLES_ENDED_HERE))
+    with st.expander("Tables of four", icon=":material/table_restaurant:", expanded=expanded):
         if open_:
             left, middle, right = st.columns([3, 2, 2])  # the three ways to seat need room
             left.segmented_control(
@@ -212,16 +226,16 @@ def tables_box(classes: ClassRuns, code: str, key: str, open_: bool) -> None:
                 seating_editor(classes, code) if st.session_state.get(TABLE_HOW) == "hand" else None
             )
         try:
-            playing = len(ClassTables(classes.store).overview(code, key))
+            games = len(ClassTables(classes.store).overview(code, key))
         except (ClassError, StoreUnavailable, TableError) as error:
             st.warning(markdown_text(error.message))
             return
         if open_:
-            seat_button(classes, code, key, by_hand, playing)
+            seat_button(classes, code, key, by_hand, games)
             problem = st.session_state.pop(TABLES_PROBLEM, None)
             if problem:
                 st.warning(markdown_text(problem))
-        if playing:
+        if games:
             # Drawn again every few seconds only while tables play (an idle class costs
             # nothing).
             st.fragment(tables_overview, run_every=OVERVIEW_SECONDS)(classes, code, key)
@@ -315,6 +329,11 @@ def graded_decisions(classes: ClassRuns, code: str, key: str) -> None:
         st.table(review_frame(review.decisions), hide_index=True)
 
 
+def _end_games(tables: ClassTables, code: str, key: str) -> None:
+    tables.end_all(code, key)
+    st.session_state[TABLES_ENDED_HERE] = True  # their results stay open on this page
+
+
 def tables_overview(classes: ClassRuns, code: str, key: str) -> None:
     """Every open table at a glance; its bots moved when it is their turn."""
     tables = ClassTables(classes.store)
@@ -374,6 +393,7 @@ def tables_overview(classes: ClassRuns, code: str, key: str) -> None:
         "End the games",
         key="tables-end",
         icon=":material/stop_circle:",
-        on_click=lambda: tables.end_all(code, key),
+        on_click=_end_games,
+        args=(tables, code, key),
     )
     graded_decisions(classes, code, key)  # here, so each graded hand shows as it comes

@@ -62,7 +62,7 @@ from tutorial_app.features.live_class.set_controls import (
     push_timer,
     set_box,
 )
-from tutorial_app.features.live_class.tables_box import tables_box
+from tutorial_app.features.live_class.tables_box import tables_box, tables_playing
 from tutorial_app.features.live_class.teacher_key import (
     ask_again,
     drop_from_address,
@@ -361,6 +361,11 @@ def run_class(code: str, key: str) -> None:
         # an expander): the buttons are drawn into this slot once the picker below ran.
         moves = st.container(key="class-moves")
     show_refusal()
+    # While the class plays at tables, their overview comes first: it is what the
+    # teacher watches (the question controls wait below).
+    playing = tables_playing(classes, code, key)
+    if playing:
+        tables_box(classes, code, key, status.open, playing=True)
 
     if live is not None:
         question = live.question
@@ -425,7 +430,8 @@ def run_class(code: str, key: str) -> None:
 
     class_record()
     mistakes_box(classes, code, key)
-    tables_box(classes, code, key, status.open)
+    if not playing:
+        tables_box(classes, code, key, status.open, playing=False)
     devices_box(code, key)
 
     if status.open:
