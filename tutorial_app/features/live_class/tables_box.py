@@ -180,18 +180,20 @@ def seating_editor(classes: ClassRuns, code: str) -> list[tuple[int, object, obj
     ]
 
 
-def tables_playing(classes: ClassRuns, code: str, key: str) -> bool:
-    """Whether the class plays at tables now (False when that cannot be read: the box
-    itself then says why)."""
+def tables_playing(classes: ClassRuns, code: str, key: str) -> int:
+    """How many tables play now (0 when that cannot be read: the last games' box then
+    says why). Read once a page run: each open table's game is replayed to count it."""
     try:
-        return bool(ClassTables(classes.store).overview(code, key))
+        return len(ClassTables(classes.store).overview(code, key))
     except (ClassError, StoreUnavailable, TableError):
-        return False
+        return 0
 
 
-def tables_box(classes: ClassRuns, code: str, key: str, open_: bool, playing: bool) -> None:
-    """Seat the class at tables, and the tables' overview: open, while the tables play
-    (the teacher's page then draws it first)."""
+def tables_box(classes: ClassRuns, code: str, key: str, open_: bool, games: int) -> None:
+    """Seat the class at tables, and the tables' overview (``games``: how many tables
+    play, from ``tables_playing``): open while they play (the teacher's page then draws
+    it first)."""
+    playing = games > 0
     # Open while the tables play, and after this page ended them (their results).
     expanded = playing or bool(st.session_state.get(TABLES_ENDED_HERE))
     with st.expander("Tables of four", icon=":material/table_restaurant:", expanded=expanded):
@@ -225,11 +227,6 @@ def tables_box(classes: ClassRuns, code: str, key: str, open_: bool, playing: bo
             by_hand = (
                 seating_editor(classes, code) if st.session_state.get(TABLE_HOW) == "hand" else None
             )
-        try:
-            games = len(ClassTables(classes.store).overview(code, key))
-        except (ClassError, StoreUnavailable, TableError) as error:
-            st.warning(markdown_text(error.message))
-            return
         if open_:
             seat_button(classes, code, key, by_hand, games)
             problem = st.session_state.pop(TABLES_PROBLEM, None)

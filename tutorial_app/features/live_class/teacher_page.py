@@ -363,9 +363,9 @@ def run_class(code: str, key: str) -> None:
     show_refusal()
     # While the class plays at tables, their overview comes first: it is what the
     # teacher watches (the question controls wait below).
-    playing = tables_playing(classes, code, key)
-    if playing:
-        tables_box(classes, code, key, status.open, playing=True)
+    games = tables_playing(classes, code, key)
+    if games:
+        tables_box(classes, code, key, status.open, games)
 
     if live is not None:
         question = live.question
@@ -430,8 +430,8 @@ def run_class(code: str, key: str) -> None:
 
     class_record()
     mistakes_box(classes, code, key)
-    if not playing:
-        tables_box(classes, code, key, status.open, playing=False)
+    if not games:
+        tables_box(classes, code, key, status.open, games)
     devices_box(code, key)
 
     if status.open:
