@@ -7,7 +7,7 @@ both go through these functions, by name (``CHECKERS``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from engine import (
     HAND_SIZE,
@@ -20,7 +20,9 @@ from engine import (
     Colour,
     Do,
     HandRecord,
+    HandState,
     NoTrump,
+    Outcome,
     Phase,
     Rules,
     Seat,
@@ -38,6 +40,7 @@ from engine import (
     explain_trick,
     first_leader,
     game_winner,
+    is_left_bower,
     legal_actions,
     next_dealer,
     score_hand,
@@ -294,7 +297,21 @@ def legal_plays_question(record: HandRecord) -> Question:
             for card in hand
             if card.is_joker or card.rank.letter == "J"
         ),
+        topic=_play_topic(state, hand),
     )
+
+
+def _play_topic(state: HandState, hand: Sequence[Card]) -> str:
+    """What decides a card-to-play question: holding none of the suit led
+    ("cannot-follow"), else a left bower in the hand, which follows trump, not its printed
+    suit ("left-bower"); "" when neither does (a lead, a plain follow)."""
+    if not state.trick:
+        return ""
+    if all(effective_suit(card, state.trump_suit) is not state.led_suit for card in hand):
+        return "cannot-follow"
+    if any(is_left_bower(card, state.trump_suit) for card in hand):
+        return "left-bower"
+    return ""
 
 
 def next_leader_question(record: HandRecord) -> Question:
@@ -723,7 +740,31 @@ def hand_result_question(record: HandRecord) -> Question:
         score.explanation,
         Scene(record=record, trump=state.trump, facts=tuple(facts)),
         "hand_result",
+        topic=_result_topic(score.outcome, score.maker_alone),
     )
+
+
+def _result_topic(outcome: Outcome, maker_alone: bool) -> str:
+    """A finished hand's topic: the kind of result that scored it. A lone maker's, made
+    or euchred by both defenders, is "lone": one step teaches both."""
+    if maker_alone and outcome is not Outcome.LONE_DEFENDER_EUCHRE:
+        return "lone"
+    return OUTCOME_TOPICS[outcome]
+
+
+OUTCOME_TOPICS = {
+    Outcome.MADE: "made",
+    Outcome.MARCH: "march",
+    Outcome.LONE_MADE: "lone",
+    Outcome.LONE_MARCH: "lone",
+    Outcome.EUCHRE: "euchre",
+    Outcome.LONE_DEFENDER_EUCHRE: "lone-defender",
+}
+# The topics a lesson step may teach beside a kind ("hand_result:euchre").
+TOPICS = {
+    "hand_result": frozenset(OUTCOME_TOPICS.values()),
+    "legal_plays": frozenset({"cannot-follow", "left-bower"}),
+}
 
 
 CHECKERS["hand_result"] = hand_result_question

@@ -32,7 +32,7 @@ from engine import (
     parse_team,
 )
 from engine.errors import EuchreError
-from lessons.checkers import CHECKERS
+from lessons.checkers import CHECKERS, TOPICS
 from lessons.generators import GENERATORS, RULE_WORDS
 from lessons.quiz import Question
 from lessons.scenario import ScenarioError, Sketch, build_record
@@ -118,8 +118,9 @@ class Step:
     # it begins, "end"); "" opens it before its first move.
     opens_at: str = ""
     face_down: int = 0  # a "cards" step: cards drawn after its cards, backs up (the kitty)
-    # The kinds of quiz question (checker names) this step teaches: a learner who misses
-    # one is offered this step again.
+    # The kinds of quiz question (checker names) this step teaches, or a kind and what
+    # decides it ("hand_result:euchre", checkers.TOPICS): a learner who misses one is
+    # offered this step again (the step for the kind and topic first).
     teaches: tuple[str, ...] = ()
     # A "scoring" step: your team's points before the hand, so the step adds the hand's
     # points and says whether the game is won (0 up to the rules' target, not reaching it).
@@ -159,7 +160,13 @@ class Lesson:
         if item is not None and item.step:
             return numbers[item.step]
         kind = item.ask if item is not None else question.source
-        return next((n for n, step in enumerate(self.steps, 1) if kind in step.teaches), None)
+        # The step for what decided this very question ("hand_result:euchre"), else the
+        # step for its kind.
+        for taught in (f"{kind}:{question.topic}", kind) if question.topic else (kind,):
+            number = next((n for n, s in enumerate(self.steps, 1) if taught in s.teaches), None)
+            if number is not None:
+                return number
+        return None
 
 
 def check_keys(
@@ -369,8 +376,16 @@ def load_lesson(toml_path: Path) -> Lesson:
                 'on a "scoring" step'
             )
         teaches = step.get("teaches", [])
-        if any(kind not in CHECKERS for kind in teaches):
-            raise LessonError(f"{where}: teaches takes any of {', '.join(CHECKERS)}")
+        for taught in teaches:
+            kind, _, topic = str(taught).partition(":")
+            if kind not in CHECKERS:
+                raise LessonError(f"{where}: teaches takes any of {', '.join(CHECKERS)}")
+            if topic and topic not in TOPICS.get(kind, ()):
+                known = ", ".join(f"{kind}:{t}" for t in sorted(TOPICS.get(kind, ())))
+                raise LessonError(
+                    f"{where}: {taught!r} is no topic the engine tells apart"
+                    + (f"; {kind} has {known}" if known else f"; {kind} has none")
+                )
         question: Question | None = None
         stored: tuple[str, ...] = ()
         if step["show"] == "try":

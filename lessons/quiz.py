@@ -67,6 +67,10 @@ class Question:
     # Why an option is a trap, said after a wrong answer that picked it (or, choosing
     # all that apply, missed it): (option key, the engine's words).
     notes: tuple[tuple[str, str], ...] = ()
+    # What, within its kind, decides the answer, from the engine (a hand's outcome:
+    # "euchre"; a card to play: "cannot-follow"): a miss offers the step that teaches
+    # "kind:topic" before the one that teaches the kind (checkers.TOPICS lists them).
+    topic: str = ""
 
     def fingerprint(self) -> str:
         """Equal for two questions that ask the same thing about the same table."""

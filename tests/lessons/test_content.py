@@ -124,6 +124,15 @@ def test_loader_accepts_a_minimal_lesson(tmp_path):
             "from 1 to 5",
         ),
         (BASE.replace('show = "text"', 'show = "text"\nteaches = ["bowers"]'), "teaches takes"),
+        (
+            BASE.replace('show = "text"', 'show = "text"\nteaches = ["hand_result:sweep"]'),
+            "'hand_result:sweep' is no topic the engine tells apart; hand_result has "
+            "hand_result:euchre",
+        ),
+        (
+            BASE.replace('show = "text"', 'show = "text"\nteaches = ["colour:red"]'),
+            "colour has none",
+        ),
         (BASE.replace('show = "text"', 'show = "text"\ngame_points = 8'), 'on a "scoring" step'),
         (BASE.replace('show = "text"', 'show = "scoring"\ngame_points = 10'), "from 0 to 9"),
         (
