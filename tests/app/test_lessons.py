@@ -75,8 +75,12 @@ def test_the_upcard_step_shows_the_kitty_face_down_under_it():
 def test_quiz_can_be_finished_answering_right(lesson):
     at = open_lesson(lesson.id, part="quiz", seed=SEED)
     questions, state = quiz_state(at, lesson.id)
-    for _ in range(len(questions)):
+    # The mastery rule is said from the first question on, with the run so far.
+    assert "0 of 8 in a row to master the lesson" in at.get("progress")[0].proto.text
+    for number in range(len(questions)):
         question = questions[state.showing]
+        if number == 8:
+            assert "8 in a row: finish to master" in at.get("progress")[0].proto.text
         answer(at, question, question.answer, key_of(lesson.id))
         assert not at.exception
         right, words = feedback_shown(at)
@@ -113,6 +117,7 @@ def test_wrong_answer_shows_the_answer_and_the_reason_and_comes_back():
     at.button(key="next").click().run()
     _, state = quiz_state(at, lesson.id)
     assert state.run.queue.index(first) == 2  # back after two others
+    assert "0 of 8 in a row" in at.get("progress")[0].proto.text  # the miss broke the run
     assert state.run.misses == 1
 
 

@@ -18,7 +18,13 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from lessons.progress import MASTERY_RUN, QuizRun, star_rule_words, stars_text
+from lessons.progress import (
+    MASTERY_RUN,
+    QuizRun,
+    star_rule_words,
+    stars_text,
+    streak_to_master,
+)
 from lessons.quiz import Question
 from tutorial_app.card_table.component import card_table
 from tutorial_app.learner.current import unsaved_warning
@@ -118,6 +124,8 @@ def run_quiz(
         text += f" · {run.misses} wrong tr{'y' if run.misses == 1 else 'ies'}"
     if state.showing in run.missed and not state.answered:
         text += " · this one came back: you missed it earlier, have another go"
+    if lesson_mastery:  # the rule said from the first question, not only at the end
+        text += " · " + mastery_words(run)
     if note is not None:
         text += f" · {note(state.showing)}"
     _question(key, question)
@@ -255,6 +263,14 @@ def _next(key: str) -> None:
 def _try_again(key: str) -> None:
     _clear_widgets()
     st.session_state[key] = QuizState.start(1)
+
+
+def mastery_words(run: QuizRun) -> str:
+    """How far the run is towards mastering its lesson: right answers in a row."""
+    need = streak_to_master(run.total)
+    if run.best_streak >= need:
+        return f"{need} in a row: finish to master the lesson"
+    return f"{run.streak} of {need} in a row to master the lesson"
 
 
 def _show_summary(run: QuizRun, lesson_mastery: bool) -> None:
