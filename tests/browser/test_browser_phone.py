@@ -164,3 +164,31 @@ def test_the_checker_names_each_misfit(browser: Browser):
     row = '<span style="display: inline-block; width: 300px">Choose topics</span>'
     assert made_up(page, row=row) == ['"Choose topics" scrolls sideways: 300 px in 200']
     page.context.close()
+
+
+# The top of what sticks to the screen's foot: the lesson's step buttons on a phone.
+STUCK_TOP = """() => Math.min(innerHeight, ...[...document.querySelectorAll('*')]
+    .filter((e) => getComputedStyle(e).position === 'sticky' && e.offsetHeight)
+    .map((e) => e.getBoundingClientRect().top))"""
+
+
+def test_a_pressed_table_button_stays_in_sight_as_the_reasons_grow(browser: Browser, app_url):
+    """Lesson 5's first step on a phone: each "Next move ▶" lengthens the reason under
+    the felt, which pushed the button under the step buttons stuck to the screen's foot
+    (a learner had to scroll before each press). After each press it is in sight."""
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    open_here(page, f"{app_url}/going-alone?step=1")
+    table = page.get_by_role("region", name="Card table")
+    hidden = []
+    for press in range(1, 5):
+        shown = table.inner_text()
+        table_ready(page)
+        table.get_by_role("button", name="Next move ▶", exact=True).click()
+        expect(table).not_to_have_text(shown)  # the move is drawn
+        wait_for_app(page)
+        box = table.get_by_role("button", name="Next move ▶", exact=True).bounding_box()
+        assert box is not None
+        if box["y"] + box["height"] > page.evaluate(STUCK_TOP):
+            hidden.append((press, round(box["y"] + box["height"])))
+    page.context.close()
+    assert not hidden, f"(press, the button's bottom) under the stuck step buttons: {hidden}"

@@ -548,7 +548,39 @@ function render(root, model, shadow) {
     if (again && cards.includes(again)) {
       cards.forEach((card) => card.setAttribute("tabindex", card === again ? "0" : "-1"));
     }
-    if (again) again.focus();
+    if (again) {
+      again.focus();
+      keepInSight(root, again);
+    }
+  }
+}
+
+// A redraw that grew the table (a longer reason under the felt) can push the button just
+// pressed under what sticks to the screen's foot (a lesson's step buttons on a phone) or
+// off it: the page scrolls just enough to show it again, so the next press needs no
+// scrolling.
+function keepInSight(root, button) {
+  const box = button.getBoundingClientRect();
+  if (!box.height) return;
+  let bottom = window.innerHeight;
+  const host = root.getRootNode().host || root;
+  const cover = document.elementFromPoint(
+    box.left + box.width / 2, Math.min(box.bottom - 2, bottom - 1));
+  if (cover && cover !== host && !host.contains(cover) && !cover.contains(host)) {
+    let stuck = cover;  // the whole bar that sticks, not the word under the point
+    while (stuck && !/sticky|fixed/.test(getComputedStyle(stuck).position)) {
+      stuck = stuck.parentElement;
+    }
+    bottom = Math.min(bottom, (stuck || cover).getBoundingClientRect().top);
+  }
+  const hidden = box.bottom + 8 - bottom;
+  if (hidden <= 0) return;
+  for (let node = host.parentElement; node; node = node.parentElement) {
+    const style = getComputedStyle(node);
+    if (/(auto|scroll)/.test(style.overflowY) && node.scrollHeight > node.clientHeight) {
+      node.scrollBy({ top: hidden, behavior: "instant" });
+      return;
+    }
   }
 }
 
