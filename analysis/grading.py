@@ -21,7 +21,7 @@ so a play that does it one time in four costs 0.75, a mistake.
 >>> classify(0.5) == "mistake"  # a GradeName is a str
 True
 >>> GRADE_MEANINGS["mistake"]
-'this usually gives away about half a point'
+'it gives away from about half a point to a point on average'
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ GRADE_MEANINGS: dict[GradeName, str] = {
     GradeName.INACCURACY: (
         "a small slip; it gives away a little, less than half a point on average"
     ),
-    GradeName.MISTAKE: "this usually gives away about half a point",
+    GradeName.MISTAKE: "it gives away from about half a point to a point on average",
     GradeName.BLUNDER: "a big slip; it gives away about a point or more, often a whole hand",
 }
 

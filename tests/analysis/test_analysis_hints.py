@@ -22,7 +22,7 @@ from analysis.grading import (
 )
 from analysis.hints import HINT_DECISION_SAMPLES, HINT_DECISION_SOLVES, hint
 from analysis.options import NEAR_EQUAL, WorldSolver, rollout
-from analysis.reasons import hand_words
+from analysis.reasons import amount_words, hand_words
 from analysis.sampling import Sampler
 from analysis.solver import Solver, solve
 from analysis.worlds import rebuild
@@ -283,7 +283,10 @@ def test_every_grade_has_a_one_line_meaning():
     for meaning in GRADE_MEANINGS.values():
         assert meaning and "\n" not in meaning and len(meaning) < 80
         assert not CODE_WORDS.search(meaning)
-    assert "half a point" in GRADE_MEANINGS["mistake"]
+    # The mistake's words span its range as the hints say a cost ("about 1 point").
+    low, high = (limit for name, limit in THRESHOLDS if name in ("inaccuracy", "mistake"))
+    assert amount_words(low) == "half a point" and amount_words(high) == "1 point"
+    assert "about half a point to a point" in GRADE_MEANINGS["mistake"]
 
 
 def test_every_choice_is_graded_against_the_best():

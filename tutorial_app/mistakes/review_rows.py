@@ -35,7 +35,9 @@ def reviewed_decisions(
     state: HandState, seat: Seat, grades: Sequence[Grade], skip: Collection[int] = ()
 ) -> list[ReviewedDecision]:
     """``seat``'s graded decisions in ``state`` (its ``review_hand``) as rows to keep,
-    leaving out the steps in ``skip`` (moves a bot made for the seat's learner)."""
+    leaving out the steps in ``skip`` (moves a bot made for the seat's learner) and the
+    moves that were the only legal one (a card that had to be played: nothing to grade,
+    and "best" would praise it)."""
     steps = [step for step, (who, _) in enumerate(state.actions) if who is seat]
     return [
         ReviewedDecision(
@@ -48,7 +50,7 @@ def reviewed_decisions(
             grade.why[:REVIEW_WHY_MAX],
         )
         for step, grade in zip(steps, grades, strict=True)
-        if step not in skip
+        if step not in skip and not grade.forced  # an only legal move is no decision
     ]
 
 
