@@ -23,12 +23,20 @@ from tutorial_app.card_table.move_words import choice_label
 from tutorial_app.store import REVIEW_WHY_MAX, ReviewedDecision, SeatReview
 
 __all__ = [
+    "NOTHING_GRADED",
     "grade_meanings",
     "learner_summary",
     "review_counts",
     "review_frame",
     "reviewed_decisions",
 ]
+
+
+# A hand with no decision to grade: a bot played for the learner, or each move they made
+# was the only one allowed.
+NOTHING_GRADED = (
+    "Nothing to grade in this hand: a bot played for you, or no move had another choice."
+)
 
 
 def reviewed_decisions(

@@ -39,7 +39,12 @@ from tutorial_app.features.live_class.keys import (
     TABLE_REVIEWS_READ,
 )
 from tutorial_app.mistakes.jobs import keep_table_hand_mistakes
-from tutorial_app.mistakes.review_rows import grade_meanings, review_counts, review_frame
+from tutorial_app.mistakes.review_rows import (
+    NOTHING_GRADED,
+    grade_meanings,
+    review_counts,
+    review_frame,
+)
 from tutorial_app.shell.hand_links import encode_hand
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.store import (
@@ -362,7 +367,7 @@ def my_review(tables: ClassTables, table_id: int, seat: Seat, hands: Sequence[in
             if review is None:
                 st.caption("Being graded: it shows here with the next move.")
             elif not review.decisions:
-                st.caption("A bot played for you in this hand.")
+                st.caption(NOTHING_GRADED)
             else:
                 st.markdown(review_counts(review.decisions))
                 st.caption(grade_meanings())

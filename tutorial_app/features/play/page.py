@@ -71,6 +71,7 @@ from tutorial_app.features.play.table_pace import (
 from tutorial_app.learner.current import unsaved_warning
 from tutorial_app.limits.link_numbers import seed_from_link
 from tutorial_app.mistakes.review_rows import (
+    NOTHING_GRADED,
     grade_meanings,
     review_counts,
     review_frame,
@@ -425,6 +426,9 @@ def show_review(played: play.BotGame) -> None:
     if grades is None:
         return
     decisions = reviewed_decisions(play.current_hand(played), YOU, grades)
+    if not decisions:
+        st.info(NOTHING_GRADED)
+        return
     st.markdown(review_counts(decisions))
     st.caption(grade_meanings())
     st.table(review_frame(decisions), hide_index=True)
