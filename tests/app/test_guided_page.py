@@ -66,19 +66,23 @@ def test_a_hand_played_right_earns_three_stars_shown_in_the_list(fresh_store, to
     assert any("★★★" in m.value and "Ordering up your partner" in m.value for m in again.markdown)
 
 
-def test_the_last_choices_why_stays_once_the_hand_plays_out():
-    """The lone hand's last choice is going alone; the script then plays all five tricks
-    and the table's strip gives the result. The coach's why (East leads, since North sits
-    out) stays beside the table."""
+def test_the_lone_hands_opening_lead_is_seen_and_the_last_why_stays():
+    """The lone hand: after going alone, the learner plays to the first trick, so East's
+    opening lead (North, on the dealer's left, sits out) is on the table while the coach
+    says why. Then the script plays the rest and the table's strip gives the result; the
+    coach's last why stays beside the table."""
     hand = guided_hand("lone-hand")
     at = open_page(PAGE, hand=hand.id)
-    for decision in hand.decisions:
+    for decision in hand.decisions[:2]:
         click(at, hand.id, decision.right[0])
+    (lead,) = table_shown(at)["trick"]
+    assert (lead["seat"], lead["led"], lead["card"]["code"]) == ("E", True, "AD")
+    assert "East, the next player, leads" in table_shown(at)["message"]["text"]
+    click(at, hand.id, hand.decisions[2].right[0])
     assert at.session_state[f"guided-run-{hand.id}"].finished
     assert table_shown(at)["message"]["title"] == "The hand is over."
     (shown,) = at.success
     assert shown.value.replace("\\", "") == hand.decisions[-1].why
-    assert "East, the next player, leads" in shown.value
 
 
 def test_a_wrong_try_is_explained_on_the_table_then_retried():
