@@ -273,6 +273,18 @@ def test_the_accuracy_legend_stands_clear_of_the_axes():
     assert right or above or below
 
 
+def test_a_kept_none_of_them_answer_is_shown_again():
+    """Choose all that apply, answered "none of them" (no key): the verdict comes back."""
+    from lessons.quiz import Kind, Option, Question
+    from tutorial_app.quiz.position import answered_from_position
+
+    question = Question(Kind.MULTI, "Which?", (Option("a", "A"), Option("b", "B")), ("a",), "")
+    kept = position_of(QuizState(QuizState.start(2).run.answer(False)))
+    kept["shown"] = {"index": 0, "response": []}
+    shown = answered_from_position(kept, [question] * 2)
+    assert shown is not None and shown.showing == 0 and not shown.feedback.correct
+
+
 @pytest.mark.parametrize(
     "shown",
     [
@@ -282,7 +294,7 @@ def test_the_accuracy_legend_stands_clear_of_the_axes():
         {"index": -1, "response": ["a"]},
         {"index": True, "response": ["a"]},
         {"index": 0, "response": "a"},  # not a list
-        {"index": 0, "response": []},
+        {"index": 0, "response": []},  # no answer to a single-choice question
         {"index": 0, "response": ["a"] * 13},  # over MOST_RESPONSE_KEYS
         {"index": 0, "response": ["x" * 17]},  # over LONGEST_RESPONSE_KEY
         {"index": 0, "response": [3]},

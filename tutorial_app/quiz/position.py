@@ -137,7 +137,9 @@ def answered_from_position(kept: object, questions: Sequence[Question]) -> QuizS
 
 
 def _bounded_keys(response: list[Any]) -> bool:
-    return 0 < len(response) <= MOST_RESPONSE_KEYS and all(
+    """At most MOST_RESPONSE_KEYS short keys; none is a choose-all answer of "none of
+    them" (the question judges whether it may be empty)."""
+    return len(response) <= MOST_RESPONSE_KEYS and all(
         isinstance(key, str) and 0 < len(key) <= LONGEST_RESPONSE_KEY for key in response
     )
 
