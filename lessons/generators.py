@@ -30,6 +30,7 @@ from engine import (
     Team,
     apply,
     deck,
+    effective_suit,
     legal_actions,
     random_hand,
     trick_strength,
@@ -59,8 +60,10 @@ RULE_WORDS = {
 # cards may lead. The engine decides when that is (``checkers.rule_decides``).
 DECIDING_RULES = ("loner_starts_last", "stick_the_dealer", "no_first_blood")
 
-# How often a random player says "alone" when asked: high enough that lone hands come up.
-ALONE_CHANCE = 0.35
+# How often a random player with a strong hand says "alone" when asked: high enough that
+# lone hands come up. A weak hand never goes alone: a quiz's table shows sound bidding.
+ALONE_CHANCE = 0.6
+ALONE_TRUMPS = 3  # trumps (bowers included) a hand needs to go or defend alone
 # How often a random bidder passes: often enough that round 2 and stuck dealers come up.
 PASS_CHANCE = 0.7
 
@@ -76,15 +79,25 @@ def _random_step(rng: random.Random, state: HandState, alone_too: bool = True) -
             if rng.random() < PASS_CHANCE
             else rng.choice([a for a in legal if a is not Action.PASS])
         )
-    elif alone and len(legal) > 1:
+    elif alone and len(legal) > 1 and _strong(state):
         action = (
             alone[0]
             if rng.random() < ALONE_CHANCE
             else rng.choice([a for a in legal if a.do is not Do.ALONE])
         )
+    elif alone and len(legal) > 1:  # too weak to play alone
+        action = rng.choice([a for a in legal if a.do is not Do.ALONE])
     else:
         action = rng.choice(legal)
     return apply(state, action)
+
+
+def _strong(state: HandState) -> bool:
+    """The seat to decide holds at least ALONE_TRUMPS trumps."""
+    assert state.turn is not None  # a decision is asked
+    trump = state.trump_suit
+    held = state.hand_of(state.turn)
+    return sum(effective_suit(card, trump) is trump for card in held) >= ALONE_TRUMPS
 
 
 def random_position(

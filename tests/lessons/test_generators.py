@@ -121,3 +121,29 @@ def test_every_kind_of_question_has_a_name_in_a_learners_words():
     assert set(SKILL_WORDS) == set(CHECKERS) | set(GENERATORS)
     for kind, words in SKILL_WORDS.items():
         assert words and "_" not in words, kind
+
+
+def test_only_a_strong_hand_goes_or_defends_alone():
+    """A quiz's table shows sound bidding: whoever chooses to say "alone" holds at least
+    ALONE_TRUMPS trumps then, read from the replayed hand (bowers counted as trumps).
+    A Canadian loner, who must go alone, had no choice."""
+    from engine import Do, HandRecord, effective_suit, legal_actions
+    from lessons.generators import ALONE_TRUMPS
+
+    lone = 0
+    for name in ("first_leader", "sitting_out", "hand_result", "who_picks_up"):
+        for seed in SEEDS:
+            record = GENERATORS[name](random.Random(seed), RULES, VARY).scene.record
+            if record is None:
+                continue
+            for step, (seat, action) in enumerate(record.actions):
+                if action.do is not Do.ALONE:
+                    continue
+                state = HandRecord(record.rules, record.deal, record.actions[:step]).replay()
+                if len(legal_actions(state)) == 1:
+                    continue  # made to go alone
+                trump = state.trump_suit
+                held = [c for c in state.hand_of(seat) if effective_suit(c, trump) is trump]
+                assert len(held) >= ALONE_TRUMPS, (name, seed, seat, held)
+                lone += 1
+    assert lone > 50  # lone hands still come up often
