@@ -116,12 +116,7 @@ class AnswerRecorder:
                 if after.run.finished and not self.keep_finished:
                     self.store.clear_quiz_position(self.token, self.position)
                 else:
-                    self.store.save_quiz_position(
-                        self.token,
-                        self.position,
-                        self.seed,
-                        {**position_of(after), **(self.place_with or {})},
-                    )
+                    self._keep_place(after)
         except StoreUnavailable as error:
             return replace(after, store_run=run, unsaved=error.message)
         except ValueError as error:  # a field the store refuses: judged, not kept
@@ -137,12 +132,14 @@ class AnswerRecorder:
         if state.run.finished and not self.keep_finished:
             return  # its place was cleared when it finished
         with suppress(StoreUnavailable, ValueError):
-            self.store.save_quiz_position(
-                self.token,
-                self.position,
-                self.seed,
-                {**position_of(state), **(self.place_with or {})},
-            )
+            self._keep_place(state)
+
+    def _keep_place(self, state: QuizState) -> None:
+        """Save the quiz's place (and what the quiz is, ``place_with``) for ``state``."""
+        assert self.store is not None and self.position is not None and self.seed is not None
+        self.store.save_quiz_position(
+            self.token, self.position, self.seed, {**position_of(state), **(self.place_with or {})}
+        )
 
 
 def install(session: MutableMapping, key: str, recorder: Recorder) -> None:
