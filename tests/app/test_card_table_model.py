@@ -200,6 +200,25 @@ def test_dealer_makers_alone_and_tricks_are_the_engines():
         json.dumps(model)  # JSON-able, as the component needs
 
 
+def test_the_learner_sitting_out_sees_their_own_cards_face_down():
+    """A loner's partner lays the cards face down (lesson 5): when that is the learner
+    (the bottom seat), the hand is drawn as backs, one per card held; a teacher's table
+    still shows it."""
+    seen = 0
+    for state in states(300):
+        if Seat.N not in state.alone:
+            continue
+        model = table_model(state, TableOptions())
+        assert model["hand"] == [] and model["hand_backs"] == len(state.hand_of(Seat.S))
+        assert "face down" in model["hand_label"]
+        teacher = table_model(state, TableOptions(teacher=True, reveal="all"))
+        assert len(teacher["hand"]) == len(state.hand_of(Seat.S))
+        seen += 1
+    assert seen  # the sample holds hands where North went alone
+    others = [s for s in states(300) if s.alone and Seat.N not in s.alone]
+    assert others and not any(table_model(s, TableOptions()).get("hand_backs") for s in others)
+
+
 def test_marks_carry_a_sign_in_words_not_colour_alone():
     state = random_hand(Rules(), Seat.W, 3)
     first, second = state.hand_of(Seat.S)[:2]

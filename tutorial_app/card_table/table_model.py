@@ -270,6 +270,12 @@ def table_model(source: HandState | SeatView, options: TableOptions = PLAIN) -> 
         "suit_icons": {suit.letter: suit_icon(suit, four_colour) for suit in Suit},
         "svgs": svgs,
     }
+    sits_out = bottom.partner in table.alone and "sitting_out" not in hide
+    if sits_out and not teacher and not hand_hidden:
+        # A loner's partner lays the cards face down (lesson 5): so does the learner's.
+        model["hand"] = []
+        model["hand_backs"] = table.counts[bottom]
+        model["hand_label"] = "Your cards, face down: you sit out"
     if teacher:
         model["teacher"] = True  # drawn for a room: a larger middle, face-up hands readable
         model["hand_backs"] = table.counts[bottom] if hand_hidden else 0
