@@ -16,7 +16,7 @@ from collections.abc import Collection, Sequence
 
 import pandas as pd
 
-from analysis import GRADES, Grade, GradeName
+from analysis import GRADES, Grade
 from analysis.grading import GRADE_MEANINGS
 from engine import HandState, Seat
 from tutorial_app.card_table.move_words import choice_label
@@ -75,21 +75,20 @@ def grade_meanings() -> str:
 
 
 def review_frame(decisions: Sequence[ReviewedDecision]) -> pd.DataFrame:
-    """The review table: each decision, its grade and meaning, what it gave up, the best
-    choice and why."""
+    """The review table: each decision, its grade, what it gave up, the best choice and
+    why. What a grade means is said once above it (``grade_meanings``), not in each row."""
     return pd.DataFrame(
         [
             {
                 "Your decision": d.chosen,
                 "Grade": d.grade,
-                "What it means": GRADE_MEANINGS[GradeName(d.grade)],
                 "Points given up": f"{d.cost:.1f}",
                 "Best": d.best,
                 "Why": d.why,
             }
             for d in decisions
         ],
-        columns=["Your decision", "Grade", "What it means", "Points given up", "Best", "Why"],
+        columns=["Your decision", "Grade", "Points given up", "Best", "Why"],
     )
 
 
