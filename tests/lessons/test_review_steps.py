@@ -31,14 +31,21 @@ def _result_step(question) -> str:
     return "euchre" if tricks < 3 else "march" if tricks == 5 else "made"
 
 
-def test_a_missed_hand_result_offers_the_step_for_that_result():
-    lesson = LESSONS["scoring"]
+def _steps_offered(lesson_id: str, source: str, step_for) -> set[str]:
+    """Every ``source`` question of the lesson's quizzes offers the step ``step_for``
+    names from its table; the steps so reached."""
+    lesson = LESSONS[lesson_id]
     seen = set()
-    for question in _questions("scoring", "hand_result"):
-        wanted = _result_step(question)
+    for question in _questions(lesson_id, source):
+        wanted = step_for(question)
         seen.add(wanted)
         number = lesson.step_teaching(question)
-        assert lesson.steps[number - 1].id == wanted, (wanted, question.explanation)
+        assert lesson.steps[number - 1].id == wanted, (wanted, question.scene.record.dumps())
+    return seen
+
+
+def test_a_missed_hand_result_offers_the_step_for_that_result():
+    seen = _steps_offered("scoring", "hand_result", _result_step)
     assert seen >= {"made", "march", "euchre", "lone"}  # the seeds reach every step
 
 
@@ -56,13 +63,7 @@ def _play_step(question) -> str:
 
 
 def test_a_missed_card_to_play_offers_the_step_for_what_decides_it():
-    lesson = LESSONS["following-suit"]
-    seen = set()
-    for question in _questions("following-suit", "legal_plays"):
-        wanted = _play_step(question)
-        seen.add(wanted)
-        number = lesson.step_teaching(question)
-        assert lesson.steps[number - 1].id == wanted, (wanted, question.scene.record.dumps())
+    seen = _steps_offered("following-suit", "legal_plays", _play_step)
     assert seen == {"cannot-follow", "left-follows-trump", "follow-suit"}
 
 
