@@ -5,6 +5,7 @@ widget that draws cards), and its sidebar links to the Glossary."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from axe_check import axe_violations, describe
@@ -27,15 +28,21 @@ TABLES_DRAWN = """() => [...document.querySelectorAll('[data-testid=stBidiCompon
         || host.shadowRoot.querySelector('.ct-root'))"""
 
 
+# Watches the page's websocket for the runs a click asks for (see the file).
+RUN_WATCH = (Path(__file__).parent / "run_watch.js").read_text(encoding="utf-8")
+
+
 def wait_for_app(page: Page) -> None:
-    """Streamlit is connected, has finished running the script, shows no skeleton, and
-    every card table is drawn. Each wait ends on its event; the bound (LOAD_MS) only
-    matters on a starved machine, where a page's first run can take many seconds."""
-    page.wait_for_timeout(200)
+    """Streamlit is connected, every run asked for has ended and been drawn, the page
+    shows no skeleton, and every card table is drawn. Each wait ends on its event; the
+    bound (LOAD_MS) only matters on a starved machine, where a page's first run can take
+    many seconds. A page's first run needs no watch: its run state reads "initial" until
+    that run has started."""
     page.wait_for_selector(
         "[data-testid=stApp][data-test-connection-state=CONNECTED]", timeout=LOAD_MS
     )
-    page.wait_for_selector("[data-test-script-state=notRunning]", timeout=LOAD_MS)
+    page.evaluate(RUN_WATCH)  # once per document: later calls find it installed
+    page.wait_for_function("() => window.__runWatch.settled()", timeout=LOAD_MS)
     expect(page.locator("[data-testid=stSkeleton]")).to_have_count(0, timeout=LOAD_MS)
     page.wait_for_function(TABLES_DRAWN, timeout=LOAD_MS)
 

@@ -1,0 +1,110 @@
+// Lets a test wait for the script run a click asked for on events, not for a set time.
+// wait_for_app installs it once per document; `window.__runWatch.settled()` then says
+// whether every run asked for has ended and the page has drawn its end.
+//
+// What it watches, on the page's websocket to the server:
+// - a click (or key) makes the page send a BackMsg rerun_script (field 11: first byte
+//   0x5a), a frame or two after the event (React sends it from an effect);
+// - the server answers with a ForwardMsg new_session (field 4) when the run starts and
+//   script_finished (field 6) when it ends;
+// - the page draws those a moment later, so the end counts once two frames have passed
+//   since script_finished arrived.
+// A click that asks for no run (a refused card, a focus move) is over once INPUT_FRAMES
+// frames have passed without a request.
+() => {
+  if (window.__runWatch) return;
+  const INPUT_FRAMES = 6;
+  const DRAWN_FRAMES = 2;
+  const watch = {
+    asked: 0, // rerun requests sent
+    started: 0, // of those, how many a started run answers
+    finished: 0, // of those, how many a finished run answers
+    inputWaiting: 0, // the number of an input that has not yet led to a request, or 0
+    drawn: true, // the page has had DRAWN_FRAMES frames since the last script_finished
+  };
+  window.__runWatch = watch;
+  watch.settled = () =>
+    !watch.inputWaiting &&
+    watch.finished >= watch.asked &&
+    watch.drawn &&
+    document.querySelector("[data-testid=stApp]")?.dataset.testScriptState === "notRunning";
+
+  const afterFrames = (frames, then) =>
+    requestAnimationFrame(() => (frames > 1 ? afterFrames(frames - 1, then) : then()));
+
+  let inputs = 0;
+  for (const type of ["click", "keydown", "change"]) {
+    window.addEventListener(
+      type,
+      () => {
+        const input = ++inputs;
+        watch.inputWaiting = input;
+        afterFrames(INPUT_FRAMES, () => {
+          if (watch.inputWaiting === input) watch.inputWaiting = 0;
+        });
+      },
+      true,
+    );
+  }
+
+  const varint = (bytes, at) => {
+    let value = 0;
+    let scale = 1;
+    let byte;
+    do {
+      byte = bytes[at.i++];
+      value += (byte & 0x7f) * scale;
+      scale *= 128;
+    } while (byte & 0x80 && at.i < bytes.length);
+    return value;
+  };
+  // The number of a ForwardMsg's first field past its hash (1), metadata (2) and
+  // ref_hash (11): the field that says what kind of message it is.
+  const kindOf = (bytes) => {
+    const at = { i: 0 };
+    while (at.i < bytes.length) {
+      const key = varint(bytes, at);
+      const field = Math.floor(key / 8);
+      const wire = key % 8;
+      if (field !== 1 && field !== 2 && field !== 11) return field;
+      if (wire === 0) varint(bytes, at);
+      else if (wire === 2) {
+        const length = varint(bytes, at); // read first: `at.i += varint(...)` loses its step
+        at.i += length;
+      } else if (wire === 1) at.i += 8;
+      else if (wire === 5) at.i += 4;
+      else return -1;
+    }
+    return -1;
+  };
+
+  let finishes = 0;
+  const received = (event) => {
+    if (!(event.data instanceof ArrayBuffer)) return;
+    const kind = kindOf(new Uint8Array(event.data));
+    if (kind === 4) watch.started = watch.asked;
+    else if (kind === 6) {
+      watch.finished = watch.started;
+      const finish = ++finishes;
+      watch.drawn = false;
+      afterFrames(DRAWN_FRAMES, () => {
+        if (finish === finishes) watch.drawn = true;
+      });
+    }
+  };
+
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    if (!this.__runWatched) {
+      this.__runWatched = true;
+      this.addEventListener("message", received);
+    }
+    if (ArrayBuffer.isView(data) && data.byteLength > 0) {
+      if (new Uint8Array(data.buffer, data.byteOffset, 1)[0] === 0x5a) {
+        watch.asked += 1;
+        watch.inputWaiting = 0;
+      }
+    }
+    return send.call(this, data);
+  };
+};
