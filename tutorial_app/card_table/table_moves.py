@@ -132,5 +132,22 @@ def _tried(state: HandState, seat: Seat, action: Action) -> Decision:
     try:
         apply(state, action, seat)
     except IllegalActionError as error:
-        return Decision(None, error.message, error.reason, action)
+        return Decision(None, naming_the_card(error.message, action), error.reason, action)
     return Decision(action, asked=action)
+
+
+def naming_the_card(refusal: str, action: Action) -> str:
+    """The engine's refusal of a card, opening with the card when the sentence does not
+    name it: the learner sees which click was refused, not only the rule.
+
+    >>> from engine import parse_card
+    >>> naming_the_card("South must follow hearts and holds the ace of hearts.",
+    ...                 Action.play(parse_card("9C")))
+    'Not the nine of clubs: South must follow hearts and holds the ace of hearts.'
+    >>> naming_the_card("South does not hold the nine of clubs.", Action.play(parse_card("9C")))
+    'South does not hold the nine of clubs.'
+    """
+    card = action.card
+    if card is None or card.the_name in refusal:
+        return refusal
+    return f"Not {card.the_name}: {refusal}"
