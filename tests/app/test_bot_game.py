@@ -90,7 +90,10 @@ def test_a_refused_card_keeps_the_game_and_holds_the_engines_sentence():
     with pytest.raises(IllegalActionError) as error:  # the same sentence, from the engine
         play.learner_plays(played, Action.play(illegal))
     # The engine's sentence, opening with the card clicked (the sentence names only the rule)
-    assert refused.refusal == f"Not {illegal.the_name}: {error.value.message}"
+    assert (
+        refused.refusal
+        == f"{illegal.the_name.capitalize()} may not be played: {error.value.message}"
+    )
     # A legal card then plays, the bots answer, and the refusal goes.
     card = next(iter(legal))
     moved = play.learner_card(refused, card.code)

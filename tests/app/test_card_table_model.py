@@ -286,7 +286,9 @@ def test_a_clicked_card_is_played_if_legal_else_refused_with_the_engines_sentenc
                 # The engine's sentence, naming the card clicked first when it does not
                 sentence = error.value.message
                 named = (
-                    sentence if card.the_name in sentence else f"Not {card.the_name}: {sentence}"
+                    sentence
+                    if card.the_name in sentence
+                    else f"{card.the_name.capitalize()} may not be played: {sentence}"
                 )
                 assert decision.refusal == named
     assert checked > 50 and refused > 3

@@ -143,11 +143,12 @@ def naming_the_card(refusal: str, action: Action) -> str:
     >>> from engine import parse_card
     >>> naming_the_card("South must follow hearts and holds the ace of hearts.",
     ...                 Action.play(parse_card("9C")))
-    'Not the nine of clubs: South must follow hearts and holds the ace of hearts.'
+    'The nine of clubs may not be played: South must follow hearts and holds the ace of hearts.'
     >>> naming_the_card("South does not hold the nine of clubs.", Action.play(parse_card("9C")))
     'South does not hold the nine of clubs.'
     """
     card = action.card
     if card is None or card.the_name in refusal:
         return refusal
-    return f"Not {card.the_name}: {refusal}"
+    verb = "discarded" if action.do is Do.DISCARD else "played"
+    return f"{card.the_name[:1].upper()}{card.the_name[1:]} may not be {verb}: {refusal}"
