@@ -146,7 +146,11 @@ STREAMLIT_UNITS = {"shell", "learner", "quiz", *FEATURES, *MAY_IMPORT.keys() - s
     "class_news",
     "first_style",
 }
-STREAMLIT_MODULES = {"tutorial_app.card_table.component", "tutorial_app.work.pool_view"}
+STREAMLIT_MODULES = {
+    "tutorial_app.card_table.component",
+    "tutorial_app.work.pool_view",
+    "tutorial_app.mistakes.review_view",
+}
 
 
 def app_modules() -> dict[str, Path]:

@@ -198,7 +198,31 @@ def test_cards_are_played_by_click_and_by_keyboard_and_illegal_ones_refused(
     page.mouse.wheel(0, 400)  # the app scrolls inside its main panel
     page.wait_for_function("() => document.querySelector('[data-testid=stMain]').scrollTop > 0")
     page.screenshot(path=screenshots / "play-hand-summary-1280x720.png")
+
+    # The review: its "Why" is a column on a wide screen, a line of its own on a phone.
+    page.get_by_role("button", name="Review my decisions").click()
+    wait_for_app(page)
+    review = page.locator("[class*=st-key-decision-review] table")
+    expect(review).to_be_visible(timeout=30_000)  # graded in the worker pool
+    assert why_lines(review) == {"beside"}
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function(
+        "(table) => table.getBoundingClientRect().width < 390", arg=review.element_handle()
+    )
+    assert why_lines(review) == {"below"}
     context.close()
+
+
+def why_lines(table: Locator) -> set[str]:
+    """Where each row's "Why" cell (its last) is: "beside" the first cell, or "below" it
+    on a line of its own."""
+    return set(
+        table.evaluate("""(table) => [...table.querySelectorAll('tr')].map((row) => {
+            const first = row.firstElementChild.getBoundingClientRect();
+            const why = row.lastElementChild.getBoundingClientRect();
+            return why.top >= first.bottom - 1 ? 'below' : 'beside';
+        })""")
+    )
 
 
 @pytest.mark.parametrize(

@@ -39,12 +39,7 @@ from tutorial_app.features.live_class.keys import (
     TABLE_REVIEWS_READ,
 )
 from tutorial_app.mistakes.jobs import keep_table_hand_mistakes
-from tutorial_app.mistakes.review_rows import (
-    NOTHING_GRADED,
-    grade_meanings,
-    review_counts,
-    review_frame,
-)
+from tutorial_app.mistakes.review_view import show_decisions
 from tutorial_app.shell.hand_links import encode_hand
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.store import (
@@ -366,9 +361,5 @@ def my_review(tables: ClassTables, table_id: int, seat: Seat, hands: Sequence[in
         with st.expander(f"Your decisions in hand {number + 1}, graded", icon=":material/grading:"):
             if review is None:
                 st.caption("Being graded: it shows here with the next move.")
-            elif not review.decisions:
-                st.caption(NOTHING_GRADED)
             else:
-                st.markdown(review_counts(review.decisions))
-                st.caption(grade_meanings())
-                st.table(review_frame(review.decisions), hide_index=True)
+                show_decisions(review.decisions, f"{table_id}-{number}")

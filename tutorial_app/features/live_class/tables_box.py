@@ -24,7 +24,8 @@ from tutorial_app.features.live_class.keys import (
     TABLES_PROBLEM,
 )
 from tutorial_app.features.live_class.table_seat import bot_move
-from tutorial_app.mistakes.review_rows import learner_summary, review_frame
+from tutorial_app.mistakes.review_rows import learner_summary
+from tutorial_app.mistakes.review_view import show_decisions
 from tutorial_app.shell.hand_links import encode_hand
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.shell.url_state import app_page_url
@@ -323,7 +324,9 @@ def graded_decisions(classes: ClassRuns, code: str, key: str) -> None:
     )
     for review in (r for r in reviews if who and r.name == who):
         st.caption(f"Table {review.table}, hand {review.hand + 1}, {review.seat.word}")
-        st.table(review_frame(review.decisions), hide_index=True)
+        show_decisions(
+            review.decisions, f"{review.table}-{review.hand}-{review.seat.value}", summary=False
+        )
 
 
 def _end_games(tables: ClassTables, code: str, key: str) -> None:

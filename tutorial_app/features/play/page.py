@@ -70,13 +70,8 @@ from tutorial_app.features.play.table_pace import (
 )
 from tutorial_app.learner.current import unsaved_warning
 from tutorial_app.limits.link_numbers import seed_from_link
-from tutorial_app.mistakes.review_rows import (
-    NOTHING_GRADED,
-    grade_meanings,
-    review_counts,
-    review_frame,
-    reviewed_decisions,
-)
+from tutorial_app.mistakes.review_rows import NOTHING_GRADED, reviewed_decisions
+from tutorial_app.mistakes.review_view import show_decisions
 from tutorial_app.shell.hand_links import encode_hand
 from tutorial_app.shell.markdown_text import markdown_text
 from tutorial_app.work.pool_view import JobFailed, pooled
@@ -429,9 +424,7 @@ def show_review(played: play.BotGame) -> None:
     if not decisions:
         st.info(NOTHING_GRADED)
         return
-    st.markdown(review_counts(decisions))
-    st.caption(grade_meanings())
-    st.table(review_frame(decisions), hide_index=True)
+    show_decisions(decisions, "play")
 
 
 def chart(game):
