@@ -150,6 +150,7 @@ class ScoringRow:
     makers_tricks: str
     points: int
     to: str
+    result: Outcome  # the kind of result the row is, as score_hand tells them apart
 
 
 def scoring_table(lone_defender: bool = True) -> list[ScoringRow]:
@@ -166,5 +167,5 @@ def scoring_table(lone_defender: bool = True) -> list[ScoringRow]:
     rows = []
     for label, tricks, sample, maker_alone, defender_alone, to in cases:
         score = score_hand(Team.NS, sample, maker_alone=maker_alone, defender_alone=defender_alone)
-        rows.append(ScoringRow(label, tricks, score.points_won, to))
+        rows.append(ScoringRow(label, tricks, score.points_won, to, score.outcome))
     return rows

@@ -22,6 +22,7 @@ from engine import (
     Card,
     Colour,
     HandRecord,
+    Outcome,
     Rules,
     Seat,
     Suit,
@@ -32,7 +33,7 @@ from engine import (
     parse_team,
 )
 from engine.errors import EuchreError
-from lessons.checkers import CHECKERS, TOPICS
+from lessons.checkers import CHECKERS, OUTCOME_TOPICS, TOPICS
 from lessons.generators import GENERATORS, RULE_WORDS
 from lessons.quiz import Question
 from lessons.scenario import ScenarioError, Sketch, build_record
@@ -75,6 +76,7 @@ STEP_KEYS = {
     "face_down": int,
     "teaches": list,
     "game_points": int,
+    "scoring_rows": list,
 }
 STEPPED = ("bidding", "trick", "hand")  # the steps that walk through their scenario
 MAX_FACE_DOWN = 5  # face-down cards a "cards" step may draw (Step.face_down)
@@ -125,6 +127,10 @@ class Step:
     # A "scoring" step: your team's points before the hand, so the step adds the hand's
     # points and says whether the game is won (0 up to the rules' target, not reaching it).
     game_points: int | None = None
+    # A "scoring" step: the kinds of result its table shows, by topic ("made", "march",
+    # ...: checkers.TOPICS), as a lesson reaches them; empty shows every row. Going
+    # alone's switch shows only with the lone rows.
+    scoring_rows: frozenset[Outcome] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -220,6 +226,17 @@ def _record(where: str, data: dict[str, Any], rules: Rules) -> HandRecord:
         return build_record(Sketch.parse(data), rules)
     except (EuchreError, ScenarioError) as exc:
         raise LessonError(f"{where}: scenario: {exc}") from None
+
+
+def _scoring_rows(where: str, step: dict[str, Any]) -> frozenset[Outcome]:
+    """A scoring step's ``scoring_rows``: the kinds of result its table shows."""
+    topics = step.get("scoring_rows", [])
+    known = sorted(TOPICS["hand_result"])
+    if topics and (step["show"] != "scoring" or any(t not in known for t in topics)):
+        raise LessonError(
+            f'{where}: scoring_rows takes any of {", ".join(known)}, on a "scoring" step'
+        )
+    return frozenset(outcome for outcome, topic in OUTCOME_TOPICS.items() if topic in topics)
 
 
 # How each checker input is written in TOML.
@@ -375,6 +392,7 @@ def load_lesson(toml_path: Path) -> Lesson:
                 f"{where}: game_points is a score from 0 to {step_rules.target_points - 1}, "
                 'on a "scoring" step'
             )
+        scoring_rows = _scoring_rows(where, step)
         teaches = step.get("teaches", [])
         for taught in teaches:
             kind, _, topic = str(taught).partition(":")
@@ -412,6 +430,7 @@ def load_lesson(toml_path: Path) -> Lesson:
                 face_down,
                 tuple(teaches),
                 game_points,
+                scoring_rows,
             )
         )
     if sections:

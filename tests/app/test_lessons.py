@@ -361,6 +361,29 @@ def test_the_game_step_adds_the_hand_to_the_teams_points():
     assert not at.table  # its words are the table
 
 
+def test_the_scoring_table_grows_with_the_lesson_and_going_alone_shows_with_its_rows():
+    """Lesson 6 teaches one kind of result a step: its first step's table has the partnered
+    results (made, march, euchre) and no switch for going alone; the lone step adds the
+    loner's rows and its switch, which changes the points the engine gives."""
+    lesson = next(lesson for lesson in LESSONS if lesson.id == "scoring")
+    numbers = {step.id: n for n, step in enumerate(lesson.steps, 1)}
+    first = open_lesson("scoring", step=str(numbers["made"]))
+    assert list(first.table[0].value["What happens"]) == [
+        "Makers win 3 or 4 tricks",
+        "Makers win all 5 tricks (a march)",
+        "Makers win fewer than 3 (euchred)",
+    ]
+    assert not first.toggle
+    lone = open_lesson("scoring", step=str(numbers["lone"]))
+    rows = list(lone.table[0].value["What happens"])
+    assert len(rows) == 5 and "Lone maker wins all 5 tricks" in rows
+    (switch,) = lone.toggle
+    lone.slider[0].set_value(5).run()
+    assert lone.success[0].value.startswith("**2 points to North-South.**")
+    switch.set_value(True).run()
+    assert lone.success[0].value.startswith("**4 points to North-South.**")
+
+
 def test_the_seats_keep_their_places_and_each_step_shows_its_own_idea():
     """Lesson 1's seats: one grid (it keeps its compass shape on a phone, where columns
     would stack), partners in one colour; the partners step names the teams, the

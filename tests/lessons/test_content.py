@@ -136,6 +136,14 @@ def test_loader_accepts_a_minimal_lesson(tmp_path):
         (BASE.replace('show = "text"', 'show = "text"\ngame_points = 8'), 'on a "scoring" step'),
         (BASE.replace('show = "text"', 'show = "scoring"\ngame_points = 10'), "from 0 to 9"),
         (
+            BASE.replace('show = "text"', 'show = "scoring"\nscoring_rows = ["sweep"]'),
+            "scoring_rows takes any of euchre, lone, lone-defender, made, march",
+        ),
+        (
+            BASE.replace('show = "text"', 'show = "text"\nscoring_rows = ["made"]'),
+            'on a "scoring" step',
+        ),
+        (
             BASE + '[[quiz.items]]\nid = "x"\nask = "is_trump"\ncard = "JH"\ntrump = "H"\n'
             'answer = ["yes"]\nstep = "zz"\n',
             "step 'zz' is no step",

@@ -8,6 +8,7 @@ The page draws these; every rank, bower and point comes from ``engine``.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 import pandas as pd
@@ -18,6 +19,7 @@ from engine import (
     PRESETS,
     SETTING_NAMES,
     Card,
+    Outcome,
     Suit,
     card_role,
     parse_suit,
@@ -118,8 +120,9 @@ def card_note(card: Card, trump: Suit | None) -> str:
     return ""
 
 
-def scoring_frame(lone_defender: bool) -> pd.DataFrame:
-    """The engine's scoring table, with headings in words."""
+def scoring_frame(lone_defender: bool, results: Collection[Outcome] | None = None) -> pd.DataFrame:
+    """The engine's scoring table, with headings in words: every row, or those of the
+    kinds of result in ``results``."""
     return pd.DataFrame(
         [
             {
@@ -129,6 +132,7 @@ def scoring_frame(lone_defender: bool) -> pd.DataFrame:
                 "Points go to": row.to,
             }
             for row in scoring_table(lone_defender)
+            if results is None or row.result in results
         ]
     )
 

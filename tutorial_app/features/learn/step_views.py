@@ -15,6 +15,7 @@ import streamlit as st
 from engine import (
     SEATS,
     Card,
+    Outcome,
     Seat,
     Team,
     card_role,
@@ -100,16 +101,20 @@ def show_stepped(step: Step, key: str) -> None:
 
 
 def show_scoring(step: Step, key: str) -> None:
-    """Set the tricks (and who went alone) and see the points; the lone-defender row and
-    switch appear only under rules that have that house rule."""
+    """Set the tricks (and who went alone) and see the points. The table shows the kinds
+    of result the lesson has reached (``Step.scoring_rows``), and a switch for going alone
+    shows with its rows: the lone-defender one only under rules with that house rule."""
     lone_defender = step.rules is not None and step.rules.lone_defender
+    shown = step.scoring_rows or frozenset(Outcome)
     left, right = st.columns(2)
     with left:
         tricks = st.slider("Tricks the makers took", 0, 5, 3, key=f"{key}-tricks")
     with right:
-        alone = st.toggle("A maker went alone", key=f"{key}-alone")
-        defender = lone_defender and st.toggle(
-            "A defender went alone (lone defender rule)", key=f"{key}-defender"
+        alone = Outcome.LONE_MARCH in shown and st.toggle("A maker went alone", key=f"{key}-alone")
+        defender = (
+            lone_defender
+            and Outcome.LONE_DEFENDER_EUCHRE in shown
+            and st.toggle("A defender went alone (lone defender rule)", key=f"{key}-defender")
         )
     score = score_hand(Team.NS, tricks, maker_alone=alone, defender_alone=defender)
     st.success(
@@ -122,7 +127,7 @@ def show_scoring(step: Step, key: str) -> None:
         )
     )
     if step.game_points is None:  # the game step's words are its table
-        st.table(scoring_frame(lone_defender), hide_index=True)
+        st.table(scoring_frame(lone_defender, shown), hide_index=True)
 
 
 # The four seats as a compass, one grid that keeps its shape on a phone (columns would
