@@ -64,6 +64,7 @@ from engine.hand import (
     legal_actions,
     new_hand,
     random_hand,
+    refusal_to,
 )
 from engine.notation import (
     format_card,
@@ -157,6 +158,7 @@ __all__ = [
     "Do",
     "new_hand",
     "random_hand",
+    "refusal_to",
     "deal_cards",
     "legal_actions",
     "apply",

@@ -87,8 +87,22 @@ def apply(state: HandState, action: Action, seat: Seat | None = None) -> HandSta
     return _APPLY_BY_PHASE[phase](state, turn, action, state.actions + ((turn, action),))
 
 
-def _not_your_turn(turn: Seat, seat: Seat) -> IllegalActionError:
-    return IllegalActionError(Reason.NOT_YOUR_TURN, f"It is {turn.word}'s turn, not {seat.word}'s.")
+def _not_your_turn(turn: Seat, seat: Seat, you: bool = False) -> IllegalActionError:
+    whose = "yours" if you else f"{seat.word}'s"
+    return IllegalActionError(Reason.NOT_YOUR_TURN, f"It is {turn.word}'s turn, not {whose}.")
+
+
+def refusal_to(state: HandState, action: Action, seat: Seat) -> IllegalActionError | None:
+    """Why ``seat``'s player may not take ``action`` now, said to them: the error
+    ``apply(state, action, seat)`` raises, in the second person ("It is North's turn, not
+    yours.", "You must follow hearts and hold the ace of hearts."); None when they may."""
+    turn = state.turn
+    if seat is not turn and state.phase is not _OVER:
+        assert turn is not None  # every phase but the end has a seat to act
+        return _not_your_turn(turn, seat, you=True)
+    if is_legal(state, action):
+        return None
+    return illegal_action_error(state, action, you=True)
 
 
 # ---- one function per phase -------------------------------------------------------------

@@ -22,7 +22,14 @@ from engine.rules import Rules
 from engine.seats import Seat
 from engine.state import PHASE_WORDS, HandState, Phase, ordered_up
 from engine.tables import SUIT_NUMBER, TRUMP_NUMBER
-from engine.wording import ONLY_ALONE_WORDS, is_disguised, join_words, member_words, trump_words
+from engine.wording import (
+    ONLY_ALONE_WORDS,
+    Voice,
+    is_disguised,
+    join_words,
+    member_words,
+    trump_words,
+)
 
 _PLAY = Phase.PLAY  # module globals: an enum member read from its class is slow
 _PLAY_ACTION = actions.PLAY
@@ -237,7 +244,7 @@ _VERBS = {
     Do.CALL: "call trump",
     Do.NAME: "name trump",
     Do.ALONE: "go alone",
-    Do.WITH_PARTNER: "play with their partner",
+    Do.WITH_PARTNER: "play with {their} partner",
     Do.DISCARD: "discard",
     Do.PLAY: "play a card",
 }
@@ -248,22 +255,23 @@ _CHOICES = {
     Do.CALL: "call a suit",
     Do.NAME: "name a suit",
     Do.ALONE: "go alone",
-    Do.WITH_PARTNER: "play with their partner",
+    Do.WITH_PARTNER: "play with {their} partner",
     Do.DISCARD: "discard a card",
     Do.PLAY: "play a card",
 }
 
 
-def wrong_phase_error(state: HandState, action: Action) -> IllegalActionError:
+def wrong_phase_error(state: HandState, action: Action, you: bool = False) -> IllegalActionError:
     """The one sentence for an action of a kind this phase does not offer.
 
     "North cannot pass now: it is the play of the cards, and North may only play a card."
+    ``you``: said to the player of the seat to act ("You cannot pass now: ...").
     """
     assert state.turn is not None  # the hand is not over: a seat is to act
-    seat = state.turn.word
+    voice = Voice(state.turn, you)
     offered = []
     for legal in legal_actions(state):
-        words = _CHOICES[legal.do]
+        words = _CHOICES[legal.do].format(their=voice.their)
         if state.phase is Phase.DEFEND_ALONE and legal.do is Do.ALONE:
             words = "defend alone"
         if words not in offered:
@@ -271,25 +279,29 @@ def wrong_phase_error(state: HandState, action: Action) -> IllegalActionError:
     choices = offered[0] if len(offered) == 1 else (", ".join(offered[:-1]) + " or " + offered[-1])
     return IllegalActionError(
         Reason.WRONG_PHASE,
-        f"{seat} cannot {_VERBS[action.do]} now: it is the {PHASE_WORDS[state.phase]}, "
-        f"and {seat} may only {choices}.",
+        f"{voice.Who} cannot {_VERBS[action.do].format(their=voice.their)} now: it is the "
+        f"{PHASE_WORDS[state.phase]}, and {voice.who} may only {choices}.",
     )
 
 
-def illegal_action_error(state: HandState, action: Action) -> IllegalActionError:
-    """The error, with its reason and a learner's sentence, for an illegal action now."""
+def illegal_action_error(state: HandState, action: Action, you: bool = False) -> IllegalActionError:
+    """The error, with its reason and a learner's sentence, for an illegal action now.
+    ``you``: the sentence is said to the player of the seat to act, who tried it ("You
+    must follow hearts and hold the ace of hearts."), not of them by the seat's name."""
     if state.phase is Phase.OVER:
         return IllegalActionError(Reason.HAND_OVER, "The hand is over: no more actions.")
     seat = state.turn
     assert seat is not None  # the hand is not over: a seat is to act
+    voice = Voice(seat, you)
     phase = state.phase
     legal = legal_actions(state)
     if action.do not in {a.do for a in legal}:
         if phase is Phase.BID2 and action.do is Do.PASS:
             return IllegalActionError(
                 Reason.DEALER_MUST_CALL,
-                f"{seat.word} is the dealer and is stuck: with stick the dealer, the dealer "
-                "may not pass in round 2 and must call a trump suit.",
+                f"{voice.Who} {voice.does('is')} the dealer and {voice.does('is')} stuck: with "
+                "stick the dealer, the dealer may not pass in round 2 and must call a trump "
+                "suit.",
             )
         if (
             phase is Phase.ALONE
@@ -298,10 +310,10 @@ def illegal_action_error(state: HandState, action: Action) -> IllegalActionError
         ):
             return IllegalActionError(
                 Reason.MUST_GO_ALONE,
-                f"{seat.word} ordered up the dealer, their partner: {ONLY_ALONE_WORDS}, so "
-                "they must go alone.",
+                f"{voice.Who} ordered up the dealer, {voice.their} partner: "
+                f"{ONLY_ALONE_WORDS}, so {voice.they} must go alone.",
             )
-        return wrong_phase_error(state, action)
+        return wrong_phase_error(state, action, you)
     if action.do in (Do.CALL, Do.NAME):
         if action.suit is NO_TRUMP:
             return IllegalActionError(
@@ -310,7 +322,7 @@ def illegal_action_error(state: HandState, action: Action) -> IllegalActionError
             )
         if not isinstance(action.suit, Suit):
             return IllegalActionError(
-                Reason.SUIT_REQUIRED, f"To {_VERBS[action.do]}, {seat.word} must say a suit."
+                Reason.SUIT_REQUIRED, f"To {_VERBS[action.do]}, {voice.who} must say a suit."
             )
         if action.suit is state.upcard.suit:
             return IllegalActionError(
@@ -322,18 +334,19 @@ def illegal_action_error(state: HandState, action: Action) -> IllegalActionError
     if action.do in (Do.DISCARD, Do.PLAY):
         if not isinstance(action.card, Card):
             return IllegalActionError(
-                Reason.CARD_REQUIRED, f"To {_VERBS[action.do]}, {seat.word} must name a card."
+                Reason.CARD_REQUIRED, f"To {_VERBS[action.do]}, {voice.who} must name a card."
             )
         if action.card not in state.hand_of(seat):
             return IllegalActionError(
-                Reason.CARD_NOT_IN_HAND, f"{seat.word} does not hold {action.card.the_name}."
+                Reason.CARD_NOT_IN_HAND,
+                f"{voice.Who} {voice.does('does')} not hold {action.card.the_name}.",
             )
         if action.do is Do.PLAY and not may_play(state, action.card):
-            return _play_error(state, action.card)
-    return IllegalActionError(Reason.WRONG_PHASE, f"{seat.word} cannot {action} now.")
+            return _play_error(state, action.card, voice)
+    return IllegalActionError(Reason.WRONG_PHASE, f"{voice.Who} cannot {action} now.")
 
 
-def _play_error(state: HandState, card: Card) -> IllegalActionError:
+def _play_error(state: HandState, card: Card, voice: Voice) -> IllegalActionError:
     seat = state.turn
     assert seat is not None  # in play, a seat is to play
     trump = state.trump_suit
@@ -341,13 +354,13 @@ def _play_error(state: HandState, card: Card) -> IllegalActionError:
     if not state.trick:  # only no first blood forbids a lead
         return IllegalActionError(
             Reason.NO_FIRST_BLOOD,
-            f"No first blood: on the first trick {seat.word} may not lead a trump while "
+            f"No first blood: on the first trick {voice.who} may not lead a trump while "
             f"holding a card that is not trump, and {card.the_name} is a trump "
             f"{trump_words(trump)}.",
         )
     led = state.led_suit
     assert led is not None  # a trick is on the table
-    head = f"{seat.word} must follow {led.plural}"
+    head = f"{voice.Who} must follow {led.plural}"
     if card.suit is led and trump is not None and is_disguised(card, trump):
         return IllegalActionError(
             Reason.MUST_FOLLOW_SUIT,
@@ -366,6 +379,6 @@ def _play_error(state: HandState, card: Card) -> IllegalActionError:
         return IllegalActionError(
             Reason.MUST_FOLLOW_SUIT,
             f"{head}: {member_words(led_card, trump)}, so {led.plural} were led. "
-            f"{seat.word} holds {names}.",
+            f"{voice.Who} {voice.does('holds')} {names}.",
         )
-    return IllegalActionError(Reason.MUST_FOLLOW_SUIT, f"{head} and holds {names}.")
+    return IllegalActionError(Reason.MUST_FOLLOW_SUIT, f"{head} and {voice.does('holds')} {names}.")

@@ -5,12 +5,18 @@
 'the jack of diamonds is a heart when hearts are trump'
 >>> join_words(["the ace", "the king", "the nine"])
 'the ace, the king and the nine'
+>>> south, you = Voice(Seat.S), Voice(Seat.S, you=True)
+>>> f"{south.Who} {south.does('holds')} it; {you.who} {you.does('holds')} it"
+'South holds it; you hold it'
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from engine.cards import Card, Suit
 from engine.ranking import effective_suit
+from engine.seats import Seat
 
 # Why a seat has no choice but to go alone (RULES.md, 'Canadian loner'): said by the
 # legality error, the explanation of the move and the hint alike.
@@ -32,6 +38,42 @@ def member_words(card: Card, trump: Suit | None) -> str:
 def is_disguised(card: Card, trump: Suit | None) -> bool:
     """True for a card whose suit for play is not its printed suit (left bower, Benny)."""
     return card.is_joker or effective_suit(card, trump) is not card.suit
+
+
+# Verbs whose "you" form is not the third person's without its s.
+_IRREGULAR = {"is": "are", "has": "have", "does": "do"}
+
+
+class Voice(NamedTuple):
+    """Whom a sentence speaks of: a seat by its name, or, said to that seat's own
+    player, "you" (a learner's refused click: "You must follow hearts and hold ...")."""
+
+    seat: Seat
+    you: bool = False
+
+    @property
+    def who(self) -> str:
+        """The subject or object inside a sentence: 'South', 'you'."""
+        return "you" if self.you else self.seat.word
+
+    @property
+    def Who(self) -> str:  # noqa: N802 (the same word, opening a sentence)
+        return "You" if self.you else self.seat.word
+
+    @property
+    def their(self) -> str:
+        return "your" if self.you else "their"
+
+    @property
+    def they(self) -> str:
+        return "you" if self.you else "they"
+
+    def does(self, verb: str) -> str:
+        """``verb`` in the third person singular, agreeing with the voice: 'holds' or
+        'hold', 'is' or 'are'."""
+        if not self.you:
+            return verb
+        return _IRREGULAR.get(verb, verb.removesuffix("s"))
 
 
 def capital(text: str) -> str:

@@ -18,6 +18,7 @@ from engine import (
     Seat,
     explain_result,
     legal_actions,
+    refusal_to,
 )
 from tutorial_app.features.play import game as play
 from tutorial_app.features.play.game import DEAL, YOU
@@ -87,13 +88,14 @@ def test_a_refused_card_keeps_the_game_and_holds_the_engines_sentence():
     refused = play.learner_card(played, illegal.code)
     assert refused.game == played.game and refused.choices == played.choices
     assert refused.refusal_reason is Reason.MUST_FOLLOW_SUIT
-    with pytest.raises(IllegalActionError) as error:  # the same sentence, from the engine
+    with pytest.raises(IllegalActionError) as error:  # the engine refuses it too
         play.learner_plays(played, Action.play(illegal))
-    # The engine's sentence, opening with the card clicked (the sentence names only the rule)
-    assert (
-        refused.refusal
-        == f"{illegal.the_name.capitalize()} may not be played: {error.value.message}"
-    )
+    # The engine's sentence said to the learner, opening with the card clicked (the
+    # sentence names only the rule)
+    said = refusal_to(state, Action.play(illegal), YOU)
+    assert said is not None and said.reason is error.value.reason
+    assert said.message.startswith("You must follow ")
+    assert refused.refusal == f"You may not play {illegal.the_name}. {said.message}"
     # A legal card then plays, the bots answer, and the refusal goes.
     card = next(iter(legal))
     moved = play.learner_card(refused, card.code)

@@ -138,7 +138,8 @@ def test_cards_are_played_by_click_and_by_keyboard_and_illegal_ones_refused(
     wait_for_app(page)
     message = region.get_by_role("status")
     expect(message).to_contain_text("Not allowed")
-    expect(message).to_contain_text(" may not be played: South must follow")
+    expect(message).to_contain_text(" You must follow")
+    expect(message).to_contain_text("You may not play the ")
     assert hand_names(region) == before
     assert_fits(page, region)
     page.screenshot(path=screenshots / "card-table-refused-1280x720.png")

@@ -27,6 +27,7 @@ from engine import (
     Seat,
     apply,
     parse_card,
+    refusal_to,
 )
 
 __all__ = [
@@ -89,7 +90,9 @@ def decide_click(
 ) -> Decision:
     """The one decision for a click on a hand's table: refused with ``over`` when there is
     no hand or nobody is to act (the hand is over); else the card or choice tried for
-    ``seat`` (default: the seat to act).
+    ``seat`` (default: the seat to act). A ``seat`` given is the clicking player's own, so
+    a refusal is said to them ("You must follow ..."); a teacher acting for every seat
+    reads it by the seat's name.
 
     >>> from engine import Rules, Seat, random_hand
     >>> decide_click(None, Click("action", "pass"), over="Deal a hand first.").refusal
@@ -102,53 +105,63 @@ def decide_click(
     """
     if state is None or state.turn is None:
         return Decision(None, over)
+    you = seat is not None
     chooser = seat or state.turn
     if click.kind == "card":
-        return decide_card(state, chooser, click.value)
-    return decide_action(state, chooser, click.value)
+        return decide_card(state, chooser, click.value, you)
+    return decide_action(state, chooser, click.value, you)
 
 
-def decide_card(state: HandState, seat: Seat, code: str) -> Decision:
+def decide_card(state: HandState, seat: Seat, code: str, you: bool = False) -> Decision:
     """A click on a card of ``seat``'s hand: playing it, or discarding it when the dealer
-    must discard. Returns the Action if the engine accepts it, else its refusal."""
+    must discard. Returns the Action if the engine accepts it, else its refusal (said to
+    the seat's player with ``you``)."""
     try:
         card = parse_card(code)
     except NotationError as error:
         return Decision(None, str(error), None)
     action = Action.discard(card) if state.phase is Phase.DISCARD else Action.play(card)
-    return _tried(state, seat, action)
+    return _tried(state, seat, action, you)
 
 
-def decide_action(state: HandState, seat: Seat, ident: str) -> Decision:
+def decide_action(state: HandState, seat: Seat, ident: str, you: bool = False) -> Decision:
     """A click on a labelled choice ('order_up', 'call-H', ...), judged the same way."""
     try:
         action = action_from_id(ident)
     except NotationError as error:
         return Decision(None, str(error), None)
-    return _tried(state, seat, action)
+    return _tried(state, seat, action, you)
 
 
-def _tried(state: HandState, seat: Seat, action: Action) -> Decision:
+def _tried(state: HandState, seat: Seat, action: Action, you: bool) -> Decision:
     try:
         apply(state, action, seat)
     except IllegalActionError as error:
-        return Decision(None, naming_the_card(error.message, action), error.reason, action)
+        said = refusal_to(state, action, seat) if you else error
+        assert said is not None  # the engine refused it: said to the seat, it refuses it too
+        return Decision(None, naming_the_card(said.message, action, you), error.reason, action)
     return Decision(action, asked=action)
 
 
-def naming_the_card(refusal: str, action: Action) -> str:
+def naming_the_card(refusal: str, action: Action, you: bool = False) -> str:
     """The engine's refusal of a card, opening with the card when the sentence does not
-    name it: the learner sees which click was refused, not only the rule.
+    name it: the player sees which click was refused, not only the rule.
 
     >>> from engine import parse_card
     >>> naming_the_card("South must follow hearts and holds the ace of hearts.",
     ...                 Action.play(parse_card("9C")))
     'The nine of clubs may not be played: South must follow hearts and holds the ace of hearts.'
+    >>> naming_the_card("You must follow hearts and hold the ace of hearts.",
+    ...                 Action.play(parse_card("9C")), you=True)
+    'You may not play the nine of clubs. You must follow hearts and hold the ace of hearts.'
     >>> naming_the_card("South does not hold the nine of clubs.", Action.play(parse_card("9C")))
     'South does not hold the nine of clubs.'
     """
     card = action.card
     if card is None or card.the_name in refusal:
         return refusal
-    verb = "discarded" if action.do is Do.DISCARD else "played"
+    discard = action.do is Do.DISCARD
+    if you:
+        return f"You may not {'discard' if discard else 'play'} {card.the_name}. {refusal}"
+    verb = "discarded" if discard else "played"
     return f"{card.the_name[:1].upper()}{card.the_name[1:]} may not be {verb}: {refusal}"
