@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 from app_driver import countdown_shown
 from sqlalchemy import update
-from test_live_class_pages import TEACHER, join, page
+from test_live_class_pages import TEACHER, join, page, question_choice
 from test_live_class_pages import texts as markdown_texts
 
 from engine import HandRecord
@@ -22,7 +22,7 @@ from tutorial_app.features.live_class.class_report import (
     most_missed,
     printable_report,
 )
-from tutorial_app.features.live_class.keys import QUESTION_CHOICE, SET_DRAFT
+from tutorial_app.features.live_class.keys import SET_DRAFT
 from tutorial_app.shell.hand_links import encode_hand
 from tutorial_app.store import (
     AskedQuestion,
@@ -105,7 +105,7 @@ def test_adding_one_question_moves_the_choice_to_the_next():
     for _ in range(2):
         at.button(key="set-add-one").click().run()
     assert "Questions: 2 of at most 30" in texts(at)
-    assert at.selectbox(key=QUESTION_CHOICE).value == 2  # the third is chosen next
+    assert question_choice(at).value == 2  # the third is chosen next
     _, draft = at.session_state[SET_DRAFT]
     assert list(draft) == TRICKS[:2]  # the first and the second, not the first twice
     assert not at.exception

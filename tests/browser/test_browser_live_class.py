@@ -204,19 +204,32 @@ def test_the_teacher_key_never_shows(browser: Browser, class_server):
 def test_a_question_asked_brings_the_teachers_page_to_its_top(browser: Browser, class_server):
     """A teacher far down the page (the set box, the report) who asks the next question
     finds its Reveal button in sight: the join code folds away above them, and the page
-    goes back to its top instead of leaving them in the middle."""
+    goes back to its top instead of leaving them in the middle. The question asked is the
+    one the Question box shows after the lesson was changed (it kept the first lesson's
+    words while choosing from the second)."""
     teacher = new_page(browser, 1280, 720)
     teacher.goto(f"{class_server.url}/class")
     wait_for_app(teacher)
     teacher.get_by_role("button", name="Start a class").click()
     expect(teacher.locator(".class-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
     wait_for_app(teacher)
+    lesson = teacher.get_by_role("combobox", name="Lesson")
+    lesson.click()
+    lesson.press_sequentially(load_all()[1].title)  # typed: the list opens, filtered
+    expect(lesson).to_have_attribute("aria-expanded", "true")
+    lesson.press("Enter")
+    wait_for_app(teacher)
+    expect(lesson).to_have_value(f"2. {load_all()[1].title}")
+    second = question_for(lesson_source(load_all()[1].id, 1, 0)).prompt
+    box = teacher.get_by_role("combobox", name="Question")
+    assert box.input_value().startswith(f"1. {second[:40]}"), box.input_value()
     main = teacher.locator("[data-testid=stMain]")
     teacher.get_by_role("button", name="End the class").scroll_into_view_if_needed()
     assert main.evaluate("main => main.scrollTop") > 300
     ask = teacher.get_by_role("button", name="Ask this question")
     ask.evaluate("button => button.click()")  # pressed without scrolling to it first
     expect(teacher.get_by_role("heading", name="Question 1", exact=True)).to_be_visible()
+    expect(main).to_contain_text(second[:40])
     reveal = teacher.get_by_role("button", name="Reveal the answer")
     expect(reveal).to_be_in_viewport()
     expect(teacher.locator(".st-key-class-count")).to_contain_text("answered")

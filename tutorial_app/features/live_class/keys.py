@@ -12,7 +12,15 @@ CHART = "class-chart"  # widget: show the answers as a chart
 NEW_NAME = "class-new-name"  # widget: a learner's new display name
 QUESTIONS_PAGE = "class-questions-page"  # widget: the report's page of questions
 LEARNERS_PAGE = "class-learners-page"  # widget: the report's page of learners
-QUESTION_CHOICE = "class-question"  # widget: the question chosen from a quiz or a set
+# widget: the question chosen from a quiz or a set; one widget a list, so a list changed
+# (another lesson, topic or number) is a new choice, never the old one's words
+QUESTION_CHOICE = "class-question"
+
+
+def question_choice_key(list_id: str) -> str:
+    """The widget that chooses a question of the list ``list_id`` ("cards-and-deal-7")."""
+    return f"{QUESTION_CHOICE}-{list_id}"
+
 
 # The projector view
 PROJECTOR_SHOWN = "class-projector-shown"  # the class's screen last drawn on the projector

@@ -4,10 +4,12 @@ the question's source (``lessons.question_source``); building and judging the qu
 is not done here.
 
 Widget keys: ``class-from`` (where from), ``class-lesson``, ``class-topic``,
-``class-rules``, ``class-seed`` (the quiz or set number), ``QUESTION_CHOICE`` and
-``class-scenario-link``. Once a question chosen from a list was asked (or added to a
-set), ``choose_next`` moves the choice to the question after it: pressing the button
-again asks the next one, never the same one twice.
+``class-rules``, ``class-seed`` (the quiz or set number), ``question_choice_key(list)``
+(one widget a list: with one key for all, a lesson changed kept the old lesson's words
+in the box while its number chose from the new one) and ``class-scenario-link``. Once a
+question chosen from a list was asked (or added to a set), ``choose_next`` moves the
+choice to the question after it: pressing the button again asks the next one, never
+the same one twice.
 A new kind of source (built scenarios, guided-hand positions) registers with
 ``lessons.question_source.register_source_kind`` and adds its choice to ``PICKERS``.
 """
@@ -32,7 +34,7 @@ from lessons.question_source import (
     topic_source,
 )
 from lessons.quizzes import PRACTICE_TOPICS, SEED_LIMIT
-from tutorial_app.features.live_class.keys import QUESTION_CHOICE
+from tutorial_app.features.live_class.keys import question_choice_key
 from tutorial_app.features.live_class.set_sources import scenario_from_link
 from tutorial_app.shell.hand_links import MAX_CODE
 from tutorial_app.shell.markdown_text import markdown_text
@@ -59,23 +61,24 @@ def _seed() -> int:
     )
 
 
-def _which(questions) -> int:
+def _which(questions, key: str) -> int:
     return st.selectbox(
         "Question",
         range(len(questions)),
-        key=QUESTION_CHOICE,
+        key=key,
         format_func=lambda i: f"{i + 1}. {_short(questions[i].prompt)}",
     )
 
 
 @dataclass(frozen=True)
 class ListPick:
-    """Question ``index`` of a list of ``count`` (a lesson's quiz, a topic's set):
-    called, it makes the question's source."""
+    """Question ``index`` of a list of ``count`` (a lesson's quiz, a topic's set), chosen
+    with the widget ``key``: called, it makes the question's source."""
 
     make: Callable[[], QuestionSource]
     index: int
     count: int
+    key: str
 
     def __call__(self) -> QuestionSource:
         return self.make()
@@ -86,7 +89,7 @@ def choose_next(make_source: Callable[[], QuestionSource]) -> None:
     question after it (the last stays chosen). For a button's callback, which runs
     before the picker is drawn again."""
     if isinstance(make_source, ListPick) and make_source.index + 1 < make_source.count:
-        st.session_state[QUESTION_CHOICE] = make_source.index + 1
+        st.session_state[make_source.key] = make_source.index + 1
 
 
 def _from_lesson() -> Callable[[], QuestionSource]:
@@ -99,8 +102,9 @@ def _from_lesson() -> Callable[[], QuestionSource]:
     )
     seed = _seed()
     quiz = lesson_quiz(lesson_id, seed)
-    index = _which(quiz)
-    return ListPick(lambda: lesson_source(lesson_id, seed, index), index, len(quiz))
+    key = question_choice_key(f"{lesson_id}-{seed}")
+    index = _which(quiz, key)
+    return ListPick(lambda: lesson_source(lesson_id, seed, index), index, len(quiz), key)
 
 
 def _topic_and_rules() -> tuple[str, str]:
@@ -121,8 +125,9 @@ def _from_topic() -> Callable[[], QuestionSource]:
     topic, rules = _topic_and_rules()
     seed = _seed()
     questions = topic_set(topic, rules, seed)
-    index = _which(questions)
-    return ListPick(lambda: topic_source(topic, seed, index, rules), index, len(questions))
+    key = question_choice_key(f"{topic}-{rules}-{seed}")
+    index = _which(questions, key)
+    return ListPick(lambda: topic_source(topic, seed, index, rules), index, len(questions), key)
 
 
 def _at_random() -> Callable[[], QuestionSource]:
