@@ -145,6 +145,21 @@ def test_a_table_on_paper_says_who_you_are_and_that_south_sits_out():
         assert ("South's cards" in text) is not out
 
 
+def test_cards_to_tick_say_whose_they_are():
+    """The sheet says "You sit South": cards to tick that are East's hand are headed as
+    East's, South's as yours (before, both were drawn under no heading)."""
+    from lessons.scenario_questions import scenario_question
+
+    to_east = HandRecord.from_json(
+        {**TO_SOUTH.to_json(), "actions": TO_SOUTH.to_json()["actions"][:-1]}
+    )
+    for record, whose in ((to_east, "East's cards"), (TO_SOUTH, "Your cards (South)")):
+        question = scenario_question("legal", record)
+        text = check_sheet([question]).blocks[0]["text"]
+        assert whose in text, text
+        assert question.prompt in text
+
+
 @pytest.mark.parametrize("lesson", load_all(), ids=lambda lesson: lesson.id)
 def test_a_lesson_quiz_sheet_holds_every_question_and_its_answer(lesson):
     check_sheet(lesson_questions(lesson.id, 42))

@@ -65,7 +65,11 @@ if source == "lesson":
         "Lesson", list(LESSONS), key="sheet-lesson", format_func=LESSONS.__getitem__
     )
     seed = right.number_input(
-        "Quiz number (the seed in a quiz link)", 1, SEED_LIMIT - 1, value=42, key="sheet-seed"
+        "Quiz number (the same number gives the same quiz)",
+        1,
+        SEED_LIMIT - 1,
+        value=42,
+        key="sheet-seed",
     )
     seeded = SeededSet(lesson_id=lesson_id)
 elif source == "practise":
@@ -110,8 +114,9 @@ if seeded is not None and names_column is not None:
 elif questions:
     sheet = quiz_sheet_html(questions, title or "Euchre quiz", origin)
     st.session_state[SHEET_HTML] = sheet  # what the download holds, for tests
+    count = f"{len(questions)} question{'' if len(questions) == 1 else 's'}"
     st.download_button(
-        f"Download the sheet ({len(questions)} questions, HTML)",
+        f"Download the sheet ({count}, HTML)",
         sheet,
         file_name="euchre-quiz-sheet.html",
         mime="text/html",

@@ -270,9 +270,24 @@ def _options(question: Question) -> str:
             for o in question.options
             if o.card is not None  # options that are cards: every one
         )
-        return how + f'<div class="row">{cards}</div>'
+        return how + _whose_cards(question) + f'<div class="row">{cards}</div>'
     items = "".join(f"<li>{box}{escape(o.label)}</li>" for o in question.options)
     return how + f'<ul class="options">{items}</ul>'
+
+
+def _whose_cards(question: Question) -> str:
+    """Above card options that are a seat's hand, whose they are: a sheet that says "You
+    sit South" and asks about East's cards must not leave them to be read as South's."""
+    record = question.scene.record
+    if record is None:
+        return ""
+    state = record.replay()
+    cards = {o.card for o in question.options}
+    holder = next((seat for seat in Seat if cards == set(state.hand_of(seat))), None)
+    if holder is None:
+        return ""
+    whose = "Your cards (South)" if holder is Seat.S else f"{holder.word}'s cards"
+    return f'<p class="whose"><b>{escape(whose)}</b></p>'
 
 
 def _capital(text: str) -> str:
