@@ -54,6 +54,7 @@ def test_the_projector_follows_the_class_through_each_phase():
     screen.run()
     shown = html_shown(screen)
     assert "Question 1." in shown and "0 of 1 answered" in shown
+    assert f"Joining late? Code <b>{code}</b>" in shown  # the code stays up, small
     assert question.explanation not in shown
     assert all(not button.get("mark") for button in table_shown(screen)["actions"])
     assert "size" not in table_shown(screen)  # a whole table: its own size fits the screen

@@ -30,9 +30,11 @@ from sqlalchemy import update
 from test_browser_live_class import STORED_KEYS
 from test_browser_pages import table_ready, wait_for_app
 
+from engine import HandRecord
 from lessons.question_source import question_for, topic_source
 from tutorial_app.features.live_class.class_report import grid_frame, missed_words, most_missed
 from tutorial_app.quiz.scene import choice_button
+from tutorial_app.shell.hand_links import encode_hand
 from tutorial_app.store import ClassRuns, open_classes
 from tutorial_app.store.records import now
 from tutorial_app.store.tables import class_questions
@@ -105,6 +107,8 @@ def open_projector(browser: Browser, teacher: Page, url: str, code: str) -> Page
     ).new_page()
     screen.goto(f"{url}/_stcore/health")  # the app's origin, to hand over the key
     entry = KEY_ENTRY + code
+    # The control page's script stores the key a moment after the class starts.
+    teacher.wait_for_function("(name) => localStorage.getItem(name)", arg=entry)
     stored = teacher.evaluate("(name) => localStorage.getItem(name)", entry)
     screen.evaluate("([name, value]) => localStorage.setItem(name, value)", [entry, stored])
     screen.goto(f"{url}/class-screen?class={code}")
@@ -256,3 +260,56 @@ def test_five_learners_run_a_prepared_set_with_a_timer_on_the_projector_view(
     expect(screen.locator(".pj-ended")).to_be_visible(timeout=WAIT_MS)
     for page in (teacher, screen, *learners):
         page.context.close()
+
+
+# A built scenario's question: North led the nine of clubs, East to play (diamonds trump).
+EAST_TO_PLAY = encode_hand(
+    HandRecord.loads(
+        '{"dealer": "W", "upcard": "AD", "hands": {"N": ["9C", "TD", "JH", "QS", "KC"], '
+        '"E": ["9S", "TS", "QH", "AC", "KH"], "S": ["9H", "QC", "AH", "KS", "TH"], '
+        '"W": ["JC", "JS", "QD", "KD", "AS"]}, "actions": [{"seat": "N", "do": "pass"}, '
+        '{"seat": "E", "do": "order_up"}, {"seat": "E", "do": "with_partner"}, '
+        '{"seat": "W", "do": "discard", "card": "JS"}, '
+        '{"seat": "N", "do": "play", "card": "9C"}]}'
+    )
+)
+
+
+def whole_page_shown(screen: Page) -> None:
+    """Nothing of the projector's page lies below the screen: no scrolling on a projector."""
+    screen.wait_for_function(
+        """() => { const main = document.querySelector('[data-testid=stMain]');
+            return main.scrollHeight <= main.clientHeight + 1 }"""
+    )
+
+
+def test_a_built_scenario_fits_the_projector_asked_and_revealed(
+    browser: Browser, class_server, screenshots: Path
+):
+    """A scenario's trick and the asking seat's hand on the felt: both fit a 1920x1080
+    projector at 150% (the hand's cards ran below the screen before)."""
+    url = class_server.url
+    teacher = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+    teacher.goto(f"{url}/class")
+    wait_for_app(teacher)
+    teacher.get_by_role("button", name="Start a class").click()
+    expect(teacher.locator(".class-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
+    code = teacher.locator(".class-code").inner_text()
+    screen = open_projector(browser, teacher, url, code)
+    teacher.get_by_role("radio", name="A built scenario").click()
+    wait_for_app(teacher)
+    link = teacher.get_by_label(re.compile("A link from Build a scenario"))
+    link.fill(f"{url}/question?hand={EAST_TO_PLAY}&ask=legal")
+    link.press("Enter")
+    wait_for_app(teacher)
+    teacher.get_by_role("button", name="Ask this question").click()
+    expect(screen.locator(".pj-prompt")).to_contain_text("East", timeout=WAIT_MS)
+    wait_for_app(screen)
+    expect(screen.locator(".pj-late")).to_contain_text(code)  # a late learner can join
+    whole_page_shown(screen)
+    screen.screenshot(path=str(screenshots / "class-projector-scenario.png"))
+    teacher.get_by_role("button", name="Reveal the answer").click()
+    expect(screen.locator(".pj-answer")).to_be_visible(timeout=WAIT_MS)
+    wait_for_app(screen)
+    whole_page_shown(screen)
+    screen.screenshot(path=str(screenshots / "class-projector-scenario-revealed.png"))

@@ -102,6 +102,8 @@ PROJECTOR_CSS = f"""<style>
 .pj-link {{ font-size: 1.6rem; word-break: break-all; color: #333; }}
 .pj-link .join-query {{ white-space: nowrap; }}
 .pj-count {{ font-size: 2.2rem; font-weight: 700; }}
+.pj-late {{ font-size: 1.5rem; color: #333; margin: 0; }}
+.pj-late b {{ font-family: ui-monospace, monospace; letter-spacing: 0.15rem; color: #0b6b2f; }}
 .pj-prompt {{ font-size: 2.1rem; font-weight: 700; line-height: 1.25; margin: 0.25rem 0; }}
 .st-key-pj-tables p {{ font-size: 1.6rem; line-height: 1.35; }}
 .pj-facts {{ font-size: 1.5rem; margin: 0; }}

@@ -195,7 +195,11 @@ def numbers(at: Projected, shown: Phase, live: LiveQuestion | None = None) -> No
             return
         if shown is Phase.ASKING:
             watch(tally.news, seconds_left(live))
-            st.html(f'<p class="pj-count">{tally.answered} of {tally.members} answered</p>')
+            # A learner who comes in late joins from the screen: the code stays up, small.
+            st.html(
+                f'<p class="pj-count">{tally.answered} of {tally.members} answered</p>'
+                f'<p class="pj-late">Joining late? Code <b>{html.escape(at.code)}</b></p>'
+            )
             return
         assert live is not None  # the reveal shows the answers to its question
         st.html(
