@@ -144,7 +144,7 @@ def test_presentation_mode_keys_step_and_cards_keep_their_arrows(
     # cards while one has focus, and step the hand again once focus leaves the cards.
     page.goto(f"{app_url}/teach?hand={CODE}&at={SOUTH_PLAYS}&present=1")
     wait_for_app(page)
-    page.get_by_role("button", name="Show every hand (teacher's screen)").click()
+    page.get_by_role("button", name="Show every hand").click()
     wait_for_app(page)
     page.screenshot(path=screenshots / "present-1920x1080-every-hand.png")
     south = table(page).get_by_role("group", name="South's cards").get_by_role("button")
@@ -162,11 +162,40 @@ def test_presentation_mode_keys_step_and_cards_keep_their_arrows(
     page.locator("h1").click()
     key(page, "ArrowRight")
     expect(reason(page)).to_contain_text(f"Move {SOUTH_PLAYS + 1}:")
-    # The projector's sizes: a hand card at least 100 pixels wide, the reason in large type.
+    # The projector's sizes: a hand card at least 100 pixels wide, the reason in large type
+    # (1.6 times the page's, 27 pixels on a 1920x1080 screen: a trick's reason under the
+    # move's then fits beside the table, with the seats' controls above them).
     card = table(page).locator(".hand .card").first.bounding_box()
     assert card["width"] >= 100, card
     size = reason(page).locator("p").first.evaluate("p => parseFloat(getComputedStyle(p).fontSize)")
-    assert size >= 28, size
+    assert size >= 26, size
+    context.close()
+
+
+# A dealt hand whose third trick's lead has long reasons: West to lead with its cards face
+# down (the table says to turn them up beside it), under a trick won by a plain ace.
+LONG_REASONS = (
+    "v1.ePnXW4wdpZRLCoAwDEQv5CUEF6U7idCVR-ndzQ8sKakDrptF3rxM_21MvvHmQZsfiWRg0CF15IjVQEc2Tc8SNQNmU2S"
+    "-zCrRHDqtWhKPMYsCZbEqyfxIq8f2Va-W3zhaL-bPCha1spkULIxWgv-Bk9J1pwUKPLrjWNcBY_GpoVh8ZP3uDxBDyKs"
+)
+
+
+def test_presenting_at_150_percent_keeps_the_seats_controls_and_both_reasons_on_screen(
+    browser: Browser, app_url
+):
+    """A 1920x1080 projector at 150% (a 1280x720 page), at a trick's lead: the move's
+    reason and the trick's, and above them the seats' controls that the table's words
+    point to ("turn them up beside the table"), all on the screen (the reasons pushed the
+    controls below it)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, device_scale_factor=1.5)
+    page = context.new_page()
+    open_teach(page, app_url, f"hand={LONG_REASONS}&present=1")
+    page.get_by_role("button", name="3", exact=True).click()
+    wait_for_app(page)
+    expect(page.locator(".st-key-teach-reason [data-testid=stAlertContainer]")).to_have_count(2)
+    expect(page.get_by_role("button", name="Show every hand", exact=True)).to_be_in_viewport()
+    expect(page.get_by_text("Cards face up")).to_be_in_viewport()
+    expect(page.locator(".st-key-teach-reason")).to_be_in_viewport(ratio=1)
     context.close()
 
 

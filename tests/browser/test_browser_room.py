@@ -77,7 +77,7 @@ def test_a_room_sees_the_trick_and_every_hand_and_the_teacher_plays_on(
     page = context.new_page()
     page.goto(f"{app_url}/{LINK}&present=1")
     wait_for_app(page)
-    click(page, "Show every hand (teacher's screen)")
+    click(page, "Show every hand")
     assert_readable(page, large=True)
     assert_all_on_screen(page)
     page.screenshot(path=screenshots / "teach-room-projector.png")

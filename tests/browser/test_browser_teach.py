@@ -184,7 +184,7 @@ def test_an_illegal_card_is_refused_and_everything_fits_the_screen(
     )  # South follows clubs with its only club
     expect(reason(page)).to_contain_text("Move 7: South plays the queen of clubs")
 
-    click(page, "Show every hand (teacher's screen)")
+    click(page, "Show every hand")
     expect(region.locator(".fan .face:not(.back)")).to_have_count(4 + 4 + 5)  # N, E, W
     expect(region.get_by_role("group", name="West's cards").get_by_role("button")).to_have_count(5)
     assert_all_on_screen(page)

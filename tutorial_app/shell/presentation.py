@@ -25,7 +25,7 @@ PRESENTATION_CSS = """<style>
 [data-testid="stMain"] .stButton button p,
 [data-testid="stMain"] [data-testid="stPopover"] button p,
 [data-testid="stMain"] [data-testid="stWidgetLabel"] p { font-size: 1.1rem; }
-.st-key-teach-reason p { font-size: 1.85rem !important; line-height: 1.3; }
+.st-key-teach-reason p { font-size: 1.6rem !important; line-height: 1.3; }
 </style>"""
 
 

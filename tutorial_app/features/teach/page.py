@@ -306,7 +306,8 @@ def table_and_reason(present: bool, timed: float | None) -> None:
             share_popover(link_code, replay)
 
     with side:
-        reason(record, state)
+        # The seats' controls first: a long reason under them never pushes them off a
+        # projector's screen (the table's words point to them: "turn them up beside").
         st.pills(
             "Cards face up",
             EVERY_SEAT,
@@ -321,7 +322,7 @@ def table_and_reason(present: bool, timed: float | None) -> None:
 
         with st.container(horizontal=True):
             st.button(
-                "South's cards only" if every else "Show every hand (teacher's screen)",
+                "South's cards only" if every else "Show every hand",
                 key="teach-every",
                 on_click=flip_every,
                 width="stretch",
@@ -361,6 +362,7 @@ def table_and_reason(present: bool, timed: float | None) -> None:
                     on_click=bots_play_on,
                     args=(st.session_state, level),
                 )
+        reason(record, state)
         rules = replay.timeline.rules
         changes = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in rules.changes().items())
         st.caption(
