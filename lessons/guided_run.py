@@ -23,7 +23,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from engine import Action, HandState, IllegalActionError, Reason, Seat, apply, legal_actions
+from engine import (
+    Action,
+    HandState,
+    IllegalActionError,
+    Reason,
+    Seat,
+    apply,
+    legal_actions,
+    refusal_to,
+)
 from lessons.guided import LEARNER, GuidedHand, KeyDecision
 from lessons.progress import STAR_LIMITS
 
@@ -100,7 +109,8 @@ class GuidedRun:
         try:
             after = apply(self.state, action, LEARNER)
         except IllegalActionError as error:
-            return self._missed(Feedback(Verdict.REFUSED, action, error.message, error.reason))
+            said = refusal_to(self.state, action, LEARNER) or error  # to the learner: "You must"
+            return self._missed(Feedback(Verdict.REFUSED, action, said.message, error.reason))
         if action not in decision.right:
             return self._missed(Feedback(Verdict.WORSE, action, decision.says(action)))
         run = replace(

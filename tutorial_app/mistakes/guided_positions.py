@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from functools import lru_cache
 
-from engine import HandRecord, IllegalActionError, Phase, apply
+from engine import HandRecord, IllegalActionError, Phase, apply, refusal_to
 from lessons.checkers import trump_words
 from lessons.guided import LEARNER, load_guided
 from lessons.guided_run import GuidedRun, Verdict, choices_offered
@@ -80,7 +80,10 @@ def guided_puzzle(advice: str, step: int, chosen: str) -> Question:
             apply(state, taken, LEARNER)
             words = decision.says(taken)
         except IllegalActionError as error:
-            words = error.message
+            refusal = refusal_to(state, taken, LEARNER) or error  # as the guided hand said it
+            words = refusal.message
+            if words.startswith("You "):  # it follows "you chose …:"
+                words = "you " + words[4:]
         said = f" In the guided hand you chose {choice_label(taken)}: {words}".rstrip(": ")
     asked = "which card is best?" if state.phase is Phase.PLAY else "what is best here?"
     return Question(
