@@ -15,6 +15,7 @@ import threading
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
+from test_browser_live_class import start_class
 from test_browser_pages import wait_for_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
@@ -82,11 +83,7 @@ def test_ten_questions_in_a_row_keep_every_control(
     projector at 1920x1080 and 150% (a 1280x720 page) that holds the teacher key."""
     app_url = class_server.url
     teacher = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    teacher.goto(f"{app_url}/class")
-    wait_for_app(teacher)
-    teacher.get_by_role("button", name="Start a class").click()
-    expect(teacher.locator(".class-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
-    code = teacher.locator(".class-code").inner_text()
+    code = start_class(teacher, app_url)
     projector_link = teacher.get_by_role("link", name="Open the projector view")
     assert projector_link.get_attribute("href").endswith(f"/class-screen?class={code}")
     wait_for_app(teacher)

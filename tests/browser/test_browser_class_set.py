@@ -27,8 +27,9 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import update
-from test_browser_live_class import STORED_KEYS
+from test_browser_live_class import STORED_KEYS, start_class
 from test_browser_pages import table_ready, wait_for_app
+from test_browser_replay import BUILT_SCENARIO
 
 from engine import HandRecord
 from lessons.question_source import question_for, topic_source
@@ -167,13 +168,7 @@ def test_five_learners_run_a_prepared_set_with_a_timer_on_the_projector_view(
     url = class_server.url
     teacher = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
     prepare_set(teacher, url)
-    teacher.goto(f"{url}/class")
-    wait_for_app(teacher)
-    teacher.get_by_role("button", name="Start a class").click()
-    expect(teacher.locator(".class-code")).to_have_text(
-        re.compile(r"^[A-Z2-9]{6}$"), timeout=WAIT_MS
-    )
-    code = teacher.locator(".class-code").inner_text()
+    code = start_class(teacher, url, WAIT_MS)
 
     learners = []
     for number, name in enumerate(LEARNERS):
@@ -262,16 +257,11 @@ def test_five_learners_run_a_prepared_set_with_a_timer_on_the_projector_view(
         page.context.close()
 
 
-# A built scenario's question: North led the nine of clubs, East to play (diamonds trump).
+# A built scenario's question: the shared scenario before East's card (North led the nine
+# of clubs, diamonds trump): East to play.
+_SOUTH_TO_PLAY = HandRecord.loads(BUILT_SCENARIO).to_json()
 EAST_TO_PLAY = encode_hand(
-    HandRecord.loads(
-        '{"dealer": "W", "upcard": "AD", "hands": {"N": ["9C", "TD", "JH", "QS", "KC"], '
-        '"E": ["9S", "TS", "QH", "AC", "KH"], "S": ["9H", "QC", "AH", "KS", "TH"], '
-        '"W": ["JC", "JS", "QD", "KD", "AS"]}, "actions": [{"seat": "N", "do": "pass"}, '
-        '{"seat": "E", "do": "order_up"}, {"seat": "E", "do": "with_partner"}, '
-        '{"seat": "W", "do": "discard", "card": "JS"}, '
-        '{"seat": "N", "do": "play", "card": "9C"}]}'
-    )
+    HandRecord.from_json({**_SOUTH_TO_PLAY, "actions": _SOUTH_TO_PLAY["actions"][:-1]})
 )
 
 
@@ -290,11 +280,7 @@ def test_a_built_scenario_fits_the_projector_asked_and_revealed(
     projector at 150% (the hand's cards ran below the screen before)."""
     url = class_server.url
     teacher = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
-    teacher.goto(f"{url}/class")
-    wait_for_app(teacher)
-    teacher.get_by_role("button", name="Start a class").click()
-    expect(teacher.locator(".class-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
-    code = teacher.locator(".class-code").inner_text()
+    code = start_class(teacher, url)
     screen = open_projector(browser, teacher, url, code)
     teacher.get_by_role("radio", name="A built scenario").click()
     wait_for_app(teacher)

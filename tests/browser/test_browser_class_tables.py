@@ -16,6 +16,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import select
+from test_browser_live_class import start_class
 from test_browser_pages import table_ready, wait_for_app
 
 from analysis import make_bot
@@ -71,13 +72,7 @@ def test_four_learners_and_bots_at_two_tables_play_a_hand_each(
 ):
     url = class_server.url
     teacher = new_page(browser, 1280, 900)
-    teacher.goto(f"{url}/class")
-    wait_for_app(teacher)
-    teacher.get_by_role("button", name="Start a class").click()
-    expect(teacher.locator(".class-code")).to_have_text(
-        re.compile(r"^[A-Z2-9]{6}$"), timeout=WAIT_MS
-    )
-    code = teacher.locator(".class-code").inner_text()
+    code = start_class(teacher, url, WAIT_MS)
     learners = []
     for name in NAMES:
         page = new_page(browser)

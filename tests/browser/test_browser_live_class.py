@@ -25,6 +25,16 @@ def new_page(browser: Browser, width: int = 1280, height: int = 1000) -> Page:
     return browser.new_context(viewport={"width": width, "height": height}).new_page()
 
 
+def start_class(teacher: Page, url: str, timeout: float = 5000) -> str:
+    """The teacher opens /class and starts a class; returns its code once shown."""
+    teacher.goto(f"{url}/class")
+    wait_for_app(teacher)
+    teacher.get_by_role("button", name="Start a class").click()
+    code_box = teacher.locator(".class-code")
+    expect(code_box).to_have_text(re.compile(r"^[A-Z2-9]{6}$"), timeout=timeout)
+    return code_box.inner_text()
+
+
 def option_button(page: Page, key: str):
     label = choice_button(QUESTION.option(key))["label"]
     return page.get_by_role("button", name=label, exact=True)
@@ -32,12 +42,7 @@ def option_button(page: Page, key: str):
 
 def test_a_class_with_three_learners(browser: Browser, class_server, screenshots: Path):
     teacher = new_page(browser, 1280, 1400)
-    teacher.goto(f"{class_server.url}/class")
-    wait_for_app(teacher)
-    teacher.get_by_role("button", name="Start a class").click()
-    code_box = teacher.locator(".class-code")
-    expect(code_box).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
-    code = code_box.inner_text()
+    code = start_class(teacher, class_server.url)
     qr = teacher.get_by_role("img", name=re.compile("QR code of"))
     expect(qr).to_be_visible()
     assert qr.bounding_box()["width"] >= 280  # large enough for the back row
@@ -146,11 +151,7 @@ def test_the_teacher_key_never_shows(browser: Browser, class_server):
     browser; an old ?key= address opens the class once (then the key changes); a teacher
     link opens it on another device once."""
     teacher = new_page(browser)
-    teacher.goto(f"{class_server.url}/class")
-    wait_for_app(teacher)
-    teacher.get_by_role("button", name="Start a class").click()
-    expect(teacher.locator(".class-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
-    code = teacher.locator(".class-code").inner_text()
+    code = start_class(teacher, class_server.url)
     wait_for_app(teacher)
     key = stored_key(teacher, code)
     assert len(key) == 43
@@ -208,10 +209,7 @@ def test_a_question_asked_brings_the_teachers_page_to_its_top(browser: Browser, 
     one the Question box shows after the lesson was changed (it kept the first lesson's
     words while choosing from the second)."""
     teacher = new_page(browser, 1280, 720)
-    teacher.goto(f"{class_server.url}/class")
-    wait_for_app(teacher)
-    teacher.get_by_role("button", name="Start a class").click()
-    expect(teacher.locator(".class-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
+    start_class(teacher, class_server.url)
     wait_for_app(teacher)
     lesson = teacher.get_by_role("combobox", name="Lesson")
     lesson.click()
