@@ -8,7 +8,7 @@ cimport cython
 from engine.legality cimport is_legal
 from engine.tricks cimport play_card
 
-cpdef apply(state, action, seat=*)
+# apply is a def: the compiled build rebinds it to engine.native_state's.
 
 cdef list _fields(state, tuple history)
 
@@ -30,6 +30,6 @@ cdef _start_play(state, list fields)
 
 # Module constants: C variables, not module-dict lookups.
 cdef object _PLAY, _OVER, _DO_ALONE, _DO_CALL, _DO_ORDER_UP, _ALONE_DECISION, _BID2
-cdef object _DEFEND_ALONE, _DISCARD, _new, _APPLY_BY_PHASE
+cdef object _DEFEND_ALONE, _DISCARD, make_state, _APPLY_BY_PHASE
 cdef Py_ssize_t _AT_PHASE, _AT_TURN, _AT_HANDS, _AT_TRUMP, _AT_MAKER, _AT_ALONE
 cdef Py_ssize_t _AT_TOOK_UPCARD, _AT_DISCARDED, _AT_LEADER, _AT_ACTIONS, _AT_RESULT

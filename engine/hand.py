@@ -24,6 +24,7 @@ from engine.legality import (
     is_legal,
     legal_actions,
 )
+from engine.native import ENGINE_PATH
 from engine.seats import Seat
 from engine.state import (
     HAND_SIZE,
@@ -34,11 +35,12 @@ from engine.state import (
     Phase,
     Trick,
     deal_cards,
+    make_state,
     new_hand,
     ordered_up,
     random_hand,
 )
-from engine.tricks import play_card
+from engine.tricks import hand_result, play_card
 
 __all__ = [
     "HAND_SIZE",
@@ -137,7 +139,6 @@ _F = {name: i for i, name in enumerate(HandState._fields)}  # field name -> posi
     _F["actions"],
     _F["result"],
 )
-_new = tuple.__new__
 
 
 def _fields(state: HandState, history: tuple[tuple[Seat, Action], ...]) -> list[Any]:
@@ -155,7 +156,7 @@ def _apply_bid1(
     if turn is state.deal.dealer:
         fields[_AT_PHASE] = _BID2
     fields[_AT_TURN] = turn.next
-    return _new(HandState, fields)
+    return make_state(fields)
 
 
 def _apply_bid2(
@@ -170,7 +171,7 @@ def _apply_bid2(
         fields[_AT_RESULT] = HandResult(True, 0, None)
     else:
         fields[_AT_TURN] = turn.next
-    return _new(HandState, fields)
+    return make_state(fields)
 
 
 def _apply_name_trump(
@@ -190,7 +191,7 @@ def _apply_alone(
         nxt = _next_announcer(state, state.maker, fields[_AT_ALONE], turn)
         if nxt is not None:
             fields[_AT_TURN] = nxt
-            return _new(HandState, fields)
+            return make_state(fields)
     return _after_alone(state, fields)
 
 
@@ -217,7 +218,7 @@ def _apply_defend_alone(
     if nxt is None:
         return _start_play(state, fields)
     fields[_AT_TURN] = nxt
-    return _new(HandState, fields)
+    return make_state(fields)
 
 
 _APPLY_BY_PHASE = {
@@ -259,7 +260,7 @@ def _trump_made(
         fields[_AT_TURN] = maker
     else:
         fields[_AT_TURN] = _next_announcer(state, maker, state.alone, None)
-    return _new(HandState, fields)
+    return make_state(fields)
 
 
 def _next_announcer(
@@ -293,7 +294,7 @@ def _after_alone(state: HandState, fields: list[Any]) -> HandState:
         fields[_AT_TOOK_UPCARD] = True
         hand = state.hands[dealer.index] + (upcard,)
         fields[_AT_HANDS] = _with_hand(state.hands, dealer, hand)
-        return _new(HandState, fields)
+        return make_state(fields)
     return _after_discard(state, fields)
 
 
@@ -301,7 +302,7 @@ def _after_discard(state: HandState, fields: list[Any]) -> HandState:
     if state.rules.lone_defender and state.rules.alone_decision == "maker":
         fields[_AT_PHASE] = _DEFEND_ALONE
         fields[_AT_TURN] = _next_defender(state, None)
-        return _new(HandState, fields)
+        return make_state(fields)
     return _start_play(state, fields)
 
 
@@ -323,4 +324,12 @@ def _start_play(state: HandState, fields: list[Any]) -> HandState:
     fields[_AT_PHASE] = _PLAY
     fields[_AT_TURN] = leader
     fields[_AT_LEADER] = leader
-    return _new(HandState, fields)
+    return make_state(fields)
+
+
+if ENGINE_PATH == "compiled":
+    # Play runs on the C state (engine/native_state.pyx); every other phase runs the above.
+    from engine import native_state
+
+    native_state.install(apply, None, hand_result)
+    apply = native_state.apply

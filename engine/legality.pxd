@@ -2,9 +2,7 @@
 # mode): the .py stays the source of truth and runs as it is without a build.
 cimport cython
 
-@cython.locals(asked=tuple, hands=tuple, hand=tuple, play=tuple, trick=tuple, suit_of=tuple,
-               led=Py_ssize_t, trump_number=Py_ssize_t, index=Py_ssize_t)
-cpdef legal_actions(state)
+# legal_actions is a def: the compiled build rebinds it to engine.native_state's.
 
 @cython.locals(asked=tuple)
 cpdef bint is_legal(state, action)

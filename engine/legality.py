@@ -17,6 +17,7 @@ from engine import actions
 from engine.actions import Action, Do
 from engine.cards import NO_TRUMP, Card, Suit
 from engine.errors import IllegalActionError, Reason
+from engine.native import ENGINE_PATH
 from engine.ranking import effective_suit
 from engine.rules import Rules
 from engine.seats import Seat
@@ -382,3 +383,11 @@ def _play_error(state: HandState, card: Card, voice: Voice) -> IllegalActionErro
             f"{voice.Who} {voice.does('holds')} {names}.",
         )
     return IllegalActionError(Reason.MUST_FOLLOW_SUIT, f"{head} and {voice.does('holds')} {names}.")
+
+
+if ENGINE_PATH == "compiled":
+    # Play is asked of the C state (engine/native_state.pyx); every other phase, above.
+    from engine import native_state
+
+    native_state.install(None, legal_actions, None)
+    legal_actions = native_state.legal_actions

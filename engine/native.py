@@ -31,8 +31,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 ENGINE_DIR = Path(__file__).resolve().parent
-# In import order; compiled together, so they are chosen together.
-HOT_MODULES = ("tables", "state", "legality", "tricks", "hand")
+# In import order; compiled together, so they are chosen together. ``native_state`` (the
+# state as a C type, engine/native_state.pyx) exists only compiled: the plain sources
+# have no such module, and engine.state keeps its named tuple.
+HOT_MODULES = ("tables", "state", "native_state", "legality", "tricks", "hand")
 PURE_ENV = "EUCHRE_ENGINE_PURE"
 # The name a built module has for this interpreter: tricks.cpython-311-x86_64-linux-gnu.so
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
@@ -56,9 +58,15 @@ class CompiledModules:
         self.native_dir = directory / "_native"
         self.manifest = self.native_dir / "manifest.json"
 
+    def source_path(self, name: str) -> Path:
+        """A hot module's source: ``<name>.py`` (Cython's pure Python mode), or ``<name>.pyx``
+        for a module that exists only compiled."""
+        pyx = self.directory / f"{name}.pyx"
+        return pyx if pyx.exists() else self.directory / f"{name}.py"
+
     def source_digest(self, name: str) -> str:
         """SHA-256 of a hot module's source and its ``.pxd`` (type declarations), if any."""
-        digest = hashlib.sha256((self.directory / f"{name}.py").read_bytes())
+        digest = hashlib.sha256(self.source_path(name).read_bytes())
         pxd = self.directory / f"{name}.pxd"
         if pxd.exists():
             digest.update(b"\0pxd\0" + pxd.read_bytes())
@@ -79,7 +87,8 @@ class CompiledModules:
             for name in self.names:
                 entry = modules[name]
                 if entry["source_sha256"] != self.source_digest(name):
-                    return False, f"{self.package}/{name}.py changed since it was compiled"
+                    source = self.source_path(name).name
+                    return False, f"{self.package}/{source} changed since it was compiled"
                 if entry["built_sha256"] != file_digest(self.built_path(name)):
                     return False, f"{self.built_path(name).name} is not the file that was built"
         except (OSError, ValueError, KeyError, TypeError) as error:
@@ -121,6 +130,7 @@ class CompiledModules:
 ENGINE = CompiledModules("engine", ENGINE_DIR, HOT_MODULES)
 NATIVE_DIR = ENGINE.native_dir
 MANIFEST = ENGINE.manifest
+source_path = ENGINE.source_path
 source_digest = ENGINE.source_digest
 built_path = ENGINE.built_path
 check_build = ENGINE.check_build

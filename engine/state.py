@@ -1,18 +1,22 @@
 """The state of one hand: the deal, what has been said and played, and the result.
 
 Plain immutable values (named tuples: cheap to build, which the search code
-needs). What may happen next, and how a state changes, is ``engine.hand``.
+needs). The compiled build swaps in a C type for ``HandState`` that reads the
+same (engine/native_state.pyx); ``make_state`` builds either from its fields.
+What may happen next, and how a state changes, is ``engine.hand``.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from enum import Enum
 from typing import Any, NamedTuple
 
 from engine.actions import Action, Do
 from engine.cards import JOKER, Card, NoTrump, Suit, deck
 from engine.errors import RecordError
+from engine.native import ENGINE_PATH
 from engine.ranking import EFFECTIVE_SUIT
 from engine.rules import Rules
 from engine.scoring import HandScore
@@ -212,8 +216,7 @@ def _start(rules: Rules, deal: Deal) -> HandState:
         phase, turn = Phase.NAME_TRUMP, deal.dealer
     else:
         phase, turn = _BID1, first
-    return _tuple_new(
-        HandState,
+    return make_state(
         (
             rules,
             deal,
@@ -231,7 +234,7 @@ def _start(rules: Rules, deal: Deal) -> HandState:
             (0, 0),
             (),
             None,
-        ),
+        )
     )
 
 
@@ -270,6 +273,18 @@ def ordered_up(state: HandState) -> bool:
 
 
 _tuple_new = tuple.__new__  # builds a named tuple from its fields without its Python __new__
+
+
+def make_state(fields: Sequence[Any]) -> HandState:
+    """A state from its sixteen fields in ``HandState._fields`` order, unchecked: how the
+    engine builds each next state."""
+    return _tuple_new(HandState, fields)
+
+
+if ENGINE_PATH == "compiled":
+    # The compiled build's state is a C type that reads the same (engine/native_state.pyx):
+    # play changes a few bytes instead of building five tuples.
+    from engine.native_state import HandState, make_state  # type: ignore[import-not-found,no-redef]
 
 
 PHASE_WORDS = {

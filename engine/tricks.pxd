@@ -11,7 +11,7 @@ cpdef trick_winner(tuple cards, trump)
 cpdef play_card(state, action)
 
 # Module constants read on every play: C variables, not module-dict lookups.
-cdef object _new, _NS, _OVER, HandState, Trick, STRENGTH, SUIT_NUMBER
+cdef object _new, _NS, _OVER, HandState, Trick, STRENGTH, SUIT_NUMBER, make_state
 cdef Py_ssize_t HAND_SIZE
 cdef tuple _PAIRS, _WON
 cdef dict _SEATING

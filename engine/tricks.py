@@ -1,9 +1,11 @@
 """Playing a card: the next state, who wins a finished trick, and the hand's result.
 
-The hottest path of every simulation, bot and search, so it builds the next
-``HandState`` as a plain tuple and finds a trick's winner on the integer
-strength tables of ``engine.tables``. ``engine.reference`` plays the same
-phase in plain words; tests/engine/test_fast_path.py checks that they agree.
+The plain sources' path of play: it builds the next ``HandState`` from its fields
+and finds a trick's winner on the integer strength tables of ``engine.tables``.
+The compiled build plays a state in C instead (engine/native_state.pyx, on the
+same tables), and comes here only for a state it cannot hold in C.
+``engine.reference`` plays the same phase in plain words;
+tests/engine/test_fast_path.py checks that they agree.
 Legality is checked before this is called (``engine.legality.may_play``).
 """
 
@@ -13,7 +15,7 @@ from engine.actions import PLAY, Action
 from engine.cards import ALL_CARDS, Card, NoTrump, Suit
 from engine.scoring import score_hand
 from engine.seats import SEATS, Seat, Team
-from engine.state import HAND_SIZE, HandResult, HandState, Phase, Trick
+from engine.state import HAND_SIZE, HandResult, HandState, Phase, Trick, make_state
 from engine.tables import STRENGTH, SUIT_NUMBER
 
 _new = tuple.__new__
@@ -80,8 +82,7 @@ def play_card(state: HandState, action: Action) -> HandState:
     history += (pairs[1] if pairs[1][1] is action else (turn, action),)
     players, next_player = _SEATING[alone] if alone in _SEATING else _seating(alone)
     if len(trick) < players:
-        return _new(
-            HandState,
+        return make_state(
             (
                 rules,
                 deal,
@@ -109,8 +110,7 @@ def play_card(state: HandState, action: Action) -> HandState:
         ew += 1
     tricks += (_new(Trick, (leader, trick, winner)),)
     if len(tricks) < HAND_SIZE:
-        return _new(
-            HandState,
+        return make_state(
             (
                 rules,
                 deal,
@@ -130,8 +130,7 @@ def play_card(state: HandState, action: Action) -> HandState:
                 result,
             ),
         )
-    return _new(
-        HandState,
+    return make_state(
         (
             rules,
             deal,

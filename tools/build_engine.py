@@ -79,12 +79,14 @@ def build(modules: CompiledModules) -> None:
         digests = {}
         for name in modules.names:
             digests[name] = modules.source_digest(name)  # what is compiled is what is hashed
-            for suffix in (".py", ".pxd"):
+            for suffix in (".py", ".pyx", ".pxd"):
                 source = modules.directory / f"{name}{suffix}"
                 if source.exists():
                     shutil.copyfile(source, package / source.name)
         extensions = [
-            Extension(f"{package_name}.{name}", [f"{package_name}/{name}.py"])
+            Extension(
+                f"{package_name}.{name}", [f"{package_name}/{modules.source_path(name).name}"]
+            )
             for name in modules.names
         ]
         cwd = os.getcwd()

@@ -62,11 +62,22 @@ def test_the_path_in_use_is_reported():
 
 def test_every_hot_module_comes_from_the_chosen_path():
     for name in native.HOT_MODULES:
-        path = Path(sys.modules[f"engine.{name}"].__file__)
+        module = sys.modules.get(f"engine.{name}")
         if native.ENGINE_PATH == "compiled":
-            assert path == native.built_path(name)
+            assert module is not None and Path(module.__file__) == native.built_path(name)
+        elif native.source_path(name).suffix == ".pyx":  # exists only compiled
+            assert module is None, module
         else:
-            assert path == native.ENGINE_DIR / f"{name}.py"
+            assert module is not None and Path(module.__file__) == native.ENGINE_DIR / f"{name}.py"
+
+
+def test_the_state_type_comes_from_the_chosen_path():
+    """Compiled, a hand's state is the C type of engine/native_state.pyx; plain, the named
+    tuple of engine/state.py."""
+    state = engine.random_hand(engine.Rules.preset("bga"), engine.Seat.N, 1)
+    expected = "engine.native_state" if native.ENGINE_PATH == "compiled" else "engine.state"
+    assert type(state).__module__ == expected
+    assert type(state) is engine.HandState
 
 
 @needs_build
@@ -115,7 +126,7 @@ def test_a_build_in_a_copy_is_used(tmp_path):
 
 
 @needs_build
-@pytest.mark.parametrize("change", ["source", "pxd", "built file", "manifest"])
+@pytest.mark.parametrize("change", ["source", "pxd", "pyx", "built file", "manifest"])
 def test_a_stale_build_never_runs(tmp_path, change):
     """A changed source (or .pxd), a replaced built file or a broken manifest: the engine
     warns and runs the plain sources."""
@@ -124,9 +135,10 @@ def test_a_stale_build_never_runs(tmp_path, change):
     if change == "source":
         with open(package / "tricks.py", "a", encoding="utf-8") as source:
             source.write("\nCHANGED_SINCE_THE_BUILD = True\n")
-    elif change == "pxd":
-        with open(package / "legality.pxd", "a", encoding="utf-8") as pxd:
-            pxd.write("\n# changed\n")
+    elif change in ("pxd", "pyx"):
+        changed = "legality.pxd" if change == "pxd" else "native_state.pyx"
+        with open(package / changed, "a", encoding="utf-8") as source:
+            source.write("\n# changed\n")
     elif change == "built file":
         shutil.copyfile(
             native.built_path("state"), package / "_native" / native.built_path("hand").name
