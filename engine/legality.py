@@ -56,12 +56,13 @@ def legal_actions(state: HandState) -> tuple[Action, ...]:
     asked = _last_asked
     if asked[0] is state:
         return asked[1]
-    # One slice reads every field at once: an exact tuple, which unpacks without iterating.
-    (rules, _, phase, turn, hands, trump, _, _, _, _, _, trick, tricks, _, _, _) = state[:]
+    phase = state.phase
     if phase is not _PLAY:
         legal = _LEGAL_BY_PHASE[phase](state)
         _last_asked = (state, legal)
         return legal
+    # One slice reads every field at once: an exact tuple, which unpacks without iterating.
+    (rules, _, _, turn, hands, trump, _, _, _, _, _, trick, tricks, _, _, _) = state[:]
     # Play, the hot path (RULES.md 'Play'), on the integer tables. Plain loops: in Python
     # 3.11 a list comprehension is a function call of its own.
     assert turn is not None  # in play, a seat is to play

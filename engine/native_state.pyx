@@ -76,7 +76,6 @@ for _card in _ALL_CARDS:
     CARD_INDEX[_slot] = _card.index
 
 FIELDS = PlainHandState._fields
-cdef object _EVERY_FIELD = slice(None)
 
 
 cdef struct Play:
@@ -206,8 +205,11 @@ cdef class HandState:
         return len(FIELDS)
 
     def __getitem__(self, index):
-        if type(index) is slice and index == _EVERY_FIELD:  # state[:], as the engine reads it
-            return self.as_tuple()
+        cdef slice every
+        if type(index) is slice:
+            every = <slice>index
+            if every.start is None and every.stop is None and every.step is None:
+                return self.as_tuple()  # state[:], as the engine reads it: a new exact tuple
         return self.as_tuple()[index]
 
     def __iter__(self):
