@@ -12,9 +12,12 @@ five tuples. The tuples a reader asks for (``state.hands``, ``state.trick``,
 ``state.tricks``, ``state.actions``) are built on first reading and kept.
 
 The rules of play are the ones in ``engine.legality`` and ``engine.tricks``, on the same
-integer tables (``engine.tables``); tests/engine/test_native_state.py plays the same
-random hands through both and through ``engine.reference``, and checks every state.
-Every other phase (and any state this module cannot hold in C) runs the plain code.
+integer tables (``engine.tables``). Every other phase, and any state this module cannot
+hold in C, runs that plain code. What holds the two together: test_fast_path.py (every
+play against ``engine.reference``'s plain words), test_compiled_path.py (3,000 hands
+through this build and through the plain sources, every field compared) and
+test_native_state.py (the named tuple's manners, and states rebuilt from their fields
+mid-hand playing on the same), all in tests/engine/.
 """
 
 cimport cython
@@ -108,8 +111,9 @@ cdef struct Play:
     bint no_first_blood
 
 
-# No reference cycle can run through a state (its fields are immutable values that never
-# hold a state), so the garbage collector need not track states: cheaper to make and free.
+# No reference cycle runs through a state (its fields are the engine's immutable values,
+# which never hold a state), so the garbage collector need not track states: cheaper to
+# make and to free.
 @cython.no_gc
 @cython.freelist(64)
 cdef class HandState:
@@ -294,6 +298,8 @@ cdef bint _into_c(HandState state) except -1:
                 return False
             c.held[i][j] = index
     if state.alone:
+        if any(_seat_index(seat) < 0 for seat in state.alone):
+            return False
         out = [seat.partner for seat in state.alone]
         c.players = 4 - len(out)
         if c.players < 2:
