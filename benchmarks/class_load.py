@@ -491,6 +491,7 @@ COLUMNS = (
     "interactions",
     "p50_ms",
     "p95_ms",
+    "p99_ms",
     "max_ms",
     "load_p50",
     "load_p95",
@@ -518,6 +519,7 @@ def summary(row: dict) -> dict:
         "interactions": len(every),
         "p50_ms": percentile(every, 0.5),
         "p95_ms": percentile(every, 0.95),
+        "p99_ms": percentile(every, 0.99),
         "max_ms": max(every, default=float("nan")),
         "load_p50": percentile(loads, 0.5),
         "load_p95": percentile(loads, 0.95),
@@ -595,7 +597,7 @@ def report(rows: list[dict]) -> None:
     last = table[-1]
     print(
         f"class_load sessions={last['sessions']} p50_ms={last['p50_ms']} "
-        f"p95_ms={last['p95_ms']} errors={last['errors']}"
+        f"p95_ms={last['p95_ms']} p99_ms={last['p99_ms']} errors={last['errors']}"
     )
 
 
