@@ -97,7 +97,7 @@ def _not_your_turn(turn: Seat, seat: Seat, you: bool = False) -> IllegalActionEr
 def refusal_to(state: HandState, action: Action, seat: Seat) -> IllegalActionError | None:
     """Why ``seat``'s player may not take ``action`` now, said to them: the error
     ``apply(state, action, seat)`` raises, in the second person ("It is North's turn, not
-    yours.", "You must follow hearts and hold the ace of hearts."); None when they may."""
+    yours.", "You must follow hearts: you hold the ace of hearts."); None when they may."""
     turn = state.turn
     if seat is not turn and state.phase is not _OVER:
         assert turn is not None  # every phase but the end has a seat to act

@@ -289,7 +289,7 @@ def wrong_phase_error(state: HandState, action: Action, you: bool = False) -> Il
 def illegal_action_error(state: HandState, action: Action, you: bool = False) -> IllegalActionError:
     """The error, with its reason and a learner's sentence, for an illegal action now.
     ``you``: the sentence is said to the player of the seat to act, who tried it ("You
-    must follow hearts and hold the ace of hearts."), not of them by the seat's name."""
+    must follow hearts: you hold the ace of hearts."), not of them by the seat's name."""
     if state.phase is Phase.OVER:
         return IllegalActionError(Reason.HAND_OVER, "The hand is over: no more actions.")
     seat = state.turn
@@ -383,7 +383,9 @@ def _play_error(state: HandState, card: Card, voice: Voice) -> IllegalActionErro
             f"{head}: {member_words(led_card, trump)}, so {led.plural} were led. "
             f"{voice.Who} {voice.does('holds')} {names}.",
         )
-    return IllegalActionError(Reason.MUST_FOLLOW_SUIT, f"{head} and {voice.does('holds')} {names}.")
+    if voice.you:  # "You must follow clubs and hold ..." would read as an order to hold them
+        return IllegalActionError(Reason.MUST_FOLLOW_SUIT, f"{head}: you hold {names}.")
+    return IllegalActionError(Reason.MUST_FOLLOW_SUIT, f"{head} and holds {names}.")
 
 
 if ENGINE_PATH == "compiled":

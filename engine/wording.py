@@ -46,7 +46,7 @@ _IRREGULAR = {"is": "are", "has": "have", "does": "do"}
 
 class Voice(NamedTuple):
     """Whom a sentence speaks of: a seat by its name, or, said to that seat's own
-    player, "you" (a learner's refused click: "You must follow hearts and hold ...")."""
+    player, "you" (a learner's refused click: "You must follow hearts: you hold ...")."""
 
     seat: Seat
     you: bool = False

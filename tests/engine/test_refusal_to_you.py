@@ -1,5 +1,5 @@
 """A refusal said to the player who tried the move (``refusal_to``): the same reason as
-``apply`` gives, in the second person ("You must follow hearts and hold ..."), over every
+``apply`` gives, in the second person ("You must follow hearts: you hold ..."), over every
 action the rules name, at every decision of random hands under each preset."""
 
 from __future__ import annotations
@@ -84,4 +84,4 @@ def test_the_sentences_said_to_you():
     assert early is not None and early.message == "It is East's turn, not yours."
     follow = refusal_to(state, Action.play(parse_card("AC")), Seat.E)
     assert follow is not None
-    assert follow.message == "You must follow spades and hold the nine of spades."
+    assert follow.message == "You must follow spades: you hold the nine of spades."

@@ -151,9 +151,9 @@ def naming_the_card(refusal: str, action: Action, you: bool = False) -> str:
     >>> naming_the_card("South must follow hearts and holds the ace of hearts.",
     ...                 Action.play(parse_card("9C")))
     'The nine of clubs may not be played: South must follow hearts and holds the ace of hearts.'
-    >>> naming_the_card("You must follow hearts and hold the ace of hearts.",
+    >>> naming_the_card("You must follow hearts: you hold the ace of hearts.",
     ...                 Action.play(parse_card("9C")), you=True)
-    'You may not play the nine of clubs. You must follow hearts and hold the ace of hearts.'
+    'You may not play the nine of clubs. You must follow hearts: you hold the ace of hearts.'
     >>> naming_the_card("South does not hold the nine of clubs.", Action.play(parse_card("9C")))
     'South does not hold the nine of clubs.'
     """
