@@ -299,3 +299,46 @@ def test_a_built_scenario_fits_the_projector_asked_and_revealed(
     wait_for_app(screen)
     whole_page_shown(screen)
     screen.screenshot(path=str(screenshots / "class-projector-scenario-revealed.png"))
+
+
+def pick_option(page: Page, label: str, text: str) -> None:
+    """Choose the option starting with ``text`` in the selectbox ``label``."""
+    box = page.get_by_role("combobox", name=label)
+    box.click()
+    box.press_sequentially(text)
+    expect(box).to_have_attribute("aria-expanded", "true")
+    box.press("Enter")
+    wait_for_app(page)
+
+
+def test_a_lessons_table_question_is_drawn_large_on_the_projector(
+    browser: Browser, class_server, screenshots: Path
+):
+    """A lesson's question on a whole table (lesson 4: a trick led, "which cards may you
+    play?"): asked, the projector draws the table's cards larger than a page's (the back
+    row reads them); revealed, the table shares the screen with the answer and its bars,
+    at a page's size. Both fit a 1920x1080 projector at 150%."""
+    url = class_server.url
+    teacher = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+    code = start_class(teacher, url)
+    screen = open_projector(browser, teacher, url, code)
+    pick_option(teacher, "Lesson", "4. Following")
+    pick_option(teacher, "Question", "3.")
+    teacher.get_by_role("button", name="Ask this question").click()
+    expect(screen.locator(".pj-prompt")).to_contain_text(
+        "Which cards may you play?", timeout=WAIT_MS
+    )
+    wait_for_app(screen)
+    table_ready(screen)
+    hand_card = screen.locator(".hand .card").first
+    asked_width = hand_card.bounding_box()["width"]
+    assert asked_width >= 0.12 * 720, asked_width  # a page's table: at most 10% of the height
+    whole_page_shown(screen)
+    screen.screenshot(path=str(screenshots / "class-projector-table-asked.png"))
+    teacher.get_by_role("button", name="Reveal the answer").click()
+    expect(screen.locator(".pj-answer")).to_be_visible(timeout=WAIT_MS)
+    wait_for_app(screen)
+    table_ready(screen)
+    assert hand_card.bounding_box()["width"] < asked_width
+    whole_page_shown(screen)
+    screen.screenshot(path=str(screenshots / "class-projector-table-revealed.png"))

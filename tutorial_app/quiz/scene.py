@@ -82,8 +82,9 @@ def question_model(
     every option button picked or not (the quiz does for choose-all); ``look_only``
     offers nothing to click but the options, disabled (a class's projector);
     ``answer_only`` marks the right answer as such, not as someone's pick (the class's
-    reveal); ``projector`` draws loose cards larger, for a room (a whole table keeps its
-    size: with the answer's words above it, a larger one would run off a projector).
+    reveal); ``projector`` draws the cards larger, for a room (a whole table only while
+    the question is asked: with the answer's words above it, a larger one would run off
+    a projector).
     """
     scene = question.scene
     live = _live_state(question)
@@ -110,6 +111,9 @@ def question_model(
             hold_last_trick=True,
             keep_bidding=True,
             message=message,
+            # Asked, the table has the screen below the question: larger cards for the
+            # back row. Answered, it shares the screen with the answer and its bars.
+            projector=projector and not state.answered,
         )
         return table_model(live, options)
     if cards:
