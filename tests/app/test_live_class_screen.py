@@ -57,7 +57,8 @@ def test_the_projector_follows_the_class_through_each_phase():
     assert f"Joining late? Code <b>{code}</b>" in shown  # the code stays up, small
     assert question.explanation not in shown
     assert all(not button.get("mark") for button in table_shown(screen)["actions"])
-    assert "size" not in table_shown(screen)  # a whole table: its own size fits the screen
+    # A whole table, asked: the projector's larger cards (the screen below the question).
+    assert table_shown(screen)["size"] == "projector"
 
     classes.reveal(code, key)
     screen.run()
@@ -65,6 +66,7 @@ def test_the_projector_follows_the_class_through_each_phase():
     assert f"The answer: {question.answer_text}." in shown
     assert html.escape(question.explanation) in shown
     assert 'class="pj-bar-label"' in shown and "✓" in shown
+    assert "size" not in table_shown(screen)  # revealed: a page's size beside the bars
     # With a table on the left, the reason sits under the bars, so the table fits the screen.
     answer_column, bars_column = screen.columns[-2:]
     assert "The answer:" in html_shown(answer_column)
