@@ -79,7 +79,10 @@ def teacher_key_for(classes: LiveClasses, code: str) -> str | None:
         return stored
     st.error(
         f"This browser does not hold class {code}'s teacher key. Open the projector "
-        "view from the class's control page, on the device that runs the class.",
+        "view from the class's control page (*Open the projector view*). For a "
+        "projector with a computer of its own: on the device that runs the class, open "
+        "*Teacher key and other devices* and make a teacher link, open that link in "
+        "this browser, then press *Open the projector view* there.",
         icon=":material/lock:",
     )
     return None

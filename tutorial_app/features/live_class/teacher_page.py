@@ -440,7 +440,8 @@ def run_class(code: str, key: str) -> None:
         st.button("Start a new class", key="class-new", on_click=forget)
     st.caption(
         "Your teacher key is kept in this browser, never in the address: reloading "
-        "keeps your class, and showing this page on a projector shows no key."
+        "keeps your class. This page shows learners' names and answers, and a teacher "
+        "link once you make one: show the class the projector view instead."
     )
 
 
