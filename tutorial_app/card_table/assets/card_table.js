@@ -332,8 +332,12 @@ function drawCards(model, root, felt) {
     const cards = el("div", { class: "row-cards" });
     for (const card of row.cards) {
       const notes = card.note || "";
+      // A row's cards are small: the note on the face ("left bower") is printed under the
+      // card too, in type that reads (the name already says it to a screen reader).
+      const caption = notes ? [el("span", { class: "row-note", "aria-hidden": "true", text: notes })]
+        : [];
       cards.append(el("span", { class: "card static", role: "img",
-        "aria-label": card.name + (notes ? ` (${notes})` : "") }, picture(model, card)));
+        "aria-label": card.name + (notes ? ` (${notes})` : "") }, picture(model, card), ...caption));
     }
     parts.push(el("div", { class: "row", role: "group", "aria-label": row.label },
       el("div", { class: "row-name", text: row.label }), cards));
