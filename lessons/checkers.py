@@ -196,7 +196,7 @@ def trick_order_question(
     return Question(
         Kind.ORDER,
         f"{trump_words(trump)} {led.plural.capitalize()} were led. Put these "
-        "cards in order, from the one that would win the trick down.",
+        "cards in order: the card that would win the trick first, the weakest last.",
         _card_options(cards),
         tuple(c.code for c in ordered),
         " ".join(parts),
