@@ -80,7 +80,10 @@ def test_quiz_can_be_finished_answering_right(lesson):
     for number in range(len(questions)):
         question = questions[state.showing]
         if number == 8:
-            assert "8 in a row: finish to master" in at.get("progress")[0].proto.text
+            assert (
+                "8 in a row ✓: the lesson is mastered when you finish"
+                in at.get("progress")[0].proto.text
+            )
         answer(at, question, question.answer, key_of(lesson.id))
         assert not at.exception
         right, words = feedback_shown(at)

@@ -269,7 +269,7 @@ def mastery_words(run: QuizRun) -> str:
     """How far the run is towards mastering its lesson: right answers in a row."""
     need = streak_to_master(run.total)
     if run.best_streak >= need:
-        return f"{need} in a row: finish to master the lesson"
+        return f"{need} in a row ✓: the lesson is mastered when you finish the quiz"
     return f"{run.streak} of {need} in a row to master the lesson"
 
 
