@@ -40,6 +40,19 @@ def card_name(name: str) -> re.Pattern:
     return re.compile(rf"^(\S+( [^,]+)?, )?{re.escape(name)}$")
 
 
+PACING = re.compile(r"\bpacing\b")
+
+
+def watch_the_cards_arrive(page: Page) -> None:
+    """The cards played since the learner's right choice arrive one by one, each finished
+    trick held with its winner named; a click on the felt goes to the end at once."""
+    region = page.get_by_role("region", name="Card table")
+    expect(region).to_have_class(PACING)
+    expect(region).to_contain_text("wins the trick")  # a finished trick, named
+    region.locator(".felt").click(position={"x": 4, "y": 4})
+    expect(region).not_to_have_class(PACING)
+
+
 def click_card(page: Page, name: str) -> None:
     page.get_by_role("region", name="Card table").get_by_role(
         "button", name=card_name(name)
@@ -71,6 +84,7 @@ def test_a_guided_hand_played_by_clicking_with_one_wrong_click_explained(
     expect(status).to_contain_text("The jack of diamonds is the left bower")
     expect(page.locator(".st-key-guided-coach-line")).to_contain_text("right bower")
     click_card(page, "jack of diamonds")  # right: trump was led
+    watch_the_cards_arrive(page)  # the hand's last tricks are shown, not skipped
     expect(status).to_contain_text("march")
     expect(page.get_by_text("★★☆")).to_be_visible()
     page.screenshot(path=str(screenshots / "guided-finished.png"))

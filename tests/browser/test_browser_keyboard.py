@@ -91,6 +91,23 @@ def press(page: Page, key: str = "Enter") -> None:
     page.evaluate(AFTER_TIMERS)  # focus moved on, if the rerun removed the focused control
 
 
+PACING = re.compile(r"\bpacing\b")
+
+
+def go_on(page: Page) -> None:
+    """The cards played since arrive one by one: Tab to "Go on ▶" and press Enter to see
+    the table as they end (an arrival over before that needs nothing)."""
+    table = question_table(page)
+    for _ in range(8):
+        if not PACING.search(table.get_attribute("class") or ""):
+            break
+        if names(focused(page), "Go on ▶"):
+            page.keyboard.press("Enter")
+            break
+        page.keyboard.press("Tab")
+    expect(table).not_to_have_class(PACING)
+
+
 def status(page: Page) -> Locator:
     """The card table's message: the verdict, the engine's reason, the hand's result."""
     return question_table(page).get_by_role("status")
@@ -146,6 +163,7 @@ def test_a_guided_hand_with_the_keyboard(page: Page, app_url):
         else:
             reach(page, action_label(action, state, LEARNER), card=False, most=most)
         press(page)
+        go_on(page)
         expect(status(page)).not_to_contain_text("Not allowed")
         most = 3
     expect(status(page)).to_contain_text("The hand is over")

@@ -118,6 +118,8 @@ class PaceFrame(TypedDict):
     last_trick: LastTrick | None
     trick_won: TrickWon | None  # this card ended the trick: who took it
     say: str  # "West played the nine of hearts." (and who took the trick)
+    # The bottom hand then, when the bottom seat plays again later in the arrival.
+    hand: NotRequired[list[HandCard]]
 
 
 class PaceModel(TypedDict):

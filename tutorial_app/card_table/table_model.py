@@ -31,6 +31,7 @@ component with layout "cards".
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -55,6 +56,7 @@ from tutorial_app.card_table.model_types import (
     CardFace,
     HandCard,
     LastTrick,
+    PaceFrame,
     Play,
     SeatCard,
     SeatEntry,
@@ -305,6 +307,20 @@ def table_model(source: HandState | SeatView, options: TableOptions = PLAIN) -> 
                 turns="turn" not in hide,
             ),
         }
+        if not hand_hidden and not (sits_out and not teacher):
+            _hands_while_arriving(
+                model["pace"]["frames"],
+                table,
+                bottom,
+                pace.since,
+                lambda cards: _hand(
+                    table._replace(hands={**table.hands, bottom: tuple(cards)}, legal=()),
+                    bottom,
+                    face,
+                    trump_suit,
+                    replace(options, cards_clickable=False, marks={}, lift_playable=False),
+                ),
+            )
         if pace.intro:
             model["pace"]["intro"] = pace.intro
         if options.score_before is not None:  # drawn until the last card has arrived
@@ -436,6 +452,26 @@ def _said(table: _Table, seat: Seat, keep: bool = False, no_alone: bool = False)
             if passes == len(SEATS):  # round 1 is over: its words would sit stale beside
                 said = None  # round 2's ("passed" beside "to bid")
     return said
+
+
+def _hands_while_arriving(
+    frames: list[PaceFrame],
+    table: _Table,
+    bottom: Seat,
+    since: int,
+    drawn: Callable[[list[Card]], list[HandCard]],
+) -> None:
+    """An arrival in which the bottom seat plays again (a guided hand plays the learner's
+    last cards too): each frame before its last such card holds the hand as it was then,
+    ``drawn`` (nothing to click); the model's own hand is the hand at the end."""
+    every = [pair for done in table.tricks for pair in done.cards] + list(table.trick)
+    arriving = every[min(since, len(every)) :]
+    held_then = [card for seat, card in arriving if seat is bottom]
+    for frame, (seat, card) in zip(frames, arriving, strict=True):
+        if seat is bottom:
+            held_then.remove(card)
+        if held_then:
+            frame["hand"] = drawn([*table.hands[bottom], *held_then])
 
 
 def _hand(

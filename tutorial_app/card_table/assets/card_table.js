@@ -450,7 +450,7 @@ function frameModel(model, frame) {
   // The hand these cards end is scored once the last has arrived (the model's own).
   const score = model.pace && model.pace.score ? model.pace.score : model.score;
   return { ...model, seats, score, trick: frame.trick, tricks_won: frame.tricks_won,
-    last_trick: frame.last_trick, trick_won: frame.trick_won };
+    last_trick: frame.last_trick, trick_won: frame.trick_won, frame_hand: frame.hand };
 }
 
 function announce(root, words) {
@@ -608,6 +608,14 @@ function aroundHand(model, root) {
 function redrawFelt(root, model) {
   const old = [...root._parts.felt.children];
   aroundHand(model, root).forEach((part, i) => old[i].replaceWith(part));
+  // The seat at the bottom plays again in this arrival (a guided hand plays the learner's
+  // last cards too): the hand as it was then (frame.hand, nothing to click), and the
+  // model's own once the arrival is over.
+  const hand = old[old.length - 1];
+  if ((model.frame_hand || root._frameHand) && hand && hand.classList.contains("hand")) {
+    hand.replaceWith(handRow(model.frame_hand ? { ...model, hand: model.frame_hand } : model, root));
+    root._frameHand = Boolean(model.frame_hand);
+  }
 }
 
 // The page address follows the table (model.address: parameter -> value, null removes),

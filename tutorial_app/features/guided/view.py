@@ -27,7 +27,7 @@ from tutorial_app.card_table.model_types import TableModel
 from tutorial_app.card_table.move_words import action_words
 from tutorial_app.card_table.table_model import coach_line, table_model
 from tutorial_app.card_table.table_moves import Click, decide_click
-from tutorial_app.card_table.table_options import TableOptions, table_message
+from tutorial_app.card_table.table_options import Pace, TableOptions, table_message
 
 __all__ = ["after_card", "after_choice", "guided_model", "news_words"]
 
@@ -101,8 +101,18 @@ def guided_model(run: GuidedRun) -> TableModel:
         tried=frozenset(action for action in run.tried if action.card is None),
         cards_clickable=deciding and state.phase in (Phase.PLAY, Phase.DISCARD),
         message=table_message(text, tone, title),
+        pace=arrival(run),
     )
     return table_model(state, options)
+
+
+def arrival(run: GuidedRun) -> Pace:
+    """The cards played since the learner last chose right (their card, then the other
+    seats' up to the next decision or the end) arrive one by one, each finished trick
+    held with its winner named: the hand's last tricks are seen, not skipped. The key
+    names this arrival, so a rerun of the page does not play it again."""
+    before = sum(1 for _, action in run.state.actions[: run.since] if action.do is Do.PLAY)
+    return Pace(before, key=f"guided-{run.hand.id}-{len(run.state.actions)}")
 
 
 def news_words(run: GuidedRun) -> list[str]:
