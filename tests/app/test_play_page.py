@@ -176,10 +176,14 @@ def test_an_illegal_card_is_refused_with_the_engines_reason_and_changes_nothing(
     assert refused.refusal_reason.value == "MUST_FOLLOW_SUIT"
     assert refused.game.hand == state  # nothing changed
     assert table_shown(at)["message"] == {"text": refused.refusal, "tone": "refusal"}
-    # A legal card then plays, and the refusal goes away.
+    # The card tried is marked so, as a guided hand marks a wrong try; no other card is.
+    marked = {c["code"]: c["mark"] for c in table_shown(at)["hand"] if c["mark"]}
+    assert marked == {illegal[0].code: {"kind": "wrong", "text": "✗ tried"}}
+    # A legal card then plays, and the refusal (and its mark) goes away.
     card = next(a.card for a in legal_actions(state) if a.do is Do.PLAY)
     click(at, lambda s: play.learner_card(s, card.code))
     assert played(at).refusal is None and table_shown(at)["message"]["tone"] != "refusal"
+    assert not any(c["mark"] for c in table_shown(at)["hand"])
     assert card not in play.current_hand(played(at)).hand_of(Seat.S)
 
 

@@ -140,7 +140,10 @@ def test_cards_are_played_by_click_and_by_keyboard_and_illegal_ones_refused(
     expect(message).to_contain_text("Not allowed")
     expect(message).to_contain_text(" You must follow")
     expect(message).to_contain_text("You may not play the ")
-    assert hand_names(region) == before
+    # The same cards, the one tried marked so (its name says it too).
+    after = hand_names(region)
+    assert [name.replace(" ✗ tried", "") for name in after] == before
+    assert [name for name in after if "✗ tried" in name] == [illegal.replace(", ", " ✗ tried, ", 1)]
     assert_fits(page, region)
     page.screenshot(path=screenshots / "card-table-refused-1280x720.png")
 

@@ -107,7 +107,8 @@ class BotGame:
 
     ``hand_start`` is the game right after the current (or just finished) hand was
     dealt: undo replays that hand's actions from it. ``refusal`` is the engine's
-    sentence for the learner's last refused click (None after any move).
+    sentence for the learner's last refused click (None after any move), ``refused`` what
+    that click asked for.
     """
 
     preset: str
@@ -119,6 +120,7 @@ class BotGame:
     no_undo: bool = False
     refusal: str | None = None
     refusal_reason: Reason | None = None
+    refused: Action | None = None  # what that click asked for: marked "✗ tried" on the table
 
     @property
     def hand_number(self) -> int:
@@ -202,6 +204,7 @@ def learner_plays(played: BotGame, action: Action) -> BotGame:
             choices=played.choices + (action,),
             refusal=None,
             refusal_reason=None,
+            refused=None,
         )
     )
 
@@ -229,7 +232,9 @@ def _settle(played: BotGame, decision: Decision) -> BotGame:
 
 
 def _refused(played: BotGame, decision: Decision) -> BotGame:
-    return replace(played, refusal=decision.refusal, refusal_reason=decision.reason)
+    return replace(
+        played, refusal=decision.refusal, refusal_reason=decision.reason, refused=decision.asked
+    )
 
 
 def next_hand(played: BotGame) -> BotGame:
@@ -244,6 +249,7 @@ def next_hand(played: BotGame) -> BotGame:
             choices=played.choices + (DEAL,),
             refusal=None,
             refusal_reason=None,
+            refused=None,
         )
     )
 
@@ -274,7 +280,12 @@ def undo(played: BotGame) -> BotGame:
     for seat, action in actions[:step]:
         game = game_apply(game, action, seat)
     return replace(
-        played, game=game, choices=played.choices[:-1], refusal=None, refusal_reason=None
+        played,
+        game=game,
+        choices=played.choices[:-1],
+        refusal=None,
+        refusal_reason=None,
+        refused=None,
     )
 
 
@@ -327,7 +338,12 @@ def at_hand_start(played: BotGame) -> BotGame:
     for seat, action in actions[:first]:
         game = game_apply(game, action, seat)
     return replace(
-        played, game=game, choices=played.choices[:dealt], refusal=None, refusal_reason=None
+        played,
+        game=game,
+        choices=played.choices[:dealt],
+        refusal=None,
+        refusal_reason=None,
+        refused=None,
     )
 
 

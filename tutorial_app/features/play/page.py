@@ -17,6 +17,7 @@ from engine import (
     PRESET_DESCRIPTIONS,
     PRESET_NAMES,
     PRESETS,
+    Card,
     HandRecord,
     HandState,
     explain_result,
@@ -301,6 +302,14 @@ def numbered(log: list[tuple[str, str]]) -> str:
     return "\n".join(f"{i + 1}. **{words}.** {why}" for i, (words, why) in enumerate(log))
 
 
+def refused_marks(played: play.BotGame, hand: HandState) -> dict[Card | str, tuple[str, str]]:
+    """The card of the learner's last refused click, while its refusal shows: "✗ tried"."""
+    refused = played.refused
+    if not played.refusal or refused is None or refused.card is None:
+        return {}
+    return {refused.card: ("wrong", "tried")} if refused.card in hand.hand_of(YOU) else {}
+
+
 def show_table(played: play.BotGame, pace: Pace | None) -> None:
     """The card table from your chair, ``pace`` the cards arriving; clicks go to the
     engine through play_session."""
@@ -325,6 +334,11 @@ def show_table(played: play.BotGame, pace: Pace | None) -> None:
         score_before=play.score_before(played) if pace is not None else None,
         target=game.rules.target_points,
         show_roles=True,
+        # The refused card or choice, marked as the guided hands mark a wrong try.
+        marks=refused_marks(played, hand),
+        tried=frozenset([played.refused])
+        if played.refusal and played.refused is not None and played.refused.card is None
+        else frozenset(),
         lift_playable=st.session_state.get(LIFT, False),
         four_colour=st.session_state.get(FOUR_COLOUR, False),
         message=table_message(message, tone),
