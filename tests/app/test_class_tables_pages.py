@@ -154,7 +154,15 @@ def test_the_teacher_pauses_and_ends_the_games():
     learner.run()
     assert any("paused" in info.value for info in learner.info)
     teacher.button(key="tables-pause").click().run()  # resume
+    # "End the games" asks first: one click must not end every table's game.
     teacher.button(key="tables-end").click().run()
+    assert any("End every table's game now?" in w.value for w in teacher.warning)
+    teacher.button(key="tables-end-no").click().run()
+    assert not any("End every table's game now?" in w.value for w in teacher.warning)
+    learner.run()
+    assert any("you sit" in h.value for h in learner.subheader)  # still at her table
+    teacher.button(key="tables-end").click().run()
+    teacher.button(key="tables-end-yes").click().run()
     assert not teacher.exception
     learner.run()
     learner.run()
@@ -430,6 +438,7 @@ def test_after_a_hand_each_learner_and_the_teacher_see_the_decisions_graded(monk
     assert list(summary["Learner"]) == ["Ann"] and summary.loc[0, "Hands"] == 1
     assert summary.loc[0, "Best"] == sum(d.grade == "best" for d in graded)
     teacher.button(key="tables-end").click().run()
+    teacher.button(key="tables-end-yes").click().run()
     teacher.run()  # the overview's fragment saw the end: the page is drawn again
     assert not teacher.exception
     lines = [m.value for m in teacher.markdown if m.value.startswith("**Table 1**")]
@@ -637,6 +646,7 @@ def test_while_tables_play_their_overview_comes_first_and_stays_open_once_ended(
     teacher.button(key="tables-make").click().run()
     assert boxes()[0] == ("Tables of four", True)
     teacher.button(key="tables-end").click().run()
+    teacher.button(key="tables-end-yes").click().run()
     assert not teacher.exception
     assert ("Tables of four", True) in boxes() and boxes()[0][0] != "Tables of four"
     assert any(m.value == "**The last games**" for m in teacher.markdown)

@@ -88,3 +88,4 @@ TABLE_REVIEWS_READ = "table-reviews-read"  # (table, hand) -> the seat's graded 
 TABLE_PER = "tables-per"  # widget: how many learners sit at each table (bots in the rest)
 TABLE_RESEAT_ASK = "tables-reseat-ask"  # the teacher asked to seat again while tables play
 TABLES_ENDED_HERE = "tables-ended-here"  # this page ended the games: their results stay open
+TABLES_END_ASKED = "tables-end-asked"  # "End the games" was pressed: asked to confirm

@@ -20,6 +20,7 @@ from tutorial_app.features.live_class.keys import (
     TABLE_REVIEW_OF,
     TABLE_RULES,
     TABLE_SEATING,
+    TABLES_END_ASKED,
     TABLES_ENDED_HERE,
     TABLES_PROBLEM,
 )
@@ -330,8 +331,13 @@ def graded_decisions(classes: ClassRuns, code: str, key: str) -> None:
 
 
 def _end_games(tables: ClassTables, code: str, key: str) -> None:
+    st.session_state.pop(TABLES_END_ASKED, None)
     tables.end_all(code, key)
     st.session_state[TABLES_ENDED_HERE] = True  # their results stay open on this page
+
+
+def _ask_to_end(asked: bool) -> None:
+    st.session_state[TABLES_END_ASKED] = asked
 
 
 def tables_overview(classes: ClassRuns, code: str, key: str) -> None:
@@ -389,11 +395,27 @@ def tables_overview(classes: ClassRuns, code: str, key: str) -> None:
         icon=":material/play_arrow:" if paused else ":material/pause:",
         on_click=lambda: tables.pause_all(code, key, not paused),
     )
-    right.button(
-        "End the games",
-        key="tables-end",
-        icon=":material/stop_circle:",
-        on_click=_end_games,
-        args=(tables, code, key),
-    )
+    if not st.session_state.get(TABLES_END_ASKED):
+        right.button(
+            "End the games",
+            key="tables-end",
+            icon=":material/stop_circle:",
+            on_click=_ask_to_end,
+            args=(True,),
+        )
+    else:  # one click must not end every table's game: it cannot be undone
+        st.warning(
+            "End every table's game now? Hands in play stop where they are; the hands "
+            "played so far stay in the report. This cannot be undone.",
+            icon=":material/warning:",
+        )
+        with st.container(horizontal=True, gap="small"):
+            st.button("Keep playing", key="tables-end-no", on_click=_ask_to_end, args=(False,))
+            st.button(
+                "Yes, end the games",
+                key="tables-end-yes",
+                type="primary",
+                on_click=_end_games,
+                args=(tables, code, key),
+            )
     graded_decisions(classes, code, key)  # here, so each graded hand shows as it comes
