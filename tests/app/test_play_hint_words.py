@@ -8,11 +8,13 @@ import random
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from analysis import hint
 from engine import Phase, Rules, seat_view
 from lessons.generators import random_position
-from tutorial_app.card_table.hint_words import hint_heading, hint_rows
+from tutorial_app.card_table.hint_words import hint_heading, hint_rows, table_points_words
 from tutorial_app.card_table.table_model import action_label
 
 
@@ -86,3 +88,13 @@ def test_the_table_runs_from_the_hinted_choice_to_the_one_worth_least(seed):
     ranked = [by_label[row["Choice"]] for row in hint_rows(advice, state)]
     assert ranked[0].action == advice.best.action
     assert [v.points for v in ranked[1:]] == sorted((v.points for v in ranked[1:]), reverse=True)
+
+
+@given(
+    st.floats(min_value=-4, max_value=4, allow_nan=False),
+    st.floats(min_value=0.26, max_value=4, allow_nan=False),
+)
+def test_choices_more_than_a_quarter_point_apart_never_read_the_same_in_the_table(points, apart):
+    """The sentence says a choice "gives away about half a point" from about a quarter of
+    a point on; the table's words then tell the two choices apart."""
+    assert table_points_words(points) != table_points_words(points - apart)

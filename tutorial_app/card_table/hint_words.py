@@ -6,11 +6,43 @@ others), and each choice's tricks rounded once, as the hint's sentence says them
 from __future__ import annotations
 
 from analysis.hints import Hint
-from analysis.reasons import against_best, points_words, tricks_words
+from analysis.reasons import against_best, tricks_words
 from engine import HandState
 from tutorial_app.card_table.table_model import action_label
 
-__all__ = ["hint_heading", "hint_parts", "hint_rows"]
+__all__ = ["hint_heading", "hint_parts", "hint_rows", "table_points_words"]
+
+# Quarters of a point in words, by how many: alone, and after a whole number of points.
+QUARTERS = ("", "a quarter of a point", "half a point", "three quarters of a point")
+AND_QUARTERS = ("", "a quarter", "a half", "three quarters")
+
+
+def table_points_words(points: float) -> str:
+    """Average points for the team, to the nearest quarter: the table sets choices side by
+    side, and two rounded to the half (the sentence's words) could read the same while
+    the sentence says one gives away half a point. Choices more than a quarter of a point
+    apart never read the same here.
+
+    >>> table_points_words(0.7)
+    'your team wins about three quarters of a point'
+    >>> table_points_words(0.3), table_points_words(0.1)
+    ('your team wins about a quarter of a point', 'about even')
+    >>> table_points_words(-1.3)
+    'the other team wins about 1 and a quarter points'
+    >>> table_points_words(1.0), table_points_words(2.5)
+    ('your team wins about 1 point', 'your team wins about 2 and a half points')
+    """
+    quarters = round(abs(points) * 4)
+    if quarters == 0:
+        return "about even"
+    whole, part = divmod(quarters, 4)
+    if whole == 0:
+        amount = QUARTERS[part]
+    else:
+        amount = f"{whole} and {AND_QUARTERS[part]} points" if part else f"{whole} point"
+        amount += "s" if part == 0 and whole > 1 else ""
+    who = "your team" if points > 0 else "the other team"
+    return f"{who} wins about {amount}"
 
 
 def hint_parts(advice: Hint, state: HandState) -> tuple[str, str]:
@@ -42,7 +74,7 @@ def hint_rows(advice: Hint, state: HandState) -> list[dict[str, str]]:
         {
             "Choice": action_label(value.action, state, advice.seat),
             "Tricks your team should win": tricks_words(value),
-            "Points, on average": points_words(value.points),
+            "Points, on average": table_points_words(value.points),
             # Rounded alone, two choices often read the same; the sentence compares them.
             "Against the hint": against_best(value, best),
         }
