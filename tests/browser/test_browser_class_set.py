@@ -27,7 +27,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import update
-from test_browser_live_class import STORED_KEYS, start_class
+from test_browser_live_class import STORED_KEYS, pick_option, start_class
 from test_browser_pages import table_ready, wait_for_app
 from test_browser_replay import BUILT_SCENARIO
 
@@ -299,16 +299,6 @@ def test_a_built_scenario_fits_the_projector_asked_and_revealed(
     wait_for_app(screen)
     whole_page_shown(screen)
     screen.screenshot(path=str(screenshots / "class-projector-scenario-revealed.png"))
-
-
-def pick_option(page: Page, label: str, text: str) -> None:
-    """Choose the option starting with ``text`` in the selectbox ``label``."""
-    box = page.get_by_role("combobox", name=label)
-    box.click()
-    box.press_sequentially(text)
-    expect(box).to_have_attribute("aria-expanded", "true")
-    box.press("Enter")
-    wait_for_app(page)
 
 
 def test_a_lessons_table_question_is_drawn_large_on_the_projector(

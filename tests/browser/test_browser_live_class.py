@@ -35,6 +35,17 @@ def start_class(teacher: Page, url: str, timeout: float = 5000) -> str:
     return code_box.inner_text()
 
 
+def pick_option(page: Page, label: str, text: str) -> None:
+    """Choose the option ``text`` starts in the selectbox ``label``: typed, the list opens
+    filtered, and Enter takes its first option."""
+    box = page.get_by_role("combobox", name=label)
+    box.click()
+    box.press_sequentially(text)
+    expect(box).to_have_attribute("aria-expanded", "true")
+    box.press("Enter")
+    wait_for_app(page)
+
+
 def option_button(page: Page, key: str):
     label = choice_button(QUESTION.option(key))["label"]
     return page.get_by_role("button", name=label, exact=True)
@@ -211,12 +222,8 @@ def test_a_question_asked_brings_the_teachers_page_to_its_top(browser: Browser, 
     teacher = new_page(browser, 1280, 720)
     start_class(teacher, class_server.url)
     wait_for_app(teacher)
+    pick_option(teacher, "Lesson", load_all()[1].title)
     lesson = teacher.get_by_role("combobox", name="Lesson")
-    lesson.click()
-    lesson.press_sequentially(load_all()[1].title)  # typed: the list opens, filtered
-    expect(lesson).to_have_attribute("aria-expanded", "true")
-    lesson.press("Enter")
-    wait_for_app(teacher)
     expect(lesson).to_have_value(f"2. {load_all()[1].title}")
     second = question_for(lesson_source(load_all()[1].id, 1, 0)).prompt
     box = teacher.get_by_role("combobox", name="Question")
