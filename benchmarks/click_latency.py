@@ -13,7 +13,7 @@ shadow roots) after which what the click must change (the main panel's text, the
 tables' cards, marks and message) differs from before it. First load: each page of the
 sidebar opened in a fresh browser context (an empty cache), from navigation start to
 its title drawn and its script run over. Chromium runs without the tests'
-``--js-flags=--lite-mode``: V8 as a learner's browser has it.
+``--js-flags``: V8 as a learner's browser has it.
 
 For each flow: N, median and p95 in ms and their ratios to the goals (median 150 ms,
 p95 300 ms; first load 2 s, its worst page). The last line holds the figures as
@@ -51,7 +51,7 @@ from tutorial_app.quiz.state import CHECK, option_id  # noqa: E402
 
 GOAL_MEDIAN_MS, GOAL_P95_MS, GOAL_LOAD_MS = 150, 300, 2000
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [  # the tests' flags, without --js-flags=--lite-mode
+CHROMIUM_ARGS = [  # the tests' flags, without their --js-flags
     "--headless",
     "--no-sandbox",
     "--disable-gpu",

@@ -52,7 +52,7 @@ from tutorial_app.shell.hand_links import encode_hand  # noqa: E402
 
 GOAL_ONE_MS, GOAL_CLASS_MS = 2000, 5000
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [  # the tests' flags, without --js-flags=--lite-mode: V8 as a learner has it
+CHROMIUM_ARGS = [  # the tests' flags, without their --js-flags: V8 as a learner has it
     "--headless",
     "--no-sandbox",
     "--disable-gpu",
@@ -63,7 +63,7 @@ CHROMIUM_ARGS = [  # the tests' flags, without --js-flags=--lite-mode: V8 as a l
     "--disable-sync",
 ]
 CHECK_CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium-headless-shell")
-CHECK_ARGS = [*CHROMIUM_ARGS, "--js-flags=--lite-mode"]
+CHECK_ARGS = [*CHROMIUM_ARGS, "--js-flags=--no-opt --no-maglev"]
 WAIT_MS = 600_000  # the longest wait for one table: a bound for a starved machine
 
 # Before the page's scripts: observe the document and every shadow root as it is made;
@@ -286,8 +286,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--check",
         action="store_true",
-        help="the tests' Chromium (the headless shell, V8 in lite mode): a check that it "
-        "runs, at a third less CPU; its figures are not a learner's",
+        help="the tests' Chromium (the headless shell, V8 without its optimising "
+        "compilers): a check that it runs, at a third less CPU; its figures are not a "
+        "learner's",
     )
     args = parser.parse_args(argv)
     if args.rounds < 1 or min(args.counts) < 1 or args.tabs < 0:

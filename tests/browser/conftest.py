@@ -36,10 +36,13 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    # V8 without its optimising compiler: a test page lives a few seconds, too short to
-    # earn back the compiling (18% less CPU on test_browser_quiz_fit.py). The latency
-    # benchmarks run Chromium without it.
-    "--js-flags=--lite-mode",
+    # V8 with its interpreter and baseline compiler (Sparkplug) only: a test page lives a
+    # few seconds, too short to earn back the optimising compilers (Maglev, TurboFan).
+    # Not --lite-mode, which also drops Sparkplug: since context_pool.py keeps renderers
+    # warm, their baseline code serves page load after page load (test_browser_pages.py
+    # with test_browser_quiz_fit.py, machine CPU-seconds: 52-57 this way, 57-63 with
+    # V8's defaults, 64-75 in lite mode). The latency benchmarks run V8's defaults.
+    "--js-flags=--no-opt --no-maglev",
     # The headless shell hints glyphs fully unless told; the desktop browser takes
     # fontconfig's "slight". With this the two draw a page alike, pixel for pixel but a
     # hundred (and so wrap lines alike: the fit tests measure what a learner sees).

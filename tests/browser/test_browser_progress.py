@@ -8,6 +8,7 @@ Screenshots: progress-*.png and practise-*.png in test-artifacts/screenshots/.""
 from __future__ import annotations
 
 import io
+import re
 
 from playwright.sync_api import Browser, expect
 from test_browser_lesson import give_answer, verdict
@@ -136,7 +137,7 @@ def test_practise_opens_on_for_you_with_why_and_the_question_in_view(
     wait_for_app(page)
     expect(main.get_by_text("Daily deal,", exact=False)).to_be_visible()
     expect(main.locator("[data-testid=stProgress]")).to_be_in_viewport()
-    assert "mode=daily" in page.url
+    expect(page).to_have_url(re.compile("mode=daily"))
     page.screenshot(path=screenshots / "practise-daily-deal-1280x720.png")
     context.close()
 
