@@ -13,7 +13,8 @@
 - AppTest scans every installed package for Streamlit components each time a new
   AppTest first runs (0.4 CPU-seconds each, hundreds of times a run): the scan is done
   once per test process (``scan_installed_components_once``), as the installed packages
-  do not change during a run.
+  do not change during a run. Likewise each page script is compiled once per process
+  (``compile_each_page_once``), not once per AppTest.
 - Hypothesis example counts come from a settings profile: ``make test`` runs ``ci`` (40
   examples a property, the same ones each run: a failure repeats); ``thorough`` (200 new
   ones each run) is the default of a plain ``pytest``.
@@ -73,6 +74,33 @@ def scan_installed_components_once() -> None:
 
 
 scan_installed_components_once()
+
+
+def compile_each_page_once() -> None:
+    """Each new AppTest has a script cache of its own, so it parses, rewrites (Streamlit's
+    "magic") and compiles every page script it runs again: 40% of the app layer's script
+    time. Keep each compiled script for the process, keyed by its path, its text and the
+    magic setting (a test that writes a script anew gets it compiled anew); a code object
+    is never changed by running it, as the served app's one cache shows."""
+    from streamlit import config
+    from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+
+    compile_once = ScriptCache.get_bytecode
+    compiled: dict[tuple[str, bytes, bool], object] = {}
+
+    def get_bytecode(self, script_path: str):
+        path = os.path.abspath(script_path)
+        with open(path, "rb") as script:
+            key = (path, script.read(), bool(config.get_option("runner.magicEnabled")))
+        if key not in compiled:
+            compiled[key] = compile_once(self, script_path)
+        return compiled[key]
+
+    ScriptCache.get_bytecode = get_bytecode
+
+
+compile_each_page_once()
+
 
 settings.register_profile("thorough", max_examples=200)
 settings.register_profile("ci", max_examples=40, derandomize=True, print_blob=True)
