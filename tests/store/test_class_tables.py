@@ -216,6 +216,8 @@ from tutorial_app.store import ClassTables, TableError, open_store
 
 url, table = sys.argv[1], int(sys.argv[2])
 tables, bot = ClassTables(open_store(url)), make_bot("beginner")
+print("ready", flush=True)  # then wait for the go: both racers start together
+sys.stdin.readline()
 moved = stale = 0
 while True:
     view = tables.table(table)
@@ -247,12 +249,22 @@ def test_two_processes_racing_every_bot_move_of_a_whole_game_move_each_once(stor
             [PYTHON, "-c", RACER, store_url, str(table)],
             cwd=ROOT,
             env=child_env(),
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
         )
         for _ in range(2)
     ]
+    # Both started (a busy machine can take seconds to start one), then both let go at
+    # once: otherwise the first could play the whole game before the second began.
+    for racer in racers:
+        if (line := racer.stdout.readline()) != "ready\n":
+            racer.kill()
+            pytest.fail(f"a racer said {line!r} before starting: {racer.communicate()[1]}")
+    for racer in racers:
+        racer.stdin.write("go\n")
+        racer.stdin.flush()
     counts = []
     for racer in racers:
         out, err = racer.communicate(timeout=300)
