@@ -236,11 +236,12 @@ def right_button(page: Page, decision) -> Locator:
     return table(page).locator(f"button[data-action='{action_id(action)}']")
 
 
-def guided_flow(page: Page, base_url: str, flow: Flow, hands: int) -> None:
-    """Guided hands, each decision played right (a card or a bid on the table)."""
+def guided_flow(page: Page, base_url: str, flow: Flow, hands: int, decisions: int | None) -> None:
+    """Guided hands, each decision played right (a card or a bid on the table), up to
+    ``decisions`` of each hand (None: all)."""
     for hand in load_guided()[:hands]:
         open_page(page, base_url, f"guided?hand={hand.id}")
-        for decision in hand.decisions:
+        for decision in hand.decisions[:decisions]:
             button = right_button(page, decision)
             button.wait_for(timeout=WAIT_MS)
             timed(page, flow, button.click)
@@ -395,13 +396,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--quick",
         action="store_true",
-        help="one round of a few clicks per flow and two pages: a check that it runs",
+        help="one round of one to three clicks per flow and two pages: a check that it runs",
     )
     args = parser.parse_args(argv)
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
     rounds = 1 if args.quick else args.rounds
-    questions, hands, moves = (1, 1, 3) if args.quick else (8, len(load_guided()), 30)
+    # Quick: a card's wait is mostly the bots' cards arriving at their pace, so the
+    # guided hand stops after one decision and the Normal-pace hand after one card.
+    questions, hands, decisions, moves, own_cards = (
+        (1, 1, 1, 3, 1) if args.quick else (8, len(load_guided()), None, 30, 5)
+    )
     pages = [p for p in PAGES if p.url_path in ("", "play")] if args.quick else PAGES
     flows = {name: Flow(name) for name in ("quiz", "guided", "play_fast", "play_normal_own_card")}
     loads = Flow("first_load")
@@ -418,7 +423,7 @@ def main(argv: list[str] | None = None) -> int:
                     context.add_init_script(WATCH)
                     page = context.new_page()
                     quiz_flow(page, base_url, flows["quiz"], questions)
-                    guided_flow(page, base_url, flows["guided"], hands)
+                    guided_flow(page, base_url, flows["guided"], hands, decisions)
                     play_flow(page, base_url, flows["play_fast"], "fast", number + 1, moves, False)
                     play_flow(
                         page,
@@ -426,7 +431,7 @@ def main(argv: list[str] | None = None) -> int:
                         flows["play_normal_own_card"],
                         "normal",
                         number + 1,
-                        min(moves, 5),
+                        own_cards,
                         True,
                     )
                     context.close()

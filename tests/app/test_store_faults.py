@@ -30,7 +30,10 @@ def words(at) -> str:
     return " ".join(element.value for kind in (at.warning, at.error, at.info) for element in kind)
 
 
-def test_a_silent_database_server_gives_words_in_time_not_a_hang(database_at):
+def test_a_silent_database_server_gives_words_in_time_not_a_hang(database_at, monkeypatch):
+    # A short connect bound: the page's words are checked here, the real bound's wait in
+    # tests/store/test_open_store.py.
+    monkeypatch.setattr(database, "CONNECT_TIMEOUT_S", 2)
     with silent_server() as port:
         database_at(f"postgresql+psycopg://nobody@127.0.0.1:{port}/progress")
         started = time.monotonic()

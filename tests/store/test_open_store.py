@@ -118,9 +118,10 @@ def test_a_server_that_accepts_and_never_answers_is_a_store_unavailable_in_time(
 def test_a_silent_server_holds_up_neither_another_database_nor_a_second_caller(
     tmp_path, monkeypatch
 ):
-    # A longer connect bound, so that even a busy machine's SQLite migration is clearly
-    # quicker than waiting for the silent server would be.
-    monkeypatch.setattr(database, "CONNECT_TIMEOUT_S", 10)
+    # A connect bound of its own: long enough that a busy machine's first SQLite open is
+    # clearly quicker than waiting for the silent server would be (under 4 of its 6
+    # seconds), short enough not to hold the suite up.
+    monkeypatch.setattr(database, "CONNECT_TIMEOUT_S", 6)
     outcomes: dict[str, tuple[str, float]] = {}
 
     def open_silent(name: str, port: int) -> None:
@@ -150,6 +151,7 @@ def test_a_silent_server_holds_up_neither_another_database_nor_a_second_caller(
 
 def test_a_caller_waits_for_an_opening_database_no_longer_than_the_bound(monkeypatch):
     monkeypatch.setattr(database, "OPEN_WAIT_S", 0.5)  # shorter than the connect timeout
+    monkeypatch.setattr(database, "CONNECT_TIMEOUT_S", 3)  # the opening's end comes sooner
     with silent_server() as port:
         started = time.monotonic()
         with pytest.raises(StoreUnavailable, match="did not answer within 0.5 seconds"):
