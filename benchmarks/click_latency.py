@@ -396,7 +396,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--quick",
         action="store_true",
-        help="one round of one to three clicks per flow and two pages: a check that it runs",
+        help="one round of a few clicks per flow (one guided decision, one Normal-pace card) "
+        "and two pages: a check that it runs",
     )
     args = parser.parse_args(argv)
     if args.rounds < 1:
