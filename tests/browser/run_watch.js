@@ -4,7 +4,8 @@
 //
 // What it watches, on the page's websocket to the server:
 // - a click (or key) makes the page send a BackMsg rerun_script (field 11: first byte
-//   0x5a), a frame or two after the event (React sends it from an effect);
+//   0x5a), a frame or two after the event (React sends it from an effect); a
+//   fragment's timed rerun (run_every) sends one too, not counted (isAutoRerun);
 // - the server answers with a ForwardMsg new_session (field 4) when the run starts and
 //   script_finished (field 6) when it ends;
 // - the page draws those a moment later, so the end counts once two frames have passed
@@ -78,6 +79,30 @@
     return -1;
   };
 
+  // Whether a rerun_script BackMsg is a fragment's timed rerun (its ClientState's
+  // is_auto_rerun, field 6, is true). Those are not counted: nobody waits for them, and
+  // the server drops one silently (no new_session, no script_finished) when a full run
+  // removed its fragment first, which would leave an ask unanswered for good.
+  const isAutoRerun = (bytes) => {
+    const at = { i: 1 };
+    const end = Math.min(bytes.length, varint(bytes, at) + at.i);
+    while (at.i < end) {
+      const key = varint(bytes, at);
+      const field = Math.floor(key / 8);
+      const wire = key % 8;
+      if (wire === 0) {
+        const value = varint(bytes, at);
+        if (field === 6) return value !== 0;
+      } else if (wire === 2) {
+        const length = varint(bytes, at);
+        at.i += length;
+      } else if (wire === 1) at.i += 8;
+      else if (wire === 5) at.i += 4;
+      else return false;
+    }
+    return false;
+  };
+
   let finishes = 0;
   const received = (event) => {
     if (!(event.data instanceof ArrayBuffer)) return;
@@ -100,7 +125,8 @@
       this.addEventListener("message", received);
     }
     if (ArrayBuffer.isView(data) && data.byteLength > 0) {
-      if (new Uint8Array(data.buffer, data.byteOffset, 1)[0] === 0x5a) {
+      const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+      if (bytes[0] === 0x5a && !isAutoRerun(bytes)) {
         watch.asked += 1;
         watch.inputWaiting = 0;
       }
