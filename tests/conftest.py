@@ -64,6 +64,10 @@ SERIAL_GROUPS = {
 }
 
 
+# Test files handed out first (see pytest_collection_modifyitems).
+RUN_FIRST = ("test_lint.py",)
+
+
 def scan_installed_components_once() -> None:
     """AppTest's component discovery (streamlit.components.v2) reads the metadata of every
     installed distribution on each new AppTest; keep its first answer for the process."""
@@ -130,6 +134,9 @@ def pytest_collection_modifyitems(config, items):
         if group:
             item.add_marker(pytest.mark.xdist_group(group))
     result = yield
+    # The longest single test (mypy, ~10 s) first, not last: collected last, it ran alone
+    # at the end while the other worker had finished (xdist hands out tests in this order).
+    items.sort(key=lambda item: Path(item.path).name not in RUN_FIRST)
     if getattr(config.option, "loadgroup", False):  # an xdist worker, --dist loadgroup
         _honour_groups(items)
     return result
