@@ -273,11 +273,17 @@ def whole_page_shown(screen: Page) -> None:
     )
 
 
-def test_a_built_scenario_fits_the_projector_asked_and_revealed(
+def test_a_scenario_and_a_lessons_table_question_fit_the_projector(
     browser: Browser, class_server, screenshots: Path
 ):
-    """A scenario's trick and the asking seat's hand on the felt: both fit a 1920x1080
-    projector at 150% (the hand's cards ran below the screen before)."""
+    """One class asks two questions drawn on a felt, each asked and revealed; both fit a
+    1920x1080 projector at 150%:
+    - a built scenario: its trick and the asking seat's hand (the hand's cards ran below
+      the screen before);
+    - a lesson's question on a whole table (lesson 4: a trick led, "which cards may you
+      play?"): asked, the projector draws the table's cards larger than a page's (the
+      back row reads them); revealed, the table shares the screen with the answer and
+      its bars, at a page's size."""
     url = class_server.url
     teacher = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
     code = start_class(teacher, url)
@@ -300,18 +306,8 @@ def test_a_built_scenario_fits_the_projector_asked_and_revealed(
     whole_page_shown(screen)
     screen.screenshot(path=str(screenshots / "class-projector-scenario-revealed.png"))
 
-
-def test_a_lessons_table_question_is_drawn_large_on_the_projector(
-    browser: Browser, class_server, screenshots: Path
-):
-    """A lesson's question on a whole table (lesson 4: a trick led, "which cards may you
-    play?"): asked, the projector draws the table's cards larger than a page's (the back
-    row reads them); revealed, the table shares the screen with the answer and its bars,
-    at a page's size. Both fit a 1920x1080 projector at 150%."""
-    url = class_server.url
-    teacher = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
-    code = start_class(teacher, url)
-    screen = open_projector(browser, teacher, url, code)
+    teacher.get_by_role("radio", name="A lesson's quiz").click()
+    wait_for_app(teacher)
     pick_option(teacher, "Lesson", "4. Following")
     pick_option(teacher, "Question", "3.")
     teacher.get_by_role("button", name="Ask this question").click()

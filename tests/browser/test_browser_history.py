@@ -32,7 +32,7 @@ def back(page: Page) -> None:
 @pytest.mark.parametrize(
     "link, heading, unfold, choice, address",
     [
-        ("Card ranking and scoring", "Card ranking", None, "Spades", r"trump=S"),
+        # Card ranking's choice: test_back_from_the_next_page_keeps_the_choice_made
         ("Practise", "Practise", ("Choose topics", "Topics and rules"), "Pagat", r"rules=pagat"),
     ],
 )
@@ -61,11 +61,17 @@ def test_one_back_after_a_choice_returns_home(
 
 
 def test_back_from_the_next_page_keeps_the_choice_made(page: Page, app_url):
+    """Card ranking's choice is in the address and its visit one entry; Back from the
+    next page returns to the choice, and one more Back to Home's own address."""
     page.goto(app_url)
     wait_for_app(page)
+    start = entries(page)
     go_by_sidebar(page, "Card ranking and scoring")
+    expect(page.locator("h1").first).to_contain_text("Card ranking")
     page.get_by_role("radio", name="Spades").click()
     wait_for_app(page)
+    expect(page).to_have_url(re.compile(r"trump=S"), timeout=LOAD_MS)
+    assert entries(page) == start + 1
     go_by_sidebar(page, "Practise")  # its first run writes its own address
     expect(page.locator("h1").first).to_have_text("Practise")
     back(page)
@@ -73,6 +79,7 @@ def test_back_from_the_next_page_keeps_the_choice_made(page: Page, app_url):
     expect(page.get_by_role("radio", name="Spades")).to_be_checked()
     back(page)
     expect(page.locator("h1").first).to_have_text(HOME)
+    expect(page).to_have_url(f"{app_url}/")
 
 
 def test_moves_on_teach_are_no_history_entries(page: Page, app_url):

@@ -1,7 +1,8 @@
 """In headless Chromium: finding one's way. Home's start and links fit the screen; an
 unknown address lands on Home with a note naming it (escaped), one below a page opens
-that page. (Lesson names with their stars show in full in the sidebar:
-test_browser_lesson.py, where a quiz earns them.)"""
+that page. (That no known address gets the note: test_browser_pages.py. Lesson names
+with their stars show in full in the sidebar: test_browser_lesson.py, where a quiz earns
+them.)"""
 
 from __future__ import annotations
 
@@ -61,7 +62,6 @@ def test_home_fits_the_screen_and_starts_lesson_one(browser: Browser, app_url, s
 @pytest.mark.parametrize(
     "path, shown",
     [
-        ("no-such-page", "/no-such-page"),
         ("%3Cb%3Ebold%3C%2Fb%3E", "/<b>bold</b>"),  # an address with HTML in it
         ("**x**%20:red[y]", "/**x** :red[y]"),  # Markdown and colour codes
         ("no/such/page", "/no/such/page"),  # deeper than a page: once a blank tab
@@ -82,13 +82,6 @@ def test_an_address_below_a_page_opens_that_page(page: Page, app_url):
     wait_for_app(page)
     expect(page.locator("h1").first).to_contain_text("2. Trump and the bowers")
     expect(page.get_by_text("Step 2 of")).to_be_visible()
-
-
-def test_known_addresses_have_no_note(page: Page, app_url):
-    for path in ("", "teach"):
-        page.goto(f"{app_url}/{path}")
-        wait_for_app(page)
-        expect(page.get_by_text("There is no page at")).to_have_count(0)
 
 
 def test_practise_shows_the_first_question_without_scrolling(

@@ -128,6 +128,7 @@ def test_page_loads_with_cards_and_no_error(page: Page, app_url, screenshots, sp
     page.goto(f"{app_url}/{spec.url_path}")
     wait_for_page(page, None if spec.default else spec.title)
     expect(page.locator("[data-testid=stException]")).to_have_count(0)
+    expect(page.get_by_text("There is no page at")).to_have_count(0)  # a known address
     violations = axe_violations(page)
     assert not violations, describe(violations)
     if at_least := CARDS_AT_LEAST.get(spec.url_path):
@@ -164,12 +165,3 @@ def test_picking_a_trump_redraws_the_cards_and_the_link(page: Page, app_url, scr
     ]
     expect(page).to_have_url(re.compile(r"trump=S\b"))
     page.screenshot(path=screenshots / "card-ranking-spades.png", full_page=True)
-
-
-def test_a_shared_link_opens_the_same_view(page: Page, app_url):
-    page.goto(f"{app_url}/card-ranking?trump=D&benny=1")
-    wait_for_app(page)
-    first_row = page.locator(ROWS).first
-    expect(first_row).to_have_attribute("aria-label", "Trump: diamonds (8 cards, highest first)")
-    assert card_names(first_row)[0] == "the Joker (Benny)"
-    expect(page.get_by_role("radio", name="Diamonds")).to_be_checked()

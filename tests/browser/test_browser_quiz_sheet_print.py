@@ -4,8 +4,8 @@ longest Practise set of every topic; a sheet of one copy per learner starts each
 pages of its own (the file's answer keys: tests/app/test_quiz_sheet.py).
 
 The layout test needs no app server (the sheets are the downloads' HTML, set into a blank
-page); the last test downloads a copy per learner from the Print page, the file made
-only when the teacher clicks (Streamlit's deferred download)."""
+page); the last test downloads the sheet, then a copy per learner, from the Print page,
+each file made only when the teacher clicks (Streamlit's deferred download)."""
 
 from __future__ import annotations
 
@@ -52,12 +52,30 @@ def test_a_sheet_prints_four_questions_a_page_and_each_learner_gets_a_copy(brows
     context.close()
 
 
-def test_the_print_page_downloads_a_copy_per_learner_with_every_key(
+def test_the_print_page_downloads_the_sheet_and_a_copy_per_learner_with_every_key(
     browser: Browser, app_url, tmp_path
 ):
+    """The sheet: every question (its cards drawn) and its key, which starts a page of its
+    own when printed. Then a copy per learner: each named, each with its own key."""
     context = browser.new_context(accept_downloads=True)
     page = context.new_page()
     page.goto(f"{app_url}/print")
+    wait_for_app(page)
+    button = page.get_by_role("button", name=re.compile(r"Download the sheet \((\d+) questions"))
+    count = int(re.search(r"\((\d+) questions", button.inner_text()).group(1))
+    with page.expect_download() as caught:
+        button.click()
+    caught.value.save_as(tmp_path / "sheet.html")
+    sheet = context.new_page()
+    sheet.goto((tmp_path / "sheet.html").as_uri())
+    expect(sheet.locator("section.question")).to_have_count(count)
+    expect(sheet.locator("section.key li")).to_have_count(count)
+    expect(sheet.locator("section.question svg").first).to_be_visible()  # cards drawn
+    sheet.emulate_media(media="print")
+    assert (
+        sheet.locator("section.key").evaluate("key => getComputedStyle(key).breakBefore") == "page"
+    )
+
     wait_for_app(page)
     page.get_by_role("radio", name="A copy per learner").click()
     wait_for_app(page)
@@ -67,12 +85,11 @@ def test_the_print_page_downloads_a_copy_per_learner_with_every_key(
     button = page.get_by_role("button", name="Download 2 copies and their answer keys (HTML)")
     with page.expect_download() as caught:
         button.click()
-    path = tmp_path / "copies.html"
-    caught.value.save_as(path)
-    page.goto(path.as_uri())
-    expect(page.locator("section.copy")).to_have_count(2)
-    expect(page.locator("section.copy .name").nth(1)).to_have_text("Name: Bilal <b>")
-    expect(page.locator("section.key section.copy-key h2")).to_have_text(
+    caught.value.save_as(tmp_path / "copies.html")
+    sheet.goto((tmp_path / "copies.html").as_uri())
+    expect(sheet.locator("section.copy")).to_have_count(2)
+    expect(sheet.locator("section.copy .name").nth(1)).to_have_text("Name: Bilal <b>")
+    expect(sheet.locator("section.key section.copy-key h2")).to_have_text(
         [re.compile(r"^Ann: Lesson 1\..*quiz number 42$"), re.compile(r"^Bilal <b>: .*43$")]
     )
     context.close()

@@ -9,7 +9,6 @@ control needed to act lies inside a 1280x720 screen, on the replay view and the 
 from __future__ import annotations
 
 import random
-import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -338,29 +337,4 @@ def test_a_question_link_is_answered_on_the_card_table(browser: Browser, app_url
     expect(region.get_by_role("status")).to_contain_text("Right!")
     expect(region.get_by_role("status")).to_contain_text("South must follow clubs")
     page.screenshot(path=screenshots / "question-answered-1280x720.png")
-    context.close()
-
-
-def test_the_printable_sheet_downloads_with_every_question_and_its_key(
-    browser: Browser, app_url, tmp_path
-):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
-    page = context.new_page()
-    page.goto(f"{app_url}/print")
-    wait_for_app(page)
-    button = page.get_by_role("button", name=re.compile(r"Download the sheet \((\d+) questions"))
-    count = int(re.search(r"\((\d+) questions", button.inner_text()).group(1))
-    with page.expect_download() as caught:
-        button.click()
-    path = tmp_path / "sheet.html"
-    caught.value.save_as(path)
-    sheet = context.new_page()
-    sheet.goto(path.as_uri())
-    expect(sheet.locator("section.question")).to_have_count(count)
-    expect(sheet.locator("section.key li")).to_have_count(count)
-    expect(sheet.locator("section.question svg").first).to_be_visible()  # cards drawn
-    sheet.emulate_media(media="print")
-    assert (
-        sheet.locator("section.key").evaluate("key => getComputedStyle(key).breakBefore") == "page"
-    )
     context.close()

@@ -1,15 +1,16 @@
 """In headless Chromium: a teacher deals and plays a few moves on the card table, the
 share link opens the same hand for a student in a fresh browser (only the link travels),
 an illegal card is refused with the engine's reason, and the table, the reason and the
-controls fit a 1280x720 screen (and 1920x1080 at 150% zoom) without scrolling."""
+controls fit a 1280x720 screen and 1920x1080 at 150% zoom (screens.py: one walk measures
+both) without scrolling."""
 
 from __future__ import annotations
 
 import json
 import re
 
-import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
+from screens import each_screen
 from test_browser_pages import LOAD_MS, TABLES_DRAWN, table_ready, wait_for_app
 
 from engine import HandRecord
@@ -116,6 +117,14 @@ def assert_all_on_screen(page: Page) -> None:
         assert box["x"] >= felt["x"] + felt["width"] or box["y"] >= felt["y"] + felt["height"]
 
 
+def fits_both_screens(page: Page, screenshots, name: str) -> None:
+    """Everything fits at each screen (assert_all_on_screen); a picture of each,
+    test-artifacts/screenshots/<name>-<screen>.png."""
+    for screen in each_screen(page):
+        assert_all_on_screen(page)
+        screen.shoot(screenshots / f"{name}-{screen.name}.png")
+
+
 def test_share_link_opens_the_same_hand_for_a_student(
     page: Page, browser: Browser, app_url, screenshots
 ):
@@ -142,22 +151,18 @@ def test_share_link_opens_the_same_hand_for_a_student(
     student.context.close()
 
 
-@pytest.mark.parametrize("screen, scale", [("1280x720", 1), ("1920x1080-at-150", 1.5)])
 def test_an_illegal_card_is_refused_and_everything_fits_the_screen(
-    browser: Browser, app_url, screenshots, screen, scale
+    browser: Browser, app_url, screenshots
 ):
-    """At 1280x720 and at 1920x1080/150%, each in a context of its own, in each state."""
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 720}, device_scale_factor=scale
-    )
+    """At 1280x720 and at 1920x1080/150% in each state (fits_both_screens)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     page.goto(f"{app_url}/{LINK}")
     wait_for_app(page)
     expect(page.locator("[data-testid=stException]")).to_have_count(0)
     region = table(page)
     expect(region.get_by_role("status")).to_contain_text("East's cards are face down")
-    assert_all_on_screen(page)
-    page.screenshot(path=screenshots / f"teach-{screen}.png")
+    fits_both_screens(page, screenshots, "teach")
 
     face_up(page, "East").click()  # turn East's cards face up
     wait_for_app(page)
@@ -169,8 +174,7 @@ def test_an_illegal_card_is_refused_and_everything_fits_the_screen(
     expect(message).to_contain_text("East must follow clubs")
     expect(east.get_by_role("button")).to_have_count(5)  # nothing changed
     expect(reason(page)).to_contain_text("Move 5: North plays the nine of clubs")
-    assert_all_on_screen(page)
-    page.screenshot(path=screenshots / f"teach-refused-{screen}.png")
+    fits_both_screens(page, screenshots, "teach-refused")
 
     on_table(page, east.get_by_role("button", name="ace of clubs"))
     expect(reason(page)).to_contain_text("Move 6: East plays the ace of clubs")
@@ -187,8 +191,7 @@ def test_an_illegal_card_is_refused_and_everything_fits_the_screen(
     click(page, "Show every hand")
     expect(region.locator(".fan .face:not(.back)")).to_have_count(4 + 4 + 5)  # N, E, W
     expect(region.get_by_role("group", name="West's cards").get_by_role("button")).to_have_count(5)
-    assert_all_on_screen(page)
-    page.screenshot(path=screenshots / f"teach-every-hand-{screen}.png")
+    fits_both_screens(page, screenshots, "teach-every-hand")
     on_table(page, region.get_by_role("button", name="◀ Back"))  # the record's step back
     expect(reason(page)).to_contain_text("Move 6:")
     on_table(page, region.get_by_role("button", name="Next ▶"))  # and on again: kept
