@@ -13,7 +13,7 @@ import base64
 from collections.abc import Iterator
 from pathlib import Path
 
-from playwright.sync_api import CDPSession, Page
+from playwright.sync_api import CDPSession, Page, TimeoutError
 
 SCREENS = (("1280x720", 1.0), ("1920x1080-at-150", 1.5))
 
@@ -56,9 +56,19 @@ def each_screen(page: Page) -> Iterator[Screen]:
 def laid_out_at(page: Page, size: dict) -> None:
     """The page laid out at ``size`` and device scale 1, as its context was made: set
     again through Playwright and waited for in the page itself, so that nothing is
-    measured at a size the page does not have."""
+    measured at a size the page does not have. Playwright sends no size equal to the
+    last it sent (it compares with what it sent, not with what the page has), so a size
+    a pixel wider goes first: the wanted one is always sent. (Once, a lent page whose
+    last test had used this module stayed at another size for 30 s.)"""
+    page.set_viewport_size({**size, "width": size["width"] + 1})
     page.set_viewport_size(size)
-    page.wait_for_function(
-        "([w, h]) => innerWidth === w && innerHeight === h && devicePixelRatio === 1",
-        arg=[size["width"], size["height"]],
-    )
+    try:
+        page.wait_for_function(
+            "([w, h]) => innerWidth === w && innerHeight === h && devicePixelRatio === 1",
+            arg=[size["width"], size["height"]],
+        )
+    except TimeoutError as error:
+        now = page.evaluate("[innerWidth, innerHeight, devicePixelRatio]")
+        raise AssertionError(
+            f"the page stays at {now} (width, height, scale), not {size}"
+        ) from error

@@ -1,21 +1,24 @@
 """The card table in headless Chromium, on the Play page: cards are played by clicking
 them and with the keyboard alone, an illegal card is refused with the engine's reason
-and changes nothing, the whole table and the buttons to act fit a classroom screen
-without scrolling (and a phone, scrolled), and a reload finds the same game.
+and changes nothing, the whole table and the buttons to act fit a laptop's and a
+classroom's screen without scrolling (and a phone, scrolled), and a reload finds the
+same game.
 """
 
 from __future__ import annotations
 
 import re
 
-import pytest
+from phone_fit import PHONE
 from playwright.sync_api import Browser, Locator, Page, expect
+from screens import each_screen, laid_out_at
 from test_browser_pages import wait_for_app
 
 # Seed 1 with beginner bots: everyone passes with South, and at South's first card
 # South must follow hearts, holding spades it may not play.
 PLAY = "play?seed=1&play-level=beginner"
 MOST_OF_THE_SCREEN = 0.60  # the table leaves 40% of the height for the question and buttons
+SCREEN = {"width": 1280, "height": 720}
 
 
 def deep_focus(page: Page) -> str | None:
@@ -229,28 +232,31 @@ def why_lines(table: Locator) -> set[str]:
     )
 
 
-@pytest.mark.parametrize(
-    "screen, viewport, scale",
-    [
-        ("1920x1080-at-150", {"width": 1280, "height": 720}, 1.5),  # 150% zoom of 1920x1080
-        ("phone-390x844", {"width": 390, "height": 844}, 3),
-    ],
-)
-def test_the_table_fits_the_screen(browser: Browser, app_url, screenshots, screen, viewport, scale):
-    context = browser.new_context(viewport=viewport, device_scale_factor=scale)
-    page = context.new_page()
-    region = open_table(page, app_url)
-    phone = viewport["width"] < 600  # a phone stacks the page: the table is scrolled to
-    assert_fits(page, region, scrolled=phone)
-    page.screenshot(path=screenshots / f"card-table-bidding-{screen}.png")
-    pass_until_cards_are_played(page, region)
-    first = region.locator("button.card").first
-    first.click()  # legal or not, the table stays the same size
-    wait_for_app(page)
-    assert_fits(page, region, scrolled=phone)
+def fits_every_screen(page: Page, region: Locator, screenshots, state: str) -> None:
+    """The table fits 1280x720 and 1920x1080 at 150% (screens.py), then a phone
+    (390x844, scrolled to the table: a phone stacks the page), with one or two rows of
+    cards; a picture of each, test-artifacts/screenshots/card-table-<state>-<screen>.png.
+    The page is laid out again at each size, without a rerun."""
+    for screen in each_screen(page):
+        assert_fits(page, region)
+        assert 1 <= rows_of_cards(region) <= 2
+        screen.shoot(screenshots / f"card-table-{state}-{screen.name}.png")
+    page.set_viewport_size(PHONE)
+    assert_fits(page, region, scrolled=True)
     assert 1 <= rows_of_cards(region) <= 2
-    page.screenshot(path=screenshots / f"card-table-playing-{screen}.png")
-    context.close()
+    page.screenshot(path=screenshots / f"card-table-{state}-phone-390x844.png")
+    laid_out_at(page, SCREEN)
+
+
+def test_the_table_fits_the_screen(browser: Browser, app_url, screenshots):
+    page = browser.new_context(viewport=SCREEN).new_page()
+    region = open_table(page, app_url)
+    fits_every_screen(page, region, screenshots, "bidding")
+    pass_until_cards_are_played(page, region)
+    region.locator("button.card").first.click()  # legal or not, the table keeps its size
+    wait_for_app(page)
+    fits_every_screen(page, region, screenshots, "playing")
+    page.context.close()
 
 
 def test_a_reload_finds_the_same_game_and_moves_add_no_history(

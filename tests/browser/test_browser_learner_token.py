@@ -168,7 +168,10 @@ def attacker_link(browser: Browser, app_url, app_server):
 # ---- the token in this browser --------------------------------------------------------
 
 
-def test_a_first_visit_keeps_a_token_that_a_reload_continues(page: Page, app_url, app_server):
+def test_a_first_visit_keeps_a_token_that_a_reload_and_a_new_tab_continue(
+    page: Page, browser: Browser, app_url, app_server
+):
+    """... and another browser starts its own."""
     page.add_init_script(COUNT_RUNS)  # this page only: the context is shared
     open_app(page, app_url)
     token = stored_token(page)
@@ -187,6 +190,19 @@ def test_a_first_visit_keeps_a_token_that_a_reload_continues(page: Page, app_url
     assert server_token(page, app_server) == token
     wait_for_app(page)
     assert runs(page) <= 2  # the cookie agreed with localStorage: no report
+
+    tab = page.context.new_page()
+    open_app(tab, app_url)
+    assert stored_token(tab) == token and server_token(tab, app_server) == token
+    other = browser.new_context()
+    try:
+        stranger = other.new_page()
+        open_app(stranger, app_url)
+        theirs = stored_token(stranger)
+        assert is_well_formed_token(theirs) and theirs != token
+        assert server_token(stranger, app_server) == theirs
+    finally:
+        other.close()
 
 
 def test_a_browser_that_lost_its_cookie_reports_its_own_token_once(
@@ -214,25 +230,6 @@ def test_a_browser_that_lost_its_cookie_reports_its_own_token_once(
         context.close()
 
 
-def test_a_new_tab_continues_and_another_browser_starts_its_own(
-    page: Page, browser: Browser, app_url, app_server
-):
-    open_app(page, app_url)
-    token = stored_token(page)
-    tab = page.context.new_page()
-    open_app(tab, app_url)
-    assert stored_token(tab) == token and server_token(tab, app_server) == token
-    other = browser.new_context()
-    try:
-        stranger = other.new_page()
-        open_app(stranger, app_url)
-        theirs = stored_token(stranger)
-        assert is_well_formed_token(theirs) and theirs != token
-        assert server_token(stranger, app_server) == theirs
-    finally:
-        other.close()
-
-
 # ---- progress links -----------------------------------------------------------------------
 
 
@@ -240,16 +237,13 @@ def test_a_progress_link_carries_the_progress_to_a_fresh_browser_once(
     page: Page, browser: Browser, app_url, app_server
 ):
     open_app(page, app_url)
+    entries = page.evaluate("history.length")  # a plain first visit's history
     token = stored_token(page)
     give_progress(app_server, token)
     link = make_link(page)
     assert token not in link
-    plain, fresh, late = browser.new_context(), browser.new_context(), browser.new_context()
+    fresh, late = browser.new_context(), browser.new_context()
     try:
-        plain_page = plain.new_page()
-        open_app(plain_page, app_url)
-        entries = plain_page.evaluate("history.length")  # a plain first visit's history
-
         there = fresh.new_page()
         open_app(there, link)
         expect(there.get_by_test_id("stAlertContentSuccess")).to_contain_text(
@@ -270,7 +264,7 @@ def test_a_progress_link_carries_the_progress_to_a_fresh_browser_once(
         expect(again).to_have_url(f"{app_url}/")
         assert stored_token(again) != token
     finally:
-        for context in (plain, fresh, late):
+        for context in (fresh, late):
             context.close()
 
 

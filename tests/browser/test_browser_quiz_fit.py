@@ -15,7 +15,7 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
-from screens import each_screen
+from screens import each_screen, laid_out_at
 from test_browser_pages import LOAD_MS, button_name, wait_for_app
 
 from lessons.loader import lesson_by_id, load_all
@@ -227,6 +227,7 @@ def test_a_try_step_on_the_table_fits_with_the_step_buttons(browser: Browser, ap
             *steps,
         )
         screen.shoot(screenshots / f"quiz-try-table-{screen.name}.png")
+    on_a_phone_too(page, screenshots, "try-table")
     for key in question.answer:
         click(page, table, question.option(key).card.name)
     click(page, table, "Check my answer")
@@ -256,6 +257,7 @@ def test_stepping_through_a_trick_keeps_buttons_and_cards_together(
     play = table.get_by_role("button", name="▶ Play")
     message = table.get_by_role("status")
     expect(back).to_be_disabled()
+    on_a_phone_too(page, screenshots, "step-through")
     for shown in range(1, walk.count + 1):
         forward.click()
         wait_for_app(page)
@@ -315,30 +317,35 @@ def _step_of(lesson_id: str, show: str) -> str:
     return f"{lesson_id}?step={number}"
 
 
-@pytest.mark.parametrize(
-    "name, path",
-    [
-        ("question", "bowers?part=quiz&seed=4242"),
-        ("try-table", _step_of("following-suit", "try")),
-        ("step-through", _step_of("bowers", "trick")),
-    ],
-)
-def test_on_a_phone_the_hand_and_every_control_are_on_the_first_screen(
-    browser: Browser, app_url, screenshots, name, path
-):
+def assert_fits_a_phone(page: Page, screenshots, name: str, steps: bool) -> None:
     """390x844: nothing wider than the screen, the hand in at most two rows, and the
-    table's buttons and the lesson's step buttons on screen without scrolling."""
-    page = open_at(browser, app_url, path, PHONE, 3)
+    table's buttons (and the lesson's step buttons if ``steps``) on screen without
+    scrolling; test-artifacts/screenshots/quiz-phone-<name>.png."""
     table = page.locator(".ct")
     expect(table.first).to_be_visible()
     assert_within_width(page, table, page.locator(".ct .card"), page.locator(".ct .action"))
     rows = {round(card.bounding_box()["y"]) for card in page.locator(".ct .hand > .card").all()}
     assert 1 <= len(rows) <= 2, rows
-    controls = [page.locator(".ct .action")]
-    if "step=" in path:
-        controls += step_buttons(page)
+    controls = [page.locator(".ct .action")] + (step_buttons(page) if steps else [])
     assert_on_screen(page, *controls)
     page.screenshot(path=screenshots / f"quiz-phone-{name}.png")
+
+
+def on_a_phone_too(page: Page, screenshots, name: str) -> None:
+    """A lesson step open at 1280x720 fits a phone (assert_fits_a_phone), laid out again
+    at 390x844 without a rerun; then back at 1280x720."""
+    page.set_viewport_size(PHONE)
+    assert_fits_a_phone(page, screenshots, name, steps=True)
+    laid_out_at(page, SCREEN)
+
+
+def test_on_a_phone_a_quiz_question_and_its_hand_are_on_the_first_screen(
+    browser: Browser, app_url, screenshots
+):
+    """A quiz question opened on a phone. (A try step and a step-through on a phone:
+    on_a_phone_too in their tests above.)"""
+    page = open_at(browser, app_url, "bowers?part=quiz&seed=4242", PHONE, 3)
+    assert_fits_a_phone(page, screenshots, "question", steps=False)
     page.context.close()
 
 

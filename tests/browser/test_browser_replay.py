@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from urllib.parse import parse_qs, urlsplit
 
-import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_browser_pages import table_ready, wait_for_app
 
@@ -198,21 +197,6 @@ def test_presenting_at_150_percent_keeps_the_seats_controls_and_both_reasons_on_
     context.close()
 
 
-def test_presentation_switch_turns_the_chrome_back_on(browser: Browser, app_url):
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    page = context.new_page()
-    open_teach(page, app_url, f"hand={CODE}&at=4")
-    expect(page.locator("[data-testid=stSidebar]")).to_be_visible()
-    page.get_by_text("Presentation mode").click()
-    wait_for_app(page)
-    expect(page.locator("[data-testid=stSidebar]")).to_be_hidden()
-    assert parse_qs(urlsplit(page.url).query).get("present") == ["1"]
-    page.get_by_text("Presentation mode").click()
-    wait_for_app(page)
-    expect(page.locator("[data-testid=stSidebar]")).to_be_visible()
-    context.close()
-
-
 def assert_inside(page: Page, controls: dict[str, Locator]) -> None:
     """Each control is visible and wholly inside the viewport, the page at its top."""
     page.locator("[data-testid=stMain]").evaluate("main => main.scrollTo(0, 0)")
@@ -226,11 +210,14 @@ def assert_inside(page: Page, controls: dict[str, Locator]) -> None:
         assert box["y"] >= 0 and box["y"] + box["height"] <= view["height"] + 0.5, (name, box)
 
 
-@pytest.mark.parametrize("present", ["0", "1"])
-def test_every_replay_control_fits_1280x720(browser: Browser, app_url, screenshots, present):
+def test_every_replay_control_fits_1280x720_and_the_presentation_switch(
+    browser: Browser, app_url, screenshots
+):
+    """Every control inside a 1280x720 screen; the same with the switch turned to
+    presentation mode (no sidebar, present=1 in the address), and turned back."""
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
-    open_teach(page, app_url, f"hand={CODE}&at={SOUTH_PLAYS}&present={present}")
+    open_teach(page, app_url, f"hand={CODE}&at={SOUTH_PLAYS}")
     region = table(page)
     controls = {
         "table": region,
@@ -248,8 +235,20 @@ def test_every_replay_control_fits_1280x720(browser: Browser, app_url, screensho
         "bots": page.get_by_role("button", name="Bots play on"),
         "presentation": page.get_by_text("Presentation mode"),
     }
+    sidebar = page.locator("[data-testid=stSidebar]")
+    expect(sidebar).to_be_visible()
     assert_inside(page, controls)
-    page.screenshot(path=screenshots / f"replay-1280x720-present-{present}.png")
+    page.screenshot(path=screenshots / "replay-1280x720-present-0.png")
+
+    page.get_by_text("Presentation mode").click()
+    wait_for_app(page)
+    expect(sidebar).to_be_hidden()
+    assert parse_qs(urlsplit(page.url).query).get("present") == ["1"]
+    assert_inside(page, controls)
+    page.screenshot(path=screenshots / "replay-1280x720-present-1.png")
+    page.get_by_text("Presentation mode").click()
+    wait_for_app(page)
+    expect(sidebar).to_be_visible()
     context.close()
 
 
