@@ -311,12 +311,6 @@ def test_a_step_through_plays_itself_pauses_and_jumps(browser: Browser, app_url,
 # ---- a phone ---------------------------------------------------------------------------------
 
 
-def _step_of(lesson_id: str, show: str) -> str:
-    lesson = lesson_by_id(lesson_id)
-    number = next(i for i, step in enumerate(lesson.steps, 1) if step.show == show)
-    return f"{lesson_id}?step={number}"
-
-
 def assert_fits_a_phone(page: Page, screenshots, name: str, steps: bool) -> None:
     """390x844: nothing wider than the screen, the hand in at most two rows, and the
     table's buttons (and the lesson's step buttons if ``steps``) on screen without
