@@ -59,46 +59,45 @@
     } while (byte & 0x80 && at.i < bytes.length);
     return value;
   };
-  // The number of a ForwardMsg's first field past its hash (1), metadata (2) and
-  // ref_hash (11): the field that says what kind of message it is.
-  const kindOf = (bytes) => {
-    const at = { i: 0 };
-    while (at.i < bytes.length) {
+  // The fields of the protobuf message in bytes[start, end), in order: [number, value]
+  // (a varint's value, else null: the field's bytes are skipped). Stops at a wire type
+  // it cannot skip.
+  function* fields(bytes, start, end) {
+    const at = { i: start };
+    while (at.i < end) {
       const key = varint(bytes, at);
-      const field = Math.floor(key / 8);
       const wire = key % 8;
-      if (field !== 1 && field !== 2 && field !== 11) return field;
-      if (wire === 0) varint(bytes, at);
+      let value = null;
+      if (wire === 0) value = varint(bytes, at);
       else if (wire === 2) {
         const length = varint(bytes, at); // read first: `at.i += varint(...)` loses its step
         at.i += length;
       } else if (wire === 1) at.i += 8;
       else if (wire === 5) at.i += 4;
-      else return -1;
+      else return;
+      yield [Math.floor(key / 8), value];
+    }
+  }
+
+  // The number of a ForwardMsg's first field past its hash (1), metadata (2) and
+  // ref_hash (11): the field that says what kind of message it is.
+  const kindOf = (bytes) => {
+    for (const [field] of fields(bytes, 0, bytes.length)) {
+      if (field !== 1 && field !== 2 && field !== 11) return field;
     }
     return -1;
   };
 
-  // Whether a rerun_script BackMsg is a fragment's timed rerun (its ClientState's
-  // is_auto_rerun, field 6, is true). Those are not counted: nobody waits for them, and
-  // the server drops one silently (no new_session, no script_finished) when a full run
-  // removed its fragment first, which would leave an ask unanswered for good.
+  // Whether a rerun_script BackMsg (field 11, its ClientState after the first byte and
+  // its length) is a fragment's timed rerun: is_auto_rerun, field 6, true. Those are not
+  // counted: nobody waits for them, and the server drops one silently (no new_session,
+  // no script_finished) when a full run removed its fragment first, which would leave
+  // an ask unanswered for good.
   const isAutoRerun = (bytes) => {
     const at = { i: 1 };
-    const end = Math.min(bytes.length, varint(bytes, at) + at.i);
-    while (at.i < end) {
-      const key = varint(bytes, at);
-      const field = Math.floor(key / 8);
-      const wire = key % 8;
-      if (wire === 0) {
-        const value = varint(bytes, at);
-        if (field === 6) return value !== 0;
-      } else if (wire === 2) {
-        const length = varint(bytes, at);
-        at.i += length;
-      } else if (wire === 1) at.i += 8;
-      else if (wire === 5) at.i += 4;
-      else return false;
+    const length = varint(bytes, at);
+    for (const [field, value] of fields(bytes, at.i, Math.min(bytes.length, at.i + length))) {
+      if (field === 6) return value !== 0;
     }
     return false;
   };

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from playwright.sync_api import CDPSession, Page, TimeoutError
 
+SCREEN = {"width": 1280, "height": 720}  # a laptop; a projector at 150% has the same CSS size
 SCREENS = (("1280x720", 1.0), ("1920x1080-at-150", 1.5))
 
 
@@ -36,7 +37,7 @@ def each_screen(page: Page) -> Iterator[Screen]:
     """The page at 1280x720, then at 1920x1080 and 150% zoom; back at 1280x720 after.
     For each screen, the test measures what it needs before asking for the next."""
     size = page.viewport_size
-    assert size == {"width": 1280, "height": 720}, size
+    assert size == SCREEN, size
     laid_out_at(page, size)
     yield Screen(page, SCREENS[0][0], None)
     name, scale = SCREENS[1]

@@ -11,14 +11,13 @@ import re
 
 from phone_fit import PHONE
 from playwright.sync_api import Browser, Locator, Page, expect
-from screens import each_screen, laid_out_at
+from screens import SCREEN, each_screen, laid_out_at
 from test_browser_pages import wait_for_app
 
 # Seed 1 with beginner bots: everyone passes with South, and at South's first card
 # South must follow hearts, holding spades it may not play.
 PLAY = "play?seed=1&play-level=beginner"
 MOST_OF_THE_SCREEN = 0.60  # the table leaves 40% of the height for the question and buttons
-SCREEN = {"width": 1280, "height": 720}
 
 
 def deep_focus(page: Page) -> str | None:

@@ -14,17 +14,15 @@ from __future__ import annotations
 import re
 
 import pytest
+from phone_fit import PHONE
 from playwright.sync_api import Browser, Locator, Page, expect
-from screens import each_screen, laid_out_at
+from screens import SCREEN, each_screen, laid_out_at
 from test_browser_pages import LOAD_MS, button_name, wait_for_app
 
 from lessons.loader import lesson_by_id, load_all
 from lessons.quizzes import build_quiz
 from tutorial_app.features.learn.walk import message as message_of
 from tutorial_app.features.learn.walk import seconds_at, walk_of
-
-SCREEN = {"width": 1280, "height": 720}  # and 1920x1080 at 150%: screens.each_screen
-PHONE = {"width": 390, "height": 844}
 
 
 def question_table(page: Page) -> Locator:

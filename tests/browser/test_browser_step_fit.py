@@ -22,12 +22,12 @@ import re
 import pytest
 from phone_fit import PHONE, phone_problems
 from playwright.sync_api import Browser, Page, expect
+from screens import SCREEN
 from test_browser_pages import LOAD_MS, TABLES_DRAWN, table_ready, wait_for_app
 
 from lessons.loader import load_all
 from tutorial_app.features.learn.walk import chapters, message, walk_of
 
-SCREEN = {"width": 1280, "height": 720}
 # A page opened wide keeps its sidebar open when narrowed; a phone shows it folded away.
 NO_SIDEBAR = "[data-testid=stSidebar] { display: none; }"
 LOWEST = 715  # a button's bottom edge must be above this line
