@@ -105,7 +105,7 @@ def step_through_the_table(page: Page, step) -> dict[int, float]:
         for label, reached in route_to(walk, position, target):
             table_ready(page)
             table.get_by_role("button", name=label, exact=True).click()
-            expect(status).to_contain_text(message(walk, reached)[0] or "")
+            expect(status).to_contain_text(message(walk, reached)[0] or "", timeout=LOAD_MS)
         position = target
         run_over(page)
         bottoms[target], _ = lowest_button(page)
