@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers.postgres import new_database, postgres_cluster  # noqa: F401
+from helpers.postgres import ReusedDatabase, new_database, postgres_cluster  # noqa: F401
 
 BACKENDS = ("sqlite", "postgresql")
 
@@ -15,16 +15,27 @@ def fresh_database(request, tmp_path, migrated: bool):
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'progress.sqlite3'}"
         dispose_engines()
-        return
-    with new_database(request.getfixturevalue("postgres_cluster"), migrated) as url:
-        yield url
+    elif migrated:
+        yield request.getfixturevalue("reused_database").url()
+        dispose_engines()  # its connections closed: the next test starts as this one did
+    else:
+        with new_database(request.getfixturevalue("postgres_cluster"), migrated) as url:
+            yield url
+
+
+@pytest.fixture(scope="session")
+def reused_database(request):
+    """The worker's migrated PostgreSQL database, emptied for each test that asks."""
+    database = ReusedDatabase(request.getfixturevalue("postgres_cluster"))
+    yield database
+    database.drop()
 
 
 @pytest.fixture(params=BACKENDS)
 def store_url(request, tmp_path):
-    """A fresh progress database on each backend, at the newest schema on PostgreSQL (a
-    copy of one migrated once: the migrations' own tests use ``empty_store_url``); on
-    SQLite the store makes its schema at once on the first open."""
+    """A fresh progress database on each backend, at the newest schema on PostgreSQL (the
+    worker's copy of one migrated once, emptied: the migrations' own tests use
+    ``empty_store_url``); on SQLite the store makes its schema at once on the first open."""
     yield from fresh_database(request, tmp_path, migrated=True)
 
 

@@ -273,4 +273,6 @@ def test_two_processes_racing_every_bot_move_of_a_whole_game_move_each_once(stor
     game = ClassTables(store).table(table).game
     state = game.replay()
     assert state.is_over and sum(moved for moved, _ in counts) == game.version
-    assert all(moved for moved, _ in counts)  # both moved some: they really raced
+    # Both took part: each moved, or kept finding the other had moved first (one racer can
+    # fall into step just behind the other, waiting on its row lock, for a whole game).
+    assert all(moved or stale for moved, stale in counts), counts
