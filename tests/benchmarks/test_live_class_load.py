@@ -2,9 +2,11 @@
 and three learners over the websocket join, wait, answer, read the reveal, and the
 database holds every answer they were told was kept. No timing is asserted.
 
-It runs on a saturated machine: busy loops the test starts itself spin on every core but
-one, which the class's own server and clients share (in the suite, with the other
-worker's tests: a loop on every core spun 36 CPU-seconds a run). The class waits
+It runs on a saturated machine: every core but one is kept busy, which the class's own
+server and clients share. Under pytest-xdist the other workers' tests keep a core each
+busy, and busy loops the test starts itself spin on the cores left (none in ``make
+test``: two workers on two cores; a loop beside the other worker spun a core for the
+whole test, 14 CPU-seconds a run, slowing that worker's tests too). The class waits
 on events (every learner has seen the question, then the reveal; the learners poll until
 the teacher is done and they have seen every reveal), never on a fixed time, so a busy
 machine makes it slower, not wrong. (It once missed a learner's reveal: a reveal stayed
@@ -57,7 +59,11 @@ def test_a_short_live_class_runs_clean(tmp_path):
         read_seconds=0.5,
         lockstep=True,
     )
-    with busy_cores(max(1, (os.cpu_count() or 2) - 1)) as spinners, ThreadPoolExecutor(1) as pool:
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))  # each keeps a core busy
+    with (
+        busy_cores(max(0, (os.cpu_count() or 2) - workers)) as spinners,
+        ThreadPoolExecutor(1) as pool,
+    ):
         # an event loop of its own (Playwright may hold ours)
         row = pool.submit(
             asyncio.run,
