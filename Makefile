@@ -21,7 +21,7 @@ ifeq ($(origin HOST),environment)
 HOST := 127.0.0.1
 endif
 PYTEST_ARGS ?=
-PYTEST_WORKERS ?= auto
+PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 # Hypothesis settings profile (tests/conftest.py): "ci" runs 40 fixed examples a property,
 # "thorough" 200 new ones (make test HYPOTHESIS_PROFILE=thorough).
 HYPOTHESIS_PROFILE ?= ci
@@ -51,8 +51,10 @@ run: $(VENV)/.installed
 	$(VENV)/bin/euchre-tutorial --host "$(HOST)" --port "$(PORT)"
 
 # EUCHRE_REQUIRE_COMPILED: tests/engine/test_compiled_path.py fails if the build is not in use.
-# pytest-xdist: one worker per core (PYTEST_WORKERS=0 runs in one process); --dist loadgroup
-# keeps each xdist_group (tests/conftest.py: servers, busy loops, timed waits) on one worker.
+# pytest-xdist: one worker per core and one more (PYTEST_WORKERS=0 runs in one process): the
+# worker on the timing group (tests/conftest.py: servers, busy loops, timed waits) mostly
+# waits on polls, paced cards and bounds, so another keeps the cores busy meanwhile (two
+# cores: 317 s against 350). --dist loadgroup keeps each xdist_group on one worker.
 test: $(VENV)/.installed-test browser-deps postgres-deps nginx-deps engine-build $(AXE)
 	EUCHRE_REQUIRE_COMPILED=1 HYPOTHESIS_PROFILE=$(HYPOTHESIS_PROFILE) \
 		$(VENV)/bin/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup \
