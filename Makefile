@@ -54,7 +54,8 @@ run: $(VENV)/.installed
 # pytest-xdist: one worker per core and one more (PYTEST_WORKERS=0 runs in one process): the
 # worker on the timing group (tests/conftest.py: servers, busy loops, timed waits) mostly
 # waits on polls, paced cards and bounds, so another keeps the cores busy meanwhile (two
-# cores: 317 s against 350). --dist loadgroup keeps each xdist_group on one worker.
+# cores: idle 18% of a two-worker run, 4% of a three-worker one). --dist loadgroup keeps
+# each xdist_group on one worker.
 test: $(VENV)/.installed-test browser-deps postgres-deps nginx-deps engine-build $(AXE)
 	EUCHRE_REQUIRE_COMPILED=1 HYPOTHESIS_PROFILE=$(HYPOTHESIS_PROFILE) \
 		$(VENV)/bin/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup \

@@ -5,8 +5,8 @@ database holds every answer they were told was kept. No timing is asserted.
 It runs on a saturated machine: every core but one is kept busy, which the class's own
 server and clients share. Under pytest-xdist the other workers' tests keep a core each
 busy, and busy loops the test starts itself spin on the cores left (none in ``make
-test``: two workers on two cores; a loop beside the other worker spun a core for the
-whole test, 14 CPU-seconds a run, slowing that worker's tests too). The class waits
+test``, whose workers outnumber the cores; a loop beside another worker spun a core for
+the whole test, 14 CPU-seconds a run, slowing that worker's tests too). The class waits
 on events (every learner has seen the question, then the reveal; the learners poll until
 the teacher is done and they have seen every reveal), never on a fixed time, so a busy
 machine makes it slower, not wrong. (It once missed a learner's reveal: a reveal stayed
