@@ -5,7 +5,8 @@
 // What it watches, on the page's websocket to the server:
 // - a click (or key) makes the page send a BackMsg rerun_script (field 11: first byte
 //   0x5a), a frame or two after the event (React sends it from an effect); a
-//   fragment's timed rerun (run_every) sends one too, not counted (isAutoRerun);
+//   fragment's timed rerun (run_every) sends one too, and so does a fragment's watcher
+//   that saw news with no input pending: those two are not counted (nobodyWaits);
 // - the server answers with a ForwardMsg new_session (field 4) when the run starts and
 //   script_finished (field 6) when it ends;
 // - the page draws those a moment later, so the end counts once two frames have passed
@@ -89,17 +90,22 @@
   };
 
   // Whether a rerun_script BackMsg (field 11, its ClientState after the first byte and
-  // its length) is a fragment's timed rerun: is_auto_rerun, field 6, true. Those are not
-  // counted: nobody waits for them, and the server drops one silently (no new_session,
-  // no script_finished) when a full run removed its fragment first, which would leave
-  // an ask unanswered for good.
-  const isAutoRerun = (bytes) => {
+  // its length) is one nobody waits for: a fragment's timed rerun (is_auto_rerun, field
+  // 6, true), or a fragment's rerun (fragment_id, field 5) that no input asked for (a
+  // live class's watcher seeing news: the test waits for what it draws with expect).
+  // The server drops a fragment's rerun silently (no new_session, no script_finished)
+  // when a full run removed its fragment first, so counting one would leave an ask
+  // unanswered for good: a teacher's click ran while the watcher asked, and the page
+  // stayed "unsettled" for the whole 90 s bound.
+  const nobodyWaits = (bytes) => {
     const at = { i: 1 };
     const length = varint(bytes, at);
+    let fragment = false;
     for (const [field, value] of fields(bytes, at.i, Math.min(bytes.length, at.i + length))) {
-      if (field === 6) return value !== 0;
+      if (field === 6 && value !== 0) return true;
+      if (field === 5) fragment = true;
     }
-    return false;
+    return fragment && !watch.inputWaiting;
   };
 
   let finishes = 0;
@@ -125,7 +131,7 @@
     }
     if (ArrayBuffer.isView(data) && data.byteLength > 0) {
       const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-      if (bytes[0] === 0x5a && !isAutoRerun(bytes)) {
+      if (bytes[0] === 0x5a && !nobodyWaits(bytes)) {
         watch.asked += 1;
         watch.inputWaiting = 0;
       }
