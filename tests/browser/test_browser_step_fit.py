@@ -93,22 +93,38 @@ def route_to(walk, start: int, target: int) -> list[tuple[str, int]]:
     return clicks + [(f"Next {walk.noun} ▶", at) for at in range(start + 1, target + 1)]
 
 
-def click_the_table(page: Page, button, status) -> None:
-    """Click a step-through table's ``button`` until its line under the felt changes. A
-    click lost while a run redraws the table (seen once in some hundreds of walks, as
-    with "Next step": see next_step) is tried again, only while the run is over and the
-    line still says what it said before the click."""
-    before = status.all_inner_texts()
+def click_until(page: Page, click, arrived, unchanged) -> None:
+    """``click()`` until ``arrived(timeout)`` holds. A click that lands while a run redraws
+    its button is lost (seen once in a few hundred walks): it is tried again, three times
+    at most, only while the run is over and ``unchanged()`` still holds. The caller then
+    waits, within its own bound, for where the click leads."""
     for _ in range(3):
-        table_ready(page)
-        button.click()
+        click()
         try:
-            expect(status).not_to_have_text(before, use_inner_text=True, timeout=20_000)
+            arrived(20_000)
             return
         except AssertionError:
             run_over(page)
-            if status.all_inner_texts() != before:
+            if not unchanged():
                 return
+
+
+def click_the_table(page: Page, button, status) -> None:
+    """Click a step-through table's ``button`` until its line under the felt changes."""
+    before = status.all_inner_texts()
+
+    def click() -> None:
+        table_ready(page)
+        button.click()
+
+    click_until(
+        page,
+        click,
+        lambda timeout: expect(status).not_to_have_text(
+            before, use_inner_text=True, timeout=timeout
+        ),
+        lambda: status.all_inner_texts() == before,
+    )
 
 
 def step_through_the_table(page: Page, step) -> dict[int, float]:
@@ -130,20 +146,16 @@ def step_through_the_table(page: Page, step) -> dict[int, float]:
 
 
 def next_step(page: Page, number: int, count: int) -> None:
-    """Click "Next step ▶" until step ``number`` opens. A click that lands while a run
-    redraws the button is lost (seen once in a few hundred walks): the click is tried
-    again only while the page, its run over, still shows the step before."""
+    """Click "Next step ▶" until step ``number`` opens (again only while the page still
+    shows the step before: ``click_until``)."""
     arrived = page.get_by_text(f"Step {number} of {count}")
     still_before = page.get_by_text(f"Step {number - 1} of {count}")
-    for _ in range(3):
-        page.get_by_role("button", name="Next step ▶", exact=True).click()
-        try:
-            expect(arrived).to_be_visible(timeout=20_000)
-            return
-        except AssertionError:
-            run_over(page)
-            if not still_before.is_visible():
-                break
+    click_until(
+        page,
+        page.get_by_role("button", name="Next step ▶", exact=True).click,
+        lambda timeout: expect(arrived).to_be_visible(timeout=timeout),
+        still_before.is_visible,
+    )
     expect(arrived).to_be_visible(timeout=LOAD_MS)
 
 

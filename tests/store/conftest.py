@@ -19,7 +19,7 @@ def fresh_database(request, tmp_path, migrated: bool):
         yield request.getfixturevalue("reused_database").url()
         dispose_engines()  # its connections closed: the next test starts as this one did
     else:
-        with new_database(request.getfixturevalue("postgres_cluster"), migrated) as url:
+        with new_database(request.getfixturevalue("postgres_cluster")) as url:
             yield url
 
 
