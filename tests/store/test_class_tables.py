@@ -214,7 +214,7 @@ from analysis import make_bot
 from engine import seat_view
 from tutorial_app.store import ClassTables, TableError, open_store
 
-url, table = sys.argv[1], int(sys.argv[2])
+url, table, hands = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 tables, bot = ClassTables(open_store(url)), make_bot("beginner")
 print("ready", flush=True)  # then wait for the go: both racers start together
 sys.stdin.readline()
@@ -222,7 +222,7 @@ moved = stale = 0
 while True:
     view = tables.table(table)
     state = view.game.replay()
-    if state.is_over:
+    if state.is_over or len(state.finished) >= hands:
         break
     seat = state.hand.turn
     rng = random.Random(f"{view.game.seed}-{view.game.version}")  # both racers agree
@@ -236,9 +236,14 @@ print(moved, stale)
 """
 
 
-def test_two_processes_racing_every_bot_move_of_a_whole_game_move_each_once(store_url):
-    """A table of four bots, every move raced by two processes on one database: each
-    move is applied once (the moves made add up to the game's), the game is whole."""
+RACED_HANDS = 2  # a hand's every kind of move, its end and the next deal
+
+
+def test_two_processes_racing_every_bot_move_of_two_hands_move_each_once(store_url):
+    """A table of four bots, every move of its first two hands raced by two processes on
+    one database: each move is applied once (the moves made add up to the game's), each
+    hand is whole. (A whole game is played above, in one process: racing all of it
+    repeated the same moves for five times the time.)"""
     store = open_store(store_url)
     code, key = ClassRuns(store).start_class()
     (table,) = ClassTables(store).make_tables(
@@ -246,7 +251,7 @@ def test_two_processes_racing_every_bot_move_of_a_whole_game_move_each_once(stor
     )
     racers = [
         subprocess.Popen(
-            [PYTHON, "-c", RACER, store_url, str(table)],
+            [PYTHON, "-c", RACER, store_url, str(table), str(RACED_HANDS)],
             cwd=ROOT,
             env=child_env(),
             stdin=subprocess.PIPE,
@@ -272,7 +277,9 @@ def test_two_processes_racing_every_bot_move_of_a_whole_game_move_each_once(stor
         counts.append(tuple(map(int, out.split())))
     game = ClassTables(store).table(table).game
     state = game.replay()
-    assert state.is_over and sum(moved for moved, _ in counts) == game.version
+    assert len(state.finished) == RACED_HANDS and sum(moved for moved, _ in counts) == game.version
+    for hand in state.finished:
+        assert HandRecord.loads(HandRecord.from_state(hand).dumps()).replay().result == hand.result
     # Both took part: each moved, or kept finding the other had moved first (one racer can
     # fall into step just behind the other, waiting on its row lock, for a whole game).
     assert all(moved or stale for moved, stale in counts), counts
