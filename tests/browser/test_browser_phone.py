@@ -186,7 +186,9 @@ def test_a_pressed_table_button_stays_in_sight_as_the_reasons_grow(browser: Brow
         table.get_by_role("button", name="Next move ▶", exact=True).click()
         expect(table).not_to_have_text(shown)  # the move is drawn
         wait_for_app(page)
-        box = table.get_by_role("button", name="Next move ▶", exact=True).bounding_box()
+        button = table.get_by_role("button", name="Next move ▶", exact=True)
+        expect(button).to_be_visible()  # drawn by the table's script, a moment after the run
+        box = button.bounding_box()
         assert box is not None
         if box["y"] + box["height"] > page.evaluate(STUCK_TOP):
             hidden.append((press, round(box["y"] + box["height"])))
