@@ -242,8 +242,8 @@ RACED_HANDS = 2  # a hand's every kind of move, its end and the next deal
 def test_two_processes_racing_every_bot_move_of_two_hands_move_each_once(store_url):
     """A table of four bots, every move of its first two hands raced by two processes on
     one database: each move is applied once (the moves made add up to the game's), each
-    hand is whole. (A whole game is played above, in one process: racing all of it
-    repeated the same moves for five times the time.)"""
+    hand is whole. (A whole game is played above, in one process; racing every hand of
+    it only repeated the same kinds of move, at several times the time.)"""
     store = open_store(store_url)
     code, key = ClassRuns(store).start_class()
     (table,) = ClassTables(store).make_tables(
@@ -281,5 +281,5 @@ def test_two_processes_racing_every_bot_move_of_two_hands_move_each_once(store_u
     for hand in state.finished:
         assert HandRecord.loads(HandRecord.from_state(hand).dumps()).replay().result == hand.result
     # Both took part: each moved, or kept finding the other had moved first (one racer can
-    # fall into step just behind the other, waiting on its row lock, for a whole game).
+    # fall into step just behind the other, waiting on its row lock, for every move).
     assert all(moved or stale for moved, stale in counts), counts
