@@ -186,3 +186,78 @@ def test_a_statement_kept_waiting_on_postgresql_is_a_store_unavailable_in_time(
             other.rollback()
     assert error.value.message.startswith("The progress database took too long to answer")
     assert 0.4 <= waited < 5, waited
+
+
+@pytest.fixture
+def migration_lock_held(postgres_cluster):
+    """An empty PostgreSQL database whose migration lock another program holds: its URL
+    and a ``release()``; the lock is released at the end in any case."""
+    from sqlalchemy import create_engine, func, select
+    from sqlalchemy.pool import NullPool
+
+    with new_database(postgres_cluster) as url:
+        holder = create_engine(url, poolclass=NullPool)  # closing ends the session
+        connection = holder.connect()
+        connection.execute(select(func.pg_advisory_lock(database._MIGRATION_LOCK)))
+        try:
+            yield url, connection.close
+        finally:
+            connection.close()  # ending the session releases its advisory lock
+            holder.dispose()
+
+
+def lock_waiters(url: str, waited_ms: int) -> int:
+    """How many sessions have waited for an advisory lock on ``url`` for ``waited_ms``."""
+    from sqlalchemy import create_engine, text
+
+    watcher = create_engine(url)
+    try:
+        with watcher.connect() as connection:
+            return connection.execute(
+                text(
+                    "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+                    " AND now() - waitstart > make_interval(secs => :seconds)"
+                ),
+                {"seconds": waited_ms / 1000},
+            ).scalar_one()
+    finally:
+        watcher.dispose()
+
+
+def test_a_process_migrating_is_waited_for_longer_than_one_statement(
+    migration_lock_held, monkeypatch
+):
+    """A fresh clone's race of two processes opening one database at once failed on a
+    starved machine: the second waited for the first's migration under the 15 s bound of
+    one statement. The lock is now waited for under its own, longer bound."""
+    monkeypatch.setattr(database, "STATEMENT_TIMEOUT_MS", 300)
+    url, release = migration_lock_held
+    opened: list[object] = []
+    opener = threading.Thread(target=lambda: opened.append(open_store(url)), daemon=True)
+    opener.start()
+    deadline = time.monotonic() + 30
+    while lock_waiters(url, 3 * database.STATEMENT_TIMEOUT_MS) == 0:  # well past the bound
+        assert opener.is_alive(), "the opening gave up waiting for the migration lock"
+        assert time.monotonic() < deadline, "the opening never waited for the lock"
+        time.sleep(0.05)
+    release()
+    opener.join(timeout=database.OPEN_WAIT_S)
+    assert len(opened) == 1
+    with opened[0].engine.connect() as connection:  # and statements have their bound again
+        assert connection.exec_driver_sql("SHOW statement_timeout").scalar() == "300ms"
+    assert database.current_revision(opened[0].engine) is not None
+
+
+def test_a_migration_lock_never_released_is_a_store_unavailable_in_time(
+    migration_lock_held, monkeypatch
+):
+    monkeypatch.setattr(database, "MIGRATION_WAIT_MS", 500)
+    url, release = migration_lock_held
+    started = time.monotonic()
+    with pytest.raises(StoreUnavailable) as error:
+        open_store(url)
+    waited = time.monotonic() - started
+    assert error.value.message.startswith("The progress database took too long to answer")
+    assert 0.4 <= waited < 10, waited
+    release()
+    assert database.current_revision(open_store(url).engine) is not None  # tried again

@@ -11,7 +11,8 @@ SQLite gives the WAL and shared-memory files the database file's mode), and a fi
 or replaced while the app runs is noticed before the next transaction (``file_guard``).
 
 Nothing waits without a bound: PostgreSQL connects within ``CONNECT_TIMEOUT_S`` and runs
-each statement within ``STATEMENT_TIMEOUT_MS``; a pooled connection is waited for at most
+each statement within ``STATEMENT_TIMEOUT_MS`` (waiting for another process's migration
+within ``MIGRATION_WAIT_MS``); a pooled connection is waited for at most
 ``POOL_TIMEOUT_S``; and a database is opened (made and migrated) in a thread of its own,
 which a caller waits for at most ``OPEN_WAIT_S``, so one database that never answers
 holds up neither the callers of another nor a second caller of its own for long.
@@ -44,9 +45,12 @@ STATEMENT_TIMEOUT_MS = 15_000
 TCP_USER_TIMEOUT_MS = 10_000
 # Waiting for a free connection of the engine's pool.
 POOL_TIMEOUT_S = 10
+# PostgreSQL: a process that finds another migrating waits this long for it to finish
+# (a busy machine can take longer than one statement's bound to make every table).
+MIGRATION_WAIT_MS = 45_000
 # A caller waits this long for a database being opened: a connection, the migration lock
-# (a statement) and the migration itself.
-OPEN_WAIT_S = CONNECT_TIMEOUT_S + STATEMENT_TIMEOUT_MS / 1000 + 5
+# (another process's migration) and the migration itself.
+OPEN_WAIT_S = CONNECT_TIMEOUT_S + MIGRATION_WAIT_MS / 1000 + 5
 MIGRATIONS = Path(__file__).resolve().with_name("migrations")
 # Any fixed number: every process that migrates takes this PostgreSQL advisory lock.
 _MIGRATION_LOCK = 0x45554348  # "EUCH"
@@ -233,9 +237,23 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     config = alembic_config()
     with engine.begin() as connection:
         if connection.dialect.name == "postgresql":
-            connection.execute(select(func.pg_advisory_xact_lock(_MIGRATION_LOCK)))
+            _wait_for_the_migration_lock(connection)
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
+
+
+def _wait_for_the_migration_lock(connection: Connection) -> None:
+    """Take the migration lock, waiting up to ``MIGRATION_WAIT_MS`` for a process that holds
+    it; then every statement of the migration has the usual bound again."""
+    _set_local_timeouts(connection, MIGRATION_WAIT_MS)
+    connection.execute(select(func.pg_advisory_xact_lock(_MIGRATION_LOCK)))
+    _set_local_timeouts(connection, STATEMENT_TIMEOUT_MS)
+
+
+def _set_local_timeouts(connection: Connection, milliseconds: int) -> None:
+    """Both waits bounded by ``milliseconds`` until the transaction ends (``SET LOCAL``)."""
+    for setting in ("statement_timeout", "lock_timeout"):
+        connection.execute(select(func.set_config(setting, str(milliseconds), True)))
 
 
 def current_revision(engine: Engine) -> str | None:
