@@ -27,6 +27,8 @@ from tutorial_app.shell.hand_links import encode_hand
 from tutorial_app.store import (
     AskedQuestion,
     ClassGrid,
+    ClassRuns,
+    StoreUnavailable,
     dispose_engines,
     new_learner_token,
     open_classes,
@@ -147,6 +149,34 @@ def test_the_teacher_steps_through_a_set_and_the_timer_reveals():
     teacher.button(key="class-next-in-set").click().run()
     assert classes.current(code).source == TRICKS[1]
     assert "all 2 questions asked" in texts(teacher)
+
+
+def test_a_set_that_cannot_be_read_says_so_and_is_read_again_on_request(monkeypatch):
+    """The set's button once vanished with no word after a reveal on a starved machine:
+    a failed read now says what happened and offers to read it again."""
+    teacher_token = new_learner_token()
+    open_question_sets().save(teacher_token, None, "Tricks", TRICKS[:2])
+    teacher = page(TEACHER, teacher_token)
+    teacher.button(key="class-start").click().run()
+    teacher.button(key="class-use-set-button").click().run()
+    message = "The progress database took too long to answer."
+
+    def unread(self, code):
+        raise StoreUnavailable(message)
+
+    with monkeypatch.context() as fault:
+        fault.setattr(ClassRuns, "set_progress", unread)
+        teacher.run()
+    assert not teacher.exception
+    assert f"Cannot show the set's next question now: {message}" in [
+        warning.value.replace("\\", "") for warning in teacher.warning
+    ]
+    assert not [button for button in teacher.button if button.key == "class-next-in-set"]
+    teacher.button(key="class-retry-set").click().run()  # the database answers again
+    assert teacher.button(key="class-next-in-set").label.startswith(
+        "Next question in the set (1 of 2)"
+    )
+    assert not [button for button in teacher.button if button.key == "class-retry-set"]
 
 
 def test_a_built_scenario_is_asked_from_its_link():

@@ -105,7 +105,8 @@ def next_in_set(classes: ClassRuns, code: str, key: str) -> None:
     """ "Next question in the set (n of N)", while the class has a set to run through."""
     try:
         progress = classes.set_progress(code)
-    except (ClassError, StoreUnavailable):
+    except (ClassError, StoreUnavailable) as error:
+        not_read("the set's next question", error, "set")
         return
     if progress is None:
         return
@@ -126,7 +127,8 @@ def leaderboard_switch(classes: ClassRuns, code: str, key: str) -> None:
     """The switch (off by default) and, when on, the leaderboard."""
     try:
         on = classes.leaderboard_on(code)
-    except (ClassError, StoreUnavailable):
+    except (ClassError, StoreUnavailable) as error:
+        not_read("the leaderboard switch", error, "leaderboard-switch")
         return
     st.session_state[LEADERBOARD] = on
 
@@ -143,7 +145,8 @@ def leaderboard_table(classes: ClassRuns, code: str) -> None:
     """The leaderboard, when the teacher has switched it on (names escaped)."""
     try:
         board = classes.leaderboard(code)
-    except (ClassError, StoreUnavailable):
+    except (ClassError, StoreUnavailable) as error:
+        not_read("the leaderboard", error, "leaderboard")
         return
     if board:
         st.markdown(
@@ -153,3 +156,12 @@ def leaderboard_table(classes: ClassRuns, code: str) -> None:
                 for place, (name, right) in enumerate(board, 1)
             )
         )
+
+
+def not_read(what: str, error: ClassError | StoreUnavailable, key: str) -> None:
+    """A control that could not be read says so, with a button that reads it again (the
+    page's watcher reruns only the count, so a control gone quiet would stay gone)."""
+    st.warning(
+        f"Cannot show {what} now: {markdown_text(error.message)}", icon=":material/sync_problem:"
+    )
+    st.button("Try again", key=f"class-retry-{key}", icon=":material/refresh:")
