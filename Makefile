@@ -22,6 +22,11 @@ HOST := 127.0.0.1
 endif
 PYTEST_ARGS ?=
 PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
+# Python's default, whatever the shell says: each module is compiled once and its bytecode
+# kept in __pycache__ (git-ignored). The suite starts ~60 app servers and many more
+# interpreters; with PYTHONDONTWRITEBYTECODE=1 (some CI images set it) each compiles the
+# app again (test_cli.py, the CLI, store and live-class tests: 12% more CPU).
+unexport PYTHONDONTWRITEBYTECODE
 # Hypothesis settings profile (tests/conftest.py): "ci" runs 40 fixed examples a property,
 # "thorough" 200 new ones (make test HYPOTHESIS_PROFILE=thorough).
 HYPOTHESIS_PROFILE ?= ci

@@ -9,10 +9,10 @@ Python loop on one core and on every core at once (best of five): two runs compa
 when their loops agree within a tenth.
 
 The suite runs as ``make test`` runs it: N pytest-xdist workers (default: one per core
-and one more), ``--dist loadgroup``, Hypothesis's "ci" profile, the compiled engine
-required (``make test`` or ``make engine-build`` builds it); any further arguments go to
-pytest (a folder, ``-m "not browser"``). For the README's figure run it in a fresh clone
-whose ``.venv`` is built (no mypy cache, as CI has none).
+and one more), ``--dist loadgroup``, Hypothesis's "ci" profile, bytecode kept, the
+compiled engine required (``make test`` or ``make engine-build`` builds it); any further
+arguments go to pytest (a folder, ``-m "not browser"``). For the README's figure run it in
+a fresh clone whose ``.venv`` is built (no mypy cache, as CI has none).
 
 Prints the suite's seconds and their ratio to the goal, the CPU seconds the whole machine
 spent meanwhile (/proc/stat) and how busy its cores were, and the loops. The last line
@@ -76,8 +76,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.workers < 0 or args.loop < 1:
         parser.error("--workers must be 0 or more and --loop at least 1")
     cores = os.cpu_count() or 1
-    # A run started from inside pytest (this script's own test) must not look like a worker.
-    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST_")}
+    # A run started from inside pytest (this script's own test) must not look like a worker;
+    # bytecode is kept, as the Makefile's ``unexport PYTHONDONTWRITEBYTECODE`` does.
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith("PYTEST_") and key != "PYTHONDONTWRITEBYTECODE"
+    }
     env.update(EUCHRE_REQUIRE_COMPILED="1", HYPOTHESIS_PROFILE="ci")
     command = [sys.executable, "-m", "pytest", "-n", str(args.workers), "--dist", "loadgroup"]
 

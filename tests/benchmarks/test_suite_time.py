@@ -63,11 +63,13 @@ def test_a_failing_suite_is_reported_and_its_status_returned(monkeypatch, capsys
 
     monkeypatch.setattr(suite_time.subprocess, "run", run)
     monkeypatch.setattr(suite_time, "pace", lambda n: {"one": 250.0, "all": 300.0})
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")  # as some CI images set it
     assert suite_time.main(["--workers", "3", "-m", "not browser"]) == 1
     ((command, env),) = ran
     assert command[-6:] == ["-n", "3", "--dist", "loadgroup", "-m", "not browser"]
     assert env["HYPOTHESIS_PROFILE"] == "ci" and env["EUCHRE_REQUIRE_COMPILED"] == "1"
     assert not any(name.startswith("PYTEST_") for name in env)  # not taken for a worker
+    assert "PYTHONDONTWRITEBYTECODE" not in env  # bytecode kept, as make test keeps it
     out = capsys.readouterr().out
     assert "pytest exit status 1" in out and out.strip().endswith("exit=1")
 
