@@ -27,6 +27,8 @@ FIGURES = (
     "loop_one_ms_after",
     "loop_all_ms_before",
     "loop_all_ms_after",
+    "fault_ms_before",
+    "fault_ms_after",
     "exit",
 )
 
@@ -34,7 +36,7 @@ FIGURES = (
 def figures_of(*pytest_args: str) -> tuple[dict[str, str], str]:
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "suite_time.py"), "--workers", "0"]
-        + ["--loop", "20000", "-q", "-p", "no:cacheprovider", *pytest_args],
+        + ["--loop", "20000", "--fault-mb", "4", "-q", "-p", "no:cacheprovider", *pytest_args],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -62,7 +64,9 @@ def test_a_failing_suite_is_reported_and_its_status_returned(monkeypatch, capsys
         return subprocess.CompletedProcess(command, 1)
 
     monkeypatch.setattr(suite_time.subprocess, "run", run)
-    monkeypatch.setattr(suite_time, "pace", lambda n: {"one": 250.0, "all": 300.0})
+    monkeypatch.setattr(
+        suite_time, "pace", lambda n, mb: {"one": 250.0, "all": 300.0, "faults": 400.0}
+    )
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")  # as some CI images set it
     assert suite_time.main(["--workers", "3", "-m", "not browser"]) == 1
     ((command, env),) = ran
@@ -75,7 +79,7 @@ def test_a_failing_suite_is_reported_and_its_status_returned(monkeypatch, capsys
 
 
 def test_the_settings_are_checked_before_anything_runs():
-    for wrong in (["--workers", "-1"], ["--loop", "0"]):
+    for wrong in (["--workers", "-1"], ["--loop", "0"], ["--fault-mb", "0"]):
         with pytest.raises(SystemExit) as stopped:
             suite_time.main(wrong)
         assert stopped.value.code == 2
