@@ -23,7 +23,7 @@ endif
 PYTEST_ARGS ?=
 PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 # Python's default, whatever the shell says: each module is compiled once and its bytecode
-# kept in __pycache__ (git-ignored). The suite starts ~60 app servers and many more
+# kept in __pycache__ (git-ignored). The suite starts a score of app servers and many more
 # interpreters; with PYTHONDONTWRITEBYTECODE=1 (some CI images set it) each compiles the
 # app again (test_cli.py, the CLI, store and live-class tests: 12% more CPU).
 unexport PYTHONDONTWRITEBYTECODE
