@@ -243,7 +243,7 @@ def test_a_process_migrating_is_waited_for_longer_than_one_statement(
     release()
     opener.join(timeout=database.OPEN_WAIT_S)
     assert len(opened) == 1
-    with opened[0].engine.connect() as connection:  # and statements have their bound again
+    with opened[0].engine.connect() as connection:  # the wait's bound ended with the migration
         assert connection.exec_driver_sql("SHOW statement_timeout").scalar() == "300ms"
     assert database.current_revision(opened[0].engine) is not None
 
