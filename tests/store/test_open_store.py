@@ -8,6 +8,8 @@ import time
 import pytest
 from helpers.postgres import new_database
 from helpers.silent_server import silent_server
+from sqlalchemy import create_engine, func, select, text
+from sqlalchemy.pool import NullPool
 
 from tutorial_app.store import (
     ENV_VAR,
@@ -192,9 +194,6 @@ def test_a_statement_kept_waiting_on_postgresql_is_a_store_unavailable_in_time(
 def migration_lock_held(postgres_cluster):
     """An empty PostgreSQL database whose migration lock another program holds: its URL
     and a ``release()``; the lock is released at the end in any case."""
-    from sqlalchemy import create_engine, func, select
-    from sqlalchemy.pool import NullPool
-
     with new_database(postgres_cluster) as url:
         holder = create_engine(url, poolclass=NullPool)  # closing ends the session
         connection = holder.connect()
@@ -206,22 +205,17 @@ def migration_lock_held(postgres_cluster):
             holder.dispose()
 
 
-def lock_waiters(url: str, waited_ms: int) -> int:
-    """How many sessions have waited for an advisory lock on ``url`` for ``waited_ms``."""
-    from sqlalchemy import create_engine, text
-
-    watcher = create_engine(url)
-    try:
-        with watcher.connect() as connection:
-            return connection.execute(
-                text(
-                    "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
-                    " AND now() - waitstart > make_interval(secs => :seconds)"
-                ),
-                {"seconds": waited_ms / 1000},
-            ).scalar_one()
-    finally:
-        watcher.dispose()
+def lock_waiters(watcher, waited_ms: int) -> int:
+    """How many sessions have waited for an advisory lock for ``waited_ms``, as seen on
+    the connection ``watcher`` (each call its own transaction: a fresh ``now()``)."""
+    with watcher.begin():
+        return watcher.execute(
+            text(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+                " AND now() - waitstart > make_interval(secs => :seconds)"
+            ),
+            {"seconds": waited_ms / 1000},
+        ).scalar_one()
 
 
 def test_a_process_migrating_is_waited_for_longer_than_one_statement(
@@ -236,10 +230,13 @@ def test_a_process_migrating_is_waited_for_longer_than_one_statement(
     opener = threading.Thread(target=lambda: opened.append(open_store(url)), daemon=True)
     opener.start()
     deadline = time.monotonic() + 30
-    while lock_waiters(url, 3 * database.STATEMENT_TIMEOUT_MS) == 0:  # well past the bound
-        assert opener.is_alive(), "the opening gave up waiting for the migration lock"
-        assert time.monotonic() < deadline, "the opening never waited for the lock"
-        time.sleep(0.05)
+    watching = create_engine(url, poolclass=NullPool)
+    with watching.connect() as watcher:
+        while lock_waiters(watcher, 3 * database.STATEMENT_TIMEOUT_MS) == 0:  # past the bound
+            assert opener.is_alive(), "the opening gave up waiting for the migration lock"
+            assert time.monotonic() < deadline, "the opening never waited for the lock"
+            time.sleep(0.05)
+    watching.dispose()
     release()
     opener.join(timeout=database.OPEN_WAIT_S)
     assert len(opened) == 1
