@@ -15,6 +15,11 @@
   once per test process (``scan_installed_components_once``), as the installed packages
   do not change during a run. Likewise each page script is compiled once per process
   (``compile_each_page_once``), not once per AppTest.
+- AppTest runs as the app is served, without usage statistics (``run_as_served``), and
+  waits for a run's end on its thread, not by polling every millisecond
+  (``wait_for_runs_without_polling``): together a fifth of the app layer's CPU.
+- A test's fresh SQLite store is a copy of one migrated once per process
+  (``migrated_sqlite``), not nine migrations run again.
 - Hypothesis example counts come from a settings profile: ``make test`` runs ``ci`` (40
   examples a property, the same ones each run: a failure repeats); ``thorough`` (200 new
   ones each run) is the default of a plain ``pytest``.
@@ -27,6 +32,7 @@ import os
 from pathlib import Path
 
 import pytest
+from helpers.migrated_sqlite import migrate_template
 from hypothesis import settings
 
 from tutorial_app.store import ENV_VAR
@@ -106,6 +112,40 @@ def compile_each_page_once() -> None:
 compile_each_page_once()
 
 
+def run_as_served() -> None:
+    """AppTest reads no config.toml beside the app's script (the served app's
+    tutorial_app/.streamlit/config.toml), so it gathered usage statistics the served app
+    never gathers (``cli.streamlit_command`` and that file turn them off): a telemetry
+    record built for every Streamlit call and a page profile after every run, 6% of the
+    app layer's CPU. Off here as there."""
+    from streamlit import config
+
+    config.set_option("browser.gatherUsageStats", False)
+
+
+def wait_for_runs_without_polling() -> None:
+    """AppTest waits for a run by waking every millisecond to scan the runner's events
+    (``require_widgets_deltas``): 7% of the app layer's CPU, taken from the script
+    thread it waits for and, with the cores busy, from the other workers. The run is
+    over when its script thread ends (SHUTDOWN is its last event), so wait for that:
+    the same timeout, the same error."""
+    from streamlit.testing.v1 import local_script_runner
+
+    def require_widgets_deltas(runner, timeout: float = 3) -> None:
+        runner._script_thread.join(timeout)
+        if runner.script_stopped():
+            return
+        runner.request_stop()
+        runner.join()
+        raise RuntimeError(f"AppTest script run timed out after {timeout}(s)")
+
+    local_script_runner.require_widgets_deltas = require_widgets_deltas
+
+
+run_as_served()
+wait_for_runs_without_polling()
+
+
 settings.register_profile("thorough", max_examples=200)
 settings.register_profile("ci", max_examples=40, derandomize=True, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "thorough"))
@@ -153,6 +193,13 @@ def _honour_groups(items) -> None:
         names = sorted({str(mark.args[0]) for mark in item.iter_markers("xdist_group")})
         if names and "@" not in item.nodeid:
             item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(names)}")
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory) -> Path:
+    """This test process's SQLite database at the newest schema: a test's fresh store is
+    a copy of it (``helpers.migrated_sqlite.copy_of``)."""
+    return migrate_template(tmp_path_factory.mktemp("migrated") / "progress.sqlite3")
 
 
 @pytest.fixture(scope="session", autouse=True)

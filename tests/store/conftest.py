@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pytest
+from helpers.migrated_sqlite import copy_of
 from helpers.postgres import ReusedDatabase, new_database, postgres_cluster  # noqa: F401
 
 BACKENDS = ("sqlite", "postgresql")
@@ -13,7 +14,11 @@ def fresh_database(request, tmp_path, migrated: bool):
     from tutorial_app.store import dispose_engines
 
     if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'progress.sqlite3'}"
+        path = tmp_path / "progress.sqlite3"
+        if migrated:
+            yield copy_of(request.getfixturevalue("migrated_sqlite"), path)
+        else:
+            yield f"sqlite:///{path}"
         dispose_engines()
     elif migrated:
         yield request.getfixturevalue("reused_database").url()
@@ -33,9 +38,9 @@ def reused_database(request):
 
 @pytest.fixture(params=BACKENDS)
 def store_url(request, tmp_path):
-    """A fresh progress database on each backend, at the newest schema on PostgreSQL (the
-    worker's copy of one migrated once, emptied: the migrations' own tests use
-    ``empty_store_url``); on SQLite the store makes its schema at once on the first open."""
+    """A fresh progress database on each backend at the newest schema: on PostgreSQL the
+    worker's copy of one migrated once, emptied; on SQLite a copy of the worker's
+    migrated file (the migrations' own tests use ``empty_store_url``)."""
     yield from fresh_database(request, tmp_path, migrated=True)
 
 
