@@ -1,6 +1,6 @@
 """Fresh SQLite progress databases at the newest schema, each a copy of one migrated once
 per test process: the nine migrations cost a new database about 70 ms of CPU, a copy
-about 2 (hundreds of page and store tests open one each). The migrations' own tests
+about 2 (240 page and store tests open one each). The migrations' own tests
 still start from an empty file (``tests/store/conftest.py``: ``empty_store_url``)."""
 
 from __future__ import annotations
