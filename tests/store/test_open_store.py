@@ -230,13 +230,12 @@ def test_a_process_migrating_is_waited_for_longer_than_one_statement(
     opener = threading.Thread(target=lambda: opened.append(open_store(url)), daemon=True)
     opener.start()
     deadline = time.monotonic() + 30
-    watching = create_engine(url, poolclass=NullPool)
+    watching = create_engine(url, poolclass=NullPool)  # closing the connection ends it
     with watching.connect() as watcher:
         while lock_waiters(watcher, 3 * database.STATEMENT_TIMEOUT_MS) == 0:  # past the bound
             assert opener.is_alive(), "the opening gave up waiting for the migration lock"
             assert time.monotonic() < deadline, "the opening never waited for the lock"
             time.sleep(0.05)
-    watching.dispose()
     release()
     opener.join(timeout=database.OPEN_WAIT_S)
     assert len(opened) == 1
