@@ -3,11 +3,16 @@
 A fresh Chromium context fetches and compiles Streamlit's scripts again: about 2.6 CPU
 seconds a page load, against 1.6 in a context that already ran them while one of its
 pages stays open (its renderer process and compiled code stay alive). So
-``browser.new_context(**options)`` lends an idle context made with the same options,
-and its ``close()`` gives it back: its pages closed, its cookies and every origin's
-storage cleared (sessionStorage goes with the pages). Two contexts lent at once are two
-browsers, as before. A context whose state a test changed in a way clearing does not
-undo (init scripts, routes, permissions, headers...) is really closed on return.
+``browser.new_context(**options)`` lends an idle context made with the same options but
+the viewport, and its ``close()`` gives it back: its pages closed, its cookies and every
+origin's storage cleared (sessionStorage goes with the pages). A lent context's pages
+are sized to the viewport asked for (``page.set_viewport_size`` sizes the screen too, as
+the option does). Keyed by their viewports as well, the layer's three workers warmed 43
+contexts (a class of five learners on two screen sizes, then a laptop's page...), each a
+renderer started and Streamlit's scripts run cold; keyed this way, one process running
+the whole layer warms 10. Two contexts lent at once are two browsers, as before. A
+context whose state a test changed in a way clearing does not undo (init scripts,
+routes, permissions, headers...) is really closed on return.
 
 Each context keeps a keeper page at http://127.0.0.1/ (answered by a route, never by a
 server): the same site as every test server, so new pages share its renderer process.
@@ -15,7 +20,7 @@ server): the same site as every test server, so new pages share its renderer pro
 Pages are kept too: a Playwright page costs about 0.4 CPU seconds to open (its target,
 its session, the scripts Playwright injects), more than a page load. A context given
 back keeps one of its pages, emptied: its session storage cleared, at about:blank with
-no history behind it, at the context's viewport. The next ``new_page()`` on that
+no history behind it. The next ``new_page()`` on that
 context returns it. A page a test changed for good (listeners, routes, init scripts,
 media...) is closed instead.
 """
@@ -66,6 +71,15 @@ LASTING = (
 )
 
 
+def pool_key(options: dict[str, Any]) -> str:
+    """The options a lent context must have been made with: all but the viewport (a
+    page is resized to it when lent), and a device scale of 1, the default, as none."""
+    made = {name: value for name, value in options.items() if name != "viewport"}
+    if made.get("device_scale_factor") == 1:
+        del made["device_scale_factor"]
+    return json.dumps(made, sort_keys=True, default=repr)
+
+
 class ContextPool:
     """Lends warm browser contexts by their options; see the module's docstring."""
 
@@ -75,14 +89,15 @@ class ContextPool:
         self._lent: dict[int, tuple[str, BrowserContext]] = {}
         self._keepers: dict[int, Page] = {}
         self._spares: dict[int, Page] = {}  # context -> its emptied page
-        self._viewports: dict[int, Any] = {}  # context -> the viewport it was made with
+        self._viewports: dict[int, Any] = {}  # context -> the viewport its borrower asked for
         self._tainted: set[int] = set()  # contexts and pages changed for good
         self._lent_pages: set[int] = set()  # pages made by new_page() (not popups)
 
     def new_context(self, **options: Any) -> BrowserContext:
-        key = json.dumps(options, sort_keys=True, default=repr)
+        key = pool_key(options)
         idle = self._idle.setdefault(key, [])
         context = idle.pop() if idle else self._warm(options)
+        self._viewports[id(context)] = options.get("viewport", DEFAULT_VIEWPORT)
         self._lent[id(context)] = (key, context)
         context.close = lambda *args, **kwargs: self.give_back(context)  # type: ignore[method-assign]
         context.new_page = lambda: self._page(context)  # type: ignore[method-assign]
@@ -96,6 +111,9 @@ class ContextPool:
         page = self._spares.pop(id(context), None)
         if page is None or page.is_closed():
             page = type(context).new_page(context)
+        viewport = self._viewports[id(context)]
+        if page.viewport_size != viewport:
+            page.set_viewport_size(viewport)
         for name in PAGE_LASTING:
             setattr(page, name, self._tainting(page, name))
         self._lent_pages.add(id(page))
@@ -103,7 +121,6 @@ class ContextPool:
 
     def _warm(self, options: dict[str, Any]) -> BrowserContext:
         context = self._make(**options)
-        self._viewports[id(context)] = options.get("viewport", DEFAULT_VIEWPORT)
         keeper = context.new_page()
         keeper.route(KEEPER_URL, lambda route: route.fulfill(body="<!doctype html><title>pool"))
         keeper.goto(KEEPER_URL)
@@ -167,9 +184,6 @@ class ContextPool:
             session = page.context.new_cdp_session(page)
             session.send("Page.resetNavigationHistory")
             session.detach()
-            viewport = self._viewports.get(id(page.context))
-            if viewport and page.viewport_size != viewport:
-                page.set_viewport_size(viewport)
             return True
         except Exception:
             return False
