@@ -7,12 +7,12 @@ pages stays open (its renderer process and compiled code stay alive). So
 the viewport, and its ``close()`` gives it back: its pages closed, its cookies and every
 origin's storage cleared (sessionStorage goes with the pages). A lent context's pages
 are sized to the viewport asked for (``page.set_viewport_size`` sizes the screen too, as
-the option does). Keyed by their viewports as well, the layer's three workers warmed 43
+the option does). Keyed by their viewports as well, the layer's three workers warmed 41
 contexts (a class of five learners on two screen sizes, then a laptop's page...), each a
-renderer started and Streamlit's scripts run cold; keyed this way, one process running
-the whole layer warms 10. Two contexts lent at once are two browsers, as before. A
-context whose state a test changed in a way clearing does not undo (init scripts,
-routes, permissions, headers...) is really closed on return.
+renderer started and Streamlit's scripts run cold; keyed this way, 18. Two contexts lent
+at once are two browsers, as before. A context whose state a test changed in a way
+clearing does not undo (init scripts, routes, permissions, headers...) is really closed
+on return.
 
 Each context keeps a keeper page at http://127.0.0.1/ (answered by a route, never by a
 server): the same site as every test server, so new pages share its renderer process.
