@@ -240,6 +240,19 @@ def highest_card_question(cards: tuple[Card, ...], suit: Suit) -> Question:
 # ---- tricks --------------------------------------------------------------------------------
 
 
+def trick_winner_prompt(trump: Suit | NoTrump | None, seats_played: Iterable[Seat]) -> str:
+    """The words that ask who wins a finished trick, saying who plays alone when a seat
+    has no card in it (its partner plays alone): "Diamonds are trump. North plays alone,
+    so South sits out. Who wins this trick?"."""
+    played = set(seats_played)
+    alone = [
+        f"{seat.partner.word} plays alone, so {seat.word} sits out."
+        for seat in SEATS
+        if seat not in played
+    ]
+    return " ".join((trump_words(trump), *alone, "Who wins this trick?"))
+
+
 def trick_winner_question(trick: tuple[tuple[Seat, Card], ...], trump: Suit | None) -> Question:
     winner = winner_of(trick, trump)
     explanation = explain_trick(Trick(trick[0][0], trick, winner), trump)
@@ -247,7 +260,7 @@ def trick_winner_question(trick: tuple[tuple[Seat, Card], ...], trump: Suit | No
     finished = Trick(trick[0][0], trick, winner)
     return Question(
         Kind.SINGLE,
-        f"{trump_words(trump)} Who wins this trick?",
+        trick_winner_prompt(trump, seats),
         _seat_options(seats),
         (winner.value,),
         explanation,

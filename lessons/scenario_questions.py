@@ -19,8 +19,8 @@ from engine import SEATS, HandRecord, Phase, explain_trick
 from lessons.checkers import (
     hand_result_question,
     legal_plays_question,
+    trick_winner_prompt,
     trick_winner_question,
-    trump_words,
 )
 from lessons.generators import ask_saying_rules
 from lessons.quiz import Kind, Option, Question, Scene
@@ -72,7 +72,7 @@ def scenario_question(ask: str, record: HandRecord) -> Question:
     assert trick.winner is not None  # a finished trick has a winner
     return Question(
         Kind.SINGLE,
-        f"{trump_words(state.trump_suit)} Who wins this trick?",
+        trick_winner_prompt(state.trump_suit, seats),
         tuple(Option(seat.value, seat.word) for seat in SEATS if seat in seats),
         (trick.winner.value,),
         explain_trick(trick, state.trump_suit),

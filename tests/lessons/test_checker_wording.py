@@ -167,3 +167,23 @@ def test_picking_a_seat_that_sits_out_to_lead_is_told_it_sits_out():
     question = first_leader_question(record)
     told = question.check(["S"]).explanation
     assert "South sits out: their partner, North, plays alone." in told
+
+
+@pytest.mark.parametrize("out", [1, 2])
+def test_a_trick_played_short_says_who_plays_alone_and_who_sits_out(out):
+    """A trick of three cards (or two, a defender alone too) asked about with no word on
+    who is missing read as a puzzle the learner could not solve; the question says who
+    plays alone and who sits out, as the engine has it."""
+    rng = random.Random(7)
+    rules = Rules.from_settings({"preset": "bga", "lone_defender": True})
+    for _ in range(6):
+        state = random_position(
+            rng, rules, lambda s: len(s.sitting_out) == out and len(s.tricks) >= 1, tries=5000
+        )
+        prompt = trick_winner_question(state.tricks[-1].cards, state.trump_suit).prompt
+        for seat in state.sitting_out:
+            assert f"{seat.partner.word} plays alone, so {seat.word} sits out." in prompt, prompt
+        assert prompt.count("sits out") == out, prompt
+        assert prompt.endswith("Who wins this trick?")
+    full = random_position(rng, rules, lambda s: not s.sitting_out and len(s.tricks) >= 1)
+    assert "sits out" not in trick_winner_question(full.tricks[-1].cards, full.trump_suit).prompt
