@@ -65,6 +65,17 @@ def test_a_link_seed_is_a_seed_nothing_or_a_note(text, seed, has_note):
     assert (note is not None) == has_note
 
 
+def test_a_link_seed_that_was_not_text_is_quoted_without_a_broken_glyph():
+    """``?seed=%FF`` reaches the page as U+FFFD; a control or invisible character shows
+    nothing: the note stands a plain "?" for each, not a glyph that looks like the app's
+    own fault."""
+    for held, shown in (("\ufffd", "“?”"), ("4\x00", "“4?”"), ("1\u200b2", "“1?2”")):
+        seed, note = seed_from_link(held)
+        assert seed is None
+        assert note.startswith(f"The seed {shown} in the link cannot be used."), note
+        assert "whole number from 0 to 999,999,999" in note
+
+
 def test_a_link_seed_note_names_what_is_accepted_and_stays_short():
     seed, note = seed_from_link("9" * 5000)
     assert seed is None and "whole number from 0 to 999,999,999" in note and len(note) < 200

@@ -16,13 +16,24 @@ __all__ = ["SEED_LIMIT", "parse_seed", "is_seed", "seed_from_link", "number_from
 QUOTE_LIMIT = 20  # characters of a bad value a note repeats
 
 
+UNSHOWABLE = "?"  # stands for a character a note cannot show
+
+
 def quoted(text: str) -> str:
-    """``text`` in quotes for a note, cut to ``QUOTE_LIMIT`` characters.
+    """``text`` in quotes for a note, cut to ``QUOTE_LIMIT`` characters. A character that
+    cannot be shown (a control or invisible one, or U+FFFD, which stands in for bytes of
+    a link that were not text: ``?seed=%FF``) is shown as ``UNSHOWABLE``: a box or a
+    question mark in a diamond in a note reads as the app's own fault.
 
     >>> quoted("9" * 30)
     '“99999999999999999999…”'
+    >>> quoted("4\\ufffd2\\u200b\\x07")
+    '“4?2??”'
     """
-    return "“" + text[:QUOTE_LIMIT] + ("…" if len(text) > QUOTE_LIMIT else "") + "”"
+    shown = "".join(
+        c if c.isprintable() and c != "\ufffd" else UNSHOWABLE for c in text[:QUOTE_LIMIT]
+    )
+    return "“" + shown + ("…" if len(text) > QUOTE_LIMIT else "") + "”"
 
 
 def parse_seed(text: str, *, limit: int = SEED_LIMIT) -> int:
