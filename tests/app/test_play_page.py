@@ -24,7 +24,7 @@ from engine import (
     explain_result,
     legal_actions,
 )
-from tutorial_app.card_table.hint_words import hint_heading
+from tutorial_app.card_table.hint_words import POINTS_MEANING, hint_heading
 from tutorial_app.card_table.table_moves import action_id
 from tutorial_app.features.play import game as play
 from tutorial_app.features.play.game_link import game_code, read_game
@@ -130,6 +130,8 @@ def test_the_hint_table_speaks_in_tricks_and_points_in_words():
     for points in table["Points, on average"]:
         assert points == "about even" or " wins about " in points, points
         assert "+" not in points and "." not in points
+    # "On average" is said: the sentence's "1 point most of the time" is not the table's
+    assert POINTS_MEANING in [caption.value for caption in at.caption]
 
 
 def test_same_seed_same_first_deal():

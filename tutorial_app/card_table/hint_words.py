@@ -10,8 +10,14 @@ from analysis.reasons import against_best, tricks_words
 from engine import HandState
 from tutorial_app.card_table.table_model import action_label
 
-__all__ = ["hint_heading", "hint_parts", "hint_rows", "table_points_words"]
+__all__ = ["POINTS_MEANING", "hint_heading", "hint_parts", "hint_rows", "table_points_words"]
 
+# Said under the hint's table: its sentence says "enough for 1 point most of the time",
+# its table "about a quarter of a point", and a newcomer asked which is true.
+POINTS_MEANING = (
+    "Points, on average: over many deals like this one, the points your team scores less "
+    "the other team's, euchres included."
+)
 # Quarters of a point in words, by how many: alone, and after a whole number of points.
 QUARTERS = ("", "a quarter of a point", "half a point", "three quarters of a point")
 AND_QUARTERS = ("", "a quarter", "a half", "three quarters")

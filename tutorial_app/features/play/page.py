@@ -25,7 +25,7 @@ from engine import (
 )
 from lessons.quizzes import new_seed
 from tutorial_app.card_table.component import card_table
-from tutorial_app.card_table.hint_words import hint_heading, hint_rows
+from tutorial_app.card_table.hint_words import POINTS_MEANING, hint_heading, hint_rows
 from tutorial_app.card_table.table_model import coach_line, table_model
 from tutorial_app.card_table.table_options import Pace, TableOptions, table_message
 from tutorial_app.features.play import game as play
@@ -428,6 +428,7 @@ def show_hint(state: HandState) -> None:
         return
     st.info(hint_heading(advice, state))
     st.table(pd.DataFrame(hint_rows(advice, state)), hide_index=True)
+    st.caption(POINTS_MEANING)
 
 
 def show_review(played: play.BotGame) -> None:
