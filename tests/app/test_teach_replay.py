@@ -384,6 +384,16 @@ def test_the_share_link_beside_the_controls_opens_the_hand_at_the_move_shown():
     query = parse_qs(link.split("?", 1)[1])
     assert decode_hand(query["hand"][0]).dumps() == FULL.dumps()
     assert query["at"] == [str(trick_starts(FULL)[3])]
+    # Trick 3's button cleared the table for its lead: the link opens it so, not holding
+    # trick 2 with its winner as the same move stepped to does.
+    assert query["lead"] == ["1"] and filled(at) == ["teach-jump-3"]
+    opened = open_page(PAGE, hand=query["hand"][0], at=query["at"][0], lead="1")
+    assert position(opened) == trick_starts(FULL)[3] and filled(opened) == ["teach-jump-3"]
+    stepped_to = open_page(PAGE, hand=query["hand"][0], at=query["at"][0])
+    assert filled(stepped_to) == ["teach-jump-2"]
+    press(opened, "◀ Back")  # stepping on (or back) leaves the trick's lead: no flag
+    (link,) = [block.value for block in opened.code if "/teach?" in block.value]
+    assert "lead=" not in link
     at.button(key="teach-end").click().run()  # at the end, the link needs no "at"
     (link,) = [block.value for block in at.code if "/teach?" in block.value]
-    assert "at=" not in link
+    assert "at=" not in link and "lead=" not in link

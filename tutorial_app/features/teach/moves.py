@@ -203,6 +203,15 @@ def jump_to_trick(session: MutableMapping, number: int) -> None:
         session[JUMPED] = current(session) if number else None
 
 
+def clear_for_the_lead(session: MutableMapping) -> None:
+    """A link's ``&lead=1``: the move shown is a trick's lead, and the table is shown as
+    that trick's button shows it (clear), not holding the trick before; elsewhere in the
+    hand the link's flag changes nothing."""
+    replay = current(session)
+    if replay.position in trick_starts(replay.timeline).values():
+        session[JUMPED] = replay
+
+
 def jump_to_end(session: MutableMapping) -> None:
     """The end of the hand, in one press: the record's last move, and where the record
     leaves the hand unfinished, the bots play it out, their moves recorded (as a trick

@@ -11,8 +11,9 @@ cards where they lie (once turned face up) and its choices under the table. Ever
 message counts moves from 1 ("move 3" is the third action of the record), though the
 referee's own report counts its steps from 0.
 
-The address holds the whole record (``?hand=v1...``), the move shown (``&at=``) and
-``&present=1`` for presentation mode, so one link opens the same view anywhere."""
+The address holds the whole record (``?hand=v1...``), the move shown (``&at=``; with
+``&lead=1`` at a trick's lead cleared by its button), and ``&present=1`` for presentation
+mode, so one link opens the same view anywhere."""
 
 import random
 import time
@@ -63,6 +64,7 @@ from tutorial_app.features.teach.moves import (
     SPEEDS,
     bots_needed,
     bots_play_on,
+    clear_for_the_lead,
     current,
     jump_to_end,
     jump_to_trick,
@@ -109,6 +111,10 @@ with st.container(key="teach-head", horizontal=True, vertical_alignment="center"
     presenting = presentation_switch("teach-present")
 
 
+# In the address beside ``at``: "1" when a trick's button cleared the table for its lead
+# (the same move stepped to holds the trick before, its winner named).
+LEAD = "lead"
+
 # A hand in the link opens first, once per visit, at the move the link names (&at=).
 code = st.query_params.get("hand")
 if code and st.session_state.get(LINK) != code:
@@ -123,6 +129,8 @@ if code and st.session_state.get(LINK) != code:
             instead="Showing the end of the hand.",
         )
         keep_legal_part(st.session_state, linked, at)
+        if st.query_params.get(LEAD) == "1":
+            clear_for_the_lead(st.session_state)
         if at_note:
             st.session_state[NOTE] = " ".join(filter(None, (st.session_state[NOTE], at_note)))
     except LinkError as exc:
@@ -223,10 +231,16 @@ if REPLAY not in st.session_state:
     st.stop()
 
 
-def share_address(code: str, position: int, count: int) -> str:
-    """The link that opens this hand at this move (at the end when ``at`` is left out)."""
-    at = {"at": str(position)} if position < count else {}
-    return app_page_url("teach", {"hand": code, **at})
+def place_in_address(replay: Replay, held: bool) -> dict[str, str | None]:
+    """The address's words for the move shown: ``at`` (none at the record's end) and
+    ``lead``; a None removes one."""
+    return {"at": None if replay.at_end else str(replay.position), LEAD: None if held else "1"}
+
+
+def share_address(code: str, replay: Replay, held: bool) -> str:
+    """The link that opens this hand at the move shown, as the table shows it."""
+    place = {key: value for key, value in place_in_address(replay, held).items() if value}
+    return app_page_url("teach", {"hand": code, **place})
 
 
 def timer(session) -> float | None:
@@ -294,7 +308,7 @@ def table_and_reason(present: bool, timed: float | None) -> None:
         card_table(
             table_model(state, options),
             key="teach-table",
-            address={"at": None if replay.at_end else str(replay.position)},
+            address=place_in_address(replay, held),
             on_card=lambda card: teacher_card(st.session_state, card),
             on_action=lambda ident: table_click(st.session_state, ident),
         )
@@ -303,7 +317,7 @@ def table_and_reason(present: bool, timed: float | None) -> None:
         ):
             jumps(replay, held)
             playing_on(replay, playing)
-            share_popover(link_code, replay)
+            share_popover(link_code, replay, held)
 
     with side:
         # The seats' controls first: a long reason under them never pushes them off a
@@ -445,14 +459,14 @@ def jumps(replay: Replay, held: bool) -> None:
         )
 
 
-def share_popover(code: str, replay: Replay) -> None:
+def share_popover(code: str, replay: Replay, held: bool) -> None:
     """The link to this hand at the move shown, one click away beside the controls (on
     the first screen, where a teacher looks for it), copied from its box."""
     with st.popover(
         "Share",
         icon=":material/share:",  # no tooltip: it covered the open popover's words
     ):
-        st.code(share_address(code, replay.position, replay.count), language=None, wrap_lines=True)
+        st.code(share_address(code, replay, held), language=None, wrap_lines=True)
         st.caption("The link opens the hand at the move shown; everyone can step on from there.")
 
 
