@@ -5,6 +5,8 @@ phase of the class: the code, the question, the answer with its reason and the b
 from __future__ import annotations
 
 import html
+import tomllib
+from pathlib import Path
 
 import pytest
 from app_driver import table_shown
@@ -12,7 +14,7 @@ from test_live_class_pages import TRICKS, join, page, start_class
 
 from lessons.loader import load_all
 from lessons.question_source import lesson_source, question_for
-from tutorial_app.features.live_class.projector import answer_bars_html
+from tutorial_app.features.live_class.projector import BASE_PX, PROJECTOR_CSS, answer_bars_html
 from tutorial_app.store import dispose_engines, open_classes
 
 SCREEN = "features/live_class/screen_page.py"
@@ -90,6 +92,17 @@ def test_a_learner_cannot_open_the_projector():
     learner.switch_page(SCREEN).run()
     assert not learner.exception
     assert "pj-code" not in html_shown(learner)
+
+
+def test_the_projector_grows_from_the_themes_font_size_on_a_larger_page():
+    """The view is drawn for a 1280x720 page; on a larger one its root font (and every
+    size in rem) grows with the screen from the theme's own base size, kept once in
+    config.toml, and never shrinks below it."""
+    config = Path(__file__).resolve().parents[2] / "tutorial_app" / ".streamlit" / "config.toml"
+    theme = tomllib.loads(config.read_text(encoding="utf-8"))["theme"]
+    assert theme["baseFontSize"] == BASE_PX
+    assert f"font-size: max({BASE_PX}px," in PROJECTOR_CSS
+    # (test_browser_class_controls.py measures the bars' words grow on a 1920x1080 page)
 
 
 def test_the_bars_escape_what_they_show():

@@ -14,6 +14,7 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 from test_browser_live_class import start_class
 from test_browser_pages import wait_for_app
@@ -122,6 +123,11 @@ def test_ten_questions_in_a_row_keep_every_control(
                 screen.screenshot(path=str(screenshots / "class-projector-revealed.png"))
                 sizes = label_sizes(screen)
                 assert sizes and min(sizes) >= 28  # read from the back of the room
+                # A projector left at 100% (a 1920x1080 page): the same picture, 1.5x.
+                screen.set_viewport_size({"width": 1920, "height": 1080})
+                grown = label_sizes(screen)
+                assert grown == pytest.approx([size * 1.5 for size in sizes], abs=0.1)
+                screen.screenshot(path=str(screenshots / "class-projector-revealed-100.png"))
                 screen.context.close()  # the rest is the control page's (and spares CPU)
         wait_for_app(teacher)
         expect(ask).to_be_enabled()

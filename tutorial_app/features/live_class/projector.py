@@ -16,7 +16,8 @@ from tutorial_app.features.live_class.answer_chart import OTHER, RIGHT, WAITING
 
 __all__ = ["LABEL_PX", "PROJECTOR_CSS", "Phase", "answer_bars_html", "fewest_bars", "phase"]
 
-LABEL_PX = 32  # the bars' words and counts, in CSS pixels (48 screen pixels at 150%)
+LABEL_PX = 32  # the bars' words and counts, in CSS pixels of a 1280x720 page (48 at 150%)
+BASE_PX = 17  # the theme's baseFontSize (.streamlit/config.toml): 1rem on a 1280x720 page
 
 
 class Phase(Enum):
@@ -86,8 +87,12 @@ def answer_bars_html(bars: list[tuple[str, int, bool]], revealed: bool) -> str:
 
 
 # No sidebar, no header, no toolbar: the page is the projector's picture. Sizes in CSS
-# pixels for a 1280x720 page (1920x1080 at 150%).
+# pixels for a 1280x720 page (1920x1080 at 150%). On a larger page (a projector left at
+# 100%: 1920x1080) the root font grows with the screen, so every size in rem grows alike
+# and the wall shows the picture a 1280x720 page shows, not the same type in a corner.
 PROJECTOR_CSS = f"""<style>
+html {{ font-size: max({BASE_PX}px, min({BASE_PX / 12.8:.4f}vw, {BASE_PX / 7.2:.4f}vh))
+  !important; }}
 [data-testid=stSidebar], [data-testid=stSidebarCollapsedControl], [data-testid=stHeader],
 [data-testid=stToolbar], [data-testid=stDecoration] {{ display: none !important; }}
 [data-testid=stMainBlockContainer] {{ padding: 0.75rem 2rem 0.5rem !important;
@@ -117,10 +122,12 @@ PROJECTOR_CSS = f"""<style>
   column-gap: 0.8rem; row-gap: 0.6rem; margin-top: 0.5rem; }}
 .pj-bar-row {{ display: grid; grid-column: 1 / -1; grid-template-columns: subgrid;
   align-items: center; }}
-.pj-bar-label, .pj-bar-count {{ font-size: {LABEL_PX}px; font-weight: 700; color: #111;
+.pj-bar-label, .pj-bar-count {{ font-size: {LABEL_PX / BASE_PX:.4f}rem; font-weight: 700;
+  color: #111;
   line-height: 1.15; }}
 .pj-bar-count {{ text-align: right; }}
-.pj-bar-track {{ height: {LABEL_PX + 8}px; background: #eef0f3; border-radius: 6px; }}
+.pj-bar-track {{ height: {(LABEL_PX + 8) / BASE_PX:.4f}rem; background: #eef0f3;
+  border-radius: 6px; }}
 .pj-bar {{ height: 100%; border-radius: 6px; min-width: 4px; }}
 .pj-choices {{ display: flex; flex-wrap: wrap; gap: 1rem; margin-top: 1rem; }}
 .pj-choice {{ font-size: 2.4rem; font-weight: 700; padding: 0.4rem 1.4rem;
