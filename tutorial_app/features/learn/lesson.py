@@ -73,9 +73,12 @@ def render_lesson(lesson_id: str) -> None:
         f"@media (max-width: 640px) {{ {PHONE_CSS} }}"
         "</style>"
     )
-    with st.container(key="lesson-head"):
-        head, switch = st.columns([3, 2], vertical_alignment="center", gap="medium")
-    with head:
+    # The switch takes its own width and the title the rest (two fixed columns gave the
+    # title too little: "1. Cards, seats and the deal" broke over two lines).
+    head_row = st.container(
+        key="lesson-head", horizontal=True, vertical_alignment="center", gap="medium"
+    )
+    with head_row, st.container(width="stretch", gap=None):
         st.title(f"{lesson.number}. {lesson.title}{badge}")
         if progress.mastered:
             st.caption("Mastered ✓")
@@ -89,7 +92,7 @@ def render_lesson(lesson_id: str) -> None:
         st.session_state[STEP(lesson.id)] = number
     # No default=: the value lives in the session state, which "Take the quiz" also sets
     # (a widget given both logs a warning on every such click).
-    with switch:
+    with head_row:
         choice = st.segmented_control(
             "Part",
             ["steps", "quiz"],
