@@ -14,7 +14,16 @@ import pytest
 from app_driver import open_page, tables_shown
 from streamlit.testing.v1 import AppTest
 
-from engine import HandRecord, Phase, Seat, explain_action, explain_result, legal_actions
+from engine import (
+    PRESET_DESCRIPTIONS,
+    PRESET_NAMES,
+    HandRecord,
+    Phase,
+    Seat,
+    explain_action,
+    explain_result,
+    legal_actions,
+)
 from tutorial_app.card_table.table_moves import action_id
 from tutorial_app.features.teach.keys import REFUSAL, REPLAY
 from tutorial_app.features.teach.moves import step, teacher_action, teacher_card
@@ -105,6 +114,11 @@ def test_deal_play_undo_and_the_link_reopens_the_same_hand():
     again = open_teach(hand=code, at="2")  # and opens at the move shown
     assert shown(again).dumps() == shown(at).dumps()
     assert len(again.session_state[REPLAY].timeline.actions) == 3
+    # The rules are named, and what the name means is said (the engine's line for it).
+    preset = record.rules.preset_name
+    (rules,) = [c for c in at.caption if c.value.startswith("Rules: ")]
+    assert rules.value.startswith(f"Rules: {PRESET_NAMES[preset]}")
+    assert rules.proto.help == f"{PRESET_NAMES[preset]}: {PRESET_DESCRIPTIONS[preset]}"
 
 
 @pytest.mark.app

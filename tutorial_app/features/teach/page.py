@@ -23,6 +23,7 @@ import streamlit as st
 
 from analysis import TABLE_LEVELS, BotLevel
 from engine import (
+    PRESET_DESCRIPTIONS,
     PRESET_NAMES,
     PRESETS,
     SEATS,
@@ -379,8 +380,9 @@ def table_and_reason(present: bool, timed: float | None) -> None:
         reason(record, state)
         rules = replay.timeline.rules
         changes = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in rules.changes().items())
-        st.caption(
-            f"Rules: {PRESET_NAMES[rules.preset_name]}" + (f" with {changes}" if changes else "")
+        st.caption(  # the preset's name, and what it means a hover away (Play says it whole)
+            f"Rules: {PRESET_NAMES[rules.preset_name]}" + (f" with {changes}" if changes else ""),
+            help=f"{PRESET_NAMES[rules.preset_name]}: {PRESET_DESCRIPTIONS[rules.preset_name]}",
         )
 
     if timer(st.session_state) != timed:  # Play, Pause, a new speed or the record's end:
