@@ -175,6 +175,30 @@ def test_the_teacher_pauses_and_ends_the_games():
     assert not [m for m in learner.markdown if "ended the games" in m.value]
 
 
+def test_ending_the_class_ends_the_games_on_every_screen():
+    """Once asked and confirmed, "End the class" ends the tables too: the teacher's page
+    shows no table still playing, and the learner's screen leaves her table for her
+    summary (she once played on at a class already ended)."""
+    teacher, code, key = start_class()
+    learner = join(code, "Ann")
+    teacher.run()
+    teacher.button(key="tables-make").click().run()
+    learner.run()
+    assert any("you sit" in h.value for h in learner.subheader)
+    teacher.button(key="class-end").click().run()
+    teacher.button(key="class-end-yes").click().run()
+    assert not teacher.exception
+    assert ClassTables(open_store(database_url())).overview(code, key) == []
+    (line,) = [m.value for m in teacher.markdown if m.value.startswith("**Table 1**")]
+    assert "ended after 0 hands" in line  # its result stays, no longer "to play"
+    assert not {"tables-pause", "tables-end"} & {button.key for button in teacher.button}
+    learner.run()
+    learner.run()
+    assert not learner.exception
+    assert not any("you sit" in h.value for h in learner.subheader)
+    assert any(f"Class **{code}** has ended" in m.value for m in learner.markdown)
+
+
 def test_a_hint_when_hints_are_allowed_and_it_is_your_turn():
     from tutorial_app.store import new_learner_token
 

@@ -173,6 +173,26 @@ def test_pause_and_end_stop_every_move(seated):
     assert over.value.problem is TableProblem.OVER and tables.overview(code, key) == []
 
 
+def test_ending_the_class_ends_its_tables_and_moves_the_learners_screens_on(seated):
+    """A learner at a table played on after the teacher had ended the class: the class's
+    end is its tables' end too, and the learners' screens are told (their round moves)."""
+    tables, table, code, key, tokens = seated
+    classes = ClassRuns(tables.store)
+    view = tables.table(table)
+    seat = view.game.replay().hand.turn
+    action = decide(view, seat, random.Random(4))
+    before = classes.status(code).tables_round
+    classes.end(code, key)
+    with pytest.raises(TableError) as over:
+        tables.move(table, seat, action, 0, tokens.get(seat))
+    assert over.value.problem is TableProblem.OVER
+    assert tables.overview(code, key) == []
+    status = classes.status(code)
+    assert status.ended and status.tables_round == before + 1
+    classes.end(code, key)  # ended twice: nothing more moves
+    assert classes.status(code).tables_round == before + 1
+
+
 def test_the_members_without_a_seat_are_named_until_the_tables_end(seated):
     """A late joiner and a learner the teacher's seating left out have no seat at the open
     tables; once the games end, nobody has a seat."""

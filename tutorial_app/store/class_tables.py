@@ -590,19 +590,5 @@ class ClassTables(LiveClasses):
         """End every open table of the class (their games stay readable)."""
         with self.store.writing() as connection:
             row = self._teacher_row(connection, code, key, must_be_open=False)
-            moment = now()
-            connection.execute(
-                update(class_tables)
-                .where(class_tables.c.class_id == row.id, class_tables.c.ended_at.is_(None))
-                .values(ended_at=moment, updated_at=moment)
-            )
+            self._end_open_tables(connection, row.id, now())
             self._next_round(connection, row.id)
-
-    @staticmethod
-    def _next_round(connection: Connection, class_id: int) -> None:
-        """The learners' screens move on (``ClassStatus.tables_round``)."""
-        connection.execute(
-            update(classes)
-            .where(classes.c.id == class_id)
-            .values(tables_round=classes.c.tables_round + 1)
-        )

@@ -77,6 +77,7 @@ from tutorial_app.store.tables import (
     class_answers,
     class_members,
     class_questions,
+    class_tables,
     class_teacher_keys,
     class_teacher_passes,
     classes,
@@ -619,14 +620,38 @@ class LiveClasses:
             connection.execute(insert(answers), rows)
 
     def end(self, code: str, key: str) -> None:
-        """End the class: its code stops working; the report stays for the teacher."""
+        """End the class: its code stops working, and its tables' games end with it (a
+        learner at a table played on after the class had ended); the report stays for
+        the teacher."""
         with self.store.writing() as connection:
             row = self._teacher_row(connection, code, key, lock=True, must_be_open=False)
             if row.ended_at is None:
+                moment = now()
+                if self._end_open_tables(connection, row.id, moment):
+                    self._next_round(connection, row.id)
                 connection.execute(
-                    update(classes).where(classes.c.id == row.id).values(ended_at=now())
+                    update(classes).where(classes.c.id == row.id).values(ended_at=moment)
                 )
         self._forget_shown(code)
+
+    @staticmethod
+    def _end_open_tables(connection: Connection, class_id: int, moment: datetime) -> int:
+        """End every open table of class ``class_id`` (their games stay readable); how
+        many were open."""
+        return connection.execute(
+            update(class_tables)
+            .where(class_tables.c.class_id == class_id, class_tables.c.ended_at.is_(None))
+            .values(ended_at=moment, updated_at=moment)
+        ).rowcount
+
+    @staticmethod
+    def _next_round(connection: Connection, class_id: int) -> None:
+        """The learners' screens move on (``ClassStatus.tables_round``)."""
+        connection.execute(
+            update(classes)
+            .where(classes.c.id == class_id)
+            .values(tables_round=classes.c.tables_round + 1)
+        )
 
     def tally(self, code: str, key: str) -> AnswerTally:
         """How many members there are, how many answered the question on screen, and with
