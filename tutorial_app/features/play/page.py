@@ -463,6 +463,9 @@ def show_hand_over(played: play.BotGame) -> None:
             f"{'You win' if won else 'East-West win'} the game, "
             f"{game.score(game.winner)} to {game.score(game.winner.other)}!"
         )
+    # Asked for under the table, the review comes first: below the hand's summary and
+    # chart it began off a 1280x720 screen, and the button seemed to do nothing.
+    show_review(played)
     summary = play.hand_summary(game)
     words, beside = st.columns([1, 1])
     words.markdown(
@@ -481,7 +484,6 @@ def show_hand_over(played: play.BotGame) -> None:
         "face up if you like, with the engine's reason for each move",
     )
     beside.plotly_chart(chart(game), key="play-chart", config={"displayModeBar": False})
-    show_review(played)
     with st.expander("What happened in the hand", expanded=False):
         st.markdown(numbered(play.hand_log(played)))
 
