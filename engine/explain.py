@@ -276,6 +276,11 @@ def explain_action(state: HandState, action: Action) -> str:
         assert action.suit is not None  # a call names its suit
         if action.suit is NO_TRUMP:
             return f"{seat.word} may call no trump: the no-trump house rule allows it in round 2."
+        if Action.PASS not in legal_actions(state):  # stick the dealer: the others passed
+            return (
+                f"Stick the dealer: the others all passed, so {seat.word}, the dealer, must "
+                f"call a suit, any suit but the turned-down one, {turned.plural}."
+            )
         return (
             f"{seat.word} may call {action.suit.plural}: any suit but the turned-down one, "
             f"{turned.plural}, may be called in round 2."
