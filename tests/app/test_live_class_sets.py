@@ -129,6 +129,9 @@ def test_the_teacher_steps_through_a_set_and_the_timer_reveals():
     assert teacher.button(key="class-next-in-set").label.startswith(
         "Next question in the set (1 of 2)"
     )
+    # The set's button is the one filled: "Ask this question" would ask the picker's.
+    assert teacher.button(key="class-next-in-set").proto.type == "primary"
+    assert teacher.button(key="class-push").proto.type == "secondary"
     teacher.button(key="class-next-in-set").click().run()
     classes = open_classes()
     live = classes.current(code)
@@ -146,9 +149,12 @@ def test_the_teacher_steps_through_a_set_and_the_timer_reveals():
     teacher.run()  # the page's own read of the class reveals it
     assert classes.current(code).revealed and not teacher.exception
     assert countdown_shown(teacher) is None
+    assert teacher.button(key="class-push").proto.type == "secondary"  # revealed, set on
     teacher.button(key="class-next-in-set").click().run()
     assert classes.current(code).source == TRICKS[1]
     assert "all 2 questions asked" in texts(teacher)
+    teacher.button(key="class-reveal").click().run()
+    assert teacher.button(key="class-push").proto.type == "primary"  # the set is done
 
 
 def test_a_set_that_cannot_be_read_says_so_and_is_read_again_on_request(monkeypatch):

@@ -301,6 +301,7 @@ def run_class(code: str, key: str) -> None:
     st.session_state[SCREEN] = status.screen
     shown_id = status.question_id  # what the buttons drawn in this run act on
 
+    in_set = None  # the set the class runs through, if any (None when it cannot be read)
     if status.open:  # an ended class's code no longer works: it is not advertised
         code_box(code, compact=live is not None)
         # A new question, or a set taken up below: its buttons are on top, in sight.
@@ -395,7 +396,10 @@ def run_class(code: str, key: str) -> None:
             ask.button(
                 "Ask this question",
                 key="class-push",
-                type="primary" if live is None or live.revealed else "secondary",
+                # While a set runs, its "Next question" is the one step on, filled alone.
+                type="primary"
+                if (live is None or live.revealed) and (in_set is None or in_set.done)
+                else "secondary",
                 icon=":material/help:",
                 on_click=lambda: request(ask_then_choose_next),
             )
