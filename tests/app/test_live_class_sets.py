@@ -99,6 +99,27 @@ def test_a_set_is_prepared_saved_and_copied_by_its_link():
     assert "holds no set code" in texts(broken) and not broken.exception
 
 
+def shows_no_timer(at) -> bool:
+    """The timer box shows its first choice, "No timer: I reveal": the browser draws the
+    default (0). A None put in the box's key is sent as a value set to nothing, which
+    the browser draws as "Choose an option"."""
+    box = at.selectbox(key="class-set-timer")
+    return box.value is None and not box.proto.set_value and box.proto.default == 0
+
+
+def test_a_new_set_and_a_set_without_a_timer_show_no_timer_chosen():
+    ann = new_learner_token()
+    open_question_sets().save(ann, None, "Timed", TRICKS[:1], timer=30)
+    open_question_sets().save(ann, None, "Untimed", TRICKS[:1], timer=None)
+    at = page(SETS, ann)
+    assert shows_no_timer(at)  # a new set
+    timed, untimed = sorted(open_question_sets().mine(ann), key=lambda kept: kept.name)
+    at.selectbox(key="class-set-choice").set_value(timed.id).run()
+    assert at.selectbox(key="class-set-timer").value == 30
+    at.selectbox(key="class-set-choice").set_value(untimed.id).run()
+    assert shows_no_timer(at)
+
+
 def test_adding_one_question_moves_the_choice_to_the_next():
     at = page(SETS, new_learner_token())
     at.segmented_control(key="class-from").set_value("topic").run()

@@ -67,7 +67,12 @@ def open_set(kept: QuestionSet | None) -> None:
     """Put ``kept`` (None: a new, empty set) in the draft and its widgets."""
     state[SET_DRAFT] = (None, ()) if kept is None else (kept.id, kept.sources)
     state[SET_NAME] = "" if kept is None else kept.name
-    state[SET_TIMER] = None if kept is None else kept.timer
+    if kept is None or kept.timer is None:
+        # The box's first choice, "No timer: I reveal": a None put in its key reads as
+        # no choice at all, and the box said "Choose an option".
+        state.pop(SET_TIMER, None)
+    else:
+        state[SET_TIMER] = kept.timer
     state[SET_CHOICE] = NEW if kept is None else kept.id
 
 
