@@ -14,8 +14,6 @@ from tutorial_app.limits.numbers import BoundError, parse_whole
 __all__ = ["SEED_LIMIT", "parse_seed", "is_seed", "seed_from_link", "number_from_link", "quoted"]
 
 QUOTE_LIMIT = 20  # characters of a bad value a note repeats
-
-
 UNSHOWABLE = "?"  # stands for a character a note cannot show
 
 

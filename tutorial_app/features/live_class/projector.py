@@ -18,6 +18,7 @@ __all__ = ["LABEL_PX", "PROJECTOR_CSS", "Phase", "answer_bars_html", "fewest_bar
 
 LABEL_PX = 32  # the bars' words and counts, in CSS pixels of a 1280x720 page (48 at 150%)
 BASE_PX = 17  # the theme's baseFontSize (.streamlit/config.toml): 1rem on a 1280x720 page
+DRAWN_FOR = (1280, 720)  # the page, in CSS pixels, the view's sizes are chosen for
 
 
 class Phase(Enum):
@@ -91,8 +92,8 @@ def answer_bars_html(bars: list[tuple[str, int, bool]], revealed: bool) -> str:
 # 100%: 1920x1080) the root font grows with the screen, so every size in rem grows alike
 # and the wall shows the picture a 1280x720 page shows, not the same type in a corner.
 PROJECTOR_CSS = f"""<style>
-html {{ font-size: max({BASE_PX}px, min({BASE_PX / 12.8:.4f}vw, {BASE_PX / 7.2:.4f}vh))
-  !important; }}
+html {{ font-size: max({BASE_PX}px, min({100 * BASE_PX / DRAWN_FOR[0]:.4f}vw,
+  {100 * BASE_PX / DRAWN_FOR[1]:.4f}vh)) !important; }}
 [data-testid=stSidebar], [data-testid=stSidebarCollapsedControl], [data-testid=stHeader],
 [data-testid=stToolbar], [data-testid=stDecoration] {{ display: none !important; }}
 [data-testid=stMainBlockContainer] {{ padding: 0.75rem 2rem 0.5rem !important;
